@@ -1,0 +1,151 @@
+/**
+ * buildApp: external plugins (helmet, rate limit, multipart, swagger), then platform
+ * (envelope, errors), then modules, then the built client app and console.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { APP_NAME, APP_VERSION, KYC_IMAGE_MAX_BYTES } from '@sampada/shared';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { ok, registerEnvelope } from './platform/envelope.ts';
+
+export type BuildOptions = {
+  /** Requests per minute per IP across the API (routes set tighter limits of their own). */
+  rateLimitPerMinute?: number;
+  /** Redis key prefix for rate-limit counters; tests use their own so runs never share counts. */
+  rateLimitNamespace?: string;
+  logger?: boolean;
+};
+
+const API_PREFIXES = ['/auth/', '/client/', '/identify/', '/system/', '/stat/', '/stock/', '/market/', '/console/api/', '/files/', '/docs', '/ws/'];
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('clientAuth', null);
+  registerEnvelope(app);
+
+  // A POST without a body is validated as {} so the client hears "Username is required",
+  // not a complaint about the body's shape.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'sampada-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 429,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      data: null,
+    }),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: KYC_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${APP_NAME} API`,
+        version: APP_VERSION,
+        description: 'Every response is the envelope {code, message, data}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await ctx.db.execute('select 1');
+    return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'pglite' });
+  });
+
+  await app.register(authRoutes(ctx));
+  await app.register(clientRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
+  await app.register(kycRoutes(ctx));
+  await app.register(menuRoutes(ctx));
+  await app.register(settingsRoutes(ctx));
+
+  await serveBuiltApps(app, ctx);
+  return app;
+}
+
+/** The client app at /, the console at /console; each falls back to its index.html. */
+async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
+  const web = existsSync(path.join(ctx.config.webDist, 'index.html')) ? ctx.config.webDist : null;
+  const consoleDist = existsSync(path.join(ctx.config.consoleDist, 'index.html')) ? ctx.config.consoleDist : null;
+  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false });
+  if (consoleDist) {
+    await app.register(fastifyStatic, {
+      root: consoleDist,
+      prefix: '/console/',
+      decorateReply: !web,
+      wildcard: false,
+      index: false,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    const wantsPage = request.method === 'GET' && !isApi && !path.extname(url);
+    if (wantsPage) {
+      const underConsole = url === '/console' || url.startsWith('/console/');
+      const root = underConsole ? consoleDist : web;
+      if (root) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+      }
+      return reply
+        .type('text/plain')
+        .status(503)
+        .send(`The ${underConsole ? 'console' : 'client app'} is not built yet. Run: npm run build`);
+    }
+    return reply.status(404).send({ code: 404, message: 'Not found.', data: null });
+  });
+}

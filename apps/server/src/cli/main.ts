@@ -1,0 +1,31 @@
+/** `sampada …`: forwards to a running server that owns the embedded database, else runs here. */
+import { ConfigError, loadConfig } from '../config.ts';
+import { forwardToServer } from '../platform/operator-socket.ts';
+import { openRuntime } from '../runtime.ts';
+import { runCommand } from './program.ts';
+
+async function main(argv: string[]): Promise<number> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const forwarded = await forwardToServer(config.dataDir, argv);
+    if (forwarded) {
+      forwarded.stdout.forEach((line) => console.log(line));
+      forwarded.stderr.forEach((line) => console.error(line));
+      return forwarded.code;
+    }
+  }
+  const { ctx, database } = await openRuntime(config);
+  try {
+    return await runCommand(ctx, argv, { out: (l) => console.log(l), err: (l) => console.error(l) });
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

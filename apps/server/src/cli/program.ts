@@ -1,0 +1,120 @@
+/**
+ * The `sampada` operator commands. Each prints its result on stdout (codes bare, one a line)
+ * and fails with a message. The same program runs in the CLI process or, when a server owns
+ * the embedded database, inside that server (see operator-socket.ts).
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { canonicalMobile, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
+import type { AppContext } from '../context.ts';
+import { cliActor } from '../platform/audit.ts';
+import { AppError } from '../platform/errors.ts';
+import { parseDuration } from '../modules/invites/service.ts';
+import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
+
+export type Io = { out: (line: string) => void; err: (line: string) => void };
+
+async function clientIdByMobile(ctx: AppContext, mobile: string): Promise<string> {
+  const canonical = canonicalMobile(mobile);
+  const client = canonical ? await ctx.clients.findByMobile(canonical) : undefined;
+  if (!client) throw new AppError(404, `No client has the mobile ${mobile}.`);
+  return client.id;
+}
+
+export function buildProgram(ctx: AppContext, io: Io): Command {
+  const program = new Command('sampada')
+    .description('Sampada operator commands')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  const actor = cliActor();
+
+  const staff = program.command('staff').description('staff accounts');
+  staff
+    .command('create')
+    .requiredOption('--email <email>')
+    .addOption(new Option('--role <role>', 'comma-separated roles').choices([...STAFF_ROLES]).makeOptionMandatory())
+    .requiredOption('--password <password>')
+    .option('--name <name>')
+    .action(async (o: { email: string; role: TStaffRole; password: string; name?: string }) => {
+      const row = await ctx.staff.createStaff(
+        { email: o.email, roles: [o.role], password: o.password, ...(o.name ? { name: o.name } : {}) },
+        actor,
+      );
+      io.out(row.id);
+    });
+
+  const invite = program.command('invite').description('invitation codes');
+  invite
+    .command('create')
+    .requiredOption('--advisor <email>')
+    .option('--uses <n>', 'how many sign-ups the code allows', '1')
+    .option('--expires <duration>', 'e.g. 7d, 12h, 30m')
+    .action(async (o: { advisor: string; uses: string; expires?: string }) => {
+      const advisor = await ctx.staff.findByEmail(o.advisor);
+      if (!advisor) throw new AppError(404, `No staff member has the email ${o.advisor}.`);
+      const uses = Number(o.uses);
+      const row = await ctx.invites.createInvite(
+        advisor,
+        { maxUses: uses, ...(o.expires ? { expiresInMs: parseDuration(o.expires) } : {}) },
+        actor,
+      );
+      io.out(row.code);
+    });
+  invite
+    .command('revoke')
+    .argument('<code>')
+    .action(async (code: string) => {
+      const row = await ctx.invites.revokeInvite(code.toUpperCase(), actor);
+      io.out(row.code);
+    });
+
+  program
+    .command('reset-code')
+    .description("issue a 6-digit password-reset code for a client's mobile (valid 15 minutes)")
+    .requiredOption('--mobile <mobile>')
+    .action(async (o: { mobile: string }) => {
+      const { code } = await ctx.auth.issueResetCode(o.mobile, actor);
+      io.out(code);
+    });
+
+  const kyc = program.command('kyc').description('KYC review');
+  for (const action of ['approve', 'reject', 'reopen'] as const) {
+    kyc
+      .command(action)
+      .requiredOption('--mobile <mobile>')
+      .option('--reason <reason>')
+      .action(async (o: { mobile: string; reason?: string }) => {
+        const clientId = await clientIdByMobile(ctx, o.mobile);
+        const result = await ctx.kyc.review(clientId, action, actor, o.reason ? { reason: o.reason } : {});
+        io.out(result.status);
+      });
+  }
+
+  program
+    .command('demo')
+    .description('demo data')
+    .command('seed')
+    .action(async () => {
+      const summary = await seedDemo(ctx);
+      if (!summary.seeded) {
+        io.out('The demo is already seeded.');
+        return;
+      }
+      io.out(`Staff (password ${DEMO_STAFF_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}`);
+      io.out(`Client: ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`);
+      io.out(`Invitation code: ${summary.inviteCode}`);
+    });
+
+  return program;
+}
+
+/** Runs one command line; returns the exit code. Errors become one line on stderr. */
+export async function runCommand(ctx: AppContext, argv: string[], io: Io): Promise<number> {
+  try {
+    await buildProgram(ctx, io).parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    io.err(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

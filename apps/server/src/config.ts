@@ -1,0 +1,93 @@
+/**
+ * The one reader of process.env. Everything else receives a Config. A bad value stops
+ * start-up with a message that names the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  MARKET_ALWAYS_OPEN: bool.default(false),
+  STOCK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  marketAlwaysOpen: boolean;
+  stockApiKey: string | undefined;
+  jwtSecret: string | undefined;
+  dataKey: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  publicUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Built client app and console, served when present. */
+  webDist: string;
+  consoleDist: string;
+};
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(ZEnv.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+  );
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    marketAlwaysOpen: e.MARKET_ALWAYS_OPEN,
+    stockApiKey: e.STOCK_API_KEY,
+    jwtSecret: e.JWT_SECRET,
+    dataKey: e.DATA_KEY,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    publicUrl: e.PUBLIC_URL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    consoleDist: path.join(repoRoot, 'apps/console/dist'),
+  };
+}

@@ -1,0 +1,39 @@
+/** Builds every service once, from config and the platform parts; routes and the CLI share it. */
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Secrets } from './platform/secrets.ts';
+import { diskFileStore } from './platform/storage.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
+import { createClientService } from './modules/clients/service.ts';
+import { createInviteService } from './modules/invites/service.ts';
+import { createKycService } from './modules/kyc/service.ts';
+import { createMenuService } from './modules/menu/service.ts';
+import { createSettingsService } from './modules/settings/service.ts';
+import { createStaffService } from './modules/staff/service.ts';
+import { createUploadService } from './modules/uploads/service.ts';
+
+export type AppContext = ReturnType<typeof createContext>;
+
+export function createContext(deps: { config: Config; db: Db; clock: Clock; secrets: Secrets }) {
+  const { config, db, clock, secrets } = deps;
+  const files = diskFileStore(config.dataDir);
+  const staff = createStaffService(db);
+  const clients = createClientService(db, clock);
+  const invites = createInviteService(db, clock);
+  const uploads = createUploadService(db, files, secrets.urlKey, clock);
+  const signer = createTokenSigner(secrets.jwtSecret, config.accessTokenTtl, clock);
+  const auth = createAuthService({
+    db,
+    clock,
+    signer,
+    refreshTtlSeconds: config.refreshTokenTtl,
+    clients,
+    invites,
+  });
+  const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
+  const settings = createSettingsService(db);
+  const menu = createMenuService(db);
+  return { config, db, clock, secrets, files, staff, clients, invites, uploads, auth, kyc, settings, menu };
+}

@@ -1,0 +1,10 @@
+/** Every table, gathered for Drizzle and drizzle-kit. Each is owned by the module that defines it. */
+export * from '../platform/tables.ts';
+export * from '../modules/staff/tables.ts';
+export * from '../modules/clients/tables.ts';
+export * from '../modules/auth/tables.ts';
+export * from '../modules/invites/tables.ts';
+export * from '../modules/uploads/tables.ts';
+export * from '../modules/kyc/tables.ts';
+export * from '../modules/menu/tables.ts';
+export * from '../modules/settings/tables.ts';

@@ -1,0 +1,54 @@
+/** The server process: read config, open the database, seed on first run, serve, drain on SIGTERM. */
+import { buildApp } from './app.ts';
+import { runCommand } from './cli/program.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from './modules/demo/seed.ts';
+import { listenOperatorSocket } from './platform/operator-socket.ts';
+import { openRuntime } from './runtime.ts';
+
+async function main() {
+  const config = loadConfig();
+  const { ctx, database } = await openRuntime(config);
+  const demo = config.seedDemo ? await seedDemo(ctx) : { seeded: false, inviteCode: null };
+  const app = await buildApp(ctx);
+  const closeSocket = config.databaseUrl
+    ? async () => {}
+    : await listenOperatorSocket(config.dataDir, async (argv) => {
+        const stdout: string[] = [];
+        const stderr: string[] = [];
+        const code = await runCommand(ctx, argv, { out: (l) => stdout.push(l), err: (l) => stderr.push(l) });
+        return { code, stdout, stderr };
+      });
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    `Sampada is running (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Client app   ${base}/`,
+    `  Console      ${base}/console/`,
+    `  API docs     ${base}/docs`,
+    `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`,
+    `  Demo staff   ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`,
+  ];
+  if (demo.inviteCode) lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
+  else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining');
+    await app.close(); // stops accepting, waits for in-flight requests
+    await closeSocket();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from '../clients/tables.ts';
+import { staff } from '../staff/tables.ts';
+
+/** One sign-in: the family that every rotated refresh token descends from. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }),
+    /** Set by pwd_verify; setting a PIN requires it to be recent. */
+    passwordVerifiedAt: timestamp('password_verified_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_client').on(t.clientId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+);
+
+/** A 6-digit code an advisor reads to a client, then the one-time token it unlocks. */
+export const resetCodes = pgTable(
+  'reset_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    resetTokenHash: text('reset_token_hash').unique(),
+    resetTokenExpiresAt: timestamp('reset_token_expires_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    issuedByStaffId: uuid('issued_by_staff_id').references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reset_codes_client').on(t.clientId)],
+);

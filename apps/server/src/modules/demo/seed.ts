@@ -1,0 +1,85 @@
+/**
+ * The demo a fresh clone starts with: one staff member per role, a live invitation code,
+ * settings, the default menu and one KYC-approved client whose ID images are drawn here.
+ */
+import sharp from 'sharp';
+import { md5 } from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { cliActor } from '../../platform/audit.ts';
+
+export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
+export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };
+export const DEMO_STAFF = [
+  { email: 'admin@sampada.in', name: 'Asha Admin', roles: ['admin'] as const },
+  { email: 'advisor@sampada.in', name: 'Vikram Advisor', roles: ['advisor'] as const },
+  { email: 'ops@sampada.in', name: 'Meera Operations', roles: ['operations'] as const },
+  { email: 'support@sampada.in', name: 'Rahul Support', roles: ['support'] as const },
+];
+
+export type DemoSummary = { seeded: boolean; inviteCode: string | null };
+
+/** A plain ID-card-like picture, so the demo client's KYC record has real images to show. */
+async function drawIdSide(label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="860" height="540">
+    <rect width="860" height="540" rx="28" fill="#eef3fb" stroke="#1c4e80" stroke-width="6"/>
+    <text x="40" y="90" font-family="sans-serif" font-size="44" fill="#1c4e80">DEMO IDENTITY CARD</text>
+    <text x="40" y="170" font-family="sans-serif" font-size="34" fill="#333">${label}</text>
+    <text x="40" y="480" font-family="sans-serif" font-size="26" fill="#777">Sample document generated for the Sampada demo</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
+  await ctx.menu.seedDefaults();
+  if (await ctx.staff.findByEmail(DEMO_STAFF[0]!.email)) return { seeded: false, inviteCode: null };
+  const actor = cliActor();
+  const created = [];
+  for (const member of DEMO_STAFF) {
+    created.push(
+      await ctx.staff.createStaff({ ...member, roles: [...member.roles], password: DEMO_STAFF_PASSWORD }, actor),
+    );
+  }
+  const advisor = created[1]!;
+  const invite = await ctx.invites.createInvite(
+    advisor,
+    { maxUses: 100, expiresInMs: 30 * 86_400_000, note: 'demo' },
+    actor,
+  );
+  await ctx.settings.update('support', {
+    phone: '+91 22 6900 1000',
+    email: 'support@sampada.in',
+    hours: 'Monday to Friday, 9:00–18:00 IST; Saturday 10:00–14:00 IST',
+  }, actor);
+  await ctx.settings.update(
+    'regulatory_line',
+    'Sampada is a demonstration platform. A live firm shows its SEBI registration number here.',
+    actor,
+  );
+
+  const demoInvite = await ctx.invites.createInvite(advisor, { maxUses: 1, note: 'demo client' }, actor);
+  await ctx.auth.register(
+    { mobile: `+91${DEMO_CLIENT.mobile}`, passwordMd5: md5(DEMO_CLIENT.password), inviteCode: demoInvite.code },
+    { ip: '127.0.0.1', userAgent: 'demo seed' },
+  );
+  const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
+  const [front, back] = await Promise.all(
+    ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
+      ctx.uploads.storeImage({ clientId: client.id, purpose: 'kyc', bytes: await drawIdSide(label) }),
+    ),
+  );
+  const base = 'http://localhost';
+  await ctx.kyc.submit(
+    client.id,
+    {
+      full_name: 'Priya Sharma',
+      dob: '1988-04-12',
+      mobile: DEMO_CLIENT.mobile,
+      id_no: 'ABCPS1234K',
+      id_front_url: ctx.uploads.signedUrl(base, front!.id),
+      id_back_url: ctx.uploads.signedUrl(base, back!.id),
+    },
+    actor,
+  );
+  await ctx.kyc.review(client.id, 'approve', actor);
+  return { seeded: true, inviteCode: invite.code };
+}

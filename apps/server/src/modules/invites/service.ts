@@ -1,0 +1,100 @@
+/** Invitation codes: issued by an advisor, consumed at registration, revocable. */
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiMessage } from '@sampada/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { randomCode } from '../../platform/crypto.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { StaffRow } from '../staff/service.ts';
+import { invitationCodes } from './tables.ts';
+
+export type InviteRow = typeof invitationCodes.$inferSelect;
+
+/** '7d', '12h', '30m' → milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+)\s*([dhm])$/.exec(text.trim());
+  if (!match) throw badRequest(`Cannot read the duration '${text}'. Use e.g. 7d, 12h or 30m.`);
+  const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
+  return Number(match[1]) * unit;
+}
+
+export function createInviteService(db: Db, clock: Clock) {
+  return {
+    async createInvite(
+      advisor: StaffRow,
+      options: { maxUses?: number; expiresInMs?: number; note?: string },
+      actor: Actor,
+    ): Promise<InviteRow> {
+      if (!advisor.active || !advisor.roles.includes('advisor')) {
+        throw badRequest(`${advisor.email} is not an active advisor.`);
+      }
+      const maxUses = options.maxUses ?? 1;
+      if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > 10_000) {
+        throw badRequest('Uses must be a whole number from 1 to 10000.');
+      }
+      const expiresAt = options.expiresInMs ? new Date(clock.now().getTime() + options.expiresInMs) : null;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(invitationCodes)
+          .values({ code: randomCode(8), advisorId: advisor.id, maxUses, expiresAt, note: options.note ?? null })
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'invite.create',
+          subjectType: 'invitation_code',
+          subjectId: row!.id,
+          after: { code: row!.code, advisor: advisor.email, maxUses, expiresAt },
+        });
+        return row!;
+      });
+    },
+
+    /**
+     * Takes one use of a live code inside the registration transaction. The conditional
+     * UPDATE makes two registrations racing for the last use impossible to both succeed.
+     */
+    async consumeInvite(tx: Executor, code: string): Promise<InviteRow> {
+      const now = clock.now();
+      const [taken] = await tx
+        .update(invitationCodes)
+        .set({ uses: sql`${invitationCodes.uses} + 1` })
+        .where(
+          and(
+            eq(invitationCodes.code, code),
+            sql`${invitationCodes.revokedAt} is null`,
+            sql`(${invitationCodes.expiresAt} is null or ${invitationCodes.expiresAt} > ${now})`,
+            sql`${invitationCodes.uses} < ${invitationCodes.maxUses}`,
+          ),
+        )
+        .returning();
+      if (taken) return taken;
+      const [row] = await tx.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+      if (!row) throw badRequest(ApiMessage.inviteUnknown);
+      if (row.revokedAt) throw badRequest(ApiMessage.inviteRevoked);
+      if (row.expiresAt && row.expiresAt <= now) throw badRequest(ApiMessage.inviteExpired);
+      throw badRequest(ApiMessage.inviteUsed);
+    },
+
+    async revokeInvite(code: string, actor: Actor): Promise<InviteRow> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+        if (!before) throw notFound('No such invitation code.');
+        if (before.revokedAt) return before;
+        const [after] = await tx
+          .update(invitationCodes)
+          .set({ revokedAt: clock.now() })
+          .where(eq(invitationCodes.id, before.id))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'invite.revoke',
+          subjectType: 'invitation_code',
+          subjectId: before.id,
+          before: { revokedAt: null },
+          after: { revokedAt: after!.revokedAt },
+        });
+        return after!;
+      });
+    },
+  };
+}
+export type InviteService = ReturnType<typeof createInviteService>;

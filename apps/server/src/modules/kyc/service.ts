@@ -1,0 +1,171 @@
+/**
+ * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
+ * record so the client can submit again. Transitions are data; one function applies them.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ApiMessage, idNumberType, maskIdNumber, type TKycRecord, type TKycStatus } from '@sampada/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { decrypt, encrypt } from '../../platform/crypto.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { ClientService } from '../clients/service.ts';
+import { clients } from '../clients/tables.ts';
+import type { UploadService } from '../uploads/service.ts';
+import { kycSubmissions } from './tables.ts';
+
+export type KycAction = 'submit' | 'approve' | 'reject' | 'reopen';
+
+/** Client status before and after each action; a submission's own status follows it. */
+export const KYC_TRANSITIONS: Record<
+  KycAction,
+  { from: TKycStatus[]; to: TKycStatus; submission?: 'approved' | 'rejected' | 'reopened' }
+> = {
+  submit: { from: ['unverified'], to: 'pending' },
+  approve: { from: ['pending'], to: 'approved', submission: 'approved' },
+  reject: { from: ['pending'], to: 'rejected', submission: 'rejected' },
+  reopen: { from: ['rejected'], to: 'unverified', submission: 'reopened' },
+};
+
+const REFUSAL: Record<TKycStatus, string> = {
+  pending: ApiMessage.kycAlreadyPending,
+  approved: ApiMessage.kycAlreadyApproved,
+  rejected: ApiMessage.kycRejected,
+  unverified: 'There is no KYC submission waiting for review.',
+};
+
+export type KycSubmission = {
+  full_name: string;
+  mobile?: string | undefined;
+  dob: string;
+  id_no: string;
+  id_front_url: string;
+  id_back_url: string;
+};
+
+type Deps = { db: Db; clock: Clock; dataKey: Buffer; clients: ClientService; uploads: UploadService };
+
+export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
+  /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
+  async function moveStatus(tx: Executor, clientId: string, action: KycAction): Promise<boolean> {
+    const rule = KYC_TRANSITIONS[action];
+    const moved = await tx
+      .update(clients)
+      .set({ kycStatus: rule.to })
+      .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, rule.from)))
+      .returning({ id: clients.id });
+    return moved.length === 1;
+  }
+
+  async function latestSubmission(executor: Executor, clientId: string) {
+    const [row] = await executor
+      .select()
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.clientId, clientId))
+      .orderBy(desc(kycSubmissions.submittedAt))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    async submit(clientId: string, input: KycSubmission, actor: Actor) {
+      const idType = idNumberType(input.id_no);
+      if (!idType) throw badRequest(ApiMessage.kycIdInvalid);
+      const [front, back] = await Promise.all([
+        uploads.ownedUploadFromUrl(clientId, input.id_front_url),
+        uploads.ownedUploadFromUrl(clientId, input.id_back_url),
+      ]);
+      if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
+      await db.transaction(async (tx) => {
+        if (!(await moveStatus(tx, clientId, 'submit'))) {
+          const client = await clientService.byId(clientId, tx);
+          throw badRequest(REFUSAL[client.kycStatus as TKycStatus] ?? REFUSAL.pending);
+        }
+        await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
+        const [row] = await tx
+          .insert(kycSubmissions)
+          .values({
+            clientId,
+            fullName: input.full_name,
+            dob: input.dob,
+            mobile: input.mobile || null,
+            idType,
+            idNoEnc: encrypt(input.id_no, dataKey),
+            idNoLast4: input.id_no.slice(-4),
+            frontUploadId: front.id,
+            backUploadId: back.id,
+            submittedAt: clock.now(),
+          })
+          .returning({ id: kycSubmissions.id });
+        await recordAudit(tx, actor, {
+          action: 'kyc.submit',
+          subjectType: 'client',
+          subjectId: clientId,
+          before: { kycStatus: 'unverified' },
+          after: { kycStatus: 'pending', submissionId: row!.id },
+        });
+      });
+    },
+
+    /** The caller's own latest record with fresh signed image links, or null. */
+    async detail(clientId: string, baseUrl: string, options: { unmasked?: boolean } = {}): Promise<TKycRecord | null> {
+      const row = await latestSubmission(db, clientId);
+      if (!row) return null;
+      const idNo = decrypt(row.idNoEnc, dataKey);
+      return {
+        full_name: row.fullName,
+        id_no: options.unmasked ? idNo : row.idType === 'aadhaar' ? maskIdNumber(idNo) : idNo,
+        id_type: row.idType as 'pan' | 'aadhaar',
+        mobile: row.mobile,
+        dob: row.dob,
+        status: row.status as TKycRecord['status'],
+        reason: row.reason,
+        create_datetime: row.submittedAt.toISOString(),
+        check_time: row.status === 'approved' && row.checkedAt ? row.checkedAt.toISOString() : null,
+        id_front_url: uploads.signedUrl(baseUrl, row.frontUploadId),
+        id_back_url: uploads.signedUrl(baseUrl, row.backUploadId),
+      };
+    },
+
+    /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */
+    async review(
+      clientId: string,
+      action: Exclude<KycAction, 'submit'>,
+      actor: Actor,
+      options: { reason?: string; staffId?: string } = {},
+    ) {
+      const reason = options.reason?.trim() || null;
+      if (action === 'reject' && !reason) throw badRequest('Give the client a reason for the rejection.');
+      const rule = KYC_TRANSITIONS[action];
+      return db.transaction(async (tx) => {
+        const client = await clientService.byId(clientId, tx);
+        if (!(await moveStatus(tx, clientId, action))) {
+          throw badRequest(
+            `Cannot ${action} KYC: the client's status is ${client.kycStatus}, it must be ${rule.from.join(' or ')}.`,
+          );
+        }
+        const submission = await latestSubmission(tx, clientId);
+        if (submission && rule.submission) {
+          await tx
+            .update(kycSubmissions)
+            .set({
+              status: rule.submission,
+              reason: action === 'approve' ? null : (reason ?? submission.reason),
+              checkedAt: clock.now(),
+              checkedByStaffId: options.staffId ?? null,
+            })
+            .where(eq(kycSubmissions.id, submission.id));
+        }
+        await recordAudit(tx, actor, {
+          action: `kyc.${action}`,
+          subjectType: 'client',
+          subjectId: clientId,
+          before: { kycStatus: client.kycStatus },
+          after: { kycStatus: rule.to, reason },
+        });
+        return { status: rule.to };
+      });
+    },
+  };
+}
+export type KycService = ReturnType<typeof createKycService>;

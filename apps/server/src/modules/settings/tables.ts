@@ -1,0 +1,7 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

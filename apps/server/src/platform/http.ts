@@ -1,0 +1,37 @@
+/** Request helpers shared by every module's routes. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiMessage } from '@sampada/shared';
+import type { Config } from '../config.ts';
+import { unauthorized } from './errors.ts';
+
+export type ClientAuth = { clientId: string; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    clientAuth: ClientAuth | null;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+};
+
+/** The signed-in client of this request; the guard has already answered 401 otherwise. */
+export function clientOf(request: FastifyRequest): ClientAuth {
+  if (!request.clientAuth) throw unauthorized(ApiMessage.unauthorized);
+  return request.clientAuth;
+}
+
+export const requestMeta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Absolute base for links the server hands out (signed file URLs must start with http). */
+export const baseUrlOf = (config: Config, request: FastifyRequest) =>
+  config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+
+export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');

@@ -1,0 +1,15 @@
+/** Opens what a process needs: config, secrets, database, services. Shared by server and CLI. */
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { loadSecrets } from './platform/secrets.ts';
+
+export type Runtime = { ctx: AppContext; database: Database };
+
+export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
+  const secrets = loadSecrets(config);
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const ctx = createContext({ config, db: database.db, clock, secrets });
+  return { ctx, database };
+}

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * Runs the operator CLI against the e2e server's database. With the embedded database the
+ * CLI forwards the command to the running server over its operator socket in DATA_DIR.
+ */
+export function sampada(...args: string[]): string {
+  return execFileSync('node', ['apps/server/bin/sampada.mjs', ...args], {
+    env: { ...process.env, DATA_DIR: '.tmp/e2e-data' },
+    encoding: 'utf8',
+  }).trim();
+}
+
+let counter = 0;
+/** A fresh valid Indian mobile per call, so specs never collide on one database. */
+export function freshMobile(): string {
+  counter += 1;
+  const tail = `${Date.now() % 1e7}${counter}`.slice(-8).padStart(8, '0');
+  return `9${(counter % 9) + 1}${tail}`.slice(0, 10);
+}

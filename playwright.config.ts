@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded browser (architecture.md "Browser"). */
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR },
+  },
+});
