@@ -13,8 +13,7 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      'apps/web/vite.config.ts',
-      'apps/console/vite.config.ts',
+      'apps/*/vite.config.ts',
     ],
   },
 });

@@ -28,8 +28,6 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 
 export type BuildOptions = {
-  /** Requests per minute per IP across the API (routes set tighter limits of their own). */
-  rateLimitPerMinute?: number;
   /** Redis key prefix for rate-limit counters; tests use their own so runs never share counts. */
   rateLimitNamespace?: string;
   logger?: boolean;
@@ -70,11 +68,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Routes declare per-IP limits for a real deployment; RATE_LIMIT_SCALE widens them all for
+  // test rigs that send everything from 127.0.0.1. Runs before the rate-limit plugin's own hook.
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
+    if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: true,
-    max: options.rateLimitPerMinute ?? 600,
+    max: Math.ceil(600 * config.rateLimitScale),
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'sampada-rl:' } : {}),
     errorResponseBuilder: (_request, context) => ({

@@ -34,6 +34,7 @@ const ZEnv = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Multiplies every per-IP HTTP request limit (not the sign-in, code and PIN failure limits). */
+  rateLimitScale: number;
   /** Built client app and console, served when present. */
   webDist: string;
   consoleDist: string;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     consoleDist: path.join(repoRoot, 'apps/console/dist'),
   };

@@ -8,3 +8,4 @@ export * from '../modules/uploads/tables.ts';
 export * from '../modules/kyc/tables.ts';
 export * from '../modules/menu/tables.ts';
 export * from '../modules/settings/tables.ts';
+export * from '../modules/staff-auth/tables.ts';

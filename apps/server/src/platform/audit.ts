@@ -1,5 +1,7 @@
 /** The append-only record of who did what. Written in the same transaction as the action. */
+import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { containsPattern } from './cursor.ts';
 import { auditLog } from './tables.ts';
 
 export type Actor =
@@ -31,3 +33,37 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
 
 /** The operator CLI acts as the OS user that ran it. */
 export const cliActor = (): Actor => ({ type: 'cli', id: process.env.USER ?? 'operator' });
+
+export type AuditFilter = {
+  /** An actor id, or an actor type ('staff', 'client', 'cli', 'system'). */
+  actorIds?: string[] | undefined;
+  actorType?: string | undefined;
+  /** Matches the action's start: 'kyc' finds kyc.approve, kyc.reject … */
+  action?: string | undefined;
+  /** A subject id, or part of the subject type. */
+  subject?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  beforeId?: number | undefined;
+  limit: number;
+};
+
+/** Newest first; one row more than `limit` when another page exists. */
+export async function listAudit(db: Executor, filter: AuditFilter) {
+  const where: (SQL | undefined)[] = [];
+  if (filter.actorIds) where.push(or(...filter.actorIds.map((id) => eq(auditLog.actorId, id))));
+  if (filter.actorType) where.push(eq(auditLog.actorType, filter.actorType));
+  if (filter.action) where.push(ilike(auditLog.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.subject) {
+    where.push(or(eq(auditLog.subjectId, filter.subject), ilike(auditLog.subjectType, containsPattern(filter.subject))));
+  }
+  if (filter.from) where.push(gte(auditLog.at, filter.from));
+  if (filter.to) where.push(lt(auditLog.at, filter.to));
+  if (filter.beforeId !== undefined) where.push(lt(auditLog.id, filter.beforeId));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit + 1);
+}

@@ -1,4 +1,4 @@
-/** Guards at the boundary: a preHandler that admits only a signed-in client. */
+/** Guards at the boundary: an onRequest hook (before validation) that admits only a signed-in client. */
 import type { FastifyRequest } from 'fastify';
 import { ApiMessage } from '@sampada/shared';
 import type { AuthService } from '../modules/auth/service.ts';

@@ -68,7 +68,7 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/app/v1/logout',
-      { preHandler: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: ZNullEnvelope } } },
+      { onRequest: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: ZNullEnvelope } } },
       async (request) => {
         await ctx.auth.logout(clientOf(request).sessionId);
         return ok(null);
@@ -78,7 +78,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/auth/app/v1/change_pwd',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: { tags, security: [{ bearer: [] }], body: ZChangePasswordRequest, response: { 200: ZNullEnvelope } },
       },
       async (request) => {

@@ -3,7 +3,7 @@
  * Refresh tokens are opaque, stored as SHA-256, and rotate on every use; presenting one
  * that was already spent revokes the whole family, because only a thief would hold it.
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage, canonicalMobile, type TAuthData } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AttemptRule, blockedUntil, clearFailures, recordFailure } from '../../platform/attempts.ts';
@@ -12,6 +12,7 @@ import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
+import { clients as clientsTable } from '../clients/tables.ts';
 import type { InviteService } from '../invites/service.ts';
 import { refreshTokens, resetCodes, sessions } from './tables.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -238,6 +239,46 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
         });
       });
       return { code, expiresAt, clientId: client.id };
+    },
+
+    /**
+     * Reset codes newest first, for the console: never the code itself, only when it
+     * expires, how many attempts it has had and what became of it.
+     */
+    async listResetCodes(filter: { clientId?: string; advisorId?: string | null; limit: number }) {
+      const where: SQL[] = [];
+      if (filter.clientId) where.push(eq(resetCodes.clientId, filter.clientId));
+      if (filter.advisorId) where.push(eq(clientsTable.advisorId, filter.advisorId));
+      const rows = await db
+        .select({ row: resetCodes, mobile: clientsTable.mobile })
+        .from(resetCodes)
+        .innerJoin(clientsTable, eq(clientsTable.id, resetCodes.clientId))
+        .where(and(...where))
+        .orderBy(desc(resetCodes.createdAt))
+        .limit(filter.limit);
+      const now = clock.now();
+      return rows.map(({ row, mobile }) => ({
+        id: row.id,
+        client_id: row.clientId,
+        client_mobile: mobile,
+        expires_at: row.expiresAt.toISOString(),
+        attempts: row.attempts,
+        max_attempts: RESET_CODE_MAX_ATTEMPTS,
+        status:
+          row.usedAt && row.resetTokenHash
+            ? ('used' as const)
+            : row.usedAt
+              ? ('replaced' as const)
+              : row.verifiedAt
+                ? ('verified' as const)
+                : row.attempts >= RESET_CODE_MAX_ATTEMPTS
+                  ? ('exhausted' as const)
+                  : row.expiresAt <= now
+                    ? ('expired' as const)
+                    : ('active' as const),
+        issued_by: row.issuedByStaffId,
+        created_at: row.createdAt.toISOString(),
+      }));
     },
 
     /** Checks the code and hands back a one-time reset token. Wrong or unknown: one message. */

@@ -14,7 +14,7 @@ const ZVerified = envelopeOf(z.object({ verified: z.literal(true) }));
 export function clientRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', requireClient(ctx.auth));
+    app.addHook('onRequest', requireClient(ctx.auth));
     const tags = ['identity'];
 
     app.get(

@@ -1,10 +1,20 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, eq, sql } from 'drizzle-orm';
-import { ApiMessage, M, toKycStatus, type TClientProfile, type TKycStatus } from '@sampada/shared';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ApiMessage,
+  M,
+  toKycStatus,
+  type TClientFlagsRequest,
+  type TClientProfile,
+  type TKycStatus,
+  VIP_MAX,
+} from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { MINUTE } from '../../platform/clock.ts';
 import { decoySecretHash, hashSecret, randomDigits, verifySecret } from '../../platform/crypto.ts';
+import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
 import { clients } from './tables.ts';
 
@@ -15,6 +25,21 @@ export const PIN_LOCK_MS = 30 * MINUTE;
 
 /** The account number printed on statements: the firm's prefix and the UID. */
 export const accountNumber = (uid: string) => `SMP${uid}`;
+
+export type ClientListFilter = {
+  q?: string | undefined;
+  kycStatus?: TKycStatus | undefined;
+  advisorId?: string | undefined;
+  /** The (created_at as text, id) of the last row of the previous page. */
+  after?: [string, string] | null;
+  limit: number;
+};
+
+const FLAG_COLUMNS = {
+  allow_compensation: 'allowCompensation',
+  allow_bonus: 'allowBonus',
+  allow_loan: 'allowLoan',
+} as const;
 
 export function createClientService(db: Db, clock: Clock) {
   const byId = async (id: string, executor: Executor = db) => {
@@ -131,6 +156,81 @@ export function createClientService(db: Db, clock: Clock) {
 
     async setAvatar(clientId: string, storageKey: string) {
       await db.update(clients).set({ avatarFile: storageKey }).where(eq(clients.id, clientId));
+    },
+
+    /**
+     * The console's client list, newest first: search by mobile, name or UID, filter by KYC
+     * status and advisor. Returns one row more than `limit` when another page exists.
+     */
+    async listClients(filter: ClientListFilter) {
+      const where: SQL[] = [];
+      const q = filter.q?.trim();
+      if (q) {
+        const digits = q.replace(/\D/g, '');
+        const terms = [ilike(clients.name, containsPattern(q)), eq(clients.uid, q)];
+        if (digits.length >= 3) terms.push(ilike(clients.mobile, containsPattern(digits)));
+        where.push(or(...terms)!);
+      }
+      if (filter.kycStatus) where.push(eq(clients.kycStatus, filter.kycStatus));
+      if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
+      if (filter.after) {
+        where.push(sql`(${clients.createdAt}, ${clients.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`);
+      }
+      return db
+        .select({ row: clients, cursorAt: sql<string>`${clients.createdAt}::text` })
+        .from(clients)
+        .where(and(...where))
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(filter.limit + 1);
+    },
+
+    /** Turns capability flags on or off (allow_compensation, allow_bonus, allow_loan). */
+    async setFlags(clientId: string, flags: TClientFlagsRequest, actor: Actor): Promise<ClientRow> {
+      const set: Partial<Record<(typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS], boolean>> = {};
+      for (const [key, column] of Object.entries(FLAG_COLUMNS) as [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]][]) {
+        if (flags[key] !== undefined) set[column] = flags[key];
+      }
+      if (Object.keys(set).length === 0) throw badRequest('Choose a flag to change.');
+      return db.transaction(async (tx) => {
+        const before = await byId(clientId, tx);
+        const [after] = await tx.update(clients).set(set).where(eq(clients.id, clientId)).returning();
+        const pick = (r: ClientRow) =>
+          Object.fromEntries(Object.entries(FLAG_COLUMNS).map(([key, column]) => [key, r[column]]));
+        await recordAudit(tx, actor, {
+          action: 'client.flags',
+          subjectType: 'client',
+          subjectId: clientId,
+          before: pick(before),
+          after: pick(after!),
+        });
+        return after!;
+      });
+    },
+
+    /** Sets the VIP level (0–10) or trust score (0–100) by hand; the reason is audited. */
+    async adjust(clientId: string, input: { kind: 'vip' | 'score'; value: number; reason: string }, actor: Actor) {
+      const max = input.kind === 'vip' ? VIP_MAX : 100;
+      if (!Number.isInteger(input.value) || input.value < 0 || input.value > max) {
+        throw badRequest(`${input.kind === 'vip' ? 'VIP level' : 'Trust score'} must be a whole number from 0 to ${max}.`);
+      }
+      const reason = input.reason.trim();
+      if (!reason) throw badRequest('A reason is required.');
+      return db.transaction(async (tx) => {
+        const before = await byId(clientId, tx);
+        const [after] = await tx
+          .update(clients)
+          .set(input.kind === 'vip' ? { vip: input.value } : { score: input.value })
+          .where(eq(clients.id, clientId))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: input.kind === 'vip' ? 'client.vip.adjust' : 'client.score.adjust',
+          subjectType: 'client',
+          subjectId: clientId,
+          before: { [input.kind]: before[input.kind] },
+          after: { [input.kind]: input.value, reason },
+        });
+        return after!;
+      });
     },
 
     /** Only the KYC service calls this, inside its own transaction. */

@@ -1,12 +1,14 @@
 /** Invitation codes: issued by an advisor, consumed at registration, revocable. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomCode } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { clients } from '../clients/tables.ts';
 import type { StaffRow } from '../staff/service.ts';
+import { staff } from '../staff/tables.ts';
 import { invitationCodes } from './tables.ts';
 
 export type InviteRow = typeof invitationCodes.$inferSelect;
@@ -73,6 +75,72 @@ export function createInviteService(db: Db, clock: Clock) {
       if (row.revokedAt) throw badRequest(ApiMessage.inviteRevoked);
       if (row.expiresAt && row.expiresAt <= now) throw badRequest(ApiMessage.inviteExpired);
       throw badRequest(ApiMessage.inviteUsed);
+    },
+
+    async findByCode(code: string, executor: Executor = db): Promise<InviteRow | undefined> {
+      const [row] = await executor.select().from(invitationCodes).where(eq(invitationCodes.code, code.toUpperCase()));
+      return row;
+    },
+
+    /**
+     * Codes newest first, each with its advisor and the clients who signed up with it.
+     * Returns one row more than `limit` when another page exists.
+     */
+    async listInvites(filter: { advisorId?: string | undefined; after?: [string, string] | null; limit: number }) {
+      const where: SQL[] = [];
+      if (filter.advisorId) where.push(eq(invitationCodes.advisorId, filter.advisorId));
+      if (filter.after) {
+        where.push(
+          sql`(${invitationCodes.createdAt}, ${invitationCodes.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
+        );
+      }
+      const rows = await db
+        .select({
+          row: invitationCodes,
+          advisorEmail: staff.email,
+          cursorAt: sql<string>`${invitationCodes.createdAt}::text`,
+        })
+        .from(invitationCodes)
+        .innerJoin(staff, eq(staff.id, invitationCodes.advisorId))
+        .where(and(...where))
+        .orderBy(desc(invitationCodes.createdAt), desc(invitationCodes.id))
+        .limit(filter.limit + 1);
+      const ids = rows.map((r) => r.row.id);
+      const users = ids.length
+        ? await db
+            .select({
+              inviteCodeId: clients.inviteCodeId,
+              id: clients.id,
+              uid: clients.uid,
+              mobile: clients.mobile,
+              createdAt: clients.createdAt,
+            })
+            .from(clients)
+            .where(inArray(clients.inviteCodeId, ids))
+        : [];
+      const now = clock.now();
+      return rows.map(({ row, advisorEmail, cursorAt }) => ({
+        cursorAt,
+        id: row.id,
+        code: row.code,
+        advisor: { id: row.advisorId, email: advisorEmail },
+        max_uses: row.maxUses,
+        uses: row.uses,
+        expires_at: row.expiresAt?.toISOString() ?? null,
+        revoked_at: row.revokedAt?.toISOString() ?? null,
+        note: row.note,
+        status: row.revokedAt
+          ? ('revoked' as const)
+          : row.expiresAt && row.expiresAt <= now
+            ? ('expired' as const)
+            : row.uses >= row.maxUses
+              ? ('used' as const)
+              : ('active' as const),
+        used_by: users
+          .filter((u) => u.inviteCodeId === row.id)
+          .map((u) => ({ id: u.id, uid: u.uid, mobile: u.mobile, created_at: u.createdAt.toISOString() })),
+        created_at: row.createdAt.toISOString(),
+      }));
     },
 
     async revokeInvite(code: string, actor: Actor): Promise<InviteRow> {

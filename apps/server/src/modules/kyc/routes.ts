@@ -9,7 +9,7 @@ import { baseUrlOf, clientOf, noStore } from '../../platform/http.ts';
 export function kycRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('preHandler', requireClient(ctx.auth));
+    app.addHook('onRequest', requireClient(ctx.auth));
     const schemaCommon = { tags: ['kyc'], security: [{ bearer: [] }] };
 
     app.post(

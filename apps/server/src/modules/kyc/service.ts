@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage, idNumberType, maskIdNumber, type TKycRecord, type TKycStatus } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -125,6 +125,45 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
         id_front_url: uploads.signedUrl(baseUrl, row.frontUploadId),
         id_back_url: uploads.signedUrl(baseUrl, row.backUploadId),
       };
+    },
+
+    /**
+     * The review queue: pending submissions, oldest first, optionally of one advisor's
+     * clients. Returns one row more than `limit` when another page exists.
+     */
+    async pendingQueue(filter: { advisorId?: string | null; after?: [string, string] | null; limit: number }) {
+      const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
+      if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
+      if (filter.after) {
+        where.push(
+          sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
+        );
+      }
+      return db
+        .select({
+          id: kycSubmissions.id,
+          clientId: clients.id,
+          uid: clients.uid,
+          mobile: clients.mobile,
+          advisorId: clients.advisorId,
+          fullName: kycSubmissions.fullName,
+          idType: kycSubmissions.idType,
+          submittedAt: kycSubmissions.submittedAt,
+          cursorAt: sql<string>`${kycSubmissions.submittedAt}::text`,
+        })
+        .from(kycSubmissions)
+        .innerJoin(clients, eq(clients.id, kycSubmissions.clientId))
+        .where(and(...where))
+        .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+        .limit(filter.limit + 1);
+    },
+
+    async countPending(advisorId: string | null): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(clients)
+        .where(and(eq(clients.kycStatus, 'pending'), advisorId ? eq(clients.advisorId, advisorId) : undefined));
+      return row?.n ?? 0;
     },
 
     /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */

@@ -13,7 +13,7 @@ export function menuRoutes(ctx: AppContext) {
     app.get(
       '/auth/app/v1/menu',
       {
-        preHandler: requireClient(ctx.auth),
+        onRequest: requireClient(ctx.auth),
         schema: { tags: ['identity'], security: [{ bearer: [] }], response: { 200: envelopeOf(z.array(ZMenuItem)) } },
       },
       async (request) => {

@@ -1,32 +1,14 @@
 /** Firm-wide settings an admin edits in the console; defaults apply until one is saved. */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { APP_NAME, type TPublicSettings } from '@sampada/shared';
+import { APP_NAME, type TFirmSettings, type TPublicSettings, ZFirmSettings } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { settings } from './tables.ts';
 
-export const ZSettings = z.object({
-  app_name: z.string().trim().min(1).max(40),
-  regulatory_line: z.string().trim().max(300),
-  support: z.object({
-    phone: z.string().trim().max(40),
-    email: z.string().trim().max(120),
-    hours: z.string().trim().max(120),
-  }),
-  /** The chat project id of spec §3 `service`; null while the built-in chat is used. */
-  chat_service: z.string().trim().max(120).nullable(),
-  deposit_bank: z.object({
-    account_name: z.string().trim().max(120),
-    account_number: z.string().trim().max(30),
-    ifsc: z.string().trim().max(11),
-    bank_name: z.string().trim().max(120),
-    branch: z.string().trim().max(120),
-    upi_id: z.string().trim().max(120),
-  }),
-});
-export type TSettings = z.infer<typeof ZSettings>;
+/** The schema lives in packages/shared so the console's settings form uses the same rules. */
+export const ZSettings = ZFirmSettings;
+export type TSettings = TFirmSettings;
 type Key = keyof TSettings;
 
 export const DEFAULT_SETTINGS: TSettings = {

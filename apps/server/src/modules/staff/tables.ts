@@ -12,6 +12,8 @@ export const staff = pgTable('staff', {
   totpSecretEnc: text('totp_secret_enc'),
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  /** The last TOTP time step accepted, so one code cannot be used twice. */
+  totpLastStep: integer('totp_last_step'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

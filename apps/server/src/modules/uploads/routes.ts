@@ -15,7 +15,7 @@ export function uploadRoutes(ctx: AppContext) {
     app.post(
       '/client/app/v1/image',
       {
-        preHandler: requireClient(ctx.auth),
+        onRequest: requireClient(ctx.auth),
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
         schema: {
           tags: ['identity'],

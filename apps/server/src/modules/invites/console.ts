@@ -1,0 +1,96 @@
+/** Invitation codes in the console: an advisor issues and revokes their own; admin any advisor's. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZInviteCreateRequest, ZInviteView, ZPage, ZPageQuery } from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { decodeCursor, pageOf } from '../../platform/cursor.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { noStore } from '../../platform/http.ts';
+import { assertOwnClient, isAdmin, staffActor, staffOf } from '../../platform/staff-guard.ts';
+
+const tags = ['console: invitation codes'];
+const security = [{ bearer: [] }];
+const roles = ['advisor'] as const;
+
+export function invitesConsole(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/invites',
+      {
+        config: { roles },
+        schema: {
+          tags,
+          security,
+          querystring: ZPageQuery.extend({ advisor_id: z.uuid().optional() }),
+          response: { 200: envelopeOf(ZPage(ZInviteView)) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const auth = staffOf(request);
+        const { cursor, limit, advisor_id } = request.query;
+        const rows = await ctx.invites.listInvites({
+          advisorId: isAdmin(auth) ? advisor_id : auth.staffId,
+          after: decodeCursor(cursor, 2) as [string, string] | null,
+          limit,
+        });
+        const page = pageOf(rows, limit, (r) => [r.cursorAt, r.id]);
+        return ok({ items: page.items.map(({ cursorAt: _c, ...view }) => view), next_cursor: page.next_cursor });
+      },
+    );
+
+    app.post(
+      '/invites',
+      {
+        config: { roles },
+        schema: { tags, security, body: ZInviteCreateRequest, response: { 200: envelopeOf(ZInviteView) } },
+      },
+      async (request) => {
+        const auth = staffOf(request);
+        const { max_uses, expires_in_hours, note, advisor_id } = request.body;
+        const advisorId = isAdmin(auth) && advisor_id ? advisor_id : auth.staffId;
+        const advisor = await ctx.staff.findById(advisorId);
+        if (!advisor) throw notFound('No such advisor.');
+        if (!advisor.roles.includes('advisor')) {
+          throw badRequest('Invitation codes belong to an advisor. Choose the advisor the clients will belong to.');
+        }
+        const row = await ctx.invites.createInvite(
+          advisor,
+          {
+            maxUses: max_uses,
+            ...(expires_in_hours ? { expiresInMs: expires_in_hours * 3_600_000 } : {}),
+            ...(note ? { note } : {}),
+          },
+          staffActor(request),
+        );
+        const [view] = await ctx.invites.listInvites({ advisorId: advisor.id, limit: 1 });
+        const { cursorAt: _c, ...created } = view!;
+        return ok(created.id === row.id ? created : { ...created, id: row.id, code: row.code }, 'Invitation code created.');
+      },
+    );
+
+    app.post(
+      '/invites/:code/revoke',
+      {
+        config: { roles },
+        schema: {
+          tags,
+          security,
+          params: z.object({ code: z.string().trim().min(1).max(20) }),
+          response: { 200: envelopeOf(z.object({ code: z.string(), revoked_at: z.string().nullable() })) },
+        },
+      },
+      async (request) => {
+        const invite = await ctx.invites.findByCode(request.params.code);
+        if (!invite) throw notFound('No such invitation code.');
+        assertOwnClient(staffOf(request), invite.advisorId);
+        const row = await ctx.invites.revokeInvite(invite.code, staffActor(request));
+        return ok({ code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null }, 'Invitation code revoked.');
+      },
+    );
+  };
+}

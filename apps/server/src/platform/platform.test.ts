@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiMessage, M, md5 } from '@sampada/shared';
+import { ConfigError, loadConfig } from '../config.ts';
+import { buildTestApp, signUpClient, type TestApp } from '../test/helpers.ts';
+import { recordAudit } from './audit.ts';
+import { decrypt, encrypt, hashSecret, verifySecret } from './crypto.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.marketAlwaysOpen).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ MARKET_ALWAYS_OPEN: 'maybe' }, 'MARKET_ALWAYS_OPEN'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ STOCK_API_KEY: 'k' }, 'STOCK_API_KEY'],
+  ])('stops on %j naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('crypto', () => {
+  it('hashes secrets slowly with a salt and verifies them', async () => {
+    const a = await hashSecret(md5('pw'));
+    const b = await hashSecret(md5('pw'));
+    expect(a).not.toBe(b);
+    expect(await verifySecret(md5('pw'), a)).toBe(true);
+    expect(await verifySecret(md5('px'), a)).toBe(false);
+  });
+
+  it('encrypts with authentication: a changed byte fails', () => {
+    const key = Buffer.alloc(32, 7);
+    const sealed = encrypt('ABCDE1234F', key);
+    expect(decrypt(sealed, key)).toBe('ABCDE1234F');
+    const parts = sealed.split('.');
+    parts[3] = Buffer.from('x' + Buffer.from(parts[3]!, 'base64').toString('latin1').slice(1), 'latin1').toString('base64');
+    expect(() => decrypt(parts.join('.'), key)).toThrow();
+  });
+});
+
+describe('audit log', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE at the database', async () => {
+    await recordAudit(t.ctx.db, { type: 'system', id: 'test' }, { action: 'test.write', subjectType: 'x', subjectId: '1' });
+    // Drizzle wraps the driver's error; the database's own refusal is its cause.
+    const refusal = async (sql: string) => {
+      const error = await t.ctx.db.execute(sql).then(() => null, (e: Error & { cause?: Error }) => e);
+      return String(error?.cause?.message ?? error?.message);
+    };
+    expect(await refusal(`update audit_log set action = 'forged'`)).toMatch(/append-only \(UPDATE refused\)/);
+    expect(await refusal(`delete from audit_log`)).toMatch(/append-only \(DELETE refused\)/);
+    expect(await refusal(`truncate audit_log`)).toMatch(/append-only \(TRUNCATE refused\)/);
+    const rows = await t.ctx.db.execute(`select count(*)::int as n from audit_log where action = 'test.write'`);
+    expect(rows.rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('HTTP surface', () => {
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const reply = await t.api.get('/auth/app/v1/nope');
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ code: 404, message: ApiMessage.notFound, data: null });
+  });
+
+  it('answers malformed JSON with a 400 envelope and stays up', async () => {
+    const reply = await t.api.raw('/auth/app/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username": ',
+    });
+    expect(reply.status).toBe(400);
+    expect(((await reply.json()) as { code: number }).code).toBe(400);
+    expect((await t.api.get('/healthz')).status).toBe(200);
+  });
+
+  it('publishes an OpenAPI document listing every identity call', async () => {
+    const doc = (await (await t.api.raw('/docs/json')).json()) as { paths: Record<string, unknown> };
+    for (const path of [
+      '/auth/app/v1/client_info',
+      '/auth/app/v1/login',
+      '/auth/app/v1/logout',
+      '/auth/app/v1/register',
+      '/auth/app/v1/reset_pwd',
+      '/auth/app/v1/change_pwd',
+      '/auth/app/v1/refresh',
+      '/auth/app/v1/menu',
+      '/client/app/v1/code',
+      '/client/app/v1/pwd_verify',
+      '/client/app/v1/pin',
+      '/client/app/v1/pin/verify',
+      '/client/app/v1/avatar',
+      '/client/app/v1/image',
+      '/identify/app/v1',
+      '/identify/app/v1/detail',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect((await t.api.raw('/docs')).status).toBeLessThan(400);
+  });
+
+  it('serves the menu to a signed-in client, hiding items their flags do not allow', async () => {
+    const c = await signUpClient(t);
+    const reply = await t.api.get<{ path: string; meta: { title: string } }[]>('/auth/app/v1/menu', c.token);
+    expect(reply.status).toBe(200);
+    const paths = reply.body.data.map((i) => i.path);
+    expect(paths).toContain('/news');
+    expect(paths).not.toContain('/credit');
+    await t.ctx.db.execute(`update clients set allow_loan = true where id = '${c.id}'`);
+    const after = await t.api.get<{ path: string }[]>('/auth/app/v1/menu', c.token);
+    expect(after.body.data.map((i) => i.path)).toContain('/credit');
+    expect((await t.api.get('/auth/app/v1/menu')).status).toBe(401);
+  });
+
+  it('gives the public settings without a token', async () => {
+    const reply = await t.api.get<{ app_name: string }>('/system/app/v1/settings');
+    expect(reply.body.data.app_name).toBe('Sampada');
+  });
+});
+
+describe('per-IP HTTP limits at their real size', () => {
+  it('answers 429 after 20 sign-in requests a minute from one IP', async () => {
+    const strict = await buildTestApp({ env: { RATE_LIMIT_SCALE: '1' } });
+    try {
+      const replies = [];
+      for (let i = 0; i < 21; i++) {
+        replies.push(await strict.api.post('/auth/app/v1/login', { username: `98765${String(i).padStart(5, '0')}`, password: md5('x') }));
+      }
+      expect(replies.slice(0, 20).every((r) => r.status === 400)).toBe(true);
+      expect(replies[20]!.status).toBe(429);
+      expect(replies[20]!.body.code).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+it('keeps the spec messages exact', () => {
+  expect(M.registrationSucceeded).toBe('Your Account Has Been Successfully Registered');
+});

@@ -1,0 +1,137 @@
+/**
+ * Test harness: a real server on a random 127.0.0.1 port over a fresh database — in-memory
+ * PGlite by default, or a new database on the PostgreSQL server named by DATABASE_URL
+ * (or TEST_DATABASE_URL), dropped afterwards. REDIS_URL turns on the Redis rate-limit store.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { md5, type TAuthData } from '@sampada/shared';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { manualClock } from '../platform/clock.ts';
+import { loadSecrets } from '../platform/secrets.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+export const onPostgres = Boolean(serverUrl);
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sampada_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export async function buildTestApp(options: { env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-test-'));
+  const postgres = serverUrl ? await freshPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
+  const database = await openDatabase(postgres ? { url: postgres.url } : { memory: true });
+  const clock = manualClock(new Date());
+  const ctx = createContext({ config, db: database.db, clock, secrets: loadSecrets(config) });
+  await ctx.menu.seedDefaults();
+  const app = await buildApp(ctx, {
+    logger: false,
+    rateLimitNamespace: `sampada-test-${randomBytes(6).toString('hex')}:`,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return {
+    app,
+    ctx,
+    clock,
+    baseUrl,
+    api: http(baseUrl),
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Reply<T = unknown> = { status: number; body: { code: number; message: string; data: T } };
+
+/** Real HTTP with fetch; answers status and the parsed envelope. */
+export function http(baseUrl: string) {
+  async function call<T>(method: string, url: string, init: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) body = init.form;
+    const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+  return {
+    get: <T = unknown>(url: string, token?: string) => call<T>('GET', url, token ? { token } : {}),
+    post: <T = unknown>(url: string, json?: unknown, token?: string, headers?: Record<string, string>) =>
+      call<T>('POST', url, { json, ...(token ? { token } : {}), ...(headers ? { headers } : {}) }),
+    upload: <T = unknown>(url: string, form: FormData, token: string) => call<T>('POST', url, { form, token }),
+    raw: (url: string, init?: RequestInit) => fetch(`${baseUrl}${url}`, init),
+  };
+}
+
+let mobileCounter = 0;
+/** A valid, unused Indian mobile for this process. */
+export function nextMobile(): string {
+  mobileCounter += 1;
+  return `9${String(process.pid % 1000).padStart(3, '0')}${String(mobileCounter).padStart(6, '0')}`;
+}
+
+/** An active advisor for invitation codes, created once per app. */
+export async function ensureAdvisor(t: TestApp, email = 'advisor@test.in') {
+  return (
+    (await t.ctx.staff.findByEmail(email)) ??
+    (await t.ctx.staff.createStaff({ email, roles: ['advisor'], password: 'advisor-password' }, { type: 'system', id: 'test' }))
+  );
+}
+
+export async function issueInvite(t: TestApp, options: { maxUses?: number; expiresInMs?: number } = {}) {
+  const advisor = await ensureAdvisor(t);
+  return (await t.ctx.invites.createInvite(advisor, options, { type: 'system', id: 'test' })).code;
+}
+
+export type SignedUpClient = { mobile: string; password: string; auth: TAuthData; token: string; id: string };
+
+/** Registers a client through the real API with a fresh invitation code. */
+export async function signUpClient(t: TestApp, mobile = nextMobile(), password = 'secret123'): Promise<SignedUpClient> {
+  const invite = await issueInvite(t);
+  const reply = await t.api.post<TAuthData>('/auth/app/v1/register', {
+    username: `+91${mobile}`,
+    password: md5(password),
+    invite_code: invite,
+  });
+  if (reply.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
+  const client = await t.ctx.clients.findByMobile(`+91${mobile}`);
+  return { mobile, password, auth: reply.body.data, token: reply.body.data.access_token, id: client!.id };
+}
