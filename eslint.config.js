@@ -29,15 +29,29 @@ const featureBoundaries = (app) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', 'data', 'test-results', 'playwright-report', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      'data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    settings: { 'import-x/ignore': ['node_modules'] },
     rules: {
-      'import-x/no-cycle': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

@@ -19,13 +19,24 @@ import {
 import { Redis } from 'ioredis';
 import { APP_NAME, APP_VERSION, KYC_IMAGE_MAX_BYTES } from '@sampada/shared';
 import type { AppContext } from './context.ts';
+import { auditConsole } from './modules/audit/console.ts';
+import { resetCodesConsole } from './modules/auth/console.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { dashboardConsole } from './modules/dashboard/console.ts';
+import { invitesConsole } from './modules/invites/console.ts';
+import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { menuConsole } from './modules/menu/console.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { settingsConsole } from './modules/settings/console.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { staffAuthConsole } from './modules/staff-auth/console.ts';
+import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
+import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
 export type BuildOptions = {
   /** Redis key prefix for rate-limit counters; tests use their own so runs never share counts. */
@@ -33,9 +44,24 @@ export type BuildOptions = {
   logger?: boolean;
 };
 
-const API_PREFIXES = ['/auth/', '/client/', '/identify/', '/system/', '/stat/', '/stock/', '/market/', '/console/api/', '/files/', '/docs', '/ws/'];
+const API_PREFIXES = [
+  '/auth/',
+  '/client/',
+  '/identify/',
+  '/system/',
+  '/stat/',
+  '/stock/',
+  '/market/',
+  '/console/api/',
+  '/files/',
+  '/docs',
+  '/ws/',
+];
 
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -74,7 +100,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
     if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     global: true,
@@ -98,7 +126,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         version: APP_VERSION,
         description: 'Every response is the envelope {code, message, data}.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -115,6 +145,27 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(kycRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  // The console API: one guard for the whole prefix, then each domain's staff routes.
+  await app.register(
+    async (consoleApi) => {
+      registerStaffGuard(consoleApi, ctx.staffAuth);
+      for (const routes of [
+        staffAuthConsole,
+        dashboardConsole,
+        staffConsole,
+        clientsConsole,
+        invitesConsole,
+        resetCodesConsole,
+        kycConsole,
+        menuConsole,
+        settingsConsole,
+        auditConsole,
+      ]) {
+        await consoleApi.register(routes(ctx));
+      }
+    },
+    { prefix: CONSOLE_API_PREFIX },
+  );
 
   await serveBuiltApps(app, ctx);
   return app;
@@ -123,8 +174,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 /** The client app at /, the console at /console; each falls back to its index.html. */
 async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
   const web = existsSync(path.join(ctx.config.webDist, 'index.html')) ? ctx.config.webDist : null;
-  const consoleDist = existsSync(path.join(ctx.config.consoleDist, 'index.html')) ? ctx.config.consoleDist : null;
-  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false });
+  const consoleDist = existsSync(path.join(ctx.config.consoleDist, 'index.html'))
+    ? ctx.config.consoleDist
+    : null;
+  if (web)
+    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false });
   if (consoleDist) {
     await app.register(fastifyStatic, {
       root: consoleDist,
@@ -148,7 +202,9 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
       return reply
         .type('text/plain')
         .status(503)
-        .send(`The ${underConsole ? 'console' : 'client app'} is not built yet. Run: npm run build`);
+        .send(
+          `The ${underConsole ? 'console' : 'client app'} is not built yet. Run: npm run build`,
+        );
     }
     return reply.status(404).send({ code: 404, message: 'Not found.', data: null });
   });

@@ -29,7 +29,11 @@ const ZEnv = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86_400),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

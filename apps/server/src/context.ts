@@ -11,6 +11,7 @@ import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import { createStaffAuthService } from './modules/staff-auth/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createUploadService } from './modules/uploads/service.ts';
 
@@ -35,5 +36,21 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
   const settings = createSettingsService(db);
   const menu = createMenuService(db);
-  return { config, db, clock, secrets, files, staff, clients, invites, uploads, auth, kyc, settings, menu };
+  const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
+  return {
+    config,
+    db,
+    clock,
+    secrets,
+    files,
+    staff,
+    staffAuth,
+    clients,
+    invites,
+    uploads,
+    auth,
+    kyc,
+    settings,
+    menu,
+  };
 }

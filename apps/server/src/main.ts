@@ -16,7 +16,10 @@ async function main() {
     : await listenOperatorSocket(config.dataDir, async (argv) => {
         const stdout: string[] = [];
         const stderr: string[] = [];
-        const code = await runCommand(ctx, argv, { out: (l) => stdout.push(l), err: (l) => stderr.push(l) });
+        const code = await runCommand(ctx, argv, {
+          out: (l) => stdout.push(l),
+          err: (l) => stderr.push(l),
+        });
         return { code, stdout, stderr };
       });
 
@@ -30,7 +33,8 @@ async function main() {
     `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`,
     `  Demo staff   ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`,
   ];
-  if (demo.inviteCode) lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
+  if (demo.inviteCode)
+    lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
   else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
   console.log(lines.join('\n'));
 

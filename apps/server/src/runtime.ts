@@ -9,7 +9,9 @@ export type Runtime = { ctx: AppContext; database: Database };
 
 export async function openRuntime(config: Config, clock: Clock = systemClock): Promise<Runtime> {
   const secrets = loadSecrets(config);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   const ctx = createContext({ config, db: database.db, clock, secrets });
   return { ctx, database };
 }

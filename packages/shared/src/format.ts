@@ -40,7 +40,9 @@ export function formatCompact(value: number): string {
 export function formatLakhCrore(rupees: number): string {
   const abs = Math.abs(rupees);
   const grouped = (n: number) =>
-    new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+    new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      n,
+    );
   if (abs >= 1e7) return `₹${grouped(rupees / 1e7)} Cr`;
   if (abs >= 1e5) return `₹${grouped(rupees / 1e5)} L`;
   return `₹${grouped(rupees)}`;

@@ -5,3 +5,4 @@ export * from './md5.ts';
 export * from './messages.ts';
 export * from './mobile.ts';
 export * from './schemas.ts';
+export * from './console.ts';

@@ -90,7 +90,8 @@ export const ApiMessage = {
   pinNotHashed: 'PIN must be sent as an MD5 hash.',
   tooManySignIns: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
-  tooManyCodes: 'Too many verification attempts. Please wait 15 minutes and ask your advisor for a new code.',
+  tooManyCodes:
+    'Too many verification attempts. Please wait 15 minutes and ask your advisor for a new code.',
   inviteUnknown: 'This invitation code is not valid. Check it with your advisor.',
   inviteUsed: 'This invitation code has already been used. Ask your advisor for a new one.',
   inviteRevoked: 'This invitation code has been withdrawn. Ask your advisor for a new one.',
@@ -114,7 +115,8 @@ export const ApiMessage = {
   notFound: 'Not found.',
   kycAlreadyPending: 'Your KYC is already under review. You will be notified once it is reviewed.',
   kycAlreadyApproved: 'Your KYC is already approved.',
-  kycRejected: 'Your KYC was rejected. Contact support to have it reopened before submitting again.',
+  kycRejected:
+    'Your KYC was rejected. Contact support to have it reopened before submitting again.',
   kycIdRequired: 'ID number is required.',
   kycIdInvalid: 'Enter a valid PAN (e.g. ABCDE1234F) or a 12-digit Aadhaar number.',
   kycImageUrl: 'Upload both sides of your ID before submitting.',

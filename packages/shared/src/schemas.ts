@@ -3,14 +3,21 @@
  * with them, and both answer with the spec's exact words (messages.ts).
  */
 import { z } from 'zod';
-import { KYC_PHONE_MAX, KYC_PHONE_MIN, MIN_AGE, MIN_BIRTH_YEAR, PASSWORD_MIN } from './constants.ts';
+import {
+  KYC_PHONE_MAX,
+  KYC_PHONE_MIN,
+  MIN_AGE,
+  MIN_BIRTH_YEAR,
+  PASSWORD_MIN,
+} from './constants.ts';
 import { idNumberType, normalizeIdNumber } from './id-number.ts';
 import { isMd5Hex } from './md5.ts';
 import { ApiMessage, M } from './messages.ts';
 import { canonicalMobile, isIndianMobile } from './mobile.ts';
 
 /** A trimmed string that must not be empty; any missing or non-string value gets `message`. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
 
 const md5Secret = (requiredMessage: string, hashMessage: string = ApiMessage.passwordNotHashed) =>
   requiredText(requiredMessage)
@@ -116,7 +123,8 @@ const kycPhone = z
   .trim()
   .optional()
   .refine(
-    (v) => !v || new RegExp(`^\\+?\\d{${KYC_PHONE_MIN},${KYC_PHONE_MAX}}$`).test(v.replace(/\s/g, '')),
+    (v) =>
+      !v || new RegExp(`^\\+?\\d{${KYC_PHONE_MIN},${KYC_PHONE_MAX}}$`).test(v.replace(/\s/g, '')),
     M.phoneInvalid,
   );
 

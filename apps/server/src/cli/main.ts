@@ -16,7 +16,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const { ctx, database } = await openRuntime(config);
   try {
-    return await runCommand(ctx, argv, { out: (l) => console.log(l), err: (l) => console.error(l) });
+    return await runCommand(ctx, argv, {
+      out: (l) => console.log(l),
+      err: (l) => console.error(l),
+    });
   } finally {
     await database.close();
   }
@@ -25,7 +28,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   },
 );

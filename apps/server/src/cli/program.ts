@@ -24,19 +24,31 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
   const program = new Command('sampada')
     .description('Sampada operator commands')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+    .configureOutput({
+      writeOut: (s) => io.out(s.trimEnd()),
+      writeErr: (s) => io.err(s.trimEnd()),
+    });
   const actor = cliActor();
 
   const staff = program.command('staff').description('staff accounts');
   staff
     .command('create')
     .requiredOption('--email <email>')
-    .addOption(new Option('--role <role>', 'comma-separated roles').choices([...STAFF_ROLES]).makeOptionMandatory())
+    .addOption(
+      new Option('--role <role>', 'comma-separated roles')
+        .choices([...STAFF_ROLES])
+        .makeOptionMandatory(),
+    )
     .requiredOption('--password <password>')
     .option('--name <name>')
     .action(async (o: { email: string; role: TStaffRole; password: string; name?: string }) => {
       const row = await ctx.staff.createStaff(
-        { email: o.email, roles: [o.role], password: o.password, ...(o.name ? { name: o.name } : {}) },
+        {
+          email: o.email,
+          roles: [o.role],
+          password: o.password,
+          ...(o.name ? { name: o.name } : {}),
+        },
         actor,
       );
       io.out(row.id);
@@ -84,7 +96,12 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
       .option('--reason <reason>')
       .action(async (o: { mobile: string; reason?: string }) => {
         const clientId = await clientIdByMobile(ctx, o.mobile);
-        const result = await ctx.kyc.review(clientId, action, actor, o.reason ? { reason: o.reason } : {});
+        const result = await ctx.kyc.review(
+          clientId,
+          action,
+          actor,
+          o.reason ? { reason: o.reason } : {},
+        );
         io.out(result.status);
       });
   }
@@ -99,7 +116,9 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
         io.out('The demo is already seeded.');
         return;
       }
-      io.out(`Staff (password ${DEMO_STAFF_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}`);
+      io.out(
+        `Staff (password ${DEMO_STAFF_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}`,
+      );
       io.out(`Client: ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`);
       io.out(`Invitation code: ${summary.inviteCode}`);
     });

@@ -53,9 +53,15 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
   const where: (SQL | undefined)[] = [];
   if (filter.actorIds) where.push(or(...filter.actorIds.map((id) => eq(auditLog.actorId, id))));
   if (filter.actorType) where.push(eq(auditLog.actorType, filter.actorType));
-  if (filter.action) where.push(ilike(auditLog.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.action)
+    where.push(ilike(auditLog.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   if (filter.subject) {
-    where.push(or(eq(auditLog.subjectId, filter.subject), ilike(auditLog.subjectType, containsPattern(filter.subject))));
+    where.push(
+      or(
+        eq(auditLog.subjectId, filter.subject),
+        ilike(auditLog.subjectType, containsPattern(filter.subject)),
+      ),
+    );
   }
   if (filter.from) where.push(gte(auditLog.at, filter.from));
   if (filter.to) where.push(lt(auditLog.at, filter.to));

@@ -25,7 +25,14 @@ function scryptAsync(secret: string, salt: Buffer): Promise<Buffer> {
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scryptAsync(secret, salt);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
@@ -65,7 +72,12 @@ export function encrypt(plain: string, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+  return [
+    'v1',
+    iv.toString('base64'),
+    cipher.getAuthTag().toString('base64'),
+    body.toString('base64'),
+  ].join('.');
 }
 
 export function decrypt(sealed: string, key: Buffer): string {
@@ -73,10 +85,13 @@ export function decrypt(sealed: string, key: Buffer): string {
   if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown ciphertext format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString(
+    'utf8',
+  );
 }
 
-export const hmac = (value: string, key: Buffer) => createHmac('sha256', key).update(value).digest('base64url');
+export const hmac = (value: string, key: Buffer) =>
+  createHmac('sha256', key).update(value).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -8,7 +8,11 @@ export function decodeCursor(cursor: string | undefined, length: number): string
   if (!cursor) return null;
   try {
     const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parts) && parts.length === length && parts.every((p) => typeof p === 'string')) {
+    if (
+      Array.isArray(parts) &&
+      parts.length === length &&
+      parts.every((p) => typeof p === 'string')
+    ) {
       return parts as string[];
     }
   } catch {

@@ -42,23 +42,30 @@ export function registerEnvelope(app: FastifyInstance) {
       const first = error.validation[0];
       return send(reply, 400, first?.message ?? 'Invalid request.');
     }
-    if (error.validation) return send(reply, 400, error.validation[0]?.message ?? 'Invalid request.');
+    if (error.validation)
+      return send(reply, 400, error.validation[0]?.message ?? 'Invalid request.');
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return send(reply, 400, 'The request body is not valid JSON.');
     }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return send(reply, 400, 'The request body is empty.');
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return send(reply, 400, 'The request body is empty.');
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, 415, 'This content type is not accepted here.');
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return send(reply, status, status < 500 && error.message ? error.message : messageForStatus(status));
+    return send(
+      reply,
+      status,
+      status < 500 && error.message ? error.message : messageForStatus(status),
+    );
   });
 }
 
 /** Turns a JSON body into a typed value with a shared zod schema, answering 400 like routes do. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request.');
+  if (!result.success)
+    throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request.');
   return result.data;
 }

@@ -13,7 +13,10 @@ export type CommandRunner = (argv: string[]) => Promise<CommandResult>;
 
 export const operatorSocketPath = (dataDir: string) => path.join(dataDir, 'operator.sock');
 
-export async function listenOperatorSocket(dataDir: string, run: CommandRunner): Promise<() => Promise<void>> {
+export async function listenOperatorSocket(
+  dataDir: string,
+  run: CommandRunner,
+): Promise<() => Promise<void>> {
   const socketPath = operatorSocketPath(dataDir);
   if (existsSync(socketPath)) rmSync(socketPath);
   const server = http.createServer((req, res) => {
@@ -27,10 +30,15 @@ export async function listenOperatorSocket(dataDir: string, run: CommandRunner):
         let result: CommandResult;
         try {
           const { argv } = JSON.parse(body) as { argv: unknown };
-          if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) throw new Error('argv must be strings');
+          if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string'))
+            throw new Error('argv must be strings');
           result = await run(argv);
         } catch (error) {
-          result = { code: 1, stdout: [], stderr: [error instanceof Error ? error.message : String(error)] };
+          result = {
+            code: 1,
+            stdout: [],
+            stderr: [error instanceof Error ? error.message : String(error)],
+          };
         }
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(result));

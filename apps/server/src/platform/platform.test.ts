@@ -47,23 +47,37 @@ describe('crypto', () => {
     const sealed = encrypt('ABCDE1234F', key);
     expect(decrypt(sealed, key)).toBe('ABCDE1234F');
     const parts = sealed.split('.');
-    parts[3] = Buffer.from('x' + Buffer.from(parts[3]!, 'base64').toString('latin1').slice(1), 'latin1').toString('base64');
+    parts[3] = Buffer.from(
+      'x' + Buffer.from(parts[3]!, 'base64').toString('latin1').slice(1),
+      'latin1',
+    ).toString('base64');
     expect(() => decrypt(parts.join('.'), key)).toThrow();
   });
 });
 
 describe('audit log', () => {
   it('refuses UPDATE, DELETE and TRUNCATE at the database', async () => {
-    await recordAudit(t.ctx.db, { type: 'system', id: 'test' }, { action: 'test.write', subjectType: 'x', subjectId: '1' });
+    await recordAudit(
+      t.ctx.db,
+      { type: 'system', id: 'test' },
+      { action: 'test.write', subjectType: 'x', subjectId: '1' },
+    );
     // Drizzle wraps the driver's error; the database's own refusal is its cause.
     const refusal = async (sql: string) => {
-      const error = await t.ctx.db.execute(sql).then(() => null, (e: Error & { cause?: Error }) => e);
+      const error = await t.ctx.db.execute(sql).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
       return String(error?.cause?.message ?? error?.message);
     };
-    expect(await refusal(`update audit_log set action = 'forged'`)).toMatch(/append-only \(UPDATE refused\)/);
+    expect(await refusal(`update audit_log set action = 'forged'`)).toMatch(
+      /append-only \(UPDATE refused\)/,
+    );
     expect(await refusal(`delete from audit_log`)).toMatch(/append-only \(DELETE refused\)/);
     expect(await refusal(`truncate audit_log`)).toMatch(/append-only \(TRUNCATE refused\)/);
-    const rows = await t.ctx.db.execute(`select count(*)::int as n from audit_log where action = 'test.write'`);
+    const rows = await t.ctx.db.execute(
+      `select count(*)::int as n from audit_log where action = 'test.write'`,
+    );
     expect(rows.rows).toEqual([{ n: 1 }]);
   });
 });
@@ -87,7 +101,9 @@ describe('HTTP surface', () => {
   });
 
   it('publishes an OpenAPI document listing every identity call', async () => {
-    const doc = (await (await t.api.raw('/docs/json')).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await t.api.raw('/docs/json')).json()) as {
+      paths: Record<string, unknown>;
+    };
     for (const path of [
       '/auth/app/v1/client_info',
       '/auth/app/v1/login',
@@ -113,7 +129,10 @@ describe('HTTP surface', () => {
 
   it('serves the menu to a signed-in client, hiding items their flags do not allow', async () => {
     const c = await signUpClient(t);
-    const reply = await t.api.get<{ path: string; meta: { title: string } }[]>('/auth/app/v1/menu', c.token);
+    const reply = await t.api.get<{ path: string; meta: { title: string } }[]>(
+      '/auth/app/v1/menu',
+      c.token,
+    );
     expect(reply.status).toBe(200);
     const paths = reply.body.data.map((i) => i.path);
     expect(paths).toContain('/news');
@@ -136,7 +155,12 @@ describe('per-IP HTTP limits at their real size', () => {
     try {
       const replies = [];
       for (let i = 0; i < 21; i++) {
-        replies.push(await strict.api.post('/auth/app/v1/login', { username: `98765${String(i).padStart(5, '0')}`, password: md5('x') }));
+        replies.push(
+          await strict.api.post('/auth/app/v1/login', {
+            username: `98765${String(i).padStart(5, '0')}`,
+            password: md5('x'),
+          }),
+        );
       }
       expect(replies.slice(0, 20).every((r) => r.status === 400)).toBe(true);
       expect(replies[20]!.status).toBe(429);

@@ -39,7 +39,8 @@ export function registerStaffGuard(app: FastifyInstance, staffAuth: StaffAuthSer
     const token = bearerToken(request);
     if (!token) throw unauthorized(SESSION_MESSAGE);
     request.staffAuth = await staffAuth.authenticate(token);
-    if (!mayCall(request.staffAuth.roles, config.roles)) throw forbidden('Your role does not allow this.');
+    if (!mayCall(request.staffAuth.roles, config.roles))
+      throw forbidden('Your role does not allow this.');
   });
 }
 
@@ -61,7 +62,9 @@ export const isAdmin = (auth: StaffAuth) => auth.roles.includes('admin');
  * or their own id when they are an advisor and nothing more.
  */
 export const clientScope = (auth: StaffAuth): string | null =>
-  auth.roles.some((r) => r === 'admin' || r === 'operations' || r === 'support') ? null : auth.staffId;
+  auth.roles.some((r) => r === 'admin' || r === 'operations' || r === 'support')
+    ? null
+    : auth.staffId;
 
 /** An advisor acts only on their own clients; admin on anyone's. */
 export function assertOwnClient(auth: StaffAuth, advisorId: string | null) {

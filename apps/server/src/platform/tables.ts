@@ -15,7 +15,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
   },
-  (t) => [index('audit_log_at').on(t.at), index('audit_log_subject').on(t.subjectType, t.subjectId)],
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_subject').on(t.subjectType, t.subjectId),
+  ],
 );
 
 /** Counters for rate limits that must hold across instances and restarts (sign-in, codes). */

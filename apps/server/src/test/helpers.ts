@@ -8,7 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { md5, type TAuthData } from '@sampada/shared';
+import { authenticator } from 'otplib';
+import {
+  md5,
+  type TAuthData,
+  type TSignInChallenge,
+  type TStaffRole,
+  type TStaffSession,
+} from '@sampada/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
@@ -76,11 +83,23 @@ export async function buildTestApp(options: { env?: Record<string, string> } = {
   };
 }
 
-export type Reply<T = unknown> = { status: number; body: { code: number; message: string; data: T } };
+export type Reply<T = unknown> = {
+  status: number;
+  body: { code: number; message: string; data: T };
+};
 
 /** Real HTTP with fetch; answers status and the parsed envelope. */
 export function http(baseUrl: string) {
-  async function call<T>(method: string, url: string, init: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async function call<T>(
+    method: string,
+    url: string,
+    init: {
+      token?: string;
+      json?: unknown;
+      form?: FormData;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body: BodyInit | undefined;
@@ -94,9 +113,15 @@ export function http(baseUrl: string) {
   }
   return {
     get: <T = unknown>(url: string, token?: string) => call<T>('GET', url, token ? { token } : {}),
-    post: <T = unknown>(url: string, json?: unknown, token?: string, headers?: Record<string, string>) =>
+    post: <T = unknown>(
+      url: string,
+      json?: unknown,
+      token?: string,
+      headers?: Record<string, string>,
+    ) =>
       call<T>('POST', url, { json, ...(token ? { token } : {}), ...(headers ? { headers } : {}) }),
-    upload: <T = unknown>(url: string, form: FormData, token: string) => call<T>('POST', url, { form, token }),
+    upload: <T = unknown>(url: string, form: FormData, token: string) =>
+      call<T>('POST', url, { form, token }),
     raw: (url: string, init?: RequestInit) => fetch(`${baseUrl}${url}`, init),
   };
 }
@@ -112,19 +137,35 @@ export function nextMobile(): string {
 export async function ensureAdvisor(t: TestApp, email = 'advisor@test.in') {
   return (
     (await t.ctx.staff.findByEmail(email)) ??
-    (await t.ctx.staff.createStaff({ email, roles: ['advisor'], password: 'advisor-password' }, { type: 'system', id: 'test' }))
+    (await t.ctx.staff.createStaff(
+      { email, roles: ['advisor'], password: 'advisor-password' },
+      { type: 'system', id: 'test' },
+    ))
   );
 }
 
-export async function issueInvite(t: TestApp, options: { maxUses?: number; expiresInMs?: number } = {}) {
+export async function issueInvite(
+  t: TestApp,
+  options: { maxUses?: number; expiresInMs?: number } = {},
+) {
   const advisor = await ensureAdvisor(t);
   return (await t.ctx.invites.createInvite(advisor, options, { type: 'system', id: 'test' })).code;
 }
 
-export type SignedUpClient = { mobile: string; password: string; auth: TAuthData; token: string; id: string };
+export type SignedUpClient = {
+  mobile: string;
+  password: string;
+  auth: TAuthData;
+  token: string;
+  id: string;
+};
 
 /** Registers a client through the real API with a fresh invitation code. */
-export async function signUpClient(t: TestApp, mobile = nextMobile(), password = 'secret123'): Promise<SignedUpClient> {
+export async function signUpClient(
+  t: TestApp,
+  mobile = nextMobile(),
+  password = 'secret123',
+): Promise<SignedUpClient> {
   const invite = await issueInvite(t);
   const reply = await t.api.post<TAuthData>('/auth/app/v1/register', {
     username: `+91${mobile}`,
@@ -133,5 +174,60 @@ export async function signUpClient(t: TestApp, mobile = nextMobile(), password =
   });
   if (reply.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(reply.body)}`);
   const client = await t.ctx.clients.findByMobile(`+91${mobile}`);
-  return { mobile, password, auth: reply.body.data, token: reply.body.data.access_token, id: client!.id };
+  return {
+    mobile,
+    password,
+    auth: reply.body.data,
+    token: reply.body.data.access_token,
+    id: client!.id,
+  };
 }
+
+// ---------- Staff (console) ----------
+
+export const STAFF_TEST_PASSWORD = 'staff-password-1';
+
+export type SignedInStaff = {
+  id: string;
+  email: string;
+  token: string;
+  /** The TOTP secret enrolled at first sign-in, so a test can compute later codes. */
+  secret: string;
+  recoveryCodes: string[];
+};
+
+let staffCounter = 0;
+
+/**
+ * Creates a staff member with `role` and signs them in through the real console API:
+ * password, then TOTP enrolment confirmed with a code computed here from the secret.
+ */
+export async function signInStaff(
+  t: TestApp,
+  role: TStaffRole | TStaffRole[],
+  email = `${Array.isArray(role) ? role.join('-') : role}${++staffCounter}@staff.test`,
+): Promise<SignedInStaff> {
+  const roles = Array.isArray(role) ? role : [role];
+  const row = await t.ctx.staff.createStaff(
+    { email, roles, password: STAFF_TEST_PASSWORD },
+    { type: 'system', id: 'test' },
+  );
+  const step1 = await t.api.post<TSignInChallenge>('/console/api/v1/auth/sign-in', {
+    email,
+    password: md5(STAFF_TEST_PASSWORD),
+  });
+  if (step1.status !== 200 || !step1.body.data.enrolment)
+    throw new Error(`sign-in failed: ${JSON.stringify(step1.body)}`);
+  const { secret, recovery_codes } = step1.body.data.enrolment;
+  const code = authenticator.clone({ epoch: t.clock.now().getTime() }).generate(secret);
+  const step2 = await t.api.post<TStaffSession>('/console/api/v1/auth/verify', {
+    challenge_token: step1.body.data.challenge_token,
+    code,
+  });
+  if (step2.status !== 200) throw new Error(`TOTP enrolment failed: ${JSON.stringify(step2.body)}`);
+  return { id: row.id, email, token: step2.body.data.token, secret, recoveryCodes: recovery_codes };
+}
+
+/** The current TOTP code for a secret at the test clock's time. */
+export const totpAt = (t: TestApp, secret: string) =>
+  authenticator.clone({ epoch: t.clock.now().getTime() }).generate(secret);

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 
 /** A real PNG of the given size, with EXIF-bearing JPEG variant for privacy checks. */
 export const pngImage = (width = 640, height = 400) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 export const jpegWithExif = (width = 640, height = 400) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 60 } } })

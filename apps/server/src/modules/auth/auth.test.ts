@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, M, md5, type TAuthData } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
-import { buildTestApp, issueInvite, nextMobile, signUpClient, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  issueInvite,
+  nextMobile,
+  signUpClient,
+  type TestApp,
+} from '../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +30,10 @@ describe('register', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe(M.registrationSucceeded);
     expect(reply.body.data.token_type).toBe('Bearer');
-    const profile = await t.api.get<Record<string, unknown>>('/auth/app/v1/client_info', reply.body.data.access_token);
+    const profile = await t.api.get<Record<string, unknown>>(
+      '/auth/app/v1/client_info',
+      reply.body.data.access_token,
+    );
     expect(profile.body.data).toMatchObject({
       username: `+91${mobile}`,
       name: null,
@@ -46,7 +55,10 @@ describe('register', () => {
     [{ username: '12345', password: md5('x'), invite_code: 'A' }, M.mobileInvalid],
     [{ username: '+915876543210', password: md5('x'), invite_code: 'A' }, M.mobileInvalid],
     [{ username: '9876500000', invite_code: 'A' }, M.passwordRequired],
-    [{ username: '9876500000', password: 'plain-text', invite_code: 'A' }, ApiMessage.passwordNotHashed],
+    [
+      { username: '9876500000', password: 'plain-text', invite_code: 'A' },
+      ApiMessage.passwordNotHashed,
+    ],
     [{ username: '9876500000', password: md5('x'), invite_code: '  ' }, M.inviteCodeRequired],
   ])('refuses %j with the spec message', async (body, message) => {
     const reply = await t.api.post('/auth/app/v1/register', body);
@@ -56,7 +68,11 @@ describe('register', () => {
 
   it('refuses unknown, used, revoked and expired invitation codes, each with its reason', async () => {
     const register = (code: string) =>
-      t.api.post('/auth/app/v1/register', { username: nextMobile(), password: md5('secret123'), invite_code: code });
+      t.api.post('/auth/app/v1/register', {
+        username: nextMobile(),
+        password: md5('secret123'),
+        invite_code: code,
+      });
     expect((await register('NOPE2345')).body.message).toBe(ApiMessage.inviteUnknown);
 
     const single = await issueInvite(t);
@@ -78,7 +94,11 @@ describe('register', () => {
     const code = await issueInvite(t);
     const replies = await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.api.post('/auth/app/v1/register', { username: nextMobile(), password: md5('secret123'), invite_code: code }),
+        t.api.post('/auth/app/v1/register', {
+          username: nextMobile(),
+          password: md5('secret123'),
+          invite_code: code,
+        }),
       ),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
@@ -95,7 +115,11 @@ describe('register', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(ApiMessage.mobileTaken);
-    for (const spelling of [mobile, `+91${mobile}`, `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`]) {
+    for (const spelling of [
+      mobile,
+      `+91${mobile}`,
+      `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
+    ]) {
       expect((await login(spelling, 'secret123')).status).toBe(200);
     }
   });
@@ -114,7 +138,9 @@ describe('login', () => {
 
   it('requires username and password with the spec messages', async () => {
     expect((await t.api.post('/auth/app/v1/login', {})).body.message).toBe(M.usernameRequired);
-    expect((await t.api.post('/auth/app/v1/login', { username: '9876543210' })).body.message).toBe(M.passwordRequired);
+    expect((await t.api.post('/auth/app/v1/login', { username: '9876543210' })).body.message).toBe(
+      M.passwordRequired,
+    );
   });
 
   it('blocks a mobile for 15 minutes after 5 wrong passwords, even with the right one, then lets it in', async () => {
@@ -152,17 +178,29 @@ describe('tokens', () => {
 
   it('rotates the refresh token on every refresh; replaying a spent one revokes the family', async () => {
     const client = await signUpClient(t);
-    const first = await t.api.post<TAuthData>('/auth/app/v1/refresh', undefined, client.auth.refresh_token);
+    const first = await t.api.post<TAuthData>(
+      '/auth/app/v1/refresh',
+      undefined,
+      client.auth.refresh_token,
+    );
     expect(first.status).toBe(200);
     expect(first.body.data.refresh_token).not.toBe(client.auth.refresh_token);
-    const second = await t.api.post<TAuthData>('/auth/app/v1/refresh', undefined, first.body.data.refresh_token);
+    const second = await t.api.post<TAuthData>(
+      '/auth/app/v1/refresh',
+      undefined,
+      first.body.data.refresh_token,
+    );
     expect(second.status).toBe(200);
 
     const replay = await t.api.post('/auth/app/v1/refresh', undefined, client.auth.refresh_token);
     expect(replay.status).toBe(401);
     // The thief's replay ended the whole sign-in: the latest tokens are dead too.
-    expect((await t.api.post('/auth/app/v1/refresh', undefined, second.body.data.refresh_token)).status).toBe(401);
-    expect((await t.api.get('/auth/app/v1/client_info', second.body.data.access_token)).status).toBe(401);
+    expect(
+      (await t.api.post('/auth/app/v1/refresh', undefined, second.body.data.refresh_token)).status,
+    ).toBe(401);
+    expect(
+      (await t.api.get('/auth/app/v1/client_info', second.body.data.access_token)).status,
+    ).toBe(401);
   });
 
   it('refuses a missing or unknown refresh token with 401, and an access token used as one', async () => {
@@ -175,7 +213,9 @@ describe('tokens', () => {
   it('stores refresh tokens hashed, never as issued', async () => {
     const client = await signUpClient(t);
     const rows = await t.ctx.db.execute(`select token_hash from refresh_tokens`);
-    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map(
+      (r) => r.token_hash,
+    );
     expect(hashes).not.toContain(client.auth.refresh_token);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });
@@ -184,7 +224,9 @@ describe('tokens', () => {
     const client = await signUpClient(t);
     expect((await t.api.post('/auth/app/v1/logout', undefined, client.token)).status).toBe(200);
     expect((await t.api.get('/auth/app/v1/client_info', client.token)).status).toBe(401);
-    expect((await t.api.post('/auth/app/v1/refresh', undefined, client.auth.refresh_token)).status).toBe(401);
+    expect(
+      (await t.api.post('/auth/app/v1/refresh', undefined, client.auth.refresh_token)).status,
+    ).toBe(401);
   });
 });
 
@@ -199,7 +241,9 @@ describe('change_pwd', () => {
     );
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe(M.passwordChanged);
-    expect((await t.api.get('/auth/app/v1/client_info', other.body.data.access_token)).status).toBe(401);
+    expect((await t.api.get('/auth/app/v1/client_info', other.body.data.access_token)).status).toBe(
+      401,
+    );
     expect((await login(client.mobile, client.password)).status).toBe(400);
     expect((await login(client.mobile, 'newsecret9')).status).toBe(200);
   });
@@ -218,10 +262,13 @@ describe('change_pwd', () => {
 
   it('validates with the spec messages and needs a token', async () => {
     const client = await signUpClient(t);
-    expect((await t.api.post('/auth/app/v1/change_pwd', {}, client.token)).body.message).toBe(M.currentPasswordRequired);
-    expect((await t.api.post('/auth/app/v1/change_pwd', { old_password: md5('a') }, client.token)).body.message).toBe(
-      M.newPasswordRequired,
+    expect((await t.api.post('/auth/app/v1/change_pwd', {}, client.token)).body.message).toBe(
+      M.currentPasswordRequired,
     );
+    expect(
+      (await t.api.post('/auth/app/v1/change_pwd', { old_password: md5('a') }, client.token)).body
+        .message,
+    ).toBe(M.newPasswordRequired);
     expect((await t.api.post('/auth/app/v1/change_pwd', {})).status).toBe(401);
   });
 });
@@ -261,10 +308,14 @@ describe('password reset', () => {
     const { code } = await t.ctx.auth.issueResetCode(client.mobile, { type: 'system', id: 'test' });
     const wrongCode = code === '000000' ? '111111' : '000000';
     const unknown = await t.api.post('/client/app/v1/code', { email: '+919000000002', code });
-    const wrong = await t.api.post('/client/app/v1/code', { email: `+91${client.mobile}`, code: wrongCode });
+    const wrong = await t.api.post('/client/app/v1/code', {
+      email: `+91${client.mobile}`,
+      code: wrongCode,
+    });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body.message).toBe(ApiMessage.resetCodeInvalid);
-    for (let i = 0; i < 4; i++) await t.api.post('/client/app/v1/code', { email: `+91${client.mobile}`, code: wrongCode });
+    for (let i = 0; i < 4; i++)
+      await t.api.post('/client/app/v1/code', { email: `+91${client.mobile}`, code: wrongCode });
     const spent = await t.api.post('/client/app/v1/code', { email: `+91${client.mobile}`, code });
     expect(spent.status).toBe(400);
   });
@@ -276,27 +327,37 @@ describe('password reset', () => {
     const old = await t.ctx.auth.issueResetCode(client.mobile, actor);
     const latest = await t.ctx.auth.issueResetCode(client.mobile, actor);
     if (old.code !== latest.code) {
-      expect((await t.api.post('/client/app/v1/code', { email: client.mobile, code: old.code })).status).toBe(400);
+      expect(
+        (await t.api.post('/client/app/v1/code', { email: client.mobile, code: old.code })).status,
+      ).toBe(400);
     }
     t.clock.advance(16 * MINUTE);
-    expect((await t.api.post('/client/app/v1/code', { email: client.mobile, code: latest.code })).status).toBe(400);
+    expect(
+      (await t.api.post('/client/app/v1/code', { email: client.mobile, code: latest.code })).status,
+    ).toBe(400);
   });
 
   it('limits code checks per IP', async () => {
     t.clock.advance(60 * MINUTE);
     const replies = [];
-    for (let i = 0; i < 11; i++) replies.push(await t.api.post('/client/app/v1/code', { email: '9000000003', code: '123456' }));
+    for (let i = 0; i < 11; i++)
+      replies.push(
+        await t.api.post('/client/app/v1/code', { email: '9000000003', code: '123456' }),
+      );
     expect(replies.at(-1)!.status).toBe(429);
     expect(replies.at(-1)!.body.message).toBe(ApiMessage.tooManyCodes);
   });
 
   it('validates with the spec messages', async () => {
-    expect((await t.api.post('/client/app/v1/code', { email: '123', code: '1' })).body.message).toBe(M.mobileInvalid);
+    expect(
+      (await t.api.post('/client/app/v1/code', { email: '123', code: '1' })).body.message,
+    ).toBe(M.mobileInvalid);
     expect((await t.api.post('/client/app/v1/code', { email: '9876543210' })).body.message).toBe(
       M.verificationCodeRequired,
     );
     expect(
-      (await t.api.post('/auth/app/v1/reset_pwd', { username: '9876543210', password: md5('x') })).body.message,
+      (await t.api.post('/auth/app/v1/reset_pwd', { username: '9876543210', password: md5('x') }))
+        .body.message,
     ).toBe(ApiMessage.resetTokenRequired);
   });
 });

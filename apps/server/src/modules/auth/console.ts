@@ -20,10 +20,15 @@ export function resetCodesConsole(ctx: AppContext) {
 
     app.get(
       '/reset-codes',
-      { config: { roles }, schema: { tags, security, response: { 200: envelopeOf(z.array(ZResetCodeView)) } } },
+      {
+        config: { roles },
+        schema: { tags, security, response: { 200: envelopeOf(z.array(ZResetCodeView)) } },
+      },
       async (request, reply) => {
         noStore(reply);
-        return ok(await ctx.auth.listResetCodes({ advisorId: clientScope(staffOf(request)), limit: 50 }));
+        return ok(
+          await ctx.auth.listResetCodes({ advisorId: clientScope(staffOf(request)), limit: 50 }),
+        );
       },
     );
 
@@ -31,7 +36,12 @@ export function resetCodesConsole(ctx: AppContext) {
       '/reset-codes',
       {
         config: { roles },
-        schema: { tags, security, body: ZResetCodeIssueRequest, response: { 200: envelopeOf(ZIssuedResetCode) } },
+        schema: {
+          tags,
+          security,
+          body: ZResetCodeIssueRequest,
+          response: { 200: envelopeOf(ZIssuedResetCode) },
+        },
       },
       async (request, reply) => {
         noStore(reply);
@@ -39,7 +49,11 @@ export function resetCodesConsole(ctx: AppContext) {
         const client = await ctx.clients.findByMobile(request.body.mobile);
         if (!client) throw notFound('No client has that mobile number.');
         assertOwnClient(auth, client.advisorId);
-        const issued = await ctx.auth.issueResetCode(client.mobile, staffActor(request), auth.staffId);
+        const issued = await ctx.auth.issueResetCode(
+          client.mobile,
+          staffActor(request),
+          auth.staffId,
+        );
         return ok(
           {
             code: issued.code,

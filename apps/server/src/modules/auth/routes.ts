@@ -26,7 +26,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/app/v1/login',
-      { config: perIp(20), schema: { tags, body: ZLoginRequest, response: { 200: envelopeOf(ZAuthData) } } },
+      {
+        config: perIp(20),
+        schema: { tags, body: ZLoginRequest, response: { 200: envelopeOf(ZAuthData) } },
+      },
       async (request, reply) => {
         noStore(reply);
         const { username, password } = request.body;
@@ -36,7 +39,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/app/v1/register',
-      { config: perIp(10), schema: { tags, body: ZRegisterRequest, response: { 200: envelopeOf(ZAuthData) } } },
+      {
+        config: perIp(10),
+        schema: { tags, body: ZRegisterRequest, response: { 200: envelopeOf(ZAuthData) } },
+      },
       async (request, reply) => {
         noStore(reply);
         const { username, password, invite_code } = request.body;
@@ -68,7 +74,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/app/v1/logout',
-      { onRequest: signedIn, schema: { tags, security: [{ bearer: [] }], response: { 200: ZNullEnvelope } } },
+      {
+        onRequest: signedIn,
+        schema: { tags, security: [{ bearer: [] }], response: { 200: ZNullEnvelope } },
+      },
       async (request) => {
         await ctx.auth.logout(clientOf(request).sessionId);
         return ok(null);
@@ -79,7 +88,12 @@ export function authRoutes(ctx: AppContext) {
       '/auth/app/v1/change_pwd',
       {
         onRequest: signedIn,
-        schema: { tags, security: [{ bearer: [] }], body: ZChangePasswordRequest, response: { 200: ZNullEnvelope } },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: ZChangePasswordRequest,
+          response: { 200: ZNullEnvelope },
+        },
       },
       async (request) => {
         const { old_password, new_password } = request.body;
@@ -98,7 +112,8 @@ export function authRoutes(ctx: AppContext) {
         config: perIp(10),
         schema: {
           tags,
-          description: "Checks an advisor's reset code for a mobile ('email' holds '+91…'); returns a one-time reset token.",
+          description:
+            "Checks an advisor's reset code for a mobile ('email' holds '+91…'); returns a one-time reset token.",
           body: ZResetCodeRequest,
           response: { 200: envelopeOf(z.object({ reset_token: z.string() })) },
         },
@@ -112,7 +127,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/auth/app/v1/reset_pwd',
-      { config: perIp(10), schema: { tags, body: ZResetPasswordRequest, response: { 200: ZNullEnvelope } } },
+      {
+        config: perIp(10),
+        schema: { tags, body: ZResetPasswordRequest, response: { 200: ZNullEnvelope } },
+      },
       async (request) => {
         const { username, password, reset_token } = request.body;
         await ctx.auth.resetPassword(

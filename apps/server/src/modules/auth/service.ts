@@ -6,10 +6,21 @@
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage, canonicalMobile, type TAuthData } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { type AttemptRule, blockedUntil, clearFailures, recordFailure } from '../../platform/attempts.ts';
+import {
+  type AttemptRule,
+  blockedUntil,
+  clearFailures,
+  recordFailure,
+} from '../../platform/attempts.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
-import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts';
+import {
+  hashSecret,
+  randomDigits,
+  randomToken,
+  sha256,
+  verifySecret,
+} from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients as clientsTable } from '../clients/tables.ts';
@@ -19,10 +30,22 @@ import type { TokenSigner } from './tokens.ts';
 
 export type RequestMeta = { ip: string; userAgent?: string };
 
-export const LOGIN_PER_MOBILE: AttemptRule = { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+export const LOGIN_PER_MOBILE: AttemptRule = {
+  limit: 5,
+  windowMs: 15 * MINUTE,
+  blockMs: 15 * MINUTE,
+};
 export const LOGIN_PER_IP: AttemptRule = { limit: 30, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
-export const RESET_CHECKS_PER_IP: AttemptRule = { limit: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
-export const RESET_CODES_PER_CLIENT: AttemptRule = { limit: 5, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE };
+export const RESET_CHECKS_PER_IP: AttemptRule = {
+  limit: 10,
+  windowMs: 15 * MINUTE,
+  blockMs: 15 * MINUTE,
+};
+export const RESET_CODES_PER_CLIENT: AttemptRule = {
+  limit: 5,
+  windowMs: 60 * MINUTE,
+  blockMs: 60 * MINUTE,
+};
 export const RESET_CODE_TTL_MS = 15 * MINUTE;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE;
@@ -40,7 +63,14 @@ type Deps = {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-export function createAuthService({ db, clock, signer, refreshTtlSeconds, clients, invites }: Deps) {
+export function createAuthService({
+  db,
+  clock,
+  signer,
+  refreshTtlSeconds,
+  clients,
+  invites,
+}: Deps) {
   async function issueRefreshToken(tx: Executor, sessionId: string) {
     const token = randomToken();
     await tx.insert(refreshTokens).values({
@@ -51,7 +81,11 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
     return token;
   }
 
-  async function authData(clientId: string, sessionId: string, refreshToken: string): Promise<TAuthData> {
+  async function authData(
+    clientId: string,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<TAuthData> {
     return {
       access_token: await signer.sign({ clientId, sessionId }),
       refresh_token: refreshToken,
@@ -113,12 +147,16 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
             advisorId: invite.advisorId,
             inviteCodeId: invite.id,
           });
-          await recordAudit(tx, { type: 'client', id: client.id, ip: meta.ip }, {
-            action: 'client.register',
-            subjectType: 'client',
-            subjectId: client.id,
-            after: { uid: client.uid, invite: invite.code },
-          });
+          await recordAudit(
+            tx,
+            { type: 'client', id: client.id, ip: meta.ip },
+            {
+              action: 'client.register',
+              subjectType: 'client',
+              subjectId: client.id,
+              after: { uid: client.uid, invite: invite.code },
+            },
+          );
           return { clientId: client.id, ...(await openSession(tx, client.id, meta)) };
         });
         return authData(clientId, sessionId, refresh);
@@ -129,7 +167,10 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
       }
     },
 
-    async login(input: { username: string; passwordMd5: string }, meta: RequestMeta): Promise<TAuthData> {
+    async login(
+      input: { username: string; passwordMd5: string },
+      meta: RequestMeta,
+    ): Promise<TAuthData> {
       const now = clock.now();
       const mobile = canonicalMobile(input.username);
       const mobileKey = `login:mobile:${mobile ?? input.username.slice(0, 40)}`;
@@ -177,7 +218,10 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
           await revokeSession(tx, token.sessionId, 'refresh token reused');
           return { ok: false as const, reused: true };
         }
-        await tx.update(sessions).set({ lastRefreshedAt: now }).where(eq(sessions.id, token.sessionId));
+        await tx
+          .update(sessions)
+          .set({ lastRefreshedAt: now })
+          .where(eq(sessions.id, token.sessionId));
         const next = await issueRefreshToken(tx, token.sessionId);
         return { ok: true as const, clientId: token.clientId, sessionId: token.sessionId, next };
       });
@@ -199,11 +243,15 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
       await db.transaction(async (tx) => {
         await clients.setPasswordHash(tx, clientId, passwordHash);
         await revokeAllSessions(tx, clientId, 'password changed');
-        await recordAudit(tx, { type: 'client', id: clientId, ip: meta.ip }, {
-          action: 'client.password.change',
-          subjectType: 'client',
-          subjectId: clientId,
-        });
+        await recordAudit(
+          tx,
+          { type: 'client', id: clientId, ip: meta.ip },
+          {
+            action: 'client.password.change',
+            subjectType: 'client',
+            subjectId: clientId,
+          },
+        );
       });
     },
 
@@ -311,9 +359,15 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
       const [counted] = await db
         .update(resetCodes)
         .set({ attempts: sql`${resetCodes.attempts} + 1` })
-        .where(and(eq(resetCodes.id, pending.id), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_ATTEMPTS}`))
+        .where(
+          and(
+            eq(resetCodes.id, pending.id),
+            sql`${resetCodes.attempts} < ${RESET_CODE_MAX_ATTEMPTS}`,
+          ),
+        )
         .returning({ attempts: resetCodes.attempts });
-      if (!counted || !(await verifySecret(input.code.trim(), pending.codeHash))) throw await fail();
+      if (!counted || !(await verifySecret(input.code.trim(), pending.codeHash)))
+        throw await fail();
       const resetToken = randomToken();
       const [verified] = await db
         .update(resetCodes)
@@ -322,13 +376,22 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
           resetTokenHash: sha256(resetToken),
           resetTokenExpiresAt: addMs(now, RESET_TOKEN_TTL_MS),
         })
-        .where(and(eq(resetCodes.id, pending.id), isNull(resetCodes.verifiedAt), isNull(resetCodes.usedAt)))
+        .where(
+          and(
+            eq(resetCodes.id, pending.id),
+            isNull(resetCodes.verifiedAt),
+            isNull(resetCodes.usedAt),
+          ),
+        )
         .returning({ id: resetCodes.id });
       if (!verified) throw await fail();
       return { reset_token: resetToken };
     },
 
-    async resetPassword(input: { mobile: string; passwordMd5: string; resetToken: string }, meta: RequestMeta) {
+    async resetPassword(
+      input: { mobile: string; passwordMd5: string; resetToken: string },
+      meta: RequestMeta,
+    ) {
       const now = clock.now();
       const client = await clients.findByMobile(input.mobile);
       if (!client) throw badRequest(ApiMessage.resetTokenInvalid);
@@ -349,17 +412,24 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
         if (!used) throw badRequest(ApiMessage.resetTokenInvalid);
         await clients.setPasswordHash(tx, client.id, passwordHash);
         await revokeAllSessions(tx, client.id, 'password reset');
-        await recordAudit(tx, { type: 'client', id: client.id, ip: meta.ip }, {
-          action: 'client.password.reset',
-          subjectType: 'client',
-          subjectId: client.id,
-          after: { resetCodeId: used.id },
-        });
+        await recordAudit(
+          tx,
+          { type: 'client', id: client.id, ip: meta.ip },
+          {
+            action: 'client.password.reset',
+            subjectType: 'client',
+            subjectId: client.id,
+            after: { resetCodeId: used.id },
+          },
+        );
       });
     },
 
     async markPasswordVerified(sessionId: string) {
-      await db.update(sessions).set({ passwordVerifiedAt: clock.now() }).where(eq(sessions.id, sessionId));
+      await db
+        .update(sessions)
+        .set({ passwordVerifiedAt: clock.now() })
+        .where(eq(sessions.id, sessionId));
     },
 
     /** Setting a PIN needs the password confirmed in this session within the last 5 minutes. */
@@ -368,7 +438,8 @@ export function createAuthService({ db, clock, signer, refreshTtlSeconds, client
         .select({ at: sessions.passwordVerifiedAt })
         .from(sessions)
         .where(eq(sessions.id, sessionId));
-      const fresh = session?.at && session.at.getTime() > clock.now().getTime() - PASSWORD_VERIFICATION_TTL_MS;
+      const fresh =
+        session?.at && session.at.getTime() > clock.now().getTime() - PASSWORD_VERIFICATION_TTL_MS;
       if (!fresh) throw badRequest(ApiMessage.passwordVerifyFirst);
       await db.update(sessions).set({ passwordVerifiedAt: null }).where(eq(sessions.id, sessionId));
     },

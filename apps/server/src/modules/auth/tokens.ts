@@ -31,7 +31,11 @@ export function createTokenSigner(secret: Uint8Array, ttlSeconds: number, clock:
           algorithms: ['HS256'],
           currentDate: clock.now(),
         });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string'
+        ) {
           throw unauthorized(ApiMessage.tokenInvalid);
         }
         return { clientId: payload.sub, sessionId: payload.sid };

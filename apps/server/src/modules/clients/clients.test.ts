@@ -28,25 +28,33 @@ describe('pwd_verify and PIN', () => {
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(ApiMessage.passwordVerifyFirst);
 
-    expect((await t.api.post('/client/app/v1/pwd_verify', { password: md5(c.password) }, c.token)).status).toBe(200);
+    expect(
+      (await t.api.post('/client/app/v1/pwd_verify', { password: md5(c.password) }, c.token))
+        .status,
+    ).toBe(200);
     const set = await t.api.post('/client/app/v1/pin', { pin: md5('123456') }, c.token);
     expect(set.status).toBe(200);
     expect(set.body.message).toBe(M.pinSet);
     expect((await profileOf(c.token)).has_pin).toBe(true);
     // The verification is spent by one PIN change.
-    expect((await t.api.post('/client/app/v1/pin', { pin: md5('654321') }, c.token)).status).toBe(400);
+    expect((await t.api.post('/client/app/v1/pin', { pin: md5('654321') }, c.token)).status).toBe(
+      400,
+    );
   });
 
   it('verifies a PIN, counts wrong ones down, locks for 30 minutes after the fifth', async () => {
     const c = await signUpClient(t);
     await t.api.post('/client/app/v1/pwd_verify', { password: md5(c.password) }, c.token);
     await t.api.post('/client/app/v1/pin', { pin: md5('246810') }, c.token);
-    expect((await t.api.post('/client/app/v1/pin/verify', { pin: md5('246810') }, c.token)).status).toBe(200);
+    expect(
+      (await t.api.post('/client/app/v1/pin/verify', { pin: md5('246810') }, c.token)).status,
+    ).toBe(200);
 
     const first = await t.api.post('/client/app/v1/pin/verify', { pin: md5('000000') }, c.token);
     expect(first.status).toBe(400);
     expect(first.body.message).toBe(ApiMessage.pinWrong(4));
-    for (let i = 0; i < 3; i++) await t.api.post('/client/app/v1/pin/verify', { pin: md5('000000') }, c.token);
+    for (let i = 0; i < 3; i++)
+      await t.api.post('/client/app/v1/pin/verify', { pin: md5('000000') }, c.token);
     const fifth = await t.api.post('/client/app/v1/pin/verify', { pin: md5('000000') }, c.token);
     expect(fifth.status).toBe(429);
     const locked = await t.api.post('/client/app/v1/pin/verify', { pin: md5('246810') }, c.token);
@@ -58,7 +66,9 @@ describe('pwd_verify and PIN', () => {
       password: md5(c.password),
     });
     const token = again.body.data.access_token;
-    expect((await t.api.post('/client/app/v1/pin/verify', { pin: md5('246810') }, token)).status).toBe(200);
+    expect(
+      (await t.api.post('/client/app/v1/pin/verify', { pin: md5('246810') }, token)).status,
+    ).toBe(200);
   });
 
   it('never lets parallel guesses past the lock', async () => {
@@ -72,7 +82,9 @@ describe('pwd_verify and PIN', () => {
     );
     expect(guesses.every((g) => g.status === 400 || g.status === 429)).toBe(true);
     expect(guesses.filter((g) => g.status === 400).length).toBeLessThanOrEqual(5);
-    expect((await t.api.post('/client/app/v1/pin/verify', { pin: md5('135790') }, c.token)).status).toBe(429);
+    expect(
+      (await t.api.post('/client/app/v1/pin/verify', { pin: md5('135790') }, c.token)).status,
+    ).toBe(429);
   });
 
   it('tells a client without a PIN to set one', async () => {
@@ -115,9 +127,17 @@ describe('avatar', () => {
 
   it('refuses a non-image and a missing file', async () => {
     const c = await signUpClient(t);
-    const text = await t.api.upload('/client/app/v1/avatar', formWith(Buffer.from('hello'), 'avatar.jpg', 'image/jpeg'), c.token);
+    const text = await t.api.upload(
+      '/client/app/v1/avatar',
+      formWith(Buffer.from('hello'), 'avatar.jpg', 'image/jpeg'),
+      c.token,
+    );
     expect(text.body.message).toBe(M.onlyImages);
-    const wrongField = await t.api.upload('/client/app/v1/avatar', formWith(await pngImage(), 'a.png', 'image/png', 'image'), c.token);
+    const wrongField = await t.api.upload(
+      '/client/app/v1/avatar',
+      formWith(await pngImage(), 'a.png', 'image/png', 'image'),
+      c.token,
+    );
     expect(wrongField.body.message).toBe(ApiMessage.fileRequired);
   });
 });

@@ -21,7 +21,13 @@ import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { baseUrlOf, noStore } from '../../platform/http.ts';
-import { assertOwnClient, clientScope, isAdmin, staffActor, staffOf } from '../../platform/staff-guard.ts';
+import {
+  assertOwnClient,
+  clientScope,
+  isAdmin,
+  staffActor,
+  staffOf,
+} from '../../platform/staff-guard.ts';
 import type { StaffAuth } from '../staff-auth/service.ts';
 import type { StaffRow } from '../staff/service.ts';
 import { accountNumber, type ClientRow } from './service.ts';
@@ -48,7 +54,11 @@ const listItem = (row: ClientRow, advisors: Advisors): TClientListItem => {
 };
 
 /** The client of the request, if this staff member may see them; 403 otherwise. */
-export async function visibleClient(ctx: AppContext, auth: StaffAuth, clientId: string): Promise<ClientRow> {
+export async function visibleClient(
+  ctx: AppContext,
+  auth: StaffAuth,
+  clientId: string,
+): Promise<ClientRow> {
   const row = await ctx.clients.byId(clientId);
   const scope = clientScope(auth);
   if (scope) assertOwnClient(auth, row.advisorId);
@@ -56,7 +66,11 @@ export async function visibleClient(ctx: AppContext, auth: StaffAuth, clientId: 
 }
 
 /** Full detail, with the KYC record's images behind fresh signed links. */
-export async function clientDetail(ctx: AppContext, request: FastifyRequest, row: ClientRow): Promise<TClientDetail> {
+export async function clientDetail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  row: ClientRow,
+): Promise<TClientDetail> {
   const auth = staffOf(request);
   const advisors: Advisors = new Map((await ctx.staff.listStaff()).map((s) => [s.id, s]));
   const mayUnmask = isAdmin(auth) || auth.roles.includes('advisor');
@@ -82,7 +96,12 @@ export function clientsConsole(ctx: AppContext) {
       '/clients',
       {
         config: { roles: ['advisor', 'operations', 'support'] },
-        schema: { tags, security, querystring: ZClientListQuery, response: { 200: envelopeOf(ZPage(ZClientListItem)) } },
+        schema: {
+          tags,
+          security,
+          querystring: ZClientListQuery,
+          response: { 200: envelopeOf(ZPage(ZClientListItem)) },
+        },
       },
       async (request, reply) => {
         noStore(reply);
@@ -99,7 +118,10 @@ export function clientsConsole(ctx: AppContext) {
         });
         const advisors: Advisors = new Map((await ctx.staff.listStaff()).map((s) => [s.id, s]));
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => listItem(r.row, advisors)), next_cursor: page.next_cursor });
+        return ok({
+          items: page.items.map((r) => listItem(r.row, advisors)),
+          next_cursor: page.next_cursor,
+        });
       },
     );
 
@@ -120,13 +142,23 @@ export function clientsConsole(ctx: AppContext) {
       '/clients/:id/flags',
       {
         config: { roles: ['advisor'] },
-        schema: { tags, security, params: ZId, body: ZClientFlagsRequest, response: { 200: envelopeOf(ZClientDetail) } },
+        schema: {
+          tags,
+          security,
+          params: ZId,
+          body: ZClientFlagsRequest,
+          response: { 200: envelopeOf(ZClientDetail) },
+        },
       },
       async (request) => {
         const auth = staffOf(request);
         const before = await ctx.clients.byId(request.params.id);
         assertOwnClient(auth, before.advisorId);
-        const row = await ctx.clients.setFlags(request.params.id, request.body, staffActor(request));
+        const row = await ctx.clients.setFlags(
+          request.params.id,
+          request.body,
+          staffActor(request),
+        );
         return ok(await clientDetail(ctx, request, row), 'Flags saved.');
       },
     );

@@ -32,7 +32,10 @@ export function clientRoutes(ctx: AppContext) {
 
     app.post(
       '/client/app/v1/pwd_verify',
-      { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { tags, security, body: ZPasswordVerifyRequest, response: { 200: ZVerified } } },
+      {
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        schema: { tags, security, body: ZPasswordVerifyRequest, response: { 200: ZVerified } },
+      },
       async (request) => {
         const { clientId, sessionId } = clientOf(request);
         await ctx.clients.verifyPassword(clientId, request.body.password);
@@ -54,7 +57,10 @@ export function clientRoutes(ctx: AppContext) {
 
     app.post(
       '/client/app/v1/pin/verify',
-      { config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { tags, security, body: ZPinRequest, response: { 200: ZVerified } } },
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags, security, body: ZPinRequest, response: { 200: ZVerified } },
+      },
       async (request) => {
         await ctx.clients.verifyPin(clientOf(request).clientId, request.body.pin);
         return ok({ verified: true as const });

@@ -62,7 +62,7 @@ export function createClientService(db: Db, clock: Clock) {
       input: { mobile: string; passwordHash: string; advisorId: string; inviteCodeId: string },
     ): Promise<ClientRow> {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const uid = `${1 + Number(randomDigits(1)) % 9}${randomDigits(7)}`;
+        const uid = `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(7)}`;
         const [row] = await tx
           .insert(clients)
           .values({ ...input, uid })
@@ -145,13 +145,15 @@ export function createClientService(db: Db, clock: Clock) {
           ),
         )
         .returning({ failures: clients.pinFailures, lockedUntil: clients.pinLockedUntil });
-      if (!after || (after.lockedUntil && after.lockedUntil > now)) throw tooMany(ApiMessage.pinLocked);
+      if (!after || (after.lockedUntil && after.lockedUntil > now))
+        throw tooMany(ApiMessage.pinLocked);
       throw badRequest(ApiMessage.pinWrong(PIN_MAX_FAILURES - after.failures));
     },
 
     async verifyPassword(clientId: string, passwordMd5: string) {
       const row = await byId(clientId);
-      if (!(await verifySecret(passwordMd5, row.passwordHash))) throw badRequest(M.incorrectPassword);
+      if (!(await verifySecret(passwordMd5, row.passwordHash)))
+        throw badRequest(M.incorrectPassword);
     },
 
     async setAvatar(clientId: string, storageKey: string) {
@@ -174,7 +176,9 @@ export function createClientService(db: Db, clock: Clock) {
       if (filter.kycStatus) where.push(eq(clients.kycStatus, filter.kycStatus));
       if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
       if (filter.after) {
-        where.push(sql`(${clients.createdAt}, ${clients.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`);
+        where.push(
+          sql`(${clients.createdAt}, ${clients.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
+        );
       }
       return db
         .select({ row: clients, cursorAt: sql<string>`${clients.createdAt}::text` })
@@ -187,13 +191,20 @@ export function createClientService(db: Db, clock: Clock) {
     /** Turns capability flags on or off (allow_compensation, allow_bonus, allow_loan). */
     async setFlags(clientId: string, flags: TClientFlagsRequest, actor: Actor): Promise<ClientRow> {
       const set: Partial<Record<(typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS], boolean>> = {};
-      for (const [key, column] of Object.entries(FLAG_COLUMNS) as [keyof typeof FLAG_COLUMNS, (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS]][]) {
+      for (const [key, column] of Object.entries(FLAG_COLUMNS) as [
+        keyof typeof FLAG_COLUMNS,
+        (typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS],
+      ][]) {
         if (flags[key] !== undefined) set[column] = flags[key];
       }
       if (Object.keys(set).length === 0) throw badRequest('Choose a flag to change.');
       return db.transaction(async (tx) => {
         const before = await byId(clientId, tx);
-        const [after] = await tx.update(clients).set(set).where(eq(clients.id, clientId)).returning();
+        const [after] = await tx
+          .update(clients)
+          .set(set)
+          .where(eq(clients.id, clientId))
+          .returning();
         const pick = (r: ClientRow) =>
           Object.fromEntries(Object.entries(FLAG_COLUMNS).map(([key, column]) => [key, r[column]]));
         await recordAudit(tx, actor, {
@@ -208,10 +219,16 @@ export function createClientService(db: Db, clock: Clock) {
     },
 
     /** Sets the VIP level (0–10) or trust score (0–100) by hand; the reason is audited. */
-    async adjust(clientId: string, input: { kind: 'vip' | 'score'; value: number; reason: string }, actor: Actor) {
+    async adjust(
+      clientId: string,
+      input: { kind: 'vip' | 'score'; value: number; reason: string },
+      actor: Actor,
+    ) {
       const max = input.kind === 'vip' ? VIP_MAX : 100;
       if (!Number.isInteger(input.value) || input.value < 0 || input.value > max) {
-        throw badRequest(`${input.kind === 'vip' ? 'VIP level' : 'Trust score'} must be a whole number from 0 to ${max}.`);
+        throw badRequest(
+          `${input.kind === 'vip' ? 'VIP level' : 'Trust score'} must be a whole number from 0 to ${max}.`,
+        );
       }
       const reason = input.reason.trim();
       if (!reason) throw badRequest('A reason is required.');

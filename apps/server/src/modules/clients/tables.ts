@@ -28,7 +28,10 @@ export const clients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('clients_kyc_status', sql`${t.kycStatus} in ('unverified','pending','approved','rejected')`),
+    check(
+      'clients_kyc_status',
+      sql`${t.kycStatus} in ('unverified','pending','approved','rejected')`,
+    ),
     check('clients_score_range', sql`${t.score} between 0 and 100`),
   ],
 );

@@ -36,7 +36,10 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   const created = [];
   for (const member of DEMO_STAFF) {
     created.push(
-      await ctx.staff.createStaff({ ...member, roles: [...member.roles], password: DEMO_STAFF_PASSWORD }, actor),
+      await ctx.staff.createStaff(
+        { ...member, roles: [...member.roles], password: DEMO_STAFF_PASSWORD },
+        actor,
+      ),
     );
   }
   const advisor = created[1]!;
@@ -45,26 +48,42 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     { maxUses: 100, expiresInMs: 30 * 86_400_000, note: 'demo' },
     actor,
   );
-  await ctx.settings.update('support', {
-    phone: '+91 22 6900 1000',
-    email: 'support@sampada.in',
-    hours: 'Monday to Friday, 9:00–18:00 IST; Saturday 10:00–14:00 IST',
-  }, actor);
+  await ctx.settings.update(
+    'support',
+    {
+      phone: '+91 22 6900 1000',
+      email: 'support@sampada.in',
+      hours: 'Monday to Friday, 9:00–18:00 IST; Saturday 10:00–14:00 IST',
+    },
+    actor,
+  );
   await ctx.settings.update(
     'regulatory_line',
     'Sampada is a demonstration platform. A live firm shows its SEBI registration number here.',
     actor,
   );
 
-  const demoInvite = await ctx.invites.createInvite(advisor, { maxUses: 1, note: 'demo client' }, actor);
+  const demoInvite = await ctx.invites.createInvite(
+    advisor,
+    { maxUses: 1, note: 'demo client' },
+    actor,
+  );
   await ctx.auth.register(
-    { mobile: `+91${DEMO_CLIENT.mobile}`, passwordMd5: md5(DEMO_CLIENT.password), inviteCode: demoInvite.code },
+    {
+      mobile: `+91${DEMO_CLIENT.mobile}`,
+      passwordMd5: md5(DEMO_CLIENT.password),
+      inviteCode: demoInvite.code,
+    },
     { ip: '127.0.0.1', userAgent: 'demo seed' },
   );
   const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
   const [front, back] = await Promise.all(
     ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
-      ctx.uploads.storeImage({ clientId: client.id, purpose: 'kyc', bytes: await drawIdSide(label) }),
+      ctx.uploads.storeImage({
+        clientId: client.id,
+        purpose: 'kyc',
+        bytes: await drawIdSide(label),
+      }),
     ),
   );
   const base = 'http://localhost';

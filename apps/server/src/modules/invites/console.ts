@@ -39,7 +39,10 @@ export function invitesConsole(ctx: AppContext) {
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.id]);
-        return ok({ items: page.items.map(({ cursorAt: _c, ...view }) => view), next_cursor: page.next_cursor });
+        return ok({
+          items: page.items.map(({ cursorAt: _c, ...view }) => view),
+          next_cursor: page.next_cursor,
+        });
       },
     );
 
@@ -47,7 +50,12 @@ export function invitesConsole(ctx: AppContext) {
       '/invites',
       {
         config: { roles },
-        schema: { tags, security, body: ZInviteCreateRequest, response: { 200: envelopeOf(ZInviteView) } },
+        schema: {
+          tags,
+          security,
+          body: ZInviteCreateRequest,
+          response: { 200: envelopeOf(ZInviteView) },
+        },
       },
       async (request) => {
         const auth = staffOf(request);
@@ -56,7 +64,9 @@ export function invitesConsole(ctx: AppContext) {
         const advisor = await ctx.staff.findById(advisorId);
         if (!advisor) throw notFound('No such advisor.');
         if (!advisor.roles.includes('advisor')) {
-          throw badRequest('Invitation codes belong to an advisor. Choose the advisor the clients will belong to.');
+          throw badRequest(
+            'Invitation codes belong to an advisor. Choose the advisor the clients will belong to.',
+          );
         }
         const row = await ctx.invites.createInvite(
           advisor,
@@ -67,9 +77,9 @@ export function invitesConsole(ctx: AppContext) {
           },
           staffActor(request),
         );
-        const [view] = await ctx.invites.listInvites({ advisorId: advisor.id, limit: 1 });
+        const [view] = await ctx.invites.listInvites({ id: row.id, limit: 1 });
         const { cursorAt: _c, ...created } = view!;
-        return ok(created.id === row.id ? created : { ...created, id: row.id, code: row.code }, 'Invitation code created.');
+        return ok(created, 'Invitation code created.');
       },
     );
 
@@ -81,7 +91,9 @@ export function invitesConsole(ctx: AppContext) {
           tags,
           security,
           params: z.object({ code: z.string().trim().min(1).max(20) }),
-          response: { 200: envelopeOf(z.object({ code: z.string(), revoked_at: z.string().nullable() })) },
+          response: {
+            200: envelopeOf(z.object({ code: z.string(), revoked_at: z.string().nullable() })),
+          },
         },
       },
       async (request) => {
@@ -89,7 +101,10 @@ export function invitesConsole(ctx: AppContext) {
         if (!invite) throw notFound('No such invitation code.');
         assertOwnClient(staffOf(request), invite.advisorId);
         const row = await ctx.invites.revokeInvite(invite.code, staffActor(request));
-        return ok({ code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null }, 'Invitation code revoked.');
+        return ok(
+          { code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null },
+          'Invitation code revoked.',
+        );
       },
     );
   };

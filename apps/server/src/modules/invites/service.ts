@@ -35,11 +35,19 @@ export function createInviteService(db: Db, clock: Clock) {
       if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > 10_000) {
         throw badRequest('Uses must be a whole number from 1 to 10000.');
       }
-      const expiresAt = options.expiresInMs ? new Date(clock.now().getTime() + options.expiresInMs) : null;
+      const expiresAt = options.expiresInMs
+        ? new Date(clock.now().getTime() + options.expiresInMs)
+        : null;
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(invitationCodes)
-          .values({ code: randomCode(8), advisorId: advisor.id, maxUses, expiresAt, note: options.note ?? null })
+          .values({
+            code: randomCode(8),
+            advisorId: advisor.id,
+            maxUses,
+            expiresAt,
+            note: options.note ?? null,
+          })
           .returning();
         await recordAudit(tx, actor, {
           action: 'invite.create',
@@ -78,7 +86,10 @@ export function createInviteService(db: Db, clock: Clock) {
     },
 
     async findByCode(code: string, executor: Executor = db): Promise<InviteRow | undefined> {
-      const [row] = await executor.select().from(invitationCodes).where(eq(invitationCodes.code, code.toUpperCase()));
+      const [row] = await executor
+        .select()
+        .from(invitationCodes)
+        .where(eq(invitationCodes.code, code.toUpperCase()));
       return row;
     },
 
@@ -86,8 +97,14 @@ export function createInviteService(db: Db, clock: Clock) {
      * Codes newest first, each with its advisor and the clients who signed up with it.
      * Returns one row more than `limit` when another page exists.
      */
-    async listInvites(filter: { advisorId?: string | undefined; after?: [string, string] | null; limit: number }) {
+    async listInvites(filter: {
+      advisorId?: string | undefined;
+      id?: string;
+      after?: [string, string] | null;
+      limit: number;
+    }) {
       const where: SQL[] = [];
+      if (filter.id) where.push(eq(invitationCodes.id, filter.id));
       if (filter.advisorId) where.push(eq(invitationCodes.advisorId, filter.advisorId));
       if (filter.after) {
         where.push(
@@ -138,14 +155,22 @@ export function createInviteService(db: Db, clock: Clock) {
               : ('active' as const),
         used_by: users
           .filter((u) => u.inviteCodeId === row.id)
-          .map((u) => ({ id: u.id, uid: u.uid, mobile: u.mobile, created_at: u.createdAt.toISOString() })),
+          .map((u) => ({
+            id: u.id,
+            uid: u.uid,
+            mobile: u.mobile,
+            created_at: u.createdAt.toISOString(),
+          })),
         created_at: row.createdAt.toISOString(),
       }));
     },
 
     async revokeInvite(code: string, actor: Actor): Promise<InviteRow> {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+        const [before] = await tx
+          .select()
+          .from(invitationCodes)
+          .where(eq(invitationCodes.code, code));
         if (!before) throw notFound('No such invitation code.');
         if (before.revokedAt) return before;
         const [after] = await tx

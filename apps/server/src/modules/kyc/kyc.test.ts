@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, M, type TClientProfile, type TKycRecord } from '@sampada/shared';
-import { buildTestApp, signUpClient, type SignedUpClient, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  signUpClient,
+  type SignedUpClient,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { formWith, jpegWithExif, pngImage } from '../../test/images.ts';
 import { KYC_TRANSITIONS } from './service.ts';
 
@@ -14,7 +19,11 @@ afterAll(async () => t.close());
 const staffActor = { type: 'system', id: 'test' } as const;
 
 async function uploadImage(c: SignedUpClient, bytes: Buffer, name = 'id.png', type = 'image/png') {
-  return t.api.upload<{ url: string }>('/client/app/v1/image', formWith(bytes, name, type), c.token);
+  return t.api.upload<{ url: string }>(
+    '/client/app/v1/image',
+    formWith(bytes, name, type),
+    c.token,
+  );
 }
 
 async function submitKyc(c: SignedUpClient, overrides: Record<string, unknown> = {}) {
@@ -57,7 +66,12 @@ describe('image upload', () => {
 
   it('refuses a text file renamed .png, judged by content', async () => {
     const c = await signUpClient(t);
-    const reply = await uploadImage(c, Buffer.from('%PDF-1.7 not an image at all'), 'passport.png', 'image/png');
+    const reply = await uploadImage(
+      c,
+      Buffer.from('%PDF-1.7 not an image at all'),
+      'passport.png',
+      'image/png',
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(M.onlyImages);
   });
@@ -72,11 +86,18 @@ describe('image upload', () => {
 
   it('refuses a truncated image and keeps nothing of it', async () => {
     const c = await signUpClient(t);
-    const whole = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#888' } })
+    const whole = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: '#888' },
+    })
       .jpeg()
       .toBuffer();
     const before = await t.ctx.db.execute('select count(*)::int as n from uploads');
-    const reply = await uploadImage(c, whole.subarray(0, Math.floor(whole.length / 2)), 'cut.jpg', 'image/jpeg');
+    const reply = await uploadImage(
+      c,
+      whole.subarray(0, Math.floor(whole.length / 2)),
+      'cut.jpg',
+      'image/jpeg',
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(ApiMessage.imageUnreadable);
     const after = await t.ctx.db.execute('select count(*)::int as n from uploads');
@@ -84,7 +105,10 @@ describe('image upload', () => {
   });
 
   it('needs a signed-in client', async () => {
-    const reply = await t.api.raw('/client/app/v1/image', { method: 'POST', body: formWith(await pngImage(), 'a.png', 'image/png') });
+    const reply = await t.api.raw('/client/app/v1/image', {
+      method: 'POST',
+      body: formWith(await pngImage(), 'a.png', 'image/png'),
+    });
     expect(reply.status).toBe(401);
   });
 });
@@ -94,11 +118,17 @@ describe('KYC submit and detail', () => {
     const c = await signUpClient(t);
     const reply = await submitKyc(c);
     expect(reply.status).toBe(200);
-    const profile = (await t.api.get<TClientProfile>('/auth/app/v1/client_info', c.token)).body.data;
+    const profile = (await t.api.get<TClientProfile>('/auth/app/v1/client_info', c.token)).body
+      .data;
     expect(profile.kycStatus).toBe('pending');
     expect(profile.name).toBe('Ananya Iyer');
     const detail = (await t.api.get<TKycRecord>('/identify/app/v1/detail', c.token)).body.data;
-    expect(detail).toMatchObject({ full_name: 'Ananya Iyer', id_no: 'ABCPI1234F', dob: '1990-02-28', check_time: null });
+    expect(detail).toMatchObject({
+      full_name: 'Ananya Iyer',
+      id_no: 'ABCPI1234F',
+      dob: '1990-02-28',
+      check_time: null,
+    });
     expect(detail.id_front_url).toMatch(/^http/);
     expect((await fetch(detail.id_back_url)).status).toBe(200);
   });
@@ -122,7 +152,9 @@ describe('KYC submit and detail', () => {
     expect((await submitKyc(c, { id_no: '2341 2341 2346' })).status).toBe(200);
     const detail = (await t.api.get<TKycRecord>('/identify/app/v1/detail', c.token)).body.data;
     expect(detail.id_no).toBe('XXXX XXXX 2346');
-    const rows = await t.ctx.db.execute(`select id_no_enc from kyc_submissions where client_id = '${c.id}'`);
+    const rows = await t.ctx.db.execute(
+      `select id_no_enc from kyc_submissions where client_id = '${c.id}'`,
+    );
     expect(JSON.stringify(rows.rows)).not.toContain('234123412346');
   });
 
@@ -198,6 +230,9 @@ describe('KYC review transitions', () => {
     const rows = await t.ctx.db.execute(
       `select action, before, after from audit_log where subject_id = '${c.id}' and action like 'kyc.%' order by id`,
     );
-    expect(rows.rows.map((r) => (r as { action: string }).action)).toEqual(['kyc.submit', 'kyc.approve']);
+    expect(rows.rows.map((r) => (r as { action: string }).action)).toEqual([
+      'kyc.submit',
+      'kyc.approve',
+    ]);
   });
 });

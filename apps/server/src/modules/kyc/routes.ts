@@ -23,7 +23,11 @@ export function kycRoutes(ctx: AppContext) {
       },
       async (request) => {
         const { clientId } = clientOf(request);
-        await ctx.kyc.submit(clientId, request.body, { type: 'client', id: clientId, ip: request.ip });
+        await ctx.kyc.submit(clientId, request.body, {
+          type: 'client',
+          id: clientId,
+          ip: request.ip,
+        });
         return ok(null, 'Thank you for submitting');
       },
     );

@@ -3,7 +3,13 @@
  * record so the client can submit again. Transitions are data; one function applies them.
  */
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { ApiMessage, idNumberType, maskIdNumber, type TKycRecord, type TKycStatus } from '@sampada/shared';
+import {
+  ApiMessage,
+  idNumberType,
+  maskIdNumber,
+  type TKycRecord,
+  type TKycStatus,
+} from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -43,7 +49,13 @@ export type KycSubmission = {
   id_back_url: string;
 };
 
-type Deps = { db: Db; clock: Clock; dataKey: Buffer; clients: ClientService; uploads: UploadService };
+type Deps = {
+  db: Db;
+  clock: Clock;
+  dataKey: Buffer;
+  clients: ClientService;
+  uploads: UploadService;
+};
 
 export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
   /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
@@ -108,7 +120,11 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
     },
 
     /** The caller's own latest record with fresh signed image links, or null. */
-    async detail(clientId: string, baseUrl: string, options: { unmasked?: boolean } = {}): Promise<TKycRecord | null> {
+    async detail(
+      clientId: string,
+      baseUrl: string,
+      options: { unmasked?: boolean } = {},
+    ): Promise<TKycRecord | null> {
       const row = await latestSubmission(db, clientId);
       if (!row) return null;
       const idNo = decrypt(row.idNoEnc, dataKey);
@@ -131,7 +147,11 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
      * The review queue: pending submissions, oldest first, optionally of one advisor's
      * clients. Returns one row more than `limit` when another page exists.
      */
-    async pendingQueue(filter: { advisorId?: string | null; after?: [string, string] | null; limit: number }) {
+    async pendingQueue(filter: {
+      advisorId?: string | null;
+      after?: [string, string] | null;
+      limit: number;
+    }) {
       const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
       if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
       if (filter.after) {
@@ -162,7 +182,12 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       const [row] = await db
         .select({ n: count() })
         .from(clients)
-        .where(and(eq(clients.kycStatus, 'pending'), advisorId ? eq(clients.advisorId, advisorId) : undefined));
+        .where(
+          and(
+            eq(clients.kycStatus, 'pending'),
+            advisorId ? eq(clients.advisorId, advisorId) : undefined,
+          ),
+        );
       return row?.n ?? 0;
     },
 
@@ -174,7 +199,8 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       options: { reason?: string; staffId?: string } = {},
     ) {
       const reason = options.reason?.trim() || null;
-      if (action === 'reject' && !reason) throw badRequest('Give the client a reason for the rejection.');
+      if (action === 'reject' && !reason)
+        throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
       return db.transaction(async (tx) => {
         const client = await clientService.byId(clientId, tx);

@@ -34,7 +34,10 @@ export const kycSubmissions = pgTable(
   (t) => [
     index('kyc_submissions_client').on(t.clientId, t.submittedAt),
     index('kyc_submissions_queue').on(t.status, t.submittedAt),
-    check('kyc_submissions_status', sql`${t.status} in ('pending','approved','rejected','reopened')`),
+    check(
+      'kyc_submissions_status',
+      sql`${t.status} in ('pending','approved','rejected','reopened')`,
+    ),
     check('kyc_submissions_id_type', sql`${t.idType} in ('pan','aadhaar')`),
   ],
 );

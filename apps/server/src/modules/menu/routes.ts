@@ -14,7 +14,11 @@ export function menuRoutes(ctx: AppContext) {
       '/auth/app/v1/menu',
       {
         onRequest: requireClient(ctx.auth),
-        schema: { tags: ['identity'], security: [{ bearer: [] }], response: { 200: envelopeOf(z.array(ZMenuItem)) } },
+        schema: {
+          tags: ['identity'],
+          security: [{ bearer: [] }],
+          response: { 200: envelopeOf(z.array(ZMenuItem)) },
+        },
       },
       async (request) => {
         const row = await ctx.clients.byId(clientOf(request).clientId);

@@ -8,21 +8,75 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { menuItems } from './tables.ts';
 
-type Seed = Omit<TMenuItem, 'children'> & { requires?: 'allow_loan' | 'allow_bonus' | 'allow_compensation' };
+type Seed = Omit<TMenuItem, 'children'> & {
+  requires?: 'allow_loan' | 'allow_bonus' | 'allow_compensation';
+};
 
 /** The default menu: the "other views" of spec §2 that live outside the five tabs. */
 export const DEFAULT_MENU: Seed[] = [
   { path: '/news', name: 'News', component: 'news/list', meta: { title: 'News', icon: 'news' } },
-  { path: '/watchlist', name: 'Watchlist', component: 'market/watchlist', meta: { title: 'Watchlist', icon: 'star' } },
-  { path: '/market/most-active', name: 'MostActive', component: 'market/most-active', meta: { title: 'Most Active', icon: 'flame' } },
-  { path: '/market/ranking', name: 'Ranking', component: 'market/ranking', meta: { title: 'Ranking', icon: 'trophy' } },
-  { path: '/deals', name: 'AllDeals', component: 'trading/all-deals', meta: { title: 'All Deals', icon: 'briefcase' } },
-  { path: '/me/bank-cards', name: 'BankCards', component: 'funds/bank-cards', meta: { title: 'Bank Cards', icon: 'building-bank' } },
-  { path: '/me/assets', name: 'ClientAssets', component: 'funds/assets', meta: { title: 'Client Assets', icon: 'wallet' } },
-  { path: '/credit', name: 'CreditProducts', component: 'credit/products', meta: { title: 'Credit Products', icon: 'credit-card' }, requires: 'allow_loan' },
-  { path: '/offers', name: 'Offers', component: 'engagement/offers', meta: { title: 'Offers', icon: 'gift' }, requires: 'allow_bonus' },
-  { path: '/achievements', name: 'Achievements', component: 'engagement/achievements', meta: { title: 'Achievements', icon: 'award' } },
-  { path: '/score-info', name: 'ScoreInfo', component: 'engagement/score-info', meta: { title: 'Score Info', icon: 'info-circle' } },
+  {
+    path: '/watchlist',
+    name: 'Watchlist',
+    component: 'market/watchlist',
+    meta: { title: 'Watchlist', icon: 'star' },
+  },
+  {
+    path: '/market/most-active',
+    name: 'MostActive',
+    component: 'market/most-active',
+    meta: { title: 'Most Active', icon: 'flame' },
+  },
+  {
+    path: '/market/ranking',
+    name: 'Ranking',
+    component: 'market/ranking',
+    meta: { title: 'Ranking', icon: 'trophy' },
+  },
+  {
+    path: '/deals',
+    name: 'AllDeals',
+    component: 'trading/all-deals',
+    meta: { title: 'All Deals', icon: 'briefcase' },
+  },
+  {
+    path: '/me/bank-cards',
+    name: 'BankCards',
+    component: 'funds/bank-cards',
+    meta: { title: 'Bank Cards', icon: 'building-bank' },
+  },
+  {
+    path: '/me/assets',
+    name: 'ClientAssets',
+    component: 'funds/assets',
+    meta: { title: 'Client Assets', icon: 'wallet' },
+  },
+  {
+    path: '/credit',
+    name: 'CreditProducts',
+    component: 'credit/products',
+    meta: { title: 'Credit Products', icon: 'credit-card' },
+    requires: 'allow_loan',
+  },
+  {
+    path: '/offers',
+    name: 'Offers',
+    component: 'engagement/offers',
+    meta: { title: 'Offers', icon: 'gift' },
+    requires: 'allow_bonus',
+  },
+  {
+    path: '/achievements',
+    name: 'Achievements',
+    component: 'engagement/achievements',
+    meta: { title: 'Achievements', icon: 'award' },
+  },
+  {
+    path: '/score-info',
+    name: 'ScoreInfo',
+    component: 'engagement/score-info',
+    meta: { title: 'Score Info', icon: 'info-circle' },
+  },
 ];
 
 export function createMenuService(db: Db) {

@@ -6,10 +6,12 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 
 export function settingsRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    instance.withTypeProvider<ZodTypeProvider>().get(
-      '/system/app/v1/settings',
-      { schema: { tags: ['system'], response: { 200: envelopeOf(ZPublicSettings) } } },
-      async () => ok(await ctx.settings.publicSettings()),
-    );
+    instance
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/system/app/v1/settings',
+        { schema: { tags: ['system'], response: { 200: envelopeOf(ZPublicSettings) } } },
+        async () => ok(await ctx.settings.publicSettings()),
+      );
   };
 }

@@ -16,7 +16,14 @@ export const DEFAULT_SETTINGS: TSettings = {
   regulatory_line: '',
   support: { phone: '', email: '', hours: '' },
   chat_service: null,
-  deposit_bank: { account_name: '', account_number: '', ifsc: '', bank_name: '', branch: '', upi_id: '' },
+  deposit_bank: {
+    account_name: '',
+    account_number: '',
+    ifsc: '',
+    bank_name: '',
+    branch: '',
+    upi_id: '',
+  },
 };
 
 export function createSettingsService(db: Db) {
@@ -34,13 +41,17 @@ export function createSettingsService(db: Db) {
     },
     async update<K extends Key>(key: K, value: TSettings[K], actor: Actor) {
       const parsed = ZSettings.shape[key].safeParse(value);
-      if (!parsed.success) throw badRequest(`${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      if (!parsed.success)
+        throw badRequest(`${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(settings).where(eq(settings.key, key));
         await tx
           .insert(settings)
           .values({ key, value: parsed.data })
-          .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: parsed.data, updatedAt: new Date() },
+          });
         await recordAudit(tx, actor, {
           action: 'settings.update',
           subjectType: 'setting',

@@ -2,7 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STAFF_ROLES, ZSignInChallenge, ZStaffMe, ZStaffSession, ZStaffSignInRequest, ZStaffVerifyRequest } from '@sampada/shared';
+import {
+  STAFF_ROLES,
+  ZSignInChallenge,
+  ZStaffMe,
+  ZStaffSession,
+  ZStaffSignInRequest,
+  ZStaffVerifyRequest,
+} from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
 import { noStore, requestMeta } from '../../platform/http.ts';
@@ -20,11 +27,20 @@ export function staffAuthConsole(ctx: AppContext) {
       '/auth/sign-in',
       {
         config: { staffPublic: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { tags, body: ZStaffSignInRequest, response: { 200: envelopeOf(ZSignInChallenge) } },
+        schema: {
+          tags,
+          body: ZStaffSignInRequest,
+          response: { 200: envelopeOf(ZSignInChallenge) },
+        },
       },
       async (request, reply) => {
         noStore(reply);
-        return ok(await ctx.staffAuth.signIn({ email: request.body.email, passwordMd5: request.body.password }, requestMeta(request)));
+        return ok(
+          await ctx.staffAuth.signIn(
+            { email: request.body.email, passwordMd5: request.body.password },
+            requestMeta(request),
+          ),
+        );
       },
     );
 

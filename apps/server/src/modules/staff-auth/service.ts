@@ -8,7 +8,14 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
-import { APP_NAME, CM, type TSignInChallenge, type TStaffMe, type TStaffRole, type TStaffSession } from '@sampada/shared';
+import {
+  APP_NAME,
+  CM,
+  type TSignInChallenge,
+  type TStaffMe,
+  type TStaffRole,
+  type TStaffSession,
+} from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type AttemptRule, blockedUntil, recordFailure } from '../../platform/attempts.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -29,7 +36,11 @@ import { staffChallenges, staffSessions } from './tables.ts';
 
 export const STAFF_LOCKOUT = { limit: 5, lockMs: 15 * MINUTE };
 /** Unknown emails from one IP: the same limit, so guessing addresses is as slow as guessing passwords. */
-export const STAFF_SIGN_IN_PER_IP: AttemptRule = { limit: 20, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
+export const STAFF_SIGN_IN_PER_IP: AttemptRule = {
+  limit: 20,
+  windowMs: 15 * MINUTE,
+  blockMs: 15 * MINUTE,
+};
 export const CHALLENGE_TTL_MS = 10 * MINUTE;
 export const SESSION_IDLE_MS = 30 * MINUTE;
 export const SESSION_MAX_MS = 8 * 60 * MINUTE;
@@ -52,7 +63,12 @@ const me = (row: StaffRow): TStaffMe => ({
 const newRecoveryCode = () => `${randomCode(4)}-${randomCode(4)}`;
 const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
-export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Buffer; staff: StaffService }) {
+export function createStaffAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  dataKey: Buffer;
+  staff: StaffService;
+}) {
   const { db, clock, dataKey, staff } = deps;
 
   /** The time step a code belongs to, within one step either side for clock drift; null if wrong. */
@@ -75,7 +91,12 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
       .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
   }
 
-  async function openSession(tx: Executor, row: StaffRow, meta: Meta, recoveryLeft: number): Promise<TStaffSession> {
+  async function openSession(
+    tx: Executor,
+    row: StaffRow,
+    meta: Meta,
+    recoveryLeft: number,
+  ): Promise<TStaffSession> {
     const now = clock.now();
     const token = randomToken();
     const expiresAt = addMs(now, SESSION_MAX_MS);
@@ -100,7 +121,10 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
 
   return {
     /** Step one: email and password (MD5 hex). Answers a challenge for the second factor. */
-    async signIn(input: { email: string; passwordMd5: string }, meta: Meta): Promise<TSignInChallenge> {
+    async signIn(
+      input: { email: string; passwordMd5: string },
+      meta: Meta,
+    ): Promise<TSignInChallenge> {
       const now = clock.now();
       const ipKey = `staff-login:ip:${meta.ip}`;
       if (await blockedUntil(db, ipKey, now)) throw tooMany(CM.locked);
@@ -120,12 +144,21 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
       const token = randomToken();
       const expiresAt = addMs(now, CHALLENGE_TTL_MS);
       if (row.totpEnabledAt && row.totpSecretEnc) {
-        await db.insert(staffChallenges).values({ staffId: row.id, tokenHash: sha256(token), kind: 'verify', expiresAt });
-        return { challenge_token: token, expires_at: expiresAt.toISOString(), step: 'totp', enrolment: null };
+        await db
+          .insert(staffChallenges)
+          .values({ staffId: row.id, tokenHash: sha256(token), kind: 'verify', expiresAt });
+        return {
+          challenge_token: token,
+          expires_at: expiresAt.toISOString(),
+          step: 'totp',
+          enrolment: null,
+        };
       }
       const secret = authenticator.generateSecret(20);
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      const hashes = await Promise.all(recoveryCodes.map((c) => hashSecret(normalizeRecoveryCode(c))));
+      const hashes = await Promise.all(
+        recoveryCodes.map((c) => hashSecret(normalizeRecoveryCode(c))),
+      );
       await db.insert(staffChallenges).values({
         staffId: row.id,
         tokenHash: sha256(token),
@@ -150,7 +183,11 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
 
     /** Step two: a TOTP code (or, once enrolled, a recovery code). Opens a session. */
     async verify(
-      input: { challengeToken: string; code?: string | undefined; recoveryCode?: string | undefined },
+      input: {
+        challengeToken: string;
+        code?: string | undefined;
+        recoveryCode?: string | undefined;
+      },
       meta: Meta,
     ): Promise<TStaffSession> {
       const now = clock.now();
@@ -176,18 +213,33 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
         if (step === null) return fail(row, CM.badCode);
         return db.transaction(async (tx) => {
           if (!(await spendChallenge(tx, challenge.id))) throw badRequest(CM.challengeExpired);
-          await staff.enableTotp(tx, row.id, challenge.pendingSecretEnc!, challenge.pendingRecoveryHashes ?? [], step, now);
-          await recordAudit(tx, { type: 'staff', id: row.id, ip: meta.ip }, {
-            action: 'staff.totp.enrol',
-            subjectType: 'staff',
-            subjectId: row.id,
-          });
-          await recordAudit(tx, { type: 'staff', id: row.id, ip: meta.ip }, {
-            action: 'staff.sign_in',
-            subjectType: 'staff',
-            subjectId: row.id,
-            after: { method: 'totp' },
-          });
+          await staff.enableTotp(
+            tx,
+            row.id,
+            challenge.pendingSecretEnc!,
+            challenge.pendingRecoveryHashes ?? [],
+            step,
+            now,
+          );
+          await recordAudit(
+            tx,
+            { type: 'staff', id: row.id, ip: meta.ip },
+            {
+              action: 'staff.totp.enrol',
+              subjectType: 'staff',
+              subjectId: row.id,
+            },
+          );
+          await recordAudit(
+            tx,
+            { type: 'staff', id: row.id, ip: meta.ip },
+            {
+              action: 'staff.sign_in',
+              subjectType: 'staff',
+              subjectId: row.id,
+              after: { method: 'totp' },
+            },
+          );
           return openSession(tx, row, meta, challenge.pendingRecoveryHashes?.length ?? 0);
         });
       }
@@ -199,12 +251,16 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
         const session = await db.transaction(async (tx) => {
           if (!(await staff.claimTotpStep(tx, row.id, step))) return null;
           if (!(await spendChallenge(tx, challenge.id))) throw badRequest(CM.challengeExpired);
-          await recordAudit(tx, { type: 'staff', id: row.id, ip: meta.ip }, {
-            action: 'staff.sign_in',
-            subjectType: 'staff',
-            subjectId: row.id,
-            after: { method: 'totp' },
-          });
+          await recordAudit(
+            tx,
+            { type: 'staff', id: row.id, ip: meta.ip },
+            {
+              action: 'staff.sign_in',
+              subjectType: 'staff',
+              subjectId: row.id,
+              after: { method: 'totp' },
+            },
+          );
           return openSession(tx, row, meta, row.recoveryCodeHashes.length);
         });
         // A code already used (replayed) counts as a failure like any wrong code.
@@ -224,12 +280,19 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
       const session = await db.transaction(async (tx) => {
         if (!(await staff.spendRecoveryHash(tx, row.id, hash))) return null;
         if (!(await spendChallenge(tx, challenge.id))) throw badRequest(CM.challengeExpired);
-        await recordAudit(tx, { type: 'staff', id: row.id, ip: meta.ip }, {
-          action: 'staff.sign_in',
-          subjectType: 'staff',
-          subjectId: row.id,
-          after: { method: 'recovery_code', recoveryCodesLeft: row.recoveryCodeHashes.length - 1 },
-        });
+        await recordAudit(
+          tx,
+          { type: 'staff', id: row.id, ip: meta.ip },
+          {
+            action: 'staff.sign_in',
+            subjectType: 'staff',
+            subjectId: row.id,
+            after: {
+              method: 'recovery_code',
+              recoveryCodesLeft: row.recoveryCodeHashes.length - 1,
+            },
+          },
+        );
         return openSession(tx, row, meta, row.recoveryCodeHashes.length - 1);
       });
       return session ?? fail(row, 'That recovery code is not valid or was already used.');
@@ -238,7 +301,10 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
     /** Resolves a bearer token to a live session of an active staff member; 401 otherwise. */
     async authenticate(token: string): Promise<StaffAuth> {
       const now = clock.now();
-      const [session] = await db.select().from(staffSessions).where(eq(staffSessions.tokenHash, sha256(token)));
+      const [session] = await db
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.tokenHash, sha256(token)));
       if (
         !session ||
         session.revokedAt ||
@@ -250,9 +316,17 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
       const row = await staff.findById(session.staffId);
       if (!row || !row.active) throw unauthorized(CM.sessionExpired);
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-        await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, session.id));
+        await db
+          .update(staffSessions)
+          .set({ lastSeenAt: now })
+          .where(eq(staffSessions.id, session.id));
       }
-      return { staffId: row.id, sessionId: session.id, roles: row.roles as TStaffRole[], email: row.email };
+      return {
+        staffId: row.id,
+        sessionId: session.id,
+        roles: row.roles as TStaffRole[],
+        email: row.email,
+      };
     },
 
     async me(staffId: string): Promise<TStaffMe & { recovery_codes_left: number }> {
@@ -267,11 +341,15 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
           .update(staffSessions)
           .set({ revokedAt: clock.now(), revokeReason: 'sign-out' })
           .where(eq(staffSessions.id, auth.sessionId));
-        await recordAudit(tx, { type: 'staff', id: auth.staffId, ip: meta.ip }, {
-          action: 'staff.sign_out',
-          subjectType: 'staff',
-          subjectId: auth.staffId,
-        });
+        await recordAudit(
+          tx,
+          { type: 'staff', id: auth.staffId, ip: meta.ip },
+          {
+            action: 'staff.sign_out',
+            subjectType: 'staff',
+            subjectId: auth.staffId,
+          },
+        );
       });
     },
 
@@ -279,11 +357,15 @@ export function createStaffAuthService(deps: { db: Db; clock: Clock; dataKey: Bu
     async signOutEverywhere(auth: StaffAuth, meta: Meta) {
       await db.transaction(async (tx) => {
         await revokeAll(tx, auth.staffId, 'sign-out everywhere');
-        await recordAudit(tx, { type: 'staff', id: auth.staffId, ip: meta.ip }, {
-          action: 'staff.sign_out_everywhere',
-          subjectType: 'staff',
-          subjectId: auth.staffId,
-        });
+        await recordAudit(
+          tx,
+          { type: 'staff', id: auth.staffId, ip: meta.ip },
+          {
+            action: 'staff.sign_out_everywhere',
+            subjectType: 'staff',
+            subjectId: auth.staffId,
+          },
+        );
       });
     },
 

@@ -18,8 +18,10 @@ export function staffConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/staff', { schema: { tags, security, response: { 200: envelopeOf(z.array(ZStaffView)) } } }, async () =>
-      ok((await ctx.staff.listStaff()).map(toStaffView)),
+    app.get(
+      '/staff',
+      { schema: { tags, security, response: { 200: envelopeOf(z.array(ZStaffView)) } } },
+      async () => ok((await ctx.staff.listStaff()).map(toStaffView)),
     );
 
     app.post(
@@ -27,20 +29,35 @@ export function staffConsole(ctx: AppContext) {
       { schema: { tags, security, body: ZStaffCreateRequest, response: { 200: ZStaffEnvelope } } },
       async (request) => {
         const { email, name, roles, password } = request.body;
-        const row = await ctx.staff.createStaff({ email, roles, password, ...(name ? { name } : {}) }, staffActor(request));
+        const row = await ctx.staff.createStaff(
+          { email, roles, password, ...(name ? { name } : {}) },
+          staffActor(request),
+        );
         return ok(toStaffView(row), `${row.email} can now sign in and set up their authenticator.`);
       },
     );
 
     app.post(
       '/staff/:id/roles',
-      { schema: { tags, security, params: ZId, body: ZStaffRolesRequest, response: { 200: ZStaffEnvelope } } },
+      {
+        schema: {
+          tags,
+          security,
+          params: ZId,
+          body: ZStaffRolesRequest,
+          response: { 200: ZStaffEnvelope },
+        },
+      },
       async (request) => {
         const self = staffOf(request);
         if (request.params.id === self.staffId && !request.body.roles.includes('admin')) {
           throw badRequest('You cannot remove your own admin role.');
         }
-        return ok(toStaffView(await ctx.staff.setRoles(request.params.id, request.body.roles, staffActor(request))));
+        return ok(
+          toStaffView(
+            await ctx.staff.setRoles(request.params.id, request.body.roles, staffActor(request)),
+          ),
+        );
       },
     );
 
@@ -55,7 +72,11 @@ export function staffConsole(ctx: AppContext) {
           if (!active && request.params.id === staffOf(request).staffId) {
             throw badRequest('You cannot deactivate yourself.');
           }
-          return ok(toStaffView(await ctx.staffAuth.setActive(request.params.id, active, staffActor(request))));
+          return ok(
+            toStaffView(
+              await ctx.staffAuth.setActive(request.params.id, active, staffActor(request)),
+            ),
+          );
         },
       );
     }
@@ -66,7 +87,10 @@ export function staffConsole(ctx: AppContext) {
       async (request) => {
         await ctx.staffAuth.resetTotp(request.params.id, staffActor(request));
         const row = await ctx.staff.findById(request.params.id);
-        return ok(toStaffView(row!), 'The authenticator was reset. The next sign-in sets up a new one.');
+        return ok(
+          toStaffView(row!),
+          'The authenticator was reset. The next sign-in sets up a new one.',
+        );
       },
     );
   };

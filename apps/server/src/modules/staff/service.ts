@@ -46,7 +46,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function createStaffService(db: Db) {
   return {
     async findByEmail(email: string, executor: Executor = db): Promise<StaffRow | undefined> {
-      const [row] = await executor.select().from(staff).where(eq(staff.email, normalizeEmail(email)));
+      const [row] = await executor
+        .select()
+        .from(staff)
+        .where(eq(staff.email, normalizeEmail(email)));
       return row;
     },
 
@@ -66,13 +69,20 @@ export function createStaffService(db: Db) {
       const email = normalizeEmail(input.email);
       if (!EMAIL.test(email)) throw badRequest('Enter a valid email address.');
       checkRoles(input.roles);
-      if (input.password.length < 10) throw badRequest('Staff passwords need at least 10 characters.');
+      if (input.password.length < 10)
+        throw badRequest('Staff passwords need at least 10 characters.');
       const passwordHash = await hashSecret(md5(input.password));
       return db.transaction(async (tx) => {
-        if (await this.findByEmail(email, tx)) throw conflict(`A staff member with ${email} already exists.`);
+        if (await this.findByEmail(email, tx))
+          throw conflict(`A staff member with ${email} already exists.`);
         const [row] = await tx
           .insert(staff)
-          .values({ email, name: input.name ?? email.split('@')[0]!, roles: input.roles, passwordHash })
+          .values({
+            email,
+            name: input.name ?? email.split('@')[0]!,
+            roles: input.roles,
+            passwordHash,
+          })
           .returning();
         await recordAudit(tx, actor, {
           action: 'staff.create',
@@ -149,13 +159,28 @@ export function createStaffService(db: Db) {
     },
 
     async markSignedIn(tx: Executor, id: string, now: Date) {
-      await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(staff.id, id));
-    },
-
-    async enableTotp(tx: Executor, id: string, secretEnc: string, recoveryHashes: string[], step: number, now: Date) {
       await tx
         .update(staff)
-        .set({ totpSecretEnc: secretEnc, totpEnabledAt: now, recoveryCodeHashes: recoveryHashes, totpLastStep: step })
+        .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+        .where(eq(staff.id, id));
+    },
+
+    async enableTotp(
+      tx: Executor,
+      id: string,
+      secretEnc: string,
+      recoveryHashes: string[],
+      step: number,
+      now: Date,
+    ) {
+      await tx
+        .update(staff)
+        .set({
+          totpSecretEnc: secretEnc,
+          totpEnabledAt: now,
+          recoveryCodeHashes: recoveryHashes,
+          totpLastStep: step,
+        })
         .where(eq(staff.id, id));
     },
 
@@ -164,7 +189,9 @@ export function createStaffService(db: Db) {
       const rows = await tx
         .update(staff)
         .set({ totpLastStep: step })
-        .where(sql`${staff.id} = ${id} and (${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`)
+        .where(
+          sql`${staff.id} = ${id} and (${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`,
+        )
         .returning({ id: staff.id });
       return rows.length === 1;
     },
@@ -182,7 +209,14 @@ export function createStaffService(db: Db) {
     async clearTotp(tx: Executor, id: string) {
       await tx
         .update(staff)
-        .set({ totpSecretEnc: null, totpEnabledAt: null, recoveryCodeHashes: [], totpLastStep: null, failedLogins: 0, lockedUntil: null })
+        .set({
+          totpSecretEnc: null,
+          totpEnabledAt: null,
+          recoveryCodeHashes: [],
+          totpLastStep: null,
+          failedLogins: 0,
+          lockedUntil: null,
+        })
         .where(eq(staff.id, id));
     },
   };

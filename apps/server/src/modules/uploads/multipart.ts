@@ -15,7 +15,8 @@ export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   try {
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(M.imageTooLarge);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw badRequest(M.imageTooLarge);
     throw error;
   }
 }

@@ -46,7 +46,8 @@ export function uploadRoutes(ctx: AppContext) {
       async (request, reply) => {
         const { id } = request.params;
         const bytes = await ctx.uploads.readSigned(id, request.query.exp, request.query.sig);
-        if (!bytes) throw forbidden('This link has expired. Open the record again to get a new one.');
+        if (!bytes)
+          throw forbidden('This link has expired. Open the record again to get a new one.');
         return reply
           .header('Cache-Control', 'private, no-store')
           .header('X-Content-Type-Options', 'nosniff')
@@ -61,7 +62,10 @@ export function uploadRoutes(ctx: AppContext) {
       async (request, reply) => {
         const bytes = await ctx.uploads.readAvatar(request.params.file);
         if (!bytes) throw notFound('No such avatar.');
-        return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/jpeg').send(bytes);
+        return reply
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .type('image/jpeg')
+          .send(bytes);
       },
     );
   };

@@ -19,7 +19,14 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type UploadPurpose = 'kyc' | 'avatar';
 
 /** Formats sharp decodes from its own bundled libvips; anything else is refused. */
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+const ACCEPTED = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+]);
 const MAX_INPUT_PIXELS = 60_000_000; // a 60-megapixel photo; larger is a decompression bomb
 const SIGNED_URL_TTL_S = 15 * 60;
 
@@ -33,7 +40,11 @@ export function createUploadService(db: Db, files: FileStore, urlKey: Buffer, cl
 
   return {
     /** Validates, re-encodes and stores an image; returns the row. Nothing is kept on failure. */
-    async storeImage(input: { clientId: string; purpose: UploadPurpose; bytes: Buffer }): Promise<UploadRow> {
+    async storeImage(input: {
+      clientId: string;
+      purpose: UploadPurpose;
+      bytes: Buffer;
+    }): Promise<UploadRow> {
       if (input.bytes.length === 0) throw badRequest(ApiMessage.fileRequired);
       if (input.bytes.length > KYC_IMAGE_MAX_BYTES) throw badRequest(M.imageTooLarge);
       const type = await fileTypeFromBuffer(input.bytes);
@@ -42,10 +53,14 @@ export function createUploadService(db: Db, files: FileStore, urlKey: Buffer, cl
       const rule = RULES[input.purpose];
       let output: { data: Buffer; info: OutputInfo };
       try {
-        const image = sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' });
+        const image = sharp(input.bytes, {
+          limitInputPixels: MAX_INPUT_PIXELS,
+          failOn: 'truncated',
+        });
         const meta = await image.metadata();
         if (!meta.width || !meta.height) throw new Error('no dimensions');
-        if (Math.min(meta.width, meta.height) < rule.minSide) throw badRequest(ApiMessage.imageTooSmall);
+        if (Math.min(meta.width, meta.height) < rule.minSide)
+          throw badRequest(ApiMessage.imageTooSmall);
         output = await image
           .rotate()
           .resize({
@@ -123,7 +138,13 @@ export function createUploadService(db: Db, files: FileStore, urlKey: Buffer, cl
       const [row] = await db
         .select()
         .from(uploads)
-        .where(and(eq(uploads.id, match[1]!), eq(uploads.ownerClientId, clientId), eq(uploads.purpose, 'kyc')));
+        .where(
+          and(
+            eq(uploads.id, match[1]!),
+            eq(uploads.ownerClientId, clientId),
+            eq(uploads.purpose, 'kyc'),
+          ),
+        );
       return row ?? null;
     },
   };

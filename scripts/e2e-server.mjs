@@ -1,0 +1,14 @@
+// The server Playwright tests run against: a fresh embedded database every run.
+import { rmSync } from 'node:fs';
+import { register } from 'tsx/esm/api';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+process.env.DATA_DIR ??= '.tmp/e2e-data';
+rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+process.env.MARKET_ALWAYS_OPEN = 'true';
+process.env.RATE_LIMIT_SCALE ??= '50';
+process.env.LOG_LEVEL ??= 'warn';
+process.env.HOST ??= '127.0.0.1';
+buildIfNeeded();
+register();
+await import('../apps/server/src/main.ts');
