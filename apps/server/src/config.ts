@@ -70,7 +70,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
-    Object.keys(ZEnv.shape).flatMap((key) => (env[key] === undefined ? [] : [[key, env[key]]])),
+    Object.keys(ZEnv.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
   );
   const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {

@@ -124,7 +124,7 @@ describe('the CLI process forwards to a server that owns the embedded database',
     });
     try {
       const bin = path.resolve(import.meta.dirname, '../../bin/sampada.mjs');
-      const env = { ...process.env, DATA_DIR: dataDir };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       delete env.DATABASE_URL;
       const { stdout } = await promisify(execFile)(
         'node',

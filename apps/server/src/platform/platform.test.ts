@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, M, md5 } from '@sampada/shared';
 import { ConfigError, loadConfig } from '../config.ts';
-import { buildTestApp, signUpClient, type TestApp } from '../test/helpers.ts';
+import { buildTestApp, signUpClient, type TestApp, sqlRows } from '../test/helpers.ts';
 import { recordAudit } from './audit.ts';
 import { decrypt, encrypt, hashSecret, verifySecret } from './crypto.ts';
 
@@ -75,10 +75,11 @@ describe('audit log', () => {
     );
     expect(await refusal(`delete from audit_log`)).toMatch(/append-only \(DELETE refused\)/);
     expect(await refusal(`truncate audit_log`)).toMatch(/append-only \(TRUNCATE refused\)/);
-    const rows = await t.ctx.db.execute(
+    const rows = await sqlRows<{ action?: string; n?: number; id_no_enc?: string }>(
+      t,
       `select count(*)::int as n from audit_log where action = 'test.write'`,
     );
-    expect(rows.rows).toEqual([{ n: 1 }]);
+    expect(rows).toEqual([{ n: 1 }]);
   });
 });
 

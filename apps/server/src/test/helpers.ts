@@ -102,7 +102,7 @@ export function http(baseUrl: string) {
   ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
@@ -231,3 +231,11 @@ export async function signInStaff(
 /** The current TOTP code for a secret at the test clock's time. */
 export const totpAt = (t: TestApp, secret: string) =>
   authenticator.clone({ epoch: t.clock.now().getTime() }).generate(secret);
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function sqlRows<T = Record<string, unknown>>(
+  t: TestApp,
+  query: string,
+): Promise<T[]> {
+  return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}

@@ -7,6 +7,7 @@ import {
   nextMobile,
   signUpClient,
   type TestApp,
+  sqlRows,
 } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -212,10 +213,8 @@ describe('tokens', () => {
 
   it('stores refresh tokens hashed, never as issued', async () => {
     const client = await signUpClient(t);
-    const rows = await t.ctx.db.execute(`select token_hash from refresh_tokens`);
-    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map(
-      (r) => r.token_hash,
-    );
+    const rows = await sqlRows<{ token_hash: string }>(t, `select token_hash from refresh_tokens`);
+    const hashes = rows.map((r) => r.token_hash);
     expect(hashes).not.toContain(client.auth.refresh_token);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });

@@ -6,6 +6,7 @@ import {
   signUpClient,
   type SignedUpClient,
   type TestApp,
+  sqlRows,
 } from '../../test/helpers.ts';
 import { formWith, jpegWithExif, pngImage } from '../../test/images.ts';
 import { KYC_TRANSITIONS } from './service.ts';
@@ -91,7 +92,7 @@ describe('image upload', () => {
     })
       .jpeg()
       .toBuffer();
-    const before = await t.ctx.db.execute('select count(*)::int as n from uploads');
+    const before = await sqlRows(t, 'select count(*)::int as n from uploads');
     const reply = await uploadImage(
       c,
       whole.subarray(0, Math.floor(whole.length / 2)),
@@ -100,8 +101,8 @@ describe('image upload', () => {
     );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(ApiMessage.imageUnreadable);
-    const after = await t.ctx.db.execute('select count(*)::int as n from uploads');
-    expect(after.rows).toEqual(before.rows);
+    const after = await sqlRows(t, 'select count(*)::int as n from uploads');
+    expect(after).toEqual(before);
   });
 
   it('needs a signed-in client', async () => {
@@ -152,10 +153,11 @@ describe('KYC submit and detail', () => {
     expect((await submitKyc(c, { id_no: '2341 2341 2346' })).status).toBe(200);
     const detail = (await t.api.get<TKycRecord>('/identify/app/v1/detail', c.token)).body.data;
     expect(detail.id_no).toBe('XXXX XXXX 2346');
-    const rows = await t.ctx.db.execute(
+    const rows = await sqlRows<{ action?: string; n?: number; id_no_enc?: string }>(
+      t,
       `select id_no_enc from kyc_submissions where client_id = '${c.id}'`,
     );
-    expect(JSON.stringify(rows.rows)).not.toContain('234123412346');
+    expect(JSON.stringify(rows)).not.toContain('234123412346');
   });
 
   it.each([
@@ -227,12 +229,10 @@ describe('KYC review transitions', () => {
     const c = await signUpClient(t);
     await submitKyc(c);
     await t.ctx.kyc.review(c.id, 'approve', staffActor);
-    const rows = await t.ctx.db.execute(
+    const rows = await sqlRows<{ action?: string; n?: number; id_no_enc?: string }>(
+      t,
       `select action, before, after from audit_log where subject_id = '${c.id}' and action like 'kyc.%' order by id`,
     );
-    expect(rows.rows.map((r) => (r as { action: string }).action)).toEqual([
-      'kyc.submit',
-      'kyc.approve',
-    ]);
+    expect(rows.map((r) => r.action)).toEqual(['kyc.submit', 'kyc.approve']);
   });
 });
