@@ -1,32 +1,42 @@
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /** Feature folders never import each other; app/ composes them (house-style.md). */
-const featureBoundaries = (app) => ({
-  files: [`apps/${app}/src/**/*.{ts,tsx}`],
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      {
-        zones: [
-          {
-            target: `./apps/${app}/src/features/*`,
-            from: `./apps/${app}/src/features/*`,
-            except: ['./'],
-          },
-          { target: `./apps/${app}/src/features`, from: `./apps/${app}/src/app` },
-          {
-            target: [`./apps/${app}/src/components`, `./apps/${app}/src/lib`],
-            from: [`./apps/${app}/src/features`, `./apps/${app}/src/app`],
-          },
-        ],
-      },
-    ],
-  },
-});
+const featureBoundaries = (app) => {
+  const src = `./apps/${app}/src`;
+  const featuresDir = `apps/${app}/src/features`;
+  const features = existsSync(featuresDir)
+    ? readdirSync(featuresDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+  return {
+    files: [`apps/${app}/src/**/*.{ts,tsx}`],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((name) => ({
+              target: `${src}/features/${name}`,
+              from: `${src}/features`,
+              except: [`./${name}`],
+            })),
+            { target: `${src}/features`, from: `${src}/app` },
+            {
+              target: [`${src}/components`, `${src}/lib`],
+              from: [`${src}/features`, `${src}/app`],
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
 
 export default tseslint.config(
   {
@@ -43,11 +53,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.js', '.mjs', '.ts', '.tsx'] } },
+    },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

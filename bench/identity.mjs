@@ -37,7 +37,9 @@ const base = `http://127.0.0.1:${PORT}`;
 for (let i = 0; i < 120; i++) {
   try {
     if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
+  } catch {
+    // not listening yet
+  }
   await new Promise((r) => setTimeout(r, 500));
 }
 

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CM, md5, type TSignInChallenge, type TStaffMe, type TStaffSession } from '@sampada/shared';
 import { listAudit } from '../../platform/audit.ts';
 import { MINUTE } from '../../platform/clock.ts';
-import { buildTestApp, signInStaff, STAFF_TEST_PASSWORD, type TestApp, totpAt } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  signInStaff,
+  STAFF_TEST_PASSWORD,
+  type TestApp,
+  totpAt,
+} from '../../test/helpers.ts';
 import { RECOVERY_CODE_COUNT } from './service.ts';
 
 let t: TestApp;
@@ -20,7 +26,10 @@ const system = { type: 'system', id: 'test' } as const;
 let emailCounter = 0;
 async function newStaff(roles: ('admin' | 'advisor' | 'operations' | 'support')[] = ['advisor']) {
   const email = `sign-in-${++emailCounter}@staff.test`;
-  const row = await t.ctx.staff.createStaff({ email, roles, password: STAFF_TEST_PASSWORD }, system);
+  const row = await t.ctx.staff.createStaff(
+    { email, roles, password: STAFF_TEST_PASSWORD },
+    system,
+  );
   return { email, id: row.id };
 }
 
@@ -47,12 +56,16 @@ describe('first sign-in enrols TOTP', () => {
     expect(new Set(enrolment.recovery_codes).size).toBe(RECOVERY_CODE_COUNT);
 
     const wrongCode = (Number(totpAt(t, enrolment.secret)) + 1) % 1_000_000;
-    const wrong = await stepTwo(first.body.data.challenge_token, { code: String(wrongCode).padStart(6, '0') });
+    const wrong = await stepTwo(first.body.data.challenge_token, {
+      code: String(wrongCode).padStart(6, '0'),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(CM.badCode);
     expect((await t.ctx.staff.findById(id))!.totpEnabledAt).toBeNull();
 
-    const ok = await stepTwo(first.body.data.challenge_token, { code: totpAt(t, enrolment.secret) });
+    const ok = await stepTwo(first.body.data.challenge_token, {
+      code: totpAt(t, enrolment.secret),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.staff.email).toBe(email);
     expect(ok.body.data.recovery_codes_left).toBe(RECOVERY_CODE_COUNT);
@@ -62,14 +75,18 @@ describe('first sign-in enrols TOTP', () => {
     // Stored encrypted, and the recovery codes only as slow hashes.
     expect(row.totpSecretEnc).not.toContain(enrolment.secret);
     expect(row.recoveryCodeHashes.every((h) => h.startsWith('scrypt$'))).toBe(true);
-    expect(row.recoveryCodeHashes.join()).not.toContain(enrolment.recovery_codes[0]!.replace('-', ''));
+    expect(row.recoveryCodeHashes.join()).not.toContain(
+      enrolment.recovery_codes[0]!.replace('-', ''),
+    );
 
     const me = await t.api.get<TStaffMe>(ME, ok.body.data.token);
     expect(me.status).toBe(200);
     expect(me.body.data.roles).toEqual(['advisor']);
 
     const audit = await listAudit(t.ctx.db, { actorIds: [id], limit: 10 });
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['staff.totp.enrol', 'staff.sign_in']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['staff.totp.enrol', 'staff.sign_in']),
+    );
   });
 
   it('a challenge is spent by one successful verification and expires after 10 minutes', async () => {
@@ -84,7 +101,9 @@ describe('first sign-in enrols TOTP', () => {
     const late = await signInStaff(t, 'support');
     const second = await stepOne(late.email);
     t.clock.advance(11 * MINUTE);
-    const expired = await stepTwo(second.body.data.challenge_token, { code: totpAt(t, late.secret) });
+    const expired = await stepTwo(second.body.data.challenge_token, {
+      code: totpAt(t, late.secret),
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(CM.challengeExpired);
   });
@@ -106,38 +125,54 @@ describe('later sign-ins require the second factor', () => {
     expect(replay.body.message).toBe(CM.badCode);
 
     nextTotpStep();
-    const fresh = await stepTwo(second.body.data.challenge_token, { code: totpAt(t, staff.secret) });
+    const fresh = await stepTwo(second.body.data.challenge_token, {
+      code: totpAt(t, staff.secret),
+    });
     expect(fresh.status).toBe(200);
   });
 
   it('accepts a code from the previous step (clock drift) but not one two steps old', async () => {
     const staff = await signInStaff(t, 'advisor');
     nextTotpStep();
-    const old = authenticator.clone({ epoch: t.clock.now().getTime() - 60_000 }).generate(staff.secret);
-    const previous = authenticator.clone({ epoch: t.clock.now().getTime() - 30_000 }).generate(staff.secret);
+    const old = authenticator
+      .clone({ epoch: t.clock.now().getTime() - 60_000 })
+      .generate(staff.secret);
+    const previous = authenticator
+      .clone({ epoch: t.clock.now().getTime() - 30_000 })
+      .generate(staff.secret);
     const challenge = await stepOne(staff.email);
     expect((await stepTwo(challenge.body.data.challenge_token, { code: old })).status).toBe(400);
     // `previous` is the step signInStaff used; step forward once more so it is unspent but still in the window.
     nextTotpStep();
-    const inWindow = authenticator.clone({ epoch: t.clock.now().getTime() - 30_000 }).generate(staff.secret);
+    const inWindow = authenticator
+      .clone({ epoch: t.clock.now().getTime() - 30_000 })
+      .generate(staff.secret);
     expect(inWindow).not.toBe(previous);
-    expect((await stepTwo(challenge.body.data.challenge_token, { code: inWindow })).status).toBe(200);
+    expect((await stepTwo(challenge.body.data.challenge_token, { code: inWindow })).status).toBe(
+      200,
+    );
   });
 
   it('accepts each recovery code once, with or without the dash', async () => {
     const staff = await signInStaff(t, 'advisor');
     const [first, second] = staff.recoveryCodes as [string, string];
     const c1 = await stepOne(staff.email);
-    const used = await stepTwo(c1.body.data.challenge_token, { recovery_code: first.toLowerCase() });
+    const used = await stepTwo(c1.body.data.challenge_token, {
+      recovery_code: first.toLowerCase(),
+    });
     expect(used.status).toBe(200);
     expect(used.body.data.recovery_codes_left).toBe(RECOVERY_CODE_COUNT - 1);
 
     const c2 = await stepOne(staff.email);
     const reused = await stepTwo(c2.body.data.challenge_token, { recovery_code: first });
     expect(reused.status).toBe(400);
-    const other = await stepTwo(c2.body.data.challenge_token, { recovery_code: second.replace('-', '') });
+    const other = await stepTwo(c2.body.data.challenge_token, {
+      recovery_code: second.replace('-', ''),
+    });
     expect(other.status).toBe(200);
-    expect((await t.ctx.staff.findById(staff.id))!.recoveryCodeHashes).toHaveLength(RECOVERY_CODE_COUNT - 2);
+    expect((await t.ctx.staff.findById(staff.id))!.recoveryCodeHashes).toHaveLength(
+      RECOVERY_CODE_COUNT - 2,
+    );
   });
 });
 
@@ -168,7 +203,9 @@ describe('lockout', () => {
     const right = totpAt(t, staff.secret);
     const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
     for (let i = 1; i <= 4; i++) {
-      expect((await stepTwo(challenge.body.data.challenge_token, { code: wrong })).status).toBe(400);
+      expect((await stepTwo(challenge.body.data.challenge_token, { code: wrong })).status).toBe(
+        400,
+      );
     }
     expect((await stepTwo(challenge.body.data.challenge_token, { code: wrong })).status).toBe(429);
     // Locked: even the right code is refused until the lock ends.
@@ -211,16 +248,22 @@ describe('sessions', () => {
     const staff = await signInStaff(t, 'advisor');
     nextTotpStep();
     const c = await stepOne(staff.email);
-    const second = (await stepTwo(c.body.data.challenge_token, { code: totpAt(t, staff.secret) })).body.data.token;
+    const second = (await stepTwo(c.body.data.challenge_token, { code: totpAt(t, staff.secret) }))
+      .body.data.token;
     nextTotpStep();
     const c3 = await stepOne(staff.email);
-    const third = (await stepTwo(c3.body.data.challenge_token, { code: totpAt(t, staff.secret) })).body.data.token;
+    const third = (await stepTwo(c3.body.data.challenge_token, { code: totpAt(t, staff.secret) }))
+      .body.data.token;
 
-    expect((await t.api.post('/console/api/v1/auth/sign-out', undefined, staff.token)).status).toBe(200);
+    expect((await t.api.post('/console/api/v1/auth/sign-out', undefined, staff.token)).status).toBe(
+      200,
+    );
     expect((await t.api.get(ME, staff.token)).status).toBe(401);
     expect((await t.api.get(ME, second)).status).toBe(200);
 
-    expect((await t.api.post('/console/api/v1/auth/sign-out-everywhere', undefined, second)).status).toBe(200);
+    expect(
+      (await t.api.post('/console/api/v1/auth/sign-out-everywhere', undefined, second)).status,
+    ).toBe(200);
     expect((await t.api.get(ME, second)).status).toBe(401);
     expect((await t.api.get(ME, third)).status).toBe(401);
   });
@@ -230,21 +273,32 @@ describe('admin actions on sign-in state', () => {
   it('deactivation ends sessions and refuses sign-in; activation allows it again', async () => {
     const admin = await signInStaff(t, 'admin');
     const staff = await signInStaff(t, 'advisor');
-    const off = await t.api.post(`/console/api/v1/staff/${staff.id}/deactivate`, undefined, admin.token);
+    const off = await t.api.post(
+      `/console/api/v1/staff/${staff.id}/deactivate`,
+      undefined,
+      admin.token,
+    );
     expect(off.status).toBe(200);
     expect((await t.api.get(ME, staff.token)).status).toBe(401);
     const refused = await stepOne(staff.email);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(CM.inactive);
 
-    expect((await t.api.post(`/console/api/v1/staff/${staff.id}/activate`, undefined, admin.token)).status).toBe(200);
+    expect(
+      (await t.api.post(`/console/api/v1/staff/${staff.id}/activate`, undefined, admin.token))
+        .status,
+    ).toBe(200);
     expect((await stepOne(staff.email)).status).toBe(200);
   });
 
   it('reset TOTP ends sessions and makes the next sign-in enrol again', async () => {
     const admin = await signInStaff(t, 'admin');
     const staff = await signInStaff(t, 'advisor');
-    const reset = await t.api.post(`/console/api/v1/staff/${staff.id}/reset-totp`, undefined, admin.token);
+    const reset = await t.api.post(
+      `/console/api/v1/staff/${staff.id}/reset-totp`,
+      undefined,
+      admin.token,
+    );
     expect(reset.status).toBe(200);
     expect((await t.api.get(ME, staff.token)).status).toBe(401);
     const next = await stepOne(staff.email);
@@ -254,8 +308,15 @@ describe('admin actions on sign-in state', () => {
 
   it('an admin cannot deactivate themselves or drop their own admin role', async () => {
     const admin = await signInStaff(t, 'admin');
-    expect((await t.api.post(`/console/api/v1/staff/${admin.id}/deactivate`, undefined, admin.token)).status).toBe(400);
-    const roles = await t.api.post(`/console/api/v1/staff/${admin.id}/roles`, { roles: ['advisor'] }, admin.token);
+    expect(
+      (await t.api.post(`/console/api/v1/staff/${admin.id}/deactivate`, undefined, admin.token))
+        .status,
+    ).toBe(400);
+    const roles = await t.api.post(
+      `/console/api/v1/staff/${admin.id}/roles`,
+      { roles: ['advisor'] },
+      admin.token,
+    );
     expect(roles.status).toBe(400);
   });
 });

@@ -1,0 +1,129 @@
+import { AppShell, Badge, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAddressBook,
+  IconChevronDown,
+  IconGauge,
+  IconHistory,
+  IconId,
+  IconKey,
+  IconLayoutList,
+  IconLogout,
+  IconSettings,
+  IconTicket,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { may, type TArea } from '../../lib/roles';
+import { useSession } from '../../lib/session';
+
+type Item = {
+  label: string;
+  to: string;
+  area: TArea;
+  icon: ComponentType<{ size?: number }>;
+  queue?: string;
+};
+
+export const NAV: Item[] = [
+  { label: 'Dashboard', to: paths.dashboard, area: 'dashboard', icon: IconGauge },
+  { label: 'Clients', to: paths.clients, area: 'clients', icon: IconAddressBook },
+  { label: 'KYC review', to: paths.kycQueue, area: 'kyc', icon: IconId, queue: 'kyc_pending' },
+  { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
+  { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
+  { label: 'Staff', to: paths.staff, area: 'staff', icon: IconUsersGroup },
+  { label: 'Client menu', to: paths.menu, area: 'menu', icon: IconLayoutList },
+  { label: 'Settings', to: paths.settings, area: 'settings', icon: IconSettings },
+  { label: 'Audit log', to: paths.audit, area: 'audit', icon: IconHistory },
+];
+
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const current = useSession();
+  const location = useLocation();
+  const dashboard = useDashboard();
+  const signOut = useSignOut();
+  const roles = current?.staff.roles ?? [];
+  const isActive = (to: string) =>
+    to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Text fw={700} c="indigo.8">
+              Sampada Console
+            </Text>
+          </Group>
+          <Menu position="bottom-end" width={240}>
+            <Menu.Target>
+              <UnstyledButton aria-label="Account">
+                <Group gap={6}>
+                  <Text size="sm" fw={500} visibleFrom="xs" data-testid="staff-email">
+                    {current?.staff.email}
+                  </Text>
+                  <Badge variant="light" size="sm">
+                    {roles.join(', ')}
+                  </Badge>
+                  <IconChevronDown size={14} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{current?.staff.name}</Menu.Label>
+              <Menu.Item
+                leftSection={<IconLogout size={16} />}
+                onClick={() => signOut.mutate(false)}
+              >
+                Sign out
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => signOut.mutate(true)}
+              >
+                Sign out everywhere
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        {NAV.filter((item) => may(roles, item.area)).map((item) => {
+          const count = item.queue ? dashboard.data?.queues[item.queue] : undefined;
+          return (
+            <NavLink
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              label={item.label}
+              active={isActive(item.to)}
+              onClick={close}
+              leftSection={<item.icon size={18} />}
+              rightSection={
+                count ? (
+                  <Badge size="sm" color="yellow" circle>
+                    {count}
+                  </Badge>
+                ) : null
+              }
+            />
+          );
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { CONSOLE_BASENAME, paths } from '../config/paths';
+import type { TArea } from '../lib/roles';
+import { RequireArea, RequireSession } from './guards';
+import { Shell } from './layout/shell';
+import { RouteError } from './route-error';
+
+/** Each page loads on first visit; `area` mirrors the server's role list for the page. */
+const page = (area: TArea, load: () => Promise<ComponentType>) => ({
+  lazy: async () => {
+    const Page = await load();
+    return {
+      Component: () => (
+        <RequireArea area={area}>
+          <Page />
+        </RequireArea>
+      ),
+    };
+  },
+});
+
+export const router = createBrowserRouter(
+  [
+    {
+      path: paths.signIn,
+      errorElement: <RouteError />,
+      lazy: async () => ({
+        Component: (await import('../features/auth/routes/sign-in')).SignInPage,
+      }),
+    },
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      element: (
+        <RequireSession>
+          <Shell />
+        </RequireSession>
+      ),
+      children: [
+        {
+          index: true,
+          ...page(
+            'dashboard',
+            async () => (await import('../features/dashboard/routes/dashboard')).DashboardPage,
+          ),
+        },
+        {
+          path: 'clients',
+          ...page(
+            'clients',
+            async () => (await import('../features/clients/routes/clients')).ClientsPage,
+          ),
+        },
+        {
+          path: 'clients/:id',
+          ...page(
+            'clients',
+            async () => (await import('../features/clients/routes/client-detail')).ClientDetailPage,
+          ),
+        },
+        {
+          path: 'kyc',
+          ...page(
+            'kyc',
+            async () => (await import('../features/kyc/routes/kyc-queue')).KycQueuePage,
+          ),
+        },
+        {
+          path: 'kyc/:clientId',
+          ...page(
+            'kyc',
+            async () => (await import('../features/kyc/routes/kyc-review')).KycReviewPage,
+          ),
+        },
+        {
+          path: 'invites',
+          ...page(
+            'invites',
+            async () => (await import('../features/invites/routes/invites')).InvitesPage,
+          ),
+        },
+        {
+          path: 'reset-codes',
+          ...page(
+            'resetCodes',
+            async () => (await import('../features/reset-codes/routes/reset-codes')).ResetCodesPage,
+          ),
+        },
+        {
+          path: 'staff',
+          ...page('staff', async () => (await import('../features/staff/routes/staff')).StaffPage),
+        },
+        {
+          path: 'menu',
+          ...page(
+            'menu',
+            async () => (await import('../features/menu/routes/menu-editor')).MenuEditorPage,
+          ),
+        },
+        {
+          path: 'settings',
+          ...page(
+            'settings',
+            async () => (await import('../features/settings/routes/settings')).SettingsPage,
+          ),
+        },
+        {
+          path: 'audit',
+          ...page('audit', async () => (await import('../features/audit/routes/audit')).AuditPage),
+        },
+      ],
+    },
+  ],
+  { basename: CONSOLE_BASENAME },
+);

@@ -1,0 +1,11 @@
+import { Code } from '@mantine/core';
+
+/** A before/after value of the audit log, compact and readable. */
+export function JsonView({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>—</>;
+  return (
+    <Code block style={{ maxWidth: 360, maxHeight: 160, overflow: 'auto', fontSize: 11 }}>
+      {JSON.stringify(value, null, 1)}
+    </Code>
+  );
+}

@@ -1,0 +1,18 @@
+/** Every path of the console in one place; the router's basename is /console. */
+export const paths = {
+  signIn: '/sign-in',
+  dashboard: '/',
+  clients: '/clients',
+  client: (id: string) => `/clients/${id}`,
+  kycQueue: '/kyc',
+  kycReview: (clientId: string) => `/kyc/${clientId}`,
+  invites: '/invites',
+  resetCodes: '/reset-codes',
+  staff: '/staff',
+  menu: '/menu',
+  settings: '/settings',
+  audit: '/audit',
+} as const;
+
+export const CONSOLE_BASENAME = '/console';
+export const API_BASE = '/console/api/v1';

@@ -1,0 +1,145 @@
+import { Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS } from '@sampada/shared';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { JsonView } from '../../../components/json-view';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { useAudit } from '../api/audit';
+
+const FILTERS = [
+  { key: 'actor', label: 'Actor', placeholder: 'email, id, or staff/client/cli' },
+  { key: 'action', label: 'Action', placeholder: 'e.g. kyc or staff.sign_in' },
+  { key: 'subject', label: 'Subject', placeholder: 'id or type' },
+] as const;
+
+/** Every staff action, newest first; append-only, so there is nothing to edit here. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const read = (key: string) => params.get(key) ?? '';
+  // Debounce the query string (a stable value), then read the filters from it.
+  const [settled] = useDebouncedValue(params.toString(), SEARCH_DEBOUNCE_MS);
+  const filters = useMemo(() => {
+    const p = new URLSearchParams(settled);
+    const value = (key: string) => p.get(key) || undefined;
+    return {
+      actor: value('actor'),
+      action: value('action'),
+      subject: value('subject'),
+      from: value('from'),
+      to: value('to'),
+    };
+  }, [settled]);
+  const audit = useAudit(filters);
+  const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  const set = (key: string, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Who did what, when — the database refuses to change it"
+      />
+      <Group mb="md" align="flex-end" wrap="wrap">
+        {FILTERS.map((f) => (
+          <TextInput
+            key={f.key}
+            label={f.label}
+            placeholder={f.placeholder}
+            value={read(f.key)}
+            onChange={(e) => set(f.key, e.currentTarget.value)}
+            w={220}
+          />
+        ))}
+        <TextInput
+          label="From"
+          type="date"
+          value={read('from')}
+          onChange={(e) => set('from', e.currentTarget.value)}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={read('to')}
+          onChange={(e) => set('to', e.currentTarget.value)}
+        />
+      </Group>
+      <QueryState isPending={audit.isPending} error={audit.error}>
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={1100}>
+            <Table verticalSpacing="xs" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Before</Table.Th>
+                  <Table.Th>After</Table.Th>
+                  <Table.Th>IP</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((a) => (
+                  <Table.Tr key={a.id} data-testid="audit-row">
+                    <Table.Td>{formatDateTime(a.at)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{a.actor_label ?? a.actor_id ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {a.actor_type}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {a.action}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{a.subject_type}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {a.subject_id ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <JsonView value={a.before} />
+                    </Table.Td>
+                    <Table.Td>
+                      <JsonView value={a.after} />
+                    </Table.Td>
+                    <Table.Td>{a.ip ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {rows.length === 0 ? (
+            <Text c="dimmed" p="md">
+              No entries match.
+            </Text>
+          ) : null}
+        </Card>
+        {audit.hasNextPage ? (
+          <Button
+            mt="md"
+            variant="light"
+            loading={audit.isFetchingNextPage}
+            onClick={() => void audit.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        ) : null}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  type TClientAdjustmentRequest,
+  type TClientDetail,
+  VIP_MAX,
+  ZClientAdjustmentRequest,
+} from '@sampada/shared';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { StatusBadge } from '../../../components/kyc-status-badge';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { may } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
+import { useClient } from '../api/get-client';
+import { useAdjustClient, useSetClientFlags } from '../api/update-client';
+
+const FLAGS = [
+  { key: 'allow_compensation', label: 'Compensation applications' },
+  { key: 'allow_bonus', label: 'Bonuses and offers' },
+  { key: 'allow_loan', label: 'Loans' },
+] as const;
+
+export function ClientDetailPage() {
+  const { id = '' } = useParams();
+  const client = useClient(id);
+  const roles = useSession()?.staff.roles;
+  const canEdit = may(roles, 'clientEdit');
+  return (
+    <QueryState isPending={client.isPending} error={client.error}>
+      {client.data ? (
+        <>
+          <PageHeader
+            title={client.data.name ?? client.data.mobile}
+            description={`UID ${client.data.uid} · account ${client.data.account}`}
+            actions={
+              may(roles, 'resetCodes') ? (
+                <Button
+                  variant="light"
+                  component={Link}
+                  to={`${paths.resetCodes}?mobile=${encodeURIComponent(client.data.mobile)}`}
+                >
+                  Issue a reset code
+                </Button>
+              ) : null
+            }
+          />
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <Profile client={client.data} />
+            <Kyc client={client.data} canReview={may(roles, 'kyc')} />
+            <Flags client={client.data} canEdit={canEdit} />
+            {canEdit ? <Adjustments client={client.data} /> : null}
+            <ResetCodes client={client.data} />
+          </SimpleGrid>
+        </>
+      ) : null}
+    </QueryState>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function Profile({ client }: { client: TClientDetail }) {
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        Profile
+      </Title>
+      <Stack gap={6}>
+        <Row label="Mobile">{client.mobile}</Row>
+        <Row label="Name">{client.name ?? '—'}</Row>
+        <Row label="KYC">
+          <StatusBadge status={client.kyc_status} />
+        </Row>
+        <Row label="Advisor">{client.advisor?.email ?? '—'}</Row>
+        <Row label="VIP level">{client.vip}</Row>
+        <Row label="Trust score">{client.score}</Row>
+        <Row label="PIN set">{client.has_pin ? 'Yes' : 'No'}</Row>
+        <Row label="Joined">{formatDateTime(client.created_at)}</Row>
+      </Stack>
+    </Card>
+  );
+}
+
+function Kyc({ client, canReview }: { client: TClientDetail; canReview: boolean }) {
+  const kyc = client.kyc;
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>KYC record</Title>
+        {kyc && canReview ? (
+          <Anchor component={Link} to={paths.kycReview(client.id)} size="sm">
+            Open review
+          </Anchor>
+        ) : null}
+      </Group>
+      {!kyc ? (
+        <Text c="dimmed" size="sm">
+          Not submitted yet.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          <Row label="Full name">{kyc.full_name}</Row>
+          <Row label="Date of birth">{kyc.dob}</Row>
+          <Row label={kyc.id_type === 'pan' ? 'PAN' : 'Aadhaar'}>{kyc.id_no}</Row>
+          <Row label="Submitted">{formatDateTime(kyc.create_datetime)}</Row>
+          <Row label="Submission">
+            <StatusBadge status={kyc.status} />
+          </Row>
+          {kyc.reason ? <Row label="Reason">{kyc.reason}</Row> : null}
+          <SimpleGrid cols={2} mt="xs">
+            <Image src={kyc.id_front_url} alt="ID front" radius="sm" />
+            <Image src={kyc.id_back_url} alt="ID back" radius="sm" />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Flags({ client, canEdit }: { client: TClientDetail; canEdit: boolean }) {
+  const setFlags = useSetClientFlags(client.id);
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        Capabilities
+      </Title>
+      <Stack>
+        {FLAGS.map((flag) => (
+          <Switch
+            key={flag.key}
+            label={flag.label}
+            checked={client[flag.key]}
+            disabled={!canEdit || setFlags.isPending}
+            onChange={(e) =>
+              setFlags.mutate(
+                { [flag.key]: e.currentTarget.checked },
+                { onSuccess: ({ message }) => notifySuccess(message), onError: notifyError },
+              )
+            }
+          />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function Adjustments({ client }: { client: TClientDetail }) {
+  const adjust = useAdjustClient(client.id);
+  const form = useForm<TClientAdjustmentRequest>({
+    resolver: zodResolver(ZClientAdjustmentRequest),
+    defaultValues: { kind: 'score', value: client.score, reason: '' },
+  });
+  const kind = form.watch('kind');
+  const submit = form.handleSubmit((values) =>
+    adjust.mutate(values, {
+      onSuccess: ({ message }) => {
+        notifySuccess(message);
+        form.reset({ ...values, reason: '' });
+      },
+      onError: notifyError,
+    }),
+  );
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        VIP and trust score
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <SegmentedControl
+                data={[
+                  { value: 'score', label: 'Trust score' },
+                  { value: 'vip', label: 'VIP level' },
+                ]}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.setValue('value', value === 'vip' ? client.vip : client.score);
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="value"
+            render={({ field }) => (
+              <NumberInput
+                label={kind === 'vip' ? `New VIP level (0–${VIP_MAX})` : 'New trust score (0–100)'}
+                min={0}
+                max={kind === 'vip' ? VIP_MAX : 100}
+                allowDecimal={false}
+                value={field.value as number}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
+                error={form.formState.errors.value?.message}
+              />
+            )}
+          />
+          <Textarea
+            label="Reason"
+            description="Recorded in the audit log"
+            {...form.register('reason')}
+            error={form.formState.errors.reason?.message}
+          />
+          <Button type="submit" loading={adjust.isPending}>
+            Save adjustment
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function ResetCodes({ client }: { client: TClientDetail }) {
+  return (
+    <Card withBorder>
+      <Title order={4} mb="sm">
+        Reset codes
+      </Title>
+      {client.reset_codes.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          None issued.
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Issued</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Attempts</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {client.reset_codes.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                <Table.Td>{formatDateTime(r.expires_at)}</Table.Td>
+                <Table.Td>
+                  {r.attempts} / {r.max_attempts}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={r.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

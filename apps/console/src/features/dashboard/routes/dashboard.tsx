@@ -1,0 +1,54 @@
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
+import { useDashboard } from '../api/get-dashboard';
+
+/** The work queues this role works, with how much waits in each. Later issues add queues. */
+const QUEUES: Record<string, { label: string; to: string; hint: string }> = {
+  kyc_pending: { label: 'KYC waiting for review', to: paths.kycQueue, hint: 'Oldest first' },
+};
+
+export function DashboardPage() {
+  const current = useSession();
+  const dashboard = useDashboard();
+  const entries = Object.entries(dashboard.data?.queues ?? {});
+  return (
+    <>
+      <PageHeader
+        title={`Welcome, ${current?.staff.name ?? ''}`}
+        description="Work waiting for you"
+      />
+      <QueryState isPending={dashboard.isPending} error={dashboard.error}>
+        {entries.length === 0 ? (
+          <Text c="dimmed">No work queues for your role yet.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {entries.map(([key, count]) => {
+              const queue = QUEUES[key] ?? { label: key, to: paths.dashboard, hint: '' };
+              return (
+                <Card
+                  key={key}
+                  withBorder
+                  component={Link}
+                  to={queue.to}
+                  data-testid={`queue-${key}`}
+                >
+                  <Text size="sm" c="dimmed">
+                    {queue.label}
+                  </Text>
+                  <Title order={1}>{count}</Title>
+                  <Text size="xs" c="dimmed">
+                    {queue.hint}
+                  </Text>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type TResetCodeIssueRequest, ZResetCodeIssueRequest } from '@sampada/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/kyc-status-badge';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError } from '../../../lib/notify';
+import { type TIssuedResetCode, useIssueResetCode, useResetCodes } from '../api/reset-codes';
+
+export function ResetCodesPage() {
+  const [params] = useSearchParams();
+  const codes = useResetCodes();
+  const issue = useIssueResetCode();
+  const [issued, setIssued] = useState<(TIssuedResetCode & { mobile: string }) | null>(null);
+  const form = useForm<TResetCodeIssueRequest>({
+    resolver: zodResolver(ZResetCodeIssueRequest),
+    defaultValues: { mobile: params.get('mobile') ?? '' },
+  });
+  const submit = form.handleSubmit((values) =>
+    issue.mutate(values, {
+      onSuccess: ({ data }) => setIssued({ ...data, mobile: values.mobile }),
+      onError: notifyError,
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Reset codes"
+        description="A 6-digit code the client types to set a new password"
+      />
+      <Card withBorder mb="lg" maw={560}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label="Client's mobile"
+              placeholder="98765 43210"
+              {...form.register('mobile')}
+              error={form.formState.errors.mobile?.message}
+            />
+            <Button type="submit" loading={issue.isPending}>
+              Issue code
+            </Button>
+          </Stack>
+        </form>
+        {issued ? (
+          <Alert
+            mt="md"
+            color="indigo"
+            title={`Code for ${issued.mobile}`}
+            withCloseButton
+            onClose={() => setIssued(null)}
+          >
+            <Title order={2} ff="monospace" data-testid="issued-reset-code">
+              {issued.code}
+            </Title>
+            <Text size="sm">
+              Read it to the client now: it is shown only once. Valid until{' '}
+              {formatDateTime(issued.expires_at)}, for {issued.max_attempts} attempts. A new code
+              replaces this one.
+            </Text>
+          </Alert>
+        ) : null}
+      </Card>
+      <Title order={4} mb="sm">
+        Recently issued
+      </Title>
+      <QueryState isPending={codes.isPending} error={codes.error}>
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={600}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Mobile</Table.Th>
+                  <Table.Th>Issued</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(codes.data ?? []).map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.client_mobile}</Table.Td>
+                    <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                    <Table.Td>{formatDateTime(r.expires_at)}</Table.Td>
+                    <Table.Td>
+                      {r.attempts} / {r.max_attempts}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={r.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {codes.data?.length === 0 ? (
+            <Group p="md">
+              <Text c="dimmed">No codes issued yet.</Text>
+            </Group>
+          ) : null}
+        </Card>
+      </QueryState>
+    </>
+  );
+}

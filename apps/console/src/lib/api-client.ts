@@ -1,0 +1,69 @@
+/**
+ * The console's one HTTP client: bearer token from the session, the envelope unwrapped,
+ * every failure turned into an ApiError carrying the server's message. A 401 means the
+ * session is over (expired, revoked or signed out elsewhere): the session is cleared and
+ * the router's guard sends the user to sign-in.
+ */
+import { M, REQUEST_TIMEOUT_MS } from '@sampada/shared';
+import axios, { type AxiosError } from 'axios';
+import { API_BASE } from '../config/paths';
+import { session } from './session';
+
+export type TEnvelope<T> = { code: number; message: string; data: T };
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const http = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+http.interceptors.request.use((config) => {
+  const token = session.token();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+http.interceptors.response.use(
+  (response) => response,
+  (error: AxiosError<Partial<TEnvelope<unknown>>>) => {
+    if (!error.response) {
+      const timeout = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+      return Promise.reject(new ApiError(timeout ? M.requestTimeout : M.networkError));
+    }
+    const { status, data } = error.response;
+    const sentToken = Boolean(error.config?.headers?.Authorization);
+    if (status === 401 && sentToken) session.clear();
+    return Promise.reject(new ApiError(data?.message || M.requestFailed, status));
+  },
+);
+
+/** GET a console path; resolves to the envelope's data. */
+export async function apiGet<T>(url: string, params?: Record<string, unknown>): Promise<T> {
+  const { data } = await http.get<TEnvelope<T>>(url, { params });
+  return data.data;
+}
+
+/** POST to a console path; resolves to the envelope's data and message. */
+export async function apiPost<T>(
+  url: string,
+  body: unknown = {},
+): Promise<{ data: T; message: string }> {
+  const { data } = await http.post<TEnvelope<T>>(url, body);
+  return { data: data.data, message: data.message };
+}
+
+/** Query parameters without the empty ones. */
+export const compact = (params: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );

@@ -1,0 +1,34 @@
+/**
+ * What each role may open, mirrored from the server's per-route role lists so the console
+ * hides what would be refused. The server decides; this only spares a 403.
+ */
+import { STAFF_ROLES, type TStaffRole } from '@sampada/shared';
+
+export type TArea =
+  | 'dashboard'
+  | 'clients'
+  | 'clientEdit'
+  | 'kyc'
+  | 'invites'
+  | 'resetCodes'
+  | 'staff'
+  | 'menu'
+  | 'settings'
+  | 'audit';
+
+const ACCESS: Record<TArea, readonly TStaffRole[]> = {
+  dashboard: STAFF_ROLES,
+  clients: ['advisor', 'operations', 'support'],
+  clientEdit: ['advisor'],
+  kyc: ['advisor'],
+  invites: ['advisor'],
+  resetCodes: ['advisor'],
+  staff: [],
+  menu: [],
+  settings: [],
+  audit: [],
+};
+
+/** Admin may do everything; others what their roles list. */
+export const may = (roles: readonly TStaffRole[] | undefined, area: TArea) =>
+  !!roles && (roles.includes('admin') || ACCESS[area].some((r) => roles.includes(r)));

@@ -1,0 +1,44 @@
+import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { AvatarFallback } from '../../components/avatar-fallback';
+import { paths } from '../../config/paths';
+import { useProfile } from '../../lib/auth';
+import { useTranslation } from '../../lib/i18n';
+import { useAppName } from '../../lib/system-settings';
+
+/**
+ * Header: brand, the search box slot (the search itself arrives with market data) and the
+ * avatar that opens the user drawer.
+ */
+export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
+  const { t } = useTranslation();
+  const appName = useAppName();
+  const { data: profile } = useProfile();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <UnstyledButton
+        component={Link}
+        to={paths.dashboard}
+        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+      >
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Text fw={700} size="lg" c="teal.8">
+          {appName}
+        </Text>
+      </UnstyledButton>
+      <Box id="header-search-slot" data-slot="header-search" style={{ flex: 1, maxWidth: 420 }} />
+      <UnstyledButton
+        onClick={onOpenUserDrawer}
+        aria-label={t('header.openUserMenu')}
+        data-testid="user-avatar"
+      >
+        <AvatarFallback
+          src={profile?.avatar}
+          name={profile?.name || profile?.username}
+          radius="xl"
+          size={36}
+        />
+      </UnstyledButton>
+    </Group>
+  );
+}

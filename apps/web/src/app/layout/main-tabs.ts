@@ -1,0 +1,34 @@
+import {
+  IconChartLine,
+  IconCompass,
+  IconHome,
+  IconUser,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import { paths } from '../../config/paths';
+
+export interface TMainTab {
+  to: string;
+  /** Every path that belongs to the tab, for the active state. */
+  match: string;
+  label: string;
+  icon: Icon;
+}
+
+/** The five main tabs (spec §2): bottom bar on mobile, sidebar on desktop. */
+export const MAIN_TABS: TMainTab[] = [
+  { to: paths.dashboard, match: paths.dashboard, label: 'nav.home', icon: IconHome },
+  { to: paths.market, match: paths.market, label: 'nav.market', icon: IconChartLine },
+  { to: paths.discover, match: paths.discover, label: 'nav.discover', icon: IconCompass },
+  {
+    to: paths.portfolio.root,
+    match: paths.portfolio.root,
+    label: 'nav.portfolio',
+    icon: IconWallet,
+  },
+  { to: paths.me.root, match: paths.me.root, label: 'nav.me', icon: IconUser },
+];
+
+export const isTabActive = (pathname: string, match: string) =>
+  pathname === match || pathname.startsWith(`${match}/`);

@@ -1,0 +1,45 @@
+import { Divider, NavLink as MantineNavLink, ScrollArea, Stack } from '@mantine/core';
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { menuIcon } from '../menu-icons';
+import { useMenuEntries } from '../menu-routes';
+import { MAIN_TABS, isTabActive } from './main-tabs';
+
+/** Sidebar from 768 px: the main tabs, then every mounted menu route with icon and title. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entries = useMenuEntries();
+  return (
+    <ScrollArea component="nav" aria-label={t('nav.mainNavigation')} h="100%">
+      <Stack gap={2} p="xs">
+        {MAIN_TABS.map(({ to, match, label, icon: TabIcon }) => (
+          <MantineNavLink
+            key={to}
+            component={NavLink}
+            to={to}
+            label={t(label)}
+            leftSection={<TabIcon size={20} stroke={1.7} />}
+            active={isTabActive(pathname, match)}
+            onClick={onNavigate}
+          />
+        ))}
+        {entries.length > 0 && <Divider my="xs" />}
+        {entries.map((entry) => {
+          const EntryIcon = menuIcon(entry.icon);
+          return (
+            <MantineNavLink
+              key={entry.path}
+              component={NavLink}
+              to={entry.path}
+              label={entry.title}
+              leftSection={<EntryIcon size={20} stroke={1.7} />}
+              active={isTabActive(pathname, entry.path)}
+              onClick={onNavigate}
+            />
+          );
+        })}
+      </Stack>
+    </ScrollArea>
+  );
+}

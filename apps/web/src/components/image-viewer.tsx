@@ -1,0 +1,110 @@
+import { ActionIcon, Box, Group, Image, Modal, Text, UnstyledButton } from '@mantine/core';
+import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from '../lib/i18n';
+
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 4;
+const STEP = 0.25;
+const clamp = (value: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, value));
+
+export interface ImageViewerProps {
+  src: string;
+  alt: string;
+  /** What to click; defaults to a thumbnail of the image. */
+  children?: ReactNode;
+  thumbnailHeight?: number;
+  onError?: () => void;
+}
+
+/**
+ * Opens an image on click with zoom; Escape, backdrop click or the close button close
+ * it, and the page does not scroll meanwhile (spec §2).
+ */
+export function ImageViewer({
+  src,
+  alt,
+  children,
+  thumbnailHeight = 120,
+  onError,
+}: ImageViewerProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [zoom, setZoom] = useState(1);
+  const close = () => {
+    setOpened(false);
+    setZoom(1);
+  };
+
+  return (
+    <>
+      <UnstyledButton onClick={() => setOpened(true)} aria-label={t('imageViewer.open', { alt })}>
+        {children ?? (
+          <Image
+            src={src}
+            alt={alt}
+            h={thumbnailHeight}
+            fit="contain"
+            radius="sm"
+            onError={onError}
+          />
+        )}
+      </UnstyledButton>
+      <Modal
+        opened={opened}
+        onClose={close}
+        size="auto"
+        centered
+        title={alt}
+        closeButtonProps={{ 'aria-label': t('imageViewer.close') }}
+        lockScroll
+      >
+        <Group justify="center" gap="xs" mb="sm">
+          <ActionIcon
+            variant="default"
+            aria-label={t('imageViewer.zoomOut')}
+            onClick={() => setZoom((z) => clamp(z - STEP))}
+            disabled={zoom <= MIN_ZOOM}
+          >
+            <IconZoomOut size={18} />
+          </ActionIcon>
+          <Text size="sm" w={64} ta="center" aria-live="polite">
+            {t('imageViewer.zoomLevel', { percent: Math.round(zoom * 100) })}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={t('imageViewer.zoomIn')}
+            onClick={() => setZoom((z) => clamp(z + STEP))}
+            disabled={zoom >= MAX_ZOOM}
+          >
+            <IconZoomIn size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            aria-label={t('imageViewer.reset')}
+            onClick={() => setZoom(1)}
+          >
+            <IconZoomReset size={18} />
+          </ActionIcon>
+        </Group>
+        <Box
+          style={{ overflow: 'auto', maxWidth: '90vw', maxHeight: '75vh' }}
+          onWheel={(event) => setZoom((z) => clamp(z + (event.deltaY < 0 ? STEP : -STEP)))}
+        >
+          <img
+            src={src}
+            alt={alt}
+            data-zoom={zoom}
+            style={{
+              display: 'block',
+              maxWidth: '100%',
+              transform: `scale(${zoom})`,
+              transformOrigin: 'top left',
+              transition: 'transform 150ms ease',
+            }}
+          />
+        </Box>
+      </Modal>
+    </>
+  );
+}

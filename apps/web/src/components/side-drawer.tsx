@@ -1,0 +1,28 @@
+import { SIDE_DRAWER_WIDTH } from '@sampada/shared';
+import { Drawer, type DrawerProps } from '@mantine/core';
+
+export interface SideDrawerProps extends Omit<DrawerProps, 'position'> {
+  side?: 'right' | 'left';
+}
+
+/**
+ * Drawer from the right (or left) at 85% width over a dimmed backdrop; backdrop click and
+ * the close button close it and the page does not scroll while it is open (spec §2).
+ */
+export function SideDrawer({
+  side = 'right',
+  size = SIDE_DRAWER_WIDTH,
+  ...props
+}: SideDrawerProps) {
+  return (
+    <Drawer
+      position={side}
+      size={size}
+      overlayProps={{ backgroundOpacity: 0.5, blur: 2 }}
+      lockScroll
+      closeOnClickOutside
+      withCloseButton
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+/** Every path of the client app in one place (spec §2). */
+export const paths = {
+  root: '/',
+  dashboard: '/dashboard',
+  login: '/login',
+  kyc: '/kyc',
+  about: '/about',
+  privacy: '/privacy',
+  cookie: '/cookie',
+  error: '/error',
+  market: '/market',
+  discover: '/discover',
+  portfolio: {
+    root: '/portfolio',
+    summary: '/portfolio/summary',
+    holding: '/portfolio/holding',
+    awaiting: '/portfolio/awaiting',
+    history: '/portfolio/history',
+  },
+  me: {
+    root: '/me',
+    profile: '/me/profile',
+    application: '/me/application',
+    records: '/me/records',
+  },
+} as const;
+
+/** Anchor of the bank accounts section on the Me pages; the drawer's Bank Accounts entry. */
+export const BANK_SECTION_ID = 'bank-section';
+export const BANK_SECTION_PATH = `${paths.me.root}#${BANK_SECTION_ID}`;
+
+/** Default landing path after login (spec §2). */
+export const DEFAULT_LANDING = paths.dashboard;
+
+/** Reachable without signing in (spec §2, §6). */
+export const PUBLIC_PATHS: string[] = [
+  paths.login,
+  paths.about,
+  paths.privacy,
+  paths.cookie,
+  paths.error,
+];

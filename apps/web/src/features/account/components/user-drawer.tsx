@@ -1,0 +1,252 @@
+import { DRAWER_VERSION, M, USER_DRAWER_WIDTH } from '@sampada/shared';
+import {
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  NavLink,
+  Rating,
+  Stack,
+  Text,
+} from '@mantine/core';
+import {
+  IconBuildingBank,
+  IconCash,
+  IconHeadset,
+  IconId,
+  IconKey,
+  IconLogout,
+  IconPassword,
+  IconPhoto,
+  IconShieldLock,
+  IconUserCircle,
+  IconWallet,
+} from '@tabler/icons-react';
+import { Suspense, lazy, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { AvatarFallback } from '../../../components/avatar-fallback';
+import { CopyButton } from '../../../components/copy-button';
+import { closeModal, openConfirm, openModal } from '../../../components/modals';
+import { BANK_SECTION_PATH } from '../../../config/paths';
+import { logout, useProfile } from '../../../lib/auth';
+import { openGlobalDrawer } from '../../../lib/drawers';
+import { translateMessage } from '../../../lib/i18n';
+import { useAccountTranslation } from '../i18n';
+
+const UpdateAvatarModal = lazy(() =>
+  import('./update-avatar-modal').then((m) => ({ default: m.UpdateAvatarModal })),
+);
+const ViewKycModal = lazy(() =>
+  import('./view-kyc-modal').then((m) => ({ default: m.ViewKycModal })),
+);
+const CreatePinModal = lazy(() =>
+  import('./create-pin-modal').then((m) => ({ default: m.CreatePinModal })),
+);
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
+
+export const ACCOUNT_MODALS = {
+  avatar: 'update-avatar',
+  kyc: 'view-kyc',
+  pin: 'create-pin',
+  password: 'change-password',
+} as const;
+
+const loading = (
+  <Center py="xl">
+    <Loader size="sm" />
+  </Center>
+);
+
+const withSuspense = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+export interface UserDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Full width under 768 px, otherwise 400 px (spec §2). */
+  fullWidth: boolean;
+}
+
+/** The user drawer of spec §2 "Header and user drawer". */
+export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
+  const { t } = useAccountTranslation();
+  const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  const afterClose = useRef<(() => void) | null>(null);
+
+  /** Closes the drawer and runs `next` once it has finished closing (spec §2). */
+  const closeThen = (next: () => void) => {
+    afterClose.current = next;
+    onClose();
+  };
+
+  const open = {
+    avatar: () =>
+      openModal({
+        id: ACCOUNT_MODALS.avatar,
+        title: t('avatar.title'),
+        hold: true,
+        children: withSuspense(
+          <UpdateAvatarModal onDone={() => closeModal(ACCOUNT_MODALS.avatar)} />,
+        ),
+      }),
+    kyc: () =>
+      openModal({
+        id: ACCOUNT_MODALS.kyc,
+        title: t('viewKyc.title'),
+        children: withSuspense(<ViewKycModal />),
+      }),
+    pin: () =>
+      openModal({
+        id: ACCOUNT_MODALS.pin,
+        title: t('pin.title'),
+        hold: true,
+        children: withSuspense(<CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />),
+      }),
+    password: () =>
+      openModal({
+        id: ACCOUNT_MODALS.password,
+        title: t('changePassword.title'),
+        hold: true,
+        children: withSuspense(<ChangePasswordModal />),
+      }),
+    logout: () =>
+      openConfirm({
+        message: translateMessage(M.logoutConfirm),
+        danger: true,
+        onConfirm: () => void logout(),
+      }),
+  };
+
+  const displayName = profile?.name || profile?.username || '';
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size={fullWidth ? '100%' : USER_DRAWER_WIDTH}
+      title={t('drawer.title')}
+      onExitTransitionEnd={() => {
+        const next = afterClose.current;
+        afterClose.current = null;
+        next?.();
+      }}
+      styles={{
+        body: { display: 'flex', flexDirection: 'column', minHeight: 'calc(100% - 60px)' },
+      }}
+      data-testid="user-drawer"
+    >
+      <Stack gap="md" style={{ flex: 1 }}>
+        <Group wrap="nowrap" gap="md">
+          <AvatarFallback src={profile?.avatar} name={displayName} size={64} radius={999} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" truncate="end">
+              {displayName || t('drawer.noUsername')}
+            </Text>
+            <Text size="sm" c="dimmed" truncate="end">
+              {profile?.username || t('drawer.noUsername')}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {t('drawer.uid')}: <span data-testid="drawer-uid">{profile?.id}</span>
+              </Text>
+              {profile?.id && <CopyButton value={profile.id} label={t('drawer.uid')} />}
+            </Group>
+          </Stack>
+        </Group>
+
+        <Group justify="space-between">
+          <Badge variant="light" color="yellow" size="lg">
+            {t('drawer.vip', { level: profile?.vip ?? 0 })}
+          </Badge>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {t('drawer.score')}
+            </Text>
+            <Rating value={(profile?.score ?? 0) / 20} fractions={4} readOnly size="sm" />
+            <Text size="sm" fw={500}>
+              {t('drawer.scoreValue', { score: profile?.score ?? 0 })}
+            </Text>
+          </Group>
+        </Group>
+
+        <Group grow>
+          <Button
+            leftSection={<IconWallet size={18} />}
+            onClick={() => openGlobalDrawer('deposit')}
+          >
+            {t('drawer.deposit')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconCash size={18} />}
+            onClick={() => openGlobalDrawer('withdraw')}
+          >
+            {t('drawer.withdraw')}
+          </Button>
+        </Group>
+
+        <Divider />
+
+        <Stack gap={2}>
+          <NavLink
+            label={t('drawer.profile')}
+            leftSection={<IconUserCircle size={20} />}
+            childrenOffset={28}
+          >
+            <NavLink
+              label={t('drawer.updateAvatar')}
+              leftSection={<IconPhoto size={18} />}
+              onClick={open.avatar}
+            />
+            <NavLink
+              label={t('drawer.viewKyc')}
+              leftSection={<IconId size={18} />}
+              onClick={open.kyc}
+            />
+          </NavLink>
+          <NavLink
+            label={t('drawer.security')}
+            leftSection={<IconShieldLock size={20} />}
+            childrenOffset={28}
+          >
+            <NavLink
+              label={profile?.has_pin ? t('drawer.changePin') : t('drawer.setPin')}
+              leftSection={<IconKey size={18} />}
+              onClick={open.pin}
+            />
+            <NavLink
+              label={t('drawer.changePassword')}
+              leftSection={<IconPassword size={18} />}
+              onClick={open.password}
+            />
+          </NavLink>
+          <NavLink
+            label={t('drawer.bankAccounts')}
+            leftSection={<IconBuildingBank size={20} />}
+            onClick={() => closeThen(() => void navigate(BANK_SECTION_PATH))}
+          />
+          <NavLink
+            label={t('drawer.customerService')}
+            leftSection={<IconHeadset size={20} />}
+            onClick={() => openGlobalDrawer('support')}
+          />
+          <NavLink
+            label={t('drawer.logout')}
+            leftSection={<IconLogout size={20} />}
+            c="red.7"
+            onClick={open.logout}
+          />
+        </Stack>
+
+        <Text size="xs" c="dimmed" ta="center" mt="auto" pt="md" data-testid="drawer-version">
+          {t('drawer.version', { version: DRAWER_VERSION })}
+        </Text>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,72 @@
+import { PHONE_CODE, ZLoginForm } from '@sampada/shared';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { CheckboxField, TextField } from '../../../components/form-fields';
+import { LoadingButton } from '../../../components/loading-button';
+import { DEFAULT_LANDING } from '../../../config/paths';
+import { useLogin } from '../api/login';
+import { useAuthTranslation } from '../i18n';
+
+export interface LoginFormProps {
+  onForgotPassword: () => void;
+  onSignUp: () => void;
+}
+
+/** Mobile and password, Remember Me, and the two links of spec §2 "Login page". */
+export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
+  const { t } = useAuthTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(ZLoginForm),
+    defaultValues: { username: '', password: '', remember: false },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      // The layout guard sends a client whose KYC is not approved on to /kyc.
+      await navigate(DEFAULT_LANDING, { replace: true });
+    } catch {
+      // Logged by the mutation; the page stays (spec §8).
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('signIn')}>
+      <Stack gap="md">
+        <TextField
+          control={control}
+          name="username"
+          label={t('mobile')}
+          type="tel"
+          prefix={PHONE_CODE}
+          inputMode="numeric"
+          autoComplete="username"
+          clearable
+        />
+        <TextField
+          control={control}
+          name="password"
+          label={t('password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Group justify="space-between" gap="xs">
+          <CheckboxField control={control} name="remember" label={t('remember')} />
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword} ta="right">
+            {t('forgot')}
+          </Anchor>
+        </Group>
+        <LoadingButton type="submit" fullWidth size="md" loading={login.isPending}>
+          {t('signIn')}
+        </LoadingButton>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onSignUp}>
+          {t('signUp')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

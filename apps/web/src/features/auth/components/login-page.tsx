@@ -1,0 +1,86 @@
+import { Anchor, Box, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { openModal, closeModal } from '../../../components/modals';
+import { paths } from '../../../config/paths';
+import { useAppSettings } from '../../../lib/app-settings';
+import { useAppName, useSystemSettings } from '../../../lib/system-settings';
+import { useAuthTranslation } from '../i18n';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LocaleBar } from './locale-bar';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+const REGISTER_MODAL = 'register';
+const FORGOT_MODAL = 'forgot-password';
+
+/** /login: sign in, with the entries to sign-up and forgot password (spec §2 "Login page"). */
+export function LoginPage() {
+  const { t } = useAuthTranslation();
+  const appName = useAppName();
+  const { incognito } = useAppSettings();
+  const regulatoryLine = useSystemSettings().data?.regulatory_line;
+
+  const openRegister = () =>
+    openModal({
+      id: REGISTER_MODAL,
+      title: t('register.title'),
+      hold: true,
+      children: <RegisterForm onDone={() => closeModal(REGISTER_MODAL)} />,
+    });
+  const openForgot = () =>
+    openModal({
+      id: FORGOT_MODAL,
+      title: t('forgotPassword.title'),
+      hold: true,
+      children: <ForgotPasswordForm onDone={() => closeModal(FORGOT_MODAL)} />,
+    });
+
+  return (
+    <Center mih="100dvh" p="md" bg="gray.0">
+      <Stack w="100%" maw={420} gap="lg">
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <Stack gap="lg">
+            <Stack gap={4} align="center" ta="center">
+              <img src="/favicon.svg" alt="" width={48} height={48} />
+              <Title order={1} size="h2">
+                {t('welcome', { appName })}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {t('subtitle')}
+              </Text>
+            </Stack>
+            <LoginForm onForgotPassword={openForgot} onSignUp={openRegister} />
+            {incognito && (
+              <Text size="xs" c="orange.8" ta="center">
+                {t('incognito')}
+              </Text>
+            )}
+            <Divider />
+            <LocaleBar />
+          </Stack>
+        </Paper>
+        <Box component="footer">
+          <Group justify="center" gap="md">
+            <Anchor component={Link} to={paths.about} size="sm">
+              {t('footer.about')}
+            </Anchor>
+            <Anchor component={Link} to={paths.privacy} size="sm">
+              {t('footer.privacy')}
+            </Anchor>
+            <Anchor component={Link} to={paths.cookie} size="sm">
+              {t('footer.cookie')}
+            </Anchor>
+          </Group>
+          {regulatoryLine && (
+            <Text size="xs" c="dimmed" ta="center" mt="xs">
+              {regulatoryLine}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" ta="center" mt="xs">
+            {t('footer.rights', { year: new Date().getFullYear(), appName })}
+          </Text>
+        </Box>
+      </Stack>
+    </Center>
+  );
+}

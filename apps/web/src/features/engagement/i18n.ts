@@ -1,0 +1,24 @@
+import { registerTranslations, useTranslation } from '../../lib/i18n';
+
+const enUS = {
+  scoreInfo: {
+    title: 'Score Info',
+    yourScore: 'Your trust score',
+    yourVip: 'Your VIP level',
+    scoreOf: '{{score}} / 100',
+    vipOf: 'VIP {{vip}}',
+    scoreHeading: 'What the trust score means',
+    score: [
+      'The trust score runs from 0 to 100. It grows with a verified identity (KYC), the time your account has been open and your regular activity.',
+      'Your advisor may adjust it, for example after a review; every adjustment is recorded in our audit log with the reason and the staff member who made it.',
+    ],
+    vipHeading: 'What the VIP level means',
+    vip: [
+      'The VIP level follows the total value of the assets you hold with us, in tiers. A higher level can bring priority service and offers published for that level.',
+    ],
+  },
+};
+
+registerTranslations('engagement', { 'en-US': enUS });
+
+export const useEngagementTranslation = () => useTranslation('engagement');

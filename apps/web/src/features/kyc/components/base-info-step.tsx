@@ -1,0 +1,81 @@
+import { MIN_AGE, MIN_BIRTH_YEAR, ZKycBaseForm, type TKycBaseForm } from '@sampada/shared';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/form-fields';
+import { useKycTranslation } from '../i18n';
+
+/** Latest date of birth that is 18 today, as YYYY-MM-DD (the date picker's upper bound). */
+export function latestAdultDob(today = new Date()): string {
+  const date = new Date(
+    Date.UTC(today.getUTCFullYear() - MIN_AGE, today.getUTCMonth(), today.getUTCDate()),
+  );
+  return date.toISOString().slice(0, 10);
+}
+
+export interface TKycBaseValues {
+  full_name: string;
+  mobile: string;
+  dob: string;
+}
+
+/** Step 1: full name, optional phone, date of birth (spec §5 KYC basic info). */
+export function BaseInfoStep({
+  defaultValues,
+  onBack,
+  onNext,
+}: {
+  defaultValues: TKycBaseValues;
+  onBack: (values: TKycBaseValues) => void;
+  onNext: (values: TKycBaseValues) => void;
+}) {
+  const { t } = useKycTranslation();
+  const { control, handleSubmit, getValues } = useForm({
+    resolver: zodResolver(ZKycBaseForm),
+    defaultValues: defaultValues satisfies TKycBaseForm,
+  });
+  const submit = handleSubmit((values) =>
+    onNext({ full_name: values.full_name, mobile: values.mobile ?? '', dob: values.dob }),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('base.heading')}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('base.heading')}
+        </Title>
+        <TextField
+          control={control}
+          name="full_name"
+          label={t('base.fullName')}
+          trim="edges"
+          autoComplete="name"
+        />
+        <TextField
+          control={control}
+          name="mobile"
+          label={t('base.mobile')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          clearable
+        />
+        <TextField
+          control={control}
+          name="dob"
+          label={t('base.dob')}
+          type="date"
+          placeholder="YYYY-MM-DD"
+          min={`${MIN_BIRTH_YEAR}-01-01`}
+          max={latestAdultDob()}
+          autoComplete="bday"
+        />
+        <Group grow>
+          <Button variant="default" onClick={() => onBack(getValues() as TKycBaseValues)}>
+            {t('base.back')}
+          </Button>
+          <Button type="submit">{t('base.next')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

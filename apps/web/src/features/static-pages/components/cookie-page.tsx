@@ -1,0 +1,6 @@
+import { StaticPage } from './static-page';
+
+/** /cookie. */
+export function CookiePage() {
+  return <StaticPage page="cookie" />;
+}

@@ -1,0 +1,226 @@
+import {
+  M,
+  MAX_REFRESH_RETRIES,
+  MAX_REFRESHES_PER_WINDOW,
+  REFRESH_WINDOW_MS,
+  REQUEST_TIMEOUT_MS,
+  type TAuthData,
+} from '@sampada/shared';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { appSettings } from './app-settings';
+import { toastError } from './notify';
+import { browser, endSession } from './session';
+import { authStorage } from './storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The caller shows its own message, so failures are not toasted here. */
+    silent?: boolean;
+    /** No access token, and a 401 is an answer rather than a reason to refresh. */
+    skipAuth?: boolean;
+    /** How many times a 401 has sent this request through a refresh (spec §8: at most 3). */
+    retryCount?: number;
+    /** The access token this request went out with. */
+    sentToken?: string;
+  }
+}
+
+/** The server's envelope (architecture.md "API conventions"). */
+export interface TEnvelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export type TApiErrorKind = 'http' | 'envelope' | 'timeout' | 'network' | 'offline' | 'session';
+
+/** Every failure of the main API, with the spec §8 message already chosen. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: TApiErrorKind,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The one HTTP client of the app: JSON, cookies sent, 10 s timeout (spec §7). */
+export const api = axios.create({
+  baseURL: '/',
+  timeout: REQUEST_TIMEOUT_MS,
+  withCredentials: true,
+  headers: { Accept: 'application/json' },
+});
+
+let goOffline = () => browser.go('/error');
+
+/** Lets the app route to /error through its router instead of a full page load. */
+export function setOfflineHandler(handler: () => void) {
+  goOffline = handler;
+}
+
+const isEnvelope = (body: unknown): body is TEnvelope<unknown> =>
+  typeof body === 'object' && body !== null && 'code' in body && 'data' in body;
+
+function toApiError(error: AxiosError<Partial<TEnvelope<unknown>>>): ApiError {
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    return new ApiError(M.requestTimeout, 'timeout');
+  }
+  if (!error.response) {
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return new ApiError(M.networkError, offline ? 'offline' : 'network');
+  }
+  const status = error.response.status;
+  const message = error.response.data?.message;
+  return new ApiError(message || M.requestFailed, 'http', status);
+}
+
+function report(error: ApiError, config: AxiosRequestConfig | undefined) {
+  if (config?.silent || appSettings.get().isLoggingOut) return;
+  toastError(error.message);
+}
+
+/** Ends the session with one of spec §8's messages, shown after the reload to '/'. */
+function forceLogout(message: string): ApiError {
+  endSession({ flash: { type: 'error', message }, to: '/' });
+  return new ApiError(message, 'session', 401);
+}
+
+let refreshing: Promise<void> | null = null;
+let refreshTimes: number[] = [];
+
+/** Test hook: forget refresh history between tests. */
+export function resetRefreshState() {
+  refreshing = null;
+  refreshTimes = [];
+}
+
+/**
+ * Refreshes the access token once for every request waiting on it (spec §4): concurrent
+ * callers share the same promise, so a burst of 401s causes one refresh.
+ */
+function refreshAccessToken(): Promise<void> {
+  if (refreshing) return refreshing;
+  const refreshToken = authStorage.get()?.refresh_token;
+  if (!refreshToken) return Promise.reject(forceLogout(M.sessionExpired));
+  const now = Date.now();
+  refreshTimes = refreshTimes.filter((time) => now - time < REFRESH_WINDOW_MS);
+  if (refreshTimes.length >= MAX_REFRESHES_PER_WINDOW) {
+    return Promise.reject(forceLogout(M.tooManyAttempts));
+  }
+  refreshTimes.push(now);
+  refreshing = api
+    // No body at all: an empty body with a content type is a malformed request.
+    .post<TEnvelope<TAuthData>>('/auth/app/v1/refresh', undefined, {
+      skipAuth: true,
+      silent: true,
+      headers: { Authorization: `Bearer ${refreshToken}` },
+    })
+    .then((response) => authStorage.set(response.data.data))
+    .catch((error: unknown) => {
+      if (isApiError(error) && error.kind === 'offline') throw error;
+      const expired = isApiError(error) && error.status === 401;
+      throw forceLogout(expired ? M.sessionExpiredDash : M.tokenRefreshFailed);
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function retryAfterRefresh(config: AxiosRequestConfig): Promise<AxiosResponse> {
+  const attempts = config.retryCount ?? 0;
+  if (attempts >= MAX_REFRESH_RETRIES) throw forceLogout(M.tooManyAttempts);
+  config.retryCount = attempts + 1;
+  const current = authStorage.get()?.access_token;
+  // Another request already refreshed while this one was in flight: just retry.
+  if (refreshing || !current || current === config.sentToken) await refreshAccessToken();
+  return api.request(config);
+}
+
+api.interceptors.request.use((config) => {
+  if (!config.skipAuth) {
+    const token = authStorage.get()?.access_token;
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      config.sentToken = token;
+    }
+  }
+  return config;
+});
+
+api.interceptors.response.use(
+  (response) => {
+    const body: unknown = response.data;
+    const code = isEnvelope(body) ? body.code : response.status;
+    if (response.status !== 200 || code !== 200) {
+      const message = (isEnvelope(body) && body.message) || M.unknownError;
+      const error = new ApiError(message, 'envelope', code);
+      report(error, response.config);
+      throw error;
+    }
+    return response;
+  },
+  async (error: AxiosError<Partial<TEnvelope<unknown>>>) => {
+    if (axios.isCancel(error)) throw error;
+    const config = error.config;
+    if (error.response?.status === 401 && config && !config.skipAuth) {
+      return retryAfterRefresh(config);
+    }
+    const apiError = toApiError(error);
+    if (apiError.kind === 'offline') {
+      goOffline();
+      throw apiError;
+    }
+    report(apiError, config);
+    throw apiError;
+  },
+);
+
+/**
+ * Toasts a failure the caller names (the spec's message) and, when the server said why,
+ * the server's reason under it.
+ */
+export function toastFailure(specMessage: string, error: unknown) {
+  const reason = isApiError(error) && error.kind !== 'session' ? error.message : undefined;
+  if (reason && reason !== specMessage) toastError(reason, specMessage);
+  else toastError(specMessage);
+}
+
+/** GET and read the envelope's data. */
+export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  const response = await api.get<TEnvelope<T>>(url, config);
+  return response.data.data;
+}
+
+/** POST JSON and read the envelope's data. */
+export async function apiPost<T>(
+  url: string,
+  body?: unknown,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  // A call without a payload sends no body (and so no content type), not 'null'.
+  const response = await api.post<TEnvelope<T>>(url, body ?? undefined, config);
+  return response.data.data;
+}
+
+/**
+ * POST one file as multipart field 'file'. Image uploads get a longer timeout than JSON
+ * calls: a 20 MB ID photo cannot cross a mobile connection in 10 s.
+ */
+export async function apiUpload<T>(
+  url: string,
+  file: Blob,
+  fileName?: string,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  const form = new FormData();
+  if (fileName) form.append('file', file, fileName);
+  else form.append('file', file);
+  const response = await api.post<TEnvelope<T>>(url, form, { timeout: 60_000, ...config });
+  return response.data.data;
+}

@@ -1,0 +1,74 @@
+import { APP_VERSION } from '@sampada/shared';
+import { createStore, useStore } from './create-store';
+import {
+  deviceTypeFor,
+  detectIncognito,
+  detectOs,
+  type TDeviceOs,
+  type TDeviceType,
+} from './device';
+import { STORAGE_KEYS, localPreference } from './storage';
+
+/** Country and clock timezone chosen on the login page; default India and UTC (spec §1). */
+export interface TLocaleSetting {
+  country: string;
+  timezone: string;
+}
+export const DEFAULT_LOCALE: TLocaleSetting = { country: 'IN', timezone: 'UTC' };
+
+/** App settings of spec §3. */
+export interface TAppSettings {
+  version: string;
+  deviceType: TDeviceType;
+  os: TDeviceOs;
+  incognito: boolean;
+  showAssets: boolean;
+  isLoggingOut: boolean;
+  locale: TLocaleSetting;
+}
+
+const initialWidth = typeof window === 'undefined' ? 1440 : window.innerWidth;
+
+export const appSettings = createStore<TAppSettings>({
+  version: APP_VERSION,
+  deviceType: deviceTypeFor(initialWidth),
+  os: typeof navigator === 'undefined' ? undefined : detectOs(),
+  incognito: false,
+  showAssets: localPreference.get<boolean>(STORAGE_KEYS.showAssets) ?? true,
+  isLoggingOut: false,
+  locale: {
+    ...DEFAULT_LOCALE,
+    ...localPreference.get<Partial<TLocaleSetting>>(STORAGE_KEYS.locale),
+  },
+});
+
+export const useAppSettings = () => useStore(appSettings);
+
+export function setShowAssets(showAssets: boolean) {
+  localPreference.set(STORAGE_KEYS.showAssets, showAssets);
+  appSettings.set((s) => ({ ...s, showAssets }));
+}
+
+export function setLocale(locale: TLocaleSetting) {
+  localPreference.set(STORAGE_KEYS.locale, locale);
+  appSettings.set((s) => ({ ...s, locale }));
+}
+
+/** Keeps deviceType in step with the window (resize debounced 200 ms, spec §9). */
+export function watchDevice(debounceMs = 200): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const deviceType = deviceTypeFor(window.innerWidth);
+      if (deviceType !== appSettings.get().deviceType)
+        appSettings.set((s) => ({ ...s, deviceType }));
+    }, debounceMs);
+  };
+  window.addEventListener('resize', onResize);
+  void detectIncognito().then((incognito) => appSettings.set((s) => ({ ...s, incognito })));
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener('resize', onResize);
+  };
+}

@@ -1,0 +1,32 @@
+import { toKycStatus, type TClientProfile, type TKycStatus } from '@sampada/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, apiPost } from './api-client';
+import { endSession } from './session';
+
+export const profileQueryKey = ['profile'] as const;
+
+/** GET client_info: the profile, and the session check (spec §7). Errors are only logged. */
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: async () => {
+      const profile = await apiGet<TClientProfile>('/auth/app/v1/client_info', { silent: true });
+      return { ...profile, kycStatus: toKycStatus(profile.kycStatus) };
+    },
+  });
+
+export const useProfile = () => useQuery(profileQueryOptions());
+
+export const isKycApproved = (status: TKycStatus | undefined) => status === 'approved';
+
+/**
+ * Signs out on the server (best effort), then clears this device and reloads (spec §4).
+ */
+export async function logout() {
+  try {
+    await apiPost<null>('/auth/app/v1/logout', undefined, { silent: true });
+  } catch (error) {
+    console.error('Logout request failed', error);
+  }
+  endSession();
+}

@@ -1,0 +1,38 @@
+import { DESKTOP_BREAKPOINT, PAD_MAX } from '@sampada/shared';
+
+export type TDeviceType = 'mobile' | 'pad' | 'pc';
+export type TDeviceOs = 'Mac' | 'Win' | 'Linux' | undefined;
+
+/** mobile below 768 px, pad 768–991 px, otherwise pc (spec §3). */
+export function deviceTypeFor(width: number): TDeviceType {
+  if (width < DESKTOP_BREAKPOINT) return 'mobile';
+  if (width <= PAD_MAX) return 'pad';
+  return 'pc';
+}
+
+/** The spec treats a device as mobile or desktop; a pad counts as desktop. */
+export const isMobileDevice = (type: TDeviceType) => type === 'mobile';
+
+export function detectOs(
+  nav: Pick<Navigator, 'userAgent'> & { userAgentData?: { platform?: string } } = navigator,
+): TDeviceOs {
+  const source = `${nav.userAgentData?.platform ?? ''} ${nav.userAgent}`;
+  if (/android/i.test(source)) return 'Linux';
+  if (/mac|iphone|ipad/i.test(source)) return 'Mac';
+  if (/win/i.test(source)) return 'Win';
+  if (/linux|cros|x11/i.test(source)) return 'Linux';
+  return undefined;
+}
+
+/**
+ * Private windows get a small storage quota (Chromium caps it near 100 MB, Firefox and
+ * Safari lower still), which is the most reliable signal browsers still give.
+ */
+export async function detectIncognito(): Promise<boolean> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    return typeof estimate?.quota === 'number' && estimate.quota < 120 * 1024 * 1024;
+  } catch {
+    return false;
+  }
+}

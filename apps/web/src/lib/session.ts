@@ -1,0 +1,58 @@
+import { appSettings } from './app-settings';
+import { STORAGE_KEYS, authStorage, sessionValue } from './storage';
+import type { TToastType } from './notify';
+
+/** A toast carried across the reload that ends a session, shown once the app starts again. */
+export interface TFlash {
+  type: TToastType;
+  message: string;
+}
+
+const logoutListeners = new Set<() => void>();
+
+/** Registers cleanup to run when the session ends (menu routes, chat panel, caches). */
+export function onSessionEnd(listener: () => void): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+export const hasSession = () => Boolean(authStorage.get()?.access_token);
+
+/** The browser's reload, kept in one place so tests can observe it. */
+export const browser = {
+  go(path: string) {
+    window.location.assign(path);
+  },
+  reload() {
+    window.location.reload();
+  },
+};
+
+/**
+ * Ends the session on this device: clears stored auth, runs cleanups, keeps an optional
+ * message for after the reload, then reloads (spec §4 Logout). `to` defaults to a plain
+ * reload of the current page, whose guard then sends the user to /login.
+ */
+export function endSession({ flash, to }: { flash?: TFlash; to?: string } = {}) {
+  if (appSettings.get().isLoggingOut) return;
+  appSettings.set((s) => ({ ...s, isLoggingOut: true }));
+  authStorage.clear();
+  sessionValue.remove(STORAGE_KEYS.lastRoute);
+  logoutListeners.forEach((listener) => {
+    try {
+      listener();
+    } catch (error) {
+      console.error(error);
+    }
+  });
+  if (flash) sessionValue.set(STORAGE_KEYS.flash, flash);
+  if (to) browser.go(to);
+  else browser.reload();
+}
+
+/** Returns and forgets the message kept by endSession. */
+export function takeFlash(): TFlash | null {
+  const flash = sessionValue.get<TFlash>(STORAGE_KEYS.flash);
+  if (flash) sessionValue.remove(STORAGE_KEYS.flash);
+  return flash;
+}

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStorage, isStorageSupported } from './storage';
+
+const tokens = (n: number) => ({
+  access_token: `a${n}`,
+  refresh_token: `r${n}`,
+  token_type: 'Bearer' as const,
+  expires_in: 900,
+  refresh_expires_in: 1,
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('authStorage (spec §3: Remember Me chooses the storage)', () => {
+  it('keeps tokens in localStorage with Remember Me and in sessionStorage without', () => {
+    authStorage.set(tokens(1), true);
+    expect(authStorage.location()).toBe('local');
+    authStorage.set(tokens(2), false);
+    expect(authStorage.location()).toBe('session');
+    expect(localStorage.getItem('sampada.auth')).toBeNull();
+    expect(authStorage.get()?.access_token).toBe('a2');
+  });
+
+  it('writes refreshed tokens where the old ones were', () => {
+    authStorage.set(tokens(1), true);
+    authStorage.set(tokens(2));
+    expect(authStorage.location()).toBe('local');
+    expect(authStorage.get()?.refresh_token).toBe('r2');
+  });
+
+  it('clears both areas', () => {
+    authStorage.set(tokens(1), true);
+    sessionStorage.setItem('sampada.auth', JSON.stringify(tokens(2)));
+    authStorage.clear();
+    expect(authStorage.get()).toBeNull();
+  });
+});
+
+describe('isStorageSupported', () => {
+  it('is false when storage throws', () => {
+    expect(isStorageSupported()).toBe(true);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('disabled', 'SecurityError');
+    });
+    expect(isStorageSupported()).toBe(false);
+  });
+});
