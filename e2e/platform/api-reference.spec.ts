@@ -9,5 +9,8 @@ test('[PLATFORM][DOCS]: the OpenAPI document lists the identity calls', async ({
 test('[PLATFORM][HEALTH]: the server answers health with the envelope', async ({ request }) => {
   const reply = await request.get('/healthz');
   expect(reply.status()).toBe(200);
-  expect(await reply.json()).toMatchObject({ code: 200, data: { status: 'ok', database: 'pglite' } });
+  expect(await reply.json()).toMatchObject({
+    code: 200,
+    data: { status: 'ok', database: 'pglite' },
+  });
 });
