@@ -46,6 +46,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: lets bench/web-bundle.mjs follow what a route loads.
+    manifest: true,
     rollupOptions: {
       output: { manualChunks: vendorOf },
       // @sampada/shared is plain declarations: importing one message must not pull every zod

@@ -76,6 +76,20 @@ export async function buildApp(
 
   // A POST without a body is validated as {} so the client hears "Username is required",
   // not a complaint about the body's shape.
+  // A JSON POST with no body (axios sends the header for a null body) reads as {}.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new SyntaxError('The request body is not valid JSON.') as SyntaxError & {
+        statusCode: number;
+      };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });

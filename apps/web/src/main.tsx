@@ -1,17 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { M } from '@sampada/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchDevice } from './lib/app-settings';
-import { translateMessage } from './lib/i18n';
-import { isStorageSupported } from './lib/storage';
+import { warnIfStorageUnsupported } from './lib/storage';
 
-if (!isStorageSupported()) {
-  window.alert(translateMessage(M.storageUnsupported));
-}
+warnIfStorageUnsupported();
 watchDevice();
 
 createRoot(document.getElementById('root')!).render(

@@ -101,6 +101,15 @@ describe('HTTP surface', () => {
     expect((await t.api.get('/healthz')).status).toBe(200);
   });
 
+  it('reads a JSON POST with an empty body as {} (refresh and logout need no body)', async () => {
+    const c = await signUpClient(t);
+    const reply = await t.api.raw('/auth/app/v1/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
+    });
+    expect(reply.status).toBe(200);
+  });
+
   it('publishes an OpenAPI document listing every identity call', async () => {
     const doc = (await (await t.api.raw('/docs/json')).json()) as {
       paths: Record<string, unknown>;

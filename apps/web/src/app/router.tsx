@@ -6,12 +6,16 @@ import {
   type RouteObject,
 } from 'react-router';
 import { paths } from '../config/paths';
+import { OfflinePage } from '../features/static-pages/components/offline-page';
+import { closeAllModals } from '../components/modals';
 import { setOfflineHandler } from '../lib/api-client';
+import { closeGlobalDrawer } from '../lib/drawers';
 import { hasSession } from '../lib/session';
 import { kycLoader, loginLoader, protectedLoader } from './guards';
 import { ensureMenuRoutes, setMenuPatcher } from './menu-routes';
 import { Root } from './root';
 import { RouteError } from './route-error';
+import { PageLoader } from './page-loader';
 
 /** Keeps the hash when /me redirects to /me/profile, so /me#bank-section still scrolls. */
 function MeIndex() {
@@ -29,6 +33,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: Root,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
     children: [
       {
         path: paths.login,
@@ -57,11 +62,7 @@ export const routes: RouteObject[] = [
         handle: { title: 'nav.cookie' },
         lazy: page(() => import('../features/static-pages/components/cookie-page'), 'CookiePage'),
       },
-      {
-        path: paths.error,
-        handle: { title: 'nav.error' },
-        lazy: page(() => import('../features/static-pages/components/offline-page'), 'OfflinePage'),
-      },
+      { path: paths.error, handle: { title: 'nav.error' }, Component: OfflinePage },
       {
         id: 'app',
         path: paths.root,
@@ -185,4 +186,9 @@ export const router = createBrowserRouter(routes, {
 });
 
 setMenuPatcher((routeId, children) => router.patchRoutes(routeId, children));
-setOfflineHandler(() => void router.navigate(paths.error));
+setOfflineHandler(() => {
+  // /error replaces whatever was open: modals live above the routes and would stay.
+  closeAllModals();
+  void closeGlobalDrawer();
+  void router.navigate(paths.error);
+});

@@ -154,6 +154,59 @@ describe('drawers (spec §2, §9)', () => {
   });
 });
 
+describe('StepIndicator under 768 px', () => {
+  it("folds into 'Step n of N' with the sub-label", () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: true,
+    })) as typeof window.matchMedia;
+    try {
+      renderWithProviders(
+        <StepIndicator
+          active={1}
+          steps={[{ label: 'One' }, { label: 'Two' }, { label: 'Three' }]}
+        />,
+      );
+      expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+      expect(screen.getByText('Two')).toBeInTheDocument();
+      expect(screen.getByText('Complete the steps to proceed')).toBeInTheDocument();
+      expect(screen.queryByText('One')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});
+
+describe('modal stack (spec §2)', () => {
+  it('opens by id, drags by its header, and closes one or all', async () => {
+    const { openModal, closeAllModals, closeModal } = await import('./modals');
+    renderWithProviders(<div />);
+    act(() => {
+      openModal({ id: 'a', title: 'First', children: 'first body', hold: true, draggable: true });
+      openModal({ id: 'b', title: 'Second', children: 'second body' });
+    });
+    // The manager shows the top of the stack; closing it uncovers the one below.
+    expect(await screen.findByRole('dialog', { name: 'Second' })).toBeInTheDocument();
+    act(() => closeModal('b'));
+    expect(await screen.findByRole('dialog', { name: 'First' })).toBeInTheDocument();
+
+    const handle = screen.getByText('First').closest('[data-drag-handle]')!;
+    fireEvent.pointerDown(handle, { button: 0, clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientX: 60, clientY: 30, pointerId: 1 });
+    fireEvent.pointerUp(handle, { pointerId: 1 });
+    expect(screen.getByRole('dialog', { name: 'First' }).style.translate).toBe('50px 20px');
+
+    act(() => closeModal('b'));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Second' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'First' })).toBeInTheDocument();
+    act(() => closeAllModals());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
 describe('small pieces', () => {
   it('LiveClock formats the time in the chosen timezone', () => {
     const moment = new Date('2026-01-05T04:30:15Z');

@@ -1,8 +1,46 @@
 import { MODAL_WIDTH } from '@sampada/shared';
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
+import type { PointerEvent, ReactNode } from 'react';
 import { t } from '../lib/i18n';
+
+/**
+ * A modal title that drags its modal: pointer down on it, move, release. The offset is
+ * kept on the dialog element itself, so a second drag continues from where the first ended.
+ */
+export function DragHandle({ children }: { children: ReactNode }) {
+  const start = (event: PointerEvent<HTMLDivElement>) => {
+    const dialog = event.currentTarget.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog || event.button !== 0) return;
+    const handle = event.currentTarget;
+    handle.setPointerCapture?.(event.pointerId);
+    const [x0, y0] = [Number(dialog.dataset.dragX ?? 0), Number(dialog.dataset.dragY ?? 0)];
+    const [px, py] = [event.clientX, event.clientY];
+    const move = (e: globalThis.PointerEvent) => {
+      const [x, y] = [x0 + e.clientX - px, y0 + e.clientY - py];
+      dialog.dataset.dragX = String(x);
+      dialog.dataset.dragY = String(y);
+      dialog.style.translate = `${x}px ${y}px`;
+    };
+    const stop = () => {
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', stop);
+      handle.removeEventListener('pointercancel', stop);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', stop);
+    handle.addEventListener('pointercancel', stop);
+  };
+  return (
+    <Box
+      onPointerDown={start}
+      style={{ cursor: 'move', touchAction: 'none', userSelect: 'none' }}
+      data-drag-handle
+    >
+      {children}
+    </Box>
+  );
+}
 
 export interface TOpenModal {
   /** Stack id: opening the same id again replaces nothing; close it with closeModal(id). */
@@ -11,6 +49,8 @@ export interface TOpenModal {
   children: ReactNode;
   /** A held modal ignores backdrop clicks (spec §2). */
   hold?: boolean;
+  /** The modal can be moved by dragging its header (spec §2). */
+  draggable?: boolean;
   size?: string | number;
   onClose?: () => void;
 }
@@ -21,11 +61,19 @@ export function openModal({
   title,
   children,
   hold = false,
+  draggable = false,
   size = MODAL_WIDTH,
   onClose,
 }: TOpenModal) {
   modals.close(id);
-  return modals.open({ modalId: id, title, children, size, closeOnClickOutside: !hold, onClose });
+  return modals.open({
+    modalId: id,
+    title: draggable ? <DragHandle>{title}</DragHandle> : title,
+    children,
+    size,
+    closeOnClickOutside: !hold,
+    onClose,
+  });
 }
 
 export const closeModal = (id: string) => modals.close(id);

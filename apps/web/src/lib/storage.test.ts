@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStorage, isStorageSupported } from './storage';
+import { M } from '@sampada/shared';
+import { authStorage, isStorageSupported, warnIfStorageUnsupported } from './storage';
 
 const tokens = (n: number) => ({
   access_token: `a${n}`,
@@ -43,5 +44,15 @@ describe('isStorageSupported', () => {
       throw new DOMException('disabled', 'SecurityError');
     });
     expect(isStorageSupported()).toBe(false);
+  });
+
+  it("alerts 'Your browser does not support storage or it is disabled.' only then", () => {
+    const alert = vi.fn();
+    expect(warnIfStorageUnsupported(alert)).toBe(false);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('disabled', 'SecurityError');
+    });
+    expect(warnIfStorageUnsupported(alert)).toBe(true);
+    expect(alert).toHaveBeenCalledWith(M.storageUnsupported);
   });
 });

@@ -1,4 +1,5 @@
-import type { TAuthData } from '@sampada/shared';
+import { M, type TAuthData } from '@sampada/shared';
+import { translateMessage } from './i18n';
 
 /** Storage keys of the client app (spec §3, §9: separate keys for locale and show-assets). */
 export const STORAGE_KEYS = {
@@ -25,6 +26,15 @@ export const isStorageSupported = () =>
   typeof window !== 'undefined' &&
   usable(() => window.localStorage) &&
   usable(() => window.sessionStorage);
+
+/** Spec §8: an alert when the browser has no usable storage. Returns whether it warned. */
+export function warnIfStorageUnsupported(
+  alert = (message: string) => window.alert(message),
+): boolean {
+  if (isStorageSupported()) return false;
+  alert(translateMessage(M.storageUnsupported));
+  return true;
+}
 
 function read<T>(storage: Storage, key: string): T | null {
   try {

@@ -130,7 +130,7 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       const idNo = decrypt(row.idNoEnc, dataKey);
       return {
         full_name: row.fullName,
-        id_no: options.unmasked ? idNo : row.idType === 'aadhaar' ? maskIdNumber(idNo) : idNo,
+        id_no: options.unmasked ? idNo : maskIdNumber(idNo),
         id_type: row.idType as 'pan' | 'aadhaar',
         mobile: row.mobile,
         dob: row.dob,

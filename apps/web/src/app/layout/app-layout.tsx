@@ -7,6 +7,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { UserDrawer } from '../../features/account/components/user-drawer';
 import { isKycApproved, profileQueryOptions } from '../../lib/auth';
+import { useTranslation } from '../../lib/i18n';
 import { DrawersHost } from '../drawers-host';
 import { lastRoute } from '../guards';
 import { MOBILE_QUERY } from '../root';
@@ -47,7 +48,10 @@ function useSessionCheck() {
 
 /** The signed-in shell: header, sidebar (≥ 768 px) or bottom tabs (< 768 px), drawers. */
 export function AppLayout() {
-  const isMobile = Boolean(useMediaQuery(MOBILE_QUERY));
+  const { t } = useTranslation();
+  const isMobile = Boolean(
+    useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
+  );
   const [drawerOpened, drawer] = useDisclosure(false);
   const location = useLocation();
   useSessionCheck();
@@ -67,9 +71,11 @@ export function AppLayout() {
       <AppShell.Header>
         <Header onOpenUserDrawer={drawer.open} />
       </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar />
-      </AppShell.Navbar>
+      {!isMobile && (
+        <AppShell.Navbar aria-label={t('nav.mainNavigation')}>
+          <Sidebar />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         <Suspense
           fallback={

@@ -8,7 +8,15 @@ export function BottomTabs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label={t('nav.mainNavigation')} grow gap={0} h="100%" wrap="nowrap">
+    <Group
+      component="nav"
+      aria-label={t('nav.mainNavigation')}
+      grow
+      gap={0}
+      h="100%"
+      wrap="nowrap"
+      data-testid="bottom-tabs"
+    >
       {MAIN_TABS.map(({ to, match, label, icon: TabIcon }) => {
         const active = isTabActive(pathname, match);
         return (

@@ -11,7 +11,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const entries = useMenuEntries();
   return (
-    <ScrollArea component="nav" aria-label={t('nav.mainNavigation')} h="100%">
+    <ScrollArea h="100%" data-testid="sidebar">
       <Stack gap={2} p="xs">
         {MAIN_TABS.map(({ to, match, label, icon: TabIcon }) => (
           <MantineNavLink

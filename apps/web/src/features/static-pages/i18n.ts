@@ -112,12 +112,6 @@ const enUS = {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',
   },
-  offline: {
-    title: 'You are offline',
-    text: 'We could not reach {{appName}} because this device has no internet connection. Check your Wi-Fi or mobile data, then try again.',
-    retry: 'Try again',
-    stillOffline: 'Still offline. Check your connection and try again.',
-  },
 };
 
 registerTranslations('static', { 'en-US': enUS });

@@ -44,7 +44,7 @@ export const commonEnUS = {
     remove: 'Remove image {{index}}',
     limitReached: 'You can add at most {{max}} images.',
   },
-  steps: { subLabel: 'Complete the steps to proceed' },
+  steps: { subLabel: 'Complete the steps to proceed', counter: 'Step {{current}} of {{total}}' },
   loading: 'Loading...',
   pageLoading: 'Page loading',
   close: 'Close',

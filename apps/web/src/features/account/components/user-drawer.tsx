@@ -84,6 +84,12 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
     onClose();
   };
 
+  /** Closes the drawer as the chosen screen opens (one Escape would otherwise close both). */
+  const closing = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+
   const open = {
     avatar: () =>
       openModal({
@@ -177,14 +183,14 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
         <Group grow>
           <Button
             leftSection={<IconWallet size={18} />}
-            onClick={() => openGlobalDrawer('deposit')}
+            onClick={closing(() => openGlobalDrawer('deposit'))}
           >
             {t('drawer.deposit')}
           </Button>
           <Button
             variant="light"
             leftSection={<IconCash size={18} />}
-            onClick={() => openGlobalDrawer('withdraw')}
+            onClick={closing(() => openGlobalDrawer('withdraw'))}
           >
             {t('drawer.withdraw')}
           </Button>
@@ -201,12 +207,12 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             <NavLink
               label={t('drawer.updateAvatar')}
               leftSection={<IconPhoto size={18} />}
-              onClick={open.avatar}
+              onClick={closing(open.avatar)}
             />
             <NavLink
               label={t('drawer.viewKyc')}
               leftSection={<IconId size={18} />}
-              onClick={open.kyc}
+              onClick={closing(open.kyc)}
             />
           </NavLink>
           <NavLink
@@ -217,12 +223,12 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             <NavLink
               label={profile?.has_pin ? t('drawer.changePin') : t('drawer.setPin')}
               leftSection={<IconKey size={18} />}
-              onClick={open.pin}
+              onClick={closing(open.pin)}
             />
             <NavLink
               label={t('drawer.changePassword')}
               leftSection={<IconPassword size={18} />}
-              onClick={open.password}
+              onClick={closing(open.password)}
             />
           </NavLink>
           <NavLink
@@ -233,7 +239,7 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
           <NavLink
             label={t('drawer.customerService')}
             leftSection={<IconHeadset size={20} />}
-            onClick={() => openGlobalDrawer('support')}
+            onClick={closing(() => openGlobalDrawer('support'))}
           />
           <NavLink
             label={t('drawer.logout')}

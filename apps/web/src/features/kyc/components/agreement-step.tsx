@@ -1,5 +1,5 @@
 import { AGREEMENT_SCROLL_THRESHOLD_PX } from '@sampada/shared';
-import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Checkbox, Flex, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronsDown } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useKycTranslation } from '../i18n';
@@ -96,14 +96,14 @@ export function AgreementStep({
         checked={accepted}
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />
-      <Group grow>
-        <Button variant="default" onClick={onDisagree}>
+      <Flex direction={{ base: 'column-reverse', xs: 'row' }} gap="sm">
+        <Button variant="default" onClick={onDisagree} flex={1}>
           {t('agreement.disagree')}
         </Button>
-        <Button onClick={onAgree} disabled={!accepted}>
+        <Button onClick={onAgree} disabled={!accepted} flex={1}>
           {t('agreement.agree')}
         </Button>
-      </Group>
+      </Flex>
     </Stack>
   );
 }

@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAppName } from '../../../lib/system-settings';
-import { useStaticTranslation } from '../i18n';
+import { useOfflineTranslation } from '../offline-i18n';
 
-/** /error: where a request that failed while the browser was offline leads (spec §2, §8). */
+/**
+ * /error: where a request that failed while the browser was offline leads (spec §2, §8).
+ * It is in the first bundle, since no further chunk can be fetched while offline.
+ */
 export function OfflinePage() {
-  const { t } = useStaticTranslation();
+  const { t } = useOfflineTranslation();
   const appName = useAppName();
   const navigate = useNavigate();
   const [stillOffline, setStillOffline] = useState(false);
@@ -28,15 +31,15 @@ export function OfflinePage() {
       <Stack align="center" gap="sm" ta="center" maw={420}>
         <IconWifiOff size={56} stroke={1.5} />
         <Title order={1} size="h2">
-          {t('offline.title')}
+          {t('title')}
         </Title>
-        <Text c="dimmed">{t('offline.text', { appName })}</Text>
+        <Text c="dimmed">{t('text', { appName })}</Text>
         {stillOffline && (
           <Text c="orange.8" size="sm" role="status">
-            {t('offline.stillOffline')}
+            {t('stillOffline')}
           </Text>
         )}
-        <Button onClick={retry}>{t('offline.retry')}</Button>
+        <Button onClick={retry}>{t('retry')}</Button>
       </Stack>
     </Center>
   );

@@ -32,7 +32,7 @@ export function SupportPanel() {
   const { phone, email, hours } = settings.data.support;
   if (!phone && !email) {
     return (
-      <Stack gap="md" data-testid="support-panel">
+      <Stack gap="md" maw={560} data-testid="support-panel">
         <Text>{t('intro')}</Text>
         <Text c="dimmed">{t('unpublished')}</Text>
       </Stack>
@@ -44,7 +44,7 @@ export function SupportPanel() {
     [t('hours'), hours],
   ].filter(([, value]) => value);
   return (
-    <Stack gap="md" data-testid="support-panel">
+    <Stack gap="md" maw={560} data-testid="support-panel">
       <Text>{t('intro')}</Text>
       <Table variant="vertical" withRowBorders>
         <Table.Tbody>

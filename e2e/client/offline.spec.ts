@@ -1,0 +1,28 @@
+import { approvedClient, drawerItem, expect, screenshot, signIn, test } from './fixtures';
+
+test('[CLIENT][SESSION]: a request made while offline leads to /error', async ({
+  page,
+  context,
+  request,
+}) => {
+  const client = await approvedClient(request);
+  await signIn(page, client);
+  // Load the View KYC screen once while online, then close it.
+  await drawerItem(page, 'Profile', 'View KYC');
+  const dialog = page.getByRole('dialog', { name: 'View KYC' });
+  await expect(dialog.getByTestId('kyc-table')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await context.setOffline(true);
+  await drawerItem(page, 'Profile', 'View KYC');
+  await expect(page).toHaveURL(/\/error$/);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await screenshot(page, 'offline');
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Still offline. Check your connection and try again.')).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).not.toHaveURL(/\/error$/);
+});
