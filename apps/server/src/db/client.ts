@@ -33,6 +33,11 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not
+    // take the process down: the pool discards it and opens a new one on demand.
+    pool.on('error', (error) =>
+      console.warn(`PostgreSQL idle connection closed: ${error.message}`),
+    );
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
