@@ -22,6 +22,8 @@ const ZEnv = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   MARKET_ALWAYS_OPEN: bool.default(false),
+  MARKET_FEED: z.enum(['simulated', 'replay']).default('simulated'),
+  MARKET_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(20_260_101),
   STOCK_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_KEY: z
@@ -48,6 +50,9 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   marketAlwaysOpen: boolean;
+  /** simulated (seeded random walk) or replay (imported bhavcopy days). */
+  marketFeed: 'simulated' | 'replay';
+  marketSeed: number;
   stockApiKey: string | undefined;
   jwtSecret: string | undefined;
   dataKey: string | undefined;
@@ -87,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     marketAlwaysOpen: e.MARKET_ALWAYS_OPEN,
+    marketFeed: e.MARKET_FEED,
+    marketSeed: e.MARKET_SEED,
     stockApiKey: e.STOCK_API_KEY,
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,

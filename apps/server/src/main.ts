@@ -3,13 +3,17 @@ import { buildApp } from './app.ts';
 import { runCommand } from './cli/program.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from './modules/demo/seed.ts';
+import { MINUTE } from './platform/clock.ts';
+import { electLeader } from './platform/leader.ts';
 import { listenOperatorSocket } from './platform/operator-socket.ts';
 import { openRuntime } from './runtime.ts';
 
 async function main() {
   const config = loadConfig();
   const { ctx, database } = await openRuntime(config);
+  await ctx.market.init();
   const demo = config.seedDemo ? await seedDemo(ctx) : { seeded: false, inviteCode: null };
+  if (config.seedDemo) await ctx.market.backfill();
   const app = await buildApp(ctx);
   const closeSocket = config.databaseUrl
     ? async () => {}
@@ -24,6 +28,20 @@ async function main() {
       });
 
   await app.listen({ port: config.port, host: config.host });
+  const stopNewsImport = ctx.news.feeds.startPeriodicImport(30 * MINUTE, (error) =>
+    app.log.error({ err: error }, 'news import failed'),
+  );
+  let unfollow = () => {};
+  const resignMarket = electLeader(config.databaseUrl, {
+    follow: () => {
+      unfollow = ctx.market.engine.follow();
+    },
+    lead: () => {
+      unfollow();
+      ctx.market.engine.start();
+      app.log.info(`market engine running (${config.marketFeed} feed)`);
+    },
+  });
   const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     `Sampada is running (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
@@ -43,6 +61,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'draining');
+    stopNewsImport();
+    await ctx.market.engine.stop();
+    await resignMarket();
     await app.close(); // stops accepting, waits for in-flight requests
     await closeSocket();
     await database.close();

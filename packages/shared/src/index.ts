@@ -6,3 +6,5 @@ export * from './messages.ts';
 export * from './mobile.ts';
 export * from './schemas.ts';
 export * from './console.ts';
+export * from './market.ts';
+export * from './news.ts';

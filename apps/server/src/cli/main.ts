@@ -1,10 +1,18 @@
 /** `sampada …`: forwards to a running server that owns the embedded database, else runs here. */
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { forwardToServer } from '../platform/operator-socket.ts';
 import { openRuntime } from '../runtime.ts';
 import { runCommand } from './program.ts';
 
-async function main(argv: string[]): Promise<number> {
+/** File arguments become absolute, since a forwarded command runs in the server's directory. */
+const withAbsolutePaths = (argv: string[]) =>
+  argv[0] === 'prices' && argv[1] === 'import' && argv[2]
+    ? [...argv.slice(0, 2), path.resolve(argv[2]), ...argv.slice(3)]
+    : argv;
+
+async function main(args: string[]): Promise<number> {
+  const argv = withAbsolutePaths(args);
   const config = loadConfig();
   if (!config.databaseUrl) {
     const forwarded = await forwardToServer(config.dataDir, argv);

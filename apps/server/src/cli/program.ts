@@ -3,6 +3,8 @@
  * and fails with a message. The same program runs in the CLI process or, when a server owns
  * the embedded database, inside that server (see operator-socket.ts).
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { canonicalMobile, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
 import type { AppContext } from '../context.ts';
@@ -105,6 +107,25 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
         io.out(result.status);
       });
   }
+
+  program
+    .command('prices')
+    .description('market prices')
+    .command('import')
+    .description(
+      'import end-of-day prices from an NSE bhavcopy CSV (classic or UDiFF); all or nothing',
+    )
+    .argument('<file>', 'path to the CSV')
+    .action(async (file: string) => {
+      await ctx.market.init();
+      const text = await readFile(file, 'utf8').catch(() => {
+        throw new AppError(400, `Cannot read ${file}.`);
+      });
+      const result = await ctx.market.importPrices(path.basename(file), text, actor);
+      io.out(
+        `Imported ${result.imported} rows for ${result.tradeDates.join(', ')}; skipped ${result.skippedUnknown} rows of symbols Sampada does not list.`,
+      );
+    });
 
   program
     .command('demo')
