@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -28,8 +29,12 @@ import { dashboardConsole } from './modules/dashboard/console.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { stockApiRoutes } from './modules/market/stock-api.ts';
 import { menuConsole } from './modules/menu/console.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { newsConsole } from './modules/news/console.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 import { settingsConsole } from './modules/settings/console.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffAuthConsole } from './modules/staff-auth/console.ts';
@@ -52,6 +57,7 @@ const API_PREFIXES = [
   '/stat/',
   '/stock/',
   '/market/',
+  '/news/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -141,7 +147,10 @@ export async function buildApp(
         description: 'Every response is the envelope {code, message, data}.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -153,12 +162,22 @@ export async function buildApp(
     return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'pglite' });
   });
 
+  await ctx.market.init();
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  app.addHook('onClose', async () => {
+    ctx.market.live.close();
+    await ctx.bus.close();
+  });
+  await app.register(async (live) => ctx.market.live.register(live));
+  await app.register(marketRoutes(ctx));
+  await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(clientRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(kycRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  await app.register(newsRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -173,6 +192,7 @@ export async function buildApp(
         kycConsole,
         menuConsole,
         settingsConsole,
+        newsConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

@@ -1,6 +1,7 @@
 /** Builds every service once, from config and the platform parts; routes and the CLI share it. */
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createLocalBus, createRedisBus } from './platform/bus.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { diskFileStore } from './platform/storage.ts';
@@ -9,7 +10,9 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
+import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
+import { createNewsService } from './modules/news/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createStaffAuthService } from './modules/staff-auth/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
@@ -36,8 +39,13 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
   const settings = createSettingsService(db);
   const menu = createMenuService(db);
+  const news = createNewsService({ db, clock, files });
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const market = createMarket({ config, db, clock, bus, auth });
   return {
+    bus,
+    market,
     config,
     db,
     clock,
@@ -52,5 +60,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     kyc,
     settings,
     menu,
+    news,
   };
 }

@@ -88,6 +88,24 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'news',
+          ...page('news', async () => (await import('../features/news/routes/news')).NewsPage),
+        },
+        {
+          path: 'news/new',
+          ...page(
+            'news',
+            async () => (await import('../features/news/routes/news-editor')).NewsEditorPage,
+          ),
+        },
+        {
+          path: 'news/:id',
+          ...page(
+            'news',
+            async () => (await import('../features/news/routes/news-editor')).NewsEditorPage,
+          ),
+        },
+        {
           path: 'staff',
           ...page('staff', async () => (await import('../features/staff/routes/staff')).StaffPage),
         },

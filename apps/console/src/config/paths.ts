@@ -12,6 +12,10 @@ export const paths = {
   menu: '/menu',
   settings: '/settings',
   audit: '/audit',
+  news: '/news',
+  newsFeeds: '/news?tab=feeds',
+  newsNew: '/news/new',
+  newsArticle: (id: string) => `/news/${id}`,
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

@@ -14,4 +14,10 @@ export const queryKeys = {
   menu: ['menu'] as const,
   settings: ['settings'] as const,
   audit: (filters: Record<string, unknown>) => ['audit', filters] as const,
+  news: {
+    all: ['news'] as const,
+    list: (filters: Record<string, unknown>) => ['news', 'list', filters] as const,
+    article: (id: string) => ['news', 'article', id] as const,
+    feeds: ['news', 'feeds'] as const,
+  },
 };

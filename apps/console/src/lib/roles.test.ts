@@ -13,6 +13,7 @@ const AREAS: TArea[] = [
   'menu',
   'settings',
   'audit',
+  'news',
 ];
 
 describe('may (the console mirror of the server role lists)', () => {
@@ -20,9 +21,17 @@ describe('may (the console mirror of the server role lists)', () => {
     for (const area of AREAS) expect(may(['admin'], area)).toBe(true);
   });
 
-  it('gives an advisor clients, KYC, invitation and reset codes, but not staff, menu, settings or audit', () => {
+  it('gives an advisor clients, KYC, invitation and reset codes and news, but not staff, menu, settings or audit', () => {
     const open = AREAS.filter((a) => may(['advisor'], a));
-    expect(open).toEqual(['dashboard', 'clients', 'clientEdit', 'kyc', 'invites', 'resetCodes']);
+    expect(open).toEqual([
+      'dashboard',
+      'clients',
+      'clientEdit',
+      'kyc',
+      'invites',
+      'resetCodes',
+      'news',
+    ]);
   });
 
   it('gives operations and support a read-only client view', () => {

@@ -14,7 +14,8 @@ export type TArea =
   | 'staff'
   | 'menu'
   | 'settings'
-  | 'audit';
+  | 'audit'
+  | 'news';
 
 const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   dashboard: STAFF_ROLES,
@@ -27,6 +28,7 @@ const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   menu: [],
   settings: [],
   audit: [],
+  news: ['advisor'],
 };
 
 /** Admin may do everything; others what their roles list. */

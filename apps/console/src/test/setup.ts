@@ -23,6 +23,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// Textarea autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 window.HTMLElement.prototype.scrollTo = function scrollTo() {};
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });

@@ -9,3 +9,5 @@ export * from '../modules/kyc/tables.ts';
 export * from '../modules/menu/tables.ts';
 export * from '../modules/settings/tables.ts';
 export * from '../modules/staff-auth/tables.ts';
+export * from '../modules/news/tables.ts';
+export * from '../modules/market/tables.ts';

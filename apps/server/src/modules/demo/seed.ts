@@ -1,11 +1,13 @@
 /**
  * The demo a fresh clone starts with: one staff member per role, a live invitation code,
- * settings, the default menu and one KYC-approved client whose ID images are drawn here.
+ * settings, the default menu, one KYC-approved client whose ID images are drawn here, and a
+ * few research notes in News.
  */
 import sharp from 'sharp';
 import { md5 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
+import { seedDemoNews } from '../news/demo-articles.ts';
 
 export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
 export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };
@@ -28,6 +30,8 @@ async function drawIdSide(label: string): Promise<Buffer> {
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+const DEMO_WATCHLIST = ['RELIANCE', 'HDFCBANK', 'TCS', 'INFY', 'ITC', 'M&M'];
 
 export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   await ctx.menu.seedDefaults();
@@ -100,5 +104,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     actor,
   );
   await ctx.kyc.review(client.id, 'approve', actor);
+  await seedDemoNews(ctx.news, ctx.clock, advisor.id, actor);
+  await ctx.market.init();
+  for (const symbol of DEMO_WATCHLIST) await ctx.market.service.addToWatchlist(client.id, symbol);
   return { seeded: true, inviteCode: invite.code };
 }
