@@ -36,11 +36,25 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   server: {
-    proxy: Object.fromEntries(
-      ['/auth', '/client', '/identify', '/system', '/stat', '/stock', '/files', '/healthz'].map(
-        (prefix) => [prefix, { target: 'http://127.0.0.1:3000', changeOrigin: false }],
+    proxy: {
+      ...Object.fromEntries(
+        [
+          '/auth',
+          '/client',
+          '/identify',
+          '/system',
+          '/stat',
+          '/stock',
+          '/files',
+          '/healthz',
+          // API prefixes only: /market and /news are also client-app routes.
+          '/market/app',
+          '/news/app',
+          '/funds/app',
+        ].map((prefix) => [prefix, { target: 'http://127.0.0.1:3000', changeOrigin: false }]),
       ),
-    ),
+      '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
   },
   build: {
     outDir: 'dist',

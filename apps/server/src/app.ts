@@ -26,6 +26,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
+import { fundsConsole } from './modules/funds/console.ts';
+import { fundsRoutes } from './modules/funds/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
@@ -56,8 +58,9 @@ const API_PREFIXES = [
   '/system/',
   '/stat/',
   '/stock/',
-  '/market/',
+  '/market/app/',
   '/news/app/',
+  '/funds/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -178,6 +181,7 @@ export async function buildApp(
   await app.register(menuRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(newsRoutes(ctx));
+  await app.register(fundsRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -193,6 +197,7 @@ export async function buildApp(
         menuConsole,
         settingsConsole,
         newsConsole,
+        fundsConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

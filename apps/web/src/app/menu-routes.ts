@@ -13,6 +13,10 @@ type TPageModule = Promise<{ default: ComponentType }>;
  */
 export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
   'engagement/score-info': () => import('../features/engagement/components/score-info-page'),
+  'market/watchlist': () => import('../features/market/components/watchlist/watchlist-page'),
+  'market/most-active': () => import('../features/market/components/most-active-page'),
+  'market/ranking': () => import('../features/market/components/ranking-page'),
+  'news/list': () => import('../features/news/components/news-list-page'),
 };
 
 export interface TMenuEntry {

@@ -74,10 +74,10 @@ beforeEach(() => {
         meta: { title: 'Score Info', icon: 'info-circle' },
       },
       {
-        path: '/news',
-        name: 'News',
-        component: 'news/list',
-        meta: { title: 'News', icon: 'news' },
+        path: '/credit',
+        name: 'CreditProducts',
+        component: 'credit/products',
+        meta: { title: 'Credit Products', icon: 'credit-card' },
       },
     ]),
   });
@@ -135,6 +135,6 @@ describe('router (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/score-info');
     await waitFor(() => expect(document.title).toBe('Sampada | Score Info'));
     expect(screen.getAllByRole('link', { name: 'Score Info' }).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('link', { name: 'News' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Credit Products' })).not.toBeInTheDocument();
   });
 });

@@ -93,6 +93,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.companyPattern,
+            handle: { title: 'nav.company' },
+            lazy: page(() => import('../features/discover/components/company-page'), 'CompanyPage'),
+          },
+          // An article opened from News; the menu mounts /news itself, this page is not in it.
+          {
+            path: paths.newsArticlePattern,
+            handle: { title: 'News', translate: false },
+            lazy: page(
+              () => import('../features/news/components/news-article-page'),
+              'NewsArticlePage',
+            ),
+          },
+          {
             path: paths.portfolio.root,
             handle: { title: 'nav.portfolio' },
             lazy: page(

@@ -10,6 +10,17 @@ export const paths = {
   error: '/error',
   market: '/market',
   discover: '/discover',
+  /** The company introduction and video (Discover). */
+  company: (symbol: string) => `/discover/company/${encodeURIComponent(symbol)}`,
+  companyPattern: '/discover/company/:symbol',
+  /** Menu routes of the seeded default menu (server menu/service.ts DEFAULT_MENU). */
+  watchlist: '/watchlist',
+  mostActive: '/market/most-active',
+  ranking: '/market/ranking',
+  scoreInfo: '/score-info',
+  news: '/news',
+  newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
+  newsArticlePattern: '/news/:id',
   portfolio: {
     root: '/portfolio',
     summary: '/portfolio/summary',

@@ -132,6 +132,16 @@ function refreshAccessToken(): Promise<void> {
   return refreshing;
 }
 
+/**
+ * Refreshes the session for a caller outside HTTP (the quote socket after a 4401), unless
+ * the token it was refused with has already been replaced.
+ */
+export function refreshSession(rejectedToken: string): Promise<void> {
+  const current = authStorage.get()?.access_token;
+  if (current && current !== rejectedToken && !refreshing) return Promise.resolve();
+  return refreshAccessToken();
+}
+
 async function retryAfterRefresh(config: AxiosRequestConfig): Promise<AxiosResponse> {
   const attempts = config.retryCount ?? 0;
   if (attempts >= MAX_REFRESH_RETRIES) throw forceLogout(M.tooManyAttempts);

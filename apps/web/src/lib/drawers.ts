@@ -1,23 +1,39 @@
+import type { TMarket } from '@sampada/shared';
 import { createStore, useStore } from './create-store';
 import { onSessionEnd } from './session';
 
 /**
  * App-wide drawers and panels that one feature opens and another fills (deposit and
- * withdraw from the user drawer, the support panel). app/drawers-host renders them.
+ * withdraw from the user drawer, the support panel, stock detail from any quote).
+ * app/drawers-host renders them.
  */
-export type TGlobalDrawer = 'deposit' | 'withdraw' | 'support';
+export type TGlobalDrawer = 'deposit' | 'withdraw' | 'support' | 'stock-detail';
+
+/** The instrument the stock detail drawer shows. */
+export interface TStockRef {
+  symbol: string;
+  market: TMarket;
+}
 
 interface TDrawerState {
   open: TGlobalDrawer | null;
+  stock?: TStockRef;
 }
 
 export const drawerStore = createStore<TDrawerState>({ open: null });
 export const useGlobalDrawer = () => useStore(drawerStore).open;
+/** The last stock opened; kept while the drawer closes so its content does not vanish. */
+export const useStockDetailRef = () => useStore(drawerStore).stock;
 
 let afterClose: (() => void)[] = [];
 
-export function openGlobalDrawer(name: TGlobalDrawer) {
-  drawerStore.set({ open: name });
+export function openGlobalDrawer(name: Exclude<TGlobalDrawer, 'stock-detail'>) {
+  drawerStore.set((state) => ({ ...state, open: name }));
+}
+
+/** Opens the stock detail slide-up drawer from anywhere (spec §2); the URL stays. */
+export function openStockDetail(symbol: string, market: TMarket = 'NSE') {
+  drawerStore.set({ open: 'stock-detail', stock: { symbol, market } });
 }
 
 /** Closes the open drawer; resolves once its closing transition has finished (spec §2). */
@@ -25,7 +41,7 @@ export function closeGlobalDrawer(): Promise<void> {
   if (!drawerStore.get().open) return Promise.resolve();
   return new Promise((resolve) => {
     afterClose.push(resolve);
-    drawerStore.set({ open: null });
+    drawerStore.set((state) => ({ ...state, open: null }));
   });
 }
 

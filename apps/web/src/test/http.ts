@@ -1,5 +1,11 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import {
+  AxiosError,
+  CanceledError,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { api } from '../lib/api-client';
+import { stockApi } from '../lib/market/stock-api';
 
 export interface TMockResponse {
   status: number;
@@ -15,6 +21,10 @@ export interface TCall {
   url: string;
   body: unknown;
   authorization: string | undefined;
+  /** The stock-data API's key header. */
+  apiKey: string | undefined;
+  params: Record<string, unknown> | undefined;
+  signal: AbortSignal | undefined;
 }
 
 /** 200 with the server's envelope. */
@@ -28,17 +38,30 @@ export const fail = (status: number, message = ''): TMockResponse => ({
   body: { code: status, message, data: null },
 });
 
+/** Rejects like axios does when the request's AbortSignal fires. */
+function abortable<T>(work: Promise<T>, config: InternalAxiosRequestConfig): Promise<T> {
+  const signal = config.signal as AbortSignal | undefined;
+  if (!signal) return work;
+  const cancelled = () => new CanceledError(undefined, undefined, config);
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(cancelled()), { once: true });
+    work.then(resolve, reject);
+  });
+}
+
 /**
- * Answers the app's HTTP client in tests through an axios adapter, so every interceptor
- * (auth header, envelope, refresh queue, error catalogue) runs as in the browser.
- * Keys are 'METHOD /path'; a handler may be a list, answered in turn.
+ * Answers the app's HTTP clients (the main API and the stock-data API) in tests through an
+ * axios adapter, so every interceptor (auth header, API key, envelope, refresh queue, error
+ * catalogue) runs as in the browser. Keys are 'METHOD /path'; a handler may be a list,
+ * answered in turn. An aborted request rejects as axios would.
  */
 export function mockApi(routes: Record<string, THandler | THandler[]>) {
   const calls: TCall[] = [];
   const queues = new Map(
     Object.entries(routes).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
   );
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+  const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const key = `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
     const raw = config.data;
     calls.push({
@@ -46,11 +69,17 @@ export function mockApi(routes: Record<string, THandler | THandler[]>) {
       url: config.url ?? '',
       body: typeof raw === 'string' ? JSON.parse(raw) : raw,
       authorization: config.headers?.get?.('Authorization')?.toString(),
+      apiKey: config.headers?.get?.('X-API-KEY')?.toString(),
+      params: config.params as Record<string, unknown> | undefined,
+      signal: config.signal as AbortSignal | undefined,
     });
     const entry = queues.get(key);
     const handler = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
     if (!handler) throw new AxiosError(`No mock for ${key}`, AxiosError.ERR_NETWORK, config);
-    const answer = typeof handler === 'function' ? await handler(config) : handler;
+    const answer =
+      typeof handler === 'function'
+        ? await abortable(Promise.resolve(handler(config)), config)
+        : handler;
     if (answer.error === 'network')
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
     if (answer.error === 'timeout')
@@ -71,6 +100,8 @@ export function mockApi(routes: Record<string, THandler | THandler[]>) {
       response,
     );
   };
+  api.defaults.adapter = adapter;
+  stockApi.defaults.adapter = adapter;
   return {
     calls,
     callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.url}` === key),

@@ -20,7 +20,7 @@ import {
   loadConstituents,
   loadInstruments,
   loadQuoteStates,
-  mergeCandles,
+  upsertCandles,
   saveQuoteStates,
 } from './store.ts';
 
@@ -213,7 +213,7 @@ export function createMarketEngine(deps: {
       pending.clear();
       const changed = [...unsaved].flatMap((s) => (states.has(s) ? [states.get(s)!] : []));
       unsaved.clear();
-      if (rows.length) await mergeCandles(db, rows);
+      if (rows.length) await upsertCandles(db, rows, 'merge');
       if (changed.length) await saveQuoteStates(db, changed);
     });
     return flushing;

@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { parseBhavcopy } from './bhavcopy.ts';
 import { istInstant } from './calendar.ts';
 import type { MarketEngine } from './engine.ts';
-import { replaceCandles } from './store.ts';
+import { upsertCandles } from './store.ts';
 import { eodPrices, instruments, priceImports } from './tables.ts';
 
 export type PriceImportResult = {
@@ -77,7 +77,7 @@ export async function importPrices(
           },
         });
     }
-    await replaceCandles(
+    await upsertCandles(
       tx,
       known.map((r) => ({
         symbol: r.symbol,
@@ -85,6 +85,7 @@ export async function importPrices(
         start: istInstant(r.tradeDate, 0),
         bar: { open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume },
       })),
+      'replace',
     );
     for (const r of known.filter((row) => row.tradeDate === latest)) {
       await tx

@@ -196,32 +196,43 @@ export async function saveQuoteStates(db: Executor, states: QuoteState[]) {
 
 export type CandleRow = { symbol: string; interval: TCandleInterval; start: Date; bar: Bar };
 
-/** Merges bars into stored buckets: the first open stays, highs and lows widen, volume adds. */
-export async function mergeCandles(db: Executor, rows: CandleRow[]) {
-  for (const part of chunks(rows, 8000)) {
-    await db
-      .insert(candles)
-      .values(
-        part.map((r) => ({
-          symbol: r.symbol,
-          interval: r.interval,
-          start: r.start,
-          open: r.bar.open,
-          high: r.bar.high,
-          low: r.bar.low,
-          close: r.bar.close,
-          volume: r.bar.volume,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [candles.symbol, candles.interval, candles.start],
-        set: {
+const candleValues = (rows: CandleRow[]) =>
+  rows.map((r) => ({
+    symbol: r.symbol,
+    interval: r.interval,
+    start: r.start,
+    open: r.bar.open,
+    high: r.bar.high,
+    low: r.bar.low,
+    close: r.bar.close,
+    volume: r.bar.volume,
+  }));
+
+/**
+ * Writes bars into their buckets. `merge` folds live bars into what is stored (the first open
+ * stays, highs and lows widen, volume adds); `replace` overwrites (imported end-of-day bars).
+ */
+export async function upsertCandles(db: Executor, rows: CandleRow[], mode: 'merge' | 'replace') {
+  const set =
+    mode === 'merge'
+      ? {
           high: sql`greatest(${candles.high}, excluded.high)`,
           low: sql`least(${candles.low}, excluded.low)`,
           close: sql`excluded.close`,
           volume: sql`${candles.volume} + excluded.volume`,
-        },
-      });
+        }
+      : {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          volume: sql`excluded.volume`,
+        };
+  for (const part of chunks(rows, 8000)) {
+    await db
+      .insert(candles)
+      .values(candleValues(part))
+      .onConflictDoUpdate({ target: [candles.symbol, candles.interval, candles.start], set });
   }
 }
 
@@ -250,36 +261,6 @@ export async function insertCandles(db: Executor, rows: CandleRow[]) {
 /** A PostgreSQL array literal with every element quoted (JSON string quoting is compatible). */
 const arrayLiteral = (values: (string | number)[]) =>
   `{${values.map((v) => JSON.stringify(String(v))).join(',')}}`;
-
-/** Replaces stored buckets outright (history backfill and imported end-of-day bars). */
-export async function replaceCandles(db: Executor, rows: CandleRow[]) {
-  for (const part of chunks(rows, 8000)) {
-    await db
-      .insert(candles)
-      .values(
-        part.map((r) => ({
-          symbol: r.symbol,
-          interval: r.interval,
-          start: r.start,
-          open: r.bar.open,
-          high: r.bar.high,
-          low: r.bar.low,
-          close: r.bar.close,
-          volume: r.bar.volume,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [candles.symbol, candles.interval, candles.start],
-        set: {
-          open: sql`excluded.open`,
-          high: sql`excluded.high`,
-          low: sql`excluded.low`,
-          close: sql`excluded.close`,
-          volume: sql`excluded.volume`,
-        },
-      });
-  }
-}
 
 export async function recentCandles(
   db: Executor,

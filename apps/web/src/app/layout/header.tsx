@@ -1,19 +1,22 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { AvatarFallback } from '../../components/avatar-fallback';
 import { paths } from '../../config/paths';
+import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { useProfile } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { useAppName } from '../../lib/system-settings';
+import { MOBILE_QUERY } from '../root';
 
-/**
- * Header: brand, the search box slot (the search itself arrives with market data) and the
- * avatar that opens the user drawer.
- */
+/** Header: brand, the stock search box (spec §2) and the avatar that opens the user drawer. */
 export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
   const { t } = useTranslation();
   const appName = useAppName();
   const { data: profile } = useProfile();
+  const isMobile = Boolean(
+    useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
+  );
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <UnstyledButton
@@ -26,7 +29,13 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
           {appName}
         </Text>
       </UnstyledButton>
-      <Box id="header-search-slot" data-slot="header-search" style={{ flex: 1, maxWidth: 420 }} />
+      <Box
+        id="header-search-slot"
+        data-slot="header-search"
+        style={{ flex: 1, maxWidth: 420, minWidth: 0 }}
+      >
+        <SearchTrigger compact={isMobile} />
+      </Box>
       <UnstyledButton
         onClick={onOpenUserDrawer}
         aria-label={t('header.openUserMenu')}

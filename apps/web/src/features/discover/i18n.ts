@@ -2,8 +2,22 @@ import { registerTranslations, useTranslation } from '../../lib/i18n';
 
 const enUS = {
   title: 'Discover',
-  intro:
-    'News, company introductions and ideas published by the firm appear here as they are released.',
+  intro: 'Ideas curated by the firm, with live prices, and the companies behind them.',
+  themes: 'Themes',
+  themesEmpty: 'No themes have been published yet.',
+  themeChange: 'Theme today',
+  about: 'About {{symbol}}',
+  companies: 'Company profiles',
+  showAll: 'Show all {{count}}',
+  showFewer: 'Show fewer',
+  scoreTitle: 'Your trust score',
+  scoreText: 'How your score and VIP level are worked out, and how to raise them.',
+  scoreLink: 'Read about scores',
+  company: {
+    back: 'Back to Discover',
+    notFound: 'This company has no introduction yet.',
+    openDetail: 'Price and chart',
+  },
 };
 
 registerTranslations('discover', { 'en-US': enUS });

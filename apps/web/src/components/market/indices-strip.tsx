@@ -1,0 +1,66 @@
+import { Box, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { openStockDetail } from '../../lib/drawers';
+import { useTranslation } from '../../lib/i18n';
+import { useLiveList } from '../../lib/market/live-quotes';
+import { indicesQueryOptions } from '../../lib/market/market-queries';
+import { ChangeText } from './change-text';
+import { LivePrice } from './live-price';
+import { QueryState } from './query-state';
+
+const CARD_WIDTH = 168;
+
+/** The six indices of spec §3, live; scrolls sideways on a phone. */
+export function IndicesStrip() {
+  const { t } = useTranslation();
+  const query = useQuery(indicesQueryOptions());
+  const indices = useLiveList(query.data);
+  return (
+    <Box component="section" aria-label={t('quote.indicesLabel')} data-testid="indices-strip">
+      <QueryState
+        isPending={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        isEmpty={indices.length === 0}
+        rows={1}
+      >
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+          <Box
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none', display: 'flex', gap: 'var(--mantine-spacing-sm)' }}
+          >
+            {indices.map((index) => (
+              <Box component="li" key={index.symbol} style={{ flex: `1 0 ${CARD_WIDTH}px` }}>
+                <UnstyledButton
+                  p="sm"
+                  w="100%"
+                  onClick={() => openStockDetail(index.symbol, index.market)}
+                  data-testid={`index-${index.symbol}`}
+                  style={{
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    borderRadius: 'var(--mantine-radius-md)',
+                  }}
+                >
+                  <Stack gap={2} align="flex-start">
+                    <Text size="xs" c="dimmed" fw={600} truncate>
+                      {index.name}
+                    </Text>
+                    <LivePrice price={index.price} market={index.market} />
+                    <ChangeText
+                      change={index.change}
+                      changePct={index.change_pct}
+                      size="xs"
+                      withAmount
+                    />
+                  </Stack>
+                </UnstyledButton>
+              </Box>
+            ))}
+          </Box>
+        </ScrollArea>
+      </QueryState>
+    </Box>
+  );
+}

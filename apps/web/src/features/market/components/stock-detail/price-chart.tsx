@@ -1,0 +1,110 @@
+import type { TCandle, TCandleInterval } from '@sampada/shared';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { nextBar } from './live-bar';
+
+/**
+ * lightweight-charts draws Unix times as UTC. Prices are Indian, so every time is shifted
+ * by India's fixed offset (no daylight saving) to label the axis in IST.
+ */
+const IST_OFFSET_SECONDS = 5.5 * 3600;
+const UP = '#2f9e44';
+const DOWN = '#e03131';
+
+const toBar = (candle: TCandle): CandlestickData<UTCTimestamp> => ({
+  time: (candle.time + IST_OFFSET_SECONDS) as UTCTimestamp,
+  open: candle.open,
+  high: candle.high,
+  low: candle.low,
+  close: candle.close,
+});
+
+export interface PriceChartProps {
+  candles: TCandle[];
+  interval: TCandleInterval;
+  /** The live price and its time (Unix seconds), drawn into the forming candle. */
+  livePrice?: number;
+  liveTime?: number;
+  label: string;
+  height?: number;
+}
+
+/** Candlesticks for one interval, the last candle kept live. Loaded only with the drawer. */
+export default function PriceChart({
+  candles,
+  interval,
+  livePrice,
+  liveTime,
+  label,
+  height = 300,
+}: PriceChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const lastCandle = useRef<TCandle | undefined>(undefined);
+
+  useEffect(() => {
+    const created = createChart(container.current!, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: '#495057',
+        fontFamily: 'inherit',
+      },
+      grid: {
+        vertLines: { color: '#f1f3f5' },
+        horzLines: { color: '#f1f3f5' },
+      },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false },
+    });
+    series.current = created.addSeries(CandlestickSeries, {
+      upColor: UP,
+      downColor: DOWN,
+      wickUpColor: UP,
+      wickDownColor: DOWN,
+      borderVisible: false,
+      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
+    });
+    chart.current = created;
+    return () => {
+      created.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const intraday = !['1d', '1w'].includes(interval);
+    chart.current?.applyOptions({ timeScale: { timeVisible: intraday, secondsVisible: false } });
+    series.current?.setData(candles.map(toBar));
+    lastCandle.current = candles[candles.length - 1];
+    chart.current?.timeScale().fitContent();
+  }, [candles, interval]);
+
+  useEffect(() => {
+    if (livePrice === undefined || liveTime === undefined) return;
+    const bar = nextBar(lastCandle.current, livePrice, liveTime, interval);
+    if (!bar) return;
+    lastCandle.current = bar;
+    series.current?.update(toBar(bar));
+  }, [livePrice, liveTime, interval]);
+
+  return (
+    <div
+      ref={container}
+      role="img"
+      aria-label={label}
+      data-testid="price-chart"
+      style={{ height, width: '100%' }}
+    />
+  );
+}

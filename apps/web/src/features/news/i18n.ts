@@ -1,0 +1,23 @@
+import { registerTranslations, useTranslation } from '../../lib/i18n';
+
+const enUS = {
+  title: 'News',
+  aboutSymbol: 'News about {{symbol}}',
+  allNews: 'All news',
+  loadMore: 'Load more',
+  empty: 'No news yet. Market notes and headlines appear here as they are published.',
+  emptyForSymbol: 'No news about {{symbol}} yet.',
+  end: 'You have seen everything.',
+  loadFailed: 'News could not be loaded.',
+  retry: 'Try again',
+  notFound: 'This article is not available. It may have been withdrawn.',
+  readOriginal: 'Read the original at {{host}}',
+  related: 'Related symbols',
+  time: {
+    justNow: 'just now',
+  },
+};
+
+registerTranslations('news', { 'en-US': enUS });
+
+export const useNewsTranslation = () => useTranslation('news');

@@ -1,0 +1,66 @@
+import { formatCompact, formatInr } from '@sampada/shared';
+
+/**
+ * Market numbers on screen (spec §9, domain.md "Numbers on screen"): prices in rupees with
+ * 2 decimals and Indian grouping, changes with their sign, volumes and market caps compact
+ * with 3 decimals. A value the server did not send reads as a dash, never as zero.
+ */
+export const NO_VALUE = '—';
+
+/** What a hidden amount shows while the eye toggle is off. */
+export const MASKED = '****';
+
+export type TDirection = 'up' | 'down' | 'flat';
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+export const changeDirection = (change: number | null | undefined): TDirection =>
+  !isNumber(change) || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
+
+/** ₹2,456.10 */
+export const formatPrice = (price: number | null | undefined) =>
+  isNumber(price) ? formatInr(price) : NO_VALUE;
+
+/** An index level has no currency: 81,234.56 */
+export const formatPoints = (value: number | null | undefined) =>
+  isNumber(value)
+    ? new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        value,
+      )
+    : NO_VALUE;
+
+const plain2 = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** +12.50, -3.05, 0.00 */
+export function formatSignedChange(change: number | null | undefined): string {
+  if (!isNumber(change)) return NO_VALUE;
+  const sign = change > 0 ? '+' : change < 0 ? '-' : '';
+  return `${sign}${plain2.format(Math.abs(change))}`;
+}
+
+/** +₹1,234.50, -₹80.00: a gain or loss in rupees. */
+export function formatSignedRupees(value: number | null | undefined): string {
+  if (!isNumber(value)) return NO_VALUE;
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${formatInr(Math.abs(value))}`;
+}
+
+/** +1.23%, -0.40%, 0.00% */
+export const formatChangePct = (pct: number | null | undefined) =>
+  isNumber(pct) ? `${formatSignedChange(pct)}%` : NO_VALUE;
+
+/** 12.346M: volumes, traded values and market caps (spec §9 compact form). */
+export const formatCompactNumber = (value: number | null | undefined) =>
+  isNumber(value) ? formatCompact(value) : NO_VALUE;
+
+/** ₹1.234T */
+export const formatCompactRupees = (value: number | null | undefined) =>
+  isNumber(value) ? `₹${formatCompact(value)}` : NO_VALUE;
+
+/** Indices are quoted in points, everything else in rupees. */
+export const formatQuotePrice = (price: number | null | undefined, market: string) =>
+  market === 'INDEX' ? formatPoints(price) : formatPrice(price);

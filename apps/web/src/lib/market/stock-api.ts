@@ -1,0 +1,82 @@
+import { M, REQUEST_TIMEOUT_MS } from '@sampada/shared';
+import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
+import type { TEnvelope } from '../api-client';
+import { queryClient } from '../query-client';
+import { marketConfigQueryKey, marketConfigQueryOptions } from './market-config';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set once a 401 has fetched a fresh key, so a wrong key cannot loop. */
+    keyRetried?: boolean;
+  }
+}
+
+/** A failure of the stock-data API: the server's message or 'Request Failed.' (spec §8). */
+export class StockApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'StockApiError';
+  }
+}
+
+/**
+ * The stock-data API (/stock/api/v1, spec §7) has its own client: it authenticates with the
+ * X-API-KEY header rather than the session's bearer token, and its failures are not toasted
+ * by the main client's error catalogue.
+ */
+export const stockApi = axios.create({
+  baseURL: '/',
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+});
+
+stockApi.interceptors.request.use(async (config) => {
+  const { stock_api_key } = await queryClient.ensureQueryData(marketConfigQueryOptions());
+  config.headers.set('X-API-KEY', stock_api_key);
+  return config;
+});
+
+const messageOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'message' in body
+    ? String((body as { message: unknown }).message || '')
+    : '';
+
+stockApi.interceptors.response.use(
+  (response) => {
+    const body = response.data as Partial<TEnvelope<unknown>> | undefined;
+    if (body?.code !== undefined && body.code !== 200) {
+      throw new StockApiError(messageOf(body) || M.stockRequestFailed, body.code);
+    }
+    return response;
+  },
+  async (error: AxiosError) => {
+    if (axios.isCancel(error)) throw error;
+    const config = error.config;
+    // The key is rotated when the server restarts without STOCK_API_KEY: fetch it again once.
+    if (error.response?.status === 401 && config && !config.keyRetried) {
+      config.keyRetried = true;
+      queryClient.removeQueries({ queryKey: marketConfigQueryKey });
+      return stockApi.request(config);
+    }
+    throw new StockApiError(
+      messageOf(error.response?.data) || M.stockRequestFailed,
+      error.response?.status,
+    );
+  },
+);
+
+export const isAbort = (error: unknown) =>
+  axios.isCancel(error) || (error instanceof Error && error.name === 'AbortError');
+
+export async function stockGet<T>(path: string, config?: AxiosRequestConfig): Promise<T> {
+  const response = await stockApi.get<TEnvelope<T>>(`/stock/api/v1${path}`, config);
+  return response.data.data;
+}
+
+export async function stockPost<T>(path: string, body: unknown, config?: AxiosRequestConfig) {
+  const response = await stockApi.post<TEnvelope<T>>(`/stock/api/v1${path}`, body, config);
+  return response.data.data;
+}
