@@ -45,6 +45,7 @@ function connect(index, delays) {
       }
     });
     socket.on('error', reject);
+    socket.on('close', (code) => reject(new Error(`closed with ${code} before subscribing`)));
   });
 }
 
@@ -57,6 +58,7 @@ for (const clients of clientsPerRun) {
       connect(i + k, delays),
     );
     sockets.push(...(await Promise.all(batch)));
+    if (process.env.BENCH_VERBOSE) console.error(`connected ${sockets.length}`);
   }
   await new Promise((r) => setTimeout(r, 2000));
   const cpuBefore = cpuSeconds(server.pid);

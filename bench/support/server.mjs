@@ -24,7 +24,7 @@ export async function startServer({ port, env = {}, name = 'bench-data' }) {
       REDIS_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   // A benchmark that fails must not leave its server running.
   process.on('exit', () => server.kill('SIGTERM'));

@@ -2,14 +2,17 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
+import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { diskFileStore } from './platform/storage.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientService } from './modules/clients/service.ts';
+import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
+import { createLedgerService } from './modules/ledger/service.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { createNewsService } from './modules/news/service.ts';
@@ -38,6 +41,17 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   });
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
   const settings = createSettingsService(db);
+  const ledger = createLedgerService({ db, clock });
+  const idempotency = createIdempotency(db, clock);
+  const funds = createFundsService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    ledger,
+    settings,
+    uploads,
+  });
   const menu = createMenuService(db);
   const news = createNewsService({ db, clock, files });
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
@@ -61,5 +75,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     settings,
     menu,
     news,
+    ledger,
+    idempotency,
+    funds,
   };
 }

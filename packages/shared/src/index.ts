@@ -8,3 +8,4 @@ export * from './schemas.ts';
 export * from './console.ts';
 export * from './market.ts';
 export * from './news.ts';
+export * from './funds.ts';

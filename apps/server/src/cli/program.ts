@@ -128,6 +128,27 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
     });
 
   program
+    .command('ledger')
+    .description('the money ledger')
+    .command('check')
+    .description(
+      'reconcile: all lines sum to zero, each posting balances, cached balances match their lines, nothing guarded is negative',
+    )
+    .action(async () => {
+      const result = await ctx.ledger.check();
+      const { accounts, postings, lines } = result.counts;
+      const counts = `${accounts} accounts, ${postings} postings, ${lines} lines`;
+      if (result.ok) {
+        io.out(`OK: ${counts}`);
+        return;
+      }
+      result.discrepancies.forEach((d) => io.out(`${d.check}: ${d.message}`));
+      throw new Error(
+        `Ledger check failed: ${result.discrepancies.length} discrepancies (${counts}).`,
+      );
+    });
+
+  program
     .command('demo')
     .description('demo data')
     .command('seed')

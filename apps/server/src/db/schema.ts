@@ -11,3 +11,6 @@ export * from '../modules/settings/tables.ts';
 export * from '../modules/staff-auth/tables.ts';
 export * from '../modules/news/tables.ts';
 export * from '../modules/market/tables.ts';
+export * from '../platform/idempotency-tables.ts';
+export * from '../modules/ledger/tables.ts';
+export * from '../modules/funds/tables.ts';

@@ -24,6 +24,16 @@ export const QUEUES: Queue[] = [
     roles: ['advisor'],
     count: (ctx, auth) => ctx.kyc.countPending(clientScope(auth)),
   },
+  {
+    key: 'deposits_pending',
+    roles: ['operations'],
+    count: (ctx) => ctx.funds.countPendingDeposits(),
+  },
+  {
+    key: 'withdrawals_pending',
+    roles: ['operations'],
+    count: (ctx) => ctx.funds.countPendingWithdrawals(),
+  },
 ];
 
 export function dashboardConsole(ctx: AppContext) {

@@ -61,6 +61,19 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     },
     actor,
   );
+  // A demonstration receiving account, so deposits work in the demo; a firm enters its own.
+  await ctx.settings.update(
+    'deposit_bank',
+    {
+      account_name: 'Sampada Wealth Client Money Account (demo)',
+      account_number: '50200012345678',
+      ifsc: 'HDFC0000240',
+      bank_name: 'HDFC Bank',
+      branch: 'Demo branch, Fort, Mumbai',
+      upi_id: 'sampada.clients@hdfcbank',
+    },
+    actor,
+  );
   await ctx.settings.update(
     'regulatory_line',
     'Sampada is a demonstration platform. A live firm shows its SEBI registration number here.',

@@ -208,14 +208,17 @@ export function createMarketEngine(deps: {
 
   /** Writes the candles and quote states gathered since the last flush. */
   function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
-      const rows = [...pending.values()];
-      pending.clear();
-      const changed = [...unsaved].flatMap((s) => (states.has(s) ? [states.get(s)!] : []));
-      unsaved.clear();
-      if (rows.length) await upsertCandles(db, rows, 'merge');
-      if (changed.length) await saveQuoteStates(db, changed);
-    });
+    // Chained so flushes never overlap; a failed one must not stop the ones after it.
+    flushing = flushing
+      .catch(() => {})
+      .then(async () => {
+        const rows = [...pending.values()];
+        pending.clear();
+        const changed = [...unsaved].flatMap((s) => (states.has(s) ? [states.get(s)!] : []));
+        unsaved.clear();
+        if (rows.length) await upsertCandles(db, rows, 'merge');
+        if (changed.length) await saveQuoteStates(db, changed);
+      });
     return flushing;
   }
 

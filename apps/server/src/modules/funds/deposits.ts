@@ -1,0 +1,268 @@
+/**
+ * Deposits: the client transfers money to the firm's account and tells us the UTR; operations
+ * confirm (the ledger credits bank_clearing → cash_available) or reject it with a reason, and
+ * the client may cancel while it is pending. Transitions are data; `move` applies one, with
+ * its posting and audit row, in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  DEPOSIT_METHODS,
+  FM,
+  MIN_DEPOSIT_PAISE,
+  type TConsoleDeposit,
+  type TDepositAccount,
+  type TDepositMethod,
+  type TDepositStatus,
+  type TDepositView,
+} from '@sampada/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UploadService } from '../uploads/service.ts';
+import type { FundsAccess } from './access.ts';
+import * as store from './store.ts';
+import { deposits } from './tables.ts';
+import { consoleDepositView, depositView, paiseNumber } from './views.ts';
+
+export type DepositAction = 'confirm' | 'reject' | 'cancel';
+
+/** Who may take each step from which status; confirm is the only one that moves money. */
+export const DEPOSIT_TRANSITIONS: Record<
+  DepositAction,
+  { from: TDepositStatus; to: TDepositStatus; by: 'staff' | 'client'; credits: boolean }
+> = {
+  confirm: { from: 'pending', to: 'confirmed', by: 'staff', credits: true },
+  reject: { from: 'pending', to: 'rejected', by: 'staff', credits: false },
+  cancel: { from: 'pending', to: 'cancelled', by: 'client', credits: false },
+};
+
+export type DepositInput = {
+  amount: bigint;
+  method: TDepositMethod;
+  utr: string;
+  receipt_url?: string | undefined;
+};
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  settings: SettingsService;
+  uploads: UploadService;
+  access: FundsAccess;
+};
+
+export function createDepositService({ db, clock, ledger, settings, uploads, access }: Deps) {
+  const receiptUrl = (baseUrl: string, row: store.DepositRow) =>
+    row.receiptUploadId ? uploads.signedUrl(baseUrl, row.receiptUploadId) : null;
+
+  async function depositAccount(): Promise<TDepositAccount> {
+    const bank = (await settings.all()).deposit_bank;
+    return {
+      configured: Boolean((bank.account_number && bank.ifsc) || bank.upi_id),
+      ...bank,
+      methods: [...DEPOSIT_METHODS],
+      min_deposit_paise: paiseNumber(MIN_DEPOSIT_PAISE),
+    };
+  }
+
+  /**
+   * Applies one transition if the deposit is where the rule starts (a conditional UPDATE,
+   * so of two concurrent confirmations exactly one finds it pending); credits on confirm.
+   */
+  async function move(
+    tx: Tx,
+    depositId: string,
+    action: DepositAction,
+    who: { clientId?: string; staffId?: string },
+    actor: Actor,
+    reason: string | null = null,
+  ): Promise<store.DepositRow> {
+    const rule = DEPOSIT_TRANSITIONS[action];
+    const ownedBy = who.clientId ? eq(deposits.clientId, who.clientId) : undefined;
+    let row: store.DepositRow | undefined;
+    try {
+      [row] = await tx
+        .update(deposits)
+        .set({
+          status: rule.to,
+          reason,
+          decidedAt: clock.now(),
+          decidedByStaffId: who.staffId ?? null,
+        })
+        .where(and(eq(deposits.id, depositId), eq(deposits.status, rule.from), ownedBy))
+        .returning();
+    } catch (error) {
+      if (store.violatedUnique(error)) throw conflict(FM.utrAlreadyCredited);
+      throw error;
+    }
+    if (!row) {
+      const [current] = await tx
+        .select({ status: deposits.status })
+        .from(deposits)
+        .where(and(eq(deposits.id, depositId), ownedBy));
+      if (!current) throw notFound(FM.depositNotFound);
+      throw conflict(FM.alreadyDecided('deposit', current.status));
+    }
+    if (rule.credits) {
+      const posted = await ledger.transfer(tx, {
+        kind: 'deposit',
+        clientId: row.clientId,
+        memo: `Deposit via ${row.method}, UTR ${row.utr}`,
+        reference: `deposit:${row.id}`,
+        idempotencyKey: `deposit:${row.id}`,
+        from: firmAccount('bank_clearing'),
+        to: clientAccount(row.clientId, 'cash_available'),
+        amount: row.amount,
+      });
+      [row] = await tx
+        .update(deposits)
+        .set({ postingId: posted.postingId })
+        .where(eq(deposits.id, row.id))
+        .returning();
+    }
+    await recordAudit(tx, actor, {
+      action: `deposit.${action}`,
+      subjectType: 'deposit',
+      subjectId: depositId,
+      before: { status: rule.from },
+      after: {
+        status: rule.to,
+        clientId: row!.clientId,
+        amountPaise: row!.amount.toString(),
+        utr: row!.utr,
+        ...(reason ? { reason } : {}),
+        ...(row!.postingId ? { postingId: row!.postingId } : {}),
+      },
+    });
+    return row!;
+  }
+
+  return {
+    depositAccount,
+
+    async request(
+      clientId: string,
+      input: DepositInput,
+      options: { baseUrl: string; actor: Actor; transaction?: TransactionRunner },
+    ): Promise<TDepositView> {
+      if (!(await depositAccount()).configured) throw badRequest(FM.depositAccountMissing);
+      await access.approvedClient(clientId);
+      const receipt = input.receipt_url
+        ? await uploads.ownedUploadFromUrl(clientId, input.receipt_url)
+        : null;
+      if (input.receipt_url && !receipt) throw badRequest(FM.receiptNotYours);
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        const seen = await store.depositsWithUtr(tx, input.utr);
+        if (seen.some((d) => d.status === 'confirmed')) throw badRequest(FM.utrAlreadyCredited);
+        if (seen.some((d) => d.clientId === clientId)) throw badRequest(FM.utrAlreadySubmitted);
+        let row: store.DepositRow | undefined;
+        try {
+          [row] = await tx
+            .insert(deposits)
+            .values({
+              id: randomUUID(),
+              clientId,
+              amount: input.amount,
+              method: input.method,
+              utr: input.utr,
+              receiptUploadId: receipt?.id ?? null,
+              createdAt: clock.now(),
+            })
+            .returning();
+        } catch (error) {
+          if (store.violatedUnique(error)) throw badRequest(FM.utrAlreadySubmitted);
+          throw error;
+        }
+        await recordAudit(tx, options.actor, {
+          action: 'deposit.request',
+          subjectType: 'deposit',
+          subjectId: row!.id,
+          after: {
+            clientId,
+            amountPaise: input.amount.toString(),
+            method: input.method,
+            utr: input.utr,
+          },
+        });
+        return depositView(row!, receiptUrl(options.baseUrl, row!));
+      });
+    },
+
+    async cancel(
+      clientId: string,
+      depositId: string,
+      options: { baseUrl: string; actor: Actor; transaction?: TransactionRunner },
+    ): Promise<TDepositView> {
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        const row = await move(tx, depositId, 'cancel', { clientId }, options.actor);
+        return depositView(row, receiptUrl(options.baseUrl, row));
+      });
+    },
+
+    /** Operations confirm (credit) or reject (with a reason). */
+    async decide(
+      depositId: string,
+      action: Exclude<DepositAction, 'cancel'>,
+      options: {
+        staffId: string;
+        actor: Actor;
+        baseUrl: string;
+        reason?: string;
+        transaction?: TransactionRunner;
+      },
+    ): Promise<TConsoleDeposit> {
+      const reason = options.reason?.trim() || null;
+      if (action === 'reject' && !reason) throw badRequest(FM.reasonRequired);
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        await move(tx, depositId, action, { staffId: options.staffId }, options.actor, reason);
+        const listed = (await store.depositById(tx, depositId))!;
+        return consoleDepositView(listed, receiptUrl(options.baseUrl, listed.row));
+      });
+    },
+
+    async ofClient(clientId: string, depositId: string, baseUrl: string): Promise<TDepositView> {
+      const listed = await store.depositById(db, depositId);
+      if (!listed || listed.row.clientId !== clientId) throw notFound(FM.depositNotFound);
+      return depositView(listed.row, receiptUrl(baseUrl, listed.row));
+    },
+
+    /** A client's deposits, newest first; views and the raw rows for the cursor. */
+    async listOfClient(
+      clientId: string,
+      filter: Omit<store.ListFilter, 'clientId' | 'order'>,
+      baseUrl: string,
+    ) {
+      const rows = await store.listDeposits(db, { ...filter, clientId, order: 'newest' });
+      return rows.map((r) => ({ ...r, view: depositView(r.row, receiptUrl(baseUrl, r.row)) }));
+    },
+
+    /** The console queue: pending oldest first, any other status newest first. */
+    async queue(filter: Omit<store.ListFilter, 'order'>, baseUrl: string) {
+      const rows = await store.listDeposits(db, {
+        ...filter,
+        order: filter.status === 'pending' ? 'oldest' : 'newest',
+      });
+      return rows.map((r) => ({ ...r, view: consoleDepositView(r, receiptUrl(baseUrl, r.row)) }));
+    },
+
+    countPending: () => store.countByStatus(db, deposits, 'pending'),
+
+    /** A deposit as its receipt shows it, when the posting settles one of the client's. */
+    async forReceipt(reference: string | null, baseUrl: string) {
+      const match = /^deposit:([0-9a-f-]{36})$/.exec(reference ?? '');
+      if (!match) return null;
+      const listed = await store.depositById(db, match[1]!);
+      return listed ? depositView(listed.row, receiptUrl(baseUrl, listed.row)) : null;
+    },
+  };
+}
+export type DepositService = ReturnType<typeof createDepositService>;

@@ -1,0 +1,110 @@
+/**
+ * Funds: bank cards, deposits, withdrawals, fund records and the console's views of them.
+ * Money moves only through the ledger service, in the transaction that changes the status.
+ */
+import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampada/shared';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { ClientService } from '../clients/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UploadService } from '../uploads/service.ts';
+import { createFundsAccess } from './access.ts';
+import { createBankCardService } from './bank-cards.ts';
+import { createDepositService } from './deposits.ts';
+import { createRecordService } from './records.ts';
+import { createWithdrawalService } from './withdrawals.ts';
+import { paiseNumber } from './views.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  dataKey: Buffer;
+  clients: ClientService;
+  ledger: LedgerService;
+  settings: SettingsService;
+  uploads: UploadService;
+};
+
+export function createFundsService(deps: Deps) {
+  const { db, clock, clients, ledger } = deps;
+  const access = createFundsAccess(clients);
+  const bankCards = createBankCardService({ ...deps, access });
+  const deposits = createDepositService({ ...deps, access });
+  const withdrawals = createWithdrawalService({ ...deps, access, bankCards });
+  const records = createRecordService({ db, ledger, clients, deposits, withdrawals });
+
+  return {
+    bankCards,
+    deposits,
+    withdrawals,
+    records,
+
+    /** The console's view of one client's ledger: balances and postings, newest first. */
+    async clientLedger(
+      clientId: string,
+      page: { cursor?: string | undefined; limit: number },
+    ): Promise<Omit<TClientLedger, 'client'>> {
+      const cursor = decodeCursor(page.cursor, 1);
+      const [balances, postings] = await Promise.all([
+        ledger.balancesOf(clientId),
+        ledger.postingsOfClient(clientId, cursor ? Number(cursor[0]) : undefined, page.limit),
+      ]);
+      const items = postings.slice(0, page.limit);
+      const last = items[items.length - 1];
+      return {
+        balances: {
+          cash_available_paise: paiseNumber(balances.cash_available),
+          cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
+          loan_principal_paise: paiseNumber(balances.loan_principal),
+        },
+        postings: {
+          items: items.map((p) => ({
+            id: String(p.id),
+            kind: p.kind,
+            memo: p.memo,
+            reference: p.reference,
+            created_at: p.createdAt.toISOString(),
+            lines: p.lines.map((l) => ({
+              account: l.account,
+              client_id: l.clientId,
+              amount_paise: paiseNumber(l.amount),
+              balance_after_paise: paiseNumber(l.balanceAfter),
+            })),
+          })),
+          next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,
+        },
+      };
+    },
+
+    /** The ledger check with the firm's balances and what clients hold. */
+    async reconciliation(): Promise<TReconciliation> {
+      const checkedAt = clock.now();
+      const [check, firm, available, onHold] = await Promise.all([
+        ledger.check(),
+        ledger.firmBalances(),
+        ledger.clientTotal('cash_available'),
+        ledger.clientTotal('cash_on_hold'),
+      ]);
+      return {
+        ok: check.ok,
+        checked_at: checkedAt.toISOString(),
+        counts: check.counts,
+        discrepancies: check.discrepancies,
+        firm_accounts: FIRM_ACCOUNTS.map((account) => ({
+          account,
+          balance_paise: paiseNumber(firm[account]),
+        })),
+        client_totals: {
+          cash_available_paise: paiseNumber(available),
+          cash_on_hold_paise: paiseNumber(onHold),
+        },
+      };
+    },
+
+    countPendingDeposits: deposits.countPending,
+    countPendingWithdrawals: withdrawals.countPending,
+  };
+}
+export type FundsService = ReturnType<typeof createFundsService>;

@@ -1,0 +1,192 @@
+/**
+ * The statement of a period as CSV or PDF: the client's name and UID, opening balances,
+ * every line (debits and credits in separate columns, like a bank statement) and closing
+ * balances, amounts as ₹ with Indian grouping. Times are Asia/Kolkata.
+ */
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import {
+  APP_NAME,
+  formatPaise,
+  RECORD_TYPE_LABELS,
+  type TClientAccount,
+  type TRecordType,
+} from '@sampada/shared';
+
+export type StatementData = {
+  client: { name: string; uid: string; account: string };
+  from: string;
+  to: string;
+  generatedAt: Date;
+  accounts: { account: TClientAccount; opening: bigint; closing: bigint }[];
+  lines: {
+    at: Date;
+    type: string;
+    account: TClientAccount;
+    memo: string;
+    reference: string | null;
+    amount: bigint;
+    balanceAfter: bigint;
+  }[];
+};
+
+const ACCOUNT_LABELS: Record<TClientAccount, string> = {
+  cash_available: 'Cash available',
+  cash_on_hold: 'Cash on hold',
+  loan_principal: 'Loan principal',
+};
+
+const typeLabel = (type: string) => RECORD_TYPE_LABELS[type as TRecordType] ?? type;
+const istTime = (date: Date) =>
+  new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+const debit = (amount: bigint) => (amount < 0n ? formatPaise(-amount) : '');
+const credit = (amount: bigint) => (amount > 0n ? formatPaise(amount) : '');
+
+export const statementFileName = (data: StatementData, format: 'csv' | 'pdf') =>
+  `statement-${data.client.uid}-${data.from}-to-${data.to}.${format}`;
+
+// ---------- CSV ----------
+
+/**
+ * Quotes a cell when needed. A cell a spreadsheet would run as a formula (=, +, -, @ first)
+ * gets a leading apostrophe: the client's name comes from their own input.
+ */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+const row = (cells: string[]) => cells.map(cell).join(',');
+
+export function statementCsv(data: StatementData): string {
+  const lines = [
+    row([`${APP_NAME} statement of account`]),
+    row(['Client', data.client.name]),
+    row(['UID', data.client.uid]),
+    row(['Account', data.client.account]),
+    row(['Period', `${data.from} to ${data.to} (Asia/Kolkata)`]),
+    row(['Generated', `${istTime(data.generatedAt)} IST`]),
+    '',
+    row(['Account', 'Opening balance', 'Closing balance']),
+    ...data.accounts.map((a) =>
+      row([ACCOUNT_LABELS[a.account], formatPaise(a.opening), formatPaise(a.closing)]),
+    ),
+    '',
+    row([
+      'Date (IST)',
+      'Type',
+      'Account',
+      'Description',
+      'Reference',
+      'Debit',
+      'Credit',
+      'Balance',
+    ]),
+    ...data.lines.map((l) =>
+      row([
+        istTime(l.at),
+        typeLabel(l.type),
+        ACCOUNT_LABELS[l.account],
+        l.memo,
+        l.reference ?? '',
+        debit(l.amount),
+        credit(l.amount),
+        formatPaise(l.balanceAfter),
+      ]),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+// ---------- PDF ----------
+
+/** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
+const UNICODE_FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/TTF/DejaVuSans.ttf',
+  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
+];
+let fontPath: string | null | undefined;
+const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
+
+const COLUMNS = [
+  { title: 'Date (IST)', width: 92 },
+  { title: 'Description', width: 170 },
+  { title: 'Account', width: 62 },
+  { title: 'Debit', width: 62, right: true },
+  { title: 'Credit', width: 62, right: true },
+  { title: 'Balance', width: 67, right: true },
+] as const;
+
+export function statementPdf(data: StatementData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `Statement ${data.from} to ${data.to}`, Author: APP_NAME },
+  });
+  const font = unicodeFont();
+  if (font) doc.font(font);
+  const money = (text: string) => (font ? text : text.replace(/₹/g, 'Rs.'));
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  doc.fontSize(16).text(`${APP_NAME} — statement of account`, left, 40);
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`Client: ${data.client.name}`);
+  doc.text(`UID: ${data.client.uid}    Account: ${data.client.account}`);
+  doc.text(`Period: ${data.from} to ${data.to} (Asia/Kolkata)`);
+  doc.text(`Generated: ${istTime(data.generatedAt)} IST`);
+  doc.moveDown();
+  for (const a of data.accounts) {
+    doc.text(
+      money(
+        `${ACCOUNT_LABELS[a.account]}: opening ${formatPaise(a.opening)}, closing ${formatPaise(a.closing)}`,
+      ),
+    );
+  }
+  doc.moveDown();
+
+  const drawRow = (cells: string[], size = 8) => {
+    doc.fontSize(size);
+    const heights = cells.map((text, i) =>
+      doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }),
+    );
+    const height = Math.max(...heights) + 4;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((text, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(text, x, y, {
+        width: column.width - 4,
+        align: 'right' in column && column.right ? 'right' : 'left',
+      });
+      x += column.width;
+    });
+    doc.x = left;
+    doc.y = y + height;
+  };
+
+  drawRow(
+    COLUMNS.map((c) => c.title),
+    9,
+  );
+  if (data.lines.length === 0) doc.fontSize(9).text('No money moved in this period.', left);
+  for (const l of data.lines) {
+    drawRow([
+      istTime(l.at),
+      `${typeLabel(l.type)}: ${l.memo}`,
+      ACCOUNT_LABELS[l.account],
+      money(debit(l.amount)),
+      money(credit(l.amount)),
+      money(formatPaise(l.balanceAfter)),
+    ]);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,94 @@
+/** Rows to the API's views (packages/shared/src/funds.ts). Paise leave as whole JSON numbers. */
+import type {
+  TBankCard,
+  TConsoleDeposit,
+  TConsoleWithdrawal,
+  TDepositMethod,
+  TDepositStatus,
+  TDepositView,
+  TWithdrawalStatus,
+  TWithdrawalView,
+} from '@sampada/shared';
+import type { BankCardRow, DepositRow, WithdrawalRow } from './store.ts';
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Exact as a JSON number up to ₹90 lakh crore; beyond that a bug, never a rounding. */
+export function paiseNumber(value: bigint): number {
+  if (value > SAFE || value < -SAFE) throw new Error(`Paise ${value} exceed a safe JSON number`);
+  return Number(value);
+}
+
+export const maskAccountNumber = (last4: string) => `XXXXXX${last4}`;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const bankCardView = (row: BankCardRow): TBankCard => ({
+  id: row.id,
+  holder_name: row.holderName,
+  account_number: maskAccountNumber(row.accountNoLast4),
+  account_last4: row.accountNoLast4,
+  ifsc: row.ifsc,
+  bank_name: row.bankName,
+  created_at: row.createdAt.toISOString(),
+});
+
+export const depositView = (row: DepositRow, receiptUrl: string | null): TDepositView => ({
+  id: row.id,
+  amount_paise: paiseNumber(row.amount),
+  method: row.method as TDepositMethod,
+  utr: row.utr,
+  receipt_url: receiptUrl,
+  status: row.status as TDepositStatus,
+  reason: row.reason,
+  posting_id: row.postingId === null ? null : String(row.postingId),
+  created_at: row.createdAt.toISOString(),
+  decided_at: iso(row.decidedAt),
+});
+
+export function withdrawalView(row: WithdrawalRow, card: BankCardRow): TWithdrawalView {
+  const { id, holder_name, account_number, account_last4, ifsc, bank_name } = bankCardView(card);
+  return {
+    id: row.id,
+    amount_paise: paiseNumber(row.amount),
+    bank_card: { id, holder_name, account_number, account_last4, ifsc, bank_name },
+    status: row.status as TWithdrawalStatus,
+    reason: row.reason,
+    bank_reference: row.bankReference,
+    created_at: row.createdAt.toISOString(),
+    decided_at: iso(row.decidedAt),
+  };
+}
+
+type ClientColumns = {
+  clientUid: string;
+  clientName: string | null;
+  clientMobile: string;
+  decidedBy: string | null;
+};
+
+const clientRef = (listed: ClientColumns & { row: { clientId: string } }) => ({
+  id: listed.row.clientId,
+  uid: listed.clientUid,
+  name: listed.clientName,
+  mobile: listed.clientMobile,
+});
+
+export const consoleDepositView = (
+  listed: ClientColumns & { row: DepositRow },
+  receiptUrl: string | null,
+): TConsoleDeposit => ({
+  ...depositView(listed.row, receiptUrl),
+  client: clientRef(listed),
+  decided_by: listed.decidedBy,
+});
+
+export const consoleWithdrawalView = (
+  listed: ClientColumns & { row: WithdrawalRow },
+  card: BankCardRow,
+  accountNumber: string,
+): TConsoleWithdrawal => ({
+  ...withdrawalView(listed.row, card),
+  client: clientRef(listed),
+  payout_account_number: accountNumber,
+  decided_by: listed.decidedBy,
+});

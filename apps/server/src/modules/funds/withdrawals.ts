@@ -1,0 +1,284 @@
+/**
+ * Withdrawals: the client asks for money to be paid to one of their bank cards, with their
+ * PIN; the amount moves from cash available to on hold at once (never beyond the balance).
+ * Operations mark it paid with the bank reference (hold → bank clearing) or reject it (hold
+ * released); the client may cancel while it is pending (hold released).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  FM,
+  type TClientAccount,
+  type TConsoleWithdrawal,
+  type TWithdrawalStatus,
+  type TWithdrawalView,
+} from '@sampada/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import {
+  type AccountRef,
+  clientAccount,
+  firmAccount,
+  type LedgerService,
+} from '../ledger/service.ts';
+import type { FundsAccess } from './access.ts';
+import type { BankCardService } from './bank-cards.ts';
+import * as store from './store.ts';
+import { withdrawals } from './tables.ts';
+import { consoleWithdrawalView, withdrawalView } from './views.ts';
+
+export type WithdrawalAction = 'pay' | 'reject' | 'cancel';
+
+type Rule = {
+  from: TWithdrawalStatus;
+  to: TWithdrawalStatus;
+  by: 'staff' | 'client';
+  /** Where the held amount goes. */
+  posting: { kind: string; to: (clientId: string) => AccountRef; memo: string };
+};
+
+const release = (memo: string): Rule['posting'] => ({
+  kind: 'withdrawal_release',
+  to: (clientId) => clientAccount(clientId, 'cash_available'),
+  memo,
+});
+
+export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalAction, Rule> = {
+  pay: {
+    from: 'pending',
+    to: 'paid',
+    by: 'staff',
+    posting: {
+      kind: 'withdrawal_paid',
+      to: () => firmAccount('bank_clearing'),
+      memo: 'Withdrawal paid',
+    },
+  },
+  reject: {
+    from: 'pending',
+    to: 'rejected',
+    by: 'staff',
+    posting: release('Withdrawal rejected, amount returned'),
+  },
+  cancel: {
+    from: 'pending',
+    to: 'cancelled',
+    by: 'client',
+    posting: release('Withdrawal cancelled, amount returned'),
+  },
+};
+
+const HELD: TClientAccount = 'cash_on_hold';
+
+export type WithdrawalInput = { amount: bigint; bank_card_id: string; pin: string };
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  access: FundsAccess;
+  bankCards: BankCardService;
+};
+
+export function createWithdrawalService({ db, clock, ledger, access, bankCards }: Deps) {
+  const cardLabel = (card: store.BankCardRow) =>
+    `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`;
+
+  async function move(
+    tx: Tx,
+    withdrawalId: string,
+    action: WithdrawalAction,
+    who: { clientId?: string; staffId?: string },
+    actor: Actor,
+    details: { reason?: string | null; bankReference?: string | null } = {},
+  ): Promise<store.WithdrawalRow> {
+    const rule = WITHDRAWAL_TRANSITIONS[action];
+    const ownedBy = who.clientId ? eq(withdrawals.clientId, who.clientId) : undefined;
+    const [moved] = await tx
+      .update(withdrawals)
+      .set({
+        status: rule.to,
+        reason: details.reason ?? null,
+        bankReference: details.bankReference ?? null,
+        decidedAt: clock.now(),
+        decidedByStaffId: who.staffId ?? null,
+      })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, rule.from), ownedBy))
+      .returning();
+    if (!moved) {
+      const [current] = await tx
+        .select({ status: withdrawals.status })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, withdrawalId), ownedBy));
+      if (!current) throw notFound(FM.withdrawalNotFound);
+      throw conflict(FM.alreadyDecided('withdrawal', current.status));
+    }
+    const memo = details.bankReference
+      ? `${rule.posting.memo}, bank reference ${details.bankReference}`
+      : rule.posting.memo;
+    const posted = await ledger.transfer(tx, {
+      kind: rule.posting.kind,
+      clientId: moved.clientId,
+      memo,
+      reference: `withdrawal:${moved.id}`,
+      idempotencyKey: `withdrawal:${moved.id}:settle`,
+      from: clientAccount(moved.clientId, HELD),
+      to: rule.posting.to(moved.clientId),
+      amount: moved.amount,
+    });
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ settlePostingId: posted.postingId })
+      .where(eq(withdrawals.id, moved.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: `withdrawal.${action}`,
+      subjectType: 'withdrawal',
+      subjectId: withdrawalId,
+      before: { status: rule.from },
+      after: {
+        status: rule.to,
+        clientId: moved.clientId,
+        amountPaise: moved.amount.toString(),
+        postingId: posted.postingId,
+        ...(details.reason ? { reason: details.reason } : {}),
+        ...(details.bankReference ? { bankReference: details.bankReference } : {}),
+      },
+    });
+    return row!;
+  }
+
+  async function cardOf(executor: Db | Tx, row: store.WithdrawalRow) {
+    return (await store.cardsById(executor, [row.bankCardId])).get(row.bankCardId)!;
+  }
+
+  return {
+    async request(
+      clientId: string,
+      input: WithdrawalInput,
+      options: { actor: Actor; transaction?: TransactionRunner },
+    ): Promise<TWithdrawalView> {
+      const client = await access.approvedClient(clientId);
+      await access.checkPin(client, input.pin, FM.setPinToWithdraw);
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        // The card lock: a card cannot be removed between this check and the insert below.
+        await store.lockClientCards(tx, clientId);
+        const card = await store.activeCard(tx, clientId, input.bank_card_id);
+        if (!card) throw notFound(FM.bankCardNotFound);
+        const id = randomUUID();
+        const posted = await ledger.transfer(tx, {
+          kind: 'withdrawal_hold',
+          clientId,
+          memo: `Withdrawal to ${cardLabel(card)} requested`,
+          reference: `withdrawal:${id}`,
+          idempotencyKey: `withdrawal:${id}:hold`,
+          from: clientAccount(clientId, 'cash_available'),
+          to: clientAccount(clientId, HELD),
+          amount: input.amount,
+        });
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            id,
+            clientId,
+            bankCardId: card.id,
+            amount: input.amount,
+            holdPostingId: posted.postingId,
+            createdAt: clock.now(),
+          })
+          .returning();
+        await recordAudit(tx, options.actor, {
+          action: 'withdrawal.request',
+          subjectType: 'withdrawal',
+          subjectId: id,
+          after: {
+            clientId,
+            amountPaise: input.amount.toString(),
+            bankCardId: card.id,
+            postingId: posted.postingId,
+          },
+        });
+        return withdrawalView(row!, card);
+      });
+    },
+
+    async cancel(
+      clientId: string,
+      withdrawalId: string,
+      options: { actor: Actor; transaction?: TransactionRunner },
+    ): Promise<TWithdrawalView> {
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        const row = await move(tx, withdrawalId, 'cancel', { clientId }, options.actor);
+        return withdrawalView(row, await cardOf(tx, row));
+      });
+    },
+
+    /** Operations mark paid (with the bank reference) or reject (with a reason). */
+    async decide(
+      withdrawalId: string,
+      action: Exclude<WithdrawalAction, 'cancel'>,
+      options: {
+        staffId: string;
+        actor: Actor;
+        reason?: string;
+        bankReference?: string;
+        transaction?: TransactionRunner;
+      },
+    ): Promise<TConsoleWithdrawal> {
+      const reason = options.reason?.trim() || null;
+      if (action === 'reject' && !reason) throw badRequest(FM.reasonRequired);
+      if (action === 'pay' && !options.bankReference) throw badRequest(FM.bankReferenceRequired);
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        await move(tx, withdrawalId, action, { staffId: options.staffId }, options.actor, {
+          reason,
+          bankReference: options.bankReference ?? null,
+        });
+        const listed = (await store.withdrawalById(tx, withdrawalId))!;
+        const card = await cardOf(tx, listed.row);
+        return consoleWithdrawalView(listed, card, bankCards.accountNumberOf(card));
+      });
+    },
+
+    async ofClient(clientId: string, withdrawalId: string): Promise<TWithdrawalView> {
+      const listed = await store.withdrawalById(db, withdrawalId);
+      if (!listed || listed.row.clientId !== clientId) throw notFound(FM.withdrawalNotFound);
+      return withdrawalView(listed.row, await cardOf(db, listed.row));
+    },
+
+    /** A client's withdrawals, newest first; views and the raw rows for the cursor. */
+    async listOfClient(clientId: string, filter: Omit<store.ListFilter, 'clientId' | 'order'>) {
+      const rows = await store.listWithdrawals(db, { ...filter, clientId, order: 'newest' });
+      const cards = await store.cardsById(db, [...new Set(rows.map((r) => r.row.bankCardId))]);
+      return rows.map((r) => ({ ...r, view: withdrawalView(r.row, cards.get(r.row.bankCardId)!) }));
+    },
+
+    /** The console queue: pending oldest first, any other status newest first. */
+    async queue(filter: Omit<store.ListFilter, 'order'>) {
+      const rows = await store.listWithdrawals(db, {
+        ...filter,
+        order: filter.status === 'pending' ? 'oldest' : 'newest',
+      });
+      const cards = await store.cardsById(db, [...new Set(rows.map((r) => r.row.bankCardId))]);
+      return rows.map((r) => {
+        const card = cards.get(r.row.bankCardId)!;
+        return { ...r, view: consoleWithdrawalView(r, card, bankCards.accountNumberOf(card)) };
+      });
+    },
+
+    countPending: () => store.countByStatus(db, withdrawals, 'pending'),
+
+    async forReceipt(reference: string | null) {
+      const match = /^withdrawal:([0-9a-f-]{36})$/.exec(reference ?? '');
+      if (!match) return null;
+      const listed = await store.withdrawalById(db, match[1]!);
+      return listed ? withdrawalView(listed.row, await cardOf(db, listed.row)) : null;
+    },
+  };
+}
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

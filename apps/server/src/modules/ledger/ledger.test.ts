@@ -1,0 +1,194 @@
+/** The ledger on its own: balanced postings, guarded balances, immutability, reconciliation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FM } from '@sampada/shared';
+import { runCommand } from '../../cli/program.ts';
+import { buildTestApp, signUpClient, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { clientAccount, firmAccount, InsufficientBalance } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const deposit = (clientId: string, amount: bigint) =>
+  t.ctx.db.transaction((tx) =>
+    t.ctx.ledger.transfer(tx, {
+      kind: 'deposit',
+      clientId,
+      memo: 'test deposit',
+      from: firmAccount('bank_clearing'),
+      to: clientAccount(clientId, 'cash_available'),
+      amount,
+    }),
+  );
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCommand(t.ctx, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+describe('ledger postings', () => {
+  it('writes balanced lines with the balance after each, and moves cached balances', async () => {
+    const c = await signUpClient(t);
+    const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
+    const posted = await deposit(c.id, 2_000_000n);
+    expect(posted.lines.map((l) => [l.amount, l.balanceAfter])).toEqual([
+      [-2_000_000n, firmBefore - 2_000_000n],
+      [2_000_000n, 2_000_000n],
+    ]);
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(2_000_000n);
+    expect((await t.ctx.ledger.firmBalances()).bank_clearing).toBe(firmBefore - 2_000_000n);
+  });
+
+  it('refuses a posting whose lines do not sum to zero, or that has one line', async () => {
+    const c = await signUpClient(t);
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.ctx.ledger.post(tx, {
+          kind: 'adjustment',
+          memo: 'off by one',
+          lines: [
+            { account: clientAccount(c.id, 'cash_available'), amount: 101n },
+            { account: firmAccount('bank_clearing'), amount: -100n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/sum to 1/);
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.ctx.ledger.post(tx, {
+          kind: 'adjustment',
+          memo: 'alone',
+          lines: [{ account: clientAccount(c.id, 'cash_available'), amount: 100n }],
+        }),
+      ),
+    ).rejects.toThrow(/two lines/);
+  });
+
+  it('never lets a guarded balance go negative, and rolls the whole posting back', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 500n);
+    const error = await t.ctx.db
+      .transaction((tx) =>
+        t.ctx.ledger.transfer(tx, {
+          kind: 'withdrawal_hold',
+          clientId: c.id,
+          memo: 'too much',
+          from: clientAccount(c.id, 'cash_available'),
+          to: clientAccount(c.id, 'cash_on_hold'),
+          amount: 501n,
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientBalance);
+    expect((error as InsufficientBalance).message).toBe(FM.beyondBalance);
+    const balances = await t.ctx.ledger.balancesOf(c.id);
+    expect(balances.cash_available).toBe(500n);
+    expect(balances.cash_on_hold).toBe(0n);
+    // An account that does not exist yet has nothing to spend.
+    const fresh = await signUpClient(t);
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        t.ctx.ledger.transfer(tx, {
+          kind: 'withdrawal_hold',
+          clientId: fresh.id,
+          memo: 'nothing there',
+          from: clientAccount(fresh.id, 'cash_available'),
+          to: clientAccount(fresh.id, 'cash_on_hold'),
+          amount: 1n,
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientBalance);
+  });
+
+  it('refuses a second posting under the same idempotency key', async () => {
+    const c = await signUpClient(t);
+    const once = (key: string) =>
+      t.ctx.db.transaction((tx) =>
+        t.ctx.ledger.transfer(tx, {
+          kind: 'deposit',
+          clientId: c.id,
+          memo: 'keyed',
+          idempotencyKey: key,
+          from: firmAccount('bank_clearing'),
+          to: clientAccount(c.id, 'cash_available'),
+          amount: 700n,
+        }),
+      );
+    await once(`test:${c.id}`);
+    await expect(once(`test:${c.id}`)).rejects.toMatchObject({ status: 409 });
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(700n);
+  });
+});
+
+describe('the database itself', () => {
+  it('refuses to change or delete postings and lines', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 900n);
+    await expect(t.ctx.db.execute(`update ledger_lines set amount = amount + 1`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(`delete from ledger_postings`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(`truncate ledger_lines cascade`)).rejects.toThrow();
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('refuses at commit a hand-written posting that does not balance', async () => {
+    const [account] = await sqlRows<{ id: string }>(
+      t,
+      `select id::text from ledger_accounts where client_id is null and kind = 'bank_clearing'`,
+    );
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.execute(
+          `insert into ledger_postings (id, kind, memo, created_at) values (999999, 'adjustment', 'forged', now())`,
+        );
+        await tx.execute(
+          `insert into ledger_lines (posting_id, account_id, amount, balance_after, created_at) values (999999, ${account!.id}, 5, 0, now())`,
+        );
+      }),
+    ).rejects.toThrow();
+    expect(await sqlRows(t, `select id from ledger_postings where id = 999999`)).toHaveLength(0);
+  });
+});
+
+describe('reconciliation', () => {
+  it('passes on an honest ledger; `sampada ledger check` prints OK with counts', async () => {
+    const result = await t.ctx.ledger.check();
+    expect(result).toMatchObject({ ok: true, discrepancies: [] });
+    expect(result.counts.postings).toBeGreaterThan(0);
+    const run = await cli('ledger', 'check');
+    expect(run.code).toBe(0);
+    expect(run.out).toEqual([
+      `OK: ${result.counts.accounts} accounts, ${result.counts.postings} postings, ${result.counts.lines} lines`,
+    ]);
+  });
+
+  it('finds a cached balance that drifted from its lines and a negative guarded balance; the CLI exits 1', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 1_000n);
+    // Tampering behind the service's back: the check must notice.
+    await t.ctx.db.execute(
+      `alter table ledger_accounts drop constraint ledger_accounts_non_negative`,
+    );
+    await t.ctx.db.execute(
+      `update ledger_accounts set balance = -5 where client_id = '${c.id}' and kind = 'cash_available'`,
+    );
+    const result = await t.ctx.ledger.check();
+    expect(result.ok).toBe(false);
+    expect(result.discrepancies.map((d) => d.check).sort()).toEqual([
+      'account_balance',
+      'negative_balance',
+    ]);
+    const run = await cli('ledger', 'check');
+    expect(run.code).toBe(1);
+    expect(run.out.some((l) => l.startsWith('account_balance: Account'))).toBe(true);
+    expect(run.err[0]).toMatch(/^Ledger check failed: 2 discrepancies/);
+    // Put it back so the file's other tests see an honest ledger.
+    await t.ctx.db.execute(
+      `update ledger_accounts set balance = 1000 where client_id = '${c.id}' and kind = 'cash_available'`,
+    );
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+});

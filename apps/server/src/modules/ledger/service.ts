@@ -1,0 +1,298 @@
+/**
+ * The double-entry ledger (domain.md "Money"). Every balance change is a posting whose lines
+ * sum to zero, written in the caller's transaction together with the balance moves, so a
+ * deposit's status and its credit commit or roll back as one. Amounts are integer paise.
+ *
+ * Sign convention: a line's amount is signed from the account holder's side; a client's
+ * cash is positive when the firm owes it to them, so the firm's bank_clearing carries the
+ * opposite (negative by the cash clients hold with the firm).
+ */
+import {
+  CLIENT_ACCOUNTS,
+  FIRM_ACCOUNTS,
+  FM,
+  type TClientAccount,
+  type TFirmAccount,
+} from '@sampada/shared';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import * as store from './store.ts';
+
+export type AccountRef =
+  { clientId: string; kind: TClientAccount } | { clientId: null; kind: TFirmAccount };
+
+export const clientAccount = (clientId: string, kind: TClientAccount): AccountRef => ({
+  clientId,
+  kind,
+});
+export const firmAccount = (kind: TFirmAccount): AccountRef => ({ clientId: null, kind });
+
+/** Accounts whose balance may never go below zero. */
+const GUARDED: ReadonlySet<string> = new Set<TClientAccount>(['cash_available', 'cash_on_hold']);
+export const isGuarded = (ref: AccountRef) => ref.clientId !== null && GUARDED.has(ref.kind);
+
+export type PostingLine = { account: AccountRef; amount: bigint };
+export type PostingInput = {
+  /** What happened, e.g. 'deposit', 'withdrawal_hold' (fund records filter by it). */
+  kind: string;
+  /** The client the posting is about, if any. */
+  clientId?: string | null;
+  memo: string;
+  /** What the posting settles, e.g. 'deposit:<uuid>'. */
+  reference?: string | null;
+  lines: PostingLine[];
+  /** The database refuses a second posting under the same key (409). */
+  idempotencyKey?: string | null;
+};
+export type Posted = {
+  postingId: number;
+  createdAt: Date;
+  lines: { account: AccountRef; accountId: number; amount: bigint; balanceAfter: bigint }[];
+};
+
+/** A guarded account would go negative; the posting (and its transaction) does not happen. */
+export class InsufficientBalance extends AppError {
+  constructor(
+    readonly account: AccountRef,
+    message: string = FM.beyondBalance,
+  ) {
+    super(400, message);
+  }
+}
+
+export type LedgerDiscrepancy = {
+  check: 'total' | 'posting' | 'account_balance' | 'negative_balance' | 'empty_posting';
+  message: string;
+};
+export type LedgerCheck = {
+  ok: boolean;
+  counts: { accounts: number; postings: number; lines: number };
+  discrepancies: LedgerDiscrepancy[];
+};
+
+const KIND_PATTERN = /^[a-z][a-z_]{1,39}$/;
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505') return !e.constraint || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/** Throws on a posting that could never be right: a bug in the caller, not a user error. */
+function assertWellFormed(input: PostingInput) {
+  if (!KIND_PATTERN.test(input.kind)) throw new Error(`Bad posting kind ${input.kind}`);
+  if (!input.memo.trim() || input.memo.length > 300) throw new Error('A posting needs a memo');
+  if (input.lines.length < 2) throw new Error('A posting needs at least two lines');
+  let sum = 0n;
+  for (const { account, amount } of input.lines) {
+    if (typeof amount !== 'bigint' || amount === 0n) throw new Error('Line amounts are non-zero');
+    const known =
+      account.clientId === null
+        ? FIRM_ACCOUNTS.includes(account.kind as TFirmAccount)
+        : CLIENT_ACCOUNTS.includes(account.kind as TClientAccount);
+    if (!known) throw new Error(`Unknown account ${account.kind}`);
+    sum += amount;
+  }
+  if (sum !== 0n) throw new Error(`Posting lines sum to ${sum}, not zero`);
+}
+
+/** Locks are taken in one global order, so two postings never wait on each other in a cycle. */
+const lockOrder = (ref: AccountRef) => `${ref.clientId ?? ''}|${ref.kind}`;
+
+export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
+  async function post(tx: Tx, input: PostingInput): Promise<Posted> {
+    assertWellFormed(input);
+    const createdAt = clock.now();
+    let postingId: number;
+    try {
+      postingId = await store.insertPosting(tx, {
+        kind: input.kind,
+        clientId: input.clientId ?? null,
+        memo: input.memo.trim(),
+        reference: input.reference ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdAt,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'ledger_postings_idempotency_key_unique'))
+        throw conflict('This money movement has already been recorded.');
+      throw error;
+    }
+    const ordered = input.lines
+      .map((line, index) => ({ ...line, index }))
+      .sort((a, b) => lockOrder(a.account).localeCompare(lockOrder(b.account)));
+    const applied: Posted['lines'] = new Array(input.lines.length);
+    for (const line of ordered) {
+      const moved = await store.moveBalance(tx, line.account, line.amount, isGuarded(line.account));
+      if (!moved) throw new InsufficientBalance(line.account);
+      applied[line.index] = {
+        account: line.account,
+        accountId: moved.accountId,
+        amount: line.amount,
+        balanceAfter: moved.balance,
+      };
+    }
+    await store.insertLines(
+      tx,
+      applied.map((line) => ({
+        postingId,
+        accountId: line.accountId,
+        amount: line.amount,
+        balanceAfter: line.balanceAfter,
+        createdAt,
+      })),
+    );
+    return { postingId, createdAt, lines: applied };
+  }
+
+  /** The ids and balances of a client's accounts (those that exist yet). */
+  async function accountsOf(clientId: string, executor: Executor = db) {
+    return store.accountsOfClient(executor, clientId);
+  }
+
+  return {
+    post,
+
+    /** A two-line posting: `amount` leaves `from` and arrives in `to`. */
+    transfer(
+      tx: Tx,
+      input: Omit<PostingInput, 'lines'> & { from: AccountRef; to: AccountRef; amount: bigint },
+    ) {
+      const { from, to, amount, ...rest } = input;
+      if (amount <= 0n) throw new Error('A transfer moves a positive amount');
+      return post(tx, {
+        ...rest,
+        lines: [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+
+    accountsOf,
+
+    /** Every client account kind with its balance; 0 for an account not opened yet. */
+    async balancesOf(
+      clientId: string,
+      executor: Executor = db,
+    ): Promise<Record<TClientAccount, bigint>> {
+      const rows = await accountsOf(clientId, executor);
+      const balances = Object.fromEntries(CLIENT_ACCOUNTS.map((k) => [k, 0n])) as Record<
+        TClientAccount,
+        bigint
+      >;
+      for (const row of rows) balances[row.kind as TClientAccount] = row.balance;
+      return balances;
+    },
+
+    async firmBalances(executor: Executor = db): Promise<Record<TFirmAccount, bigint>> {
+      const rows = await store.firmAccounts(executor);
+      const balances = Object.fromEntries(FIRM_ACCOUNTS.map((k) => [k, 0n])) as Record<
+        TFirmAccount,
+        bigint
+      >;
+      for (const row of rows) balances[row.kind as TFirmAccount] = row.balance;
+      return balances;
+    },
+
+    clientTotal: (kind: TClientAccount, executor: Executor = db) =>
+      store.clientTotal(executor, kind),
+
+    /** Lines of a client's accounts, for fund records and statements. */
+    async linesOfClient(
+      clientId: string,
+      filter: Omit<store.LineFilter, 'accountIds'>,
+      executor: Executor = db,
+    ) {
+      const accounts = await accountsOf(clientId, executor);
+      const kindOf = new Map(accounts.map((a) => [a.id, a.kind as TClientAccount]));
+      const rows = await store.linesOf(executor, { ...filter, accountIds: [...kindOf.keys()] });
+      return rows.map((row) => ({ ...row, account: kindOf.get(row.accountId)! }));
+    },
+
+    /** A client's balance of each account just before `at` (the statement's opening). */
+    async openingBalances(clientId: string, at: Date, executor: Executor = db) {
+      const accounts = await accountsOf(clientId, executor);
+      const balances = new Map<TClientAccount, bigint>();
+      for (const account of accounts)
+        balances.set(
+          account.kind as TClientAccount,
+          await store.balanceBefore(executor, account.id, at),
+        );
+      return balances;
+    },
+
+    /** Postings that moved any of a client's accounts, newest first, with all their lines. */
+    async postingsOfClient(clientId: string, beforeId: number | undefined, limit: number) {
+      const accounts = await accountsOf(clientId);
+      const postings = await store.postingsTouching(
+        db,
+        accounts.map((a) => a.id),
+        beforeId,
+        limit,
+      );
+      const lines = await store.linesOfPostings(
+        db,
+        postings.map((p) => p.id),
+      );
+      return postings.map((p) => ({ ...p, lines: lines.filter((l) => l.postingId === p.id) }));
+    },
+
+    /** One posting with its lines, or null. */
+    async posting(id: number, executor: Executor = db) {
+      const row = await store.postingById(executor, id);
+      if (!row) return null;
+      return { ...row, lines: await store.linesOfPostings(executor, [id]) };
+    },
+
+    /**
+     * Reconciliation: all lines sum to zero, each posting balances and has two lines or more,
+     * each account's cached balance equals the sum of its lines, and no guarded account is
+     * negative. Read in one repeatable-read snapshot, so concurrent postings cannot skew it.
+     */
+    async check(sample = 20): Promise<LedgerCheck> {
+      const facts = await db.transaction(async (tx) => store.reconciliationFacts(tx, sample), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+      const discrepancies: LedgerDiscrepancy[] = [];
+      if (BigInt(facts.counts.total) !== 0n)
+        discrepancies.push({
+          check: 'total',
+          message: `All lines sum to ${facts.counts.total} paise, not 0.`,
+        });
+      for (const p of facts.unbalanced)
+        discrepancies.push({
+          check: 'posting',
+          message: `Posting ${p.posting_id} sums to ${p.total} paise, not 0.`,
+        });
+      for (const p of facts.empty)
+        discrepancies.push({
+          check: 'empty_posting',
+          message: `Posting ${p.id} has fewer than two lines.`,
+        });
+      for (const a of facts.drifted)
+        discrepancies.push({
+          check: 'account_balance',
+          message: `Account ${a.id} (${a.owner} ${a.kind}) caches ${a.cached} paise but its lines sum to ${a.sum}.`,
+        });
+      for (const a of facts.negative)
+        discrepancies.push({
+          check: 'negative_balance',
+          message: `Account ${a.id} (${a.owner} ${a.kind}) is negative: ${a.balance} paise.`,
+        });
+      return {
+        ok: discrepancies.length === 0,
+        counts: {
+          accounts: Number(facts.counts.accounts),
+          postings: Number(facts.counts.postings),
+          lines: Number(facts.counts.lines),
+        },
+        discrepancies,
+      };
+    },
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -1,0 +1,134 @@
+/**
+ * Idempotency keys for money-moving POSTs (architecture.md "API conventions"). The caller
+ * sends `Idempotency-Key`; the first request under a key runs and its answer is kept; a
+ * replay with the same method, path and body gets that answer again (same status and body,
+ * header `Idempotent-Replayed: true`); the same key with a different request is 422.
+ *
+ * Exactly one effect under concurrency: the key row is inserted first inside the effect's
+ * own transaction. A concurrent duplicate's insert waits on the primary key until the first
+ * commits, then finds the key taken, rolls back and replays the stored answer. A request
+ * that fails (4xx) rolls its key back with everything else, so the key can be retried.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FM } from '@sampada/shared';
+import type { Db, Tx } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { type Envelope, ok } from './envelope.ts';
+import { AppError, badRequest, conflict } from './errors.ts';
+import { idempotencyKeys } from './idempotency-tables.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Route header schema (documents the header in OpenAPI; other headers pass through). */
+export const ZIdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string({ error: FM.idempotencyKeyRequired })
+    .min(1, FM.idempotencyKeyRequired)
+    .regex(KEY_PATTERN, FM.idempotencyKeyInvalid),
+});
+
+/**
+ * Runs `fn` in one database transaction. Services that move money take one, defaulting to
+ * `db.transaction`, so that the idempotency layer can claim its key in the same transaction.
+ */
+export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+export const plainTransaction =
+  (db: Db): TransactionRunner =>
+  (fn) =>
+    db.transaction(fn);
+
+/** JSON with sorted keys, so that {a,b} and {b,a} are one request; bigints as text. */
+export function canonicalJson(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(`${value}n`);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The request's fingerprint: method, path (no query) and the validated body. */
+export const requestHash = (method: string, path: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+
+class KeyTaken extends Error {}
+
+export function createIdempotency(db: Db, clock: Clock) {
+  async function storedAnswer(scope: string, key: string) {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    return row;
+  }
+
+  function replay(reply: FastifyReply, row: typeof idempotencyKeys.$inferSelect, hash: string) {
+    if (row.requestHash !== hash) throw new AppError(422, FM.idempotencyKeyReused);
+    if (row.status === null) throw conflict('A request with this Idempotency-Key is in progress.');
+    reply.header('Idempotent-Replayed', 'true').status(row.status);
+    return row.response as Envelope<unknown>;
+  }
+
+  return {
+    /**
+     * Runs a money-moving request once per (scope, key). `work` receives the transaction
+     * runner to pass to the service; what the service returns from inside that transaction
+     * is the response data, stored with the key before commit and answered now.
+     */
+    async run<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: { scope: string; message: string },
+      work: (transaction: TransactionRunner) => Promise<unknown>,
+    ): Promise<Envelope<T>> {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (!key) throw badRequest(FM.idempotencyKeyRequired);
+      if (!KEY_PATTERN.test(key)) throw badRequest(FM.idempotencyKeyInvalid);
+      const { scope } = options;
+      const hash = requestHash(request.method, request.url.split('?')[0]!, request.body);
+
+      const earlier = await storedAnswer(scope, key);
+      if (earlier) return replay(reply, earlier, hash) as Envelope<T>;
+
+      let answer: Envelope<T> | undefined;
+      const transaction: TransactionRunner = (fn) =>
+        db.transaction(async (tx) => {
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ scope, key, requestHash: hash, createdAt: clock.now() })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (claimed.length === 0) throw new KeyTaken();
+          const data = await fn(tx);
+          answer = ok(data as T, options.message);
+          await tx
+            .update(idempotencyKeys)
+            .set({ status: 200, response: answer })
+            .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+          return data;
+        });
+      try {
+        await work(transaction);
+      } catch (error) {
+        if (!(error instanceof KeyTaken)) throw error;
+        // The duplicate that won has committed by now (our insert waited for it).
+        const winner = await storedAnswer(scope, key);
+        if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
+        return replay(reply, winner, hash) as Envelope<T>;
+      }
+      if (!answer) throw new Error('An idempotent request finished without its transaction');
+      return answer;
+    },
+  };
+}
+export type Idempotency = ReturnType<typeof createIdempotency>;
