@@ -49,13 +49,26 @@ function connect(index, delays) {
   });
 }
 
+/** Under a connection storm the server may time out a slow handshake: count it and retry. */
+let retries = 0;
+async function connectWithRetry(index, delays, attempts = 3) {
+  try {
+    return await connect(index, delays);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    retries++;
+    await new Promise((r) => setTimeout(r, 500));
+    return connectWithRetry(index, delays, attempts - 1);
+  }
+}
+
 const rows = [];
 for (const clients of clientsPerRun) {
   const delays = { recording: false, values: [], messages: 0 };
   const sockets = [];
   for (let i = 0; i < clients; i += 100) {
     const batch = Array.from({ length: Math.min(100, clients - i) }, (_, k) =>
-      connect(i + k, delays),
+      connectWithRetry(i + k, delays),
     );
     sockets.push(...(await Promise.all(batch)));
     if (process.env.BENCH_VERBOSE) console.error(`connected ${sockets.length}`);
@@ -76,7 +89,9 @@ for (const clients of clientsPerRun) {
     'p50 ms': percentile(sorted, 50),
     'p99 ms': percentile(sorted, 99),
     'server CPU (cores)': cpu.toFixed(2),
+    'connect retries': retries,
   });
+  retries = 0;
   sockets.forEach((s) => s.terminate());
   await new Promise((r) => setTimeout(r, 2000));
 }
