@@ -28,7 +28,11 @@ function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.numTotalTests === 0 ? 1 : 0);
+  // A test file that fails to load has no failed tests, only a failed suite: count it too.
+  totals.failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numFailedTestSuites ?? 0) +
+    (report.numTotalTests === 0 ? 1 : 0);
 }
 
 function countPlaywright(file) {
@@ -36,6 +40,11 @@ function countPlaywright(file) {
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += stats?.unexpected ?? 0;
+}
+
+/** A failed test step whose report counted no failure (a web server that did not start) counts one. */
+function countStep(ran, failedBefore) {
+  if (!ran && totals.failed === failedBefore) totals.failed += 1;
 }
 
 const embedded = { ...process.env };
@@ -48,27 +57,32 @@ step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-lev
 step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 const vitestJson = path.join(tmp, 'vitest.json');
-step(
+let failedBefore = totals.failed;
+let ran = step(
   'unit, API and component tests (embedded PostgreSQL)',
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   onEmbedded,
 );
 countVitest(vitestJson);
+countStep(ran, failedBefore);
 
 buildIfNeeded();
 const playwrightJson = path.join(tmp, 'playwright.json');
-step(
+failedBefore = totals.failed;
+ran = step(
   'browser tests (Playwright, Debian Chromium)',
   'npx',
   ['playwright', 'test', '--reporter=list,json'],
   { ...onEmbedded, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
 );
 countPlaywright(playwrightJson);
+countStep(ran, failedBefore);
 
 if (process.env.DATABASE_URL) {
   const serverJson = path.join(tmp, 'vitest-postgres.json');
-  step(`API tests on PostgreSQL${process.env.REDIS_URL ? ' and Redis' : ''}`, 'npx', [
+  failedBefore = totals.failed;
+  ran = step(`API tests on PostgreSQL${process.env.REDIS_URL ? ' and Redis' : ''}`, 'npx', [
     'vitest',
     'run',
     '--project',
@@ -78,6 +92,7 @@ if (process.env.DATABASE_URL) {
     `--outputFile.json=${serverJson}`,
   ]);
   countVitest(serverJson);
+  countStep(ran, failedBefore);
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
