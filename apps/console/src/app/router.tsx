@@ -60,6 +60,35 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'clients/:id/ledger',
+          ...page(
+            'ledger',
+            async () => (await import('../features/funds/routes/client-ledger')).ClientLedgerPage,
+          ),
+        },
+        {
+          path: 'funds/deposits',
+          ...page(
+            'deposits',
+            async () => (await import('../features/funds/routes/deposits')).DepositsQueuePage,
+          ),
+        },
+        {
+          path: 'funds/withdrawals',
+          ...page(
+            'withdrawals',
+            async () => (await import('../features/funds/routes/withdrawals')).WithdrawalsQueuePage,
+          ),
+        },
+        {
+          path: 'funds/reconciliation',
+          ...page(
+            'reconciliation',
+            async () =>
+              (await import('../features/funds/routes/reconciliation')).ReconciliationPage,
+          ),
+        },
+        {
           path: 'kyc',
           ...page(
             'kyc',

@@ -13,9 +13,12 @@ const COLORS: Record<string, string> = {
   verified: 'blue',
   replaced: 'gray',
   exhausted: 'red',
+  confirmed: 'teal',
+  paid: 'teal',
+  cancelled: 'gray',
 };
 
-/** One badge for every status word the console shows (KYC, codes). */
+/** One badge for every status word the console shows (KYC, codes, deposits, withdrawals). */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge color={COLORS[status] ?? 'gray'} variant="light" data-status={status}>

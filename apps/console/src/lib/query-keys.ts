@@ -14,6 +14,13 @@ export const queryKeys = {
   menu: ['menu'] as const,
   settings: ['settings'] as const,
   audit: (filters: Record<string, unknown>) => ['audit', filters] as const,
+  funds: {
+    all: ['funds'] as const,
+    deposits: (status: string) => ['funds', 'deposits', status] as const,
+    withdrawals: (status: string) => ['funds', 'withdrawals', status] as const,
+    ledger: (clientId: string) => ['funds', 'ledger', clientId] as const,
+    reconciliation: ['funds', 'reconciliation'] as const,
+  },
   news: {
     all: ['news'] as const,
     list: (filters: Record<string, unknown>) => ['news', 'list', filters] as const,

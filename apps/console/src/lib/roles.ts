@@ -15,7 +15,11 @@ export type TArea =
   | 'menu'
   | 'settings'
   | 'audit'
-  | 'news';
+  | 'news'
+  | 'deposits'
+  | 'withdrawals'
+  | 'reconciliation'
+  | 'ledger';
 
 const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   dashboard: STAFF_ROLES,
@@ -29,6 +33,12 @@ const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   settings: [],
   audit: [],
   news: ['advisor'],
+  // Money (docs/api-funds.md, console): operations decide; support and advisor (own clients)
+  // may only read a client's ledger.
+  deposits: ['operations'],
+  withdrawals: ['operations'],
+  reconciliation: ['operations'],
+  ledger: ['operations', 'support', 'advisor'],
 };
 
 /** Admin may do everything; others what their roles list. */

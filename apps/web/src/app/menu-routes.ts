@@ -12,6 +12,8 @@ type TPageModule = Promise<{ default: ComponentType }>;
  * a screen by adding its key here; items with unknown keys are skipped (docs/api-identity.md).
  */
 export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
+  'funds/assets': () => import('../features/funds/components/assets-page'),
+  'funds/bank-cards': () => import('../features/me/components/bank-cards'),
   'engagement/score-info': () => import('../features/engagement/components/score-info-page'),
   'market/watchlist': () => import('../features/market/components/watchlist/watchlist-page'),
   'market/most-active': () => import('../features/market/components/most-active-page'),

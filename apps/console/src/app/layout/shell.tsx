@@ -2,6 +2,9 @@ import { AppShell, Badge, Burger, Group, Menu, NavLink, Text, UnstyledButton } f
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAddressBook,
+  IconArrowDownToArc,
+  IconArrowUpFromArc,
+  IconScale,
   IconChevronDown,
   IconGauge,
   IconHistory,
@@ -34,6 +37,21 @@ export const NAV: Item[] = [
   { label: 'Dashboard', to: paths.dashboard, area: 'dashboard', icon: IconGauge },
   { label: 'Clients', to: paths.clients, area: 'clients', icon: IconAddressBook },
   { label: 'KYC review', to: paths.kycQueue, area: 'kyc', icon: IconId, queue: 'kyc_pending' },
+  {
+    label: 'Deposits',
+    to: paths.deposits,
+    area: 'deposits',
+    icon: IconArrowDownToArc,
+    queue: 'deposits_pending',
+  },
+  {
+    label: 'Withdrawals',
+    to: paths.withdrawals,
+    area: 'withdrawals',
+    icon: IconArrowUpFromArc,
+    queue: 'withdrawals_pending',
+  },
+  { label: 'Reconciliation', to: paths.reconciliation, area: 'reconciliation', icon: IconScale },
   { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
   { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
   { label: 'News', to: paths.news, area: 'news', icon: IconNews },

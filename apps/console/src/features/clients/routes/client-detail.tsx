@@ -53,15 +53,22 @@ export function ClientDetailPage() {
             title={client.data.name ?? client.data.mobile}
             description={`UID ${client.data.uid} · account ${client.data.account}`}
             actions={
-              may(roles, 'resetCodes') ? (
-                <Button
-                  variant="light"
-                  component={Link}
-                  to={`${paths.resetCodes}?mobile=${encodeURIComponent(client.data.mobile)}`}
-                >
-                  Issue a reset code
-                </Button>
-              ) : null
+              <>
+                {may(roles, 'ledger') ? (
+                  <Button variant="light" component={Link} to={paths.clientLedger(client.data.id)}>
+                    Ledger
+                  </Button>
+                ) : null}
+                {may(roles, 'resetCodes') ? (
+                  <Button
+                    variant="light"
+                    component={Link}
+                    to={`${paths.resetCodes}?mobile=${encodeURIComponent(client.data.mobile)}`}
+                  >
+                    Issue a reset code
+                  </Button>
+                ) : null}
+              </>
             }
           />
           <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -9,6 +9,16 @@ import { useDashboard } from '../api/get-dashboard';
 /** The work queues this role works, with how much waits in each. Later issues add queues. */
 const QUEUES: Record<string, { label: string; to: string; hint: string }> = {
   kyc_pending: { label: 'KYC waiting for review', to: paths.kycQueue, hint: 'Oldest first' },
+  deposits_pending: {
+    label: 'Deposits to confirm',
+    to: paths.deposits,
+    hint: 'Check the UTR, then credit',
+  },
+  withdrawals_pending: {
+    label: 'Withdrawals to pay',
+    to: paths.withdrawals,
+    hint: 'On hold until paid',
+  },
 };
 
 export function DashboardPage() {

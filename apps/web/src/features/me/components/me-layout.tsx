@@ -1,11 +1,11 @@
-import { Divider, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { BANK_SECTION_ID, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { useMeTranslation } from '../i18n';
 
 const TABS = ['profile', 'application', 'records'] as const;
 
-/** /me with its children, and the bank accounts section the drawer links to (spec §2). */
+/** /me with its children; the bank accounts section is on the profile (spec §2). */
 export function MeLayout() {
   const { t } = useMeTranslation();
   const navigate = useNavigate();
@@ -29,22 +29,6 @@ export function MeLayout() {
         </Tabs.List>
       </Tabs>
       <Outlet />
-      <Divider my="md" />
-      <Paper
-        component="section"
-        id={BANK_SECTION_ID}
-        withBorder
-        p="md"
-        radius="md"
-        aria-labelledby="bank-section-title"
-      >
-        <Title order={2} size="h4" id="bank-section-title">
-          {t('bank.title')}
-        </Title>
-        <Text c="dimmed" mt="xs">
-          {t('bank.text')}
-        </Text>
-      </Paper>
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
-import { Group, Stack, Switch, Table } from '@mantine/core';
+import { Divider, Group, Paper, Stack, Switch, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CopyButton } from '../../../components/copy-button';
+import { BANK_SECTION_ID } from '../../../config/paths';
+import { BankCards } from './bank-cards';
 import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
 import { useProfile } from '../../../lib/auth';
 import { kycDetailQueryOptions } from '../../../lib/kyc';
@@ -31,7 +33,7 @@ export function ProfilePage() {
   const { data: profile } = useProfile();
   const { showAssets } = useAppSettings();
   const { data: kyc } = useQuery(kycDetailQueryOptions());
-  if (!profile) return null;
+  if (!profile) return <BankSection />;
   const rows: [string, React.ReactNode][] = [
     [t('profile.name'), profile.name || t('profile.notSet')],
     [t('profile.mobile'), profile.username],
@@ -69,6 +71,28 @@ export function ProfilePage() {
         label={t('profile.showAssets')}
         description={t('profile.showAssetsHint')}
       />
+      <Divider my="md" />
+      <BankSection />
     </Stack>
+  );
+}
+
+/** The Bank Accounts section the user drawer links to (/me#bank-section, spec §2). */
+function BankSection() {
+  const { t } = useMeTranslation();
+  return (
+    <Paper
+      component="section"
+      id={BANK_SECTION_ID}
+      withBorder
+      p="md"
+      radius="md"
+      aria-labelledby="bank-section-title"
+    >
+      <Title order={2} size="h4" id="bank-section-title" mb="xs">
+        {t('bank.title')}
+      </Title>
+      <BankCards />
+    </Paper>
   );
 }

@@ -1,12 +1,177 @@
-import { Text } from '@mantine/core';
+import { RECORD_TYPES, type TRecordType } from '@sampada/shared';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { openModal } from '../../../components/modals';
+import { isApiError } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
+import { translateMessage } from '../../../lib/i18n';
+import { MASKED } from '../../../lib/market/format';
+import { toastError } from '../../../lib/notify';
+import { downloadStatement, recordsQueryOptions } from '../api/funds';
+import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
+import { formatDateTime, istDay, rupeesOf } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
 
-/** /me/records. */
+const errorText = (error: unknown) =>
+  translateMessage(isApiError(error) ? error.message : String(error));
+
+const monthAgo = () => istDay(new Date(Date.now() - 30 * 86_400_000));
+
+function Statement() {
+  const { t } = useMeTranslation();
+  const [from, setFrom] = useState(monthAgo);
+  const [to, setTo] = useState(() => istDay());
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const download = async (format: 'csv' | 'pdf') => {
+    setBusy(format);
+    try {
+      await downloadStatement(from, to, format);
+    } catch (error) {
+      console.error('Statement download failed', error);
+      toastError(errorText(error), t('records.statementFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group align="flex-end" gap="sm" data-testid="statement">
+      <TextInput
+        type="date"
+        label={t('records.statementFrom')}
+        value={from}
+        onChange={(e) => setFrom(e.currentTarget.value)}
+      />
+      <TextInput
+        type="date"
+        label={t('records.statementTo')}
+        value={to}
+        onChange={(e) => setTo(e.currentTarget.value)}
+      />
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'csv'}
+        disabled={!from || !to}
+        onClick={() => void download('csv')}
+      >
+        {t('records.csv')}
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'pdf'}
+        disabled={!from || !to}
+        onClick={() => void download('pdf')}
+      >
+        {t('records.pdf')}
+      </Button>
+    </Group>
+  );
+}
+
+/** /me/records: every fund record, filtered by type and date, with statements (spec §2). */
 export function RecordsPage() {
   const { t } = useMeTranslation();
+  const { showAssets } = useAppSettings();
+  const [type, setType] = useState<TRecordType | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter = {
+    ...(type ? { type } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const records = useInfiniteQuery(recordsQueryOptions(filter));
+  const items = records.data?.pages.flatMap((page) => page.items) ?? [];
+  const money = (paise: number) => (showAssets ? rupeesOf(paise) : MASKED);
+  const openReceipt = (postingId: string) =>
+    openModal({
+      id: 'fund-receipt',
+      title: t('receipt.title'),
+      size: 'lg',
+      children: <ReceiptDetail postingId={postingId} />,
+    });
   return (
-    <Text c="dimmed" data-testid="me-records">
-      {t('records.text')}
-    </Text>
+    <Stack gap="md" data-testid="me-records">
+      <Group align="flex-end" gap="sm">
+        <Select
+          label={t('records.type')}
+          placeholder={t('records.allTypes')}
+          clearable
+          data={RECORD_TYPES.map((value) => ({ value, label: recordTypeLabel(value) }))}
+          value={type}
+          onChange={(value) => setType(value as TRecordType | null)}
+        />
+        <TextInput
+          type="date"
+          label={t('records.from')}
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={t('records.to')}
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+      </Group>
+      {records.isError && <Alert color="red">{errorText(records.error)}</Alert>}
+      {records.isPending ? (
+        <Loader size="sm" />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t('records.none')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover data-testid="records-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('records.date')}</Table.Th>
+                <Table.Th>{t('records.type')}</Table.Th>
+                <Table.Th>{t('records.account')}</Table.Th>
+                <Table.Th ta="right">{t('records.amount')}</Table.Th>
+                <Table.Th ta="right">{t('records.balance')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((record) => (
+                <Table.Tr
+                  key={record.id}
+                  data-testid="record-row"
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  onClick={() => openReceipt(record.posting_id)}
+                  onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
+                >
+                  <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
+                  <Table.Td>
+                    {recordTypeLabel(record.type)}
+                    <Text size="xs" c="dimmed">
+                      {record.memo}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t(`account.${record.account}`)}</Table.Td>
+                  <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
+                    {money(record.amount_paise)}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {records.hasNextPage && (
+        <Button
+          variant="subtle"
+          loading={records.isFetchingNextPage}
+          onClick={() => void records.fetchNextPage()}
+        >
+          {t('records.more')}
+        </Button>
+      )}
+      <Statement />
+    </Stack>
   );
 }

@@ -1,0 +1,19 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../../test/http';
+import { renderWithProviders } from '../../../test/render';
+import { DashboardPage } from './dashboard';
+
+describe('DashboardPage', () => {
+  it('shows the pending deposits and withdrawals linking to their queues', async () => {
+    mockApi({ 'GET /dashboard': ok({ queues: { deposits_pending: 3, withdrawals_pending: 1 } }) });
+    renderWithProviders(<DashboardPage />);
+    const deposits = await screen.findByTestId('queue-deposits_pending');
+    expect(deposits).toHaveTextContent('Deposits to confirm3');
+    expect(deposits).toHaveAttribute('href', '/funds/deposits');
+    expect(screen.getByTestId('queue-withdrawals_pending')).toHaveAttribute(
+      'href',
+      '/funds/withdrawals',
+    );
+  });
+});

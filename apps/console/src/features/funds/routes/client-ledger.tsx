@@ -1,0 +1,150 @@
+import { Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatPaise, RECORD_TYPE_LABELS, type TRecordType } from '@sampada/shared';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { useClientLedger } from '../api/funds';
+import { accountLabel } from '../components/account-label';
+
+const kindLabel = (kind: string) => RECORD_TYPE_LABELS[kind as TRecordType] ?? kind;
+
+/** A client's balances and every posting that touched them, newest first, both sides shown. */
+export function ClientLedgerPage() {
+  const { id = '' } = useParams();
+  const ledger = useClientLedger(id);
+  const first = ledger.data?.pages[0];
+  const postings = ledger.data?.pages.flatMap((p) => p.postings.items) ?? [];
+  return (
+    <QueryState isPending={ledger.isPending} error={ledger.error}>
+      {first ? (
+        <>
+          <PageHeader
+            title={`Ledger: ${first.client.name ?? first.client.mobile}`}
+            description={`UID ${first.client.uid} · ${first.client.mobile}`}
+            actions={
+              <Anchor component={Link} to={paths.client(id)}>
+                Client profile
+              </Anchor>
+            }
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
+            <Balance
+              label="Cash available"
+              paise={first.balances.cash_available_paise}
+              testId="balance-available"
+            />
+            <Balance
+              label="Cash on hold"
+              paise={first.balances.cash_on_hold_paise}
+              testId="balance-on-hold"
+            />
+            <Balance
+              label="Loan principal"
+              paise={first.balances.loan_principal_paise}
+              testId="balance-loan"
+            />
+          </SimpleGrid>
+          <Card withBorder p={0}>
+            <Table.ScrollContainer minWidth={800}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Posting</Table.Th>
+                    <Table.Th>Account</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    <Table.Th ta="right">Balance after</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {postings.map((p) =>
+                    p.lines.map((line, i) => (
+                      <Table.Tr
+                        key={`${p.id}-${i}`}
+                        data-testid={i === 0 ? 'posting-row' : undefined}
+                        style={
+                          i === p.lines.length - 1
+                            ? undefined
+                            : { borderBottom: '1px dashed var(--mantine-color-gray-2)' }
+                        }
+                      >
+                        {i === 0 ? (
+                          <>
+                            <Table.Td rowSpan={p.lines.length} valign="top">
+                              {formatDateTime(p.created_at)}
+                            </Table.Td>
+                            <Table.Td rowSpan={p.lines.length} valign="top">
+                              <Text size="sm" fw={500}>
+                                {kindLabel(p.kind)}
+                              </Text>
+                              <Text size="xs" c="dimmed">
+                                {p.memo}
+                              </Text>
+                              {p.reference ? (
+                                <Text size="xs" c="dimmed" ff="monospace">
+                                  {p.reference}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                          </>
+                        ) : null}
+                        <Table.Td>
+                          <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
+                            {accountLabel(line.account)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td
+                          ta="right"
+                          c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
+                          {line.amount_paise > 0 ? '+' : ''}
+                          {formatPaise(line.amount_paise)}
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatPaise(line.balance_after_paise)}
+                        </Table.Td>
+                      </Table.Tr>
+                    )),
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {postings.length === 0 ? (
+              <Text c="dimmed" p="md">
+                No postings yet.
+              </Text>
+            ) : null}
+          </Card>
+          {ledger.hasNextPage ? (
+            <Button
+              mt="md"
+              variant="light"
+              loading={ledger.isFetchingNextPage}
+              onClick={() => void ledger.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          ) : null}
+        </>
+      ) : null}
+    </QueryState>
+  );
+}
+
+function Balance({ label, paise, testId }: { label: string; paise: number; testId: string }) {
+  return (
+    <Card withBorder>
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Title order={3} data-testid={testId}>
+          {formatPaise(paise)}
+        </Title>
+      </Stack>
+    </Card>
+  );
+}

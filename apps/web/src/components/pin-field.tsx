@@ -1,0 +1,37 @@
+import { PIN_LENGTH } from '@sampada/shared';
+import { Input, PinInput } from '@mantine/core';
+
+/** The 6-digit PIN a withdrawal or a bank account change needs. */
+export function PinField({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Input.Wrapper label={label} error={error || undefined}>
+      <PinInput
+        mt={4}
+        length={PIN_LENGTH}
+        type="number"
+        mask
+        oneTimeCode={false}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        aria-label={label}
+        data-testid="funds-pin"
+      />
+    </Input.Wrapper>
+  );
+}
+
+export const pinError = (pin: string) =>
+  new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin) ? null : 'pin.invalid';

@@ -1,0 +1,29 @@
+import { Badge } from '@mantine/core';
+import { registerTranslations, t } from '../lib/i18n';
+
+registerTranslations('money-status', {
+  'en-US': {
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    rejected: 'Rejected',
+    cancelled: 'Cancelled',
+    paid: 'Paid',
+  },
+});
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'yellow',
+  confirmed: 'teal',
+  paid: 'teal',
+  rejected: 'red',
+  cancelled: 'gray',
+};
+
+/** A deposit's or withdrawal's status. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="funds-status">
+      {t(`money-status:${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}

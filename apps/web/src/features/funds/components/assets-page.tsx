@@ -1,0 +1,107 @@
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../../../lib/api-client';
+import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { openGlobalDrawer } from '../../../lib/drawers';
+import { translateMessage } from '../../../lib/i18n';
+import { MASKED, NO_VALUE } from '../../../lib/market/format';
+import { assetsQueryOptions } from '../api/funds-api';
+import { useFundsTranslation } from '../i18n';
+import { rupeesOf } from '../../../lib/money';
+import { Button } from '@mantine/core';
+
+/** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
+export default function AssetsPage() {
+  const { t } = useFundsTranslation();
+  const { showAssets } = useAppSettings();
+  const { data, error } = useQuery(assetsQueryOptions());
+  const show = (paise: number | undefined, tracked = true) => {
+    if (!showAssets) return MASKED;
+    if (paise === undefined) return '';
+    return tracked ? rupeesOf(paise) : NO_VALUE;
+  };
+  const toggle = showAssets ? t('assets.hide') : t('assets.show');
+  const rows = [
+    { key: 'available', value: show(data?.cash_available_paise) },
+    { key: 'onHold', value: show(data?.cash_on_hold_paise) },
+    {
+      key: 'invested',
+      value: show(data?.invested_value_paise, data?.holdings_tracked ?? true),
+    },
+  ];
+  return (
+    <Stack gap="md" data-testid="assets-page">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('assets.title')}
+        </Title>
+        <Tooltip label={toggle}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={toggle}
+            onClick={() => setShowAssets(!showAssets)}
+          >
+            {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {error && (
+        <Alert color="red">
+          {translateMessage(isApiError(error) ? error.message : String(error))}
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {t('assets.total')}
+        </Text>
+        <Text
+          fz={28}
+          fw={700}
+          data-testid="assets-total"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {show(data?.total_paise)}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} mt="md" spacing="sm">
+          {rows.map(({ key, value }) => (
+            <Stack gap={0} key={key}>
+              <Text size="xs" c="dimmed">
+                {t(`assets.${key}`)}
+              </Text>
+              <Text
+                fw={600}
+                data-testid={`assets-${key}`}
+                style={{ fontVariantNumeric: 'tabular-nums' }}
+              >
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {data && !data.holdings_tracked && showAssets && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('assets.noHoldings')}
+          </Text>
+        )}
+      </Paper>
+      <Group>
+        <Button onClick={() => openGlobalDrawer('deposit')}>{t('deposit.title')}</Button>
+        <Button variant="light" onClick={() => openGlobalDrawer('withdraw')}>
+          {t('withdraw.title')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
