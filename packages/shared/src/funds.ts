@@ -34,7 +34,15 @@ export type TWithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const CLIENT_ACCOUNTS = ['cash_available', 'cash_on_hold', 'loan_principal'] as const;
 export type TClientAccount = (typeof CLIENT_ACCOUNTS)[number];
 /** The firm's ledger accounts. */
-export const FIRM_ACCOUNTS = ['bank_clearing', 'fees', 'taxes', 'ipo_escrow', 'loans'] as const;
+export const FIRM_ACCOUNTS = [
+  'bank_clearing',
+  'fees',
+  'taxes',
+  'ipo_escrow',
+  'loans',
+  /** What the firm owes or is owed for securities bought or sold for clients (exchange, desk). */
+  'trade_settlement',
+] as const;
 export type TFirmAccount = (typeof FIRM_ACCOUNTS)[number];
 
 /** What a fund record (a ledger line) is: the kind of the posting it belongs to. */
@@ -43,6 +51,11 @@ export const RECORD_TYPES = [
   'withdrawal_hold',
   'withdrawal_paid',
   'withdrawal_release',
+  'order_hold',
+  'order_release',
+  'trade_buy',
+  'trade_sell',
+  'ipo_allotment',
   'adjustment',
 ] as const;
 export type TRecordType = (typeof RECORD_TYPES)[number];
@@ -52,6 +65,11 @@ export const RECORD_TYPE_LABELS: Record<TRecordType, string> = {
   withdrawal_hold: 'Withdrawal requested',
   withdrawal_paid: 'Withdrawal paid',
   withdrawal_release: 'Withdrawal returned',
+  order_hold: 'Order amount on hold',
+  order_release: 'Order amount released',
+  trade_buy: 'Shares bought',
+  trade_sell: 'Shares sold',
+  ipo_allotment: 'IPO allotment',
   adjustment: 'Adjustment',
 };
 

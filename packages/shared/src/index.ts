@@ -9,3 +9,4 @@ export * from './console.ts';
 export * from './market.ts';
 export * from './news.ts';
 export * from './funds.ts';
+export * from './trading.ts';

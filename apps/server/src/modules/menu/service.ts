@@ -40,6 +40,18 @@ export const DEFAULT_MENU: Seed[] = [
     meta: { title: 'All Deals', icon: 'briefcase' },
   },
   {
+    path: '/portfolio/stats/investment',
+    name: 'InvestmentStats',
+    component: 'portfolio/investment-stats',
+    meta: { title: 'Investment Stats', icon: 'chart-line' },
+  },
+  {
+    path: '/portfolio/stats/stocks',
+    name: 'StockStats',
+    component: 'portfolio/stock-stats',
+    meta: { title: 'Stock Stats', icon: 'chart-pie' },
+  },
+  {
     path: '/me/bank-cards',
     name: 'BankCards',
     component: 'funds/bank-cards',
