@@ -51,6 +51,7 @@ export default defineConfig({
           '/market/app',
           '/news/app',
           '/funds/app',
+          '/trade/app',
         ].map((prefix) => [prefix, { target: 'http://127.0.0.1:3000', changeOrigin: false }]),
       ),
       '/ws': { target: 'ws://127.0.0.1:3000', ws: true },

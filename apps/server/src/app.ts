@@ -28,6 +28,8 @@ import { clientRoutes } from './modules/clients/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
 import { fundsConsole } from './modules/funds/console.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
+import { tradingConsole } from './modules/trading/console.ts';
+import { tradingRoutes } from './modules/trading/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
@@ -61,6 +63,7 @@ const API_PREFIXES = [
   '/market/app/',
   '/news/app/',
   '/funds/app/',
+  '/trade/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -182,6 +185,7 @@ export async function buildApp(
   await app.register(settingsRoutes(ctx));
   await app.register(newsRoutes(ctx));
   await app.register(fundsRoutes(ctx));
+  await app.register(tradingRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -198,6 +202,7 @@ export async function buildApp(
         settingsConsole,
         newsConsole,
         fundsConsole,
+        tradingConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

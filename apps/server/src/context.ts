@@ -19,6 +19,7 @@ import { createNewsService } from './modules/news/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createStaffAuthService } from './modules/staff-auth/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { createTradingService } from './modules/trading/service.ts';
 import { createUploadService } from './modules/uploads/service.ts';
 
 export type AppContext = ReturnType<typeof createContext>;
@@ -57,6 +58,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const market = createMarket({ config, db, clock, bus, auth });
+  const trading = createTradingService({ db, clock, ledger, clients, market, funds });
   return {
     bus,
     market,
@@ -78,5 +80,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     idempotency,
     funds,
+    trading,
   };
 }

@@ -31,6 +31,7 @@ async function main() {
   const stopNewsImport = ctx.news.feeds.startPeriodicImport(30 * MINUTE, (error) =>
     app.log.error({ err: error }, 'news import failed'),
   );
+  const stopListings = ctx.market.watchListings();
   let unfollow = () => {};
   const resignMarket = electLeader(config.databaseUrl, {
     follow: () => {
@@ -39,6 +40,7 @@ async function main() {
     lead: () => {
       unfollow();
       ctx.market.engine.start();
+      ctx.trading.matcher.start();
       app.log.info(`market engine running (${config.marketFeed} feed)`);
     },
   });
@@ -62,6 +64,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'draining');
     stopNewsImport();
+    stopListings();
+    await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();
     await app.close(); // stops accepting, waits for in-flight requests

@@ -20,6 +20,10 @@ export const paths = {
   newsFeeds: '/news?tab=feeds',
   newsNew: '/news/new',
   newsArticle: (id: string) => `/news/${id}`,
+  tradingDesk: '/trading/desk',
+  tradingOfferings: '/trading/offerings',
+  tradingIpo: (id: string) => `/trading/offerings/ipos/${id}`,
+  tradingCharges: '/trading/charges',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

@@ -62,6 +62,27 @@ export async function apiPost<T>(
   return { data: data.data, message: data.message };
 }
 
+/**
+ * A POST that moves money or decides for a client: carries its Idempotency-Key (see
+ * lib/idempotency.ts); resolves to the envelope's data and message.
+ */
+export async function apiPostWithKey<T>(
+  url: string,
+  body: unknown,
+  idempotencyKey: string,
+): Promise<{ data: T; message: string }> {
+  const { data } = await http.post<TEnvelope<T>>(url, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return { data: data.data, message: data.message };
+}
+
+/** PUT to a console path; resolves to the envelope's data and message. */
+export async function apiPut<T>(url: string, body: unknown): Promise<{ data: T; message: string }> {
+  const { data } = await http.put<TEnvelope<T>>(url, body);
+  return { data: data.data, message: data.message };
+}
+
 /** Query parameters without the empty ones. */
 export const compact = (params: Record<string, unknown>) =>
   Object.fromEntries(

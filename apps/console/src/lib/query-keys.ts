@@ -27,4 +27,15 @@ export const queryKeys = {
     article: (id: string) => ['news', 'article', id] as const,
     feeds: ['news', 'feeds'] as const,
   },
+  trading: {
+    all: ['trading'] as const,
+    allocations: (status: string) => ['trading', 'allocations', status] as const,
+    otcQuotes: (status: string) => ['trading', 'otc-quotes', status] as const,
+    ipos: (status: string) => ['trading', 'ipos', status] as const,
+    ipo: (id: string) => ['trading', 'ipo', id] as const,
+    allotment: (id: string) => ['trading', 'allotment', id] as const,
+    orders: (filters: Record<string, unknown>) => ['trading', 'orders', filters] as const,
+    reference: (symbol: string) => ['trading', 'reference', symbol] as const,
+    charges: ['trading', 'charges'] as const,
+  },
 };

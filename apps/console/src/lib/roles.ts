@@ -19,7 +19,10 @@ export type TArea =
   | 'deposits'
   | 'withdrawals'
   | 'reconciliation'
-  | 'ledger';
+  | 'ledger'
+  | 'trading'
+  | 'chargesEdit'
+  | 'clientOrders';
 
 const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   dashboard: STAFF_ROLES,
@@ -39,6 +42,11 @@ const ACCESS: Record<TArea, readonly TStaffRole[]> = {
   withdrawals: ['operations'],
   reconciliation: ['operations'],
   ledger: ['operations', 'support', 'advisor'],
+  // Trading (docs/api-trading.md, console): operations run the desk and the offerings; only
+  // admin edits the charge schedule; support and advisor (own clients) read a client's orders.
+  trading: ['operations'],
+  chargesEdit: [],
+  clientOrders: ['operations', 'support', 'advisor'],
 };
 
 /** Admin may do everything; others what their roles list. */

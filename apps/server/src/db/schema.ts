@@ -14,3 +14,4 @@ export * from '../modules/market/tables.ts';
 export * from '../platform/idempotency-tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/funds/tables.ts';
+export * from '../modules/trading/tables.ts';

@@ -1,10 +1,12 @@
-import { CHAT_WIDGET_DELAY_MS } from '@sampada/shared';
+import { CHAT_WIDGET_DELAY_MS, type TOfferingKind } from '@sampada/shared';
 import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import {
   closeGlobalDrawer,
   notifyDrawerClosed,
+  useDealRef,
   useGlobalDrawer,
+  useOrderRef,
   useStockDetailRef,
 } from '../lib/drawers';
 import { useTranslation } from '../lib/i18n';
@@ -22,6 +24,19 @@ const WithdrawPanel = lazy(() =>
 const StockDetailPanel = lazy(() =>
   import('../features/market/components/stock-detail/stock-detail-panel').then((m) => ({
     default: m.StockDetailPanel,
+  })),
+);
+
+/** The offering drawers of spec §2, one per kind (OFFERING_KINDS, kept out of the first screen). */
+const DEAL_KINDS: readonly TOfferingKind[] = ['institutional', 'otc', 'ipo'];
+
+/** The trading drawers load their feature the first time one is opened. */
+const DealPanel = lazy(() =>
+  import('../features/trading/components/deal-panel').then((m) => ({ default: m.DealPanel })),
+);
+const OrderTicket = lazy(() =>
+  import('../features/trading/components/order-ticket').then((m) => ({
+    default: m.OrderTicket,
   })),
 );
 
@@ -43,6 +58,8 @@ export function DrawersHost() {
   const { t } = useTranslation();
   const open = useGlobalDrawer();
   const stock = useStockDetailRef();
+  const deal = useDealRef();
+  const order = useOrderRef();
   const close = () => void closeGlobalDrawer();
   return (
     <>
@@ -75,6 +92,39 @@ export function DrawersHost() {
               key={`${stock.market}:${stock.symbol}`}
               symbol={stock.symbol}
               market={stock.market}
+            />
+          )}
+        </Suspense>
+      </SlideUpDrawer>
+      {DEAL_KINDS.map((kind) => (
+        <SlideUpDrawer
+          key={kind}
+          opened={open === kind}
+          onClose={close}
+          onExitTransitionEnd={notifyDrawerClosed}
+          title={t(`trading.${kind}`)}
+          data-testid={`${kind}-drawer`}
+        >
+          <Suspense fallback={fallback}>
+            {open === kind && deal?.kind === kind && (
+              <DealPanel key={deal.offeringId ?? kind} kind={kind} offeringId={deal.offeringId} />
+            )}
+          </Suspense>
+        </SlideUpDrawer>
+      ))}
+      <SlideUpDrawer
+        opened={open === 'order'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={order ? t('trading.order', { symbol: order.symbol }) : undefined}
+        data-testid="order-drawer"
+      >
+        <Suspense fallback={fallback}>
+          {open === 'order' && order && (
+            <OrderTicket
+              key={`${order.symbol}:${order.side}`}
+              symbol={order.symbol}
+              side={order.side}
             />
           )}
         </Suspense>

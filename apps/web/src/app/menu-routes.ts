@@ -19,6 +19,10 @@ export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
   'market/most-active': () => import('../features/market/components/most-active-page'),
   'market/ranking': () => import('../features/market/components/ranking-page'),
   'news/list': () => import('../features/news/components/news-list-page'),
+  'trading/all-deals': () => import('../features/trading/components/all-deals-page'),
+  'portfolio/investment-stats': () =>
+    import('../features/portfolio/components/investment-stats-page'),
+  'portfolio/stock-stats': () => import('../features/portfolio/components/stock-stats-page'),
 };
 
 export interface TMenuEntry {

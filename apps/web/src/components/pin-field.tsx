@@ -1,19 +1,21 @@
 import { PIN_LENGTH } from '@sampada/shared';
 import { Input, PinInput } from '@mantine/core';
 
-/** The 6-digit PIN a withdrawal or a bank account change needs. */
+/** The 6-digit PIN a withdrawal, a bank account change or an order needs. */
 export function PinField({
   label,
   value,
   onChange,
   error,
   disabled,
+  testId = 'funds-pin',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
   disabled?: boolean;
+  testId?: string;
 }) {
   return (
     <Input.Wrapper label={label} error={error || undefined}>
@@ -27,7 +29,7 @@ export function PinField({
         onChange={onChange}
         disabled={disabled}
         aria-label={label}
-        data-testid="funds-pin"
+        data-testid={testId}
       />
     </Input.Wrapper>
   );

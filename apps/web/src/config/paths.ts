@@ -19,6 +19,9 @@ export const paths = {
   ranking: '/market/ranking',
   scoreInfo: '/score-info',
   news: '/news',
+  deals: '/deals',
+  investmentStats: '/portfolio/stats/investment',
+  stockStats: '/portfolio/stats/stocks',
   newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
   newsArticlePattern: '/news/:id',
   portfolio: {

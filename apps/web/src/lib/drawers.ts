@@ -1,13 +1,14 @@
-import type { TMarket } from '@sampada/shared';
+import type { TMarket, TOfferingKind, TOrderSide } from '@sampada/shared';
 import { createStore, useStore } from './create-store';
 import { onSessionEnd } from './session';
 
 /**
  * App-wide drawers and panels that one feature opens and another fills (deposit and
- * withdraw from the user drawer, the support panel, stock detail from any quote).
- * app/drawers-host renders them.
+ * withdraw from the user drawer, the support panel, stock detail from any quote, the
+ * trading drawers from market, all deals and portfolio). app/drawers-host renders them.
  */
-export type TGlobalDrawer = 'deposit' | 'withdraw' | 'support' | 'stock-detail';
+export type TGlobalDrawer =
+  'deposit' | 'withdraw' | 'support' | 'stock-detail' | TOfferingKind | 'order';
 
 /** The instrument the stock detail drawer shows. */
 export interface TStockRef {
@@ -15,25 +16,56 @@ export interface TStockRef {
   market: TMarket;
 }
 
+/** What an offering drawer (institutional, OTC, IPO) opens on; no id: the client chooses. */
+export interface TDealRef {
+  kind: TOfferingKind;
+  offeringId?: string;
+}
+
+/** The stock and side the order ticket (market or limit) opens with. */
+export interface TOrderRef {
+  symbol: string;
+  side: TOrderSide;
+}
+
 interface TDrawerState {
   open: TGlobalDrawer | null;
   stock?: TStockRef;
+  deal?: TDealRef;
+  order?: TOrderRef;
 }
 
 export const drawerStore = createStore<TDrawerState>({ open: null });
 export const useGlobalDrawer = () => useStore(drawerStore).open;
 /** The last stock opened; kept while the drawer closes so its content does not vanish. */
 export const useStockDetailRef = () => useStore(drawerStore).stock;
+export const useDealRef = () => useStore(drawerStore).deal;
+export const useOrderRef = () => useStore(drawerStore).order;
 
 let afterClose: (() => void)[] = [];
 
-export function openGlobalDrawer(name: Exclude<TGlobalDrawer, 'stock-detail'>) {
+export function openGlobalDrawer(
+  name: Exclude<TGlobalDrawer, 'stock-detail' | TOfferingKind | 'order'>,
+) {
   drawerStore.set((state) => ({ ...state, open: name }));
 }
 
 /** Opens the stock detail slide-up drawer from anywhere (spec §2); the URL stays. */
 export function openStockDetail(symbol: string, market: TMarket = 'NSE') {
   drawerStore.set({ open: 'stock-detail', stock: { symbol, market } });
+}
+
+/**
+ * Opens the Institutional Stock, OTC Trading or IPO drawer (spec §2), on one offering when
+ * an id is given (a deal row, a market list row), otherwise on the list to choose from.
+ */
+export function openDealDrawer(kind: TOfferingKind, offeringId?: string) {
+  drawerStore.set((state) => ({ ...state, open: kind, deal: { kind, offeringId } }));
+}
+
+/** Opens the order ticket (market or limit) for one stock: Buy/Sell on stock detail, Sell on a holding. */
+export function openOrderTicket(symbol: string, side: TOrderSide) {
+  drawerStore.set((state) => ({ ...state, open: 'order', order: { symbol, side } }));
 }
 
 /** Closes the open drawer; resolves once its closing transition has finished (spec §2). */

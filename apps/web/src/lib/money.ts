@@ -26,3 +26,10 @@ export const formatDateTime = (iso: string) =>
 export function istDay(date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
 }
+
+/** A calendar day (YYYY-MM-DD, as the API sends IPO and listing dates): 21 Nov 2026. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -108,6 +108,14 @@ export function createClientService(db: Db, clock: Clock) {
       await tx.update(clients).set({ passwordHash }).where(eq(clients.id, clientId));
     },
 
+    /** One more executed trade in the profile's order_num, in the trade's transaction. */
+    async countTrade(tx: Executor, clientId: string) {
+      await tx
+        .update(clients)
+        .set({ orderNum: sql`${clients.orderNum} + 1` })
+        .where(eq(clients.id, clientId));
+    },
+
     async setPin(clientId: string, pinMd5: string) {
       const pinHash = await hashSecret(pinMd5);
       await db

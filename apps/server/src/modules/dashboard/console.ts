@@ -34,6 +34,11 @@ export const QUEUES: Queue[] = [
     roles: ['operations'],
     count: (ctx) => ctx.funds.countPendingWithdrawals(),
   },
+  {
+    key: 'orders_awaiting_desk',
+    roles: ['operations'],
+    count: (ctx) => ctx.trading.orders.countAwaitingDesk(),
+  },
 ];
 
 export function dashboardConsole(ctx: AppContext) {

@@ -65,8 +65,19 @@ type Deps = {
   withdrawals: WithdrawalService;
 };
 
+/** What the trading module reports of a client's holdings, for the assets summary. */
+export type HoldingsValuer = (
+  clientId: string,
+) => Promise<{ investedPaise: bigint; currentPaise: bigint; unrealisedPaise: bigint }>;
+
 export function createRecordService({ db, ledger, clients, deposits, withdrawals }: Deps) {
+  let valueHoldings: HoldingsValuer | null = null;
   return {
+    /** The trading module registers its valuation here (it depends on funds, not back). */
+    useHoldings(valuer: HoldingsValuer) {
+      valueHoldings = valuer;
+    },
+
     async list(
       clientId: string,
       query: { type?: TRecordType; from?: string; to?: string; cursor?: string; limit: number },
@@ -163,22 +174,24 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
     },
 
     async assets(clientId: string): Promise<TAssets> {
-      const balances = await ledger.balancesOf(clientId);
-      // Holdings do not exist until trading is built: invested value is 0, and says so.
-      const invested = 0n;
-      const total = balances.cash_available + balances.cash_on_hold + invested;
+      const [balances, held] = await Promise.all([
+        ledger.balancesOf(clientId),
+        valueHoldings ? valueHoldings(clientId) : null,
+      ]);
+      const current = held?.currentPaise ?? 0n;
+      const total = balances.cash_available + balances.cash_on_hold + current;
       return {
         currency: 'INR',
         cash_available_paise: paiseNumber(balances.cash_available),
         cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
-        invested_value_paise: paiseNumber(invested),
-        holdings_tracked: false,
+        invested_value_paise: paiseNumber(held?.investedPaise ?? 0n),
+        holdings_tracked: held !== null,
         total_paise: paiseNumber(total),
         total_assets: paiseToRupees(total),
         cash_available: paiseToRupees(balances.cash_available),
         cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: null,
-        unrealised_pnl: null,
+        holdings_value: held ? paiseToRupees(held.currentPaise) : null,
+        unrealised_pnl: held ? paiseToRupees(held.unrealisedPaise) : null,
       };
     },
   };

@@ -37,7 +37,7 @@ const ACCOUNT_LABELS: Record<TClientAccount, string> = {
 };
 
 const typeLabel = (type: string) => RECORD_TYPE_LABELS[type as TRecordType] ?? type;
-const istTime = (date: Date) =>
+export const istTime = (date: Date) =>
   new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const debit = (amount: bigint) => (amount < 0n ? formatPaise(-amount) : '');
 const credit = (amount: bigint) => (amount > 0n ? formatPaise(amount) : '');
@@ -107,7 +107,7 @@ const UNICODE_FONTS = [
   '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
 ];
 let fontPath: string | null | undefined;
-const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
+export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
 
 const COLUMNS = [
   { title: 'Date (IST)', width: 92 },

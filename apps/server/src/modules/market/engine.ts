@@ -26,6 +26,8 @@ import {
 
 export const STATES_CHANNEL = 'market:states';
 export const STATUS_CHANNEL = 'market:status';
+/** A newly listed instrument's symbol: followers load it from the database. */
+export const LISTED_CHANNEL = 'market:listed';
 const YEAR_MS = 365 * 86_400_000;
 
 type Listener = (symbols: string[]) => void;
@@ -235,6 +237,17 @@ export function createMarketEngine(deps: {
     load,
     step,
     flush,
+    /**
+     * A newly listed stock joins the running market at its reference close (an IPO's issue
+     * price); a new array, so that anything prepared from the old universe is rebuilt.
+     */
+    add(instrument: Instrument) {
+      if (bySymbol.has(instrument.symbol)) return;
+      instruments = [...instruments, instrument].sort((a, b) => a.symbol.localeCompare(b.symbol));
+      bySymbol.set(instrument.symbol, instrument);
+      states.set(instrument.symbol, freshState(instrument));
+      unsaved.add(instrument.symbol);
+    },
     /** The leader: steps the feed and flushes on timers. */
     start() {
       timers.push(

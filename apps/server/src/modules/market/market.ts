@@ -15,7 +15,22 @@ import { referenceData } from './reference-data.ts';
 import { createReplayFeed } from './replay.ts';
 import { createMarketService } from './service.ts';
 import { createSimulatedFeed } from './simulator.ts';
-import { upsertReferenceData } from './store.ts';
+import { LISTED_CHANNEL } from './engine.ts';
+import { loadInstruments, upsertReferenceData } from './store.ts';
+import { companyProfiles, instruments } from './tables.ts';
+import type { Executor } from '../../db/client.ts';
+
+/** A stock newly listed here (an IPO), as the trading module knows it. */
+export type NewListing = {
+  symbol: string;
+  name: string;
+  isin: string | null;
+  sector: string | null;
+  industry: string | null;
+  refClosePaise: number;
+  sharesOffered: number;
+  description: string | null;
+};
 
 export function createMarket(deps: {
   config: Config;
@@ -34,6 +49,11 @@ export function createMarket(deps: {
   const service = createMarketService({ db, clock, engine, calendar, themes: ref.themes });
   const live = createLiveQuotes({ engine, auth: deps.auth, bus });
   let initialised: Promise<void> | null = null;
+  async function addFromDb(symbol: string) {
+    const instrument = (await loadInstruments(db)).find((i) => i.symbol === symbol);
+    if (instrument) engine.add(instrument);
+  }
+
   return {
     calendar,
     engine,
@@ -47,6 +67,39 @@ export function createMarket(deps: {
         await engine.load();
       })();
       return initialised;
+    },
+    /** Writes a new listing in the caller's transaction; `addListed` after it commits. */
+    async listInstrument(tx: Executor, listing: NewListing) {
+      await tx.insert(instruments).values({
+        symbol: listing.symbol,
+        market: 'NSE',
+        isin: listing.isin,
+        name: listing.name,
+        sector: listing.sector,
+        industry: listing.industry,
+        segment: 'smallcap',
+        fno: false,
+        // A newly listed stock trades in a 20% band from its issue price.
+        bandPct: 20,
+        sharesOutstanding: null,
+        avgDailyVolume: listing.sharesOffered * 4,
+        beta: 1.2,
+        refClosePaise: listing.refClosePaise,
+      });
+      if (listing.description)
+        await tx
+          .insert(companyProfiles)
+          .values({ symbol: listing.symbol, description: listing.description });
+    },
+    /** Another instance listed a stock: this one's engine and search learn it too. */
+    watchListings: () =>
+      bus.subscribe(LISTED_CHANNEL, (symbol) => {
+        addFromDb(symbol).catch((error) => deps.log?.('listing failed to load', error));
+      }),
+    /** The committed listing joins this engine, and every follower's. */
+    async addListed(symbol: string) {
+      await addFromDb(symbol);
+      bus.publish(LISTED_CHANNEL, symbol);
     },
     /** A year of history on a fresh install, so charts and 52-week ranges have something. */
     backfill: () => backfillHistory({ db, clock, engine, calendar, seed: config.marketSeed }),

@@ -90,7 +90,6 @@ const enUS = {
     isin: 'ISIN',
     buy: 'Buy',
     sell: 'Sell',
-    tradingSoon: 'Trading opens with the trading release',
     companyProfile: 'Company profile and video',
     updated: 'Updated {{time}} IST',
   },

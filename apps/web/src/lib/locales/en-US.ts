@@ -56,7 +56,14 @@ export const commonEnUS = {
     reload: 'Reload',
   },
   toggle: { on: 'On', off: 'Off' },
+  amounts: { hide: 'Hide amounts', show: 'Show amounts' },
   funds: { deposit: 'Deposit', withdraw: 'Withdraw' },
+  trading: {
+    institutional: 'Institutional Stock',
+    otc: 'OTC Trading',
+    ipo: 'IPO',
+    order: 'Order · {{symbol}}',
+  },
   support: { title: 'Customer Service' },
   quote: {
     up: 'Up',

@@ -13,9 +13,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, compact, http, type TEnvelope } from '../../../lib/api-client';
+import { apiGet, apiPostWithKey, compact } from '../../../lib/api-client';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { queryKeys } from '../../../lib/query-keys';
-import { useIdempotencyKeys } from './idempotency';
 
 export const DEPOSIT_FILTERS = ['pending', 'confirmed', 'rejected', 'cancelled', 'all'] as const;
 export const WITHDRAWAL_FILTERS = ['pending', 'paid', 'rejected', 'cancelled', 'all'] as const;
@@ -68,14 +68,6 @@ export const reconciliationQuery = () =>
   });
 export const useReconciliation = () => useQuery(reconciliationQuery());
 
-/** A money-moving POST: carries its Idempotency-Key; resolves to data and the server's message. */
-export async function postWithKey<T>(url: string, body: unknown, idempotencyKey: string) {
-  const { data } = await http.post<TEnvelope<T>>(url, body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-  return { data: data.data, message: data.message };
-}
-
 export type TDepositDecision = { action: 'confirm' } | { action: 'reject'; reason: string };
 export type TWithdrawalDecision =
   { action: 'pay'; bank_reference: string } | { action: 'reject'; reason: string };
@@ -93,7 +85,7 @@ function useDecision<TDecision extends { action: string }, TResult>(
     mutationFn: ({ id, decision }: { id: string; decision: TDecision }) => {
       const { action, ...body } = decision;
       const signature = `${queue}:${id}:${action}:${JSON.stringify(body)}`;
-      return postWithKey<TResult>(
+      return apiPostWithKey<TResult>(
         `/funds/${queue}/${id}/${action}`,
         body,
         keys.keyFor(signature),

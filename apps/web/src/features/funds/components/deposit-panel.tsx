@@ -38,10 +38,10 @@ import {
   uploadReceipt,
 } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
-import { AmountInput } from './amount-input';
+import { AmountInput } from '../../../components/amount-input';
 import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrors, formatDateTime, rupeesOf } from '../../../lib/money';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : M.requestFailed);

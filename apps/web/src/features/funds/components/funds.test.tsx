@@ -6,7 +6,7 @@ import { setShowAssets } from '../../../lib/app-settings';
 import { mockApi, ok, type TMockResponse } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
-import { acceptsNumberText, numberOnBlur } from './amount-input';
+import { acceptsNumberText, numberOnBlur } from '../../../components/amount-input';
 import AssetsPage from './assets-page';
 import { DepositPanel } from './deposit-panel';
 import { WithdrawPanel } from './withdraw-panel';

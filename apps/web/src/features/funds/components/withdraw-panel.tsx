@@ -28,12 +28,12 @@ import {
   requestWithdrawal,
 } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
-import { AmountInput } from './amount-input';
+import { AmountInput } from '../../../components/amount-input';
 import { PinField, pinError } from '../../../components/pin-field';
 import { openSetPin } from '../../../components/set-pin';
 import { StatusBadge } from '../../../components/status-badge';
 import { fieldErrors, formatDateTime, rupeesOf } from '../../../lib/money';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 function RecentWithdrawals() {
   const { t } = useFundsTranslation();

@@ -1,6 +1,7 @@
 import type { TMarketListItem } from '@sampada/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { drawerStore } from '../../../lib/drawers';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { MarketList } from './market-list';
@@ -24,7 +25,10 @@ const otc: TMarketListItem = {
   detail: 'Buy 5,000 @ ₹1,402.50',
 };
 
-beforeEach(resetAppState);
+beforeEach(() => {
+  resetAppState();
+  drawerStore.set({ open: null });
+});
 
 describe('market filter (spec §3)', () => {
   it('pages through the list with Load more, passing the cursor', async () => {
@@ -63,5 +67,28 @@ describe('market filter (spec §3)', () => {
     await waitFor(() =>
       expect(screen.getByText('No IPOs are open right now.')).toBeInTheDocument(),
     );
+  });
+
+  it('opens stock detail from a stock row, and the matching drawer from an OTC or IPO row', async () => {
+    const ipo: TMarketListItem = { ...otc, kind: 'ipo', id: 'i1', detail: 'Band ₹90–95' };
+    mockApi({
+      'GET /market/app/v1/list': ok({ items: [otc, ipo, stock('INFY')], next_cursor: null }),
+    });
+    const { user } = renderWithProviders(<MarketList />);
+    await user.click(await screen.findByTestId('market-row-otc-q1'));
+    expect(drawerStore.get()).toMatchObject({
+      open: 'otc',
+      deal: { kind: 'otc', offeringId: 'q1' },
+    });
+    await user.click(screen.getByTestId('market-row-ipo-i1'));
+    expect(drawerStore.get()).toMatchObject({
+      open: 'ipo',
+      deal: { kind: 'ipo', offeringId: 'i1' },
+    });
+    await user.click(screen.getByTestId('market-row-stock-INFY'));
+    expect(drawerStore.get()).toEqual({
+      open: 'stock-detail',
+      stock: { symbol: 'INFY', market: 'NSE' },
+    });
   });
 });

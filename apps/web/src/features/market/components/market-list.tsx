@@ -15,7 +15,7 @@ import { ChangeText } from '../../../components/market/change-text';
 import { LivePrice } from '../../../components/market/live-price';
 import { QueryState } from '../../../components/market/query-state';
 import { SectionCard } from '../../../components/market/section-card';
-import { openStockDetail } from '../../../lib/drawers';
+import { openDealDrawer, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { marketListQueryOptions } from '../api/get-market-list';
 import { useMarketTranslation } from '../i18n';
@@ -36,7 +36,9 @@ function ListRow({
       w="100%"
       py={8}
       px={4}
-      onClick={() => openStockDetail(item.symbol)}
+      onClick={() =>
+        item.kind === 'stock' ? openStockDetail(item.symbol) : openDealDrawer(item.kind, item.id)
+      }
       data-testid={`market-row-${item.kind}-${item.id}`}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
@@ -72,7 +74,8 @@ function ListRow({
 
 /**
  * The market filter of spec §3 (all, stock, otc, ipo) over GET /market/app/v1/list, a page
- * at a time with "Load more". Stock rows are live; OTC and IPO rows show the desk's offer.
+ * at a time with "Load more". Stock rows are live and open stock detail; OTC and IPO rows
+ * show the desk's offer and open the OTC Trading or IPO drawer on it.
  */
 export function MarketList() {
   const { t } = useMarketTranslation();

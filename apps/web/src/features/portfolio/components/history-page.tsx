@@ -1,12 +1,218 @@
-import { Text } from '@mantine/core';
+import {
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  formatPaise,
+  type TOrder,
+  type TOrderStatus,
+  type TOrderType,
+} from '@sampada/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryState } from '../../../components/market/query-state';
+import { orderStatusLabel, orderTypeLabel } from '../../../components/trading/trade-labels';
+import { isApiError } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/money';
+import { orderQueryOptions, ordersQueryOptions, type TOrdersFilter } from '../api/get-orders';
 import { usePortfolioTranslation } from '../i18n';
+import { openContractNote } from './contract-note';
+import { useMoney } from './money-parts';
+import { OrderSummary } from './order-summary';
 
-/** /portfolio/history. */
+/** The statuses an order can end in: what History lists (awaiting ones are in Awaiting). */
+const FINAL_STATUSES = ORDER_STATUSES.filter((status) => status !== 'awaiting');
+
+/** One order's fills (GET /trade/app/v1/orders/:id), each with its contract note. */
+function OrderFills({ order }: { order: TOrder }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  const query = useQuery(orderQueryOptions(order.id));
+  if (query.isPending) return <Skeleton height={48} />;
+  if (query.isError)
+    return (
+      <Alert color="red">
+        {translateMessage(isApiError(query.error) ? query.error.message : String(query.error))}
+      </Alert>
+    );
+  const fills = query.data.fills;
+  if (fills.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid={`history-no-fills-${order.id}`}>
+        {t('history.noFills')}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing={4} data-testid={`history-fills-${order.id}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('history.executed')}</Table.Th>
+            <Table.Th ta="right">{t('history.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('history.price')}</Table.Th>
+            <Table.Th ta="right">{t('history.value')}</Table.Th>
+            <Table.Th ta="right">{t('order.charges')}</Table.Th>
+            <Table.Th ta="right">{t('history.net')}</Table.Th>
+            <Table.Th>{t('history.contractNote')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {fills.map((fill) => (
+            <Table.Tr key={fill.id} data-testid={`fill-row-${fill.id}`}>
+              <Table.Td>{formatDateTime(fill.executed_at)}</Table.Td>
+              <Table.Td ta="right">{fill.quantity.toLocaleString('en-IN')}</Table.Td>
+              <Table.Td ta="right">{formatPaise(fill.price_paise)}</Table.Td>
+              <Table.Td ta="right">{money(fill.value_paise)}</Table.Td>
+              <Table.Td ta="right">{money(fill.charges.total_paise)}</Table.Td>
+              <Table.Td ta="right">{money(fill.net_paise)}</Table.Td>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => openContractNote(fill.contract_note_no)}
+                  data-testid={`contract-note-${fill.contract_note_no}`}
+                >
+                  {fill.contract_note_no}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function HistoryRow({ order }: { order: TOrder }) {
+  const { t } = usePortfolioTranslation();
+  const [open, setOpen] = useState(false);
+  const toggle = t(open ? 'history.collapse' : 'history.expand', { symbol: order.symbol });
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`history-row-${order.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <OrderSummary order={order} showFilled />
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={toggle}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          data-testid={`history-expand-${order.id}`}
+        >
+          {open ? (
+            <IconChevronUp size={18} aria-hidden />
+          ) : (
+            <IconChevronDown size={18} aria-hidden />
+          )}
+        </ActionIcon>
+      </Group>
+      {open && (
+        <Stack gap="xs" mt="sm">
+          <OrderFills order={order} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /portfolio/history: every order that reached a final status, newest first, filtered by
+ * type, status and dates, a page at a time; each opens to its fills and contract notes.
+ */
 export function HistoryPage() {
   const { t } = usePortfolioTranslation();
+  const [type, setType] = useState<TOrderType | ''>('');
+  const [status, setStatus] = useState<TOrderStatus | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter: TOrdersFilter = {
+    view: 'history',
+    ...(type ? { type } : {}),
+    ...(status ? { status } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const query = useInfiniteQuery(ordersQueryOptions(filter));
+  const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Text c="dimmed" data-testid="portfolio-history">
-      {t('history.text')}
-    </Text>
+    <Stack gap="sm" data-testid="portfolio-history">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NativeSelect
+          label={t('history.type')}
+          value={type}
+          onChange={(event) => setType(event.currentTarget.value as TOrderType | '')}
+          data={[
+            { value: '', label: t('history.allTypes') },
+            ...ORDER_TYPES.map((value) => ({ value, label: orderTypeLabel(value) })),
+          ]}
+          data-testid="history-filter-type"
+        />
+        <NativeSelect
+          label={t('history.status')}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as TOrderStatus | '')}
+          data={[
+            { value: '', label: t('history.allStatuses') },
+            ...FINAL_STATUSES.map((value) => ({ value, label: orderStatusLabel(value) })),
+          ]}
+          data-testid="history-filter-status"
+        />
+        <TextInput
+          type="date"
+          label={t('history.from')}
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          data-testid="history-filter-from"
+        />
+        <TextInput
+          type="date"
+          label={t('history.to')}
+          value={to}
+          min={from || undefined}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          data-testid="history-filter-to"
+        />
+      </Group>
+      <QueryState
+        isPending={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        isEmpty={orders.length === 0}
+        emptyText={t('history.empty')}
+        rows={4}
+      >
+        {orders.map((order) => (
+          <HistoryRow key={order.id} order={order} />
+        ))}
+        {query.hasNextPage && (
+          <Group justify="center">
+            <Button
+              variant="light"
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+              data-testid="history-load-more"
+            >
+              {t('loadMore')}
+            </Button>
+          </Group>
+        )}
+      </QueryState>
+    </Stack>
   );
 }

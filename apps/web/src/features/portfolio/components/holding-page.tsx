@@ -1,12 +1,218 @@
-import { Text } from '@mantine/core';
+import { formatPaise, type THolding } from '@sampada/shared';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { LivePrice } from '../../../components/market/live-price';
+import { QueryState } from '../../../components/market/query-state';
+import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
+import { useLiveQuotes } from '../../../lib/market/live-quotes';
+import { formatDay } from '../../../lib/money';
+import { holdingsQueryOptions, paiseOf, sellableQuantity } from '../../../lib/trading';
 import { usePortfolioTranslation } from '../i18n';
+import { Pnl, useMoney } from './money-parts';
 
-/** /portfolio/holding. */
+/** A holding with its figures moved to the live price (the server's are as of the fetch). */
+export interface TLiveHolding extends THolding {
+  live_price_paise: number;
+}
+
+/**
+ * Lays a live price over a holding: value, unrealised and day's P&L move by the quantity
+ * times the price's move since the server computed them. An unlisted IPO keeps its issue price.
+ */
+export function withLivePrice(holding: THolding, livePrice: number | undefined): TLiveHolding {
+  if (!holding.listed || livePrice === undefined)
+    return { ...holding, live_price_paise: holding.price_paise };
+  const price = paiseOf(livePrice);
+  const move = holding.quantity * (price - holding.price_paise);
+  const unrealised = holding.unrealised_pnl_paise + move;
+  return {
+    ...holding,
+    live_price_paise: price,
+    current_value_paise: holding.current_value_paise + move,
+    unrealised_pnl_paise: unrealised,
+    unrealised_pnl_pct:
+      holding.invested_paise > 0 ? (unrealised / holding.invested_paise) * 100 : 0,
+    day_pnl_paise: holding.day_pnl_paise + move,
+  };
+}
+
+function HoldingRow({ holding }: { holding: TLiveHolding }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  const sellable = sellableQuantity(holding);
+  const symbol = holding.symbol;
+  const sell = (
+    <Button
+      size="compact-sm"
+      color="red.8"
+      variant="light"
+      disabled={!holding.listed || sellable === 0}
+      onClick={() => openOrderTicket(symbol, 'sell')}
+      aria-label={t('holding.sellLabel', { symbol })}
+      data-testid={`holding-sell-${symbol}`}
+    >
+      {t('holding.sell')}
+    </Button>
+  );
+  return (
+    <Table.Tr data-testid={`holding-row-${symbol}`}>
+      <Table.Td>
+        {holding.listed ? (
+          <Anchor component="button" type="button" fw={600} onClick={() => openStockDetail(symbol)}>
+            {symbol}
+          </Anchor>
+        ) : (
+          <Text fw={600}>{symbol}</Text>
+        )}
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {holding.name}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" data-testid={`holding-quantity-${symbol}`}>
+          {holding.quantity.toLocaleString('en-IN')}
+        </Text>
+        {holding.reserved > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('holding.reserved', { count: holding.reserved })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">{formatPaise(holding.average_cost_paise)}</Table.Td>
+      <Table.Td ta="right">
+        {holding.listed ? (
+          <LivePrice
+            price={holding.live_price_paise / 100}
+            size="sm"
+            testId={`holding-price-${symbol}`}
+          />
+        ) : (
+          <Stack gap={0} align="flex-end">
+            <Text size="sm">{formatPaise(holding.price_paise)}</Text>
+            <Text size="xs" c="blue.8" data-testid={`holding-listing-${symbol}`}>
+              {t('holding.listsOn', {
+                date: holding.listing_date ? formatDay(holding.listing_date) : '—',
+              })}
+            </Text>
+          </Stack>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" data-testid={`holding-value-${symbol}`}>
+        {money(holding.current_value_paise)}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Pnl
+          paise={holding.unrealised_pnl_paise}
+          pct={holding.unrealised_pnl_pct}
+          size="sm"
+          testId={`holding-pnl-${symbol}`}
+        />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Pnl paise={holding.day_pnl_paise} size="sm" testId={`holding-day-${symbol}`} />
+      </Table.Td>
+      <Table.Td ta="right">
+        {holding.listed ? (
+          sell
+        ) : (
+          <Tooltip
+            label={t('holding.listsOn', {
+              date: holding.listing_date ? formatDay(holding.listing_date) : '—',
+            })}
+          >
+            <span>{sell}</span>
+          </Tooltip>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * /portfolio/holding: each holding with quantity, average cost, live price, value and P&L;
+ * an allotted IPO that has not listed says when it lists. Sell opens the order ticket.
+ */
 export function HoldingPage() {
   const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  const query = useQuery(holdingsQueryOptions());
+  const live = useLiveQuotes(
+    (query.data ?? []).filter((holding) => holding.listed).map((holding) => holding.symbol),
+  );
+  const holdings = useMemo(
+    () => (query.data ?? []).map((holding) => withLivePrice(holding, live[holding.symbol]?.price)),
+    [query.data, live],
+  );
+  const totals = holdings.reduce(
+    (sum, h) => ({
+      value: sum.value + h.current_value_paise,
+      invested: sum.invested + h.invested_paise,
+      pnl: sum.pnl + h.unrealised_pnl_paise,
+      day: sum.day + h.day_pnl_paise,
+    }),
+    { value: 0, invested: 0, pnl: 0, day: 0 },
+  );
   return (
-    <Text c="dimmed" data-testid="portfolio-holding">
-      {t('holding.text')}
-    </Text>
+    <Stack gap="md" data-testid="portfolio-holding">
+      <QueryState
+        isPending={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        isEmpty={holdings.length === 0}
+        emptyText={t('holding.empty')}
+        rows={4}
+      >
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('holding.totalValue')}
+              </Text>
+              <Text fw={700} fz="lg" data-testid="holding-total-value">
+                {money(totals.value)}
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('holding.totalPnl')}
+              </Text>
+              <Pnl
+                paise={totals.pnl}
+                pct={totals.invested > 0 ? (totals.pnl / totals.invested) * 100 : 0}
+                testId="holding-total-pnl"
+              />
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">
+                {t('holding.totalDay')}
+              </Text>
+              <Pnl paise={totals.day} testId="holding-total-day" />
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+        <Table.ScrollContainer minWidth={820}>
+          <Table highlightOnHover verticalSpacing="xs" data-testid="holdings-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('holding.stock')}</Table.Th>
+                <Table.Th ta="right">{t('holding.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('holding.averageCost')}</Table.Th>
+                <Table.Th ta="right">{t('holding.price')}</Table.Th>
+                <Table.Th ta="right">{t('holding.value')}</Table.Th>
+                <Table.Th ta="right">{t('holding.pnl')}</Table.Th>
+                <Table.Th ta="right">{t('holding.day')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {holdings.map((holding) => (
+                <HoldingRow key={holding.symbol} holding={holding} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryState>
+    </Stack>
   );
 }

@@ -1,11 +1,12 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { paths } from '../../../config/paths';
 import { usePortfolioTranslation } from '../i18n';
 
 const TABS = ['summary', 'holding', 'awaiting', 'history'] as const;
 
-/** /portfolio with its four children (spec §2). */
+/** /portfolio with its four children (spec §2), and the eye toggle that masks their amounts. */
 export function PortfolioLayout() {
   const { t } = usePortfolioTranslation();
   const navigate = useNavigate();
@@ -13,9 +14,12 @@ export function PortfolioLayout() {
   const active = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'summary';
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <ShowAssetsToggle />
+      </Group>
       <Tabs
         value={active}
         onChange={(tab) => tab && void navigate(paths.portfolio[tab as (typeof TABS)[number]])}

@@ -1,6 +1,7 @@
 import type { TStockDetail } from '@sampada/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { drawerStore } from '../../../../lib/drawers';
 import { setQuotesSocketFactory } from '../../../../lib/market/live-quotes';
 import { FakeSocket, createFakeSocket, makeQuote } from '../../../../test/fake-socket';
 import { mockApi, ok } from '../../../../test/http';
@@ -89,6 +90,7 @@ function setup(watchlist = [] as unknown[]) {
 
 beforeEach(() => {
   resetAppState();
+  drawerStore.set({ open: null });
   signInForTest();
   FakeSocket.reset();
   setQuotesSocketFactory(createFakeSocket);
@@ -161,16 +163,17 @@ describe('stock detail drawer content (spec §2)', () => {
     expect(screen.getByTestId('price-chart')).toHaveTextContent(':2440.1');
   });
 
-  it('shows Buy and Sell, disabled, saying trading opens with the trading release', async () => {
+  it('opens the order ticket for this stock from Buy and from Sell', async () => {
     const { http, user } = setup();
-    const buy = await screen.findByRole('button', { name: 'Buy' });
-    const sell = screen.getByRole('button', { name: 'Sell' });
-    for (const button of [buy, sell]) {
-      expect(button).toHaveAttribute('aria-disabled', 'true');
-      expect(button).toHaveAccessibleDescription('Trading opens with the trading release');
-    }
     const before = http.calls.length;
-    await user.click(buy);
+    await user.click(await screen.findByRole('button', { name: 'Buy' }));
+    expect(drawerStore.get()).toMatchObject({
+      open: 'order',
+      order: { symbol: 'RELIANCE', side: 'buy' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    expect(drawerStore.get().order).toEqual({ symbol: 'RELIANCE', side: 'sell' });
+    // Opening the ticket is local: the ticket itself loads what it needs.
     expect(http.calls.length).toBe(before);
   });
 

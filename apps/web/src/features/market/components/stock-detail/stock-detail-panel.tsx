@@ -73,8 +73,8 @@ function Chart({
 
 /**
  * The Stock Detail slide-up drawer's content (spec §2): live price and change, candlestick
- * chart, key statistics, company introduction, watchlist toggle, and Buy/Sell waiting for
- * the trading release.
+ * chart, key statistics, company introduction, watchlist toggle, and Buy/Sell opening the
+ * order ticket.
  */
 export function StockDetailPanel({ symbol, market }: { symbol: string; market: TMarket }) {
   const { t } = useMarketTranslation();
@@ -135,7 +135,7 @@ export function StockDetailPanel({ symbol, market }: { symbol: string; market: T
         </Stack>
         {!isIndex && <WatchlistToggle symbol={symbol} />}
       </Group>
-      {!isIndex && <TradeButtons />}
+      {!isIndex && <TradeButtons symbol={symbol} />}
       <Chart
         symbol={symbol}
         market={market}

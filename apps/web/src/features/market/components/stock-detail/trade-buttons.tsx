@@ -1,37 +1,22 @@
-import { Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useId, type MouseEvent } from 'react';
+import { Button, Group } from '@mantine/core';
+import { openOrderTicket } from '../../../../lib/drawers';
 import { useMarketTranslation } from '../../i18n';
 
-const ignore = (event: MouseEvent) => event.preventDefault();
-
-/**
- * Buy and Sell are shown but not wired: orders arrive with the trading release. They stay
- * focusable (aria-disabled rather than disabled) so keyboard and touch users get the
- * tooltip that says why.
- */
-export function TradeButtons() {
+/** Buy and Sell open the order ticket for this stock (it replaces the stock detail drawer). */
+export function TradeButtons({ symbol }: { symbol: string }) {
   const { t } = useMarketTranslation();
-  const reason = useId();
-  const tooltip = t('detail.tradingSoon');
   return (
-    <>
-      <Group grow gap="sm">
-        {(['buy', 'sell'] as const).map((side) => (
-          <Tooltip key={side} label={tooltip} events={{ hover: true, focus: true, touch: true }}>
-            <Button
-              color={side === 'buy' ? 'green.8' : 'red.8'}
-              data-disabled
-              aria-disabled="true"
-              aria-describedby={reason}
-              onClick={ignore}
-              data-testid={`trade-${side}`}
-            >
-              {t(`detail.${side}`)}
-            </Button>
-          </Tooltip>
-        ))}
-      </Group>
-      <VisuallyHidden id={reason}>{tooltip}</VisuallyHidden>
-    </>
+    <Group grow gap="sm">
+      {(['buy', 'sell'] as const).map((side) => (
+        <Button
+          key={side}
+          color={side === 'buy' ? 'green.8' : 'red.8'}
+          onClick={() => openOrderTicket(symbol, side)}
+          data-testid={`trade-${side}`}
+        >
+          {t(`detail.${side}`)}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -39,3 +39,8 @@ export function AmountInput({ value, onChange, onBlur, ...props }: AmountInputPr
     />
   );
 }
+
+/** A whole-number field (shares, lots) under the same typing rules, without the ₹ sign. */
+export function QuantityInput(props: AmountInputProps) {
+  return <AmountInput inputMode="numeric" leftSection={null} {...props} />;
+}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /**
- * Idempotency-Key per decision attempt (docs/api-funds.md "Idempotency-Key"): a new UUID for
+ * Idempotency-Key per decision attempt (docs/api-funds.md "Idempotency-Key", docs/api-trading.md): a new UUID for
  * a new decision, the same one when the user retries the very same decision (same action,
  * same subject, same body) after a failure, so a request that did reach the server is
  * answered once. The key is dropped once the decision succeeds.

@@ -1,0 +1,261 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IPO_LISTING_DAYS, TM, ZIpoCreate } from '@sampada/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../config/paths';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateIpo } from '../api/ipos';
+import { addWorkingDays, formatDay } from '../utils/dates';
+import { withoutBlanks } from '../utils/forms';
+import { paiseToRupeeText } from '../utils/money';
+
+/** The shared request, with messages for empty dates and its cross-field rules checked here. */
+const ZIpoForm = ZIpoCreate.extend({
+  open_date: z.string({ error: 'Enter the opening date.' }).pipe(ZIpoCreate.shape.open_date),
+  close_date: z.string({ error: 'Enter the closing date.' }).pipe(ZIpoCreate.shape.close_date),
+}).superRefine((value, ctx) => {
+  if (value.price_high < value.price_low)
+    ctx.addIssue({ code: 'custom', path: ['price_high'], message: TM.bandInvalid });
+  if (value.shares_offered % value.lot_size !== 0)
+    ctx.addIssue({ code: 'custom', path: ['shares_offered'], message: TM.sharesInvalid });
+  if (value.close_date < value.open_date)
+    ctx.addIssue({ code: 'custom', path: ['close_date'], message: TM.datesInvalid });
+  if (value.listing_date && value.listing_date < value.close_date)
+    ctx.addIssue({ code: 'custom', path: ['listing_date'], message: TM.datesInvalid });
+});
+type TFormIn = z.input<typeof ZIpoForm>;
+type TFormOut = z.output<typeof ZIpoForm>;
+
+const EMPTY: TFormIn = {
+  symbol: '',
+  name: '',
+  sector: '',
+  industry: '',
+  isin: '',
+  price_low: '',
+  price_high: '',
+  lot_size: '',
+  shares_offered: '',
+  open_date: '',
+  close_date: '',
+  listing_date: '',
+  description: '',
+};
+
+/**
+ * List a new IPO issue. The listing date follows the close (T+3 working days, weekends
+ * skipped) until someone edits it.
+ */
+export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateIpo();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [listingEdited, setListingEdited] = useState(false);
+  const form = useForm<TFormIn, unknown, TFormOut>({
+    resolver: withoutBlanks(zodResolver(ZIpoForm)),
+    defaultValues: EMPTY,
+  });
+  const closeDate = form.watch('close_date');
+  const listingDefault = addWorkingDays(closeDate, IPO_LISTING_DAYS);
+
+  const close = () => {
+    form.reset(EMPTY);
+    setListingEdited(false);
+    setFailure(null);
+    onClose();
+  };
+  const restoreDefaultListing = () => {
+    setListingEdited(false);
+    form.setValue('listing_date', listingDefault);
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    create.mutate(
+      {
+        ...values,
+        price_low: paiseToRupeeText(values.price_low),
+        price_high: paiseToRupeeText(values.price_high),
+      },
+      {
+        onSuccess: ({ data, message }) => {
+          notifySuccess(message);
+          close();
+          if (data?.id) void navigate(paths.tradingIpo(data.id));
+        },
+        onError: (error) => {
+          setFailure(error.message);
+          notifyError(error);
+        },
+      },
+    );
+  });
+
+  const { errors } = form.formState;
+  return (
+    <Modal opened={opened} onClose={close} title="New IPO issue" size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure ? (
+            <Alert color="red" data-testid="form-error">
+              {failure}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Symbol"
+              withAsterisk
+              autoCapitalize="characters"
+              {...form.register('symbol')}
+              error={errors.symbol?.message}
+              data-testid="ipo-symbol"
+            />
+            <TextInput
+              label="Company name"
+              withAsterisk
+              {...form.register('name')}
+              error={errors.name?.message}
+              data-testid="ipo-name"
+            />
+            <TextInput
+              label="Sector"
+              {...form.register('sector')}
+              error={errors.sector?.message}
+              data-testid="ipo-sector"
+            />
+            <TextInput
+              label="Industry"
+              {...form.register('industry')}
+              error={errors.industry?.message}
+              data-testid="ipo-industry"
+            />
+            <TextInput
+              label="ISIN"
+              placeholder="INE000A01010"
+              autoCapitalize="characters"
+              {...form.register('isin')}
+              error={errors.isin?.message}
+              data-testid="ipo-isin"
+            />
+            <div />
+            <TextInput
+              label="Price band low (₹)"
+              withAsterisk
+              inputMode="decimal"
+              {...form.register('price_low')}
+              error={errors.price_low?.message}
+              data-testid="ipo-price-low"
+            />
+            <TextInput
+              label="Price band high (₹)"
+              description="Retail bids are at cut-off: this price"
+              withAsterisk
+              inputMode="decimal"
+              {...form.register('price_high')}
+              error={errors.price_high?.message}
+              data-testid="ipo-price-high"
+            />
+            <TextInput
+              label="Lot size (shares)"
+              withAsterisk
+              inputMode="numeric"
+              {...form.register('lot_size')}
+              error={errors.lot_size?.message}
+              data-testid="ipo-lot-size"
+            />
+            <TextInput
+              label="Shares offered"
+              description="To retail applicants here; whole lots"
+              withAsterisk
+              inputMode="numeric"
+              {...form.register('shares_offered')}
+              error={errors.shares_offered?.message}
+              data-testid="ipo-shares"
+            />
+            <TextInput
+              type="date"
+              label="Bidding opens"
+              withAsterisk
+              {...form.register('open_date')}
+              error={errors.open_date?.message}
+              data-testid="ipo-open-date"
+            />
+            <TextInput
+              type="date"
+              label="Bidding closes"
+              withAsterisk
+              {...form.register('close_date', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (!listingEdited)
+                    form.setValue(
+                      'listing_date',
+                      addWorkingDays(event.target.value, IPO_LISTING_DAYS),
+                    );
+                },
+              })}
+              error={errors.close_date?.message}
+              data-testid="ipo-close-date"
+            />
+            <TextInput
+              type="date"
+              label="Listing date"
+              description={
+                listingDefault ? (
+                  <>
+                    T+{IPO_LISTING_DAYS} working days: {formatDay(listingDefault)}
+                    {listingEdited ? (
+                      <>
+                        {' · '}
+                        <Anchor component="button" type="button" size="xs" onClick={restoreDefaultListing}>
+                          use it
+                        </Anchor>
+                      </>
+                    ) : null}
+                  </>
+                ) : (
+                  `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
+                )
+              }
+              {...form.register('listing_date', {
+                onChange: (event: { target: { value: string } }) =>
+                  setListingEdited(event.target.value !== ''),
+              })}
+              error={errors.listing_date?.message}
+              data-testid="ipo-listing-date"
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            autosize
+            minRows={3}
+            maxLength={2000}
+            {...form.register('description')}
+            error={errors.description?.message}
+            data-testid="ipo-description"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="ipo-create">
+              Publish issue
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

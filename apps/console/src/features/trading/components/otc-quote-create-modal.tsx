@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatPaise, TM, ZOtcQuoteCreate } from '@sampada/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateOtcQuote } from '../api/otc-quotes';
+import { referenceQuery } from '../api/reference';
+import { withoutBlanks } from '../utils/forms';
+import { paiseToRupeeText } from '../utils/money';
+import { IstDateTimeInput } from './ist-date-time-input';
+import { ReferenceHint } from './reference-hint';
+
+/** The shared request, with a message for an empty validity and a validity in the future. */
+const ZOtcQuoteForm = ZOtcQuoteCreate.extend({
+  valid_until: z
+    .string({ error: 'Enter until when the quote is valid.' })
+    .pipe(ZOtcQuoteCreate.shape.valid_until),
+}).superRefine((value, ctx) => {
+  if (Date.parse(value.valid_until) <= Date.now())
+    ctx.addIssue({ code: 'custom', path: ['valid_until'], message: TM.windowPast });
+});
+type TFormIn = z.input<typeof ZOtcQuoteForm>;
+type TFormOut = z.output<typeof ZOtcQuoteForm>;
+
+const EMPTY: TFormIn = {
+  symbol: '',
+  side: 'buy',
+  price: '',
+  quantity: '',
+  valid_until: '',
+  note: '',
+};
+
+/**
+ * Publish an OTC desk quote. The price must sit within ±3% of the instrument's reference
+ * price: the form reads the reference (GET /trading/reference/:symbol), shows the band and
+ * refuses a price outside it before anything is sent.
+ */
+export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const create = useCreateOtcQuote();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const form = useForm<TFormIn, unknown, TFormOut>({
+    resolver: withoutBlanks(zodResolver(ZOtcQuoteForm)),
+    defaultValues: EMPTY,
+  });
+  const [symbol] = useDebouncedValue(form.watch('symbol').trim().toUpperCase(), 400);
+  const close = () => {
+    form.reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setChecking(true);
+    let reference;
+    try {
+      reference = await client.fetchQuery(referenceQuery(values.symbol));
+    } catch (error) {
+      form.setError('symbol', { message: (error as Error).message });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    const lower = BigInt(reference.otc_lower_paise);
+    const upper = BigInt(reference.otc_upper_paise);
+    if (values.price < lower || values.price > upper) {
+      form.setError('price', {
+        message: TM.priceOutsideOtcBand(formatPaise(lower), formatPaise(upper)),
+      });
+      return;
+    }
+    create.mutate(
+      { ...values, price: paiseToRupeeText(values.price) },
+      {
+        onSuccess: ({ message }) => {
+          notifySuccess(message);
+          close();
+        },
+        onError: (error) => {
+          setFailure(error.message);
+          notifyError(error);
+        },
+      },
+    );
+  });
+
+  const { errors } = form.formState;
+  return (
+    <Modal opened={opened} onClose={close} title="New OTC desk quote" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure ? (
+            <Alert color="red" data-testid="form-error">
+              {failure}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Symbol"
+            withAsterisk
+            autoCapitalize="characters"
+            {...form.register('symbol')}
+            error={errors.symbol?.message}
+            description={<ReferenceHint symbol={symbol} band />}
+            data-testid="otc-symbol"
+          />
+          <Controller
+            control={form.control}
+            name="side"
+            render={({ field }) => (
+              <Input.Wrapper
+                label="Clients"
+                description="Buy: clients buy from the desk. Sell: the desk buys from clients."
+                error={errors.side?.message}
+              >
+                <SegmentedControl
+                  mt={4}
+                  fullWidth
+                  value={field.value}
+                  onChange={field.onChange}
+                  data={[
+                    { value: 'buy', label: 'Buy from the desk' },
+                    { value: 'sell', label: 'Sell to the desk' },
+                  ]}
+                  data-testid="otc-side"
+                />
+              </Input.Wrapper>
+            )}
+          />
+          <SimpleGrid cols={2}>
+            <TextInput
+              label="Price (₹ per share)"
+              withAsterisk
+              inputMode="decimal"
+              {...form.register('price')}
+              error={errors.price?.message}
+              data-testid="otc-price"
+            />
+            <TextInput
+              label="Quantity (shares)"
+              withAsterisk
+              inputMode="numeric"
+              {...form.register('quantity')}
+              error={errors.quantity?.message}
+              data-testid="otc-quantity"
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="valid_until"
+            render={({ field }) => (
+              <IstDateTimeInput
+                label="Valid until"
+                description="Takes not confirmed by then expire"
+                withAsterisk
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.valid_until?.message}
+                data-testid="otc-valid-until"
+              />
+            )}
+          />
+          <Textarea
+            label="Note"
+            description="Optional; shown with the quote"
+            autosize
+            minRows={2}
+            maxLength={300}
+            {...form.register('note')}
+            error={errors.note?.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={checking || create.isPending}
+              data-testid="otc-create"
+            >
+              Publish quote
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { formatPaise, OTC_BAND_PCT } from '@sampada/shared';
+import { useReference } from '../api/reference';
+
+/**
+ * The instrument's live price under a symbol input; with `band`, the ±3% OTC band a desk
+ * quote must keep to.
+ */
+export function ReferenceHint({ symbol, band = false }: { symbol: string; band?: boolean }) {
+  const reference = useReference(symbol);
+  if (symbol.length < 2) return null;
+  if (reference.isPending) {
+    return (
+      <Group gap={6}>
+        <Loader size="xs" />
+        <Text size="xs" c="dimmed">
+          Reading the live price…
+        </Text>
+      </Group>
+    );
+  }
+  if (reference.error) {
+    return (
+      <Text size="xs" c="red" data-testid="reference-error">
+        {reference.error.message}
+      </Text>
+    );
+  }
+  const r = reference.data;
+  return (
+    <Text size="xs" c="dimmed" data-testid="reference-price">
+      {r.name} · live {formatPaise(r.price_paise)} · prev. close {formatPaise(r.prev_close_paise)}
+      {band ? (
+        <>
+          {' '}
+          · ±{OTC_BAND_PCT}% band{' '}
+          <Text span fw={600} c="dark" size="xs" data-testid="reference-band">
+            {formatPaise(r.otc_lower_paise)} – {formatPaise(r.otc_upper_paise)}
+          </Text>
+        </>
+      ) : null}
+    </Text>
+  );
+}

@@ -1,0 +1,371 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import {
+  formatPaise,
+  ORDER_STATUS_LABELS,
+  type TDeskOrder,
+  type TOfferingKind,
+} from '@sampada/shared';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  DESK_STATUS_FILTERS,
+  type TDeskDecision,
+  type TDeskStatusFilter,
+  useDecideOrder,
+  useDeskOrders,
+} from '../api/desk-orders';
+import { useIpos } from '../api/ipos';
+import {
+  AllocateModal,
+  ConfirmTakeModal,
+  RejectOrderModal,
+} from '../components/desk-decision-modals';
+import { formatOrderValue } from '../components/order-amounts';
+import { OrderClientCell } from '../components/order-client-cell';
+import { TradingStatusBadge } from '../components/trading-status-badge';
+import { formatShares } from '../utils/money';
+
+const TYPES: { value: TOfferingKind; label: string }[] = [
+  { value: 'institutional', label: 'Institutional requests' },
+  { value: 'otc', label: 'OTC takes' },
+  { value: 'ipo', label: 'IPO applications' },
+];
+type TOpen = { kind: 'allocate' | 'confirm' | 'reject'; order: TDeskOrder } | null;
+
+/**
+ * The trading desk: institutional requests to allocate, OTC takes to confirm, and IPO
+ * applications (read-only until the issue's allotment). Awaiting orders come oldest first.
+ */
+export function DeskPage() {
+  const [params, setParams] = useSearchParams();
+  const requestedType = params.get('type');
+  const type: TOfferingKind = TYPES.some((t) => t.value === requestedType)
+    ? (requestedType as TOfferingKind)
+    : 'institutional';
+  const status = (params.get('status') ?? 'awaiting') as TDeskStatusFilter;
+  const offeringId = params.get('offering_id') ?? undefined;
+  const orders = useDeskOrders({ type, status, offering_id: offeringId });
+  const decide = useDecideOrder();
+  const [open, setOpen] = useState<TOpen>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const update = (next: Record<string, string | undefined>) => {
+    const merged = { type, status, offering_id: offeringId, ...next };
+    const entries = Object.entries(merged).filter(
+      ([key, value]) =>
+        value &&
+        !(key === 'type' && value === 'institutional') &&
+        !(key === 'status' && value === 'awaiting'),
+    ) as [string, string][];
+    setParams(Object.fromEntries(entries), { replace: true });
+  };
+
+  const start = (kind: 'allocate' | 'confirm' | 'reject', order: TDeskOrder) => {
+    setFailure(null);
+    setOpen({ kind, order });
+  };
+  const run = (order: TDeskOrder, decision: TDeskDecision) =>
+    decide.mutate(
+      { id: order.id, decision },
+      {
+        onSuccess: ({ message }) => {
+          notifySuccess(message);
+          setOpen(null);
+        },
+        onError: (error) => {
+          setFailure(error.message);
+          notifyError(error);
+        },
+      },
+    );
+
+  const o = open?.order;
+  const summary = o ? (
+    <Stack gap={4}>
+      <Text size="sm">
+        {o.client.name ?? 'Client'} (UID {o.client.uid})
+      </Text>
+      <Text fw={600}>
+        {o.side === 'buy' ? 'Buys' : 'Sells'} {formatShares(o.quantity)} {o.symbol} at{' '}
+        {o.price_paise === null ? 'market' : formatPaise(o.price_paise)}
+      </Text>
+      <Text size="sm">
+        Value {formatOrderValue(o)}
+        {o.hold_paise > 0 ? ` · on hold ${formatPaise(o.hold_paise)}` : ''}
+      </Text>
+      {o.valid_until ? (
+        <Text size="xs" c="dimmed">
+          Valid until {formatDateTime(o.valid_until)}
+        </Text>
+      ) : null}
+    </Stack>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Trading desk"
+        description={
+          status === 'awaiting' ? 'Awaiting the desk, oldest first' : 'Newest first'
+        }
+        actions={
+          <Select
+            aria-label="Status"
+            data={DESK_STATUS_FILTERS.map((s) => ({
+              value: s,
+              label: s === 'all' ? 'All' : ORDER_STATUS_LABELS[s],
+            }))}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => update({ status: value ?? undefined })}
+            w={180}
+            data-testid="desk-status"
+          />
+        }
+      />
+      <Tabs
+        value={type}
+        onChange={(next) => update({ type: next ?? undefined, offering_id: undefined })}
+      >
+        <Tabs.List mb="md">
+          {TYPES.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value} data-testid={`desk-tab-${t.value}`}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {type === 'ipo' ? (
+        <IpoIssueFilter value={offeringId} onChange={(id) => update({ offering_id: id })} />
+      ) : offeringId ? (
+        <Group mb="md" gap={4}>
+          <Badge variant="light" size="lg" data-testid="desk-offering-filter">
+            One offering only
+          </Badge>
+          <CloseButton
+            aria-label="Show every offering"
+            onClick={() => update({ offering_id: undefined })}
+          />
+        </Group>
+      ) : null}
+      <QueryState isPending={orders.isPending} error={orders.error}>
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={1000}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Placed</Table.Th>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Stock</Table.Th>
+                  <Table.Th ta="right">{type === 'ipo' ? 'Lots' : 'Quantity'}</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th ta="right">Value / hold</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  {type === 'ipo' ? null : <Table.Th />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id} data-testid="desk-order-row" data-order-id={r.id}>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(r.created_at)}</Text>
+                      {r.type === 'otc' && r.valid_until ? (
+                        <Text size="xs" c="dimmed">
+                          valid until {formatDateTime(r.valid_until)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderClientCell client={r.client} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={600}>
+                          {r.symbol}
+                        </Text>
+                        {r.type === 'ipo' ? null : (
+                          <Badge size="xs" variant="outline" color={r.side === 'buy' ? 'teal' : 'orange'}>
+                            {r.side}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {r.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {r.type === 'ipo' && r.lots !== null ? (
+                        <>
+                          <Text size="sm">{formatShares(r.lots)}</Text>
+                          <Text size="xs" c="dimmed">
+                            × {formatShares(r.lot_size ?? 0)} = {formatShares(r.quantity)} sh.
+                          </Text>
+                        </>
+                      ) : (
+                        <>
+                          <Text size="sm">{formatShares(r.quantity)}</Text>
+                          {r.filled_quantity > 0 ? (
+                            <Text size="xs" c="dimmed">
+                              filled {formatShares(r.filled_quantity)}
+                            </Text>
+                          ) : null}
+                        </>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {r.price_paise === null ? '—' : formatPaise(r.price_paise)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{formatOrderValue(r)}</Text>
+                      {r.hold_paise > 0 ? (
+                        <Text size="xs" c="dimmed">
+                          hold {formatPaise(r.hold_paise)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <TradingStatusBadge status={r.status} />
+                      {r.reason ? (
+                        <Text size="xs" c="dimmed">
+                          {r.reason}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    {type === 'ipo' ? null : (
+                      <Table.Td>
+                        {r.status === 'awaiting' ? (
+                          <Group gap="xs" wrap="nowrap" justify="flex-end">
+                            {r.type === 'institutional' ? (
+                              <Button
+                                size="compact-sm"
+                                color="teal"
+                                onClick={() => start('allocate', r)}
+                                data-testid={`allocate-${r.id}`}
+                              >
+                                Allocate
+                              </Button>
+                            ) : (
+                              <Button
+                                size="compact-sm"
+                                color="teal"
+                                onClick={() => start('confirm', r)}
+                                data-testid={`confirm-${r.id}`}
+                              >
+                                Confirm
+                              </Button>
+                            )}
+                            <Button
+                              size="compact-sm"
+                              color="red"
+                              variant="light"
+                              onClick={() => start('reject', r)}
+                              data-testid={`reject-${r.id}`}
+                            >
+                              Reject
+                            </Button>
+                          </Group>
+                        ) : null}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {rows.length === 0 ? (
+            <Text c="dimmed" p="md">
+              {status === 'awaiting' ? 'Nothing awaiting the desk.' : 'No orders.'}
+            </Text>
+          ) : null}
+        </Card>
+        {orders.hasNextPage ? (
+          <Button
+            mt="md"
+            variant="light"
+            loading={orders.isFetchingNextPage}
+            onClick={() => void orders.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        ) : null}
+        {type === 'ipo' ? (
+          <Alert color="gray" mt="md">
+            Applications are settled by the issue&apos;s allotment: open the issue under Offerings
+            to close bidding, allot and list.
+          </Alert>
+        ) : null}
+      </QueryState>
+      <AllocateModal
+        key={open?.kind === 'allocate' ? `allocate-${open.order.id}` : 'allocate'}
+        opened={open?.kind === 'allocate'}
+        requested={open?.order.quantity ?? 0}
+        summary={summary}
+        failure={failure}
+        loading={decide.isPending}
+        onClose={() => setOpen(null)}
+        onAllocate={(quantity) => o && run(o, { action: 'allocate', quantity })}
+      />
+      <ConfirmTakeModal
+        opened={open?.kind === 'confirm'}
+        summary={summary}
+        failure={failure}
+        loading={decide.isPending}
+        onClose={() => setOpen(null)}
+        onConfirm={() => o && run(o, { action: 'confirm' })}
+      />
+      <RejectOrderModal
+        key={open?.kind === 'reject' ? `reject-${open.order.id}` : 'reject'}
+        opened={open?.kind === 'reject'}
+        summary={summary}
+        failure={failure}
+        loading={decide.isPending}
+        onClose={() => setOpen(null)}
+        onReject={(reason) => o && run(o, { action: 'reject', reason })}
+      />
+    </>
+  );
+}
+
+/** IPO applications by issue: every issue, or one. */
+function IpoIssueFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  const ipos = useIpos();
+  return (
+    <Select
+      mb="md"
+      w={360}
+      label="Issue"
+      placeholder="Every issue"
+      clearable
+      data={(ipos.data ?? []).map((ipo) => ({
+        value: ipo.id,
+        label: `${ipo.symbol} · ${ipo.name}`,
+      }))}
+      value={value ?? null}
+      onChange={(id) => onChange(id ?? undefined)}
+      data-testid="desk-ipo-issue"
+    />
+  );
+}

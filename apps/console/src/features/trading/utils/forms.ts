@@ -1,0 +1,19 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The values without cleared inputs: the API reads an optional field as absent, not as ''. */
+export const omitBlanks = <T extends FieldValues>(values: T): T =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => !isBlank(value))) as T;
+
+/**
+ * Runs a resolver on the values without their blanks, so an empty optional input (an ISIN,
+ * a note) passes the shared schema as absent, and a raw resolver submits it without them.
+ */
+export const withoutBlanks =
+  <TValues extends FieldValues, TContext, TOut>(
+    resolver: Resolver<TValues, TContext, TOut>,
+  ): Resolver<TValues, TContext, TOut> =>
+  (values, context, options) =>
+    resolver(omitBlanks(values), context, options);

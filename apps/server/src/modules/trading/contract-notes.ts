@@ -1,0 +1,112 @@
+/**
+ * Contract notes: one per fill, numbered by the posting that settled it, with the charges
+ * itemised as an Indian contract note shows them. Read by the client who traded only.
+ */
+import PDFDocument from 'pdfkit';
+import {
+  APP_NAME,
+  CHARGE_LABELS,
+  formatPaise,
+  ORDER_TYPE_LABELS,
+  type TCharges,
+  type TContractNote,
+  TM,
+  type TOrderSide,
+  type TOrderType,
+} from '@sampada/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ClientService } from '../clients/service.ts';
+import { istDateOf } from '../market/calendar.ts';
+import { istTime, unicodeFont } from '../funds/statement.ts';
+import { fills, orders } from './tables.ts';
+
+export function createContractNotes(deps: {
+  db: Db;
+  clients: ClientService;
+  nameOf: (symbols: string[]) => Promise<Map<string, string>>;
+  isinOf: (symbol: string) => string | null;
+}) {
+  const { db, clients } = deps;
+  return {
+    async note(clientId: string, number: string): Promise<TContractNote> {
+      const [row] = await db
+        .select({ fill: fills, order: orders })
+        .from(fills)
+        .innerJoin(orders, eq(orders.id, fills.orderId))
+        .where(and(eq(fills.contractNoteNo, number), eq(fills.clientId, clientId)));
+      if (!row) throw notFound(TM.orderNotFound);
+      const client = await clients.byId(clientId);
+      const { fill, order } = row;
+      const net =
+        fill.side === 'buy'
+          ? fill.valuePaise + fill.chargesPaise
+          : fill.valuePaise - fill.chargesPaise;
+      return {
+        contract_note_no: fill.contractNoteNo,
+        order_id: order.id,
+        client: { name: client.name ?? '', uid: client.uid },
+        trade_date: istDateOf(fill.executedAt),
+        executed_at: fill.executedAt.toISOString(),
+        symbol: fill.symbol,
+        name: (await deps.nameOf([fill.symbol])).get(fill.symbol) ?? fill.symbol,
+        isin: deps.isinOf(fill.symbol),
+        type: order.type as TOrderType,
+        side: fill.side as TOrderSide,
+        quantity: fill.quantity,
+        price_paise: Number(fill.pricePaise),
+        value_paise: Number(fill.valuePaise),
+        charges: fill.charges as TCharges,
+        net_paise: Number(net),
+        posting_id: String(fill.postingId),
+        firm: `${APP_NAME} Wealth`,
+      };
+    },
+  };
+}
+
+export function contractNotePdf(note: TContractNote): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `Contract note ${note.contract_note_no}`, Author: APP_NAME },
+  });
+  const font = unicodeFont();
+  if (font) doc.font(font);
+  const money = (paise: number) => {
+    const text = formatPaise(BigInt(paise));
+    return font ? text : text.replace(/₹/g, 'Rs.');
+  };
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.fontSize(16).text(`${note.firm} — contract note`);
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`Contract note no.: ${note.contract_note_no}`);
+  doc.text(`Client: ${note.client.name} (UID ${note.client.uid})`);
+  doc.text(
+    `Trade date: ${note.trade_date}    Executed: ${istTime(new Date(note.executed_at))} IST`,
+  );
+  doc.moveDown();
+  doc.text(
+    `${note.side === 'buy' ? 'Bought' : 'Sold'} ${note.quantity} × ${note.symbol} (${note.name})`,
+  );
+  if (note.isin) doc.text(`ISIN: ${note.isin}`);
+  doc.text(`Order: ${ORDER_TYPE_LABELS[note.type]} · ${note.order_id}`);
+  doc.text(`Price: ${money(note.price_paise)}    Value: ${money(note.value_paise)}`);
+  doc.moveDown();
+  for (const [key, label] of Object.entries(CHARGE_LABELS))
+    doc.text(`${label}: ${money(note.charges[key as keyof TCharges])}`);
+  doc.text(`Total charges: ${money(note.charges.total_paise)}`);
+  doc.moveDown();
+  doc
+    .fontSize(12)
+    .text(`Net ${note.side === 'buy' ? 'payable' : 'receivable'}: ${money(note.net_paise)}`);
+  doc.fontSize(8).moveDown().text(`Ledger posting ${note.posting_id}. Delivery settlement.`);
+  doc.end();
+  return done;
+}

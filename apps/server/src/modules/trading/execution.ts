@@ -1,0 +1,276 @@
+/**
+ * Fills and releases: the only places where an order's money and shares move. Each runs in
+ * the caller's transaction, locks the order row first and moves it only from awaiting, so
+ * a fill racing a cancel (or two desk clicks) settles exactly once.
+ *
+ * A buy's cash sits in cash_on_hold from placing; its fill pays the value to
+ * trade_settlement (ipo_escrow for an allotment), brokerage and exchange/SEBI fees to fees,
+ * STT, stamp duty and GST to taxes, and on the last fill returns what is left of the hold.
+ * A sell's shares are reserved from placing; its fill credits the proceeds less charges.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  canMoveOrder,
+  computeCharges,
+  NO_CHARGES,
+  type TCharges,
+  type TChargeSchedule,
+  TM,
+  type TOrderStatus,
+} from '@sampada/shared';
+import type { Tx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { conflict } from '../../platform/errors.ts';
+import {
+  type AccountRef,
+  clientAccount,
+  firmAccount,
+  InsufficientBalance,
+  type LedgerService,
+  type PostingLine,
+} from '../ledger/service.ts';
+import { applySell } from './holding-math.ts';
+import { fills, holdings, orders, otcQuotes } from './tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+type FinalStatus = Exclude<TOrderStatus, 'awaiting'>;
+
+/** Charges split by where they go. */
+const feesOf = (c: TCharges) => BigInt(c.brokerage_paise + c.exchange_paise + c.sebi_paise);
+const taxesOf = (c: TCharges) => BigInt(c.stt_paise + c.stamp_paise + c.gst_paise);
+
+/** Lines keyed by account, summed, zero lines dropped. */
+function linesOf(entries: [AccountRef, bigint][]): PostingLine[] {
+  const byKey = new Map<string, PostingLine>();
+  for (const [account, amount] of entries) {
+    const key = `${account.clientId ?? ''}|${account.kind}`;
+    const line = byKey.get(key);
+    if (line) line.amount += amount;
+    else byKey.set(key, { account, amount });
+  }
+  return [...byKey.values()].filter((l) => l.amount !== 0n);
+}
+
+export const contractNoteNo = (executedAt: Date, postingId: number) =>
+  `CN${executedAt.toISOString().slice(0, 10).replace(/-/g, '')}-${String(postingId).padStart(8, '0')}`;
+
+export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
+  const { clock, ledger } = deps;
+
+  async function lockAwaiting(tx: Tx, orderId: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) return null;
+    return row.status === 'awaiting' ? row : null;
+  }
+
+  async function moveStatus(tx: Tx, order: OrderRow, to: FinalStatus, set: Partial<OrderRow>) {
+    if (!canMoveOrder(order.status as TOrderStatus, to))
+      throw conflict(TM.notAwaiting(order.status));
+    const [row] = await tx
+      .update(orders)
+      .set({ ...set, status: to, updatedAt: clock.now() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting')))
+      .returning();
+    if (!row) throw conflict(TM.notAwaiting(order.status));
+    return row;
+  }
+
+  /** Shares no longer for sale go back to the holding's free quantity. */
+  async function unreserve(tx: Tx, order: OrderRow, quantity: number) {
+    if (order.side !== 'sell' || quantity <= 0) return;
+    await tx
+      .update(holdings)
+      .set({ reserved: sql`${holdings.reserved} - ${quantity}`, updatedAt: clock.now() })
+      .where(and(eq(holdings.clientId, order.clientId), eq(holdings.symbol, order.symbol)));
+  }
+
+  /** An OTC take's untaken rest goes back to the quote. */
+  async function returnToQuote(tx: Tx, order: OrderRow, quantity: number) {
+    if (order.type !== 'otc' || !order.offeringId || quantity <= 0) return;
+    await tx
+      .update(otcQuotes)
+      .set({ taken: sql`${otcQuotes.taken} - ${quantity}` })
+      .where(eq(otcQuotes.id, order.offeringId));
+  }
+
+  return {
+    lockAwaiting,
+
+    /**
+     * Executes `quantity` of a locked awaiting order at `pricePaise`. `final` ends the order:
+     * filled when everything is filled, partially filled otherwise (the rest is released).
+     */
+    async fill(
+      tx: Tx,
+      order: OrderRow,
+      execution: {
+        quantity: number;
+        pricePaise: bigint;
+        final: boolean;
+        schedule: TChargeSchedule;
+      },
+    ): Promise<{ order: OrderRow; fill: typeof fills.$inferSelect }> {
+      const { quantity, pricePaise } = execution;
+      const remaining = order.quantity - order.filledQuantity;
+      if (quantity <= 0 || quantity > remaining) throw new Error('Fill quantity out of range');
+      const value = pricePaise * BigInt(quantity);
+      const side = order.side as 'buy' | 'sell';
+      const charges =
+        order.type === 'ipo' ? { ...NO_CHARGES } : computeCharges(execution.schedule, side, value);
+      const total = BigInt(charges.total_paise);
+      const { clientId } = order;
+      const available = clientAccount(clientId, 'cash_available');
+      const onHold = clientAccount(clientId, 'cash_on_hold');
+      const filledAfter = order.filledQuantity + quantity;
+      const final = execution.final || filledAfter === order.quantity;
+      const entries: [AccountRef, bigint][] = [
+        [firmAccount('fees'), feesOf(charges)],
+        [firmAccount('taxes'), taxesOf(charges)],
+      ];
+      let holdAfter = order.holdPaise;
+      if (side === 'buy') {
+        const cost = value + total;
+        const fromHold = cost < order.holdPaise ? cost : order.holdPaise;
+        entries.push([onHold, -fromHold], [available, -(cost - fromHold)]);
+        entries.push([
+          firmAccount(order.type === 'ipo' ? 'ipo_escrow' : 'trade_settlement'),
+          value,
+        ]);
+        holdAfter -= fromHold;
+        if (final && holdAfter > 0n) entries.push([onHold, -holdAfter], [available, holdAfter]);
+        if (final) holdAfter = 0n;
+      } else {
+        entries.push([firmAccount('trade_settlement'), -value], [available, value - total]);
+      }
+
+      const noun = side === 'buy' ? 'Bought' : 'Sold';
+      let posted;
+      try {
+        posted = await ledger.post(tx, {
+          kind:
+            order.type === 'ipo' ? 'ipo_allotment' : side === 'buy' ? 'trade_buy' : 'trade_sell',
+          clientId,
+          memo: `${noun} ${quantity} ${order.symbol} @ ₹${(Number(pricePaise) / 100).toFixed(2)}`,
+          reference: `order:${order.id}`,
+          idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
+          lines: linesOf(entries),
+        });
+      } catch (error) {
+        if (error instanceof InsufficientBalance)
+          throw new InsufficientBalance(error.account, TM.insufficientCash);
+        throw error;
+      }
+
+      let costRemoved = 0n;
+      let realised = 0n;
+      if (side === 'buy') {
+        await tx
+          .insert(holdings)
+          .values({
+            clientId,
+            symbol: order.symbol,
+            quantity,
+            costPaise: value,
+            updatedAt: clock.now(),
+          })
+          .onConflictDoUpdate({
+            target: [holdings.clientId, holdings.symbol],
+            set: {
+              quantity: sql`${holdings.quantity} + ${quantity}`,
+              costPaise: sql`${holdings.costPaise} + ${value}`,
+              updatedAt: clock.now(),
+            },
+          });
+      } else {
+        const [held] = await tx
+          .select()
+          .from(holdings)
+          .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, order.symbol)))
+          .for('update');
+        if (!held || held.reserved < quantity) throw conflict(TM.insufficientHolding);
+        const after = applySell(held, quantity, value);
+        costRemoved = after.costRemovedPaise;
+        realised = after.realisedNowPaise;
+        await tx
+          .update(holdings)
+          .set({
+            quantity: after.quantity,
+            reserved: held.reserved - quantity,
+            costPaise: after.costPaise,
+            realisedPaise: after.realisedPaise,
+            updatedAt: clock.now(),
+          })
+          .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, order.symbol)));
+      }
+
+      const executedAt = posted.createdAt;
+      const [fill] = await tx
+        .insert(fills)
+        .values({
+          orderId: order.id,
+          clientId,
+          symbol: order.symbol,
+          side,
+          quantity,
+          pricePaise,
+          valuePaise: value,
+          charges,
+          chargesPaise: total,
+          costRemovedPaise: costRemoved,
+          realisedPaise: realised,
+          contractNoteNo: contractNoteNo(executedAt, posted.postingId),
+          postingId: posted.postingId,
+          executedAt,
+        })
+        .returning();
+
+      const progress = {
+        filledQuantity: filledAfter,
+        filledValuePaise: order.filledValuePaise + value,
+        chargesPaise: order.chargesPaise + total,
+        holdPaise: holdAfter,
+      };
+      let row: OrderRow;
+      if (final) {
+        const status: FinalStatus = filledAfter === order.quantity ? 'filled' : 'partially_filled';
+        row = await moveStatus(tx, order, status, progress);
+        await unreserve(tx, order, order.quantity - filledAfter);
+        await returnToQuote(tx, order, order.quantity - filledAfter);
+      } else {
+        [row] = (await tx
+          .update(orders)
+          .set({ ...progress, updatedAt: clock.now() })
+          .where(eq(orders.id, order.id))
+          .returning()) as [OrderRow];
+      }
+      return { order: row, fill: fill! };
+    },
+
+    /** Ends a locked awaiting order without (more) fills; the hold and reserved shares return. */
+    async release(
+      tx: Tx,
+      order: OrderRow,
+      to: 'cancelled' | 'rejected' | 'expired',
+      reason: string | null,
+    ): Promise<OrderRow> {
+      const row = await moveStatus(tx, order, to, { holdPaise: 0n, reason });
+      if (order.holdPaise > 0n) {
+        await ledger.transfer(tx, {
+          kind: 'order_release',
+          clientId: order.clientId,
+          memo: `${order.symbol} order ${to}, amount on hold returned`,
+          reference: `order:${order.id}`,
+          idempotencyKey: `order:${order.id}:release`,
+          from: clientAccount(order.clientId, 'cash_on_hold'),
+          to: clientAccount(order.clientId, 'cash_available'),
+          amount: order.holdPaise,
+        });
+      }
+      const rest = order.quantity - order.filledQuantity;
+      await unreserve(tx, order, rest);
+      await returnToQuote(tx, order, rest);
+      return row;
+    },
+  };
+}
+export type Execution = ReturnType<typeof createExecution>;

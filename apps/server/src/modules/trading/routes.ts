@@ -1,0 +1,211 @@
+/** The client's trading routes (docs/api-trading.md): `/trade/app/v1/...` and the portfolio. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  TM,
+  TRADING_DONE,
+  ZChargeSchedule,
+  ZContractNote,
+  ZDealsQuery,
+  ZHolding,
+  ZOffering,
+  ZOrder,
+  ZOrderListQuery,
+  ZOrderRequest,
+  ZOrdersPage,
+  ZPortfolio,
+} from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../platform/audit.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { requireClient } from '../../platform/guards.ts';
+import { clientOf, noStore } from '../../platform/http.ts';
+import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import type { OrderInput } from './orders.ts';
+
+const tags = ['trading'];
+const security = [{ bearer: [] }];
+const headers = ZIdempotencyHeaders;
+const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
+const ZDealId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
+const ZNoteNo = z.object({ no: z.string().regex(/^CN\d{8}-\d{8,}$/, TM.orderNotFound) });
+
+const clientActor = (request: FastifyRequest): Actor => ({
+  type: 'client',
+  id: clientOf(request).clientId,
+  ip: request.ip,
+});
+const scopeOf = (request: FastifyRequest) => `client:${clientOf(request).clientId}`;
+
+const DONE_BY_TYPE = {
+  market: TRADING_DONE.orderPlaced,
+  limit: TRADING_DONE.orderPlaced,
+  institutional: TRADING_DONE.requestPlaced,
+  otc: TRADING_DONE.takePlaced,
+  ipo: TRADING_DONE.bidPlaced,
+} as const;
+
+export function tradingRoutes(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', requireClient(ctx.auth));
+    const { trading, idempotency } = ctx;
+
+    app.get(
+      '/trade/app/v1/charges',
+      { schema: { tags, security, response: { 200: envelopeOf(ZChargeSchedule) } } },
+      async () => ok(await trading.charges.current()),
+    );
+
+    app.get(
+      '/trade/app/v1/deals',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZDealsQuery,
+          response: { 200: envelopeOf(z.array(ZOffering)) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const deals = await trading.openDeals();
+        const { kind } = request.query;
+        return ok(kind ? deals[kind] : [...deals.institutional, ...deals.otc, ...deals.ipo]);
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/deals/:id',
+      { schema: { tags, security, params: ZDealId, response: { 200: envelopeOf(ZOffering) } } },
+      async (request, reply) => {
+        noStore(reply);
+        const { institutional, otc, ipo } = await trading.openDeals();
+        const deal = [...institutional, ...otc, ...ipo].find((d) => d.id === request.params.id);
+        if (!deal) throw notFound(TM.offeringNotFound);
+        return ok(deal);
+      },
+    );
+
+    app.post(
+      '/trade/app/v1/orders',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          headers,
+          body: ZOrderRequest,
+          response: { 200: envelopeOf(ZOrder) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: DONE_BY_TYPE[request.body.type] },
+          (transaction) =>
+            trading.orders.place(clientOf(request).clientId, request.body as OrderInput, {
+              actor: clientActor(request),
+              transaction,
+            }),
+        ),
+    );
+
+    app.get(
+      '/trade/app/v1/orders',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZOrderListQuery,
+          response: { 200: envelopeOf(ZOrdersPage) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const page = await trading.orders.listOfClient(clientOf(request).clientId, request.query);
+        return ok({ items: await trading.orders.views(page.items), next_cursor: page.next_cursor });
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/orders/:id',
+      { schema: { tags, security, params: ZOrderId, response: { 200: envelopeOf(ZOrder) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.orders.ofClient(clientOf(request).clientId, request.params.id));
+      },
+    );
+
+    app.post(
+      '/trade/app/v1/orders/:id/cancel',
+      {
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZOrderId,
+          response: { 200: envelopeOf(ZOrder) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: TRADING_DONE.orderCancelled },
+          (transaction) =>
+            trading.orders.cancel(clientOf(request).clientId, request.params.id, {
+              actor: clientActor(request),
+              transaction,
+            }),
+        ),
+    );
+
+    app.get(
+      '/trade/app/v1/contract-notes/:no',
+      { schema: { tags, security, params: ZNoteNo, response: { 200: envelopeOf(ZContractNote) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.contractNotes.note(clientOf(request).clientId, request.params.no));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/contract-notes/:no/pdf',
+      { schema: { tags, security, params: ZNoteNo } },
+      async (request, reply) => {
+        const note = await trading.contractNotes.note(
+          clientOf(request).clientId,
+          request.params.no,
+        );
+        noStore(reply).header(
+          'Content-Disposition',
+          `attachment; filename="contract-note-${note.contract_note_no}.pdf"`,
+        );
+        const { contractNotePdf } = await import('./contract-notes.ts');
+        return reply.type('application/pdf').send(await contractNotePdf(note));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/holdings',
+      { schema: { tags, security, response: { 200: envelopeOf(z.array(ZHolding)) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.portfolio.holdingsOf(clientOf(request).clientId));
+      },
+    );
+
+    app.get(
+      '/stat/app/v1/portfolio',
+      { schema: { tags, security, response: { 200: envelopeOf(ZPortfolio) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.portfolio.portfolio(clientOf(request).clientId));
+      },
+    );
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Trading (domain.md "Trading", docs/api-trading.md): offerings, orders, the matcher,
+ * holdings and the portfolio. Money moves only through the ledger, in the transaction that
+ * moves the order; the market module lists the open deals and the funds module values the
+ * holdings through the hooks registered here.
+ */
+import type { TMarketListItem } from '@sampada/shared';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ClientService } from '../clients/service.ts';
+import type { FundsService } from '../funds/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { Market } from '../market/market.ts';
+import { createChargeSchedule } from './charge-schedule.ts';
+import { createContractNotes } from './contract-notes.ts';
+import { createExecution } from './execution.ts';
+import { createMatcher } from './matching.ts';
+import { createOfferings } from './offerings.ts';
+import { createOrderService } from './orders.ts';
+import { createPortfolio } from './portfolio.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  clients: ClientService;
+  market: Market;
+  funds: FundsService;
+  log?: (message: string, error?: unknown) => void;
+};
+
+const rupees = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function createTradingService(deps: Deps) {
+  const { db, clock, ledger, clients, market } = deps;
+  const charges = createChargeSchedule({ db, clock });
+  const execution = createExecution({ clock, ledger });
+  const offerings = createOfferings({ db, clock, ledger, clients, market, execution, charges });
+
+  /** Display names: the market's instruments, then IPOs not listed yet. */
+  async function nameOf(symbols: string[]) {
+    const names = new Map<string, string>();
+    const missing: string[] = [];
+    for (const s of symbols) {
+      const instrument = market.engine.instrument(s);
+      if (instrument) names.set(s, instrument.name);
+      else missing.push(s);
+    }
+    for (const [symbol, row] of await offerings.namesOfIpos(missing)) names.set(symbol, row.name);
+    return names;
+  }
+
+  const orders = createOrderService({
+    db,
+    clock,
+    ledger,
+    clients,
+    market,
+    execution,
+    charges,
+    nameOf,
+  });
+  const portfolio = createPortfolio({ db, clock, market, offerings });
+  const contractNotes = createContractNotes({
+    db,
+    clients,
+    nameOf,
+    isinOf: (symbol) => market.engine.instrument(symbol)?.isin ?? null,
+  });
+  const matcher = createMatcher({
+    db,
+    clock,
+    market,
+    clients,
+    execution,
+    charges,
+    offerings,
+    log: deps.log,
+  });
+
+  /** What is open now, for the clients' deals lists. */
+  async function openDeals() {
+    const [institutional, otc, ipo] = await Promise.all([
+      offerings.allocations('open'),
+      offerings.quotes('open'),
+      offerings.ipos('open'),
+    ]);
+    return { institutional, otc, ipo };
+  }
+
+  market.service.useDeals({
+    async otc(): Promise<TMarketListItem[]> {
+      const quotes = await offerings.quotes('open');
+      return quotes.map((q) => ({
+        kind: 'otc',
+        id: q.id,
+        symbol: q.symbol,
+        name: q.name,
+        price: q.price_paise / 100,
+        change_pct: null,
+        detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${rupees(q.price_paise)}`,
+      }));
+    },
+    async ipo(): Promise<TMarketListItem[]> {
+      const issues = await offerings.ipos('open');
+      return issues.map((i) => ({
+        kind: 'ipo',
+        id: i.id,
+        symbol: i.symbol,
+        name: i.name,
+        price: i.price_high_paise / 100,
+        change_pct: null,
+        detail: `Band ${rupees(i.price_low_paise)}–${rupees(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
+      }));
+    },
+  });
+  deps.funds.records.useHoldings((clientId) => portfolio.valueOf(clientId));
+
+  return {
+    charges,
+    execution,
+    offerings,
+    orders,
+    portfolio,
+    contractNotes,
+    matcher,
+    openDeals,
+    nameOf,
+  };
+}
+export type TradingService = ReturnType<typeof createTradingService>;

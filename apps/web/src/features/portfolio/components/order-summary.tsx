@@ -1,0 +1,67 @@
+import { formatPaise, type TOrder } from '@sampada/shared';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
+import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
+import { formatDateTime } from '../../../lib/money';
+import { usePortfolioTranslation } from '../i18n';
+
+/** What an order is: side, stock, type, status, size, price and when; shared by both lists. */
+export function OrderSummary({
+  order,
+  showFilled = false,
+}: {
+  order: TOrder;
+  showFilled?: boolean;
+}) {
+  const { t } = usePortfolioTranslation();
+  const size =
+    order.lots !== null
+      ? t('order.lots', { lots: order.lots, quantity: order.quantity.toLocaleString('en-IN') })
+      : t('order.quantity', { quantity: order.quantity.toLocaleString('en-IN') });
+  const price =
+    order.price_paise === null
+      ? t('order.market')
+      : t('order.at', { price: formatPaise(order.price_paise) });
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="wrap">
+        <Text fw={700} size="sm" c={order.side === 'buy' ? 'green.9' : 'red.8'}>
+          {sideLabel(order.side)}
+        </Text>
+        <Text fw={700} size="sm">
+          {order.symbol}
+        </Text>
+        <Badge size="xs" variant="outline" color="gray">
+          {orderTypeLabel(order.type)}
+        </Badge>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+      <Text size="xs" c="dimmed" truncate>
+        {order.name}
+      </Text>
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {size} {price}
+        {showFilled &&
+          order.filled_quantity > 0 &&
+          ` · ${t('order.filled', {
+            filled: order.filled_quantity.toLocaleString('en-IN'),
+            quantity: order.quantity.toLocaleString('en-IN'),
+          })}`}
+        {showFilled &&
+          order.average_price_paise !== null &&
+          ` · ${t('order.averagePrice', { price: formatPaise(order.average_price_paise) })}`}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('order.placed', { time: formatDateTime(order.created_at) })}
+        {order.valid_until
+          ? ` · ${t('order.validUntil', { time: formatDateTime(order.valid_until) })}`
+          : ''}
+      </Text>
+      {order.reason && (
+        <Text size="xs" c="red.8">
+          {t('order.reason', { reason: order.reason })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,445 @@
+import {
+  MIN_TRADE_PAISE,
+  NO_CHARGES,
+  TM,
+  ZOrderRequest,
+  computeCharges,
+  formatPaise,
+  md5,
+  parseRupeesToPaise,
+  quantityForAmount,
+  type TOffering,
+  type TOfferingKind,
+  type TOrderRequest,
+  type TOrderSide,
+} from '@sampada/shared';
+import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AmountInput, QuantityInput } from '../../../components/amount-input';
+import { LoadingButton } from '../../../components/loading-button';
+import { PinField, pinError } from '../../../components/pin-field';
+import { openSetPin } from '../../../components/set-pin';
+import { ChargesTable } from '../../../components/trading/charges-table';
+import { isApiError } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/auth';
+import { fieldErrors, formatDay } from '../../../lib/money';
+import { cashQueryOptions, holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
+import { chargesQueryOptions } from '../api/get-charges';
+import { dealQueryOptions, dealsQueryOptions } from '../api/get-deals';
+import { useTradingTranslation } from '../i18n';
+import { OfferingFacts, OfferingStatus } from './offering-facts';
+import {
+  CashAvailable,
+  TradeFailure,
+  TradeGate,
+  TradeResult,
+  wholeNumber,
+} from './trade-form-parts';
+import { usePlaceOrder } from './use-place-order';
+
+/** The headline price of an offering: the offer price, or an IPO's upper price (cut-off). */
+const headlinePrice = (offering: TOffering) =>
+  offering.kind === 'ipo' ? offering.price_high_paise : offering.price_paise;
+
+function OfferingPicker({
+  kind,
+  offerings,
+  value,
+  onChange,
+  error,
+}: {
+  kind: TOfferingKind;
+  offerings: TOffering[];
+  value: string | null;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  const { t } = useTradingTranslation();
+  return (
+    <Radio.Group
+      label={t('form.chooseOffering')}
+      value={value}
+      onChange={onChange}
+      error={error || undefined}
+      data-testid={`${kind}-offerings`}
+    >
+      <Stack gap={6} mt={4}>
+        {offerings.map((offering) => (
+          <Radio.Card
+            key={offering.id}
+            value={offering.id}
+            radius="md"
+            p="sm"
+            data-testid={`deal-option-${offering.id}`}
+          >
+            <Group wrap="nowrap" gap="sm">
+              <Radio.Indicator />
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600} size="sm">
+                  {offering.symbol}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {offering.name}
+                </Text>
+              </Stack>
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatPaise(headlinePrice(offering))}
+              </Text>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+function OfferingHeader({ offering }: { offering: TOffering }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`deal-selected-${offering.id}`}>
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Title order={3} size="h5">
+            {offering.symbol}
+          </Title>
+          <Text size="xs" c="dimmed" truncate>
+            {offering.name}
+            {offering.sector ? ` · ${offering.sector}` : ''}
+          </Text>
+        </Stack>
+        <OfferingStatus offering={offering} />
+      </Group>
+      <OfferingFacts offering={offering} />
+    </Paper>
+  );
+}
+
+/**
+ * The order form for one offering: shares (institutional, OTC) or lots (IPO), the live cost
+ * with itemised charges (none on an IPO bid), cash available, PIN, and the checks the server
+ * also makes, so that most refusals are said before anything is sent.
+ */
+function OfferingOrderForm({
+  offering,
+  placing,
+}: {
+  offering: TOffering;
+  placing: ReturnType<typeof usePlaceOrder>;
+}) {
+  const { t } = useTradingTranslation();
+  const { data: profile } = useProfile();
+  const isIpo = offering.kind === 'ipo';
+  const side: TOrderSide = offering.kind === 'otc' ? offering.side : 'buy';
+  const schedule = useQuery({ ...chargesQueryOptions(), enabled: !isIpo });
+  const cash = useQuery(cashQueryOptions());
+  const holdings = useQuery({ ...holdingsQueryOptions(), enabled: side === 'sell' });
+  const [count, setCount] = useState<string | number>('');
+  const [amount, setAmount] = useState<string | number>('');
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const field = isIpo ? 'lots' : 'quantity';
+  const unitPaise = BigInt(
+    offering.kind === 'ipo' ? offering.price_high_paise * offering.lot_size : offering.price_paise,
+  );
+  const n = wholeNumber(count);
+  const value = n ? BigInt(n) * unitPaise : 0n;
+  const charges = isIpo
+    ? NO_CHARGES
+    : schedule.data
+      ? computeCharges(schedule.data, side, value)
+      : null;
+  const total =
+    charges &&
+    (side === 'buy' ? value + BigInt(charges.total_paise) : value - BigInt(charges.total_paise));
+  const sellable = sellableQuantity(holdings.data?.find((h) => h.symbol === offering.symbol));
+  const open = offering.status === 'open';
+
+  const clear = (key: string) => setErrors((current) => ({ ...current, [key]: '' }));
+
+  /** The checks after the schema's: minimum, caps, what remains, cash and shares. */
+  function limitProblem(quantity: number): string | null {
+    if (value < MIN_TRADE_PAISE) return TM.belowMinimum;
+    if (offering.kind === 'ipo') {
+      if (quantity < offering.min_lots) return TM.belowMinimum;
+      if (quantity > offering.max_lots) return TM.aboveRetailCap;
+    } else if (quantity > offering.remaining) return TM.beyondOffering;
+    if (side === 'sell' && holdings.data && quantity > sellable) return TM.insufficientHolding;
+    const available = cash.data?.cash_available_paise;
+    if (side === 'buy' && total !== null && available !== undefined && total > BigInt(available))
+      return TM.insufficientCash;
+    return null;
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (placing.busy || !open) return;
+    if (profile && !profile.has_pin) {
+      openSetPin();
+      return;
+    }
+    const body: TOrderRequest =
+      offering.kind === 'ipo'
+        ? { type: 'ipo', offering_id: offering.id, lots: n ?? count, pin }
+        : { type: offering.kind, offering_id: offering.id, quantity: n ?? count, pin };
+    const parsed = ZOrderRequest.safeParse({ ...body, pin: md5(pin) });
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    if (pinError(pin)) next.pin = t('form.pinInvalid');
+    if (!next[field] && n) {
+      const problem = limitProblem(n);
+      if (problem) next[field] = problem;
+    }
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    if (!(await placing.submit(body))) setPin('');
+  };
+
+  const amountPaise = parseRupeesToPaise(amount);
+  const affordable =
+    amountPaise.ok && offering.kind !== 'ipo'
+      ? Math.min(Number(quantityForAmount(amountPaise.paise, unitPaise)), offering.remaining)
+      : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t(`form.submit.${offering.kind}`)}>
+      <Stack gap="sm">
+        {offering.kind === 'ipo' && offering.status === 'upcoming' && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="deal-not-open">
+            {t('form.notOpen', { date: formatDay(offering.open_date) })}
+          </Alert>
+        )}
+        {!open && !(offering.kind === 'ipo' && offering.status === 'upcoming') && (
+          <Alert color="gray" data-testid="deal-closed">
+            {isIpo ? TM.ipoNotOpen : TM.offeringClosed}
+          </Alert>
+        )}
+        <CashAvailable />
+        {side === 'sell' && (
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm">
+              {t('form.sellable')}
+            </Text>
+            <Text fw={700} data-testid="trade-sellable">
+              {holdings.data ? sellable.toLocaleString('en-IN') : '—'}
+            </Text>
+          </Group>
+        )}
+        {offering.kind === 'ipo' ? (
+          <QuantityInput
+            label={t('form.lots')}
+            description={t('form.lotsHint', {
+              min: offering.min_lots,
+              max: offering.max_lots,
+              size: offering.lot_size,
+              price: formatPaise(offering.price_high_paise),
+            })}
+            value={count}
+            onChange={(next) => {
+              setCount(next);
+              clear('lots');
+            }}
+            error={errors.lots || undefined}
+            disabled={!open}
+            data-testid="order-lots"
+          />
+        ) : (
+          <>
+            <QuantityInput
+              label={t('form.quantity')}
+              description={t('form.minimumHint', { amount: formatPaise(MIN_TRADE_PAISE) })}
+              value={count}
+              onChange={(next) => {
+                setCount(next);
+                clear('quantity');
+              }}
+              error={errors.quantity || undefined}
+              disabled={!open}
+              data-testid="order-quantity"
+            />
+            {side === 'buy' && (
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <AmountInput
+                  style={{ flex: 1 }}
+                  label={t('form.amount')}
+                  value={amount}
+                  onChange={setAmount}
+                  disabled={!open}
+                  description={
+                    affordable === null
+                      ? undefined
+                      : affordable > 0
+                        ? t('form.amountBuys', {
+                            count: affordable.toLocaleString('en-IN'),
+                            value: formatPaise(BigInt(affordable) * unitPaise),
+                          })
+                        : t('form.amountTooSmall', { price: formatPaise(unitPaise) })
+                  }
+                  data-testid="order-amount"
+                />
+                <Button
+                  variant="light"
+                  disabled={!affordable}
+                  onClick={() => {
+                    setCount(String(affordable));
+                    clear('quantity');
+                  }}
+                  data-testid="order-amount-use"
+                >
+                  {t('form.useQuantity', { count: affordable ?? 0 })}
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+        {offering.kind === 'ipo' ? (
+          <Stack gap={4} data-testid="trade-cost">
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('form.shares')}
+              </Text>
+              <Text size="sm" fw={500} data-testid="trade-shares">
+                {((n ?? 0) * offering.lot_size).toLocaleString('en-IN')}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm" fw={700}>
+                {t('form.blocked')}
+              </Text>
+              <Text size="sm" fw={700} data-testid="trade-total">
+                {formatPaise(value)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" data-testid="trade-no-charges">
+              {t('form.noCharges')}
+            </Text>
+          </Stack>
+        ) : charges && total !== null ? (
+          <ChargesTable
+            charges={charges}
+            testIdPrefix="trade"
+            totalLabel={t('form.totalCharges')}
+            before={[{ label: t('form.orderValue'), paise: Number(value), testId: 'trade-value' }]}
+            after={[
+              {
+                label: t(side === 'buy' ? 'form.payable' : 'form.receive'),
+                paise: Number(total),
+                testId: 'trade-total',
+                strong: true,
+              },
+            ]}
+          />
+        ) : schedule.isError ? (
+          <Alert color="red" data-testid="trade-charges-failed">
+            {t('form.chargesFailed')}
+          </Alert>
+        ) : (
+          <Loader size="xs" />
+        )}
+        <PinField
+          label={t('form.pin')}
+          value={pin}
+          onChange={(next) => {
+            setPin(next);
+            clear('pin');
+          }}
+          error={errors.pin}
+          disabled={!profile?.has_pin || !open}
+          testId="trade-pin"
+        />
+        {errors.offering_id && (
+          <Text size="xs" c="red">
+            {errors.offering_id}
+          </Text>
+        )}
+        <TradeFailure message={placing.failure} />
+        <LoadingButton
+          type="submit"
+          loading={placing.busy}
+          disabled={!open || charges === null}
+          fullWidth
+          color={side === 'sell' ? 'red.8' : undefined}
+          data-testid="trade-drawer-submit"
+        >
+          {t(
+            offering.kind === 'otc' && side === 'sell'
+              ? 'form.submit.otcSell'
+              : `form.submit.${offering.kind}`,
+          )}
+        </LoadingButton>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The Institutional Stock, OTC Trading and IPO drawers (spec §2): choose an offering (or
+ * open on one), enter shares or lots, see the live cost, confirm with the PIN, then the
+ * result.
+ */
+export function DealPanel({ kind, offeringId }: { kind: TOfferingKind; offeringId?: string }) {
+  const { t } = useTradingTranslation();
+  const deals = useQuery(dealsQueryOptions(kind));
+  const [chosenId, setChosenId] = useState<string | null>(offeringId ?? null);
+  const placing = usePlaceOrder();
+  const list: TOffering[] = deals.data ?? [];
+  const listed = list.find((offering) => offering.id === chosenId);
+  // Opened on an offering that is no longer listed (closed, or an IPO past bidding): read it.
+  const single = useQuery({
+    ...dealQueryOptions(chosenId ?? ''),
+    enabled: Boolean(chosenId) && deals.isSuccess && !listed,
+  });
+  const offering =
+    listed ??
+    (single.data?.kind === kind ? single.data : undefined) ??
+    (!chosenId && list.length === 1 ? list[0] : undefined);
+
+  if (placing.result) return <TradeResult order={placing.result} onAnother={placing.reset} />;
+
+  return (
+    <Stack gap="md" data-testid={`${kind}-panel`}>
+      <TradeGate />
+      {deals.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      ) : deals.isError ? (
+        <Alert color="red" data-testid="deal-load-failed">
+          <Group gap="xs">
+            <Text size="sm">{t('form.loadFailed')}</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => void deals.refetch()}>
+              {t('deals.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : list.length === 0 && !offering ? (
+        <Text c="dimmed" size="sm" data-testid="deal-empty">
+          {t(`form.noOfferings.${kind}`)}
+        </Text>
+      ) : (
+        (list.length > 1 || !offering) && (
+          <OfferingPicker
+            kind={kind}
+            offerings={list}
+            value={offering?.id ?? null}
+            onChange={(id) => {
+              setChosenId(id);
+              placing.reset();
+            }}
+          />
+        )
+      )}
+      {single.isError && !offering && (
+        <Alert color="red" data-testid="deal-not-found">
+          {isApiError(single.error) ? single.error.message : TM.offeringNotFound}
+        </Alert>
+      )}
+      {offering && (
+        <>
+          <OfferingHeader offering={offering} />
+          <OfferingOrderForm key={offering.id} offering={offering} placing={placing} />
+        </>
+      )}
+    </Stack>
+  );
+}
