@@ -120,6 +120,8 @@ export function http(baseUrl: string) {
       headers?: Record<string, string>,
     ) =>
       call<T>('POST', url, { json, ...(token ? { token } : {}), ...(headers ? { headers } : {}) }),
+    put: <T = unknown>(url: string, json: unknown, token?: string) =>
+      call<T>('PUT', url, { json, ...(token ? { token } : {}) }),
     upload: <T = unknown>(url: string, form: FormData, token: string) =>
       call<T>('POST', url, { form, token }),
     raw: (url: string, init?: RequestInit) => fetch(`${baseUrl}${url}`, init),

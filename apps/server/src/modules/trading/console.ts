@@ -32,6 +32,7 @@ import {
   ZOtcQuoteCreate,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
@@ -60,11 +61,11 @@ export function tradingConsole(ctx: AppContext) {
     const { trading, idempotency, db } = ctx;
     const { offerings, orders } = trading;
 
-    async function deskViews(rows: OrderRow[]): Promise<TDeskOrder[]> {
-      const views = await orders.views(rows);
+    async function deskViews(rows: OrderRow[], executor: Executor = db): Promise<TDeskOrder[]> {
+      const views = await orders.views(rows, executor);
       const ids = [...new Set(rows.map((r) => r.clientId))];
       const people = ids.length
-        ? await db
+        ? await executor
             .select({ id: clientsTable.id, name: clientsTable.name, uid: clientsTable.uid })
             .from(clientsTable)
             .where(inArray(clientsTable.id, ids))
@@ -78,7 +79,8 @@ export function tradingConsole(ctx: AppContext) {
         };
       });
     }
-    const deskView = async (row: OrderRow) => (await deskViews([row]))[0]!;
+    const deskView = async (row: OrderRow, executor: Executor) =>
+      (await deskViews([row], executor))[0]!;
 
     app.get(
       `${PREFIX}/reference/:symbol`,
@@ -348,22 +350,15 @@ export function tradingConsole(ctx: AppContext) {
           },
         },
         async (request, reply) =>
-          idempotency.run(
-            request,
-            reply,
-            { scope: scopeOf(request), message },
-            async (transaction) => {
-              const options = { actor: staffActor(request), transaction };
-              const input = (request.body ?? {}) as { quantity?: number; reason?: string };
-              const row =
-                action === 'allocate'
-                  ? await orders.allocate(request.params.id, input.quantity ?? 0, options)
-                  : action === 'confirm'
-                    ? await orders.confirm(request.params.id, options)
-                    : await orders.reject(request.params.id, input.reason!, options);
-              return deskView(row);
-            },
-          ),
+          idempotency.run(request, reply, { scope: scopeOf(request), message }, (transaction) => {
+            const options = { actor: staffActor(request), transaction, present: deskView };
+            const input = (request.body ?? {}) as { quantity?: number; reason?: string };
+            return action === 'allocate'
+              ? orders.allocate(request.params.id, input.quantity ?? 0, options)
+              : action === 'confirm'
+                ? orders.confirm(request.params.id, options)
+                : orders.reject(request.params.id, input.reason!, options);
+          }),
       );
     decide('allocate', TRADING_DONE.allocated, ZAllocateRequest);
     decide('confirm', TRADING_DONE.confirmed);

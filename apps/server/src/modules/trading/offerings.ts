@@ -424,9 +424,9 @@ export function createOfferings(deps: Deps) {
     ipoBySymbol: async (symbol: string) =>
       (await db.select().from(ipoIssues).where(eq(ipoIssues.symbol, symbol)))[0] ?? null,
 
-    async namesOfIpos(symbols: string[]) {
+    async namesOfIpos(symbols: string[], executor: Db | Tx = db) {
       if (symbols.length === 0) return new Map<string, IpoRow>();
-      const rows = await db
+      const rows = await executor
         .select()
         .from(ipoIssues)
         .where(sql`${ipoIssues.symbol} in ${symbols}`);

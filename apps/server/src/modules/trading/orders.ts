@@ -16,7 +16,7 @@ import {
   type TOrder,
   type TOrderListQuery,
 } from '@sampada/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
@@ -55,7 +55,7 @@ type Deps = {
   market: Market;
   execution: Execution;
   charges: ChargeSchedule;
-  nameOf: (symbols: string[]) => Promise<Map<string, string>>;
+  nameOf: (symbols: string[], executor?: Executor) => Promise<Map<string, string>>;
 };
 
 export type OrderInput =
@@ -70,6 +70,13 @@ export type OrderInput =
   | { type: 'institutional'; offering_id: string; quantity: number; pin: string }
   | { type: 'otc'; offering_id: string; quantity: number; pin: string }
   | { type: 'ipo'; offering_id: string; lots: number; pin: string };
+
+/** A desk decision's actor and transaction, and how to present its result inside it. */
+export type DeskOptions<V> = {
+  actor: Actor;
+  transaction?: TransactionRunner;
+  present: (row: OrderRow, tx: Tx) => Promise<V>;
+};
 
 const DAY_MINUTES = 24 * 60;
 const CLOSE_MINUTE = 15 * 60 + 30;
@@ -350,10 +357,10 @@ export function createOrderService(deps: Deps) {
 
   // ---------- Views ----------
 
-  async function fillsOf(orderIds: string[]): Promise<Map<string, FillRow[]>> {
+  async function fillsOf(orderIds: string[], executor: Executor): Promise<Map<string, FillRow[]>> {
     const byOrder = new Map<string, FillRow[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = await db
+    const rows = await executor
       .select()
       .from(fills)
       .where(inArray(fills.orderId, orderIds))
@@ -362,14 +369,17 @@ export function createOrderService(deps: Deps) {
     return byOrder;
   }
 
-  async function views(rows: OrderRow[]): Promise<TOrder[]> {
-    const [byOrder, names] = await Promise.all([
-      fillsOf(rows.map((r) => r.id)),
-      deps.nameOf([...new Set(rows.map((r) => r.symbol))]),
-    ]);
+  /** Views of orders; inside a transaction, pass it (the answer is read in it). */
+  async function views(rows: OrderRow[], executor: Executor = db): Promise<TOrder[]> {
+    const byOrder = await fillsOf(
+      rows.map((r) => r.id),
+      executor,
+    );
+    const names = await deps.nameOf([...new Set(rows.map((r) => r.symbol))], executor);
     return rows.map((r) => orderView(r, names.get(r.symbol) ?? r.symbol, byOrder.get(r.id) ?? []));
   }
-  const viewOf = async (row: OrderRow) => (await views([row]))[0]!;
+  const viewOf = async (row: OrderRow, executor: Executor = db) =>
+    (await views([row], executor))[0]!;
 
   async function audit(tx: Tx, actor: Actor, action: string, row: OrderRow, extra: object = {}) {
     await recordAudit(tx, actor, {
@@ -429,9 +439,9 @@ export function createOrderService(deps: Deps) {
             placed = await placeOnMarket(tx, client, input, schedule);
         }
         await audit(tx, options.actor, 'place', placed);
-        return placed;
+        return viewOf(placed, tx);
       });
-      return viewOf(row);
+      return row;
     },
 
     async cancel(
@@ -458,9 +468,9 @@ export function createOrderService(deps: Deps) {
         }
         const cancelled = await execution.release(tx, current, 'cancelled', null);
         await audit(tx, options.actor, 'cancel', cancelled);
-        return cancelled;
+        return viewOf(cancelled, tx);
       });
-      return viewOf(row);
+      return row;
     },
 
     async ofClient(clientId: string, orderId: string): Promise<TOrder> {
@@ -482,20 +492,12 @@ export function createOrderService(deps: Deps) {
     // ---------- The desk ----------
 
     /** Institutional: allocate `quantity` (0 = none) of what the client asked for. */
-    async allocate(
-      orderId: string,
-      quantity: number,
-      options: { actor: Actor; transaction?: TransactionRunner },
-    ): Promise<OrderRow> {
-      const schedule = await charges.current();
-      const transaction = options.transaction ?? plainTransaction(db);
-      return transaction(async (tx) => {
-        const order = await awaitingOf(tx, orderId, 'institutional');
+    allocate<V>(orderId: string, quantity: number, options: DeskOptions<V>): Promise<V> {
+      return decide(orderId, options, 'institutional', async (tx, order, schedule) => {
         if (quantity > order.quantity) throw badRequest(TM.allocateTooMuch);
         if (quantity === 0) {
           const row = await execution.release(tx, order, 'rejected', 'Not allocated');
-          await audit(tx, options.actor, 'allocate', row, { allocated: 0 });
-          return row;
+          return { row, action: 'allocate', extra: { allocated: 0 } };
         }
         const moved = await tx
           .update(institutionalAllocations)
@@ -508,53 +510,65 @@ export function createOrderService(deps: Deps) {
           )
           .returning({ id: institutionalAllocations.id });
         if (moved.length === 0) throw badRequest(TM.allocateTooMuch);
-        const { order: row } = await execution.fill(tx, order, {
-          quantity,
-          pricePaise: order.pricePaise!,
-          final: true,
-          schedule,
-        });
-        await clients.countTrade(tx, row.clientId);
-        await audit(tx, options.actor, 'allocate', row, { allocated: quantity });
-        return row;
+        const row = await fillAll(tx, order, quantity, schedule);
+        return { row, action: 'allocate', extra: { allocated: quantity } };
       });
     },
 
     /** OTC: confirm a take inside the quote's validity. */
-    async confirm(orderId: string, options: { actor: Actor; transaction?: TransactionRunner }) {
-      const schedule = await charges.current();
-      const transaction = options.transaction ?? plainTransaction(db);
-      return transaction(async (tx) => {
-        const order = await awaitingOf(tx, orderId, 'otc');
+    confirm<V>(orderId: string, options: DeskOptions<V>): Promise<V> {
+      return decide(orderId, options, 'otc', async (tx, order, schedule) => {
         if (order.validUntil && order.validUntil <= clock.now())
           throw conflict(TM.notAwaiting('expired'));
-        const { order: row } = await execution.fill(tx, order, {
-          quantity: order.quantity,
-          pricePaise: order.pricePaise!,
-          final: true,
-          schedule,
-        });
-        await clients.countTrade(tx, row.clientId);
-        await audit(tx, options.actor, 'confirm', row);
-        return row;
+        return { row: await fillAll(tx, order, order.quantity, schedule), action: 'confirm' };
       });
     },
 
     /** Institutional or OTC: reject with a reason; everything held returns. */
-    async reject(
-      orderId: string,
-      reason: string,
-      options: { actor: Actor; transaction?: TransactionRunner },
-    ) {
-      const transaction = options.transaction ?? plainTransaction(db);
-      return transaction(async (tx) => {
-        const order = await awaitingOf(tx, orderId, ['institutional', 'otc']);
-        const row = await execution.release(tx, order, 'rejected', reason);
-        await audit(tx, options.actor, 'reject', row, { reason });
-        return row;
-      });
+    reject<V>(orderId: string, reason: string, options: DeskOptions<V>): Promise<V> {
+      return decide(orderId, options, ['institutional', 'otc'], async (tx, order) => ({
+        row: await execution.release(tx, order, 'rejected', reason),
+        action: 'reject',
+        extra: { reason },
+      }));
     },
   };
+
+  /**
+   * One desk decision in one transaction: lock the awaiting order, apply, audit, and answer
+   * what `present` makes of the result (read in the same transaction, so that an
+   * idempotent replay answers the same).
+   */
+  async function decide<V>(
+    orderId: string,
+    options: DeskOptions<V>,
+    types: string | string[],
+    apply: (
+      tx: Tx,
+      order: OrderRow,
+      schedule: TChargeSchedule,
+    ) => Promise<{ row: OrderRow; action: string; extra?: object }>,
+  ): Promise<V> {
+    const schedule = await charges.current();
+    const transaction = options.transaction ?? plainTransaction(db);
+    return transaction(async (tx) => {
+      const order = await awaitingOf(tx, orderId, types);
+      const { row, action, extra } = await apply(tx, order, schedule);
+      await audit(tx, options.actor, action, row, extra);
+      return options.present(row, tx);
+    });
+  }
+
+  async function fillAll(tx: Tx, order: OrderRow, quantity: number, schedule: TChargeSchedule) {
+    const { order: row } = await execution.fill(tx, order, {
+      quantity,
+      pricePaise: order.pricePaise!,
+      final: true,
+      schedule,
+    });
+    await clients.countTrade(tx, row.clientId);
+    return row;
+  }
 
   async function awaitingOf(tx: Tx, orderId: string, types: string | string[]): Promise<OrderRow> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -5,7 +5,7 @@
  * holdings through the hooks registered here.
  */
 import type { TMarketListItem } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { FundsService } from '../funds/service.ts';
@@ -39,7 +39,7 @@ export function createTradingService(deps: Deps) {
   const offerings = createOfferings({ db, clock, ledger, clients, market, execution, charges });
 
   /** Display names: the market's instruments, then IPOs not listed yet. */
-  async function nameOf(symbols: string[]) {
+  async function nameOf(symbols: string[], executor: Executor = db) {
     const names = new Map<string, string>();
     const missing: string[] = [];
     for (const s of symbols) {
@@ -47,7 +47,8 @@ export function createTradingService(deps: Deps) {
       if (instrument) names.set(s, instrument.name);
       else missing.push(s);
     }
-    for (const [symbol, row] of await offerings.namesOfIpos(missing)) names.set(symbol, row.name);
+    for (const [symbol, row] of await offerings.namesOfIpos(missing, executor))
+      names.set(symbol, row.name);
     return names;
   }
 

@@ -1,0 +1,212 @@
+/**
+ * Trading across days: orders expiring with their session, and an IPO from bid through the
+ * lottery to its listing date. Each test moves the clock, so each has its own server.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type TAllotmentResult,
+  type THolding,
+  type TIpoIssue,
+  TM,
+  type TOrdersPage,
+} from '@sampada/shared';
+import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { balancesOf, keyed, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import { CONSOLE, placed, placeOrder, publishIpo, runMarket, trader } from './test-fixtures.ts';
+
+let t: TestApp;
+async function market() {
+  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
+  await openDeposits(t);
+  await runMarket(t, 4);
+  return t;
+}
+afterEach(async () => t?.close());
+
+describe('validity', () => {
+  it('an order that outlives its session expires and its hold returns', async () => {
+    await market();
+    const c = await trader(t, 100_000);
+    const limit = Math.floor((t.ctx.market.engine.state('INFY')!.last * 0.95) / 100) * 100;
+    const order = await placed(t, c, {
+      type: 'limit',
+      symbol: 'INFY',
+      side: 'buy',
+      quantity: 15,
+      limit_price: (limit / 100).toFixed(2),
+    });
+    expect(order.valid_until).not.toBeNull();
+    t.clock.set(new Date(Date.parse(order.valid_until!) + 1000));
+    const swept = await t.ctx.trading.matcher.sweep();
+    expect(swept.expired).toBe(1);
+    const [row] = await sqlRows<{ status: string; reason: string }>(
+      t,
+      `select status, reason from orders where id = '${order.id}'`,
+    );
+    expect(row).toMatchObject({
+      status: 'expired',
+      reason: 'Validity ended before the order could fill.',
+    });
+    expect(await balancesOf(t, c.id)).toMatchObject({
+      cash_available: 10_000_000n,
+      cash_on_hold: 0n,
+    });
+  });
+
+  it('an OTC take the desk never confirmed expires with its quote and goes back to it', async () => {
+    await market();
+    const ops = await signInStaff(t, 'operations');
+    const { publishQuote } = await import('./test-fixtures.ts');
+    const quote = await publishQuote(t, ops, {
+      symbol: 'RELIANCE',
+      side: 'buy',
+      quantity: 50,
+      validHours: 1,
+    });
+    const c = await trader(t, 200_000);
+    const take = await placed(t, c, { type: 'otc', offering_id: quote.id, quantity: 20 });
+    t.clock.advance(3_600_000 + 1000);
+    expect((await t.ctx.trading.matcher.sweep()).expired).toBe(1);
+    const [q] = await sqlRows<{ taken: string }>(
+      t,
+      `select taken from otc_quotes where id = '${quote.id}'`,
+    );
+    expect(Number(q!.taken)).toBe(0);
+    const [o] = await sqlRows<{ status: string }>(
+      t,
+      `select status from orders where id = '${take.id}'`,
+    );
+    expect(o!.status).toBe('expired');
+    expect(await balancesOf(t, c.id)).toMatchObject({
+      cash_on_hold: 0n,
+      cash_available: 20_000_000n,
+    });
+  });
+});
+
+describe('IPO: bid, allotment by lottery, listing', () => {
+  it('runs from bid to a listed, tradable holding with refunds', async () => {
+    await market();
+    let ops = await signInStaff(t, 'operations');
+    const issue = await publishIpo(t, ops, {
+      symbol: 'NEWCO',
+      price_low: '95',
+      price_high: '100',
+      lot_size: 200,
+      shares_offered: 600,
+    });
+    expect(issue).toMatchObject({
+      status: 'open',
+      min_lots: 1,
+      max_lots: 10,
+      min_bid_paise: 2_000_000,
+    });
+    const bidders = [];
+    for (let i = 0; i < 5; i++) bidders.push(await trader(t, 100_000));
+    for (const b of bidders) await placed(t, b, { type: 'ipo', offering_id: issue.id, lots: 2 });
+    const twice = await placeOrder(t, bidders[0]!, { type: 'ipo', offering_id: issue.id, lots: 1 });
+    expect(twice.body.message).toBe(TM.alreadyApplied);
+    const capped = await placeOrder(t, await trader(t, 300_000), {
+      type: 'ipo',
+      offering_id: issue.id,
+      lots: 11,
+    });
+    expect(capped.body.message).toBe(TM.aboveRetailCap);
+    expect(await balancesOf(t, bidders[0]!.id)).toMatchObject({ cash_on_hold: 4_000_000n });
+
+    const early = await t.api.post(`${CONSOLE}/ipos/${issue.id}/allot`, {}, ops.token, keyed());
+    expect(early.body.message).toBe(TM.ipoNotClosed);
+    await t.api.post(`${CONSOLE}/ipos/${issue.id}/close`, {}, ops.token);
+    const seed = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const run = await t.api.post<TAllotmentResult>(
+      `${CONSOLE}/ipos/${issue.id}/allot`,
+      { seed },
+      ops.token,
+      keyed(),
+    );
+    expect(run.status).toBe(200);
+    // 3 lots for 5 applicants: a lottery of one lot each.
+    expect(run.body.data).toMatchObject({
+      method: 'lottery',
+      seed,
+      lots_offered: 3,
+      applicants: 5,
+      allotted_applicants: 3,
+      lots_allotted: 3,
+    });
+    expect(run.body.data.refunded_paise).toBe(5 * 4_000_000 - 3 * 2_000_000);
+    const again = await t.api.post(
+      `${CONSOLE}/ipos/${issue.id}/allot`,
+      { seed },
+      ops.token,
+      keyed(),
+    );
+    expect(again.body.message).toBe(TM.ipoAlreadyAllotted);
+
+    const winners = run.body.data.allotments
+      .filter((a) => a.lots_allotted === 1)
+      .map((a) => a.order_id);
+    for (const b of bidders) {
+      const mine = (await t.api.get<TOrdersPage>('/trade/app/v1/orders?type=ipo', b.token)).body
+        .data.items[0]!;
+      const won = winners.includes(mine.id);
+      expect(mine.status).toBe(won ? 'partially_filled' : 'rejected');
+      expect(await balancesOf(t, b.id)).toMatchObject({
+        cash_on_hold: 0n,
+        cash_available: won ? 10_000_000n - 2_000_000n : 10_000_000n,
+      });
+    }
+    const holder = [] as THolding[];
+    for (const b of bidders)
+      holder.push(...(await t.api.get<THolding[]>('/trade/app/v1/holdings', b.token)).body.data);
+    expect(holder).toHaveLength(3);
+    expect(holder[0]).toMatchObject({
+      symbol: 'NEWCO',
+      quantity: 200,
+      listed: false,
+      price_paise: 10_000,
+      listing_date: issue.listing_date,
+    });
+
+    // The listing date is T+3 working days: listing earlier is refused.
+    const soon = await t.api.post(`${CONSOLE}/ipos/${issue.id}/list`, {}, ops.token);
+    expect(soon.body.message).toBe(TM.ipoListingDate(issue.listing_date));
+    t.clock.set(new Date(`${issue.listing_date}T04:00:00Z`));
+    ops = await signInStaff(t, 'operations');
+    const listed = await t.api.post<TIpoIssue>(`${CONSOLE}/ipos/${issue.id}/list`, {}, ops.token);
+    expect(listed.body.data.status).toBe('listed');
+    expect(t.ctx.market.engine.instrument('NEWCO')).toMatchObject({
+      refClosePaise: 10_000,
+      market: 'NSE',
+    });
+    // Listed: the holding is valued at the feed's price and can be sold.
+    await runMarket(t, 60);
+    const holders = [];
+    for (const b of bidders) {
+      const again = await signInAgain(t, b);
+      const held = (await t.api.get<THolding[]>('/trade/app/v1/holdings', again.token)).body.data;
+      if (held.length) holders.push({ client: again, held: held[0]! });
+    }
+    expect(holders).toHaveLength(3);
+    expect(holders[0]!.held).toMatchObject({ listed: true, listing_date: null, quantity: 200 });
+    expect(holders[0]!.held.price_paise).toBe(t.ctx.market.engine.state('NEWCO')!.last);
+    const sell = await placed(t, holders[0]!.client, {
+      type: 'market',
+      symbol: 'NEWCO',
+      side: 'sell',
+      quantity: 200,
+    });
+    expect(sell.status).toBe('awaiting');
+    const firm = await t.ctx.ledger.firmBalances();
+    expect(firm.ipo_escrow).toBe(0n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('defaults the listing date to T+3 working days after the close', async () => {
+    await market();
+    const ops = await signInStaff(t, 'operations');
+    const issue = await publishIpo(t, ops, { symbol: 'DATECO' });
+    expect(issue.listing_date).toBe(t.ctx.trading.offerings.defaultListingDate(issue.close_date));
+    expect(issue.listing_date > issue.close_date).toBe(true);
+  });
+});

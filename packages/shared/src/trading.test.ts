@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buyCost,
+  canMoveOrder,
+  computeCharges,
+  DEFAULT_CHARGES,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  rupeePrice,
+  TM,
+  ZOrderRequest,
+} from './trading.ts';
+
+describe('charges on an Indian delivery schedule (worked examples)', () => {
+  it('buy 100 × ₹1,500: brokerage capped at ₹20, STT to the rupee, stamp duty on the buy side', () => {
+    expect(computeCharges(DEFAULT_CHARGES, 'buy', 15_000_000n)).toEqual({
+      brokerage_paise: 2000, // 0.1% would be ₹150; the cap is ₹20
+      stt_paise: 15_000, // 0.1% = ₹150
+      exchange_paise: 446, // 0.00297% = ₹4.455, half up
+      sebi_paise: 15, // ₹10 per crore
+      stamp_paise: 2250, // 0.015% = ₹22.50
+      gst_paise: 443, // 18% of ₹24.61 = ₹4.4298
+      total_paise: 20_154,
+    });
+    expect(buyCost(DEFAULT_CHARGES, 15_000_000n)).toBe(15_020_154n);
+  });
+
+  it('sell 10 × ₹2,345.60: no stamp duty, STT rounded to the rupee', () => {
+    expect(computeCharges(DEFAULT_CHARGES, 'sell', 2_345_600n)).toEqual({
+      brokerage_paise: 2000,
+      stt_paise: 2300, // ₹23.456 → ₹23
+      exchange_paise: 70, // 69.66 paise
+      sebi_paise: 2,
+      stamp_paise: 0,
+      gst_paise: 373, // 18% of ₹20.72
+      total_paise: 4745,
+    });
+  });
+
+  it('the ₹19,000 minimum: brokerage under the cap', () => {
+    expect(computeCharges(DEFAULT_CHARGES, 'buy', 1_900_000n)).toEqual({
+      brokerage_paise: 1900,
+      stt_paise: 1900,
+      exchange_paise: 56,
+      sebi_paise: 2,
+      stamp_paise: 285,
+      gst_paise: 352,
+      total_paise: 4495,
+    });
+  });
+
+  it('a zero-brokerage schedule charges only the statutory items', () => {
+    const free = { ...DEFAULT_CHARGES, brokerage_pct: '0', brokerage_max_paise: 0 };
+    const c = computeCharges(free, 'buy', 15_000_000n);
+    expect(c.brokerage_paise).toBe(0);
+    expect(c.gst_paise).toBe(83); // 18% of ₹4.61
+  });
+});
+
+describe('order lifecycle table', () => {
+  it('only awaiting moves, and only to a final status', () => {
+    for (const from of ORDER_STATUSES)
+      for (const to of ORDER_STATUSES)
+        expect(canMoveOrder(from, to)).toBe(from === 'awaiting' && to !== 'awaiting');
+    expect(ORDER_TRANSITIONS.filled).toEqual([]);
+    expect(canMoveOrder('cancelled', 'filled')).toBe(false);
+    expect(canMoveOrder('partially_filled', 'filled')).toBe(false);
+  });
+});
+
+describe('order requests', () => {
+  it('parses a limit price exactly and refuses bad ones', () => {
+    expect(rupeePrice('x').parse('1402.05')).toBe(140_205n);
+    expect(rupeePrice('x').parse(99.5)).toBe(9950n);
+    expect(rupeePrice('x').safeParse('1.234').error?.issues[0]?.message).toBe(TM.priceInvalid);
+    expect(rupeePrice('x').safeParse('0').error?.issues[0]?.message).toBe(TM.priceInvalid);
+  });
+
+  it('tells order types apart and names what is wrong', () => {
+    const ok = ZOrderRequest.parse({
+      type: 'market',
+      symbol: 'infy',
+      side: 'buy',
+      quantity: '20',
+      pin: 'a'.repeat(32),
+    });
+    expect(ok).toMatchObject({ symbol: 'INFY', quantity: 20 });
+    const bad = ZOrderRequest.safeParse({
+      type: 'market',
+      symbol: 'INFY',
+      side: 'buy',
+      quantity: 1.5,
+      pin: 'a'.repeat(32),
+    });
+    expect(bad.error?.issues[0]?.message).toBe(TM.quantityInvalid);
+    const ipo = ZOrderRequest.safeParse({
+      type: 'ipo',
+      offering_id: crypto.randomUUID(),
+      lots: 0,
+      pin: 'a'.repeat(32),
+    });
+    expect(ipo.error?.issues[0]?.message).toBe(TM.lotsInvalid);
+  });
+});
