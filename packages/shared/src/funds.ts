@@ -443,16 +443,16 @@ export const ZAssets = z.object({
   currency: z.literal('INR'),
   cash_available_paise: paise,
   cash_on_hold_paise: paise,
-  /** 0 while trading does not exist yet; see holdings_tracked. */
+  /** What the shares held cost (trade value, charges apart). */
   invested_value_paise: paise,
-  /** False until holdings are kept: invested value is then not a measurement but a 0. */
+  /** True when the holdings were valued; false only if the trading module is absent. */
   holdings_tracked: z.boolean(),
   total_paise: paise,
   // The same figures in rupees with 2 decimals, for display (what the Home page reads).
   total_assets: z.number(),
   cash_available: z.number(),
   cash_on_hold: z.number(),
-  /** Null while holdings are not tracked: shown as a dash, never as a made-up figure. */
+  /** Holdings at live prices; null only when holdings are not tracked (shown as a dash). */
   holdings_value: z.number().nullable(),
   unrealised_pnl: z.number().nullable(),
 });

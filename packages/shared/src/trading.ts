@@ -106,6 +106,7 @@ export const TM = {
     `The price must be within today's band ${lower} – ${upper}.`,
   sideInvalid: 'Choose buy or sell.',
   typeInvalid: 'Choose the order type.',
+  symbolRequired: 'Enter a stock symbol.',
   symbolUnknown: 'This stock is not traded here.',
   notListed: 'This stock is not listed yet.',
   offeringRequired: 'Choose an offering.',
@@ -382,7 +383,7 @@ const consoleQuantity = z.coerce
 const instant = z.iso.datetime({ offset: true, error: TM.windowInvalid });
 
 export const ZAllocationCreate = z.object({
-  symbol: requiredText(TM.symbolUnknown).transform((v) => v.toUpperCase()),
+  symbol: requiredText(TM.symbolRequired).transform((v) => v.toUpperCase()),
   price: rupeePrice(TM.priceRequired),
   quantity: consoleQuantity,
   opens_at: instant,
@@ -392,7 +393,7 @@ export const ZAllocationCreate = z.object({
 export type TAllocationCreate = z.input<typeof ZAllocationCreate>;
 
 export const ZOtcQuoteCreate = z.object({
-  symbol: requiredText(TM.symbolUnknown).transform((v) => v.toUpperCase()),
+  symbol: requiredText(TM.symbolRequired).transform((v) => v.toUpperCase()),
   /** The client's side: buy means clients buy from the desk. */
   side: z.enum(ORDER_SIDES, { error: TM.sideInvalid }),
   price: rupeePrice(TM.priceRequired),
@@ -437,7 +438,11 @@ export const ZAllotRequest = z.object({
     .regex(/^[0-9a-f]{16,64}$/i, 'A seed is 16 to 64 hex digits.')
     .optional(),
 });
-export const ZAllocateRequest = z.object({ quantity: z.coerce.number().int().min(0) });
+export const ZAllocateRequest = z.object({
+  quantity: z.coerce
+    .number({ error: TM.quantityRequired })
+    .refine((v) => Number.isInteger(v) && v >= 0, TM.quantityInvalid),
+});
 export const ZOrderRejectRequest = z.object({
   reason: requiredText(TM.reasonRequired).max(300),
 });
@@ -511,6 +516,7 @@ export const ZIpoIssue = z.object({
   name: z.string(),
   sector: z.string().nullable(),
   industry: z.string().nullable(),
+  isin: z.string().nullable(),
   description: z.string().nullable(),
   price_low_paise: paise,
   price_high_paise: paise,

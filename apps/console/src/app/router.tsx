@@ -54,10 +54,18 @@ export const router = createBrowserRouter(
         },
         {
           path: 'clients/:id',
-          ...page(
-            'clients',
-            async () => (await import('../features/clients/routes/client-detail')).ClientDetailPage,
-          ),
+          ...page('clients', async () => {
+            // The client page shows the client's orders from trading; app/ composes the two.
+            const [{ ClientDetailPage }, { ClientOrders }] = await Promise.all([
+              import('../features/clients/routes/client-detail'),
+              import('../features/trading/components/client-orders'),
+            ]);
+            return function ClientDetailWithOrders() {
+              return (
+                <ClientDetailPage sections={(client) => <ClientOrders clientId={client.id} />} />
+              );
+            };
+          }),
         },
         {
           path: 'clients/:id/ledger',
@@ -86,6 +94,34 @@ export const router = createBrowserRouter(
             'reconciliation',
             async () =>
               (await import('../features/funds/routes/reconciliation')).ReconciliationPage,
+          ),
+        },
+        {
+          path: 'trading/desk',
+          ...page(
+            'trading',
+            async () => (await import('../features/trading/routes/desk')).DeskPage,
+          ),
+        },
+        {
+          path: 'trading/offerings',
+          ...page(
+            'trading',
+            async () => (await import('../features/trading/routes/offerings')).OfferingsPage,
+          ),
+        },
+        {
+          path: 'trading/offerings/ipos/:id',
+          ...page(
+            'trading',
+            async () => (await import('../features/trading/routes/ipo-detail')).IpoDetailPage,
+          ),
+        },
+        {
+          path: 'trading/charges',
+          ...page(
+            'trading',
+            async () => (await import('../features/trading/routes/charges')).ChargesPage,
           ),
         },
         {

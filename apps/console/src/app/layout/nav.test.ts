@@ -28,3 +28,31 @@ describe('money areas by role', () => {
     }
   });
 });
+
+describe('trading areas by role', () => {
+  it('gives operations and admin the desk, the offerings and the charges', () => {
+    for (const roles of [['operations'], ['admin']] as const) {
+      expect(navFor(roles)).toEqual(
+        expect.arrayContaining(['Trading desk', 'Offerings', 'Charges']),
+      );
+      expect(may(roles, 'clientOrders')).toBe(true);
+    }
+    expect(NAV.find((item) => item.label === 'Trading desk')?.queue).toBe('orders_awaiting_desk');
+  });
+
+  it('lets only admin edit the charges', () => {
+    expect(may(['admin'], 'chargesEdit')).toBe(true);
+    expect(may(['operations'], 'chargesEdit')).toBe(false);
+  });
+
+  it("gives support and advisor a client's order history, never the desk", () => {
+    for (const roles of [['support'], ['advisor']] as const) {
+      const nav = navFor(roles);
+      expect(nav).not.toContain('Trading desk');
+      expect(nav).not.toContain('Offerings');
+      expect(nav).not.toContain('Charges');
+      expect(may(roles, 'trading')).toBe(false);
+      expect(may(roles, 'clientOrders')).toBe(true);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { md5 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
 import { seedDemoNews } from '../news/demo-articles.ts';
+import { seedDemoDeals } from '../trading/demo.ts';
 
 export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
 export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };
@@ -120,5 +121,11 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   await seedDemoNews(ctx.news, ctx.clock, advisor.id, actor);
   await ctx.market.init();
   for (const symbol of DEMO_WATCHLIST) await ctx.market.service.addToWatchlist(client.id, symbol);
+  await seedDemoDeals(ctx.trading, {
+    now: ctx.clock.now(),
+    staffId: created[2]!.id,
+    actor,
+    priceOf: (symbol) => ctx.market.engine.state(symbol)?.last ?? null,
+  });
   return { seeded: true, inviteCode: invite.code };
 }

@@ -243,6 +243,7 @@ describe('console views', () => {
       'taxes',
       'ipo_escrow',
       'loans',
+      'trade_settlement',
     ]);
   });
 });

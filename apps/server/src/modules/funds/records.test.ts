@@ -206,20 +206,20 @@ describe('statement', () => {
 });
 
 describe('assets', () => {
-  it('sums cash available and on hold in paise and rupees; invested value is 0 and says holdings are not tracked', async () => {
+  it('sums cash available and on hold in paise and rupees; with no holdings, invested value is a measured 0', async () => {
     const reply = await t.api.get<TAssets>('/stat/app/v1/asset', c.token);
     expect(reply.body.data).toEqual({
       currency: 'INR',
       cash_available_paise: 4_876_550,
       cash_on_hold_paise: 0,
       invested_value_paise: 0,
-      holdings_tracked: false,
+      holdings_tracked: true,
       total_paise: 4_876_550,
       total_assets: 48765.5,
       cash_available: 48765.5,
       cash_on_hold: 0,
-      holdings_value: null,
-      unrealised_pnl: null,
+      holdings_value: 0,
+      unrealised_pnl: 0,
     });
     expect((await t.api.get('/stat/app/v1/asset')).status).toBe(401);
   });

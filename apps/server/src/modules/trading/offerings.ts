@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, sum } from 'drizzle-orm';
 import {
+  formatPaise,
   IPO_LISTING_DAYS,
   IPO_RETAIL_CAP_PAISE,
   OTC_BAND_PCT,
@@ -49,8 +50,7 @@ type Deps = {
   charges: ChargeSchedule;
 };
 
-const rupees = (paise: bigint) =>
-  `₹${(Number(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (paise: bigint) => formatPaise(paise);
 
 /** The ±3% block-deal band around a reference price, in paise (rounded inwards). */
 export function otcBand(referencePaise: bigint) {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   buyCost,
+  formatPaise,
   MARKET_BUY_BUFFER_PCT,
   MIN_TRADE_PAISE,
   type TChargeSchedule,
@@ -173,16 +174,10 @@ export function createOrderService(deps: Deps) {
       if (input.limit_price === undefined) throw badRequest(TM.priceRequired);
       price = input.limit_price;
       const tick = BigInt(tickOf(state));
-      if (price % tick !== 0n)
-        throw badRequest(TM.priceOffTick(`₹${(Number(tick) / 100).toFixed(2)}`));
+      if (price % tick !== 0n) throw badRequest(TM.priceOffTick(formatPaise(tick)));
       const band = bandFor(instrument, state);
       if (band && (price < BigInt(band.lower) || price > BigInt(band.upper)))
-        throw badRequest(
-          TM.priceOutsideBand(
-            `₹${(band.lower / 100).toFixed(2)}`,
-            `₹${(band.upper / 100).toFixed(2)}`,
-          ),
-        );
+        throw badRequest(TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper)));
     } else price = BigInt(state.last);
     const value = price * BigInt(input.quantity);
     const id = randomUUID();

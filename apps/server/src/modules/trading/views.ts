@@ -164,6 +164,7 @@ export function ipoView(
     name: row.name,
     sector: row.sector,
     industry: row.industry,
+    isin: row.isin,
     description: row.description,
     price_low_paise: paiseNumber(row.priceLowPaise),
     price_high_paise: paiseNumber(row.priceHighPaise),

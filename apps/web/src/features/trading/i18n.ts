@@ -105,6 +105,7 @@ const enUS = {
       'A market buy holds the last price plus {{pct}}%, with charges; what is not spent is released.',
     estimatedValue: 'Estimated value',
     estimatedTotal: 'Value with charges',
+    sellMinimumHint: 'Minimum order value {{amount}}, unless you sell all the shares left.',
     closed: 'The market is closed: this order is placed for the next session.',
     loadFailed: 'This stock could not be loaded.',
   },

@@ -40,7 +40,12 @@ const FLAGS = [
   { key: 'allow_loan', label: 'Loans' },
 ] as const;
 
-export function ClientDetailPage() {
+/** `sections` adds cards below the profile (app/ passes the client's orders from trading). */
+export function ClientDetailPage({
+  sections,
+}: {
+  sections?: (client: TClientDetail) => React.ReactNode;
+}) {
   const { id = '' } = useParams();
   const client = useClient(id);
   const roles = useSession()?.staff.roles;
@@ -78,6 +83,7 @@ export function ClientDetailPage() {
             {canEdit ? <Adjustments client={client.data} /> : null}
             <ResetCodes client={client.data} />
           </SimpleGrid>
+          {sections ? <Stack mt="md">{sections(client.data)}</Stack> : null}
         </>
       ) : null}
     </QueryState>

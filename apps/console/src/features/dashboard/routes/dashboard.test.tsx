@@ -16,4 +16,12 @@ describe('DashboardPage', () => {
       '/funds/withdrawals',
     );
   });
+
+  it('shows the orders awaiting the desk when the server counts them', async () => {
+    mockApi({ 'GET /dashboard': ok({ queues: { orders_awaiting_desk: 4 } }) });
+    renderWithProviders(<DashboardPage />);
+    const desk = await screen.findByTestId('queue-orders_awaiting_desk');
+    expect(desk).toHaveTextContent('Orders awaiting the desk4');
+    expect(desk).toHaveAttribute('href', '/trading/desk');
+  });
 });

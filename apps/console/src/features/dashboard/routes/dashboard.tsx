@@ -19,6 +19,11 @@ const QUEUES: Record<string, { label: string; to: string; hint: string }> = {
     to: paths.withdrawals,
     hint: 'On hold until paid',
   },
+  orders_awaiting_desk: {
+    label: 'Orders awaiting the desk',
+    to: paths.tradingDesk,
+    hint: 'Allocate or confirm, oldest first',
+  },
 };
 
 export function DashboardPage() {

@@ -14,7 +14,8 @@ export const useCharges = () => useQuery(chargesQuery());
 export function useSaveCharges() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: TChargeSchedule) => apiPut<TChargeSchedule>('/trading/charges', schedule),
+    mutationFn: (schedule: TChargeSchedule) =>
+      apiPut<TChargeSchedule>('/trading/charges', schedule),
     onSuccess: ({ data }) => client.setQueryData(queryKeys.trading.charges, data),
   });
 }

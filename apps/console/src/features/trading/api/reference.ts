@@ -7,8 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const referenceQuery = (symbol: string) =>
   queryOptions({
     queryKey: queryKeys.trading.reference(symbol),
-    queryFn: () =>
-      apiGet<TInstrumentReference>(`/trading/reference/${encodeURIComponent(symbol)}`),
+    queryFn: () => apiGet<TInstrumentReference>(`/trading/reference/${encodeURIComponent(symbol)}`),
     staleTime: 5_000,
     retry: false,
   });

@@ -15,7 +15,9 @@ import { ReferenceHint } from './reference-hint';
 
 /** The shared request, with a message for an empty window end and the window's order checked. */
 const ZAllocationForm = ZAllocationCreate.extend({
-  opens_at: z.string({ error: 'Enter when the window opens.' }).pipe(ZAllocationCreate.shape.opens_at),
+  opens_at: z
+    .string({ error: 'Enter when the window opens.' })
+    .pipe(ZAllocationCreate.shape.opens_at),
   closes_at: z
     .string({ error: 'Enter when the window closes.' })
     .pipe(ZAllocationCreate.shape.closes_at),

@@ -108,7 +108,9 @@ export function AllocationsPanel() {
                             size="compact-sm"
                             color="red"
                             variant="light"
-                            loading={closeAllocation.isPending && closeAllocation.variables === a.id}
+                            loading={
+                              closeAllocation.isPending && closeAllocation.variables === a.id
+                            }
                             onClick={() => askClose(a)}
                             data-testid={`allocation-close-${a.id}`}
                           >

@@ -94,7 +94,9 @@ function OrderRow({ order }: { order: TDeskOrder }) {
         </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{order.price_paise === null ? 'Market' : formatPaise(order.price_paise)}</Text>
+        <Text size="sm">
+          {order.price_paise === null ? 'Market' : formatPaise(order.price_paise)}
+        </Text>
         {order.average_price_paise !== null ? (
           <Text size="xs" c="dimmed">
             avg {formatPaise(order.average_price_paise)}

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TM, ZAllocateRequest, ZOrderRejectRequest } from '@sampada/shared';
 import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -90,7 +81,12 @@ export function AllocateModal({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color="teal" loading={props.loading} data-testid="allocate-submit">
+            <Button
+              type="submit"
+              color="teal"
+              loading={props.loading}
+              data-testid="allocate-submit"
+            >
               Allocate
             </Button>
           </Group>
@@ -118,7 +114,12 @@ export function ConfirmTakeModal({
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button color="teal" loading={props.loading} onClick={onConfirm} data-testid="confirm-submit">
+          <Button
+            color="teal"
+            loading={props.loading}
+            onClick={onConfirm}
+            data-testid="confirm-submit"
+          >
             Confirm trade
           </Button>
         </Group>

@@ -219,7 +219,12 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
                     {listingEdited ? (
                       <>
                         {' · '}
-                        <Anchor component="button" type="button" size="xs" onClick={restoreDefaultListing}>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="xs"
+                          onClick={restoreDefaultListing}
+                        >
                           use it
                         </Anchor>
                       </>

@@ -191,11 +191,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              loading={checking || create.isPending}
-              data-testid="otc-create"
-            >
+            <Button type="submit" loading={checking || create.isPending} data-testid="otc-create">
               Publish quote
             </Button>
           </Group>

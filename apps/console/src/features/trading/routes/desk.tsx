@@ -122,9 +122,7 @@ export function DeskPage() {
     <>
       <PageHeader
         title="Trading desk"
-        description={
-          status === 'awaiting' ? 'Awaiting the desk, oldest first' : 'Newest first'
-        }
+        description={status === 'awaiting' ? 'Awaiting the desk, oldest first' : 'Newest first'}
         actions={
           <Select
             aria-label="Status"
@@ -201,7 +199,11 @@ export function DeskPage() {
                           {r.symbol}
                         </Text>
                         {r.type === 'ipo' ? null : (
-                          <Badge size="xs" variant="outline" color={r.side === 'buy' ? 'teal' : 'orange'}>
+                          <Badge
+                            size="xs"
+                            variant="outline"
+                            color={r.side === 'buy' ? 'teal' : 'orange'}
+                          >
                             {r.side}
                           </Badge>
                         )}

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPaise, type TAllotmentResult, type TIpoIssue } from '@sampada/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -230,7 +220,9 @@ function IpoDetail({ ipo }: { ipo: TIpoIssue }) {
                 <Text size="xs" c="dimmed" data-testid="ipo-next-step">
                   {nextStep(ipo, listable)}
                 </Text>
-                {ipo.allotted_at ? <Row label="Allotted">{formatDateTime(ipo.allotted_at)}</Row> : null}
+                {ipo.allotted_at ? (
+                  <Row label="Allotted">{formatDateTime(ipo.allotted_at)}</Row>
+                ) : null}
                 {ipo.issue_price_paise !== null ? (
                   <Row label="Issue price">{formatPaise(ipo.issue_price_paise)}</Row>
                 ) : null}

@@ -384,7 +384,7 @@ export function DealPanel({ kind, offeringId }: { kind: TOfferingKind; offeringI
   const placing = usePlaceOrder();
   const list: TOffering[] = deals.data ?? [];
   const listed = list.find((offering) => offering.id === chosenId);
-  // Opened on an offering that is no longer listed (closed, or an IPO past bidding): read it.
+  // Opened on an offering the list does not hold (it changed since the link was drawn): ask for it.
   const single = useQuery({
     ...dealQueryOptions(chosenId ?? ''),
     enabled: Boolean(chosenId) && deals.isSuccess && !listed,

@@ -1,5 +1,6 @@
 import {
   MARKET_BUY_BUFFER_PCT,
+  MIN_TRADE_PAISE,
   TM,
   ZOrderRequest,
   buyCost,
@@ -135,7 +136,11 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
     }
     if (!next.quantity && n) {
       const available = cash.data?.cash_available_paise;
-      if (side === 'sell' && holdings.data && n > sellable) next.quantity = TM.insufficientHolding;
+      // The minimum applies to buys, and to sells except one that sells everything left.
+      const wholeRest = side === 'sell' && holdings.data !== undefined && n === sellable;
+      if (pricePaise && value < MIN_TRADE_PAISE && !wholeRest) next.quantity = TM.belowMinimum;
+      else if (side === 'sell' && holdings.data && n > sellable)
+        next.quantity = TM.insufficientHolding;
       else if (
         side === 'buy' &&
         hold !== null &&
@@ -147,7 +152,9 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
     }
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    if (!(await placing.submit(body))) setPin('');
+    // Cleared after a refusal and after a success alike: the next order needs the PIN again.
+    await placing.submit(body);
+    setPin('');
   };
 
   const after =
@@ -241,6 +248,9 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
           )}
           <QuantityInput
             label={t('form.quantity')}
+            description={t(side === 'buy' ? 'form.minimumHint' : 'ticket.sellMinimumHint', {
+              amount: formatPaise(MIN_TRADE_PAISE),
+            })}
             value={quantity}
             onChange={(next) => {
               setQuantity(next);

@@ -1,0 +1,51 @@
+import { TM, TRADING_DONE } from '@sampada/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session';
+import { mockApi, ok } from '../../../test/http';
+import { renderWithProviders } from '../../../test/render';
+import { charges, cleanNotifications, signInAs } from '../test/fixtures';
+import { ChargesPage } from './charges';
+
+afterEach(() => {
+  session.clear();
+  cleanNotifications();
+});
+
+describe('ChargesPage', () => {
+  it('shows operations the schedule and its effect, read-only', async () => {
+    signInAs(['operations']);
+    mockApi({ 'GET /trading/charges': ok(charges()) });
+    renderWithProviders(<ChargesPage />);
+    expect(await screen.findByTestId('charges-gst_pct')).toHaveValue('18');
+    expect(screen.getByTestId('charges-gst_pct')).toBeDisabled();
+    expect(screen.getByTestId('charges-brokerage_max')).toHaveValue('20');
+    expect(screen.queryByTestId('charges-save')).not.toBeInTheDocument();
+    // ₹1,00,000 buy at the default schedule: brokerage capped at ₹20, STT ₹100, exchange ₹2.97,
+    // SEBI ₹0.10, stamp ₹15, GST 18% of ₹23.07 = ₹4.15.
+    expect(screen.getByTestId('charges-example-buy')).toHaveTextContent('₹142.22');
+    expect(screen.getByTestId('charges-example-sell')).toHaveTextContent('₹127.22');
+  });
+
+  it('lets an admin save rates checked by the shared schema', async () => {
+    signInAs(['admin']);
+    const api = mockApi({
+      'GET /trading/charges': ok(charges()),
+      'PUT /trading/charges': ok({ ...charges(), gst_pct: '18.5' }, TRADING_DONE.chargesSaved),
+    });
+    renderWithProviders(<ChargesPage />);
+    const gst = await screen.findByTestId('charges-gst_pct');
+    await userEvent.clear(gst);
+    await userEvent.type(gst, '180');
+    await userEvent.click(screen.getByTestId('charges-save'));
+    expect(await screen.findByText(TM.chargesInvalid)).toBeInTheDocument();
+    expect(api.callsTo('PUT /trading/charges')).toHaveLength(0);
+
+    await userEvent.clear(gst);
+    await userEvent.type(gst, '18.5');
+    await userEvent.click(screen.getByTestId('charges-save'));
+    expect(await screen.findByText(TRADING_DONE.chargesSaved)).toBeInTheDocument();
+    expect(api.callsTo('PUT /trading/charges')[0]!.body).toEqual({ ...charges(), gst_pct: '18.5' });
+  });
+});
