@@ -5,11 +5,9 @@
 // Then the reconciliation check over everything written, timed.
 // Usage: node --import tsx bench/ledger.mjs [seconds per workload] [workers]
 // PostgreSQL runs when DATABASE_URL is set (a scratch database is created and dropped).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import {
@@ -18,31 +16,13 @@ import {
   firmAccount,
   InsufficientBalance,
 } from '../apps/server/src/modules/ledger/service.ts';
+import { scratchPostgres } from './support/postgres.mjs';
 import { percentile } from './support/server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const workers = Number(process.argv[3] ?? 8);
 const CLIENTS = 200;
 const OPENING = 10_000_000_00n; // ₹1 crore each, in paise
-
-async function scratchPostgres(serverUrl) {
-  const name = `sampada_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 async function seed(db, ledger) {
   const ids = [];

@@ -4,11 +4,9 @@
 // taxes, holding update, contract note). Then the reconciliation check.
 // Usage: node --import tsx bench/trading.mjs [seconds placing] [workers] [clients]
 // PostgreSQL runs when DATABASE_URL is set (a scratch database is created and dropped).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { md5 } from '../packages/shared/src/index.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createContext } from '../apps/server/src/context.ts';
@@ -17,6 +15,7 @@ import { manualClock } from '../apps/server/src/platform/clock.ts';
 import { hashSecret } from '../apps/server/src/platform/crypto.ts';
 import { loadSecrets } from '../apps/server/src/platform/secrets.ts';
 import { clientAccount, firmAccount } from '../apps/server/src/modules/ledger/service.ts';
+import { scratchPostgres } from './support/postgres.mjs';
 import { percentile } from './support/server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -24,25 +23,6 @@ const workers = Number(process.argv[3] ?? 8);
 const CLIENTS = Number(process.argv[4] ?? 100);
 const PIN = md5('135790');
 const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'ITC', 'LT'];
-
-async function scratchPostgres(serverUrl) {
-  const name = `sampada_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 async function bench(label, target) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-bench-trading-'));

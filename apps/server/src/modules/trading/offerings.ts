@@ -58,6 +58,9 @@ export function otcBand(referencePaise: bigint) {
   return { lower: referencePaise - delta, upper: referencePaise + delta };
 }
 
+/** The console lists the latest offerings of a kind; older ones stay in the database. */
+const LIST_LIMIT = 200;
+
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -210,10 +213,20 @@ export function createOfferings(deps: Deps) {
     },
 
     async allocations(status: 'open' | 'closed' | 'all'): Promise<TInstitutionalOffering[]> {
+      // Open ones are few and read often (every deals list); the rest are the latest 200.
       const rows = await db
         .select()
         .from(institutionalAllocations)
-        .orderBy(desc(institutionalAllocations.createdAt));
+        .where(
+          status === 'open'
+            ? and(
+                sql`${institutionalAllocations.closedAt} is null`,
+                sql`${institutionalAllocations.closesAt} > ${clock.now()}`,
+              )
+            : undefined,
+        )
+        .orderBy(desc(institutionalAllocations.createdAt))
+        .limit(status === 'open' ? 1000 : LIST_LIMIT);
       const now = clock.now();
       return rows
         .map((r) => allocationView(r, info(r.symbol), now))
@@ -303,7 +316,16 @@ export function createOfferings(deps: Deps) {
     },
 
     async quotes(status: 'open' | 'closed' | 'all'): Promise<TOtcQuote[]> {
-      const rows = await db.select().from(otcQuotes).orderBy(desc(otcQuotes.createdAt));
+      const rows = await db
+        .select()
+        .from(otcQuotes)
+        .where(
+          status === 'open'
+            ? and(sql`${otcQuotes.closedAt} is null`, sql`${otcQuotes.validUntil} > ${clock.now()}`)
+            : undefined,
+        )
+        .orderBy(desc(otcQuotes.createdAt))
+        .limit(status === 'open' ? 1000 : LIST_LIMIT);
       const now = clock.now();
       return rows
         .map((r) => quoteView(r, info(r.symbol), now))
@@ -406,7 +428,17 @@ export function createOfferings(deps: Deps) {
       const rows = await db
         .select()
         .from(ipoIssues)
-        .orderBy(desc(ipoIssues.openDate), desc(ipoIssues.createdAt));
+        .where(
+          status === 'open'
+            ? and(
+                sql`${ipoIssues.closedAt} is null`,
+                sql`${ipoIssues.withdrawnAt} is null`,
+                sql`${ipoIssues.closeDate} >= ${today()}`,
+              )
+            : undefined,
+        )
+        .orderBy(desc(ipoIssues.openDate), desc(ipoIssues.createdAt))
+        .limit(LIST_LIMIT);
       const views = await ipoViews(rows);
       return views.filter(
         (v) =>

@@ -3,7 +3,7 @@
  * the desk's decisions, the IPO from bid to listing, the portfolio and contract notes, and
  * who may see and do what.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   computeCharges,
   DEFAULT_CHARGES,
@@ -37,6 +37,8 @@ import {
   trader,
   untilSettled,
 } from './test-fixtures.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let ops: SignedInStaff;

@@ -2,7 +2,7 @@
  * Trading across days: orders expiring with their session, and an IPO from bid through the
  * lottery to its listing date. Each test moves the clock, so each has its own server.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type TAllotmentResult,
   type THolding,
@@ -13,6 +13,9 @@ import {
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { balancesOf, keyed, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
 import { CONSOLE, placed, placeOrder, publishIpo, runMarket, trader } from './test-fixtures.ts';
+
+// Each test signs up several clients (scrypt) and steps the market: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 async function market() {

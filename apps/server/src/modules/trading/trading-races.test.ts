@@ -3,7 +3,7 @@
  * allocation is never handed out beyond its quantity, a holding is never sold short, a
  * cancel and a desk decision settle once, and the ledger checks out after each.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TDeskOrder, TM, type TOrder } from '@sampada/shared';
 import {
   buildTestApp,
@@ -23,6 +23,9 @@ import {
   runMarket,
   trader,
 } from './test-fixtures.ts';
+
+// 30 clients sign up (scrypt each) before the race: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let ops: SignedInStaff;
