@@ -32,6 +32,7 @@ async function main() {
     app.log.error({ err: error }, 'news import failed'),
   );
   const stopListings = ctx.market.watchListings();
+  let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
   const resignMarket = electLeader(config.databaseUrl, {
     follow: () => {
@@ -41,6 +42,11 @@ async function main() {
       unfollow();
       ctx.market.engine.start();
       ctx.trading.matcher.start();
+      janitor = setInterval(() => {
+        ctx.idempotency
+          .purgeExpired()
+          .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
+      }, 60 * MINUTE);
       app.log.info(`market engine running (${config.marketFeed} feed)`);
     },
   });
@@ -65,6 +71,7 @@ async function main() {
     app.log.info({ signal }, 'draining');
     stopNewsImport();
     stopListings();
+    clearInterval(janitor);
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();

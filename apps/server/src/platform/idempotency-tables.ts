@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Idempotency keys of money-moving requests (platform/idempotency.ts). A row is written in
@@ -18,5 +18,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created').on(t.createdAt),
+  ],
 );

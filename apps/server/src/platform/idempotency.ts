@@ -10,7 +10,7 @@
  * that fails (4xx) rolls its key back with everything else, so the key can be retried.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FM } from '@sampada/shared';
@@ -21,6 +21,8 @@ import { AppError, badRequest, conflict } from './errors.ts';
 import { idempotencyKeys } from './idempotency-tables.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Keys answer replays for a day (as payment APIs do); after that a key may be used anew. */
+export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Route header schema (documents the header in OpenAPI; other headers pass through). */
@@ -79,6 +81,16 @@ export function createIdempotency(db: Db, clock: Clock) {
   }
 
   return {
+    /** Forgets keys past their retention; the leader runs it hourly. Returns how many. */
+    async purgeExpired(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - KEY_RETENTION_MS);
+      const gone = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, cutoff))
+        .returning({ key: idempotencyKeys.key });
+      return gone.length;
+    },
+
     /**
      * Runs a money-moving request once per (scope, key). `work` receives the transaction
      * runner to pass to the service; what the service returns from inside that transaction

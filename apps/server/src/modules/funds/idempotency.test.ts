@@ -1,7 +1,7 @@
 /** Idempotency-Key on money-moving POSTs: required, replayed, bound to one request, per client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FM, type TBankCard, type TWithdrawalView } from '@sampada/shared';
-import { canonicalJson, requestHash } from '../../platform/idempotency.ts';
+import { canonicalJson, KEY_RETENTION_MS, requestHash } from '../../platform/idempotency.ts';
 import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
@@ -148,6 +148,19 @@ describe('OpenAPI', () => {
       (p) => p.in === 'header',
     );
     expect(headers.map((h) => h.name)).toContain('idempotency-key');
+  });
+});
+
+describe('retention', () => {
+  it('forgets keys after a day: the same key may then start a new request', async () => {
+    const key = newKey();
+    const first = await withdraw(c, { amount: 100, bank_card_id: card.id, pin: c.pin }, key);
+    expect(first.status).toBe(200);
+    expect(await t.ctx.idempotency.purgeExpired()).toBe(0);
+    t.clock.advance(KEY_RETENTION_MS + 1000);
+    expect(await t.ctx.idempotency.purgeExpired()).toBeGreaterThanOrEqual(1);
+    const rows = await sqlRows(t, `select 1 from idempotency_keys where key = '${key}'`);
+    expect(rows).toHaveLength(0);
   });
 });
 

@@ -8,5 +8,6 @@ const ACCOUNT_LABELS: Record<string, string> = {
   taxes: 'Taxes (firm)',
   ipo_escrow: 'IPO escrow (firm)',
   loans: 'Loans (firm)',
+  trade_settlement: 'Trade settlement (firm)',
 };
 export const accountLabel = (account: string) => ACCOUNT_LABELS[account] ?? account;

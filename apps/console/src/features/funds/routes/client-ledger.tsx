@@ -1,6 +1,7 @@
-import { Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatPaise, RECORD_TYPE_LABELS, type TRecordType } from '@sampada/shared';
 import { Link, useParams } from 'react-router';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
@@ -118,16 +119,7 @@ export function ClientLedgerPage() {
               </Text>
             ) : null}
           </Card>
-          {ledger.hasNextPage ? (
-            <Button
-              mt="md"
-              variant="light"
-              loading={ledger.isFetchingNextPage}
-              onClick={() => void ledger.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          ) : null}
+          <LoadMoreButton query={ledger} />
         </>
       ) : null}
     </QueryState>

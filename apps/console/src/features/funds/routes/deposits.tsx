@@ -3,10 +3,11 @@ import { formatPaise, type TConsoleDeposit } from '@sampada/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useQueueDecision } from '../../../lib/queue-decision';
 import {
   DEPOSIT_FILTERS,
   type TDepositDecision,
@@ -17,37 +18,19 @@ import { ClientCell } from '../components/client-cell';
 import { ConfirmModal, RejectModal } from '../components/decision-modals';
 import { ReceiptViewer } from '../components/receipt-viewer';
 
-type TOpen = { kind: 'confirm' | 'reject'; deposit: TConsoleDeposit } | null;
-
 /** Deposits waiting for operations (oldest first), or any other status (newest first). */
 export function DepositsQueuePage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'pending';
   const queue = useDepositQueue(status);
   const decide = useDecideDeposit();
-  const [open, setOpen] = useState<TOpen>(null);
+  const { open, failure, start, close, run } = useQueueDecision<
+    'confirm' | 'reject',
+    TConsoleDeposit,
+    TDepositDecision
+  >(decide);
   const [receipt, setReceipt] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const rows = queue.data?.pages.flatMap((p) => p.items) ?? [];
-
-  const start = (kind: 'confirm' | 'reject', deposit: TConsoleDeposit) => {
-    setFailure(null);
-    setOpen({ kind, deposit });
-  };
-  const run = (deposit: TConsoleDeposit, decision: TDepositDecision) =>
-    decide.mutate(
-      { id: deposit.id, decision },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message);
-          setOpen(null);
-        },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
-      },
-    );
 
   const summary = open ? (
     <Stack gap={4}>
@@ -57,11 +40,11 @@ export function DepositsQueuePage() {
         </Alert>
       ) : null}
       <Text size="sm">
-        {open.deposit.client.name ?? open.deposit.client.mobile} (UID {open.deposit.client.uid})
+        {open.item.client.name ?? open.item.client.mobile} (UID {open.item.client.uid})
       </Text>
-      <Text fw={600}>{formatPaise(open.deposit.amount_paise)}</Text>
+      <Text fw={600}>{formatPaise(open.item.amount_paise)}</Text>
       <Text size="sm">
-        {open.deposit.method} · UTR <strong>{open.deposit.utr}</strong>
+        {open.item.method} · UTR <strong>{open.item.utr}</strong>
       </Text>
     </Stack>
   ) : null;
@@ -170,32 +153,23 @@ export function DepositsQueuePage() {
             </Text>
           ) : null}
         </Card>
-        {queue.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={queue.isFetchingNextPage}
-            onClick={() => void queue.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={queue} />
       </QueryState>
       <ConfirmModal
         opened={open?.kind === 'confirm'}
         summary={summary}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
-        onConfirm={() => open && run(open.deposit, { action: 'confirm' })}
+        onClose={close}
+        onConfirm={() => open && run(open.item, { action: 'confirm' })}
       />
       <RejectModal
-        key={open?.kind === 'reject' ? open.deposit.id : 'none'}
+        key={open?.kind === 'reject' ? open.item.id : 'none'}
         opened={open?.kind === 'reject'}
         title="Reject deposit"
         summary={summary}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
-        onReject={(reason) => open && run(open.deposit, { action: 'reject', reason })}
+        onClose={close}
+        onReject={(reason) => open && run(open.item, { action: 'reject', reason })}
       />
       <ReceiptViewer url={receipt} onClose={() => setReceipt(null)} />
     </>

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { formatPaise, type TConsoleWithdrawal } from '@sampada/shared';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useQueueDecision } from '../../../lib/queue-decision';
 import {
   type TWithdrawalDecision,
   useDecideWithdrawal,
@@ -16,38 +16,20 @@ import {
 import { ClientCell } from '../components/client-cell';
 import { PayModal, RejectModal } from '../components/decision-modals';
 
-type TOpen = { kind: 'pay' | 'reject'; withdrawal: TConsoleWithdrawal } | null;
-
 /** Withdrawals on hold waiting for payment: pay them from the bank, then record the reference. */
 export function WithdrawalsQueuePage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'pending';
   const queue = useWithdrawalQueue(status);
   const decide = useDecideWithdrawal();
-  const [open, setOpen] = useState<TOpen>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { open, failure, start, close, run } = useQueueDecision<
+    'pay' | 'reject',
+    TConsoleWithdrawal,
+    TWithdrawalDecision
+  >(decide);
   const rows = queue.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const start = (kind: 'pay' | 'reject', withdrawal: TConsoleWithdrawal) => {
-    setFailure(null);
-    setOpen({ kind, withdrawal });
-  };
-  const run = (withdrawal: TConsoleWithdrawal, decision: TWithdrawalDecision) =>
-    decide.mutate(
-      { id: withdrawal.id, decision },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message);
-          setOpen(null);
-        },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
-      },
-    );
-
-  const w = open?.withdrawal;
+  const w = open?.item;
   const summary = w ? (
     <Stack gap={4}>
       {failure ? (
@@ -162,27 +144,18 @@ export function WithdrawalsQueuePage() {
             </Text>
           ) : null}
         </Card>
-        {queue.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={queue.isFetchingNextPage}
-            onClick={() => void queue.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={queue} />
       </QueryState>
       <PayModal
-        key={open?.kind === 'pay' ? `pay-${open.withdrawal.id}` : 'pay'}
+        key={open?.kind === 'pay' ? `pay-${open.item.id}` : 'pay'}
         opened={open?.kind === 'pay'}
         summary={summary}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onPay={(bank_reference) => w && run(w, { action: 'pay', bank_reference })}
       />
       <RejectModal
-        key={open?.kind === 'reject' ? `reject-${open.withdrawal.id}` : 'reject'}
+        key={open?.kind === 'reject' ? `reject-${open.item.id}` : 'reject'}
         opened={open?.kind === 'reject'}
         title="Reject withdrawal"
         summary={
@@ -194,7 +167,7 @@ export function WithdrawalsQueuePage() {
           </>
         }
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onReject={(reason) => w && run(w, { action: 'reject', reason })}
       />
     </>

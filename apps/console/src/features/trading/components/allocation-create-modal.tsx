@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { TM, ZAllocationCreate } from '@sampada/shared';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
-import { withoutBlanks } from '../utils/forms';
+import { bindField, withoutBlanks } from '../utils/forms';
 import { paiseToRupeeText } from '../utils/money';
-import { IstDateTimeInput } from './ist-date-time-input';
+import { IstDateTimeField } from './ist-date-time-input';
+import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
 import { ReferenceHint } from './reference-hint';
 
 /** The shared request, with a message for an empty window end and the window's order checked. */
@@ -49,119 +47,76 @@ export function AllocationCreateModal({
   onClose: () => void;
 }) {
   const create = useCreateAllocation();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: withoutBlanks(zodResolver(ZAllocationForm)),
     defaultValues: emptyForm(),
   });
-  const [symbol] = useDebouncedValue(form.watch('symbol').trim().toUpperCase(), 400);
-  const close = () => {
-    form.reset(emptyForm());
-    setFailure(null);
-    onClose();
-  };
+  const modal = useOfferingFormModal({ reset: () => form.reset(emptyForm()), onClose });
   const submit = form.handleSubmit((values) => {
-    setFailure(null);
+    modal.clearFailure();
     create.mutate(
       { ...values, price: paiseToRupeeText(values.price) },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message);
-          close();
-        },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
-      },
+      { onSuccess: ({ message }) => modal.succeed(message), onError: modal.fail },
     );
   });
-  const { errors } = form.formState;
   return (
-    <Modal opened={opened} onClose={close} title="New institutional allocation" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure ? (
-            <Alert color="red" data-testid="form-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Symbol"
-            withAsterisk
-            autoCapitalize="characters"
-            {...form.register('symbol')}
-            error={errors.symbol?.message}
-            description={<ReferenceHint symbol={symbol} />}
-            data-testid="allocation-symbol"
-          />
-          <SimpleGrid cols={2}>
-            <TextInput
-              label="Price (₹ per share)"
-              withAsterisk
-              inputMode="decimal"
-              {...form.register('price')}
-              error={errors.price?.message}
-              data-testid="allocation-price"
-            />
-            <TextInput
-              label="Quantity (shares)"
-              withAsterisk
-              inputMode="numeric"
-              {...form.register('quantity')}
-              error={errors.quantity?.message}
-              data-testid="allocation-quantity"
-            />
-            <Controller
-              control={form.control}
-              name="opens_at"
-              render={({ field }) => (
-                <IstDateTimeInput
-                  label="Window opens"
-                  withAsterisk
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.opens_at?.message}
-                  data-testid="allocation-opens"
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="closes_at"
-              render={({ field }) => (
-                <IstDateTimeInput
-                  label="Window closes"
-                  withAsterisk
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.closes_at?.message}
-                  data-testid="allocation-closes"
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Note"
-            description="Optional; shown with the offering"
-            autosize
-            minRows={2}
-            maxLength={300}
-            {...form.register('note')}
-            error={errors.note?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="allocation-create">
-              Publish allocation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <OfferingFormModal
+      opened={opened}
+      onClose={modal.close}
+      title="New institutional allocation"
+      size="lg"
+      failure={modal.failure}
+      onSubmit={submit}
+      submitLabel="Publish allocation"
+      submitTestId="allocation-create"
+      submitting={create.isPending}
+    >
+      <TextInput
+        label="Symbol"
+        withAsterisk
+        autoCapitalize="characters"
+        {...bindField(form, 'symbol')}
+        description={<ReferenceHint input={form.watch('symbol')} />}
+        data-testid="allocation-symbol"
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Price (₹ per share)"
+          withAsterisk
+          inputMode="decimal"
+          {...bindField(form, 'price')}
+          data-testid="allocation-price"
+        />
+        <TextInput
+          label="Quantity (shares)"
+          withAsterisk
+          inputMode="numeric"
+          {...bindField(form, 'quantity')}
+          data-testid="allocation-quantity"
+        />
+        <IstDateTimeField
+          control={form.control}
+          name="opens_at"
+          label="Window opens"
+          withAsterisk
+          data-testid="allocation-opens"
+        />
+        <IstDateTimeField
+          control={form.control}
+          name="closes_at"
+          label="Window closes"
+          withAsterisk
+          data-testid="allocation-closes"
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Note"
+        description="Optional; shown with the offering"
+        autosize
+        minRows={2}
+        maxLength={300}
+        {...bindField(form, 'note')}
+      />
+    </OfferingFormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatPaise, type TAllotmentResult } from '@sampada/shared';
 import { formatShares } from '../utils/money';
+import { Figure } from './figure';
 
 const METHOD_LABELS: Record<TAllotmentResult['method'], string> = {
   full: 'Full: every applicant got every lot',
@@ -8,18 +9,18 @@ const METHOD_LABELS: Record<TAllotmentResult['method'], string> = {
   proportional: 'Proportional',
 };
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+/** The counts of an allotment run, in the order the card shows them. */
+const COUNTS: {
+  label: string;
+  field: 'lots_offered' | 'lots_applied' | 'lots_allotted' | 'applicants' | 'allotted_applicants';
+  testId: string;
+}[] = [
+  { label: 'Lots offered', field: 'lots_offered', testId: 'allotment-lots-offered' },
+  { label: 'Lots applied', field: 'lots_applied', testId: 'allotment-lots-applied' },
+  { label: 'Lots allotted', field: 'lots_allotted', testId: 'allotment-lots-allotted' },
+  { label: 'Applicants', field: 'applicants', testId: 'allotment-applicants' },
+  { label: 'Allotted applicants', field: 'allotted_applicants', testId: 'allotment-allotted' },
+];
 
 /** What an allotment run did: method, seed, lots, who got what, and what went back. */
 export function AllotmentResult({ result }: { result: TAllotmentResult }) {
@@ -40,31 +41,9 @@ export function AllotmentResult({ result }: { result: TAllotmentResult }) {
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure label="Issue price" value={formatPaise(result.issue_price_paise)} />
-          <Figure
-            label="Lots offered"
-            value={formatShares(result.lots_offered)}
-            testId="allotment-lots-offered"
-          />
-          <Figure
-            label="Lots applied"
-            value={formatShares(result.lots_applied)}
-            testId="allotment-lots-applied"
-          />
-          <Figure
-            label="Lots allotted"
-            value={formatShares(result.lots_allotted)}
-            testId="allotment-lots-allotted"
-          />
-          <Figure
-            label="Applicants"
-            value={formatShares(result.applicants)}
-            testId="allotment-applicants"
-          />
-          <Figure
-            label="Allotted applicants"
-            value={formatShares(result.allotted_applicants)}
-            testId="allotment-allotted"
-          />
+          {COUNTS.map(({ label, field, testId }) => (
+            <Figure key={field} label={label} value={formatShares(result[field])} testId={testId} />
+          ))}
           <Figure
             label="Refunded"
             value={formatPaise(result.refunded_paise)}

@@ -1,26 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { IPO_LISTING_DAYS, TM, ZIpoCreate } from '@sampada/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateIpo } from '../api/ipos';
 import { addWorkingDays, formatDay } from '../utils/dates';
-import { withoutBlanks } from '../utils/forms';
+import { bindField, withoutBlanks } from '../utils/forms';
 import { paiseToRupeeText } from '../utils/money';
+import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
 
 /** The shared request, with messages for empty dates and its cross-field rules checked here. */
 const ZIpoForm = ZIpoCreate.extend({
@@ -62,7 +52,6 @@ const EMPTY: TFormIn = {
 export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const create = useCreateIpo();
-  const [failure, setFailure] = useState<string | null>(null);
   const [listingEdited, setListingEdited] = useState(false);
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: withoutBlanks(zodResolver(ZIpoForm)),
@@ -70,20 +59,20 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
   });
   const closeDate = form.watch('close_date');
   const listingDefault = addWorkingDays(closeDate, IPO_LISTING_DAYS);
-
-  const close = () => {
-    form.reset(EMPTY);
-    setListingEdited(false);
-    setFailure(null);
-    onClose();
-  };
+  const modal = useOfferingFormModal({
+    reset: () => {
+      form.reset(EMPTY);
+      setListingEdited(false);
+    },
+    onClose,
+  });
   const restoreDefaultListing = () => {
     setListingEdited(false);
     form.setValue('listing_date', listingDefault);
   };
 
   const submit = form.handleSubmit((values) => {
-    setFailure(null);
+    modal.clearFailure();
     create.mutate(
       {
         ...values,
@@ -92,175 +81,139 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
       },
       {
         onSuccess: ({ data, message }) => {
-          notifySuccess(message);
-          close();
+          modal.succeed(message);
           if (data?.id) void navigate(paths.tradingIpo(data.id));
         },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
+        onError: modal.fail,
       },
     );
   });
 
-  const { errors } = form.formState;
   return (
-    <Modal opened={opened} onClose={close} title="New IPO issue" size="xl">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure ? (
-            <Alert color="red" data-testid="form-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Symbol"
-              withAsterisk
-              autoCapitalize="characters"
-              {...form.register('symbol')}
-              error={errors.symbol?.message}
-              data-testid="ipo-symbol"
-            />
-            <TextInput
-              label="Company name"
-              withAsterisk
-              {...form.register('name')}
-              error={errors.name?.message}
-              data-testid="ipo-name"
-            />
-            <TextInput
-              label="Sector"
-              {...form.register('sector')}
-              error={errors.sector?.message}
-              data-testid="ipo-sector"
-            />
-            <TextInput
-              label="Industry"
-              {...form.register('industry')}
-              error={errors.industry?.message}
-              data-testid="ipo-industry"
-            />
-            <TextInput
-              label="ISIN"
-              placeholder="INE000A01010"
-              autoCapitalize="characters"
-              {...form.register('isin')}
-              error={errors.isin?.message}
-              data-testid="ipo-isin"
-            />
-            <div />
-            <TextInput
-              label="Price band low (₹)"
-              withAsterisk
-              inputMode="decimal"
-              {...form.register('price_low')}
-              error={errors.price_low?.message}
-              data-testid="ipo-price-low"
-            />
-            <TextInput
-              label="Price band high (₹)"
-              description="Retail bids are at cut-off: this price"
-              withAsterisk
-              inputMode="decimal"
-              {...form.register('price_high')}
-              error={errors.price_high?.message}
-              data-testid="ipo-price-high"
-            />
-            <TextInput
-              label="Lot size (shares)"
-              withAsterisk
-              inputMode="numeric"
-              {...form.register('lot_size')}
-              error={errors.lot_size?.message}
-              data-testid="ipo-lot-size"
-            />
-            <TextInput
-              label="Shares offered"
-              description="To retail applicants here; whole lots"
-              withAsterisk
-              inputMode="numeric"
-              {...form.register('shares_offered')}
-              error={errors.shares_offered?.message}
-              data-testid="ipo-shares"
-            />
-            <TextInput
-              type="date"
-              label="Bidding opens"
-              withAsterisk
-              {...form.register('open_date')}
-              error={errors.open_date?.message}
-              data-testid="ipo-open-date"
-            />
-            <TextInput
-              type="date"
-              label="Bidding closes"
-              withAsterisk
-              {...form.register('close_date', {
-                onChange: (event: { target: { value: string } }) => {
-                  if (!listingEdited)
-                    form.setValue(
-                      'listing_date',
-                      addWorkingDays(event.target.value, IPO_LISTING_DAYS),
-                    );
-                },
-              })}
-              error={errors.close_date?.message}
-              data-testid="ipo-close-date"
-            />
-            <TextInput
-              type="date"
-              label="Listing date"
-              description={
-                listingDefault ? (
+    <OfferingFormModal
+      opened={opened}
+      onClose={modal.close}
+      title="New IPO issue"
+      size="xl"
+      failure={modal.failure}
+      onSubmit={submit}
+      submitLabel="Publish issue"
+      submitTestId="ipo-create"
+      submitting={create.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Symbol"
+          withAsterisk
+          autoCapitalize="characters"
+          {...bindField(form, 'symbol')}
+          data-testid="ipo-symbol"
+        />
+        <TextInput
+          label="Company name"
+          withAsterisk
+          {...bindField(form, 'name')}
+          data-testid="ipo-name"
+        />
+        <TextInput label="Sector" {...bindField(form, 'sector')} data-testid="ipo-sector" />
+        <TextInput label="Industry" {...bindField(form, 'industry')} data-testid="ipo-industry" />
+        <TextInput
+          label="ISIN"
+          placeholder="INE000A01010"
+          autoCapitalize="characters"
+          {...bindField(form, 'isin')}
+          data-testid="ipo-isin"
+        />
+        <div />
+        <TextInput
+          label="Price band low (₹)"
+          withAsterisk
+          inputMode="decimal"
+          {...bindField(form, 'price_low')}
+          data-testid="ipo-price-low"
+        />
+        <TextInput
+          label="Price band high (₹)"
+          description="Retail bids are at cut-off: this price"
+          withAsterisk
+          inputMode="decimal"
+          {...bindField(form, 'price_high')}
+          data-testid="ipo-price-high"
+        />
+        <TextInput
+          label="Lot size (shares)"
+          withAsterisk
+          inputMode="numeric"
+          {...bindField(form, 'lot_size')}
+          data-testid="ipo-lot-size"
+        />
+        <TextInput
+          label="Shares offered"
+          description="To retail applicants here; whole lots"
+          withAsterisk
+          inputMode="numeric"
+          {...bindField(form, 'shares_offered')}
+          data-testid="ipo-shares"
+        />
+        <TextInput
+          type="date"
+          label="Bidding opens"
+          withAsterisk
+          {...bindField(form, 'open_date')}
+          data-testid="ipo-open-date"
+        />
+        <TextInput
+          type="date"
+          label="Bidding closes"
+          withAsterisk
+          {...bindField(form, 'close_date', {
+            onChange: (event: { target: { value: string } }) => {
+              if (!listingEdited)
+                form.setValue('listing_date', addWorkingDays(event.target.value, IPO_LISTING_DAYS));
+            },
+          })}
+          data-testid="ipo-close-date"
+        />
+        <TextInput
+          type="date"
+          label="Listing date"
+          description={
+            listingDefault ? (
+              <>
+                T+{IPO_LISTING_DAYS} working days: {formatDay(listingDefault)}
+                {listingEdited ? (
                   <>
-                    T+{IPO_LISTING_DAYS} working days: {formatDay(listingDefault)}
-                    {listingEdited ? (
-                      <>
-                        {' · '}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="xs"
-                          onClick={restoreDefaultListing}
-                        >
-                          use it
-                        </Anchor>
-                      </>
-                    ) : null}
+                    {' · '}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="xs"
+                      onClick={restoreDefaultListing}
+                    >
+                      use it
+                    </Anchor>
                   </>
-                ) : (
-                  `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
-                )
-              }
-              {...form.register('listing_date', {
-                onChange: (event: { target: { value: string } }) =>
-                  setListingEdited(event.target.value !== ''),
-              })}
-              error={errors.listing_date?.message}
-              data-testid="ipo-listing-date"
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            autosize
-            minRows={3}
-            maxLength={2000}
-            {...form.register('description')}
-            error={errors.description?.message}
-            data-testid="ipo-description"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="ipo-create">
-              Publish issue
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+                ) : null}
+              </>
+            ) : (
+              `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
+            )
+          }
+          {...bindField(form, 'listing_date', {
+            onChange: (event: { target: { value: string } }) =>
+              setListingEdited(event.target.value !== ''),
+          })}
+          data-testid="ipo-listing-date"
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        autosize
+        minRows={3}
+        maxLength={2000}
+        {...bindField(form, 'description')}
+        data-testid="ipo-description"
+      />
+    </OfferingFormModal>
   );
 }

@@ -1,92 +1,70 @@
-import { Anchor, Button, Card, Group, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { formatPaise } from '@sampada/shared';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { useIpos } from '../api/ipos';
 import { formatDay } from '../utils/dates';
 import { formatShares, formatSubscription } from '../utils/money';
 import { IpoCreateModal } from './ipo-create-modal';
+import { OfferingTable, OfferingToolbar } from './offering-list';
 import { TradingStatusBadge } from './trading-status-badge';
 
 /** IPO issues with their dates, demand and status; each opens its detail page. */
 export function IposPanel() {
   const [creating, setCreating] = useState(false);
   const ipos = useIpos();
-  const rows = ipos.data ?? [];
   return (
     <>
-      <Group mb="md" justify="flex-end">
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setCreating(true)}
-          data-testid="ipo-new"
-        >
-          New IPO
-        </Button>
-      </Group>
-      <QueryState isPending={ipos.isPending} error={ipos.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={980}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Issue</Table.Th>
-                  <Table.Th ta="right">Price band</Table.Th>
-                  <Table.Th ta="right">Lot</Table.Th>
-                  <Table.Th>Bidding</Table.Th>
-                  <Table.Th>Listing</Table.Th>
-                  <Table.Th ta="right">Applications</Table.Th>
-                  <Table.Th ta="right">Subscription</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((ipo) => (
-                  <Table.Tr key={ipo.id} data-testid="ipo-row" data-offering-id={ipo.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={paths.tradingIpo(ipo.id)}
-                        fw={600}
-                        size="sm"
-                        data-testid={`ipo-open-${ipo.id}`}
-                      >
-                        {ipo.symbol}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {ipo.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPaise(ipo.price_low_paise)} – {formatPaise(ipo.price_high_paise)}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatShares(ipo.lot_size)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(ipo.open_date)} – {formatDay(ipo.close_date)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(ipo.listing_date)}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatShares(ipo.applications)}</Table.Td>
-                    <Table.Td ta="right">{formatSubscription(ipo.subscription)}</Table.Td>
-                    <Table.Td>
-                      <TradingStatusBadge status={ipo.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No IPO issues yet.
-            </Text>
-          ) : null}
-        </Card>
-      </QueryState>
+      <OfferingToolbar newLabel="New IPO" newTestId="ipo-new" onNew={() => setCreating(true)} />
+      <OfferingTable
+        query={ipos}
+        empty="No IPO issues yet."
+        head={
+          <>
+            <Table.Th>Issue</Table.Th>
+            <Table.Th ta="right">Price band</Table.Th>
+            <Table.Th ta="right">Lot</Table.Th>
+            <Table.Th>Bidding</Table.Th>
+            <Table.Th>Listing</Table.Th>
+            <Table.Th ta="right">Applications</Table.Th>
+            <Table.Th ta="right">Subscription</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </>
+        }
+      >
+        {ipos.data?.map((ipo) => (
+          <Table.Tr key={ipo.id} data-testid="ipo-row" data-offering-id={ipo.id}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={paths.tradingIpo(ipo.id)}
+                fw={600}
+                size="sm"
+                data-testid={`ipo-open-${ipo.id}`}
+              >
+                {ipo.symbol}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {ipo.name}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {formatPaise(ipo.price_low_paise)} – {formatPaise(ipo.price_high_paise)}
+            </Table.Td>
+            <Table.Td ta="right">{formatShares(ipo.lot_size)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDay(ipo.open_date)} – {formatDay(ipo.close_date)}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(ipo.listing_date)}</Table.Td>
+            <Table.Td ta="right">{formatShares(ipo.applications)}</Table.Td>
+            <Table.Td ta="right">{formatSubscription(ipo.subscription)}</Table.Td>
+            <Table.Td>
+              <TradingStatusBadge status={ipo.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </OfferingTable>
       <IpoCreateModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );

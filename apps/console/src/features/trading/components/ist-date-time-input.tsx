@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { instantToIstInput, istInputToInstant } from '../utils/dates';
 
 type TProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
@@ -17,6 +18,32 @@ export function IstDateTimeInput({ value, onChange, ...props }: TProps) {
       {...props}
       value={instantToIstInput(value)}
       onChange={(event) => onChange(istInputToInstant(event.currentTarget.value))}
+    />
+  );
+}
+
+/** An IST date and time bound to a form field, with the field's error under it. */
+export function IstDateTimeField<TFieldValues extends FieldValues, TTransformedValues>({
+  control,
+  name,
+  ...props
+}: Omit<TProps, 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<TFieldValues, unknown, TTransformedValues>;
+  name: Path<TFieldValues>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <IstDateTimeInput
+          {...props}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

@@ -1,28 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Input, SegmentedControl, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { formatPaise, TM, ZOtcQuoteCreate } from '@sampada/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
-import { withoutBlanks } from '../utils/forms';
+import { bindField, withoutBlanks } from '../utils/forms';
 import { paiseToRupeeText } from '../utils/money';
-import { IstDateTimeInput } from './ist-date-time-input';
+import { IstDateTimeField } from './ist-date-time-input';
+import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
 import { ReferenceHint } from './reference-hint';
 
 /** The shared request, with a message for an empty validity and a validity in the future. */
@@ -54,21 +42,15 @@ const EMPTY: TFormIn = {
 export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const client = useQueryClient();
   const create = useCreateOtcQuote();
-  const [failure, setFailure] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const form = useForm<TFormIn, unknown, TFormOut>({
     resolver: withoutBlanks(zodResolver(ZOtcQuoteForm)),
     defaultValues: EMPTY,
   });
-  const [symbol] = useDebouncedValue(form.watch('symbol').trim().toUpperCase(), 400);
-  const close = () => {
-    form.reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
+  const modal = useOfferingFormModal({ reset: () => form.reset(EMPTY), onClose });
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
+    modal.clearFailure();
     setChecking(true);
     let reference;
     try {
@@ -89,114 +71,85 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
     }
     create.mutate(
       { ...values, price: paiseToRupeeText(values.price) },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message);
-          close();
-        },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
-      },
+      { onSuccess: ({ message }) => modal.succeed(message), onError: modal.fail },
     );
   });
 
-  const { errors } = form.formState;
   return (
-    <Modal opened={opened} onClose={close} title="New OTC desk quote" size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {failure ? (
-            <Alert color="red" data-testid="form-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Symbol"
-            withAsterisk
-            autoCapitalize="characters"
-            {...form.register('symbol')}
-            error={errors.symbol?.message}
-            description={<ReferenceHint symbol={symbol} band />}
-            data-testid="otc-symbol"
-          />
-          <Controller
-            control={form.control}
-            name="side"
-            render={({ field }) => (
-              <Input.Wrapper
-                label="Clients"
-                description="Buy: clients buy from the desk. Sell: the desk buys from clients."
-                error={errors.side?.message}
-              >
-                <SegmentedControl
-                  mt={4}
-                  fullWidth
-                  value={field.value}
-                  onChange={field.onChange}
-                  data={[
-                    { value: 'buy', label: 'Buy from the desk' },
-                    { value: 'sell', label: 'Sell to the desk' },
-                  ]}
-                  data-testid="otc-side"
-                />
-              </Input.Wrapper>
-            )}
-          />
-          <SimpleGrid cols={2}>
-            <TextInput
-              label="Price (₹ per share)"
-              withAsterisk
-              inputMode="decimal"
-              {...form.register('price')}
-              error={errors.price?.message}
-              data-testid="otc-price"
+    <OfferingFormModal
+      opened={opened}
+      onClose={modal.close}
+      title="New OTC desk quote"
+      size="lg"
+      failure={modal.failure}
+      onSubmit={submit}
+      submitLabel="Publish quote"
+      submitTestId="otc-create"
+      submitting={checking || create.isPending}
+    >
+      <TextInput
+        label="Symbol"
+        withAsterisk
+        autoCapitalize="characters"
+        {...bindField(form, 'symbol')}
+        description={<ReferenceHint input={form.watch('symbol')} band />}
+        data-testid="otc-symbol"
+      />
+      <Controller
+        control={form.control}
+        name="side"
+        render={({ field, fieldState }) => (
+          <Input.Wrapper
+            label="Clients"
+            description="Buy: clients buy from the desk. Sell: the desk buys from clients."
+            error={fieldState.error?.message}
+          >
+            <SegmentedControl
+              mt={4}
+              fullWidth
+              value={field.value}
+              onChange={field.onChange}
+              data={[
+                { value: 'buy', label: 'Buy from the desk' },
+                { value: 'sell', label: 'Sell to the desk' },
+              ]}
+              data-testid="otc-side"
             />
-            <TextInput
-              label="Quantity (shares)"
-              withAsterisk
-              inputMode="numeric"
-              {...form.register('quantity')}
-              error={errors.quantity?.message}
-              data-testid="otc-quantity"
-            />
-          </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="valid_until"
-            render={({ field }) => (
-              <IstDateTimeInput
-                label="Valid until"
-                description="Takes not confirmed by then expire"
-                withAsterisk
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.valid_until?.message}
-                data-testid="otc-valid-until"
-              />
-            )}
-          />
-          <Textarea
-            label="Note"
-            description="Optional; shown with the quote"
-            autosize
-            minRows={2}
-            maxLength={300}
-            {...form.register('note')}
-            error={errors.note?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={checking || create.isPending} data-testid="otc-create">
-              Publish quote
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </Input.Wrapper>
+        )}
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Price (₹ per share)"
+          withAsterisk
+          inputMode="decimal"
+          {...bindField(form, 'price')}
+          data-testid="otc-price"
+        />
+        <TextInput
+          label="Quantity (shares)"
+          withAsterisk
+          inputMode="numeric"
+          {...bindField(form, 'quantity')}
+          data-testid="otc-quantity"
+        />
+      </SimpleGrid>
+      <IstDateTimeField
+        control={form.control}
+        name="valid_until"
+        label="Valid until"
+        description="Takes not confirmed by then expire"
+        withAsterisk
+        data-testid="otc-valid-until"
+      />
+      <Textarea
+        label="Note"
+        description="Optional; shown with the quote"
+        autosize
+        minRows={2}
+        maxLength={300}
+        {...bindField(form, 'note')}
+      />
+    </OfferingFormModal>
   );
 }

@@ -1,12 +1,14 @@
 import { Group, Loader, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { formatPaise, OTC_BAND_PCT } from '@sampada/shared';
 import { useReference } from '../api/reference';
 
 /**
- * The instrument's live price under a symbol input; with `band`, the ±3% OTC band a desk
- * quote must keep to.
+ * The instrument's live price under a symbol input, read once typing pauses; with `band`, the
+ * ±3% OTC band a desk quote must keep to. `input` is the symbol as typed.
  */
-export function ReferenceHint({ symbol, band = false }: { symbol: string; band?: boolean }) {
+export function ReferenceHint({ input, band = false }: { input: string; band?: boolean }) {
+  const [symbol] = useDebouncedValue(input.trim().toUpperCase(), 400);
   const reference = useReference(symbol);
   if (symbol.length < 2) return null;
   if (reference.isPending) {

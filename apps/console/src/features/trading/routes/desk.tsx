@@ -17,12 +17,12 @@ import {
   type TDeskOrder,
   type TOfferingKind,
 } from '@sampada/shared';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useQueueDecision } from '../../../lib/queue-decision';
 import {
   DESK_STATUS_FILTERS,
   type TDeskDecision,
@@ -46,7 +46,6 @@ const TYPES: { value: TOfferingKind; label: string }[] = [
   { value: 'otc', label: 'OTC takes' },
   { value: 'ipo', label: 'IPO applications' },
 ];
-type TOpen = { kind: 'allocate' | 'confirm' | 'reject'; order: TDeskOrder } | null;
 
 /**
  * The trading desk: institutional requests to allocate, OTC takes to confirm, and IPO
@@ -62,8 +61,11 @@ export function DeskPage() {
   const offeringId = params.get('offering_id') ?? undefined;
   const orders = useDeskOrders({ type, status, offering_id: offeringId });
   const decide = useDecideOrder();
-  const [open, setOpen] = useState<TOpen>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { open, failure, start, close, run } = useQueueDecision<
+    'allocate' | 'confirm' | 'reject',
+    TDeskOrder,
+    TDeskDecision
+  >(decide);
   const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
   const update = (next: Record<string, string | undefined>) => {
@@ -77,26 +79,7 @@ export function DeskPage() {
     setParams(Object.fromEntries(entries), { replace: true });
   };
 
-  const start = (kind: 'allocate' | 'confirm' | 'reject', order: TDeskOrder) => {
-    setFailure(null);
-    setOpen({ kind, order });
-  };
-  const run = (order: TDeskOrder, decision: TDeskDecision) =>
-    decide.mutate(
-      { id: order.id, decision },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message);
-          setOpen(null);
-        },
-        onError: (error) => {
-          setFailure(error.message);
-          notifyError(error);
-        },
-      },
-    );
-
-  const o = open?.order;
+  const o = open?.item;
   const summary = o ? (
     <Stack gap={4}>
       <Text size="sm">
@@ -297,16 +280,7 @@ export function DeskPage() {
             </Text>
           ) : null}
         </Card>
-        {orders.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={orders.isFetchingNextPage}
-            onClick={() => void orders.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={orders} />
         {type === 'ipo' ? (
           <Alert color="gray" mt="md">
             Applications are settled by the issue&apos;s allotment: open the issue under Offerings
@@ -315,13 +289,13 @@ export function DeskPage() {
         ) : null}
       </QueryState>
       <AllocateModal
-        key={open?.kind === 'allocate' ? `allocate-${open.order.id}` : 'allocate'}
+        key={open?.kind === 'allocate' ? `allocate-${open.item.id}` : 'allocate'}
         opened={open?.kind === 'allocate'}
-        requested={open?.order.quantity ?? 0}
+        requested={open?.item.quantity ?? 0}
         summary={summary}
         failure={failure}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onAllocate={(quantity) => o && run(o, { action: 'allocate', quantity })}
       />
       <ConfirmTakeModal
@@ -329,16 +303,16 @@ export function DeskPage() {
         summary={summary}
         failure={failure}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onConfirm={() => o && run(o, { action: 'confirm' })}
       />
       <RejectOrderModal
-        key={open?.kind === 'reject' ? `reject-${open.order.id}` : 'reject'}
+        key={open?.kind === 'reject' ? `reject-${open.item.id}` : 'reject'}
         opened={open?.kind === 'reject'}
         summary={summary}
         failure={failure}
         loading={decide.isPending}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onReject={(reason) => o && run(o, { action: 'reject', reason })}
       />
     </>

@@ -11,6 +11,7 @@ import { useAllotIpo, useAllotment, useCloseIpo, useIpo, useListIpo } from '../a
 import { AllotModal } from '../components/allot-modal';
 import { AllotmentResult } from '../components/allotment-result';
 import { confirmAction } from '../components/confirm-action';
+import { Figure } from '../components/figure';
 import { TradingStatusBadge } from '../components/trading-status-badge';
 import { formatDay, istToday } from '../utils/dates';
 import { formatShares, formatSubscription } from '../utils/money';
@@ -148,28 +149,17 @@ function IpoDetail({ ipo }: { ipo: TIpoIssue }) {
                 Demand
               </Title>
               <SimpleGrid cols={3}>
-                <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
-                    Applications
-                  </Text>
-                  <Text fw={600} data-testid="ipo-applications">
-                    {formatShares(ipo.applications)}
-                  </Text>
-                </Stack>
-                <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
-                    Lots applied
-                  </Text>
-                  <Text fw={600}>{formatShares(ipo.lots_applied)}</Text>
-                </Stack>
-                <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
-                    Subscription
-                  </Text>
-                  <Text fw={600} data-testid="ipo-subscription">
-                    {formatSubscription(ipo.subscription)}
-                  </Text>
-                </Stack>
+                <Figure
+                  label="Applications"
+                  value={formatShares(ipo.applications)}
+                  testId="ipo-applications"
+                />
+                <Figure label="Lots applied" value={formatShares(ipo.lots_applied)} />
+                <Figure
+                  label="Subscription"
+                  value={formatSubscription(ipo.subscription)}
+                  testId="ipo-subscription"
+                />
               </SimpleGrid>
               <Anchor
                 component={Link}

@@ -1,4 +1,12 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -17,3 +25,16 @@ export const withoutBlanks =
   ): Resolver<TValues, TContext, TOut> =>
   (values, context, options) =>
     resolver(omitBlanks(values), context, options);
+
+/**
+ * An input's registration and its error message, taken together so that both always name the
+ * same field: `<TextInput {...bindField(form, 'price')} />`.
+ */
+export const bindField = <TFieldValues extends FieldValues, TTransformedValues>(
+  form: UseFormReturn<TFieldValues, unknown, TTransformedValues>,
+  name: Path<TFieldValues>,
+  options?: RegisterOptions<TFieldValues, Path<TFieldValues>>,
+) => ({
+  ...form.register(name, options),
+  error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+});
