@@ -45,7 +45,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await page.keyboard.press('Enter');
     await expect(overlay).toBeHidden();
 
-    // The stock detail drawer: price and change, chart, key stats, disabled trading.
+    // The stock detail drawer: price and change, chart, key stats, Buy and Sell.
     const drawer = page.getByRole('dialog', { name: 'RELIANCE' });
     const price = drawer.getByTestId('stock-price');
     await expect(price).toHaveText(RUPEES, { timeout: 15_000 });
@@ -54,14 +54,8 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     );
     await expect(drawer.getByTestId('price-chart')).toBeVisible({ timeout: 15_000 });
     await expect(drawer.getByTestId('key-stats')).toContainText('INE002A01018');
-    await expect(drawer.getByRole('button', { name: 'Buy' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-    await expect(drawer.getByRole('button', { name: 'Sell' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await expect(drawer.getByRole('button', { name: 'Buy' })).toBeEnabled();
+    await expect(drawer.getByRole('button', { name: 'Sell' })).toBeEnabled();
 
     // The live feed moves the displayed price (the simulated market is always open here).
     const first = (await price.textContent())!;

@@ -142,6 +142,7 @@ export const TM = {
   ipoNotOpen: 'This issue is not open for bids.',
   ipoAlreadyAllotted: 'This issue has already been allotted.',
   ipoNotAllotted: 'Run the allotment before listing.',
+  ipoAlreadyListed: 'This issue has already listed.',
   ipoListingDate: (date: string) => `This issue lists on ${date}.`,
   chargesInvalid: 'Each rate is a percentage from 0 to 100 with at most 5 decimals.',
 } as const;

@@ -21,11 +21,16 @@ export const tradeKeys = {
   assets: ['stat', 'asset'] as const,
 };
 
-/** GET /trade/app/v1/holdings: what the client holds, with live prices. */
+/**
+ * GET /trade/app/v1/holdings: what the client holds, with live prices. Holdings change
+ * without the app asking (the engine fills a market order a moment after it is placed, the
+ * desk allocates, an IPO is allotted), so every screen that shows them fetches them afresh.
+ */
 export const holdingsQueryOptions = () =>
   queryOptions({
     queryKey: tradeKeys.holdings,
     queryFn: () => apiGet<THolding[]>('/trade/app/v1/holdings', { silent: true }),
+    refetchOnMount: 'always',
   });
 
 /** GET /stat/app/v1/asset: cash available and on hold. */

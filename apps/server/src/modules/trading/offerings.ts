@@ -597,7 +597,7 @@ export function createOfferings(deps: Deps) {
       const listed = await audited(plainTransaction(db), actor, 'ipo.list', 'ipo', async (tx) => {
         const issue = await ipoRow(tx, id, true);
         if (!issue.allottedAt) throw conflict(TM.ipoNotAllotted);
-        if (issue.listedAt) throw conflict(TM.ipoAlreadyAllotted);
+        if (issue.listedAt) throw conflict(TM.ipoAlreadyListed);
         if (today() < issue.listingDate) throw conflict(TM.ipoListingDate(issue.listingDate));
         const price = issue.issuePricePaise ?? issue.priceHighPaise;
         const summary = issue.allotment as TAllotmentResult | null;
