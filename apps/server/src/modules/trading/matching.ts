@@ -61,6 +61,7 @@ export function createMatcher(deps: {
       .from(orders)
       .where(and(...conditions))
       .orderBy(asc(orders.createdAt));
+    if (waiting.length === 0) return 0;
     const schedule = await charges.current();
     let filled = 0;
     for (const candidate of waiting) {

@@ -168,7 +168,11 @@ export function createOrderService(deps: Deps) {
   ) {
     const instrument = engine.instrument(input.symbol);
     const state = engine.state(input.symbol);
-    if (!instrument || instrument.market !== 'NSE' || !state) throw badRequest(TM.symbolUnknown);
+    if (!instrument || instrument.market !== 'NSE' || !state) {
+      // Allotted IPO shares are held before the stock lists; they trade from the listing on.
+      const held = await freeShares(tx, client.id, input.symbol);
+      throw badRequest(held > 0 ? TM.notListed : TM.symbolUnknown);
+    }
     let price: bigint;
     if (input.type === 'limit') {
       if (input.limit_price === undefined) throw badRequest(TM.priceRequired);

@@ -160,8 +160,20 @@ describe('IPO: bid, allotment by lottery, listing', () => {
       });
     }
     const holder = [] as THolding[];
-    for (const b of bidders)
-      holder.push(...(await t.api.get<THolding[]>('/trade/app/v1/holdings', b.token)).body.data);
+    for (const b of bidders) {
+      const held = (await t.api.get<THolding[]>('/trade/app/v1/holdings', b.token)).body.data;
+      holder.push(...held);
+      if (held.length) {
+        // Allotted but not listed: the shares cannot be sold yet.
+        const early = await placeOrder(t, b, {
+          type: 'market',
+          symbol: 'NEWCO',
+          side: 'sell',
+          quantity: 200,
+        });
+        expect(early.body.message).toBe(TM.notListed);
+      }
+    }
     expect(holder).toHaveLength(3);
     expect(holder[0]).toMatchObject({
       symbol: 'NEWCO',
