@@ -5,7 +5,8 @@ import { useReference } from '../api/reference';
 
 /**
  * The instrument's live price under a symbol input, read once typing pauses; with `band`, the
- * ±3% OTC band a desk quote must keep to. `input` is the symbol as typed.
+ * ±3% OTC band a desk quote must keep to. `input` is the symbol as typed. Spans only: it
+ * renders inside an input's description paragraph.
  */
 export function ReferenceHint({ input, band = false }: { input: string; band?: boolean }) {
   const [symbol] = useDebouncedValue(input.trim().toUpperCase(), 400);
@@ -13,9 +14,9 @@ export function ReferenceHint({ input, band = false }: { input: string; band?: b
   if (symbol.length < 2) return null;
   if (reference.isPending) {
     return (
-      <Group gap={6}>
+      <Group component="span" gap={6}>
         <Loader size="xs" />
-        <Text size="xs" c="dimmed">
+        <Text span size="xs" c="dimmed">
           Reading the live price…
         </Text>
       </Group>
@@ -23,14 +24,14 @@ export function ReferenceHint({ input, band = false }: { input: string; band?: b
   }
   if (reference.error) {
     return (
-      <Text size="xs" c="red" data-testid="reference-error">
+      <Text span size="xs" c="red" data-testid="reference-error">
         {reference.error.message}
       </Text>
     );
   }
   const r = reference.data;
   return (
-    <Text size="xs" c="dimmed" data-testid="reference-price">
+    <Text span size="xs" c="dimmed" data-testid="reference-price">
       {r.name} · live {formatPaise(r.price_paise)} · prev. close {formatPaise(r.prev_close_paise)}
       {band ? (
         <>
