@@ -1,5 +1,5 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   M,
@@ -106,6 +106,17 @@ export function createClientService(db: Db, clock: Clock) {
     /** Takes a hash made beforehand: scrypt inside a transaction would hold it open for ~50 ms. */
     async setPasswordHash(tx: Executor, clientId: string, passwordHash: string) {
       await tx.update(clients).set({ passwordHash }).where(eq(clients.id, clientId));
+    },
+
+    /** Names and UIDs of some clients, for lists other modules show (desk queues, allotments). */
+    async refsOf(ids: string[], executor: Executor = db) {
+      const rows = ids.length
+        ? await executor
+            .select({ id: clients.id, name: clients.name, uid: clients.uid })
+            .from(clients)
+            .where(inArray(clients.id, [...new Set(ids)]))
+        : [];
+      return new Map(rows.map((r) => [r.id, r]));
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */

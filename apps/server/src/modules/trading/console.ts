@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type TDeskOrder,
@@ -38,7 +37,6 @@ import { forbidden } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
 import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { clients as clientsTable } from '../clients/tables.ts';
 import type { OrderRow } from './execution.ts';
 
 const tags = ['console: trading'];
@@ -63,14 +61,10 @@ export function tradingConsole(ctx: AppContext) {
 
     async function deskViews(rows: OrderRow[], executor: Executor = db): Promise<TDeskOrder[]> {
       const views = await orders.views(rows, executor);
-      const ids = [...new Set(rows.map((r) => r.clientId))];
-      const people = ids.length
-        ? await executor
-            .select({ id: clientsTable.id, name: clientsTable.name, uid: clientsTable.uid })
-            .from(clientsTable)
-            .where(inArray(clientsTable.id, ids))
-        : [];
-      const byId = new Map(people.map((p) => [p.id, p]));
+      const byId = await ctx.clients.refsOf(
+        rows.map((r) => r.clientId),
+        executor,
+      );
       return views.map((v, i) => {
         const person = byId.get(rows[i]!.clientId);
         return {

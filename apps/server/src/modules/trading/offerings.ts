@@ -23,7 +23,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
 import type { ClientService } from '../clients/service.ts';
-import { clients as clientsTable } from '../clients/tables.ts';
 import { firmAccount, type LedgerService } from '../ledger/service.ts';
 import { istDateOf } from '../market/calendar.ts';
 import type { Market } from '../market/market.ts';
@@ -49,8 +48,6 @@ type Deps = {
   execution: Execution;
   charges: ChargeSchedule;
 };
-
-const rupees = (paise: bigint) => formatPaise(paise);
 
 /** The ±3% block-deal band around a reference price, in paise (rounded inwards). */
 export function otcBand(referencePaise: bigint) {
@@ -275,7 +272,7 @@ export function createOfferings(deps: Deps) {
       const reference = BigInt(state.last);
       const band = otcBand(reference);
       if (input.price < band.lower || input.price > band.upper)
-        throw badRequest(TM.priceOutsideOtcBand(rupees(band.lower), rupees(band.upper)));
+        throw badRequest(TM.priceOutsideOtcBand(formatPaise(band.lower), formatPaise(band.upper)));
       const validUntil = new Date(input.valid_until);
       if (validUntil <= clock.now()) throw badRequest(TM.windowPast);
       const row = await audited(
@@ -513,15 +510,9 @@ export function createOfferings(deps: Deps) {
         );
         const price = issue.priceHighPaise;
         let refunded = 0n;
-        const uids = new Map(
-          (
-            await tx
-              .select({ id: clientsTable.id, uid: clientsTable.uid })
-              .from(clientsTable)
-              .where(
-                sql`${clientsTable.id} in ${applications.length ? applications.map((a) => a.clientId) : ['00000000-0000-0000-0000-000000000000']}`,
-              )
-          ).map((r) => [r.id, r.uid]),
+        const people = await clients.refsOf(
+          applications.map((a) => a.clientId),
+          tx,
         );
         const allotments: TAllotmentResult['allotments'] = [];
         for (const application of applications) {
@@ -546,7 +537,7 @@ export function createOfferings(deps: Deps) {
           }
           allotments.push({
             order_id: application.id,
-            client_uid: uids.get(application.clientId) ?? '',
+            client_uid: people.get(application.clientId)?.uid ?? '',
             lots_applied: application.lots!,
             lots_allotted: lots,
           });

@@ -23,6 +23,7 @@ import { notFound } from '../../platform/errors.ts';
 import { requireClient } from '../../platform/guards.ts';
 import { clientOf, noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { contractNotePdf } from './contract-notes.ts';
 import type { OrderInput } from './orders.ts';
 
 const tags = ['trading'];
@@ -185,7 +186,6 @@ export function tradingRoutes(ctx: AppContext) {
           'Content-Disposition',
           `attachment; filename="contract-note-${note.contract_note_no}.pdf"`,
         );
-        const { contractNotePdf } = await import('./contract-notes.ts');
         return reply.type('application/pdf').send(await contractNotePdf(note));
       },
     );

@@ -4,7 +4,7 @@
  * moves the order; the market module lists the open deals and the funds module values the
  * holdings through the hooks registered here.
  */
-import type { TMarketListItem } from '@sampada/shared';
+import { formatPaise, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
@@ -28,9 +28,6 @@ type Deps = {
   funds: FundsService;
   log?: (message: string, error?: unknown) => void;
 };
-
-const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function createTradingService(deps: Deps) {
   const { db, clock, ledger, clients, market } = deps;
@@ -100,7 +97,7 @@ export function createTradingService(deps: Deps) {
         name: q.name,
         price: q.price_paise / 100,
         change_pct: null,
-        detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${rupees(q.price_paise)}`,
+        detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${formatPaise(q.price_paise)}`,
       }));
     },
     async ipo(): Promise<TMarketListItem[]> {
@@ -112,7 +109,7 @@ export function createTradingService(deps: Deps) {
         name: i.name,
         price: i.price_high_paise / 100,
         change_pct: null,
-        detail: `Band ${rupees(i.price_low_paise)}–${rupees(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
+        detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
     },
   });
