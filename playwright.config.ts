@@ -5,6 +5,15 @@ const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = '.tmp/e2e-data';
 
+const PHONE_SPECS = [
+  'client/navigation.spec.ts',
+  'client/market.spec.ts',
+  'client/trading.spec.ts',
+  'client/funds.spec.ts',
+  'client/sign-up-kyc.spec.ts',
+  'console/funds-ops.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
@@ -34,7 +43,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
     {
+      // At 375 px only the specs whose screens lay out differently on a phone.
       name: 'phone',
+      testMatch: PHONE_SPECS,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],

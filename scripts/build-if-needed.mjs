@@ -1,4 +1,4 @@
-// Builds the client app and console when their dist is missing or older than their sources.
+// Builds the server, the client app and the console when a dist is missing or older than its sources.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,11 @@ function newest(dir) {
 
 export function buildIfNeeded() {
   const shared = newest(path.join(root, 'packages/shared/src'));
+  const serverMain = path.join(root, 'apps/server/dist/main.js');
+  const serverSources = Math.max(newest(path.join(root, 'apps/server/src')), shared);
+  if (!existsSync(serverMain) || statSync(serverMain).mtimeMs < serverSources) {
+    execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
+  }
   for (const app of ['web', 'console']) {
     const dir = path.join(root, 'apps', app);
     if (!existsSync(path.join(dir, 'vite.config.ts'))) continue;

@@ -1,6 +1,5 @@
 // The server Playwright tests run against: a fresh embedded database every run.
 import { rmSync } from 'node:fs';
-import { register } from 'tsx/esm/api';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 process.env.DATA_DIR ??= '.tmp/e2e-data';
@@ -10,5 +9,4 @@ process.env.RATE_LIMIT_SCALE ??= '50';
 process.env.LOG_LEVEL ??= 'warn';
 process.env.HOST ??= '127.0.0.1';
 buildIfNeeded();
-register();
-await import('../apps/server/src/main.ts');
+await import('../apps/server/dist/main.js');

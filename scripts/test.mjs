@@ -1,7 +1,8 @@
-// `npm test`: lint and format check, typecheck, unit + API + component tests (Vitest) on the
-// embedded database, browser tests (Playwright, Debian's Chromium) against a real server,
-// and — when DATABASE_URL is set — the API suite again on that PostgreSQL server (with Redis
-// when REDIS_URL is set). Ends with one line: `tests: N passed, N failed`.
+// `npm test`: lint and format check, typecheck, unit + API + component tests (Vitest) — the API
+// suite on one real PostgreSQL: the server DATABASE_URL names (with Redis when REDIS_URL is
+// set), else an embedded one the run starts — then browser tests (Playwright, Debian's
+// Chromium) against a real server on its embedded PostgreSQL. Ends with one line:
+// `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,13 @@ const failures = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  console.log(`◀ ${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
 }
@@ -47,10 +50,10 @@ function countStep(ran, failedBefore) {
   if (!ran && totals.failed === failedBefore) totals.failed += 1;
 }
 
-const embedded = { ...process.env };
-delete embedded.DATABASE_URL;
-delete embedded.REDIS_URL;
 const onEmbedded = { DATABASE_URL: '', REDIS_URL: '' };
+const apiDatabase = process.env.DATABASE_URL
+  ? `PostgreSQL at DATABASE_URL${process.env.REDIS_URL ? ' and Redis' : ''}`
+  : 'embedded PostgreSQL';
 
 step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
@@ -58,12 +61,13 @@ step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 let failedBefore = totals.failed;
-let ran = step(
-  'unit, API and component tests (embedded PostgreSQL)',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  onEmbedded,
-);
+let ran = step(`unit, API and component tests (${apiDatabase})`, 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 countVitest(vitestJson);
 countStep(ran, failedBefore);
 
@@ -71,7 +75,7 @@ buildIfNeeded();
 const playwrightJson = path.join(tmp, 'playwright.json');
 failedBefore = totals.failed;
 ran = step(
-  'browser tests (Playwright, Debian Chromium)',
+  'browser tests (Playwright, Debian Chromium, embedded PostgreSQL)',
   'npx',
   ['playwright', 'test', '--reporter=list,json'],
   { ...onEmbedded, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -79,24 +83,13 @@ ran = step(
 countPlaywright(playwrightJson);
 countStep(ran, failedBefore);
 
-if (process.env.DATABASE_URL) {
-  const serverJson = path.join(tmp, 'vitest-postgres.json');
-  failedBefore = totals.failed;
-  ran = step(`API tests on PostgreSQL${process.env.REDIS_URL ? ' and Redis' : ''}`, 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    'server',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${serverJson}`,
-  ]);
-  countVitest(serverJson);
-  countStep(ran, failedBefore);
-}
-
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 // A failed lint/type step counts as a failed test so the closing line never reads green.
 const stepFailures = failures.filter((f) => !/tests/.test(f)).length;
+const ran_for = Math.round(performance.now() / 1000);
+const since = process.env.CI_STARTED_AT
+  ? Math.round(Date.now() / 1000) - Number(process.env.CI_STARTED_AT)
+  : null;
+console.log(`duration: npm test ${ran_for} s${since === null ? '' : `, CI ${since} s`}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed + stepFailures} failed`);
 process.exit(failures.length ? 1 : 0);

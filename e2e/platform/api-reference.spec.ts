@@ -11,6 +11,6 @@ test('[PLATFORM][HEALTH]: the server answers health with the envelope', async ({
   expect(reply.status()).toBe(200);
   expect(await reply.json()).toMatchObject({
     code: 200,
-    data: { status: 'ok', database: 'pglite' },
+    data: { status: 'ok', database: 'embedded' },
   });
 });

@@ -165,7 +165,7 @@ export async function buildApp(
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await ctx.db.execute('select 1');
-    return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'pglite' });
+    return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'embedded' });
   });
 
   await ctx.market.init();

@@ -1,7 +1,10 @@
 /** The server process: read config, open the database, seed on first run, serve, drain on SIGTERM. */
 import { buildApp } from './app.ts';
 import { runCommand } from './cli/program.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
 import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from './modules/demo/seed.ts';
 import { MINUTE } from './platform/clock.ts';
 import { electLeader } from './platform/leader.ts';
@@ -11,9 +14,18 @@ import { openRuntime } from './runtime.ts';
 async function main() {
   const config = loadConfig();
   const { ctx, database } = await openRuntime(config);
+  try {
+    await serve(config, ctx, database);
+  } catch (error) {
+    // A start that fails half-way still stops the embedded PostgreSQL it started.
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function serve(config: Config, ctx: AppContext, database: Database) {
   await ctx.market.init();
   const demo = config.seedDemo ? await seedDemo(ctx) : { seeded: false, inviteCode: null };
-  if (config.seedDemo) await ctx.market.backfill();
   const app = await buildApp(ctx);
   const closeSocket = config.databaseUrl
     ? async () => {}
@@ -34,25 +46,32 @@ async function main() {
   const stopListings = ctx.market.watchListings();
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
-  const resignMarket = electLeader(config.databaseUrl, {
-    follow: () => {
-      unfollow = ctx.market.engine.follow();
-    },
-    lead: () => {
-      unfollow();
-      ctx.market.engine.start();
-      ctx.trading.matcher.start();
-      janitor = setInterval(() => {
-        ctx.idempotency
-          .purgeExpired()
-          .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
-      }, 60 * MINUTE);
-      app.log.info(`market engine running (${config.marketFeed} feed)`);
-    },
+  let resignMarket = async () => {};
+  // A fresh install's year of history fills in while the server already answers; the engine
+  // (leader or follower) starts on top of it.
+  const history = config.seedDemo ? ctx.market.backfill() : Promise.resolve(null);
+  const marketStarted = history.then(() => {
+    resignMarket = electLeader(database.url, {
+      follow: () => {
+        unfollow = ctx.market.engine.follow();
+      },
+      lead: () => {
+        unfollow();
+        ctx.market.engine.start();
+        ctx.trading.matcher.start();
+        janitor = setInterval(() => {
+          ctx.idempotency
+            .purgeExpired()
+            .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
+        }, 60 * MINUTE);
+        app.log.info(`market engine running (${config.marketFeed} feed)`);
+      },
+    });
   });
+  marketStarted.catch((error: unknown) => app.log.error({ err: error }, 'market start failed'));
   const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
-    `Sampada is running (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
+    `Sampada is running (${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}; started in ${process.uptime().toFixed(1)} s)`,
     `  Client app   ${base}/`,
     `  Console      ${base}/console/`,
     `  API docs     ${base}/docs`,
@@ -71,6 +90,7 @@ async function main() {
     app.log.info({ signal }, 'draining');
     stopNewsImport();
     stopListings();
+    await marketStarted.catch(() => {});
     clearInterval(janitor);
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
@@ -85,6 +105,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  const explained = error instanceof ConfigError || error instanceof EmbeddedPostgresError;
+  console.error(explained ? error.message : error);
   process.exit(1);
 });

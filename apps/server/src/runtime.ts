@@ -12,6 +12,11 @@ export async function openRuntime(config: Config, clock: Clock = systemClock): P
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  const ctx = createContext({ config, db: database.db, clock, secrets });
-  return { ctx, database };
+  try {
+    const ctx = createContext({ config, db: database.db, clock, secrets });
+    return { ctx, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }

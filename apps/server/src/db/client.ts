@@ -1,17 +1,14 @@
 /**
- * The database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
- * DATABASE_URL is set. Both speak the same SQL and run the same migrations.
+ * The database: always a PostgreSQL server — the one DATABASE_URL names, or the embedded one
+ * this process starts under DATA_DIR (db/embedded-postgres.ts). One engine, one behaviour.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,35 +19,52 @@ export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The server's address, for connections of their own (leader election, LISTEN). */
+  url: string;
+  kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  { url: string; migrate?: boolean } | { dataDir: string; embedded?: EmbeddedOptions };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server ends (restart, failover, a dropped test database) must not
-    // take the process down: the pool discards it and opens a new one on demand.
-    pool.on('error', (error) =>
-      console.warn(`PostgreSQL idle connection closed: ${error.message}`),
-    );
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+  if ('url' in target) return connect(target.url, 'postgres', async () => {}, target.migrate);
+  const server = await startEmbeddedPostgres(target.dataDir, target.embedded);
+  try {
+    return await connect(server.url, 'embedded', server.stop);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
-  let client: PGlite;
-  if ('dataDir' in target) {
-    const dir = path.join(target.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  } else {
-    client = await PGlite.create();
+}
+
+async function connect(
+  url: string,
+  kind: Database['kind'],
+  stopServer: () => Promise<void>,
+  runMigrations = true,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not
+  // take the process down: the pool discards it and opens a new one on demand.
+  pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
+  const db = drizzle(pool, { schema });
+  try {
+    if (runMigrations) await migrate(db, { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
   }
-  const orm = drizzlePglite(client, { schema });
-  await migratePglite(orm, { migrationsFolder });
-  return { db: orm as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    url,
+    kind,
+    close: async () => {
+      await pool.end();
+      await stopServer();
+    },
+  };
 }

@@ -1,21 +1,16 @@
 /**
- * One process runs the market engine. On PostgreSQL the leader holds a session advisory lock
- * on a connection of its own; a follower retries, so it takes over when the leader goes.
- * Embedded PGlite has one process by construction.
+ * One process runs the market engine. The leader holds a session advisory lock on a
+ * connection of its own; a follower retries, so it takes over when the leader goes.
  */
 import pg from 'pg';
 
 const MARKET_LOCK = 727_001;
 
 export function electLeader(
-  databaseUrl: string | undefined,
+  databaseUrl: string,
   roles: { lead(): void; follow(): void },
   retryMs = 15_000,
 ): () => Promise<void> {
-  if (!databaseUrl) {
-    roles.lead();
-    return async () => {};
-  }
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;

@@ -1,5 +1,6 @@
 /**
- * PGlite is one process's database. While the server owns it, the operator CLI hands its
+ * The embedded PostgreSQL belongs to the server process that started it (a second process
+ * must not start another on the same data). While the server runs, the operator CLI hands its
  * command line to the server over a Unix socket in DATA_DIR (mode 0600: local operators
  * only), and the server runs it in-process against the same services.
  */

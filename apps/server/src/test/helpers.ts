@@ -1,7 +1,7 @@
 /**
- * Test harness: a real server on a random 127.0.0.1 port over a fresh database — in-memory
- * PGlite by default, or a new database on the PostgreSQL server named by DATABASE_URL
- * (or TEST_DATABASE_URL), dropped afterwards. REDIS_URL turns on the Redis rate-limit store.
+ * Test harness: a real server on a random 127.0.0.1 port over a fresh database, copied from
+ * the run's migrated template on the run's PostgreSQL server (test/global-setup.ts: the
+ * embedded one, or DATABASE_URL's) and dropped afterwards. REDIS_URL turns on Redis.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { authenticator } from 'otplib';
+import { inject } from 'vitest';
 import {
   md5,
   type TAuthData,
@@ -23,16 +24,16 @@ import { openDatabase } from '../db/client.ts';
 import { manualClock } from '../platform/clock.ts';
 import { loadSecrets } from '../platform/secrets.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-export const onPostgres = Boolean(serverUrl);
+const serverUrl = inject('databaseServerUrl');
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database copied from the run's migrated template: no migration per test file. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sampada_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
-  const url = new URL(serverUrl!);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
@@ -49,16 +50,16 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 export async function buildTestApp(options: { env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-test-'));
-  const postgres = serverUrl ? await freshPostgresDatabase() : null;
+  const postgres = await freshPostgresDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    DATABASE_URL: postgres.url,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const database = await openDatabase(postgres ? { url: postgres.url } : { memory: true });
+  const database = await openDatabase({ url: postgres.url, migrate: false });
   const clock = manualClock(new Date());
   const ctx = createContext({ config, db: database.db, clock, secrets: loadSecrets(config) });
   await ctx.menu.seedDefaults();
@@ -77,7 +78,7 @@ export async function buildTestApp(options: { env?: Record<string, string> } = {
     async close() {
       await app.close();
       await database.close();
-      await postgres?.drop();
+      await postgres.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

