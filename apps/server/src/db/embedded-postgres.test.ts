@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres.ts';
+
+const folders: string[] = [];
+function dataDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sampada-embedded-'));
+  chmodSync(dir, 0o755);
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the embedded PostgreSQL server', () => {
+  it('keeps its data across a stop and a start, on 127.0.0.1 with a password kept 0600', async () => {
+    const dir = dataDir();
+    const first = await startEmbeddedPostgres(dir);
+    expect(new URL(first.url).hostname).toBe('127.0.0.1');
+    await query(first.url, 'create table kept (note text); insert into kept values ($$hello$$)');
+    const [version] = await query<{ server_version: string }>(first.url, 'show server_version');
+    expect(version!.server_version).toMatch(/^17\./);
+    await first.stop();
+    expect(existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(statSync(path.join(dir, 'pg.secret')).mode & 0o777).toBe(0o600);
+
+    const second = await startEmbeddedPostgres(dir);
+    try {
+      expect(await query(second.url, 'select note from kept')).toEqual([{ note: 'hello' }]);
+      const wrong = new URL(second.url);
+      wrong.password = 'not-the-password';
+      await expect(query(wrong.toString(), 'select 1')).rejects.toThrow(/password/);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('runs the migrations and stops the server with the database', async () => {
+    const dir = dataDir();
+    const database = await openDatabase({ dataDir: dir });
+    expect(database.kind).toBe('embedded');
+    const rows = await query<{ n: string }>(
+      database.url,
+      "select count(*)::text as n from information_schema.tables where table_name = 'clients'",
+    );
+    expect(rows).toEqual([{ n: '1' }]);
+    await database.close();
+    expect(existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('names what to do when DATA_DIR holds a database of the old PGlite engine', async () => {
+    const dir = dataDir();
+    mkdirSync(path.join(dir, 'pgdata'));
+    const failed = startEmbeddedPostgres(dir);
+    await expect(failed).rejects.toThrow(EmbeddedPostgresError);
+    await expect(failed).rejects.toThrow(/old embedded engine \(PGlite\).*Move that folder aside/s);
+  });
+
+  it('takes over a server left running by a killed process, keeping committed data', async () => {
+    const dir = dataDir();
+    // A process that starts the server, commits a row and dies by SIGKILL before stopping it.
+    const script = `
+      import pg from 'pg';
+      import { startEmbeddedPostgres } from ${JSON.stringify(path.join(import.meta.dirname, 'embedded-postgres.ts'))};
+      const server = await startEmbeddedPostgres(${JSON.stringify(dir)});
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      await client.query('create table kept (n int); insert into kept values (42)');
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: path.resolve(import.meta.dirname, '../../../..'),
+      },
+    ).catch(() => {}); // killed, as intended
+    const pid = Number(readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    expect(() => process.kill(pid, 0)).not.toThrow(); // the orphan is still running
+
+    const next = await startEmbeddedPostgres(dir);
+    try {
+      expect(await query(next.url, 'select n from kept')).toEqual([{ n: 42 }]);
+    } finally {
+      await next.stop();
+    }
+  });
+});
