@@ -48,6 +48,10 @@ export type PostingInput = {
 export type Posted = {
   postingId: number;
   createdAt: Date;
+  /**
+   * Per line, in the caller's order: the row moved (a firm line's is one of its account's
+   * buckets) and that row's balance after the line.
+   */
   lines: { account: AccountRef; accountId: number; amount: bigint; balanceAfter: bigint }[];
 };
 
