@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FM } from '@sampada/shared';
 import { runCommand } from '../../cli/program.ts';
 import { buildTestApp, signUpClient, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { clientAccount, firmAccount, InsufficientBalance } from './service.ts';
+import {
+  clientAccount,
+  FIRM_BUCKETS,
+  firmAccount,
+  InsufficientBalance,
+  type PostingLine,
+} from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,10 +41,14 @@ describe('ledger postings', () => {
     const c = await signUpClient(t);
     const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
     const posted = await deposit(c.id, 2_000_000n);
-    expect(posted.lines.map((l) => [l.amount, l.balanceAfter])).toEqual([
-      [-2_000_000n, firmBefore - 2_000_000n],
-      [2_000_000n, 2_000_000n],
-    ]);
+    expect(posted.lines.map((l) => l.amount)).toEqual([-2_000_000n, 2_000_000n]);
+    // The client's line carries the account's balance; the firm's, the bucket's it moved.
+    expect(posted.lines[1]!.balanceAfter).toBe(2_000_000n);
+    const [bucket] = await sqlRows<{ balance: string }>(
+      t,
+      `select balance::text from ledger_accounts where id = ${posted.lines[0]!.accountId}`,
+    );
+    expect(posted.lines[0]!.balanceAfter).toBe(BigInt(bucket!.balance));
     expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(2_000_000n);
     expect((await t.ctx.ledger.firmBalances()).bank_clearing).toBe(firmBefore - 2_000_000n);
   });
@@ -104,6 +114,50 @@ describe('ledger postings', () => {
     ).rejects.toBeInstanceOf(InsufficientBalance);
   });
 
+  it('rolls back a whole multi-line posting when its guarded line would overdraw, firm lines included', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 500n);
+    const firmBefore = await t.ctx.ledger.firmBalances();
+    const [{ count: postingsBefore }] = (await sqlRows<{ count: string }>(
+      t,
+      `select count(*)::text as count from ledger_postings`,
+    )) as [{ count: string }];
+    // Firm buckets sort first in the lock order, so fees and taxes have moved inside the
+    // database function before the client's debit finds too little.
+    const lines: PostingLine[] = [
+      { account: firmAccount('fees'), amount: 100n },
+      { account: clientAccount(c.id, 'cash_available'), amount: -600n },
+      { account: firmAccount('taxes'), amount: 500n },
+    ];
+    const error = await t.ctx.db
+      .transaction(async (tx) => {
+        // The caller's earlier work in the same transaction goes too.
+        await t.ctx.ledger.transfer(tx, {
+          kind: 'deposit',
+          clientId: c.id,
+          memo: 'earlier in the transaction',
+          from: firmAccount('bank_clearing'),
+          to: clientAccount(c.id, 'cash_available'),
+          amount: 50n,
+        });
+        return t.ctx.ledger.post(tx, {
+          kind: 'trade_buy',
+          clientId: c.id,
+          memo: 'too dear',
+          lines,
+        });
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientBalance);
+    expect((error as InsufficientBalance).account).toEqual(clientAccount(c.id, 'cash_available'));
+    expect(await t.ctx.ledger.firmBalances()).toEqual(firmBefore);
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(500n);
+    expect(await sqlRows(t, `select count(*)::text as count from ledger_postings`)).toEqual([
+      { count: postingsBefore },
+    ]);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
   it('refuses a second posting under the same idempotency key', async () => {
     const c = await signUpClient(t);
     const once = (key: string) =>
@@ -121,6 +175,67 @@ describe('ledger postings', () => {
     await once(`test:${c.id}`);
     await expect(once(`test:${c.id}`)).rejects.toMatchObject({ status: 409 });
     expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(700n);
+  });
+});
+
+describe('concurrent postings', () => {
+  it('many postings at once through the hot bank_clearing: balances exact, spread over buckets, check OK', async () => {
+    const clients = await Promise.all(Array.from({ length: 8 }, () => signUpClient(t)));
+    const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
+    const amounts = Array.from({ length: 120 }, (_, i) => BigInt(10_000 + i * 7));
+    const posted = await Promise.all(
+      amounts.map((amount, i) => deposit(clients[i % clients.length]!.id, amount)),
+    );
+    const total = amounts.reduce((a, b) => a + b, 0n);
+    expect((await t.ctx.ledger.firmBalances()).bank_clearing).toBe(firmBefore - total);
+    for (const [n, c] of clients.entries()) {
+      const own = amounts.filter((_, i) => i % clients.length === n).reduce((a, b) => a + b, 0n);
+      expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(own);
+    }
+    // The firm's side landed on more than one row, each within the bucket range.
+    const buckets = new Set(posted.map((p) => p.lines[0]!.accountId));
+    expect(buckets.size).toBeGreaterThan(1);
+    const [range] = await sqlRows<{ low: number; high: number }>(
+      t,
+      `select min(bucket)::int as low, max(bucket)::int as high from ledger_accounts
+       where client_id is null and kind = 'bank_clearing'`,
+    );
+    expect(range!.low).toBeGreaterThanOrEqual(0);
+    expect(range!.high).toBeLessThan(FIRM_BUCKETS);
+    const [sums] = await sqlRows<{ cached: string; lines: string }>(
+      t,
+      `select (select sum(balance) from ledger_accounts
+                where client_id is null and kind = 'bank_clearing')::text as cached,
+              (select sum(l.amount) from ledger_lines l join ledger_accounts a on a.id = l.account_id
+                where a.client_id is null and a.kind = 'bank_clearing')::text as lines`,
+    );
+    expect(sums!.cached).toBe(sums!.lines);
+    expect(await t.ctx.ledger.check()).toMatchObject({ ok: true, discrepancies: [] });
+    expect((await cli('ledger', 'check')).code).toBe(0);
+  });
+
+  it('of concurrent debits of one client, exactly the affordable ones post', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 550n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        t.ctx.db.transaction((tx) =>
+          t.ctx.ledger.transfer(tx, {
+            kind: 'withdrawal_paid',
+            clientId: c.id,
+            memo: `race ${i}`,
+            from: clientAccount(c.id, 'cash_available'),
+            to: firmAccount('bank_clearing'),
+            amount: 100n,
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientBalance);
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(50n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
   });
 });
 

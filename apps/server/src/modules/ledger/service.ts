@@ -48,6 +48,10 @@ export type PostingInput = {
 export type Posted = {
   postingId: number;
   createdAt: Date;
+  /**
+   * Per line, in the caller's order: the row moved (a firm line's is one of its account's
+   * buckets) and that row's balance after the line.
+   */
   lines: { account: AccountRef; accountId: number; amount: bigint; balanceAfter: bigint }[];
 };
 
@@ -98,53 +102,85 @@ function assertWellFormed(input: PostingInput) {
   if (sum !== 0n) throw new Error(`Posting lines sum to ${sum}, not zero`);
 }
 
+/**
+ * Firm accounts (bank clearing, fees, taxes, escrow, settlement) are crossed by most postings,
+ * so each is FIRM_BUCKETS rows and a posting moves one picked at random: concurrent postings
+ * mostly lock different rows instead of queueing on one. Firm accounts are never guarded, so a
+ * bucket may go either way; the account's balance is the sum of its buckets (firmBalances).
+ * Client accounts stay one row, where the guarded UPDATE needs the whole balance.
+ */
+export const FIRM_BUCKETS = 16;
+const bucketOf = (ref: AccountRef) =>
+  ref.clientId === null ? Math.floor(Math.random() * FIRM_BUCKETS) : 0;
+
 /** Locks are taken in one global order, so two postings never wait on each other in a cycle. */
-const lockOrder = (ref: AccountRef) => `${ref.clientId ?? ''}|${ref.kind}`;
+const lockOrder = (line: store.LineRow) =>
+  `${line.clientId ?? ''}|${line.kind}|${String(line.bucket).padStart(3, '0')}`;
+
+/** The position ledger_post reported for a guarded debit that found too little, if that was it. */
+function insufficientLine(error: unknown): number | null {
+  for (let e = error as { code?: string; detail?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === store.INSUFFICIENT_BALANCE) return Number(e.detail);
+    e = e.cause as typeof e;
+  }
+  return null;
+}
 
 export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
+  /**
+   * Writes a posting in the caller's transaction: one round trip to the database function
+   * ledger_post. A guarded debit that finds too little raises there, which aborts the caller's
+   * transaction: nothing of the posting (or of the caller's work) is left half-written.
+   */
   async function post(tx: Tx, input: PostingInput): Promise<Posted> {
     assertWellFormed(input);
     const createdAt = clock.now();
-    let postingId: number;
+    const ordered = input.lines
+      .map((line, index) => ({
+        index,
+        account: line.account,
+        row: {
+          clientId: line.account.clientId,
+          kind: line.account.kind,
+          bucket: bucketOf(line.account),
+          amount: line.amount,
+          guarded: isGuarded(line.account),
+          position: index,
+        },
+      }))
+      .sort((a, b) => lockOrder(a.row).localeCompare(lockOrder(b.row)));
+    let written: Awaited<ReturnType<typeof store.postLines>>;
     try {
-      postingId = await store.insertPosting(tx, {
-        kind: input.kind,
-        clientId: input.clientId ?? null,
-        memo: input.memo.trim(),
-        reference: input.reference ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        createdAt,
-      });
+      written = await store.postLines(
+        tx,
+        {
+          kind: input.kind,
+          clientId: input.clientId ?? null,
+          memo: input.memo.trim(),
+          reference: input.reference ?? null,
+          idempotencyKey: input.idempotencyKey ?? null,
+          createdAt,
+        },
+        ordered.map((line) => line.row),
+      );
     } catch (error) {
       if (isUniqueViolation(error, 'ledger_postings_idempotency_key_unique'))
         throw conflict('This money movement has already been recorded.');
+      const short = insufficientLine(error);
+      if (short !== null && ordered[short - 1])
+        throw new InsufficientBalance(ordered[short - 1]!.account);
       throw error;
     }
-    const ordered = input.lines
-      .map((line, index) => ({ ...line, index }))
-      .sort((a, b) => lockOrder(a.account).localeCompare(lockOrder(b.account)));
     const applied: Posted['lines'] = new Array(input.lines.length);
-    for (const line of ordered) {
-      const moved = await store.moveBalance(tx, line.account, line.amount, isGuarded(line.account));
-      if (!moved) throw new InsufficientBalance(line.account);
+    ordered.forEach((line, at) => {
       applied[line.index] = {
         account: line.account,
-        accountId: moved.accountId,
-        amount: line.amount,
-        balanceAfter: moved.balance,
+        accountId: written.accountIds[at]!,
+        amount: line.row.amount,
+        balanceAfter: written.balances[at]!,
       };
-    }
-    await store.insertLines(
-      tx,
-      applied.map((line) => ({
-        postingId,
-        accountId: line.accountId,
-        amount: line.amount,
-        balanceAfter: line.balanceAfter,
-        createdAt,
-      })),
-    );
-    return { postingId, createdAt, lines: applied };
+    });
+    return { postingId: written.postingId, createdAt, lines: applied };
   }
 
   /** The ids and balances of a client's accounts (those that exist yet). */

@@ -3,64 +3,58 @@ import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-
 import type { Executor, Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerLines, ledgerPostings } from './tables.ts';
 
-export type AccountKey = { clientId: string | null; kind: string };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const ownerIs = (clientId: string | null) =>
-  clientId === null ? isNull(ledgerAccounts.clientId) : eq(ledgerAccounts.clientId, clientId);
+export type PostingRow = {
+  kind: string;
+  clientId: string | null;
+  memo: string;
+  reference: string | null;
+  idempotencyKey: string | null;
+  createdAt: Date;
+};
+/** One line as the database function takes it; `guarded` debits may not go below zero. */
+export type LineRow = {
+  clientId: string | null;
+  kind: string;
+  bucket: number;
+  amount: bigint;
+  guarded: boolean;
+  /** Where the caller listed the line: lines are written (and so listed) in that order. */
+  position: number;
+};
+
+/** The SQLSTATE ledger_post raises when a guarded debit finds too little (migration 0009). */
+export const INSUFFICIENT_BALANCE = 'LDG01';
 
 /**
- * Moves one account's balance by `amount` and answers the new balance, or null when a
- * guarded account would go below zero. A debit of a guarded account is one conditional
- * UPDATE (the row lock it takes makes concurrent debits queue, and each sees the balance
- * the previous one left); anything else creates the account on first use.
+ * Writes a posting, moves each line's balance and writes the lines: one statement, one round
+ * trip (the PL/pgSQL function ledger_post, migration 0009). Balances move in the order given,
+ * which is the lock order; lines are written in `position` order. Answers the posting id and, per line, the row's id and balance after.
  */
-export async function moveBalance(
+export async function postLines(
   tx: Tx,
-  account: AccountKey,
-  amount: bigint,
-  guarded: boolean,
-): Promise<{ accountId: number; balance: bigint } | null> {
-  const delta = sql`${amount.toString()}::bigint`;
-  if (guarded && amount < 0n) {
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-      .where(
-        and(
-          ownerIs(account.clientId),
-          eq(ledgerAccounts.kind, account.kind),
-          sql`${ledgerAccounts.balance} + ${delta} >= 0`,
-        ),
-      )
-      .returning({ accountId: ledgerAccounts.id, balance: ledgerAccounts.balance });
-    return row ?? null;
-  }
-  const [row] = await tx
-    .insert(ledgerAccounts)
-    .values({
-      clientId: account.clientId,
-      kind: account.kind,
-      nonNegative: guarded,
-      balance: amount,
-    })
-    .onConflictDoUpdate({
-      target: [ledgerAccounts.clientId, ledgerAccounts.kind],
-      set: { balance: sql`${ledgerAccounts.balance} + excluded.balance` },
-    })
-    .returning({ accountId: ledgerAccounts.id, balance: ledgerAccounts.balance });
-  return row!;
-}
-
-export async function insertPosting(
-  tx: Tx,
-  values: typeof ledgerPostings.$inferInsert,
-): Promise<number> {
-  const [row] = await tx.insert(ledgerPostings).values(values).returning({ id: ledgerPostings.id });
-  return row!.id;
-}
-
-export async function insertLines(tx: Tx, lines: (typeof ledgerLines.$inferInsert)[]) {
-  await tx.insert(ledgerLines).values(lines);
+  posting: PostingRow,
+  lines: LineRow[],
+): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }> {
+  // sql.param keeps each array one parameter (a bare array would expand into a list).
+  const result = await tx.execute(sql`
+    select out_posting_id::text as posting, out_account_ids::text[] as ids,
+           out_balances::text[] as balances
+    from ledger_post(${posting.kind}, ${posting.clientId}::uuid, ${posting.memo},
+      ${posting.reference}, ${posting.idempotencyKey}, ${posting.createdAt.toISOString()}::timestamptz,
+      ${sql.param(lines.map((l) => l.clientId))}::uuid[],
+      ${sql.param(lines.map((l) => l.kind))}::text[],
+      ${sql.param(lines.map((l) => l.bucket))}::smallint[],
+      ${sql.param(lines.map((l) => l.amount.toString()))}::bigint[],
+      ${sql.param(lines.map((l) => l.guarded))}::boolean[],
+      ${sql.param(lines.map((l) => l.position))}::integer[])`);
+  const [row] = rowsOf<{ posting: string; ids: string[]; balances: string[] }>(result);
+  return {
+    postingId: Number(row!.posting),
+    accountIds: row!.ids.map(Number),
+    balances: row!.balances.map((b) => BigInt(b)),
+  };
 }
 
 export async function accountsOfClient(db: Executor, clientId: string) {
@@ -70,11 +64,17 @@ export async function accountsOfClient(db: Executor, clientId: string) {
     .where(eq(ledgerAccounts.clientId, clientId));
 }
 
+/** Each firm account's balance: the sum of its buckets. */
 export async function firmAccounts(db: Executor) {
-  return db
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+  const rows = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      balance: sql<string>`sum(${ledgerAccounts.balance})::text`,
+    })
     .from(ledgerAccounts)
-    .where(isNull(ledgerAccounts.clientId));
+    .where(isNull(ledgerAccounts.clientId))
+    .groupBy(ledgerAccounts.kind);
+  return rows.map((row) => ({ kind: row.kind, balance: BigInt(row.balance) }));
 }
 
 /** Sum of cached balances of every client's account of one kind. */
@@ -189,13 +189,12 @@ export async function linesOfPostings(db: Executor, postingIds: number[]) {
 
 // ---------- Reconciliation ----------
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** The figures the reconciliation check compares; read in one snapshot by the caller. */
 export async function reconciliationFacts(tx: Tx, sample: number) {
   const [counts] = rowsOf<{ accounts: string; postings: string; lines: string; total: string }>(
     await tx.execute(sql`
-      select (select count(*) from ledger_accounts)::text as accounts,
+      select (select count(*) from (select distinct client_id, kind from ledger_accounts) a)::text
+               as accounts,
              (select count(*) from ledger_postings)::text as postings,
              (select count(*) from ledger_lines)::text as lines,
              (select coalesce(sum(amount), 0) from ledger_lines)::text as total`),
@@ -211,9 +210,12 @@ export async function reconciliationFacts(tx: Tx, sample: number) {
       where (select count(*) from ledger_lines l where l.posting_id = p.id) < 2
       order by p.id limit ${sample}`),
   );
+  // Row by row: a firm account's buckets each match their own lines, so the account does too.
   const drifted = rowsOf<{ id: string; owner: string; kind: string; cached: string; sum: string }>(
     await tx.execute(sql`
-      select a.id::text, coalesce(a.client_id::text, 'firm') as owner, a.kind,
+      select a.id::text, coalesce(a.client_id::text, 'firm') as owner,
+             case when a.client_id is null then a.kind || ' bucket ' || a.bucket else a.kind end
+               as kind,
              a.balance::text as cached, coalesce(s.total, 0)::text as sum
       from ledger_accounts a
       left join (select account_id, sum(amount) as total from ledger_lines group by account_id) s

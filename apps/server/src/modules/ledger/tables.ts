@@ -6,6 +6,7 @@ import {
   check,
   index,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -15,7 +16,13 @@ import { clients } from '../clients/tables.ts';
 
 /**
  * One row per account: a client's (client_id set) or the firm's (client_id null). `balance`
- * caches the sum of the account's lines and moves in the same transaction as they are written.
+ * caches the sum of the row's lines and moves in the same transaction as they are written.
+ *
+ * A firm account is split into buckets (rows `bucket` 0 … FIRM_BUCKETS-1, see the ledger
+ * service): every posting crosses one, so a single row would make all postings queue on its
+ * lock. Its balance is the sum of its buckets; each bucket's cached balance still equals the
+ * sum of its own lines, so reconciliation stays exact row by row. Client accounts have one
+ * row, bucket 0, and keep their guarded UPDATE.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -23,6 +30,7 @@ export const ledgerAccounts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     clientId: uuid('client_id').references(() => clients.id),
     kind: text('kind').notNull(),
+    bucket: smallint('bucket').notNull().default(0),
     /** Cash available and on hold: the database refuses a negative balance as a last guard. */
     nonNegative: boolean('non_negative').notNull(),
     balance: bigint('balance', { mode: 'bigint' })
@@ -31,8 +39,12 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('ledger_accounts_owner_kind').on(t.clientId, t.kind).nullsNotDistinct(),
+    unique('ledger_accounts_owner_kind_bucket').on(t.clientId, t.kind, t.bucket).nullsNotDistinct(),
     check('ledger_accounts_non_negative', sql`not ${t.nonNegative} or ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_bucket',
+      sql`${t.bucket} >= 0 and (${t.clientId} is null or ${t.bucket} = 0)`,
+    ),
   ],
 );
 
@@ -71,7 +83,11 @@ export const ledgerLines = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    /** The account's balance right after this line: statements read it, never recompute it. */
+    /**
+     * The row's balance right after this line: statements read it, never recompute it. For a
+     * client account that is the account's balance; for a firm account it is its bucket's (an
+     * exact running balance of the whole account would need every posting to queue on it).
+     */
     balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
     /** The posting's time, kept here so that an account's history is one index range. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
