@@ -15,13 +15,19 @@ function newest(dir) {
   return latest;
 }
 
-export function buildIfNeeded() {
+/** The compiled server (apps/server/dist), rebuilt when older than its sources. */
+export function buildServerIfNeeded() {
   const shared = newest(path.join(root, 'packages/shared/src'));
   const serverMain = path.join(root, 'apps/server/dist/main.js');
   const serverSources = Math.max(newest(path.join(root, 'apps/server/src')), shared);
   if (!existsSync(serverMain) || statSync(serverMain).mtimeMs < serverSources) {
     execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
   }
+}
+
+export function buildIfNeeded() {
+  buildServerIfNeeded();
+  const shared = newest(path.join(root, 'packages/shared/src'));
   for (const app of ['web', 'console']) {
     const dir = path.join(root, 'apps', app);
     if (!existsSync(path.join(dir, 'vite.config.ts'))) continue;

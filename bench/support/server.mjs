@@ -1,9 +1,11 @@
-// Starts the real server (embedded PostgreSQL, fresh data directory) for a benchmark and signs
-// in the demo client. The caller stops it with server.kill('SIGTERM').
+// Starts the real server — compiled, as `npm start` runs it — on the embedded PostgreSQL in a
+// fresh data directory (or on `env.DATABASE_URL`) for a benchmark, and signs in the demo
+// client. The caller stops it with server.kill('SIGTERM').
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { md5 } from '../../packages/shared/src/md5.ts';
+import { buildServerIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo1234') };
@@ -11,7 +13,8 @@ export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo123
 export async function startServer({ port, env = {}, name = 'bench-data' }) {
   const dataDir = path.join(root, '.tmp', name);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  buildServerIfNeeded();
+  const server = spawn('node', ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

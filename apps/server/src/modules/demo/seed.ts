@@ -3,10 +3,10 @@
  * settings, the default menu, one KYC-approved client whose ID images are drawn here, and a
  * few research notes in News.
  */
-import sharp from 'sharp';
 import { md5 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
+import { loadSharp } from '../../platform/on-demand.ts';
 import { seedDemoNews } from '../news/demo-articles.ts';
 import { seedDemoDeals } from '../trading/demo.ts';
 
@@ -29,7 +29,7 @@ async function drawIdSide(label: string): Promise<Buffer> {
     <text x="40" y="170" font-family="sans-serif" font-size="34" fill="#333">${label}</text>
     <text x="40" y="480" font-family="sans-serif" font-size="26" fill="#777">Sample document generated for the Sampada demo</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 const DEMO_WATCHLIST = ['RELIANCE', 'HDFCBANK', 'TCS', 'INFY', 'ITC', 'M&M'];

@@ -4,7 +4,7 @@
  * balances, amounts as ₹ with Indian grouping. Times are Asia/Kolkata.
  */
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+
 import {
   APP_NAME,
   formatPaise,
@@ -12,6 +12,7 @@ import {
   type TClientAccount,
   type TRecordType,
 } from '@sampada/shared';
+import { loadPdfKit } from '../../platform/on-demand.ts';
 
 export type StatementData = {
   client: { name: string; uid: string; account: string };
@@ -118,7 +119,8 @@ const COLUMNS = [
   { title: 'Balance', width: 67, right: true },
 ] as const;
 
-export function statementPdf(data: StatementData): Promise<Buffer> {
+export async function statementPdf(data: StatementData): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,

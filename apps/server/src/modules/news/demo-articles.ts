@@ -2,9 +2,9 @@
  * The demo's news: a handful of the firm's own market notes, dated relative to the seed's
  * run so the list always looks current, three of them with a drawn chart as picture.
  */
-import sharp from 'sharp';
 import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { loadSharp } from '../../platform/on-demand.ts';
 import type { NewsService } from './service.ts';
 
 const HOUR = 3_600_000;
@@ -142,7 +142,7 @@ async function drawChart(points: number[], colour: string): Promise<Buffer> {
     <path d="${path}" fill="none" stroke="${colour}" stroke-width="10" stroke-linejoin="round" stroke-linecap="round"/>
     <text x="80" y="64" font-family="sans-serif" font-size="34" fill="#1c2b3a">Sampada Research</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 export async function seedDemoNews(

@@ -2,7 +2,6 @@
  * Contract notes: one per fill, numbered by the posting that settled it, with the charges
  * itemised as an Indian contract note shows them. Read by the client who traded only.
  */
-import PDFDocument from 'pdfkit';
 import {
   APP_NAME,
   CHARGE_LABELS,
@@ -17,6 +16,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { loadPdfKit } from '../../platform/on-demand.ts';
 import type { ClientService } from '../clients/service.ts';
 import { istDateOf } from '../market/calendar.ts';
 import { istTime, unicodeFont } from '../funds/statement.ts';
@@ -66,7 +66,8 @@ export function createContractNotes(deps: {
   };
 }
 
-export function contractNotePdf(note: TContractNote): Promise<Buffer> {
+export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

@@ -6,12 +6,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { ApiMessage, KYC_IMAGE_MAX_BYTES, M } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hmac, safeEqual } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { loadSharp } from '../../platform/on-demand.ts';
 import type { FileStore } from '../../platform/storage.ts';
 import { uploads } from './tables.ts';
 
@@ -50,6 +51,7 @@ export async function reencodeImage(
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw badRequest(M.onlyImages);
   try {
+    const sharp = await loadSharp();
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');

@@ -1,0 +1,87 @@
+// Start-up time to the first 200 of /healthz, as a user meets it with the apps built: a cold
+// start on a fresh data directory (initdb, migrations, demo seed; the market history fills in
+// after) and a restart on the same directory, each beside a bare 5-line Fastify started the
+// same way in its own process. Every run is a new process; the figures are medians.
+// Usage: node --import tsx bench/startup.mjs [runs]
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildServerIfNeeded } from '../scripts/build-if-needed.mjs';
+import { percentile, root } from './support/server.mjs';
+
+const runs = Number(process.argv[2] ?? 5);
+const port = 3207;
+const dataDir = path.join(root, '.tmp', 'bench-startup');
+const bare = path.join(root, '.tmp', 'bench-bare-fastify.mjs');
+writeFileSync(
+  bare,
+  `import Fastify from 'fastify';
+const app = Fastify();
+app.get('/healthz', async () => ({ ok: true }));
+await app.listen({ port: ${port}, host: '127.0.0.1' });
+`,
+);
+
+/** Milliseconds from spawn to the first 200, then a SIGTERM and a wait for the exit. */
+async function timeToFirst200(args, env = {}) {
+  const started = performance.now();
+  const child = spawn('node', args, {
+    cwd: path.join(root, 'apps/server'), // where `fastify` resolves for the bare script too
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let elapsed = NaN;
+  for (let i = 0; i < 3000; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
+        elapsed = performance.now() - started;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGTERM');
+  await exited;
+  return elapsed;
+}
+
+buildServerIfNeeded();
+const rows = { cold: [], restart: [], bare: [] };
+for (let run = 0; run < runs; run++) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rows.cold.push(await timeToFirst200(['dist/main.js']));
+  rows.restart.push(await timeToFirst200(['dist/main.js']));
+  rows.bare.push(await timeToFirst200([bare]));
+}
+rmSync(dataDir, { recursive: true, force: true });
+
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+const bareMs = median(rows.bare);
+console.log(`\nStart-up to the first 200 of /healthz, median of ${runs} runs (apps built)\n`);
+console.table(
+  ['cold', 'restart', 'bare'].map((kind) => ({
+    start:
+      kind === 'cold' ? 'fresh data dir' : kind === 'restart' ? 'same data dir' : 'bare Fastify',
+    'median s': (median(rows[kind]) / 1000).toFixed(2),
+    'min s': (Math.min(...rows[kind]) / 1000).toFixed(2),
+    'max s': (Math.max(...rows[kind]) / 1000).toFixed(2),
+    '× bare': (median(rows[kind]) / bareMs).toFixed(1),
+  })),
+);
+process.exit(0);
