@@ -2,6 +2,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
+import { deriveKey } from './platform/crypto.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -28,7 +29,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const { config, db, clock, secrets } = deps;
   const files = diskFileStore(config.dataDir);
   const staff = createStaffService(db);
-  const clients = createClientService(db, clock);
+  const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
   const invites = createInviteService(db, clock);
   const uploads = createUploadService(db, files, secrets.urlKey, clock);
   const signer = createTokenSigner(secrets.jwtSecret, config.accessTokenTtl, clock);

@@ -4,38 +4,58 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  hkdfSync,
   randomBytes,
   randomInt,
   scrypt,
   timingSafeEqual,
 } from 'node:crypto';
+import {
+  type Algorithm,
+  hash as argon2Hash,
+  parseOptions,
+  verify as argon2Verify,
+} from '@node-rs/argon2';
 
-// scrypt N=2^15, r=8, p=1: ~50 ms and 32 MiB per hash on this class of machine (OWASP minimum is 2^17 with
-// r=8 at p=1 for 128 MiB; we pick 2^15 so that sign-in bursts stay cheap enough on 2 cores).
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-const KEY_LENGTH = 32;
+// argon2id at OWASP's first recommended setting (m=19 MiB, t=2, p=1): ~45 ms a hash on this class of
+// machine, memory-hard, computed on libuv's thread pool by a maintained native package with prebuilt
+// binaries. The PHC string it returns carries its own parameters, so they can be raised later.
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 as Algorithm };
 
-function scryptAsync(secret: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(secret, salt, KEY_LENGTH, SCRYPT, (err, key) => (err ? reject(err) : resolve(key))),
-  );
-}
+// Hashes written before argon2id: `scrypt$N$r$p$salt$hash`. They still verify, and callers
+// re-hash them (needsRehash) at the next successful sign-in or PIN check.
+const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 
-/** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
-export async function hashSecret(secret: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt);
-  return [
-    'scrypt',
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$');
-}
+/** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
+export const hashSecret = (secret: string): Promise<string> => argon2Hash(secret, ARGON2);
 
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) {
+    try {
+      return await argon2Verify(stored, secret);
+    } catch {
+      return false; // a malformed stored hash never matches
+    }
+  }
+  return verifyScrypt(secret, stored);
+}
+
+/** True when a stored hash is not argon2id at the current parameters: re-hash it after a match. */
+export function needsRehash(stored: string): boolean {
+  if (!stored.startsWith('$argon2id$')) return true;
+  try {
+    const o = parseOptions(stored);
+    return (
+      o.memoryCost !== ARGON2.memoryCost ||
+      o.timeCost !== ARGON2.timeCost ||
+      o.parallelism !== ARGON2.parallelism
+    );
+  } catch {
+    return true;
+  }
+}
+
+async function verifyScrypt(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
@@ -44,14 +64,39 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
       secret,
       Buffer.from(salt, 'base64'),
       expected.length,
-      { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem },
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT_MAXMEM },
       (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
   return timingSafeEqual(expected, actual);
 }
 
-/** A hash of a secret nobody has, to spend the same time when an account does not exist. */
+/**
+ * The old scheme's hash (N=2^15, r=8, p=1), kept only so tests can create the hashes that
+ * accounts made before argon2id still hold. Production code never writes these.
+ */
+export async function hashSecretScryptLegacy(secret: string): Promise<string> {
+  const params = { N: 2 ** 15, r: 8, p: 1 };
+  const salt = randomBytes(16);
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(secret, salt, 32, { ...params, maxmem: SCRYPT_MAXMEM }, (err, k) =>
+      err ? reject(err) : resolve(k),
+    ),
+  );
+  return [
+    'scrypt',
+    params.N,
+    params.r,
+    params.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
+}
+
+/**
+ * An argon2id hash of a secret nobody has, so that a sign-in for an unknown account spends the
+ * same time as one for a real account (whose hash is argon2id, or becomes so at its next sign-in).
+ */
 let decoyHash: Promise<string> | undefined;
 export const decoySecretHash = () => (decoyHash ??= hashSecret(randomBytes(16).toString('hex')));
 
@@ -89,6 +134,10 @@ export function decrypt(sealed: string, key: Buffer): string {
     'utf8',
   );
 }
+
+/** A key for one purpose derived from a master key (HKDF-SHA256), so one leak cannot forge another. */
+export const deriveKey = (master: Buffer, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `sampada ${purpose}`, 32));
 
 export const hmac = (value: string, key: Buffer) =>
   createHmac('sha256', key).update(value).digest('base64url');

@@ -3,7 +3,15 @@ import { ApiMessage, M, md5 } from '@sampada/shared';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buildTestApp, signUpClient, type TestApp, sqlRows } from '../test/helpers.ts';
 import { recordAudit } from './audit.ts';
-import { decrypt, encrypt, hashSecret, verifySecret } from './crypto.ts';
+import {
+  decrypt,
+  encrypt,
+  hashSecret,
+  hashSecretScryptLegacy,
+  needsRehash,
+  verifySecret,
+} from './crypto.ts';
+import { isUniqueViolation } from './errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +48,26 @@ describe('crypto', () => {
     expect(a).not.toBe(b);
     expect(await verifySecret(md5('pw'), a)).toBe(true);
     expect(await verifySecret(md5('px'), a)).toBe(false);
+  });
+
+  it('hashes with argon2id at m=19 MiB, t=2, p=1, which needs no re-hash', async () => {
+    const hash = await hashSecret(md5('pw'));
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(needsRehash(hash)).toBe(false);
+    expect(needsRehash(hash.replace('t=2', 't=1'))).toBe(true);
+  });
+
+  it('still verifies an old scrypt hash, and marks it for re-hashing', async () => {
+    const old = await hashSecretScryptLegacy(md5('pw'));
+    expect(old).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifySecret(md5('pw'), old)).toBe(true);
+    expect(await verifySecret(md5('px'), old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+  });
+
+  it('never matches a malformed stored hash', async () => {
+    expect(await verifySecret('x', '$argon2id$v=19$m=19456,t=2,p=1$broken')).toBe(false);
+    expect(await verifySecret('x', 'plain')).toBe(false);
   });
 
   it('encrypts with authentication: a changed byte fails', () => {
@@ -183,4 +211,25 @@ describe('per-IP HTTP limits at their real size', () => {
 
 it('keeps the spec messages exact', () => {
   expect(M.registrationSucceeded).toBe('Your Account Has Been Successfully Registered');
+});
+
+describe('unique violations', () => {
+  const pgError = (constraint?: string) =>
+    Object.assign(new Error('duplicate key'), { code: '23505', constraint });
+
+  it('are found on the error itself or on its cause (drizzle 0.45 wraps driver errors)', () => {
+    expect(isUniqueViolation(pgError('clients_mobile_unique'))).toBe(true);
+    const wrapped = new Error('Failed query', { cause: pgError('clients_mobile_unique') });
+    expect(isUniqueViolation(wrapped, 'clients_mobile_unique')).toBe(true);
+    expect(isUniqueViolation(new Error('outer', { cause: wrapped }))).toBe(true);
+  });
+
+  it('name the constraint when asked, and ignore other errors', () => {
+    const wrapped = new Error('Failed query', { cause: pgError('clients_uid_unique') });
+    expect(isUniqueViolation(wrapped, 'clients_mobile_unique')).toBe(false);
+    expect(isUniqueViolation(pgError(undefined), 'clients_mobile_unique')).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+    expect(isUniqueViolation('23505')).toBe(false);
+  });
 });

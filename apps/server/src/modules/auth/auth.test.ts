@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, M, md5, type TAuthData } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
+import { hashSecretScryptLegacy, verifySecret } from '../../platform/crypto.ts';
 import {
   buildTestApp,
   issueInvite,
@@ -106,6 +107,34 @@ describe('register', () => {
     expect(replies.filter((r) => r.body.message === ApiMessage.inviteUsed)).toHaveLength(7);
   });
 
+  it('registers exactly one of many racing sign-ups with one mobile; the others hear it is taken', async () => {
+    const mobile = nextMobile();
+    // Each with its own invitation code, so only the mobile's unique index can decide.
+    const codes = await Promise.all(Array.from({ length: 8 }, () => issueInvite(t)));
+    const replies = await Promise.all(
+      codes.map((code) =>
+        t.api.post('/auth/app/v1/register', {
+          username: mobile,
+          password: md5('secret123'),
+          invite_code: code,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).filter((s) => s >= 500)).toEqual([]);
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    const losers = replies.filter((r) => r.status !== 200);
+    expect(losers).toHaveLength(7);
+    for (const loser of losers) {
+      expect(loser.status).toBe(409);
+      expect(loser.body.message).toBe(ApiMessage.mobileTaken);
+    }
+    const rows = await sqlRows<{ n: number }>(
+      t,
+      `select count(*)::int as n from clients where mobile = '+91${mobile}'`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('treats every spelling of a mobile as one client', async () => {
     const mobile = nextMobile();
     await signUpClient(t, mobile);
@@ -135,6 +164,21 @@ describe('login', () => {
     expect(unknown.status).toBe(400);
     expect(wrong.body.message).toBe(ApiMessage.badCredentials);
     expect(unknown.body.message).toBe(ApiMessage.badCredentials);
+  });
+
+  it('signs in with an old scrypt hash and re-hashes it to argon2id; a wrong password changes nothing', async () => {
+    const client = await signUpClient(t);
+    const old = await hashSecretScryptLegacy(md5(client.password));
+    await t.ctx.db.execute(`update clients set password_hash = '${old}' where id = '${client.id}'`);
+
+    expect((await login(client.mobile, 'not-the-password')).status).toBe(400);
+    expect((await t.ctx.clients.byId(client.id)).passwordHash).toBe(old);
+
+    expect((await login(client.mobile, client.password)).status).toBe(200);
+    const upgraded = (await t.ctx.clients.byId(client.id)).passwordHash;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifySecret(md5(client.password), upgraded)).toBe(true);
+    expect((await login(client.mobile, client.password)).status).toBe(200);
   });
 
   it('requires username and password with the spec messages', async () => {

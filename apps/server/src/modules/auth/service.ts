@@ -21,7 +21,14 @@ import {
   sha256,
   verifySecret,
 } from '../../platform/crypto.ts';
-import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  notFound,
+  tooMany,
+  unauthorized,
+} from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients as clientsTable } from '../clients/tables.ts';
 import type { InviteService } from '../invites/service.ts';
@@ -59,9 +66,6 @@ type Deps = {
   clients: ClientService;
   invites: InviteService;
 };
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 export function createAuthService({
   db,
@@ -162,7 +166,8 @@ export function createAuthService({
         return authData(clientId, sessionId, refresh);
       } catch (error) {
         // Two sign-ups of one mobile racing: the unique index decides, the loser is told plainly.
-        if (isUniqueViolation(error)) throw conflict(ApiMessage.mobileTaken);
+        if (isUniqueViolation(error, 'clients_mobile_unique'))
+          throw conflict(ApiMessage.mobileTaken);
         throw error;
       }
     },
@@ -185,12 +190,16 @@ export function createAuthService({
         throw badRequest(ApiMessage.badCredentials);
       }
       await clearFailures(db, mobileKey);
+      await clients.upgradePasswordHash(client, input.passwordMd5);
       const { sessionId, refresh } = await db.transaction((tx) => openSession(tx, client.id, meta));
       return authData(client.id, sessionId, refresh);
     },
 
     async logout(sessionId: string) {
-      await revokeSession(db, sessionId, 'logout');
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, sessionId, 'logout');
+        await clients.closePinWindow(sessionId, tx);
+      });
     },
 
     async refresh(refreshToken: string): Promise<TAuthData> {
@@ -243,6 +252,7 @@ export function createAuthService({
       await db.transaction(async (tx) => {
         await clients.setPasswordHash(tx, clientId, passwordHash);
         await revokeAllSessions(tx, clientId, 'password changed');
+        await clients.closeClientPinWindows(tx, clientId);
         await recordAudit(
           tx,
           { type: 'client', id: clientId, ip: meta.ip },
@@ -412,6 +422,7 @@ export function createAuthService({
         if (!used) throw badRequest(ApiMessage.resetTokenInvalid);
         await clients.setPasswordHash(tx, client.id, passwordHash);
         await revokeAllSessions(tx, client.id, 'password reset');
+        await clients.closeClientPinWindows(tx, client.id);
         await recordAudit(
           tx,
           { type: 'client', id: client.id, ip: meta.ip },

@@ -93,13 +93,13 @@ describe('pwd_verify and PIN', () => {
     expect(reply.body.message).toBe(ApiMessage.pinNotSet);
   });
 
-  it('stores PIN and password only as salted scrypt hashes', async () => {
+  it('stores PIN and password only as salted argon2id hashes', async () => {
     const c = await signUpClient(t);
     await t.api.post('/client/app/v1/pwd_verify', { password: md5(c.password) }, c.token);
     await t.api.post('/client/app/v1/pin', { pin: md5('112233') }, c.token);
     const row = await t.ctx.clients.byId(c.id);
-    expect(row.passwordHash).toMatch(/^scrypt\$/);
-    expect(row.pinHash).toMatch(/^scrypt\$/);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.pinHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.passwordHash).not.toContain(md5(c.password));
   });
 });

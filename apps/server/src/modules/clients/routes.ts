@@ -62,7 +62,9 @@ export function clientRoutes(ctx: AppContext) {
         schema: { tags, security, body: ZPinRequest, response: { 200: ZVerified } },
       },
       async (request) => {
-        await ctx.clients.verifyPin(clientOf(request).clientId, request.body.pin);
+        // A verified PIN opens this session's trading window (docs/api-identity.md).
+        const { clientId, sessionId } = clientOf(request);
+        await ctx.clients.verifyPin(clientId, request.body.pin, sessionId);
         return ok({ verified: true as const });
       },
     );

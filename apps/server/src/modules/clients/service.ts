@@ -1,5 +1,5 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   M,
@@ -13,15 +13,25 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { MINUTE } from '../../platform/clock.ts';
-import { decoySecretHash, hashSecret, randomDigits, verifySecret } from '../../platform/crypto.ts';
+import {
+  decoySecretHash,
+  hashSecret,
+  hmac,
+  needsRehash,
+  randomDigits,
+  safeEqual,
+  verifySecret,
+} from '../../platform/crypto.ts';
 import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
-import { clients } from './tables.ts';
+import { clients, pinWindows } from './tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MS = 30 * MINUTE;
+/** How long one full PIN check lets a session's orders check their PIN cheaply. */
+export const PIN_WINDOW_MS = 15 * MINUTE;
 
 /** The account number printed on statements: the firm's prefix and the UID. */
 export const accountNumber = (uid: string) => `SMP${uid}`;
@@ -41,12 +51,89 @@ const FLAG_COLUMNS = {
   allow_loan: 'allowLoan',
 } as const;
 
-export function createClientService(db: Db, clock: Clock) {
+/**
+ * @param pinWindowKey the HMAC key for trading windows; every instance must share it (it is
+ *   derived from the data key, which instances already share).
+ */
+export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) {
   const byId = async (id: string, executor: Executor = db) => {
     const [row] = await executor.select().from(clients).where(eq(clients.id, id));
     if (!row) throw notFound('Client not found.');
     return row;
   };
+
+  /** The window's proof of the PIN: keyed, so a copy of the table alone cannot test guesses. */
+  const pinMac = (sessionId: string, pinMd5: string) =>
+    hmac(`pin-window\0${sessionId}\0${pinMd5}`, pinWindowKey);
+
+  /**
+   * Counts a wrong PIN. Five wrong PINs lock PIN actions for 30 minutes; the counter moves in
+   * one UPDATE so parallel guesses cannot slip past the limit. A lockout closes the client's
+   * trading windows too.
+   */
+  async function pinFailed(clientId: string, now: Date): Promise<never> {
+    const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
+    const [after] = await db
+      .update(clients)
+      .set({
+        pinFailures: sql`case when ${clients.pinFailures} + 1 >= ${PIN_MAX_FAILURES} then 0 else ${clients.pinFailures} + 1 end`,
+        pinLockedUntil: sql`case when ${clients.pinFailures} + 1 >= ${PIN_MAX_FAILURES} then ${lockUntil} else ${clients.pinLockedUntil} end`,
+      })
+      .where(
+        and(
+          eq(clients.id, clientId),
+          sql`(${clients.pinLockedUntil} is null or ${clients.pinLockedUntil} <= ${now})`,
+        ),
+      )
+      .returning({ failures: clients.pinFailures, lockedUntil: clients.pinLockedUntil });
+    if (!after || (after.lockedUntil && after.lockedUntil > now)) {
+      await closeClientPinWindows(db, clientId);
+      throw tooMany(ApiMessage.pinLocked);
+    }
+    throw badRequest(ApiMessage.pinWrong(PIN_MAX_FAILURES - after.failures));
+  }
+
+  async function pinPassed(row: ClientRow) {
+    if (row.pinFailures > 0) {
+      await db.update(clients).set({ pinFailures: 0 }).where(eq(clients.id, row.id));
+    }
+  }
+
+  /** The slow check: argon2id (or an old scrypt hash, re-hashed to argon2id once it matches). */
+  async function verifyPinFully(row: ClientRow, pinMd5: string, now: Date): Promise<void> {
+    if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
+    if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
+    if (!(await verifySecret(pinMd5, row.pinHash))) return pinFailed(row.id, now);
+    await pinPassed(row);
+    if (needsRehash(row.pinHash)) {
+      const pinHash = await hashSecret(pinMd5);
+      // Guarded by the old hash: a PIN changed meanwhile is never overwritten.
+      await db
+        .update(clients)
+        .set({ pinHash })
+        .where(and(eq(clients.id, row.id), eq(clients.pinHash, row.pinHash)));
+    }
+  }
+
+  const closeClientPinWindows = (executor: Executor, clientId: string) =>
+    executor.delete(pinWindows).where(eq(pinWindows.clientId, clientId));
+
+  async function openPinWindow(clientId: string, sessionId: string, pinMd5: string, now: Date) {
+    const window = {
+      clientId,
+      pinMac: pinMac(sessionId, pinMd5),
+      openedAt: now,
+      expiresAt: new Date(now.getTime() + PIN_WINDOW_MS),
+    };
+    await db
+      .insert(pinWindows)
+      .values({ sessionId, ...window })
+      .onConflictDoUpdate({ target: pinWindows.sessionId, set: window });
+    // Spent windows of this client go with it, so the table stays the size of live sessions.
+    await db
+      .delete(pinWindows)
+      .where(and(eq(pinWindows.clientId, clientId), lte(pinWindows.expiresAt, now)));
+  }
 
   return {
     byId,
@@ -103,9 +190,23 @@ export function createClientService(db: Db, clock: Clock) {
       return verifySecret(passwordMd5, row.passwordHash);
     },
 
-    /** Takes a hash made beforehand: scrypt inside a transaction would hold it open for ~50 ms. */
+    /** Takes a hash made beforehand: argon2id inside a transaction would hold it open for ~50 ms. */
     async setPasswordHash(tx: Executor, clientId: string, passwordHash: string) {
       await tx.update(clients).set({ passwordHash }).where(eq(clients.id, clientId));
+    },
+
+    /**
+     * After a successful sign-in: an old (scrypt) or weaker hash is replaced by argon2id of the
+     * password just proven. Hashes outside any transaction; guarded by the old hash, so a
+     * password changed meanwhile is never overwritten.
+     */
+    async upgradePasswordHash(row: ClientRow, passwordMd5: string) {
+      if (!needsRehash(row.passwordHash)) return;
+      const passwordHash = await hashSecret(passwordMd5);
+      await db
+        .update(clients)
+        .set({ passwordHash })
+        .where(and(eq(clients.id, row.id), eq(clients.passwordHash, row.passwordHash)));
     },
 
     /** Names and UIDs of some clients, for lists other modules show (desk queues, allotments). */
@@ -127,47 +228,64 @@ export function createClientService(db: Db, clock: Clock) {
         .where(eq(clients.id, clientId));
     },
 
+    /** A new PIN closes every trading window the old one opened. */
     async setPin(clientId: string, pinMd5: string) {
       const pinHash = await hashSecret(pinMd5);
-      await db
-        .update(clients)
-        .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
-        .where(eq(clients.id, clientId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(clients)
+          .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
+          .where(eq(clients.id, clientId));
+        await closeClientPinWindows(tx, clientId);
+      });
     },
 
     /**
-     * Verifies a PIN. Five wrong PINs lock PIN actions for 30 minutes; the counter moves in
-     * one UPDATE so parallel guesses cannot slip past the limit.
+     * Verifies a PIN in full (argon2id), per action: withdrawals and bank-card changes. With a
+     * session, a success also opens that session's trading window (POST pin/verify).
      */
-    async verifyPin(clientId: string, pinMd5: string): Promise<void> {
-      const row = await byId(clientId);
+    async verifyPin(clientId: string, pinMd5: string, sessionId?: string): Promise<void> {
+      const now = clock.now();
+      await verifyPinFully(await byId(clientId), pinMd5, now);
+      if (sessionId) await openPinWindow(clientId, sessionId, pinMd5, now);
+    },
+
+    /**
+     * The PIN of an order. Inside the session's open trading window it is compared, in
+     * constant time, with the keyed HMAC of the PIN verified when the window opened — a
+     * wrong PIN still counts toward the lockout. Outside one it is verified in full, and a
+     * success opens the window. `row` is the client as the caller just read it.
+     */
+    async verifyTradingPin(row: ClientRow, pinMd5: string, sessionId: string): Promise<void> {
       const now = clock.now();
       if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
       if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
-      if (await verifySecret(pinMd5, row.pinHash)) {
-        if (row.pinFailures > 0) {
-          await db.update(clients).set({ pinFailures: 0 }).where(eq(clients.id, clientId));
-        }
-        return;
-      }
-      const lockUntil = new Date(now.getTime() + PIN_LOCK_MS);
-      const [after] = await db
-        .update(clients)
-        .set({
-          pinFailures: sql`case when ${clients.pinFailures} + 1 >= ${PIN_MAX_FAILURES} then 0 else ${clients.pinFailures} + 1 end`,
-          pinLockedUntil: sql`case when ${clients.pinFailures} + 1 >= ${PIN_MAX_FAILURES} then ${lockUntil} else ${clients.pinLockedUntil} end`,
-        })
+      const [window] = await db
+        .select({ pinMac: pinWindows.pinMac })
+        .from(pinWindows)
         .where(
           and(
-            eq(clients.id, clientId),
-            sql`(${clients.pinLockedUntil} is null or ${clients.pinLockedUntil} <= ${now})`,
+            eq(pinWindows.sessionId, sessionId),
+            eq(pinWindows.clientId, row.id),
+            gt(pinWindows.expiresAt, now),
           ),
-        )
-        .returning({ failures: clients.pinFailures, lockedUntil: clients.pinLockedUntil });
-      if (!after || (after.lockedUntil && after.lockedUntil > now))
-        throw tooMany(ApiMessage.pinLocked);
-      throw badRequest(ApiMessage.pinWrong(PIN_MAX_FAILURES - after.failures));
+        );
+      if (!window) {
+        await verifyPinFully(row, pinMd5, now);
+        await openPinWindow(row.id, sessionId, pinMd5, now);
+        return;
+      }
+      if (!safeEqual(pinMac(sessionId, pinMd5), window.pinMac)) return pinFailed(row.id, now);
+      await pinPassed(row);
     },
+
+    /** Logout ends the session's trading window. */
+    async closePinWindow(sessionId: string, executor: Executor = db) {
+      await executor.delete(pinWindows).where(eq(pinWindows.sessionId, sessionId));
+    },
+
+    /** Password change or reset ends every trading window of the client. */
+    closeClientPinWindows,
 
     async verifyPassword(clientId: string, passwordMd5: string) {
       const row = await byId(clientId);

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { staff } from '../staff/tables.ts';
 
 export const clients = pgTable(
@@ -34,4 +43,26 @@ export const clients = pgTable(
     ),
     check('clients_score_range', sql`${t.score} between 0 and 100`),
   ],
+);
+
+/**
+ * A session's trading window (docs/decisions/004-pin-trading-window.md): opened by a full
+ * argon2id PIN check, it lets orders in that session check their PIN against a keyed HMAC of
+ * the PIN verified then (HMAC-SHA256 under a server key, over the session id and the PIN).
+ * Kept in the database so every server instance sees it; closed by logout, password change,
+ * PIN change and PIN lockout, and ignored once `expires_at` passes. `session_id` is not a
+ * foreign key: sessions belong to the auth module, which already references this module.
+ */
+export const pinWindows = pgTable(
+  'pin_windows',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    pinMac: text('pin_mac').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pin_windows_client').on(t.clientId)],
 );

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt, hmac } from '../../platform/crypto.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { FundsAccess } from './access.ts';
 import * as store from './store.ts';
 import { bankCards } from './tables.ts';
@@ -71,7 +71,7 @@ export function createBankCardService(deps: {
             })
             .returning();
         } catch (error) {
-          if (store.violatedUnique(error)) throw conflict(FM.bankCardExists);
+          if (isUniqueViolation(error)) throw conflict(FM.bankCardExists);
           throw error;
         }
         await recordAudit(tx, actor, {

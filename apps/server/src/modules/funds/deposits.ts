@@ -19,7 +19,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
 import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -98,7 +98,7 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
         .where(and(eq(deposits.id, depositId), eq(deposits.status, rule.from), ownedBy))
         .returning();
     } catch (error) {
-      if (store.violatedUnique(error)) throw conflict(FM.utrAlreadyCredited);
+      if (isUniqueViolation(error)) throw conflict(FM.utrAlreadyCredited);
       throw error;
     }
     if (!row) {
@@ -177,7 +177,7 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
             })
             .returning();
         } catch (error) {
-          if (store.violatedUnique(error)) throw badRequest(FM.utrAlreadySubmitted);
+          if (isUniqueViolation(error)) throw badRequest(FM.utrAlreadySubmitted);
           throw error;
         }
         await recordAudit(tx, options.actor, {

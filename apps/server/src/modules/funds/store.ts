@@ -9,15 +9,6 @@ export type BankCardRow = typeof bankCards.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-/** The unique constraint a failed write broke, or null (both drivers; drizzle wraps errors). */
-export function violatedUnique(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return e.constraint ?? 'unknown';
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
 // ---------- Bank cards ----------
 
 export const activeCards = (db: Executor, clientId: string) =>

@@ -16,7 +16,7 @@ import {
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
 import * as store from './store.ts';
 
 export type AccountRef =
@@ -76,13 +76,6 @@ export type LedgerCheck = {
 };
 
 const KIND_PATTERN = /^[a-z][a-z_]{1,39}$/;
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return !e.constraint || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
 
 /** Throws on a posting that could never be right: a bug in the caller, not a user error. */
 function assertWellFormed(input: PostingInput) {

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { FeedFetcher } from './feed-fetch.ts';
 import { parseFeed } from './feed-parser.ts';
 import { newsArticles, newsFeeds } from './tables.ts';
@@ -35,10 +35,6 @@ export const toFeedView = (row: FeedRow): TNewsFeedView => ({
 
 /** The dedupe key: the feed's address and the item's own id, so it survives re-adding a feed. */
 export const importKey = (feedUrl: string, itemGuid: string) => `${feedUrl} ${itemGuid}`;
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export function createFeedService({
   db,
@@ -140,7 +136,7 @@ export function createFeedService({
           return toFeedView(row!);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(NM.feedExists);
+        if (isUniqueViolation(error, 'news_feeds_url_unique')) throw conflict(NM.feedExists);
         throw error;
       }
     },

@@ -140,6 +140,7 @@ export function createStaffAuthService(deps: {
         return fail(row, CM.badCredentials);
       }
       if (!row.active) throw forbidden(CM.inactive);
+      await staff.upgradePasswordHash(row, input.passwordMd5);
 
       const token = randomToken();
       const expiresAt = addMs(now, CHALLENGE_TTL_MS);

@@ -10,6 +10,7 @@ import {
   type TestApp,
   totpAt,
 } from '../../test/helpers.ts';
+import { hashSecretScryptLegacy, verifySecret } from '../../platform/crypto.ts';
 import { RECOVERY_CODE_COUNT } from './service.ts';
 
 let t: TestApp;
@@ -74,7 +75,7 @@ describe('first sign-in enrols TOTP', () => {
     expect(row.totpEnabledAt).not.toBeNull();
     // Stored encrypted, and the recovery codes only as slow hashes.
     expect(row.totpSecretEnc).not.toContain(enrolment.secret);
-    expect(row.recoveryCodeHashes.every((h) => h.startsWith('scrypt$'))).toBe(true);
+    expect(row.recoveryCodeHashes.every((h) => h.startsWith('$argon2id$'))).toBe(true);
     expect(row.recoveryCodeHashes.join()).not.toContain(
       enrolment.recovery_codes[0]!.replace('-', ''),
     );
@@ -173,6 +174,24 @@ describe('later sign-ins require the second factor', () => {
     expect((await t.ctx.staff.findById(staff.id))!.recoveryCodeHashes).toHaveLength(
       RECOVERY_CODE_COUNT - 2,
     );
+  });
+});
+
+describe('password hashes', () => {
+  it('signs in with an old scrypt hash and re-hashes it to argon2id; a wrong password changes nothing', async () => {
+    const { email, id } = await newStaff();
+    const old = await hashSecretScryptLegacy(md5(STAFF_TEST_PASSWORD));
+    await t.ctx.db.execute(`update staff set password_hash = '${old}' where id = '${id}'`);
+
+    expect((await stepOne(email, 'wrong-password')).status).toBe(400);
+    expect((await t.ctx.staff.findById(id))!.passwordHash).toBe(old);
+
+    expect((await stepOne(email)).status).toBe(200);
+    const upgraded = (await t.ctx.staff.findById(id))!.passwordHash;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifySecret(md5(STAFF_TEST_PASSWORD), upgraded)).toBe(true);
+    // And the new hash signs in.
+    expect((await stepOne(email)).status).toBe(200);
   });
 });
 

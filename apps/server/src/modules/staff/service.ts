@@ -1,9 +1,9 @@
 /** Staff accounts. The console adds sign-in with a second factor on top of these rows. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { md5, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
-import { hashSecret } from '../../platform/crypto.ts';
+import { hashSecret, needsRehash } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { staff } from './tables.ts';
 
@@ -156,6 +156,20 @@ export function createStaffService(db: Db) {
         .where(eq(staff.id, id))
         .returning({ failedLogins: staff.failedLogins, lockedUntil: staff.lockedUntil });
       return row;
+    },
+
+    /**
+     * After a correct password: an old (scrypt) hash becomes argon2id of the password just
+     * proven. Hashes outside any transaction; guarded by the old hash so a password changed
+     * meanwhile is never overwritten.
+     */
+    async upgradePasswordHash(row: StaffRow, passwordMd5: string) {
+      if (!needsRehash(row.passwordHash)) return;
+      const passwordHash = await hashSecret(passwordMd5);
+      await db
+        .update(staff)
+        .set({ passwordHash })
+        .where(and(eq(staff.id, row.id), eq(staff.passwordHash, row.passwordHash)));
     },
 
     async markSignedIn(tx: Executor, id: string, now: Date) {

@@ -21,7 +21,13 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
@@ -81,14 +87,6 @@ export type DeskOptions<V> = {
 
 const DAY_MINUTES = 24 * 60;
 const CLOSE_MINUTE = 15 * 60 + 30;
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505') return !e.constraint || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
 
 export function createOrderService(deps: Deps) {
   const { db, clock, ledger, clients, market, execution, charges } = deps;
@@ -415,11 +413,13 @@ export function createOrderService(deps: Deps) {
     async place(
       clientId: string,
       input: OrderInput,
-      options: { actor: Actor; transaction?: TransactionRunner },
+      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
     ): Promise<TOrder> {
       const client = await approvedClient(clientId);
       if (!client.pinHash) throw badRequest(TM.setPinToTrade);
-      await clients.verifyPin(client.id, input.pin);
+      // Outside a transaction: a wrong PIN must count even though the order fails. Within the
+      // session's trading window this is an HMAC comparison, not a 45 ms argon2id hash.
+      await clients.verifyTradingPin(client, input.pin, options.sessionId);
       const schedule = await charges.current();
       const transaction = options.transaction ?? plainTransaction(db);
       const row = await transaction(async (tx) => {

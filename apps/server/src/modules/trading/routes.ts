@@ -110,6 +110,7 @@ export function tradingRoutes(ctx: AppContext) {
           (transaction) =>
             trading.orders.place(clientOf(request).clientId, request.body as OrderInput, {
               actor: clientActor(request),
+              sessionId: clientOf(request).sessionId,
               transaction,
             }),
         ),

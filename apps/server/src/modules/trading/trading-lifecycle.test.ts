@@ -14,7 +14,7 @@ import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/hel
 import { balancesOf, keyed, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
 import { CONSOLE, placed, placeOrder, publishIpo, runMarket, trader } from './test-fixtures.ts';
 
-// Each test signs up several clients (scrypt) and steps the market: slow on a loaded machine.
+// Each test signs up several clients (argon2id) and steps the market: slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;

@@ -24,7 +24,7 @@ import {
   trader,
 } from './test-fixtures.ts';
 
-// 30 clients sign up (scrypt each) before the race: slow on a loaded machine.
+// 30 clients sign up (argon2id each) before the race: slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 let t: TestApp;
