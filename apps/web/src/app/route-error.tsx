@@ -27,9 +27,7 @@ function RateLimited({ retryAt }: { retryAt: number }) {
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
-        <Title order={2} role="alert">
-          {tooManyRequestsMessage(seconds)}
-        </Title>
+        <Title order={2}>{tooManyRequestsMessage(seconds)}</Title>
         <Button disabled={seconds > 0} onClick={() => window.location.reload()}>
           {t('routeError.retry')}
         </Button>
