@@ -74,8 +74,11 @@ const API_PREFIXES = [
 /** API routes are the rate-limited, never-cached ones; everything else is a page or a file. */
 const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
-/** Vite names hashed files `name-<hash>.ext` under assets/: they never change, cache for a year. */
-const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
+/**
+ * Vite names hashed files `name-<8-char hash>.ext` under assets/ (the path seen here may be the
+ * .br or .gz beside one): they never change, so browsers keep them for a year.
+ */
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/;
 
 const setNoStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
   reply.header('cache-control', 'no-store');
