@@ -4,7 +4,10 @@
 // bare Fastify serving one static HTML page, and audits both in the same run: the baseline is
 // the best this machine scores, so the ratio says how much of the gap is the app's.
 // Usage: npm run build && node --import tsx bench/lighthouse.mjs [runs per page, default 1]
+// LHR_DIR=<dir> also writes each full Lighthouse report there as JSON.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -97,6 +100,10 @@ async function audit(url, { signedIn = false } = {}) {
   );
   await page.close();
   const lhr = result.lhr;
+  if (process.env.LHR_DIR) {
+    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '-')}.json`;
+    writeFileSync(path.join(process.env.LHR_DIR, name), result.report);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])),
