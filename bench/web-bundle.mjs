@@ -1,92 +1,166 @@
-// Gzip size of what /login loads in the client app. Builds nothing: run
-// `npm run build -w @sampada/web` first. Usage: node bench/web-bundle.mjs
+// Bytes the browser actually transfers for the client app's first screens, against the
+// budgets of issue 14. Starts the real server (built apps, fresh data directory), loads the
+// pages in Debian's Chromium with an empty cache and sums the encoded (on-the-wire) body
+// sizes Chromium reports, so compression, caching and code splitting all count.
+// Usage: npm run build && node --import tsx bench/web-bundle.mjs
 //
-// Table 1 follows apps/web/dist/index.html (the same document serves every route): the
-// entry script, its modulepreloads and stylesheets. Table 2 adds the /login route's own
-// lazy chunk and the chunks and CSS it imports statically (from Vite's manifest), i.e.
-// everything the browser fetches before the sign-in form is on screen.
+// 1. /login, cold: everything fetched until the sign-in form is on screen and the network idle.
+// 2. Signing in as the demo client from that page: what /dashboard adds (warm cache).
+// 3. /dashboard, cold, already signed in (a returning visitor with an empty cache).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { DEMO_CREDENTIALS, root, startServer } from './support/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist');
-const LOGIN_PAGE = 'src/features/auth/components/login-page.tsx';
+const BUDGET = { loginJs: 180 * 1024, loginCss: 40 * 1024, dashboardJs: 250 * 1024 };
 /** Heavy libraries that must stay out of the first screen (issue 3). */
 const MUST_BE_LAZY = {
   'react-easy-crop (cropper)': /reactEasyCrop_Container/,
   'recharts (charts)': /recharts-wrapper|recharts-surface/,
 };
+const DEMO_MOBILE = '9876543210';
+const DEMO_PASSWORD = 'demo1234';
+const dist = path.join(root, 'apps/web/dist');
 
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w @sampada/web` first.');
+  console.error('apps/web/dist is missing: run `npm run build` first.');
   process.exit(1);
 }
 
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const attr = (pattern) => [...html.matchAll(pattern)].map((m) => m[1].replace(/^\//, ''));
-const entry = [
-  ...attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-  ...attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ...attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
-];
+const { server, base, token } = await startServer({ port: 3291, name: 'bench-web-bundle' });
+const auth = await (
+  await fetch(`${base}/auth/app/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_CREDENTIALS),
+  })
+).json();
+if (!token || auth.code !== 200) throw new Error('The demo client could not sign in.');
 
-function routeFiles() {
-  const manifestPath = path.join(dist, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) return [];
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    (chunk.css ?? []).forEach((css) => files.add(css));
-    (chunk.imports ?? []).forEach(visit);
-  };
-  visit(LOGIN_PAGE);
-  return [...files];
-}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
 
-const row = (file) => {
-  const bytes = readFileSync(path.join(dist, file));
+/** Records every finished response of a page; `take()` returns and clears the list. */
+function recorder(page) {
+  let rows = [];
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    const sizes = await request.sizes().catch(() => null);
+    if (!response || !sizes) return;
+    rows.push({
+      url: request.url().replace(base, ''),
+      status: response.status(),
+      encoding: (await response.headerValue('content-encoding')) ?? '',
+      cacheControl: (await response.headerValue('cache-control')) ?? '',
+      bytes: sizes.responseBodySize,
+    });
+  });
   return {
-    file,
-    raw: bytes.length,
-    gzip: gzipSync(bytes, { level: 9 }).length,
-    text: bytes.toString('utf8'),
+    take: async () => {
+      await new Promise((r) => setTimeout(r, 300)); // let the last sizes() calls settle
+      const taken = rows;
+      rows = [];
+      return taken;
+    },
   };
-};
+}
+
+const settle = (page) => page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+const kindOf = (url) => (/\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : 'other');
 
-function table(title, rows) {
-  const width = Math.max(...rows.map((r) => r.file.length), 10);
-  console.log(`\n${title}`);
-  console.log(`${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
-  for (const r of rows)
-    console.log(`${r.file.padEnd(width)}  ${kb(r.raw).padStart(10)}  ${kb(r.gzip).padStart(10)}`);
-  const sum = (key) => rows.reduce((total, r) => total + r[key], 0);
-  const js = rows.filter((r) => r.file.endsWith('.js')).reduce((t, r) => t + r.gzip, 0);
-  const css = rows.filter((r) => r.file.endsWith('.css')).reduce((t, r) => t + r.gzip, 0);
-  console.log(
-    `${'total'.padEnd(width)}  ${kb(sum('raw')).padStart(10)}  ${kb(sum('gzip')).padStart(10)}`,
-  );
-  console.log(`  of which JavaScript ${kb(js)} gzip, CSS ${kb(css)} gzip`);
-  return rows;
+function report(title, rows) {
+  const sum = (kind) => rows.filter((r) => kindOf(r.url) === kind).reduce((t, r) => t + r.bytes, 0);
+  console.log(`\n${title}: ${rows.length} requests`);
+  const width = Math.min(60, Math.max(10, ...rows.map((r) => r.url.length)));
+  for (const r of [...rows].sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
+    console.log(
+      `  ${r.url.slice(0, width).padEnd(width)}  ${kb(r.bytes).padStart(9)}  ${r.status} ${r.encoding || '-'}`,
+    );
+  }
+  if (rows.length > 12) console.log(`  … and ${rows.length - 12} smaller`);
+  const totals = { js: sum('js'), css: sum('css'), other: sum('other') };
+  console.log(`  JavaScript ${kb(totals.js)}, CSS ${kb(totals.css)}, other ${kb(totals.other)}`);
+  const limited = rows.filter((r) => r.status === 429);
+  if (limited.length) console.log(`  !! ${limited.length} answered 429`);
+  return totals;
 }
 
-const first = table('1. /login index.html: entry + modulepreloads + CSS', entry.map(row));
-const extra = routeFiles().filter((file) => !entry.includes(file));
-const all = extra.length
-  ? table('2. plus the /login route chunk and its imports', [...first, ...extra.map(row)])
-  : first;
-
-console.log('\nLazy-loaded (absent from everything /login loads):');
-let ok = true;
-for (const [name, marker] of Object.entries(MUST_BE_LAZY)) {
-  const leaked = all.filter((r) => marker.test(r.text)).map((r) => r.file);
-  ok &&= leaked.length === 0;
+const verdict = (label, value, budget) => {
+  const ok = value <= budget;
   console.log(
-    `  ${leaked.length === 0 ? 'yes' : 'NO '}  ${name}${leaked.length ? ` — found in ${leaked.join(', ')}` : ''}`,
+    `  ${ok ? 'ok ' : 'OVER'}  ${label.padEnd(28)} ${kb(value).padStart(9)}  budget ${kb(budget)}`,
   );
+  return ok;
+};
+
+let allOk = true;
+try {
+  // 1 and 2: a new visitor signs in.
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const seen = recorder(page);
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await settle(page);
+  const loginRows = await seen.take();
+  const login = report('1. /login, empty cache', loginRows);
+
+  await page.getByLabel('Mobile number').fill(DEMO_MOBILE);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByTestId('dashboard-page').waitFor({ timeout: 30_000 });
+  await settle(page);
+  const signIn = report('2. signing in from /login to /dashboard (cache warm)', await seen.take());
+  await visitor.close();
+
+  // 3: a returning client, signed in, empty cache.
+  const returning = await browser.newContext();
+  await returning.addInitScript((value) => {
+    if (!sessionStorage.getItem('bench.seeded')) {
+      localStorage.setItem('sampada.auth', value);
+      sessionStorage.setItem('bench.seeded', '1');
+    }
+  }, JSON.stringify(auth.data));
+  const page3 = await returning.newPage();
+  const seen3 = recorder(page3);
+  await page3.goto(`${base}/dashboard`);
+  await page3.getByTestId('dashboard-page').waitFor({ timeout: 30_000 });
+  await settle(page3);
+  const dashboardRows = await seen3.take();
+  const dashboard = report('3. /dashboard, signed in, empty cache', dashboardRows);
+  await returning.close();
+
+  console.log('\nBudgets (bytes transferred, compressed):');
+  allOk = verdict('/login JavaScript', login.js, BUDGET.loginJs) && allOk;
+  allOk = verdict('/login CSS', login.css, BUDGET.loginCss) && allOk;
+  allOk = verdict('/dashboard JavaScript (cold)', dashboard.js, BUDGET.dashboardJs) && allOk;
+  console.log(`  info  /dashboard JS added after sign-in ${kb(signIn.js).padStart(9)}`);
+
+  const hashed = loginRows.filter((r) => r.url.startsWith('/assets/'));
+  const immutable = hashed.every((r) => r.cacheControl.includes('immutable'));
+  const compressed = hashed
+    .filter((r) => /\.(js|css)$/.test(r.url))
+    .every((r) => r.encoding === 'br' || r.encoding === 'gzip');
+  console.log(`  ${immutable ? 'ok ' : 'NO '}  hashed assets immutable`);
+  console.log(`  ${compressed ? 'ok ' : 'NO '}  scripts and styles compressed`);
+  allOk &&= immutable && compressed;
+
+  console.log('\nLazy-loaded (absent from everything /login loads):');
+  for (const [name, marker] of Object.entries(MUST_BE_LAZY)) {
+    const leaked = loginRows
+      .filter((r) => r.url.startsWith('/assets/') && r.url.endsWith('.js'))
+      .filter((r) => marker.test(readFileSync(path.join(dist, r.url), 'utf8')))
+      .map((r) => r.url);
+    allOk &&= leaked.length === 0;
+    console.log(
+      `  ${leaked.length ? 'NO ' : 'yes'}  ${name}${leaked.length ? ` — in ${leaked}` : ''}`,
+    );
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
 }
-process.exit(ok ? 0 : 1);
+process.exit(allOk ? 0 : 1);

@@ -1,33 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
-/** Packages every screen needs; kept in one long-cached vendor chunk. */
-const VENDOR = [
-  'react',
-  'react-dom',
-  'scheduler',
-  'react-router',
-  '@mantine/core',
-  '@mantine/hooks',
-  '@mantine/modals',
-  '@mantine/notifications',
-  '@mantine/store',
-  '@floating-ui',
-  '@tanstack',
-  'axios',
-];
-
-const vendorOf = (id: string) => {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-  if (!match) return undefined;
-  const name = match[1]!;
-  return VENDOR.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)) ? 'vendor' : undefined;
+/** As in apps/web: a production build takes react-router's production files. */
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      ],
+    },
+  }),
 };
 
 /** The firm's back office, served by the server at /console/ (architecture.md). */
 export default defineConfig({
   base: '/console/',
-  plugins: [react()],
+  plugins: [react(), reactRouterProduction, precompress()],
   server: {
     port: 5174,
     proxy: {
@@ -39,7 +37,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: { output: { manualChunks: vendorOf } },
+    // No hand-made vendor chunk: Rollup's own split gives each screen what it uses.
   },
   test: {
     name: 'console',

@@ -1,40 +1,33 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
-/** Packages every screen needs; kept in one long-cached vendor chunk. */
-const VENDOR = [
-  'react',
-  'react-dom',
-  'scheduler',
-  'react-router',
-  '@mantine/core',
-  '@mantine/hooks',
-  '@mantine/modals',
-  '@mantine/notifications',
-  '@mantine/store',
-  '@floating-ui',
-  'react-remove-scroll',
-  'react-remove-scroll-bar',
-  'react-style-singleton',
-  'use-callback-ref',
-  'use-sidecar',
-  'get-nonce',
-  'detect-node-es',
-  'tslib',
-  'clsx',
-  'tabbable',
-];
-
-const vendorOf = (id: string) => {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-  if (!match) return undefined;
-  const name = match[1]!;
-  return VENDOR.some((pkg) => name === pkg || name.startsWith(`${pkg}/`)) ? 'vendor' : undefined;
+/**
+ * react-router's package exports point every bundler at its development build (warnings and
+ * all, ~40% larger); a production build takes the production one it ships beside it.
+ */
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      ],
+    },
+  }),
 };
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), reactRouterProduction, precompress()],
   server: {
     proxy: {
       ...Object.fromEntries(
@@ -64,7 +57,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: lets bench/web-bundle.mjs follow what a route loads.
     manifest: true,
     rollupOptions: {
-      output: { manualChunks: vendorOf },
+      // No hand-made vendor chunk: one holding every library made /login download all of them.
+      // Rollup's own split gives each route the shared chunks it actually uses.
       // @sampada/shared is plain declarations: importing one message must not pull every zod
       // schema (and zod) into the first screen.
       treeshake: { moduleSideEffects: (id) => !/packages\/shared\/src\//.test(id) },

@@ -1,17 +1,17 @@
 /**
- * buildApp: external plugins (helmet, rate limit, multipart, swagger), then platform
- * (envelope, errors), then modules, then the built client app and console.
+ * buildApp: external plugins (security headers, compression, rate limit, multipart, swagger),
+ * then platform (envelope, errors), then modules, then the built client app and console.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,6 +45,7 @@ import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
 export type BuildOptions = {
@@ -69,6 +70,20 @@ const API_PREFIXES = [
   '/docs',
   '/ws/',
 ];
+
+/** API routes are the rate-limited, never-cached ones; everything else is a page or a file. */
+const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * Vite names hashed files `name-<8-char hash>.ext` under assets/ (the path seen here may be the
+ * .br or .gz beside one): they never change, so browsers keep them for a year.
+ */
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/;
+
+const setNoStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  reply.header('cache-control', 'no-store');
+  done();
+};
 
 export async function buildApp(
   ctx: AppContext,
@@ -106,25 +121,29 @@ export async function buildApp(
     if (request.body === undefined || request.body === null) request.body = {};
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
+  // JSON API responses above 1 kB go out compressed (brotli at the plugin's quality 4, or gzip).
+  // The built apps' files are compressed at build time and served as they are (the plugin skips
+  // a response that already has a Content-Encoding); PDFs are not a compressible type; the
+  // WebSocket route hijacks its reply, so no onSend runs there.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Routes declare per-IP limits for a real deployment; RATE_LIMIT_SCALE widens them all for
   // test rigs that send everything from 127.0.0.1. Runs before the rate-limit plugin's own hook.
+  // Only API routes count against the per-IP limit: a page load fetches dozens of static files,
+  // and a family behind one address must never see the app's own chunks answer 429 (issue 14).
+  // API responses are never stored by a browser or proxy (a route may still override, e.g.
+  // the immutable uploaded images).
   app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) {
+      route.config = {
+        ...(route.config as object | undefined),
+        rateLimit: false,
+      } as typeof route.config;
+      return;
+    }
     const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
     if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
+    route.onRequest = [...[route.onRequest ?? []].flat(), setNoStore];
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -215,27 +234,37 @@ export async function buildApp(
   return app;
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** The client app at /, the console at /console; each falls back to its index.html. */
 async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
   const web = existsSync(path.join(ctx.config.webDist, 'index.html')) ? ctx.config.webDist : null;
   const consoleDist = existsSync(path.join(ctx.config.consoleDist, 'index.html'))
     ? ctx.config.consoleDist
     : null;
-  if (web)
-    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false });
+  // The build writes .br and .gz beside each file; preCompressed picks one by Accept-Encoding.
+  const staticOptions = {
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, file: string) => {
+      reply.header('cache-control', HASHED_ASSET.test(file) ? IMMUTABLE : 'no-cache');
+    },
+  } as const;
+  if (web) await app.register(fastifyStatic, { ...staticOptions, root: web, prefix: '/' });
   if (consoleDist) {
     await app.register(fastifyStatic, {
+      ...staticOptions,
       root: consoleDist,
       prefix: '/console/',
       decorateReply: !web,
-      wildcard: false,
-      index: false,
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    const isApi = isApiUrl(url);
     const wantsPage = request.method === 'GET' && !isApi && !path.extname(url);
     if (wantsPage) {
       const underConsole = url === '/console' || url.startsWith('/console/');

@@ -41,6 +41,9 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Where the built client app and console are served from (tests point these at fixtures). */
+  WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
 });
 
 export type Config = {
@@ -104,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
-    webDist: path.join(repoRoot, 'apps/web/dist'),
-    consoleDist: path.join(repoRoot, 'apps/console/dist'),
+    webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    consoleDist: e.CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist'),
   };
 }

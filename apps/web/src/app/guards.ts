@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { DEFAULT_LANDING, paths } from '../config/paths';
-import { isApiError } from '../lib/api-client';
+import { isApiError, isRateLimited } from '../lib/api-client';
 import { isKycApproved, profileQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 import { hasSession } from '../lib/session';
@@ -14,6 +14,8 @@ async function verifiedProfile() {
   } catch (error) {
     console.error('Profile check failed', error);
     if (isApiError(error) && error.kind === 'offline') throw redirect(paths.error);
+    // Over the per-IP limit the session is fine: the error screen says how long to wait.
+    if (isRateLimited(error)) throw error;
     return null;
   }
 }

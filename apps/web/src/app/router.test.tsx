@@ -137,4 +137,26 @@ describe('router (spec §2)', () => {
     expect(screen.getAllByRole('link', { name: 'Score Info' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Credit Products' })).not.toBeInTheDocument();
   });
+
+  it('shows how long to wait, not the crash screen, when the profile call answers 429', async () => {
+    signIn();
+    mockApi({
+      'GET /system/app/v1/settings': ok(settings),
+      'GET /auth/app/v1/client_info': {
+        status: 429,
+        headers: { 'retry-after': '42' },
+        body: { code: 429, message: 'Too many requests.', data: null },
+      },
+    });
+    renderAt('/dashboard');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: /^Too many requests — try again in \d+ s$/ },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
 });

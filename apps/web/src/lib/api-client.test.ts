@@ -76,6 +76,28 @@ describe('envelope and error catalogue (spec §8)', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('names a 429 with the seconds to wait from Retry-After, not the server wording', async () => {
+    mockApi({
+      'POST /a': {
+        status: 429,
+        headers: { 'retry-after': '17' },
+        body: { code: 429, message: 'Too many requests. Please wait 17 seconds.', data: null },
+      },
+      'POST /b': { status: 429, body: {} },
+    });
+    await expect(apiPost('/a')).rejects.toMatchObject({
+      message: 'Too many requests — try again in 17 s',
+      kind: 'rate-limited',
+      status: 429,
+    });
+    // Without a header the app assumes the limiter's one-minute window.
+    await expect(apiPost('/b')).rejects.toThrow('Too many requests — try again in 60 s');
+    expect(toasts()).toEqual([
+      'Too many requests — try again in 17 s',
+      'Too many requests — try again in 60 s',
+    ]);
+  });
+
   it('does not toast a silent request', async () => {
     mockApi({ 'GET /a': fail(400, 'nope') });
     await expect(apiGet('/a', { silent: true })).rejects.toThrow('nope');

@@ -32,7 +32,8 @@ export interface TEnvelope<T> {
   data: T;
 }
 
-export type TApiErrorKind = 'http' | 'envelope' | 'timeout' | 'network' | 'offline' | 'session';
+export type TApiErrorKind =
+  'http' | 'envelope' | 'timeout' | 'network' | 'offline' | 'session' | 'rate-limited';
 
 /** Every failure of the main API, with the spec §8 message already chosen. */
 export class ApiError extends Error {
@@ -40,10 +41,28 @@ export class ApiError extends Error {
     message: string,
     readonly kind: TApiErrorKind,
     readonly status?: number,
+    /** For a 429: when the per-IP window opens again. */
+    readonly retryAt?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The one wording of a 429, shown in the toast and on the screen that could not load. */
+export const tooManyRequestsMessage = (seconds: number) =>
+  `Too many requests — try again in ${Math.max(0, Math.ceil(seconds))} s`;
+
+export const isRateLimited = (error: unknown): error is ApiError & { retryAt: number } =>
+  isApiError(error) && error.kind === 'rate-limited';
+
+/** Seconds until the window opens: Retry-After, else the limiter's reset header, else a minute. */
+function retryAfterSeconds(response: AxiosResponse): number {
+  for (const name of ['retry-after', 'x-ratelimit-reset']) {
+    const seconds = Number(response.headers[name]);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  }
+  return 60;
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -75,6 +94,15 @@ function toApiError(error: AxiosError<Partial<TEnvelope<unknown>>>): ApiError {
     return new ApiError(M.networkError, offline ? 'offline' : 'network');
   }
   const status = error.response.status;
+  if (status === 429) {
+    const seconds = retryAfterSeconds(error.response);
+    return new ApiError(
+      tooManyRequestsMessage(seconds),
+      'rate-limited',
+      429,
+      Date.now() + seconds * 1000,
+    );
+  }
   const message = error.response.data?.message;
   return new ApiError(message || M.requestFailed, 'http', status);
 }

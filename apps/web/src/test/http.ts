@@ -10,6 +10,8 @@ import { stockApi } from '../lib/market/stock-api';
 export interface TMockResponse {
   status: number;
   body?: unknown;
+  /** Response headers (lower-case names), e.g. a 429's retry-after. */
+  headers?: Record<string, string>;
   /** Fail like a dropped connection or a timeout instead of answering. */
   error?: 'network' | 'timeout';
 }
@@ -88,7 +90,7 @@ export function mockApi(routes: Record<string, THandler | THandler[]>) {
       data: answer.body,
       status: answer.status,
       statusText: String(answer.status),
-      headers: {},
+      headers: answer.headers ?? {},
       config,
     };
     if (answer.status >= 200 && answer.status < 300) return response;

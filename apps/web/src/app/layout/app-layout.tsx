@@ -1,3 +1,4 @@
+import './mantine-app-styles';
 import { SESSION_CHECK_MS } from '@sampada/shared';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';

@@ -54,6 +54,7 @@ export const commonEnUS = {
     title: 'Something went wrong',
     text: 'This screen could not be shown. Reload the page to try again.',
     reload: 'Reload',
+    retry: 'Try again',
   },
   toggle: { on: 'On', off: 'Off' },
   amounts: { hide: 'Hide amounts', show: 'Show amounts' },

@@ -1,0 +1,169 @@
+// Lighthouse (npm, v12) on the client app's /login and /dashboard (signed in as the demo
+// client), mobile form factor with Lighthouse's default simulated throttling, in Debian's
+// Chromium. Starts the real server (built apps, fresh data directory) and, as a baseline, a
+// bare Fastify serving one static HTML page, and audits both in the same run: the baseline is
+// the best this machine scores, so the ratio says how much of the gap is the app's.
+// Usage: npm run build && node --import tsx bench/lighthouse.mjs [runs per page, default 1]
+// LHR_DIR=<dir> also writes each full Lighthouse report there as JSON.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { DEMO_CREDENTIALS, root, startServer } from './support/server.mjs';
+
+const RUNS = Number(process.argv[2] ?? 1);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+};
+
+/** The baseline: five lines of Fastify answering one small HTML page. */
+const BARE = `
+const app = require('fastify')();
+app.get('/', (_q, r) => r.type('text/html').send('<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Bare</title></head><body><h1>Hello</h1><p>A bare page.</p></body></html>'));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+async function startBare(port) {
+  const bare = spawn('node', ['-e', BARE], { cwd: root, env: { ...process.env, PORT: port } });
+  process.on('exit', () => bare.kill('SIGTERM'));
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return bare;
+}
+
+const { server, base } = await startServer({ port: 3292, name: 'bench-lighthouse' });
+const bare = await startBare(3293);
+const auth = await (
+  await fetch(`${base}/auth/app/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_CREDENTIALS),
+  })
+).json();
+if (auth.code !== 200) throw new Error('The demo client could not sign in.');
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+/**
+ * One audit. Signed in: the tokens go into localStorage first and Lighthouse is told not to
+ * wipe storage, so the HTTP cache is cleared by hand to keep the load cold.
+ */
+async function audit(url, { signedIn = false } = {}) {
+  const page = await browser.newPage();
+  if (signedIn) {
+    await page.goto(`${base}/about`);
+    await page.evaluate(
+      (value) => localStorage.setItem('sampada.auth', value),
+      JSON.stringify(auth.data),
+    );
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: signedIn,
+    },
+    undefined,
+    page,
+  );
+  await page.close();
+  const lhr = result.lhr;
+  if (process.env.LHR_DIR) {
+    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '-')}.json`;
+    writeFileSync(path.join(process.env.LHR_DIR, name), result.report);
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])),
+    metrics: Object.fromEntries(
+      Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null]),
+    ),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+async function measure(label, url, options) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, options));
+  const row = { label, finalUrl: runs[0].finalUrl, scores: {}, metrics: {} };
+  for (const c of CATEGORIES) row.scores[c] = median(runs.map((r) => r.scores[c]));
+  for (const m of Object.keys(METRICS)) row.metrics[m] = median(runs.map((r) => r.metrics[m]));
+  return row;
+}
+
+const fmtMetric = (name, value) =>
+  value == null ? '-' : name === 'CLS' ? value.toFixed(3) : `${(value / 1000).toFixed(2)} s`;
+
+let rows;
+try {
+  rows = [
+    await measure('bare Fastify page (baseline)', `http://127.0.0.1:3293/`),
+    await measure('/login', `${base}/login`),
+    await measure('/dashboard (signed in)', `${base}/dashboard`, { signedIn: true }),
+  ];
+} finally {
+  browser.disconnect();
+  chrome.kill();
+  server.kill('SIGTERM');
+  bare.kill('SIGTERM');
+}
+
+console.log(
+  `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling`,
+);
+for (const row of rows) {
+  console.log(`\n${row.label}  → ${row.finalUrl}`);
+  console.log(
+    `  scores   ${CATEGORIES.map((c) => `${c} ${row.scores[c]?.toFixed(2) ?? '-'}`).join(', ')}`,
+  );
+  console.log(
+    `  metrics  ${Object.keys(METRICS)
+      .map((m) => `${m} ${fmtMetric(m, row.metrics[m])}`)
+      .join(', ')}`,
+  );
+}
+const baseline = rows[0].scores.performance;
+for (const row of rows.slice(1)) {
+  const ratio = baseline ? row.scores.performance / baseline : 0;
+  console.log(
+    `\n${row.label}: performance ${row.scores.performance?.toFixed(2)} = ${(ratio * 100).toFixed(0)}% of the bare page's ${baseline?.toFixed(2)} (target ≥ 0.95)`,
+  );
+}
+process.exit(0);
