@@ -489,7 +489,11 @@ export const ZLedgerLineView = z.object({
   /** The client's id for a client account, null for a firm account. */
   client_id: z.string().nullable(),
   amount_paise: paise,
-  balance_after_paise: paise,
+  /**
+   * The client account's balance after the line; null on a firm line, whose account is split
+   * into buckets (docs/decisions/003), so no single running balance exists for it.
+   */
+  balance_after_paise: paise.nullable(),
 });
 export const ZPostingView = z.object({
   id: z.string(),

@@ -70,7 +70,7 @@ export function createFundsService(deps: Deps) {
               account: l.account,
               client_id: l.clientId,
               amount_paise: paiseNumber(l.amount),
-              balance_after_paise: paiseNumber(l.balanceAfter),
+              balance_after_paise: l.clientId ? paiseNumber(l.balanceAfter) : null,
             })),
           })),
           next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,

@@ -35,7 +35,7 @@ describe('ClientLedgerPage', () => {
                   account: 'bank_clearing',
                   client_id: null,
                   amount_paise: -2500050,
-                  balance_after_paise: -2500050,
+                  balance_after_paise: null,
                 },
               ],
             },

@@ -105,7 +105,9 @@ export function ClientLedgerPage() {
                           {formatPaise(line.amount_paise)}
                         </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatPaise(line.balance_after_paise)}
+                          {line.balance_after_paise === null
+                            ? '—'
+                            : formatPaise(line.balance_after_paise)}
                         </Table.Td>
                       </Table.Tr>
                     )),
