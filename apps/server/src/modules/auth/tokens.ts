@@ -1,4 +1,5 @@
 /** Short-lived access tokens (JWT, HS256) carrying the client and the session they belong to. */
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ApiMessage } from '@sampada/shared';
 import type { Clock } from '../../platform/clock.ts';
@@ -9,7 +10,18 @@ export type AccessClaims = { clientId: string; sessionId: string };
 const ISSUER = 'sampada';
 const AUDIENCE = 'sampada-client';
 
-export function createTokenSigner(secret: Uint8Array, ttlSeconds: number, clock: Clock) {
+export function createTokenSigner(secretBytes: Uint8Array, ttlSeconds: number, clock: Clock) {
+  // Imported into WebCrypto once: given raw bytes (or a secret KeyObject, which it exports),
+  // jose would import the key again on every sign and every verify.
+  let key: Promise<webcrypto.CryptoKey> | null = null;
+  const secret = () =>
+    (key ??= webcrypto.subtle.importKey(
+      'raw',
+      secretBytes,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   return {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<string> {
@@ -21,11 +33,11 @@ export function createTokenSigner(secret: Uint8Array, ttlSeconds: number, clock:
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(secret);
+        .sign(await secret());
     },
     async verify(token: string): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await secret(), {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { APP_NAME, type TFirmSettings, type TPublicSettings, ZFirmSettings } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Bus } from '../../platform/bus.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { settings } from './tables.ts';
 
@@ -26,11 +27,49 @@ export const DEFAULT_SETTINGS: TSettings = {
   },
 };
 
-export function createSettingsService(db: Db) {
-  async function all(): Promise<TSettings> {
+/** Published after a change commits; every instance (this one too) drops its cached copy. */
+export const SETTINGS_CHANGED_CHANNEL = 'settings.changed';
+
+/**
+ * Settings are read on hot paths (every client_info) and change a few times a year, so they
+ * are held in memory. A change empties this instance's copy before the request answers, and
+ * the bus (Redis when several instances share a database) empties every other instance's.
+ * Redis pub/sub drops messages while a connection is down, so a copy is also never kept
+ * longer than MAX_AGE_MS.
+ */
+const MAX_AGE_MS = 30_000;
+
+export function createSettingsService(db: Db, bus: Bus) {
+  let cached: { settings: Promise<TSettings>; loadedAt: number } | null = null;
+  let subscribed = false;
+
+  // A load still in flight when a change commits is dropped with the rest: the next read
+  // starts a new one.
+  const invalidate = () => {
+    cached = null;
+  };
+
+  async function load(): Promise<TSettings> {
     const rows = await db.select().from(settings);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return { ...DEFAULT_SETTINGS, ...stored } as TSettings;
+  }
+
+  function all(): Promise<TSettings> {
+    const now = performance.now();
+    if (cached && now - cached.loadedAt < MAX_AGE_MS) return cached.settings;
+    // Subscribed on first use, not at construction: a CLI command opens no bus connection.
+    if (!subscribed) {
+      subscribed = true;
+      bus.subscribe(SETTINGS_CHANGED_CHANNEL, invalidate);
+    }
+    const entry = { settings: load(), loadedAt: now };
+    cached = entry;
+    // A failed read is not remembered: the next call asks the database again.
+    entry.settings.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.settings;
   }
 
   return {
@@ -60,6 +99,8 @@ export function createSettingsService(db: Db) {
           after: parsed.data,
         });
       });
+      invalidate();
+      bus.publish(SETTINGS_CHANGED_CHANNEL, key);
     },
   };
 }
