@@ -1,5 +1,5 @@
 /** Firm-wide settings an admin edits in the console; defaults apply until one is saved. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { APP_NAME, type TFirmSettings, type TPublicSettings, ZFirmSettings } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -42,6 +42,9 @@ const MAX_AGE_MS = 30_000;
 export function createSettingsService(db: Db, bus: Bus) {
   let cached: { settings: Promise<TSettings>; loadedAt: number } | null = null;
   let subscribed = false;
+  // Nothing is kept until the subscription is live, or a change published before it would
+  // be missed.
+  let listening = false;
 
   // A load still in flight when a change commits is dropped with the rest: the next read
   // starts a new one.
@@ -62,8 +65,12 @@ export function createSettingsService(db: Db, bus: Bus) {
     if (!subscribed) {
       subscribed = true;
       bus.subscribe(SETTINGS_CHANGED_CHANNEL, invalidate);
+      void bus.whenSubscribed().then(() => {
+        listening = true;
+      });
     }
     const entry = { settings: load(), loadedAt: now };
+    if (!listening) return entry.settings;
     cached = entry;
     // A failed read is not remembered: the next call asks the database again.
     entry.settings.catch(() => {
@@ -82,14 +89,17 @@ export function createSettingsService(db: Db, bus: Bus) {
       const parsed = ZSettings.shape[key].safeParse(value);
       if (!parsed.success)
         throw badRequest(`${key}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      // A null setting (chat_service back to the built-in chat) is the JSON value null: drizzle
+      // would write SQL NULL, which the column refuses.
+      const stored = parsed.data === null ? sql`'null'::jsonb` : parsed.data;
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(settings).where(eq(settings.key, key));
         await tx
           .insert(settings)
-          .values({ key, value: parsed.data })
+          .values({ key, value: stored })
           .onConflictDoUpdate({
             target: settings.key,
-            set: { value: parsed.data, updatedAt: new Date() },
+            set: { value: stored, updatedAt: new Date() },
           });
         await recordAudit(tx, actor, {
           action: 'settings.update',
