@@ -189,7 +189,8 @@ export function createMarketService(deps: {
           symbol: i.symbol,
           market: i.market,
           name: i.name,
-          price: quoteOf(i.symbol).price,
+          // The last price alone (a quote's price): a whole quote per hit cost as much as the search.
+          price: paiseToRupees(engine.state(i.symbol)!.last),
         }));
     },
 
