@@ -10,11 +10,21 @@ import { buildServerIfNeeded } from '../../scripts/build-if-needed.mjs';
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo1234') };
 
-export async function startServer({ port, env = {}, name = 'bench-data' }) {
+/**
+ * `databaseUrl` runs the server on that PostgreSQL database instead of the embedded one;
+ * `nodeArgs` go to node before the entry point (--cpu-prof for a profile).
+ */
+export async function startServer({
+  port,
+  env = {},
+  name = 'bench-data',
+  databaseUrl = '',
+  nodeArgs = [],
+}) {
   const dataDir = path.join(root, '.tmp', name);
   rmSync(dataDir, { recursive: true, force: true });
   buildServerIfNeeded();
-  const server = spawn('node', ['apps/server/dist/main.js'], {
+  const server = spawn('node', [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -23,7 +33,7 @@ export async function startServer({ port, env = {}, name = 'bench-data' }) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100000',
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       ...env,
     },
@@ -32,14 +42,7 @@ export async function startServer({ port, env = {}, name = 'bench-data' }) {
   // A benchmark that fails must not leave its server running.
   process.on('exit', () => server.kill('SIGTERM'));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitUntilServing(`${base}/healthz`);
   const signIn = await (
     await fetch(`${base}/auth/app/v1/login`, {
       method: 'POST',
@@ -60,3 +63,42 @@ const readProc = (file) => readFileSync(file, 'utf8');
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+async function waitUntilServing(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** The bare baseline (a 5-line Fastify hello-world) in its own process, like the server. */
+export async function startBare({ port }) {
+  const bare = spawn('node', [path.join(root, 'bench/support/bare.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.on('exit', () => bare.kill('SIGTERM'));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUntilServing(url);
+  return { bare, url };
+}
+
+/** Resident set size of a process in MB, from /proc. */
+export function rssMb(pid) {
+  const line = readProc(`/proc/${pid}/status`)
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+/** autocannon with a title, as a promise. */
+export const load = (autocannon, options) =>
+  new Promise((resolve, reject) =>
+    autocannon(options, (err, result) => (err ? reject(err) : resolve(result))),
+  );

@@ -42,7 +42,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     invites,
   });
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
-  const settings = createSettingsService(db);
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
   const funds = createFundsService({
@@ -57,7 +58,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const menu = createMenuService(db);
   const news = createNewsService({ db, clock, files });
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const market = createMarket({ config, db, clock, bus, auth });
   const trading = createTradingService({ db, clock, ledger, clients, market, funds });
   return {

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export type Bus = {
   publish(channel: string, message: string): void;
   subscribe(channel: string, handler: (message: string) => void): () => void;
+  /** Settles once every subscription made so far receives what others publish from now on. */
+  whenSubscribed(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -20,6 +22,7 @@ export function createLocalBus(): Bus {
       emitter.on(channel, handler);
       return () => void emitter.off(channel, handler);
     },
+    whenSubscribed: async () => {},
     close: async () => void emitter.removeAllListeners(),
   };
 }
@@ -33,11 +36,15 @@ export function createRedisBus(url: string, prefix = 'sampada:'): Bus {
     if (channel.startsWith(prefix)) local.publish(channel.slice(prefix.length), message);
   });
   const counts = new Map<string, number>();
+  let pending: Promise<unknown> = Promise.resolve();
   return {
     publish: (channel, message) => void publisher.publish(prefix + channel, message),
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
-      if (n === 0) void subscriber.subscribe(prefix + channel);
+      if (n === 0) {
+        const subscribed = subscriber.subscribe(prefix + channel);
+        pending = Promise.all([pending, subscribed.catch(() => {})]);
+      }
       counts.set(channel, n + 1);
       const off = local.subscribe(channel, handler);
       return () => {
@@ -47,6 +54,7 @@ export function createRedisBus(url: string, prefix = 'sampada:'): Bus {
         if (left === 0) void subscriber.unsubscribe(prefix + channel);
       };
     },
+    whenSubscribed: async () => void (await pending),
     async close() {
       await local.close();
       publisher.disconnect();

@@ -2,9 +2,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiMessage } from '@sampada/shared';
 import type { Config } from '../config.ts';
+import type { ClientRow } from '../modules/clients/service.ts';
 import { unauthorized } from './errors.ts';
 
-export type ClientAuth = { clientId: string; sessionId: string };
+/** `client` is the client's row, read with the session when the route asks for it. */
+export type ClientAuth = { clientId: string; sessionId: string; client?: ClientRow };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@
  * embedded one, or DATABASE_URL's) and dropped afterwards. REDIS_URL turns on Redis.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -48,9 +48,24 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-export async function buildTestApp(options: { env?: Record<string, string> } = {}) {
+/**
+ * `sharing`: a second instance on the first one's PostgreSQL database (as two servers behind
+ * a balancer); the first app drops the database, so close the second one first.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; sharing?: TestApp } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-test-'));
-  const postgres = await freshPostgresDatabase();
+  const sharedUrl = options.sharing?.ctx.config.databaseUrl;
+  // Instances of one deployment share their keys (tokens signed by one verify on the other).
+  if (options.sharing)
+    copyFileSync(
+      path.join(options.sharing.ctx.config.dataDir, 'secrets.json'),
+      path.join(dataDir, 'secrets.json'),
+    );
+  const postgres = sharedUrl
+    ? { url: sharedUrl, drop: async () => {} }
+    : await freshPostgresDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

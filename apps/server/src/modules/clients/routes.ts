@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { M, ZClientProfile, ZPasswordVerifyRequest, ZPinRequest } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
-import { requireClient } from '../../platform/guards.ts';
+import { type ClientGuardConfig, clientRowOf, requireClient } from '../../platform/guards.ts';
 import { clientOf, noStore } from '../../platform/http.ts';
 import { readSingleFile } from '../uploads/multipart.ts';
 
@@ -19,14 +19,16 @@ export function clientRoutes(ctx: AppContext) {
 
     app.get(
       '/auth/app/v1/client_info',
-      { schema: { tags, security, response: { 200: envelopeOf(ZClientProfile) } } },
+      {
+        // The hottest authenticated call: the guard reads the row with the session (one
+        // query) and settings come from memory.
+        config: { clientRow: true } satisfies ClientGuardConfig,
+        schema: { tags, security, response: { 200: envelopeOf(ZClientProfile) } },
+      },
       async (request, reply) => {
         noStore(reply);
-        const [row, settings] = await Promise.all([
-          ctx.clients.byId(clientOf(request).clientId),
-          ctx.settings.all(),
-        ]);
-        return ok(ctx.clients.toProfile(row, settings.chat_service));
+        const settings = await ctx.settings.all();
+        return ok(ctx.clients.toProfile(clientRowOf(request), settings.chat_service));
       },
     );
 

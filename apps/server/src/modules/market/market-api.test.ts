@@ -137,6 +137,32 @@ describe('GET /search/', () => {
     expect(typo.body.data.items[0]!.symbol).toBe('RELIANCE');
   });
 
+  it('finds a newly listed stock at once', async () => {
+    const symbol = 'SRCHIPO';
+    expect((await stock<TSearchResult>(`/search/?query=${symbol}`)).body.data.items).toEqual([]);
+    await t.ctx.db.transaction((tx) =>
+      t.ctx.market.listInstrument(tx, {
+        symbol,
+        name: 'Searchable Listing',
+        isin: null,
+        sector: null,
+        industry: null,
+        refClosePaise: 12_000,
+        sharesOffered: 1000,
+        description: null,
+      }),
+    );
+    await t.ctx.market.addListed(symbol);
+    const bySymbol = await stock<TSearchResult>(`/search/?query=${symbol}`);
+    expect(bySymbol.body.data.items.map((i) => i.symbol)).toEqual([symbol]);
+    const byName = await stock<TSearchResult>('/search/?query=searchable');
+    expect(byName.body.data.items[0]).toMatchObject({
+      symbol,
+      name: 'Searchable Listing',
+      price: 120,
+    });
+  });
+
   it('needs text', async () => {
     const reply = await stock('/search/?query=');
     expect(reply.status).toBe(400);

@@ -5,7 +5,7 @@ import { aggregate, bucketStart } from './candles.ts';
 import { indexLevel } from './indices.ts';
 import type { Instrument, QuoteState } from './model.ts';
 import { referenceData } from './reference-data.ts';
-import { editDistance, searchInstruments } from './search.ts';
+import { createSearchIndex, editDistance, searchInstruments } from './search.ts';
 import { createSimulatedFeed } from './simulator.ts';
 import { priceBand, roundToTick, tickSizeFor } from './ticks.ts';
 
@@ -256,6 +256,52 @@ describe('search ranking', () => {
     expect(symbols('icic')).toEqual(['ICICIBANK']);
     expect(editDistance('RELAINCE', 'RELIANCE')).toBe(1);
     expect(symbols('zz')).toEqual([]);
+  });
+
+  it('the index ranks like the plain pass on the same cases', () => {
+    const index = createSearchIndex(universe);
+    const indexed = (q: string) => index.search(q, 10).map((i) => i.symbol);
+    expect(indexed('hdfc')).toEqual(['HDFCBANK', 'HDFCLIFE']);
+    expect(indexed('bank')).toEqual(['HDFCBANK', 'ICICIBANK']);
+    expect(indexed('m&m')[0]).toBe('M&M');
+    expect(indexed('mahindra')).toEqual(['M&M']);
+    expect(indexed('relaince')).toEqual(['RELIANCE']);
+    expect(indexed('icic')).toEqual(['ICICIBANK']);
+    expect(indexed('zz')).toEqual([]);
+    expect(indexed('   ')).toEqual([]);
+    expect(index.search('hdfc', 1).map((i) => i.symbol)).toEqual(['HDFCBANK']);
+  });
+
+  it('the index answers exactly what the plain pass answers over the whole universe', () => {
+    // Every prefix of every symbol and name word, with a typo and with a dropped first letter,
+    // at two limits: the same items in the same order, ties included.
+    const whole = referenceData().instruments.map((i) => ({
+      symbol: i.symbol,
+      name: i.name,
+      weight: (i.sharesOutstanding ?? 0) * i.refClosePaise,
+    }));
+    const index = createSearchIndex(whole);
+    const texts = new Set<string>();
+    for (const item of whole) {
+      for (const word of [item.symbol, ...item.name.split(' ')]) {
+        for (let k = 1; k <= word.length; k++) {
+          const head = word.slice(0, k);
+          texts.add(head);
+          texts.add(`${head.toLowerCase()}x`);
+          texts.add(word.slice(1, k + 1));
+        }
+      }
+    }
+    expect(texts.size).toBeGreaterThan(2000);
+    for (const text of texts) {
+      for (const limit of [5, 20]) {
+        const expected = searchInstruments(whole, text, limit).map((i) => i.symbol);
+        expect(
+          index.search(text, limit).map((i) => i.symbol),
+          text,
+        ).toEqual(expected);
+      }
+    }
   });
 });
 

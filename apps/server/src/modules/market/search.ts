@@ -1,7 +1,9 @@
 /**
  * Instrument search, ranked: exact symbol, symbol prefix, a word of the name starting with
  * the text, symbol or name containing it, then typo-tolerant matches. Larger companies win ties.
- * The universe is prepared once (normalised names and words), so a search is a single pass.
+ * `searchPrepared` states the ranking as one plain pass over the universe; `createSearchIndex`
+ * answers the same results in the same order from an index built once per universe, and is
+ * what the API uses (the tests hold the two to each other).
  */
 export type Searchable = { symbol: string; name: string; weight: number };
 
@@ -114,3 +116,109 @@ export const searchInstruments = <T extends Searchable>(
   text: string,
   limit: number,
 ) => searchPrepared(prepareSearch(universe), text, limit);
+
+/**
+ * The index: symbols sorted for prefix lookups, and every distinct symbol and name word (a
+ * few hundred) with a bitmask of the characters it holds. An edit, deletion or insertion
+ * changes at most two bits of that mask and a swap none, so a term whose mask differs from the
+ * query's in more than 2 × allowed bits cannot be within the allowed distance: the typo pass
+ * computes edit distances only for the handful of terms that survive, once per term.
+ */
+export function createSearchIndex<T extends Searchable>(universe: readonly T[]) {
+  const prepared = prepareSearch(universe);
+  const terms: string[] = [];
+  const termIds = new Map<string, number>();
+  const termOf = (text: string) => {
+    let id = termIds.get(text);
+    if (id === undefined) {
+      id = terms.length;
+      terms.push(text);
+      termIds.set(text, id);
+    }
+    return id;
+  };
+  const entries = prepared.map((entry, position) => ({
+    ...entry,
+    position,
+    symbolTerm: termOf(entry.symbol),
+    wordTerms: entry.words.map(termOf),
+  }));
+  // Prefix masks: prefixMasks[t][k] is the mask of the first k characters of term t.
+  const prefixMasks = terms.map((term) => {
+    const masks = new Int32Array(term.length + 1);
+    for (let k = 1; k <= term.length; k++) masks[k] = masks[k - 1]! | charBit(term, k - 1);
+    return masks;
+  });
+  const full = new Int8Array(terms.length);
+  const prefix = new Int8Array(terms.length);
+
+  /** Edit distance (capped at allowed + 1) of the query to a term and to its prefix. */
+  function distancesFor(query: string, allowed: number) {
+    const queryMask = maskOf(query);
+    const limitBits = 2 * allowed;
+    const far = allowed + 1;
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t]!;
+      const masks = prefixMasks[t]!;
+      full[t] =
+        Math.abs(term.length - query.length) <= allowed &&
+        popcount(queryMask ^ masks[term.length]!) <= limitBits
+          ? editDistance(query, term, allowed)
+          : far;
+      if (term.length <= query.length) prefix[t] = full[t]!;
+      else
+        prefix[t] =
+          popcount(queryMask ^ masks[query.length]!) <= limitBits
+            ? editDistance(query, term.slice(0, query.length), allowed)
+            : far;
+    }
+  }
+
+  return {
+    size: entries.length,
+    search(text: string, limit: number): T[] {
+      const raw = text.trim().toUpperCase();
+      const query = normalise(text);
+      if (!query) return [];
+      const hits: { item: T; score: number; position: number }[] = [];
+      const misses: typeof entries = [];
+      for (const entry of entries) {
+        const s = directScore(entry, raw, query);
+        if (s > 0) hits.push({ item: entry.item, score: s, position: entry.position });
+        else misses.push(entry);
+      }
+      if (hits.length < limit && query.length >= 3 && misses.length > 0) {
+        const allowed = query.length >= 7 ? 2 : 1;
+        distancesFor(query, allowed);
+        for (const entry of misses) {
+          let distance = full[entry.symbolTerm]!;
+          for (const w of entry.wordTerms) distance = Math.min(distance, full[w]!, prefix[w]!);
+          if (distance <= allowed)
+            hits.push({ item: entry.item, score: 300 - distance * 50, position: entry.position });
+        }
+      }
+      return hits
+        .sort(
+          (a, b) => b.score - a.score || b.item.weight - a.item.weight || a.position - b.position,
+        )
+        .slice(0, limit)
+        .map((r) => r.item);
+    },
+  };
+}
+export type SearchIndex<T extends Searchable> = ReturnType<typeof createSearchIndex<T>>;
+
+/** One of 32 bits per character: sharing a bit only makes the filter let more through. */
+const charBit = (text: string, i: number) => 1 << (text.charCodeAt(i) % 32);
+
+function maskOf(text: string) {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) mask |= charBit(text, i);
+  return mask;
+}
+
+function popcount(n: number) {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}

@@ -27,7 +27,7 @@ import type { MarketCalendar } from './calendar.ts';
 import type { MarketEngine } from './engine.ts';
 import { bandFor, type Instrument } from './model.ts';
 import type { ReferenceTheme } from './reference-data.ts';
-import { prepareSearch, searchPrepared } from './search.ts';
+import { createSearchIndex, type SearchIndex } from './search.ts';
 import * as store from './store.ts';
 import { paiseToRupees, tickSizeFor } from './ticks.ts';
 
@@ -38,6 +38,8 @@ export type DealsSource = {
 };
 
 const noDeals: DealsSource = { otc: async () => [], ipo: async () => [] };
+
+type SearchRow = { symbol: string; name: string; market: TMarket; weight: number };
 
 export function createMarketService(deps: {
   db: Db;
@@ -66,27 +68,31 @@ export function createMarketService(deps: {
 
   const quoteOf = (symbol: string) => engine.quote(symbol)!;
 
-  /** Prepared once per loaded universe; ties go to indices, then the largest companies. */
-  let prepared: {
-    source: readonly Instrument[];
-    index: ReturnType<typeof prepareUniverse>;
-  } | null = null;
-  const prepareUniverse = (source: readonly Instrument[]) =>
-    prepareSearch(
-      source.map((i) => ({
-        symbol: i.symbol,
-        name: i.name,
-        market: i.market,
-        weight:
-          i.market === 'INDEX'
-            ? Number.MAX_SAFE_INTEGER
-            : (i.sharesOutstanding ?? 0) * i.refClosePaise,
-      })),
-    );
+  /**
+   * Built once per loaded universe and rebuilt on the first search after it changes (a new
+   * listing gives the engine a new instrument array, here or through the bus on followers).
+   * Ties go to indices, then the largest companies.
+   */
+  let index: { source: readonly Instrument[]; search: SearchIndex<SearchRow> } | null = null;
   const searchIndex = () => {
     const source = engine.instruments();
-    if (prepared?.source !== source) prepared = { source, index: prepareUniverse(source) };
-    return prepared.index;
+    if (index?.source !== source) {
+      index = {
+        source,
+        search: createSearchIndex(
+          source.map((i) => ({
+            symbol: i.symbol,
+            name: i.name,
+            market: i.market,
+            weight:
+              i.market === 'INDEX'
+                ? Number.MAX_SAFE_INTEGER
+                : (i.sharesOutstanding ?? 0) * i.refClosePaise,
+          })),
+        ),
+      };
+    }
+    return index.search;
   };
   const equityQuotes = () => equities().map((i) => quoteOf(i.symbol));
 
@@ -177,12 +183,15 @@ export function createMarketService(deps: {
     },
 
     search(text: string, limit: number): TSearchItem[] {
-      return searchPrepared(searchIndex(), text, limit).map((i) => ({
-        symbol: i.symbol,
-        market: i.market,
-        name: i.name,
-        price: quoteOf(i.symbol).price,
-      }));
+      return searchIndex()
+        .search(text, limit)
+        .map((i) => ({
+          symbol: i.symbol,
+          market: i.market,
+          name: i.name,
+          // The last price alone (a quote's price): a whole quote per hit cost as much as the search.
+          price: paiseToRupees(engine.state(i.symbol)!.last),
+        }));
     },
 
     heatmap(): THeatmapSector[] {

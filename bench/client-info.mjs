@@ -1,0 +1,72 @@
+// The lean request path: GET /auth/app/v1/client_info at 100 connections against a bare
+// Fastify hello-world, each in its own process, loaded with the same autocannon settings in
+// one run; and the server's idle RSS. On PostgreSQL when DATABASE_URL names a server (a
+// scratch database is created there and dropped), else on the embedded database.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/client-info.mjs [seconds]
+import autocannon from 'autocannon';
+import { scratchPostgres } from './support/postgres.mjs';
+import { load, rssMb, startBare, startServer } from './support/server.mjs';
+
+const duration = Number(process.argv[2] ?? 10);
+const connections = 100;
+const budget = { ratio: 0.25, p99: 20, rssMb: 250 };
+
+const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
+const start = () =>
+  startServer({ port: 3204, name: 'bench-client-info', databaseUrl: scratch?.url ?? '' });
+const idle = () => new Promise((r) => setTimeout(r, 8000));
+// Idle RSS twice: on the first start, which seeds and generates a year of price history in
+// the process (its garbage stays in the heap until V8 needs the room), and after a restart on
+// the same database, as a server runs on every later day. The load runs on the restarted one.
+// (On the embedded database each start has a fresh data directory, so both are first starts.)
+let { server } = await start();
+await idle();
+const firstStartRss = rssMb(server.pid);
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+const restarted = await start();
+({ server } = restarted);
+const { base, token } = restarted;
+await idle();
+const idleRss = rssMb(server.pid);
+const { bare, url: bareUrl } = await startBare({ port: 3205 });
+
+const targets = {
+  bare: { url: bareUrl },
+  client_info: {
+    url: `${base}/auth/app/v1/client_info`,
+    headers: { authorization: `Bearer ${token}` },
+  },
+};
+const settings = { connections, duration };
+// A short warm-up of each (JIT, connection pools), then the measured runs.
+for (const target of Object.values(targets)) await load(autocannon, { ...target, duration: 2 });
+const bareRun = await load(autocannon, { ...targets.bare, ...settings });
+const serverRun = await load(autocannon, { ...targets.client_info, ...settings });
+const loadedRss = rssMb(server.pid);
+
+server.kill('SIGTERM');
+bare.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+await scratch?.drop();
+
+const ratio = serverRun.requests.average / bareRun.requests.average;
+const row = (title, r) => ({
+  target: title,
+  'req/s': Math.round(r.requests.average),
+  'p50 ms': r.latency.p50,
+  'p99 ms': r.latency.p99,
+  'non-2xx': r.non2xx + r.errors,
+});
+console.log(
+  `\n${connections} connections, ${duration} s each, ${scratch ? 'PostgreSQL' : 'embedded database'}\n`,
+);
+console.table([row('bare Fastify hello-world', bareRun), row('GET client_info', serverRun)]);
+console.log(
+  [
+    `client_info / bare: ${(ratio * 100).toFixed(1)}% (budget ≥ ${budget.ratio * 100}%)`,
+    `client_info p99: ${serverRun.latency.p99} ms (budget ≤ ${budget.p99} ms; bare p99 ${bareRun.latency.p99} ms)`,
+    `server RSS idle: ${idleRss.toFixed(0)} MB after a restart, ${firstStartRss.toFixed(0)} MB on the first start (budget ≤ ${budget.rssMb} MB); after the load: ${loadedRss.toFixed(0)} MB`,
+  ].join('\n'),
+);
+process.exit(0);
