@@ -121,9 +121,11 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   // A PIN if the client has none yet (the other project may have set it).
   const account = await openUserDrawer(page);
   await account.getByText('Security', { exact: true }).click();
-  const setPin = account.getByText('Set PIN', { exact: true });
-  if (await setPin.isVisible()) {
-    await setPin.click();
+  // The Security group opens with a transition: wait for its PIN item before reading it.
+  const pinItem = account.getByText(/^(Set|Change) PIN$/);
+  await expect(pinItem).toBeVisible();
+  if ((await pinItem.textContent()) === 'Set PIN') {
+    await pinItem.click();
     const dialog = page.getByRole('dialog', { name: 'Set PIN' });
     await dialog.getByLabel('Current password').fill(DEMO.password);
     await dialog.getByRole('button', { name: 'Next' }).click();
