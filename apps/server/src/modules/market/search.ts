@@ -174,35 +174,49 @@ export function createSearchIndex<T extends Searchable>(universe: readonly T[]) 
     }
   }
 
+  // People type the same few prefixes ("R", "RE", "REL", "HDFC"): the ranking of a query
+  // depends only on this universe, so the latest answers are kept with the index and go with it.
+  const answers = new Map<string, T[]>();
+  const ANSWERS_KEPT = 512;
+
+  function rank(text: string, limit: number): T[] {
+    const raw = text.trim().toUpperCase();
+    const query = normalise(text);
+    if (!query) return [];
+    const hits: { item: T; score: number; position: number }[] = [];
+    const misses: typeof entries = [];
+    for (const entry of entries) {
+      const s = directScore(entry, raw, query);
+      if (s > 0) hits.push({ item: entry.item, score: s, position: entry.position });
+      else misses.push(entry);
+    }
+    if (hits.length < limit && query.length >= 3 && misses.length > 0) {
+      const allowed = query.length >= 7 ? 2 : 1;
+      distancesFor(query, allowed);
+      for (const entry of misses) {
+        let distance = full[entry.symbolTerm]!;
+        for (const w of entry.wordTerms) distance = Math.min(distance, full[w]!, prefix[w]!);
+        if (distance <= allowed)
+          hits.push({ item: entry.item, score: 300 - distance * 50, position: entry.position });
+      }
+    }
+    return hits
+      .sort((a, b) => b.score - a.score || b.item.weight - a.item.weight || a.position - b.position)
+      .slice(0, limit)
+      .map((r) => r.item);
+  }
+
   return {
     size: entries.length,
     search(text: string, limit: number): T[] {
-      const raw = text.trim().toUpperCase();
-      const query = normalise(text);
-      if (!query) return [];
-      const hits: { item: T; score: number; position: number }[] = [];
-      const misses: typeof entries = [];
-      for (const entry of entries) {
-        const s = directScore(entry, raw, query);
-        if (s > 0) hits.push({ item: entry.item, score: s, position: entry.position });
-        else misses.push(entry);
+      const key = `${limit}|${text}`;
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = rank(text, limit);
+        if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+        answers.set(key, answer);
       }
-      if (hits.length < limit && query.length >= 3 && misses.length > 0) {
-        const allowed = query.length >= 7 ? 2 : 1;
-        distancesFor(query, allowed);
-        for (const entry of misses) {
-          let distance = full[entry.symbolTerm]!;
-          for (const w of entry.wordTerms) distance = Math.min(distance, full[w]!, prefix[w]!);
-          if (distance <= allowed)
-            hits.push({ item: entry.item, score: 300 - distance * 50, position: entry.position });
-        }
-      }
-      return hits
-        .sort(
-          (a, b) => b.score - a.score || b.item.weight - a.item.weight || a.position - b.position,
-        )
-        .slice(0, limit)
-        .map((r) => r.item);
+      return answer;
     },
   };
 }
