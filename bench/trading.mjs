@@ -8,7 +8,7 @@
 // bench also prints how many full argon2id PIN checks per second the same workers manage.
 // Usage: node --import tsx bench/trading.mjs [seconds placing] [workers] [clients]
 // PostgreSQL runs when DATABASE_URL is set (a scratch database is created and dropped).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { md5 } from '../packages/shared/src/index.ts';
@@ -30,6 +30,7 @@ const SYMBOLS = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'ICICIBANK', 'SBIN', 'IT
 
 async function bench(label, target) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-bench-trading-'));
+  chmodSync(dataDir, 0o755); // as root the embedded PostgreSQL runs as `postgres`, who must reach it
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
