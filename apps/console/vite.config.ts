@@ -1,31 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../scripts/vite-precompress.ts';
-
-/** As in apps/web: a production build takes react-router's production files. */
-const reactRouterProduction: Plugin = {
-  name: 'react-router-production',
-  apply: 'build',
-  config: () => ({
-    resolve: {
-      alias: [
-        {
-          find: /^react-router$/,
-          replacement: fileURLToPath(
-            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-          ),
-        },
-      ],
-    },
-  }),
-};
+import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 
 /** The firm's back office, served by the server at /console/ (architecture.md). */
 export default defineConfig({
   base: '/console/',
-  plugins: [react(), reactRouterProduction, precompress()],
+  plugins: [react(), reactRouterProduction(), precompress()],
   server: {
     port: 5174,
     proxy: {

@@ -1,33 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../scripts/vite-precompress.ts';
-
-/**
- * react-router's package exports point every bundler at its development build (warnings and
- * all, ~40% larger); a production build takes the production one it ships beside it.
- */
-const reactRouterProduction: Plugin = {
-  name: 'react-router-production',
-  apply: 'build',
-  config: () => ({
-    resolve: {
-      alias: [
-        {
-          find: /^react-router$/,
-          replacement: fileURLToPath(
-            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-          ),
-        },
-      ],
-    },
-  }),
-};
+import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), reactRouterProduction, precompress()],
+  plugins: [react(), reactRouterProduction(), precompress()],
   server: {
     proxy: {
       ...Object.fromEntries(
