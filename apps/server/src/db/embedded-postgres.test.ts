@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,21 @@ describe('the embedded PostgreSQL server', () => {
     const failed = startEmbeddedPostgres(dir);
     await expect(failed).rejects.toThrow(EmbeddedPostgresError);
     await expect(failed).rejects.toThrow(/old embedded engine \(PGlite\).*Move that folder aside/s);
+  });
+
+  it('leaves nothing half-made when initdb fails, so the next start begins afresh', async () => {
+    const dir = dataDir();
+    mkdirSync(path.join(dir, 'pg'));
+    writeFileSync(path.join(dir, 'pg', 'stray'), 'not a cluster'); // initdb refuses a non-empty folder
+    await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/Could not create the embedded/);
+    expect(existsSync(path.join(dir, 'pg'))).toBe(false);
+    expect(existsSync(path.join(dir, 'pg.secret'))).toBe(false);
+    const next = await startEmbeddedPostgres(dir);
+    try {
+      expect(await query(next.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await next.stop();
+    }
   });
 
   it('takes over a server left running by a killed process, keeping committed data', async () => {

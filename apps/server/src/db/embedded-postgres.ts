@@ -174,9 +174,13 @@ export async function startEmbeddedPostgres(
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     mkdirSync(pgDir, { recursive: true, mode: 0o700 });
     if (user) chownSync(pgDir, user.uid, user.gid);
+    // The password is kept before initdb runs, so a crash after it never leaves a cluster
+    // nobody can open; the copy initdb reads is readable by its user alone.
     const password = randomBytes(24).toString('hex');
+    writeFileSync(secretFile, password, { mode: 0o600 });
     const pwFile = path.join(os.tmpdir(), `sampada-pw-${randomBytes(6).toString('hex')}`);
-    writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+    writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+    if (user) chownSync(pwFile, user.uid, user.gid);
     try {
       const init = await run(
         bin.initdb,
@@ -192,6 +196,9 @@ export async function startEmbeddedPostgres(
         user,
       );
       if (init.code !== 0) {
+        // A half-made cluster would make every later start fail: the next start begins afresh.
+        rmSync(pgDir, { recursive: true, force: true });
+        rmSync(secretFile, { force: true });
         throw new EmbeddedPostgresError(
           `Could not create the embedded PostgreSQL in ${pgDir}` +
             (user
@@ -203,7 +210,6 @@ export async function startEmbeddedPostgres(
     } finally {
       rmSync(pwFile, { force: true });
     }
-    writeFileSync(secretFile, password, { mode: 0o600 });
   }
   if (!existsSync(secretFile)) {
     throw new EmbeddedPostgresError(
