@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { DEMO_CREDENTIALS, root, startServer } from './support/server.mjs';
+import { root, startServer } from './support/server.mjs';
 
 const RUNS = Number(process.argv[2] ?? 1);
 const CHROME_FLAGS = [
@@ -53,16 +53,8 @@ async function startBare(port) {
   return bare;
 }
 
-const { server, base } = await startServer({ port: 3292, name: 'bench-lighthouse' });
+const { server, base, auth } = await startServer({ port: 3292, name: 'bench-lighthouse' });
 const bare = await startBare(3293);
-const auth = await (
-  await fetch(`${base}/auth/app/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_CREDENTIALS),
-  })
-).json();
-if (auth.code !== 200) throw new Error('The demo client could not sign in.');
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -80,7 +72,7 @@ async function audit(url, { signedIn = false } = {}) {
     await page.goto(`${base}/about`);
     await page.evaluate(
       (value) => localStorage.setItem('sampada.auth', value),
-      JSON.stringify(auth.data),
+      JSON.stringify(auth),
     );
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_CREDENTIALS, root, startServer } from './support/server.mjs';
+import { root, startServer } from './support/server.mjs';
 
 const BUDGET = { loginJs: 180 * 1024, loginCss: 40 * 1024, dashboardJs: 250 * 1024 };
 /** Heavy libraries that must stay out of the first screen (issue 3). */
@@ -27,15 +27,7 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-const { server, base, token } = await startServer({ port: 3291, name: 'bench-web-bundle' });
-const auth = await (
-  await fetch(`${base}/auth/app/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_CREDENTIALS),
-  })
-).json();
-if (!token || auth.code !== 200) throw new Error('The demo client could not sign in.');
+const { server, base, auth } = await startServer({ port: 3291, name: 'bench-web-bundle' });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -123,7 +115,7 @@ try {
       localStorage.setItem('sampada.auth', value);
       sessionStorage.setItem('bench.seeded', '1');
     }
-  }, JSON.stringify(auth.data));
+  }, JSON.stringify(auth));
   const page3 = await returning.newPage();
   const seen3 = recorder(page3);
   await page3.goto(`${base}/dashboard`);

@@ -50,7 +50,9 @@ export async function startServer({
       body: JSON.stringify(DEMO_CREDENTIALS),
     })
   ).json();
-  return { server, base, token: signIn.data.access_token, dataDir };
+  if (signIn.code !== 200) throw new Error('The demo client could not sign in.');
+  // `auth` is the whole sign-in answer, for benches that put a session in a browser.
+  return { server, base, token: signIn.data.access_token, auth: signIn.data, dataDir };
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
