@@ -39,7 +39,10 @@ export const FIRM_ACCOUNTS = [
   'fees',
   'taxes',
   'ipo_escrow',
+  /** The firm's loan book: principal lent and interest accrued, less what clients repaid. */
   'loans',
+  /** Interest earned on loans, accrued daily. */
+  'interest_income',
   /** What the firm owes or is owed for securities bought or sold for clients (exchange, desk). */
   'trade_settlement',
 ] as const;
@@ -56,6 +59,8 @@ export const RECORD_TYPES = [
   'trade_buy',
   'trade_sell',
   'ipo_allotment',
+  'loan_disbursal',
+  'loan_repayment',
   'adjustment',
 ] as const;
 export type TRecordType = (typeof RECORD_TYPES)[number];
@@ -70,6 +75,8 @@ export const RECORD_TYPE_LABELS: Record<TRecordType, string> = {
   trade_buy: 'Shares bought',
   trade_sell: 'Shares sold',
   ipo_allotment: 'IPO allotment',
+  loan_disbursal: 'Loan disbursed',
+  loan_repayment: 'Loan repayment',
   adjustment: 'Adjustment',
 };
 

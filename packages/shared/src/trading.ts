@@ -117,7 +117,7 @@ export const TM = {
   alreadyApplied: 'You have already applied to this IPO. Cancel that application to bid again.',
   insufficientCash: 'Your available cash does not cover this order and its charges.',
   insufficientHolding:
-    'You cannot sell more shares than you hold and have not already put up for sale.',
+    'You cannot sell more shares than you hold and have not already put up for sale or pledged.',
   setPinToTrade: 'Set a PIN before trading.',
   kycRequired: 'Complete KYC verification before trading.',
   orderNotFound: 'This order was not found.',

@@ -1,0 +1,215 @@
+/**
+ * Loan arithmetic, in integer paise: daily interest (actual/365), the schedule of a quote,
+ * the processing fee and the APR. The quote's schedule is built with `accrue`, the function
+ * the daily accrual job posts with, so what a client is quoted is what they are charged.
+ *
+ * Interest is exact: a day's interest is floor((principal × rate + carry) / (365 × 10,000))
+ * and the remainder (the carry, below one paisa) moves to the next day. Over any run of days
+ * at one principal the sum of the daily amounts is the closed form floor(P × r × n / D) of
+ * the whole run, so accruing day by day and catching up many days at once agree.
+ */
+import { BPS_PER_UNIT, FEE_GST_BPS, type TRepaymentKind } from '@sampada/shared';
+
+const BPS = BigInt(BPS_PER_UNIT);
+export const DAYS_IN_YEAR = 365;
+/** The denominator of one day's interest with the rate in basis points. */
+export const DAY_DENOMINATOR = BPS * BigInt(DAYS_IN_YEAR);
+
+export type Accrued = { interest: bigint; carry: bigint };
+
+/** Interest on `principal` for `days` days at `rateBps` a year, after the earlier carry. */
+export function accrue(principal: bigint, rateBps: number, days: number, carry = 0n): Accrued {
+  if (principal < 0n || days < 0 || carry < 0n || carry >= DAY_DENOMINATOR)
+    throw new Error('accrue: out of range');
+  const total = principal * BigInt(rateBps) * BigInt(days) + carry;
+  return { interest: total / DAY_DENOMINATOR, carry: total % DAY_DENOMINATOR };
+}
+
+/** a × b / c rounded half up, for non-negative integers. */
+export const mulDivRound = (a: bigint, b: bigint, c: bigint) => (2n * a * b + c) / (2n * c);
+
+/** The processing fee and the GST on it (18%), each rounded to the paisa. */
+export function processingFee(amount: bigint, feeBps: number) {
+  const fee = mulDivRound(amount, BigInt(feeBps), BPS);
+  const gst = mulDivRound(fee, BigInt(FEE_GST_BPS), BPS);
+  return { fee, gst };
+}
+
+// ---------- Calendar days (YYYY-MM-DD, Asia/Kolkata) ----------
+
+const DAY_MS = 86_400_000;
+const IST_MS = 5.5 * 3_600_000;
+
+const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The calendar day in India at an instant. */
+export const istDay = (at: Date) => dayOf(at.getTime() + IST_MS);
+export const addDays = (day: string, n: number) => dayOf(utcOf(day) + n * DAY_MS);
+/** Days from `a` to `b` (b − a). */
+export const daysBetween = (a: string, b: string) => Math.round((utcOf(b) - utcOf(a)) / DAY_MS);
+export const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(utcOf(text)) && dayOf(utcOf(text)) === text;
+
+/**
+ * The monthly due dates of a loan that starts on `start`: the same day of each following
+ * month, or the month's last day when it is shorter (31 Jan → 28 Feb → 31 Mar).
+ */
+export function dueDates(start: string, months: number): string[] {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const out: string[] = [];
+  for (let k = 1; k <= months; k++) {
+    const monthIndex = m - 1 + k;
+    const year = y + Math.floor(monthIndex / 12);
+    const month = monthIndex % 12;
+    const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    out.push(dayOf(Date.UTC(year, month, Math.min(d, last))));
+  }
+  return out;
+}
+
+// ---------- Schedules ----------
+
+export type Period = { dueDate: string; days: number };
+export type ScheduledInstalment = {
+  number: number;
+  dueDate: string;
+  days: number;
+  interest: bigint;
+  principal: bigint;
+  amount: bigint;
+  balanceAfter: bigint;
+};
+export type Schedule = {
+  instalments: ScheduledInstalment[];
+  /** The regular instalment: the EMI, or the first period's interest of an interest-only plan. */
+  instalment: bigint;
+  totalInterest: bigint;
+  totalRepayable: bigint;
+};
+
+/** The periods of a loan starting on `start`: one a month, with their actual day counts. */
+export function periodsFrom(start: string, months: number): Period[] {
+  let previous = start;
+  return dueDates(start, months).map((dueDate) => {
+    const days = daysBetween(previous, dueDate);
+    previous = dueDate;
+    return { dueDate, days };
+  });
+}
+
+/**
+ * Runs the loan through its periods paying `emi` each period and everything left in the
+ * last. Interest of each period is `accrue` on the balance, carry included.
+ */
+function amortise(
+  principal: bigint,
+  rateBps: number,
+  periods: Period[],
+  emi: bigint,
+): ScheduledInstalment[] {
+  let balance = principal;
+  let carry = 0n;
+  return periods.map((period, index) => {
+    const accrued = accrue(balance, rateBps, period.days, carry);
+    carry = accrued.carry;
+    const last = index === periods.length - 1;
+    // A payment never takes more principal than is left (an EMI far above the balance).
+    const towardPrincipal = last ? balance : minBig(balance, maxBig(0n, emi - accrued.interest));
+    balance -= towardPrincipal;
+    return {
+      number: index + 1,
+      dueDate: period.dueDate,
+      days: period.days,
+      interest: accrued.interest,
+      principal: towardPrincipal,
+      amount: accrued.interest + towardPrincipal,
+      balanceAfter: balance,
+    };
+  });
+}
+
+const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
+const maxBig = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/**
+ * The smallest whole-paisa EMI whose last instalment is not larger than it: found by
+ * bisection over the integer schedule itself, so periods of unequal length (actual days)
+ * amortise exactly to zero.
+ */
+export function solveEmi(principal: bigint, rateBps: number, periods: Period[]): bigint {
+  if (periods.length === 0) throw new Error('A schedule needs a period');
+  const lastAmount = (emi: bigint) => amortise(principal, rateBps, periods, emi).at(-1)!.amount;
+  let low = 0n;
+  // Paying the whole principal and its interest for every day each period always suffices.
+  let high = principal + accrue(principal, rateBps, sumDays(periods)).interest + 1n;
+  while (low < high) {
+    const mid = (low + high) / 2n;
+    if (lastAmount(mid) <= mid) high = mid;
+    else low = mid + 1n;
+  }
+  return low;
+}
+
+const sumDays = (periods: Period[]) => periods.reduce((n, p) => n + p.days, 0);
+
+export function buildSchedule(input: {
+  principal: bigint;
+  rateBps: number;
+  periods: Period[];
+  repayment: TRepaymentKind;
+}): Schedule {
+  const { principal, rateBps, periods, repayment } = input;
+  const instalments =
+    repayment === 'emi'
+      ? amortise(principal, rateBps, periods, solveEmi(principal, rateBps, periods))
+      : amortise(principal, rateBps, periods, 0n);
+  const totalInterest = instalments.reduce((sum, i) => sum + i.interest, 0n);
+  return {
+    instalments,
+    instalment: repayment === 'emi' ? instalments[0]!.amount : instalments[0]!.interest,
+    totalInterest,
+    totalRepayable: principal + totalInterest,
+  };
+}
+
+/**
+ * The APR in basis points: the yearly rate r at which the instalments, discounted by
+ * (1 + r)^(days / 365) from the start, are worth what the client actually receives (the
+ * amount less the fee and its GST) — the effective annual rate of the RBI's key fact
+ * statement. A rate, not money: computed in floating point and rounded to a basis point.
+ */
+export function aprBps(netReceived: bigint, instalments: ScheduledInstalment[]): number {
+  const net = Number(netReceived);
+  if (net <= 0) return 0;
+  let elapsed = 0;
+  const flows = instalments.map((i) => {
+    elapsed += i.days;
+    return { amount: Number(i.amount), years: elapsed / DAYS_IN_YEAR };
+  });
+  const presentValue = (rate: number) =>
+    flows.reduce((sum, f) => sum + f.amount / Math.pow(1 + rate, f.years), 0);
+  let low = 0;
+  let high = 10;
+  if (presentValue(low) <= net) return 0;
+  for (let i = 0; i < 200; i++) {
+    const mid = (low + high) / 2;
+    if (presentValue(mid) > net) low = mid;
+    else high = mid;
+  }
+  return Math.round(((low + high) / 2) * BPS_PER_UNIT);
+}
+
+/**
+ * How a repayment is split: fees first, then interest, then principal. Never more than
+ * what is owed (the caller refuses an amount above the outstanding).
+ */
+export function allocateRepayment(
+  amount: bigint,
+  owed: { fees: bigint; interest: bigint; principal: bigint },
+) {
+  const fees = minBig(amount, owed.fees);
+  const interest = minBig(amount - fees, owed.interest);
+  const principal = minBig(amount - fees - interest, owed.principal);
+  return { fees, interest, principal, unused: amount - fees - interest - principal };
+}

@@ -1,0 +1,470 @@
+/**
+ * Credit (domain.md "Credit and engagement", docs/api-credit.md): credit products, quotes,
+ * loan applications with pledged shares, the loan lifecycle, repayments and pledge
+ * monitoring. Money travels as integer paise (JSON numbers); rates as basis points a year
+ * (1050 = 10.50%); loan-to-value ratios as basis points of the pledged shares' value.
+ */
+import { z } from 'zod';
+import { ZPageQuery } from './console.ts';
+import { formatPaise } from './format.ts';
+import { PAISE_PER_RUPEE } from './funds.ts';
+import { requiredText, ZPinRequest } from './schemas.ts';
+
+// ---------- Constants ----------
+
+export const CREDIT_PRODUCT_KINDS = ['loan_against_shares', 'personal'] as const;
+export type TCreditProductKind = (typeof CREDIT_PRODUCT_KINDS)[number];
+
+/** EMI: equal monthly instalments; interest only: monthly interest, principal at the end. */
+export const REPAYMENT_KINDS = ['emi', 'interest_only'] as const;
+export type TRepaymentKind = (typeof REPAYMENT_KINDS)[number];
+
+export const LOAN_STATUSES = [
+  'applied',
+  'approved',
+  'rejected',
+  'cancelled',
+  'disbursed',
+  'closed',
+  'written_off',
+] as const;
+export type TLoanStatus = (typeof LOAN_STATUSES)[number];
+/** A loan of these statuses blocks a new application for the same product. */
+export const OPEN_LOAN_STATUSES = ['applied', 'approved', 'disbursed'] as const;
+
+export const LOAN_STATUS_LABELS: Record<TLoanStatus, string> = {
+  applied: 'Applied',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  disbursed: 'Active',
+  closed: 'Closed',
+  written_off: 'Written off',
+};
+
+/** Where a loan against shares stands against its pledge (LTV levels of its product). */
+export const MARGIN_STATES = ['ok', 'margin_call', 'sell_off'] as const;
+export type TMarginState = (typeof MARGIN_STATES)[number];
+
+export const BPS_PER_UNIT = 10_000;
+/** RBI: a loan against shares is at most 50% of the pledged shares' value. */
+export const MAX_LTV_BPS = 5_000;
+/** GST on a processing fee (18%), itemised on the disbursal. */
+export const FEE_GST_BPS = 1_800;
+export const MAX_TENURE_MONTHS = 120;
+export const MAX_PLEDGE_LINES = 20;
+export const MAX_LOAN_PAISE = 1_000_000_000n * PAISE_PER_RUPEE;
+export const CREDIT_PAGE_DEFAULT = 20;
+export const CREDIT_PAGE_MAX = 100;
+
+/** Basis points as a percentage string: 1050 → "10.50%". */
+export const formatBps = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+
+const rupees = (paise: bigint | number) => formatPaise(paise);
+
+// ---------- Messages ----------
+
+export const LM = {
+  loanNotAllowed: 'Loans are not available on your account. Contact your advisor.',
+  kycRequired: 'Complete KYC verification before applying for a loan.',
+  setPinForLoans: 'Set a PIN before applying for or repaying a loan.',
+  productRequired: 'Choose a credit product.',
+  productNotFound: 'This credit product was not found.',
+  productInactive: 'This credit product is not offered at the moment.',
+  amountRequired: 'Enter the loan amount.',
+  amountInvalid: 'The amount must be a whole number of paise.',
+  amountPositive: 'The amount must be more than zero.',
+  amountBelowMin: (min: bigint | number) =>
+    `The minimum amount for this product is ${rupees(min)}.`,
+  amountAboveMax: (max: bigint | number) =>
+    `The maximum amount for this product is ${rupees(max)}.`,
+  amountAboveEligibility: (eligible: bigint | number) =>
+    `The amount is more than your eligibility of ${rupees(eligible)} against the pledged shares.`,
+  tenureRequired: 'Choose a tenure.',
+  tenureNotOffered: (options: readonly number[]) =>
+    `Choose a tenure this product offers: ${options.join(', ')} months.`,
+  pledgeRequired: 'Choose the shares to pledge.',
+  pledgeNotAllowed: 'This product does not take a pledge of shares.',
+  pledgeQuantityInvalid: 'Pledge a whole number of shares, at least 1.',
+  pledgeDuplicate: 'List each stock once.',
+  pledgeBeyondFree: (symbol: string) =>
+    `You cannot pledge more ${symbol} shares than you hold free of sale orders and other pledges.`,
+  pledgeNoPrice: (symbol: string) => `${symbol} has no price to value the pledge at.`,
+  loanOpen: 'You already have an open loan of this product. Close it before applying again.',
+  loanNotFound: 'This loan was not found.',
+  notDisbursed: 'Only an active loan can be repaid.',
+  repayAboveOutstanding: (outstanding: bigint | number) =>
+    `The amount is more than the outstanding ${rupees(outstanding)}.`,
+  repayAboveCash: 'The amount is more than your available cash.',
+  alreadyStatus: (status: TLoanStatus) =>
+    `This loan is already ${LOAN_STATUS_LABELS[status].toLowerCase()}.`,
+  cannotCancel: (status: TLoanStatus) =>
+    `A loan that is ${LOAN_STATUS_LABELS[status].toLowerCase()} cannot be cancelled.`,
+  reasonRequired: 'Give a reason.',
+  secondApprovalSameOfficer:
+    'You gave the first approval. A second operations officer must approve this loan.',
+  alreadyApprovedBy: 'You have already approved this loan.',
+  notSellOff: 'The pledge can be invoked only when the loan is at its sell-off level.',
+  nameRequired: 'Enter the product name.',
+  rateInvalid: 'The annual rate is 0 to 60% in basis points (1050 = 10.50%).',
+  tenuresRequired: 'List at least one tenure in months.',
+  tenureInvalid: `Each tenure is a whole number of months from 1 to ${MAX_TENURE_MONTHS}.`,
+  limitsInvalid: 'The minimum amount must not be more than the maximum.',
+  ltvRequired: 'A loan against shares needs its LTV, margin-call and sell-off levels.',
+  ltvAboveCap: `The LTV cannot be more than ${formatBps(MAX_LTV_BPS)} (RBI's cap for loans against shares).`,
+  ltvOrder: 'The levels must rise: LTV below margin call below sell-off.',
+  feeInvalid: 'The processing fee is 0 to 10% in basis points.',
+  thresholdInvalid: 'The threshold is a whole number of paise, 0 or more.',
+  accrualDateInvalid: 'Interest can be accrued only for days that have ended.',
+  dateInvalid: 'Dates are written YYYY-MM-DD.',
+} as const;
+
+export const CREDIT_DONE = {
+  applied: 'Loan application submitted.',
+  cancelled: 'Loan application cancelled.',
+  repaid: 'Repayment received.',
+  closed: 'Repayment received. Your loan is closed and the pledge released.',
+  approved: 'Loan approved.',
+  firstApproval: 'First approval recorded. A second officer must approve.',
+  rejected: 'Loan rejected.',
+  disbursed: 'Loan disbursed to the client’s cash.',
+  writtenOff: 'Loan written off.',
+  pledgeInvoked: 'Pledge invoked: sell orders placed.',
+  productSaved: 'Credit product saved.',
+  settingsSaved: 'Credit settings saved.',
+} as const;
+
+// ---------- Request fields ----------
+
+/** An amount in whole paise, as a JSON number or a string of digits. */
+export const paiseField = (requiredMessage: string = LM.amountRequired) =>
+  z.union([z.number(), z.string()], { error: requiredMessage }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!/^-?\d+$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: LM.amountInvalid });
+      return z.NEVER;
+    }
+    const paise = BigInt(text);
+    if (paise <= 0n) {
+      ctx.addIssue({ code: 'custom', message: LM.amountPositive });
+      return z.NEVER;
+    }
+    if (paise > MAX_LOAN_PAISE) {
+      ctx.addIssue({ code: 'custom', message: LM.amountAboveMax(MAX_LOAN_PAISE) });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const tenure = z
+  .number({ error: LM.tenureRequired })
+  .int(LM.tenureInvalid)
+  .min(1, LM.tenureInvalid)
+  .max(MAX_TENURE_MONTHS, LM.tenureInvalid);
+
+export const ZPledgeLine = z.object({
+  symbol: requiredText(LM.pledgeRequired)
+    .max(32)
+    .transform((v) => v.toUpperCase()),
+  quantity: z
+    .number({ error: LM.pledgeQuantityInvalid })
+    .int(LM.pledgeQuantityInvalid)
+    .min(1, LM.pledgeQuantityInvalid)
+    .max(100_000_000, LM.pledgeQuantityInvalid),
+});
+export type TPledgeLine = z.infer<typeof ZPledgeLine>;
+
+const pledges = z
+  .array(ZPledgeLine)
+  .max(MAX_PLEDGE_LINES)
+  .default([])
+  .refine((lines) => new Set(lines.map((l) => l.symbol)).size === lines.length, {
+    message: LM.pledgeDuplicate,
+  });
+
+// ---------- Requests (client) ----------
+
+export const ZLoanQuoteRequest = z.object({
+  product_id: z.uuid({ error: LM.productRequired }),
+  amount_paise: paiseField(),
+  tenure_months: tenure,
+  /** Loans against shares: the holdings to pledge (eligibility = LTV × their value). */
+  pledges,
+});
+export type TLoanQuoteRequest = z.input<typeof ZLoanQuoteRequest>;
+
+export const ZLoanApplyRequest = ZLoanQuoteRequest.extend({ pin: ZPinRequest.shape.pin });
+export type TLoanApplyRequest = z.input<typeof ZLoanApplyRequest>;
+
+export const ZLoanRepayRequest = z.object({
+  amount_paise: paiseField('Enter the amount to repay.'),
+  pin: ZPinRequest.shape.pin,
+});
+export type TLoanRepayRequest = z.input<typeof ZLoanRepayRequest>;
+
+export const ZLoanListQuery = z.object({
+  status: z.enum(LOAN_STATUSES).optional(),
+});
+
+// ---------- Requests (console) ----------
+
+export const ZLoanQueueQuery = ZPageQuery.extend({
+  /** Default: applied, oldest first (the work queue); any other status lists newest first. */
+  status: z.enum([...LOAN_STATUSES, 'all']).default('applied'),
+  client_id: z.uuid().optional(),
+});
+export type TLoanQueueQuery = z.input<typeof ZLoanQueueQuery>;
+
+export const ZLoanDecisionRequest = z.object({
+  /** A note for approval (optional) or the reason for a rejection or write-off (required). */
+  reason: z.string().trim().max(500).optional(),
+});
+export const ZLoanReasonRequest = z.object({
+  reason: requiredText(LM.reasonRequired).max(500),
+});
+
+const bps = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message);
+
+export const ZCreditProductInput = z
+  .object({
+    name: requiredText(LM.nameRequired).max(80),
+    kind: z.enum(CREDIT_PRODUCT_KINDS),
+    repayment: z.enum(REPAYMENT_KINDS),
+    annual_rate_bps: bps(6_000, LM.rateInvalid),
+    tenure_months: z
+      .array(tenure)
+      .min(1, LM.tenuresRequired)
+      .max(24)
+      .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
+    min_amount_paise: paiseField(),
+    max_amount_paise: paiseField(),
+    ltv_bps: bps(BPS_PER_UNIT, LM.ltvRequired).nullable().default(null),
+    margin_call_ltv_bps: bps(BPS_PER_UNIT, LM.ltvRequired).nullable().default(null),
+    sell_off_ltv_bps: bps(BPS_PER_UNIT, LM.ltvRequired).nullable().default(null),
+    processing_fee_bps: bps(1_000, LM.feeInvalid),
+    active: z.boolean().default(true),
+  })
+  .superRefine((p, ctx) => {
+    if (p.min_amount_paise > p.max_amount_paise)
+      ctx.addIssue({ code: 'custom', path: ['min_amount_paise'], message: LM.limitsInvalid });
+    if (p.kind === 'loan_against_shares') {
+      const { ltv_bps: ltv, margin_call_ltv_bps: call, sell_off_ltv_bps: sell } = p;
+      if (ltv === null || call === null || sell === null)
+        ctx.addIssue({ code: 'custom', path: ['ltv_bps'], message: LM.ltvRequired });
+      else if (ltv > MAX_LTV_BPS)
+        ctx.addIssue({ code: 'custom', path: ['ltv_bps'], message: LM.ltvAboveCap });
+      else if (!(ltv < call && call < sell))
+        ctx.addIssue({ code: 'custom', path: ['margin_call_ltv_bps'], message: LM.ltvOrder });
+    }
+  });
+export type TCreditProductInput = z.input<typeof ZCreditProductInput>;
+
+export const ZCreditSettings = z.object({
+  /** Approvals of loans above this amount need a second operations officer. */
+  approval_threshold_paise: z
+    .number({ error: LM.thresholdInvalid })
+    .int(LM.thresholdInvalid)
+    .min(0, LM.thresholdInvalid),
+});
+export type TCreditSettings = z.infer<typeof ZCreditSettings>;
+
+// ---------- Responses ----------
+
+const paise = z.number().int();
+
+export const ZCreditProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(CREDIT_PRODUCT_KINDS),
+  repayment: z.enum(REPAYMENT_KINDS),
+  annual_rate_bps: z.number().int(),
+  tenure_months: z.array(z.number().int()),
+  min_amount_paise: paise,
+  max_amount_paise: paise,
+  ltv_bps: z.number().int().nullable(),
+  margin_call_ltv_bps: z.number().int().nullable(),
+  sell_off_ltv_bps: z.number().int().nullable(),
+  processing_fee_bps: z.number().int(),
+  active: z.boolean(),
+  updated_at: z.string(),
+});
+export type TCreditProduct = z.infer<typeof ZCreditProduct>;
+
+/** A holding the client may pledge, at the feed's last price. */
+export const ZPledgeableHolding = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Held, less what is put up for sale and already pledged. */
+  free_quantity: z.number().int(),
+  pledged_quantity: z.number().int(),
+  price_paise: paise.nullable(),
+});
+export type TPledgeableHolding = z.infer<typeof ZPledgeableHolding>;
+
+export const ZCreditProducts = z.object({
+  items: z.array(ZCreditProduct),
+  holdings: z.array(ZPledgeableHolding),
+});
+export type TCreditProducts = z.infer<typeof ZCreditProducts>;
+
+export const ZInstalment = z.object({
+  number: z.number().int(),
+  due_date: z.string(),
+  /** Days of interest in the period (actual/365). */
+  days: z.number().int(),
+  interest_paise: paise,
+  principal_paise: paise,
+  amount_paise: paise,
+  balance_after_paise: paise,
+});
+export type TInstalment = z.infer<typeof ZInstalment>;
+
+export const ZPledgeView = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  price_paise: paise.nullable(),
+  value_paise: paise,
+  released: z.boolean(),
+  /** Shares sold when the pledge was invoked. */
+  invoked_quantity: z.number().int(),
+});
+export type TPledgeView = z.infer<typeof ZPledgeView>;
+
+export const ZLoanQuote = z.object({
+  product_id: z.string(),
+  repayment: z.enum(REPAYMENT_KINDS),
+  amount_paise: paise,
+  tenure_months: z.number().int(),
+  annual_rate_bps: z.number().int(),
+  /** The monthly instalment (EMI), or the monthly interest of an interest-only plan. */
+  instalment_paise: paise,
+  total_interest_paise: paise,
+  processing_fee_paise: paise,
+  fee_gst_paise: paise,
+  /** What reaches the client's cash: the amount less the fee and its GST. */
+  net_disbursal_paise: paise,
+  total_repayable_paise: paise,
+  /** The annual percentage rate: fee included, the instalments' effective yearly rate. */
+  apr_bps: z.number().int(),
+  /** Loans against shares: the pledge's value, LTV and the largest amount it allows. */
+  pledge_value_paise: paise.nullable(),
+  eligibility_paise: paise.nullable(),
+  schedule: z.array(ZInstalment),
+});
+export type TLoanQuote = z.infer<typeof ZLoanQuote>;
+
+export const ZLoanEvent = z.object({
+  at: z.string(),
+  kind: z.string(),
+  message: z.string(),
+});
+export type TLoanEvent = z.infer<typeof ZLoanEvent>;
+
+export const ZLoanView = z.object({
+  id: z.string(),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(CREDIT_PRODUCT_KINDS),
+  }),
+  status: z.enum(LOAN_STATUSES),
+  repayment: z.enum(REPAYMENT_KINDS),
+  amount_paise: paise,
+  tenure_months: z.number().int(),
+  annual_rate_bps: z.number().int(),
+  processing_fee_paise: paise,
+  fee_gst_paise: paise,
+  /** Approvals given and needed (two above the console's threshold). */
+  approvals: z.number().int(),
+  approvals_required: z.number().int(),
+  reason: z.string().nullable(),
+  outstanding_principal_paise: paise,
+  /** Interest accrued and not paid yet. */
+  accrued_interest_paise: paise,
+  fees_due_paise: paise,
+  /** What repays the loan in full today. */
+  outstanding_paise: paise,
+  paid_principal_paise: paise,
+  paid_interest_paise: paise,
+  paid_fees_paise: paise,
+  /** Instalments due by today less what was paid: what the client should pay now. */
+  due_now_paise: paise,
+  next_due_date: z.string().nullable(),
+  accrued_through: z.string().nullable(),
+  pledge_value_paise: paise.nullable(),
+  /** Debt over the pledge's value, in basis points; null without a pledge. */
+  ltv_bps: z.number().int().nullable(),
+  margin_state: z.enum(MARGIN_STATES).nullable(),
+  created_at: z.string(),
+  disbursed_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+export type TLoanView = z.infer<typeof ZLoanView>;
+
+export const ZLoanDetail = ZLoanView.extend({
+  schedule: z.array(ZInstalment),
+  pledges: z.array(ZPledgeView),
+  events: z.array(ZLoanEvent),
+  product_levels: z.object({
+    ltv_bps: z.number().int().nullable(),
+    margin_call_ltv_bps: z.number().int().nullable(),
+    sell_off_ltv_bps: z.number().int().nullable(),
+  }),
+});
+export type TLoanDetail = z.infer<typeof ZLoanDetail>;
+
+export const ZLoanList = z.object({ items: z.array(ZLoanView) });
+export type TLoanList = z.infer<typeof ZLoanList>;
+
+export const ZRepayment = z.object({
+  loan: ZLoanView,
+  amount_paise: paise,
+  fees_paise: paise,
+  interest_paise: paise,
+  principal_paise: paise,
+  posting_id: z.string(),
+});
+export type TRepayment = z.infer<typeof ZRepayment>;
+
+const ZClientRef = z.object({
+  id: z.string(),
+  uid: z.string(),
+  name: z.string().nullable(),
+});
+
+export const ZConsoleLoan = ZLoanView.extend({
+  client: ZClientRef,
+  approved_by: z.array(z.string()),
+  decided_by: z.string().nullable(),
+});
+export type TConsoleLoan = z.infer<typeof ZConsoleLoan>;
+
+export const ZConsoleLoanDetail = ZLoanDetail.extend({
+  client: ZClientRef,
+  approved_by: z.array(z.string()),
+  decided_by: z.string().nullable(),
+});
+export type TConsoleLoanDetail = z.infer<typeof ZConsoleLoanDetail>;
+
+export const ZShortfall = z.object({
+  loan: ZConsoleLoan,
+  /** What to repay (or pledge more) to bring the LTV back to the product's LTV. */
+  shortfall_paise: paise,
+});
+export type TShortfall = z.infer<typeof ZShortfall>;
+
+export const ZAccrualRun = z.object({
+  through: z.string(),
+  loans: z.number().int(),
+  days: z.number().int(),
+  postings: z.number().int(),
+  interest_paise: paise,
+});
+export type TAccrualRun = z.infer<typeof ZAccrualRun>;
