@@ -25,6 +25,8 @@ import { resetCodesConsole } from './modules/auth/console.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { creditConsole } from './modules/credit/console.ts';
+import { creditRoutes } from './modules/credit/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
 import { fundsConsole } from './modules/funds/console.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -65,6 +67,7 @@ const API_PREFIXES = [
   '/news/app/',
   '/funds/app/',
   '/trade/app/',
+  '/loan/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -205,6 +208,7 @@ export async function buildApp(
   await app.register(newsRoutes(ctx));
   await app.register(fundsRoutes(ctx));
   await app.register(tradingRoutes(ctx));
+  await app.register(creditRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -222,6 +226,7 @@ export async function buildApp(
         newsConsole,
         fundsConsole,
         tradingConsole,
+        creditConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

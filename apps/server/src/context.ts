@@ -10,6 +10,7 @@ import { diskFileStore } from './platform/storage.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientService } from './modules/clients/service.ts';
+import { createCreditService } from './modules/credit/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
@@ -60,6 +61,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
   const market = createMarket({ config, db, clock, bus, auth });
   const trading = createTradingService({ db, clock, ledger, clients, market, funds });
+  const credit = createCreditService({ db, clock, ledger, clients, staff, trading, funds });
   return {
     bus,
     market,
@@ -82,5 +84,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     idempotency,
     funds,
     trading,
+    credit,
   };
 }

@@ -46,6 +46,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   const stopListings = ctx.market.watchListings();
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
+  let stopCredit = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers; the engine
   // (leader or follower) starts on top of it.
@@ -59,6 +60,9 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         unfollow();
         ctx.market.engine.start();
         ctx.trading.matcher.start();
+        stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
+          app.log.error({ err: error }, message),
+        );
         janitor = setInterval(() => {
           ctx.idempotency
             .purgeExpired()
@@ -92,6 +96,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     stopListings();
     await marketStarted.catch(() => {});
     clearInterval(janitor);
+    await stopCredit();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();

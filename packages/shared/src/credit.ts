@@ -124,7 +124,7 @@ export const CREDIT_DONE = {
   cancelled: 'Loan application cancelled.',
   repaid: 'Repayment received.',
   closed: 'Repayment received. Your loan is closed and the pledge released.',
-  approved: 'Loan approved.',
+  approved: 'Approval recorded.',
   firstApproval: 'First approval recorded. A second officer must approve.',
   rejected: 'Loan rejected.',
   disbursed: 'Loan disbursed to the client’s cash.',

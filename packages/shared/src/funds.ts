@@ -43,6 +43,8 @@ export const FIRM_ACCOUNTS = [
   'loans',
   /** Interest earned on loans, accrued daily. */
   'interest_income',
+  /** Loans written off: what clients still owed when the firm gave up collecting it. */
+  'loan_losses',
   /** What the firm owes or is owed for securities bought or sold for clients (exchange, desk). */
   'trade_settlement',
 ] as const;
@@ -462,6 +464,12 @@ export const ZAssets = z.object({
   /** Holdings at live prices; null only when holdings are not tracked (shown as a dash). */
   holdings_value: z.number().nullable(),
   unrealised_pnl: z.number().nullable(),
+  /**
+   * What the client owes on active loans (principal, interest accrued, fees due): a
+   * liability, so not part of the total above.
+   */
+  loan_balance_paise: paise,
+  loan_balance: z.number(),
 });
 export type TAssets = z.infer<typeof ZAssets>;
 

@@ -628,6 +628,8 @@ export const ZHolding = z.object({
   quantity: z.number().int(),
   /** Put up for sale by awaiting sell orders; the rest can be sold. */
   reserved: z.number().int(),
+  /** Held in pledge for a loan: neither for sale nor for another pledge. */
+  pledged: z.number().int(),
   average_cost_paise: paise,
   invested_paise: paise,
   /** Live price; the issue price for an allotted IPO that has not listed. */

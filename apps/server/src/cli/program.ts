@@ -6,7 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { canonicalMobile, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
+import {
+  canonicalMobile,
+  formatPaise,
+  LM,
+  LOAN_STATUSES,
+  STAFF_ROLES,
+  type TLoanStatus,
+  type TStaffRole,
+} from '@sampada/shared';
 import type { AppContext } from '../context.ts';
 import { cliActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
@@ -124,6 +132,68 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
       const result = await ctx.market.importPrices(path.basename(file), text, actor);
       io.out(
         `Imported ${result.imported} rows for ${result.tradeDates.join(', ')}; skipped ${result.skippedUnknown} rows of symbols Sampada does not list.`,
+      );
+    });
+
+  const loan = program.command('loan').description('loans (maker-checker holds here too)');
+  const staffByEmail = async (email: string) => {
+    const row = await ctx.staff.findByEmail(email);
+    if (!row) throw new AppError(404, `No staff member has the email ${email}.`);
+    return row;
+  };
+  loan
+    .command('list')
+    .description('loans, oldest application first (default: applied)')
+    .addOption(
+      new Option('--status <status>').choices([...LOAN_STATUSES, 'all']).default('applied'),
+    )
+    .action(async (o: { status: TLoanStatus | 'all' }) => {
+      const rows = await ctx.credit.loans.queue(
+        { staffId: 'cli', advisorScope: null },
+        { status: o.status === 'all' ? undefined : o.status, limit: 100 },
+      );
+      for (const { view } of rows.slice(0, 100))
+        io.out(
+          [
+            view.id,
+            view.status,
+            view.client.uid,
+            view.product.name,
+            formatPaise(view.amount_paise),
+            `${view.approvals}/${view.approvals_required} approvals`,
+          ].join('  '),
+        );
+    });
+  for (const action of ['approve', 'reject', 'disburse'] as const) {
+    loan
+      .command(action)
+      .requiredOption('--id <id>', 'the loan id')
+      .requiredOption('--as <email>', 'the operations officer who decides')
+      .option('--reason <reason>', action === 'reject' ? 'required' : 'a note for the record')
+      .action(async (o: { id: string; as: string; reason?: string }) => {
+        if (!/^[0-9a-f-]{36}$/i.test(o.id)) throw new AppError(404, LM.loanNotFound);
+        const officer = await staffByEmail(o.as);
+        const options = { staffId: officer.id, actor, reason: o.reason ?? null };
+        if (action === 'approve') {
+          const row = await ctx.credit.loans.approve(o.id, options);
+          io.out(
+            row.status === 'applied'
+              ? `${row.status} (first approval recorded; a second officer must approve)`
+              : row.status,
+          );
+        } else if (action === 'reject')
+          io.out((await ctx.credit.loans.reject(o.id, options)).status);
+        else io.out((await ctx.credit.loans.disburse(o.id, options)).status);
+      });
+  }
+  loan
+    .command('accrue')
+    .description('post daily interest on every active loan up to a day that has ended')
+    .requiredOption('--date <day>', 'YYYY-MM-DD, in India')
+    .action(async (o: { date: string }) => {
+      const run = await ctx.credit.servicing.runAccrual(o.date);
+      io.out(
+        `Accrued through ${run.through}: ${run.loans} loans, ${run.days} loan-days, ${run.postings} postings, ${formatPaise(run.interest_paise)} interest.`,
       );
     });
 

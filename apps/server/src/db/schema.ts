@@ -15,3 +15,4 @@ export * from '../platform/idempotency-tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/funds/tables.ts';
 export * from '../modules/trading/tables.ts';
+export * from '../modules/credit/tables.ts';

@@ -220,6 +220,15 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       return new Map(rows.map((r) => [r.id, r]));
     },
 
+    /** The ids of an advisor's clients (an advisor's console lists are scoped to them). */
+    async idsOfAdvisor(advisorId: string, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.advisorId, advisorId));
+      return rows.map((r) => r.id);
+    },
+
     /** One more executed trade in the profile's order_num, in the trade's transaction. */
     async countTrade(tx: Executor, clientId: string) {
       await tx

@@ -220,6 +220,8 @@ describe('assets', () => {
       cash_on_hold: 0,
       holdings_value: 0,
       unrealised_pnl: 0,
+      loan_balance_paise: 0,
+      loan_balance: 0,
     });
     expect((await t.api.get('/stat/app/v1/asset')).status).toBe(401);
   });

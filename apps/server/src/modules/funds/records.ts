@@ -70,9 +70,18 @@ export type HoldingsValuer = (
   clientId: string,
 ) => Promise<{ investedPaise: bigint; currentPaise: bigint; unrealisedPaise: bigint }>;
 
+/** What the credit module reports a client owes on their loans, for the assets summary. */
+export type LoanBalance = (clientId: string) => Promise<bigint>;
+
 export function createRecordService({ db, ledger, clients, deposits, withdrawals }: Deps) {
   let valueHoldings: HoldingsValuer | null = null;
+  let owedOnLoans: LoanBalance | null = null;
   return {
+    /** The credit module registers its loan balance here (it depends on funds, not back). */
+    useLoans(balance: LoanBalance) {
+      owedOnLoans = balance;
+    },
+
     /** The trading module registers its valuation here (it depends on funds, not back). */
     useHoldings(valuer: HoldingsValuer) {
       valueHoldings = valuer;
@@ -174,9 +183,10 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
     },
 
     async assets(clientId: string): Promise<TAssets> {
-      const [balances, held] = await Promise.all([
+      const [balances, held, owed] = await Promise.all([
         ledger.balancesOf(clientId),
         valueHoldings ? valueHoldings(clientId) : null,
+        owedOnLoans ? owedOnLoans(clientId) : 0n,
       ]);
       const current = held?.currentPaise ?? 0n;
       const total = balances.cash_available + balances.cash_on_hold + current;
@@ -192,6 +202,8 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
         cash_on_hold: paiseToRupees(balances.cash_on_hold),
         holdings_value: held ? paiseToRupees(held.currentPaise) : null,
         unrealised_pnl: held ? paiseToRupees(held.unrealisedPaise) : null,
+        loan_balance_paise: paiseNumber(owed),
+        loan_balance: paiseToRupees(owed),
       };
     },
   };

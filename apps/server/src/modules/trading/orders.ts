@@ -127,7 +127,7 @@ export function createOrderService(deps: Deps) {
     }
   }
 
-  /** Puts shares up for sale: only the part of the holding not already reserved. */
+  /** Puts shares up for sale: only the part of the holding neither reserved nor pledged. */
   async function reserveShares(tx: Tx, clientId: string, symbol: string, quantity: number) {
     const moved = await tx
       .update(holdings)
@@ -136,7 +136,7 @@ export function createOrderService(deps: Deps) {
         and(
           eq(holdings.clientId, clientId),
           eq(holdings.symbol, symbol),
-          sql`${holdings.quantity} - ${holdings.reserved} >= ${quantity}`,
+          sql`${holdings.quantity} - ${holdings.reserved} - ${holdings.pledged} >= ${quantity}`,
         ),
       )
       .returning({ symbol: holdings.symbol });
@@ -145,10 +145,14 @@ export function createOrderService(deps: Deps) {
 
   async function freeShares(tx: Tx, clientId: string, symbol: string) {
     const [row] = await tx
-      .select({ quantity: holdings.quantity, reserved: holdings.reserved })
+      .select({
+        quantity: holdings.quantity,
+        reserved: holdings.reserved,
+        pledged: holdings.pledged,
+      })
       .from(holdings)
       .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, symbol)));
-    return row ? row.quantity - row.reserved : 0;
+    return row ? row.quantity - row.reserved - row.pledged : 0;
   }
 
   async function insertOrder(tx: Tx, row: typeof orders.$inferInsert) {

@@ -50,6 +50,7 @@ export function createPortfolio(deps: {
         sector: instrument?.sector ?? ipo?.sector ?? null,
         quantity: row.quantity,
         reserved: row.reserved,
+        pledged: row.pledged,
         average_cost_paise: paiseNumber(avg),
         invested_paise: paiseNumber(row.costPaise),
         price_paise: paiseNumber(price),

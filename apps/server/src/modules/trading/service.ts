@@ -17,6 +17,7 @@ import { createExecution } from './execution.ts';
 import { createMatcher } from './matching.ts';
 import { createOfferings } from './offerings.ts';
 import { createOrderService } from './orders.ts';
+import { createPledges } from './pledges.ts';
 import { createPortfolio } from './portfolio.ts';
 
 type Deps = {
@@ -60,6 +61,8 @@ export function createTradingService(deps: Deps) {
     nameOf,
   });
   const portfolio = createPortfolio({ db, clock, market, offerings });
+  /** Pledges of holdings for loans against shares (the credit module calls these). */
+  const pledges = createPledges({ clock, market });
   const contractNotes = createContractNotes({
     db,
     clients,
@@ -121,6 +124,7 @@ export function createTradingService(deps: Deps) {
     offerings,
     orders,
     portfolio,
+    pledges,
     contractNotes,
     matcher,
     openDeals,

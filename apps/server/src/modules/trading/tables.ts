@@ -177,8 +177,9 @@ export const fills = pgTable(
 );
 
 /**
- * What a client holds. `reserved` is put up for sale by awaiting sells; the CHECKs are the
- * last guard against selling more than is held.
+ * What a client holds. `reserved` is put up for sale by awaiting sells; `pledged` is held in
+ * pledge for loans (credit module) and can be neither sold nor pledged again. The CHECKs are
+ * the last guard against selling or pledging more than is held.
  */
 export const holdings = pgTable(
   'holdings',
@@ -189,6 +190,7 @@ export const holdings = pgTable(
     symbol: text('symbol').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+    pledged: bigint('pledged', { mode: 'number' }).notNull().default(0),
     /** The cost of the shares held (trade value, charges apart). */
     costPaise: paise('cost_paise')
       .notNull()
@@ -203,6 +205,10 @@ export const holdings = pgTable(
     check(
       'holdings_quantity',
       sql`${t.quantity} >= 0 and ${t.reserved} between 0 and ${t.quantity}`,
+    ),
+    check(
+      'holdings_pledged',
+      sql`${t.pledged} >= 0 and ${t.reserved} + ${t.pledged} <= ${t.quantity}`,
     ),
     check('holdings_cost', sql`${t.costPaise} >= 0`),
   ],

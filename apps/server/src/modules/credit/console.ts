@@ -1,0 +1,279 @@
+/**
+ * Credit in the console (docs/api-credit.md): the loan queue (applied, oldest first), a
+ * loan's detail, the decisions (approve — twice by two officers above the threshold —,
+ * reject with a reason, disburse, write off), the shortfall list, the product editor and the
+ * maker-checker threshold. Operations decide; advisors read their own clients' loans; admin
+ * does everything. Decisions take an Idempotency-Key like every money-moving POST.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CREDIT_DONE,
+  LM,
+  type TStaffRole,
+  ZConsoleLoan,
+  ZConsoleLoanDetail,
+  ZCreditProduct,
+  ZCreditProductInput,
+  ZCreditSettings,
+  ZLoanDecisionRequest,
+  ZLoanQueueQuery,
+  ZLoanReasonRequest,
+  ZPage,
+  ZShortfall,
+} from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { decodeCursor, pageOf } from '../../platform/cursor.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { noStore } from '../../platform/http.ts';
+import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
+import type { Viewer } from './loans.ts';
+import { productView } from './views.ts';
+
+const tags = ['console: credit'];
+const security = [{ bearer: [] }];
+const headers = ZIdempotencyHeaders;
+/** Decisions and disbursal: operations (admin passes every guard). */
+const DECIDE: readonly TStaffRole[] = ['operations'];
+/** Reading loans: advisors see their own clients' only. */
+const READERS: readonly TStaffRole[] = ['operations', 'advisor'];
+const ZLoanId = z.object({ id: z.uuid({ error: LM.loanNotFound }) });
+const ZProductId = z.object({ id: z.uuid({ error: LM.productNotFound }) });
+
+const scopeOf = (request: FastifyRequest) => `staff:${staffOf(request).staffId}`;
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const auth = staffOf(request);
+  return { staffId: auth.staffId, advisorScope: clientScope(auth) };
+};
+
+export function creditConsole(ctx: AppContext) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const { credit, idempotency } = ctx;
+
+    app.get(
+      '/credit/loans',
+      {
+        config: { roles: READERS },
+        schema: {
+          tags,
+          security,
+          querystring: ZLoanQueueQuery,
+          response: { 200: envelopeOf(ZPage(ZConsoleLoan)) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { cursor, limit, status, client_id } = request.query;
+        const rows = await credit.loans.queue(viewerOf(request), {
+          status: status === 'all' ? undefined : status,
+          clientId: client_id,
+          after: decodeCursor(cursor, 2) as [string, string] | null,
+          limit,
+        });
+        const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
+        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+      },
+    );
+
+    app.get(
+      '/credit/loans/:id',
+      {
+        config: { roles: READERS },
+        schema: {
+          tags,
+          security,
+          params: ZLoanId,
+          response: { 200: envelopeOf(ZConsoleLoanDetail) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await credit.loans.consoleDetail(viewerOf(request), request.params.id));
+      },
+    );
+
+    app.post(
+      '/credit/loans/:id/approve',
+      {
+        config: { roles: DECIDE },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZLoanId,
+          body: ZLoanDecisionRequest,
+          response: { 200: envelopeOf(ZConsoleLoanDetail) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: CREDIT_DONE.approved },
+          (transaction) =>
+            credit.loans.approve(request.params.id, {
+              staffId: staffOf(request).staffId,
+              actor: staffActor(request),
+              reason: request.body.reason ?? null,
+              transaction,
+            }),
+        ),
+    );
+
+    for (const action of ['reject', 'write-off'] as const) {
+      app.post(
+        `/credit/loans/:id/${action}`,
+        {
+          config: { roles: DECIDE },
+          schema: {
+            tags,
+            security,
+            headers,
+            params: ZLoanId,
+            body: ZLoanReasonRequest,
+            response: { 200: envelopeOf(ZConsoleLoanDetail) },
+          },
+        },
+        async (request, reply) =>
+          idempotency.run(
+            request,
+            reply,
+            {
+              scope: scopeOf(request),
+              message: action === 'reject' ? CREDIT_DONE.rejected : CREDIT_DONE.writtenOff,
+            },
+            async (transaction) => {
+              const options = {
+                staffId: staffOf(request).staffId,
+                actor: staffActor(request),
+                reason: request.body.reason,
+                transaction,
+              };
+              return action === 'reject'
+                ? credit.loans.reject(request.params.id, options)
+                : credit.loans.writeOff(request.params.id, options);
+            },
+          ),
+      );
+    }
+
+    app.post(
+      '/credit/loans/:id/disburse',
+      {
+        config: { roles: DECIDE },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZLoanId,
+          response: { 200: envelopeOf(ZConsoleLoanDetail) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: CREDIT_DONE.disbursed },
+          (transaction) =>
+            credit.loans.disburse(request.params.id, {
+              staffId: staffOf(request).staffId,
+              actor: staffActor(request),
+              transaction,
+            }),
+        ),
+    );
+
+    app.get(
+      '/credit/shortfalls',
+      {
+        config: { roles: READERS },
+        schema: { tags, security, response: { 200: envelopeOf(z.array(ZShortfall)) } },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await credit.monitoring.shortfalls(viewerOf(request)));
+      },
+    );
+
+    // ---------- Products and settings (admin) ----------
+
+    app.get(
+      '/credit/products',
+      {
+        config: { roles: READERS },
+        schema: { tags, security, response: { 200: envelopeOf(z.array(ZCreditProduct)) } },
+      },
+      async (_request, reply) => {
+        noStore(reply);
+        return ok((await credit.products.all()).map(productView));
+      },
+    );
+
+    app.post(
+      '/credit/products',
+      {
+        schema: {
+          tags,
+          security,
+          body: ZCreditProductInput,
+          response: { 200: envelopeOf(ZCreditProduct) },
+        },
+      },
+      async (request) =>
+        ok(
+          await credit.products.create(request.body, staffActor(request)),
+          CREDIT_DONE.productSaved,
+        ),
+    );
+
+    app.put(
+      '/credit/products/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: ZProductId,
+          body: ZCreditProductInput,
+          response: { 200: envelopeOf(ZCreditProduct) },
+        },
+      },
+      async (request) =>
+        ok(
+          await credit.products.update(request.params.id, request.body, staffActor(request)),
+          CREDIT_DONE.productSaved,
+        ),
+    );
+
+    app.get(
+      '/credit/settings',
+      {
+        config: { roles: READERS },
+        schema: { tags, security, response: { 200: envelopeOf(ZCreditSettings) } },
+      },
+      async (_request, reply) => {
+        noStore(reply);
+        return ok(await credit.products.settings());
+      },
+    );
+
+    app.put(
+      '/credit/settings',
+      {
+        schema: {
+          tags,
+          security,
+          body: ZCreditSettings,
+          response: { 200: envelopeOf(ZCreditSettings) },
+        },
+      },
+      async (request) =>
+        ok(
+          await credit.products.saveSettings(request.body, staffActor(request)),
+          CREDIT_DONE.settingsSaved,
+        ),
+    );
+  };
+}

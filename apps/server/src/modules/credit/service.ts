@@ -1,0 +1,84 @@
+/**
+ * Credit (domain.md "Credit and engagement", docs/api-credit.md): credit products, quotes,
+ * loans from application to closure, daily interest, repayments and pledge monitoring.
+ * Money moves only through the ledger service; holdings are pledged only through the
+ * trading service's pledge capability; clients and staff are read through their services.
+ */
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ClientService } from '../clients/service.ts';
+import type { FundsService } from '../funds/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { StaffService } from '../staff/service.ts';
+import type { TradingService } from '../trading/service.ts';
+import { createLoans } from './loans.ts';
+import { createMonitoring } from './monitoring.ts';
+import { createCreditProducts } from './products.ts';
+import { createServicing } from './servicing.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  clients: ClientService;
+  staff: StaffService;
+  trading: TradingService;
+  funds: FundsService;
+};
+
+export function createCreditService(deps: Deps) {
+  const { db, clock, ledger, clients, staff, trading } = deps;
+  const products = createCreditProducts({ db, clock });
+  const loans = createLoans({
+    db,
+    clock,
+    ledger,
+    clients,
+    staff,
+    pledges: trading.pledges,
+    products,
+  });
+  const servicing = createServicing({ db, clock, ledger, clients, loans });
+  const monitoring = createMonitoring({
+    db,
+    clock,
+    loans,
+    products,
+    pledges: trading.pledges,
+  });
+  // The assets summary shows what a client owes (funds depends on nothing of credit).
+  deps.funds.records.useLoans((clientId) => loans.balanceOf(clientId));
+
+  /**
+   * The leader's credit jobs: interest accrual up to yesterday (a missed day is caught up)
+   * and the pledge monitor, once at start and then every `everyMs`. Returns the stop.
+   */
+  function startJobs(everyMs: number, log: (message: string, error: unknown) => void) {
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      running ??= (async () => {
+        try {
+          await servicing.runAccrual();
+        } catch (error) {
+          log('loan interest accrual failed', error);
+        }
+        try {
+          await monitoring.check();
+        } catch (error) {
+          log('pledge monitoring failed', error);
+        }
+      })().finally(() => {
+        running = null;
+      });
+    };
+    tick();
+    const timer = setInterval(tick, everyMs);
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+
+  return { products, loans, servicing, monitoring, startJobs };
+}
+export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,0 +1,303 @@
+/**
+ * A disbursed loan's life: daily interest and repayments.
+ *
+ * Interest accrues for each day from the disbursal day to the day before the loan is repaid,
+ * on the principal outstanding that day, with `accrue` (interest.ts). Each day is one row of
+ * loan_accruals (primary key loan and day) and one posting (firm loans ← interest income)
+ * under the idempotency key loan:<id>:accrual:<day>, written with the loan row locked: two
+ * runs meeting on a loan queue on that lock, and the second finds the days done. A day that
+ * was missed (the leader was down) is caught up by the next run, day by day, so it posts what
+ * it would have on time — the principal only changes at a repayment, which first brings the
+ * accrual up to yesterday.
+ *
+ * A repayment takes cash (guarded: never beyond the balance) into the firm's loans account
+ * and pays fees, then interest, then principal; at zero the loan closes and its pledge is
+ * released, in the same transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { formatPaise, LM, type TAccrualRun, type TRepayment } from '@sampada/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import type { ClientRow, ClientService } from '../clients/service.ts';
+import {
+  clientAccount,
+  firmAccount,
+  InsufficientBalance,
+  type LedgerService,
+} from '../ledger/service.ts';
+import { accrue, addDays, allocateRepayment, daysBetween, isDay, istDay } from './interest.ts';
+import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
+import type { Loans } from './loans.ts';
+import { loanAccruals, loanRepayments, loans } from './tables.ts';
+import { type LoanRow, outstandingOf, paiseNumber } from './views.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  clients: ClientService;
+  loans: Loans;
+};
+
+export type AccrualResult = { days: number; postings: number; interest: bigint };
+
+export function createServicing({ db, clock, ledger, clients, loans: loanService }: Deps) {
+  const yesterday = () => addDays(istDay(clock.now()), -1);
+
+  /**
+   * Accrues a locked, disbursed loan's days up to `through`; returns the row as it is after.
+   * Catching up posts each missing day on its own, as the day would have been posted.
+   */
+  async function accrueLocked(tx: Tx, row: LoanRow, through: string) {
+    const result: AccrualResult = { days: 0, postings: 0, interest: 0n };
+    if (row.status !== 'disbursed' || !row.accruedThrough || row.accruedThrough >= through)
+      return { row, result };
+    let carry = row.accrualCarry;
+    let interestTotal = 0n;
+    const days = daysBetween(row.accruedThrough, through);
+    const now = clock.now();
+    for (let k = 1; k <= days; k++) {
+      const day = addDays(row.accruedThrough, k);
+      const accrued = accrue(row.outstandingPrincipalPaise, row.annualRateBps, 1, carry);
+      carry = accrued.carry;
+      let postingId: number | null = null;
+      if (accrued.interest > 0n) {
+        const posted = await ledger.transfer(tx, {
+          kind: 'loan_interest',
+          clientId: row.clientId,
+          memo: `Interest for ${day} on ${formatPaise(row.outstandingPrincipalPaise)}`,
+          reference: `loan:${row.id}`,
+          idempotencyKey: `loan:${row.id}:accrual:${day}`,
+          // The loans account is the firm's claim, carried negative like bank_clearing:
+          // interest accrued makes the claim larger, so the line on loans is negative.
+          from: firmAccount('loans'),
+          to: firmAccount('interest_income'),
+          amount: accrued.interest,
+        });
+        postingId = posted.postingId;
+        result.postings += 1;
+      }
+      await tx.insert(loanAccruals).values({
+        loanId: row.id,
+        day,
+        principalPaise: row.outstandingPrincipalPaise,
+        interestPaise: accrued.interest,
+        postingId,
+        createdAt: now,
+      });
+      interestTotal += accrued.interest;
+      result.days += 1;
+    }
+    const [updated] = await tx
+      .update(loans)
+      .set({
+        accruedThrough: through,
+        accrualCarry: carry,
+        accruedInterestPaise: row.accruedInterestPaise + interestTotal,
+        updatedAt: now,
+      })
+      .where(and(eq(loans.id, row.id), eq(loans.accruedThrough, row.accruedThrough)))
+      .returning();
+    if (!updated) throw new Error(`Loan ${row.id} moved while its accrual was locked`);
+    result.interest = interestTotal;
+    return { row: updated, result };
+  }
+
+  async function lockLoan(tx: Tx, loanId: string, clientId?: string) {
+    const [row] = await tx
+      .select()
+      .from(loans)
+      .where(and(eq(loans.id, loanId), clientId ? eq(loans.clientId, clientId) : undefined))
+      .for('update');
+    if (!row) throw notFound(LM.loanNotFound);
+    return row;
+  }
+
+  /** Pays `amount` of a locked loan from the client's cash; closes it at zero. */
+  async function repayLocked(
+    tx: Tx,
+    locked: LoanRow,
+    amount: bigint,
+    actor: Actor,
+    source: 'client' | 'pledge_sale',
+  ) {
+    if (locked.status !== 'disbursed') throw badRequest(LM.notDisbursed);
+    const { row } = await accrueLocked(tx, locked, yesterday());
+    const outstanding = outstandingOf(row);
+    if (amount > outstanding) throw badRequest(LM.repayAboveOutstanding(outstanding));
+    const split = allocateRepayment(amount, {
+      fees: row.feesDuePaise,
+      interest: row.accruedInterestPaise,
+      principal: row.outstandingPrincipalPaise,
+    });
+    const id = randomUUID();
+    let postingId: number;
+    try {
+      const posted = await ledger.transfer(tx, {
+        kind: 'loan_repayment',
+        clientId: row.clientId,
+        memo: `Loan repayment ${formatPaise(amount)}: interest ${formatPaise(split.interest)}, principal ${formatPaise(split.principal)}${split.fees > 0n ? `, fees ${formatPaise(split.fees)}` : ''}`,
+        reference: `loan:${row.id}`,
+        idempotencyKey: `loan:${row.id}:repayment:${id}`,
+        from: clientAccount(row.clientId, 'cash_available'),
+        to: firmAccount('loans'),
+        amount,
+      });
+      postingId = posted.postingId;
+    } catch (error) {
+      if (error instanceof InsufficientBalance) throw badRequest(LM.repayAboveCash);
+      throw error;
+    }
+    const now = clock.now();
+    await tx.insert(loanRepayments).values({
+      id,
+      loanId: row.id,
+      amountPaise: amount,
+      feesPaise: split.fees,
+      interestPaise: split.interest,
+      principalPaise: split.principal,
+      source,
+      postingId,
+      createdAt: now,
+    });
+    const [paid] = await tx
+      .update(loans)
+      .set({
+        feesDuePaise: row.feesDuePaise - split.fees,
+        accruedInterestPaise: row.accruedInterestPaise - split.interest,
+        outstandingPrincipalPaise: row.outstandingPrincipalPaise - split.principal,
+        paidFeesPaise: row.paidFeesPaise + split.fees,
+        paidInterestPaise: row.paidInterestPaise + split.interest,
+        paidPrincipalPaise: row.paidPrincipalPaise + split.principal,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(loans.id, row.id),
+          eq(loans.status, 'disbursed'),
+          eq(loans.outstandingPrincipalPaise, row.outstandingPrincipalPaise),
+          eq(loans.accruedInterestPaise, row.accruedInterestPaise),
+        ),
+      )
+      .returning();
+    if (!paid) throw new Error(`Loan ${row.id} moved while its repayment was locked`);
+    await recordAudit(tx, actor, {
+      action: 'loan.repay',
+      subjectType: 'loan',
+      subjectId: row.id,
+      before: { outstandingPaise: outstanding.toString() },
+      after: {
+        clientId: row.clientId,
+        amountPaise: amount.toString(),
+        feesPaise: split.fees.toString(),
+        interestPaise: split.interest.toString(),
+        principalPaise: split.principal.toString(),
+        postingId,
+        source,
+      },
+    });
+    await recordLoanEvent(
+      tx,
+      clock,
+      row.id,
+      'repay',
+      source === 'pledge_sale'
+        ? `${formatPaise(amount)} from the sale of pledged shares applied to the loan.`
+        : `Repayment of ${formatPaise(amount)} received.`,
+      { postingId },
+    );
+    let final = paid;
+    if (outstandingOf(paid) === 0n) {
+      final = await applyLoanTransition(tx, clock, {
+        loanId: row.id,
+        action: 'close',
+        actor: actor.type === 'client' ? actor : { type: 'system', id: 'credit' },
+        set: { closedAt: now },
+        event: { message: 'Loan repaid in full and closed; pledged shares released.' },
+      });
+      await loanService.releasePledge(tx, final);
+    }
+    return { row: final, split, postingId };
+  }
+
+  return {
+    accrueLocked,
+    lockLoan,
+    repayLocked,
+
+    /**
+     * The accrual job: every active loan up to `through` (default: yesterday, in India).
+     * One transaction per loan, so one loan's trouble does not hold back the others.
+     */
+    async runAccrual(through: string = yesterday()): Promise<TAccrualRun> {
+      if (!isDay(through)) throw badRequest(LM.dateInvalid);
+      if (through > yesterday()) throw badRequest(LM.accrualDateInvalid);
+      const due = await db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(and(eq(loans.status, 'disbursed'), lt(loans.accruedThrough, through)))
+        .orderBy(asc(loans.createdAt));
+      const run: TAccrualRun = { through, loans: 0, days: 0, postings: 0, interest_paise: 0 };
+      let interest = 0n;
+      for (const { id } of due) {
+        const { result } = await db.transaction(async (tx) =>
+          accrueLocked(tx, await lockLoan(tx, id), through),
+        );
+        if (result.days > 0) run.loans += 1;
+        run.days += result.days;
+        run.postings += result.postings;
+        interest += result.interest;
+      }
+      run.interest_paise = paiseNumber(interest);
+      return run;
+    },
+
+    /** The client repays from cash (PIN, Idempotency-Key through `transaction`). */
+    async repay(
+      client: ClientRow,
+      loanId: string,
+      input: { amount_paise: bigint; pin: string },
+      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+    ): Promise<TRepayment> {
+      loanService.assertBorrower(client);
+      if (!client.pinHash) throw badRequest(LM.setPinForLoans);
+      // The loan must be theirs before the PIN is asked: another client's loan is 404.
+      await loanService.loanOf(loanId, client.id);
+      await clients.verifyTradingPin(client, input.pin, options.sessionId);
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        const locked = await lockLoan(tx, loanId, client.id);
+        const { row, split, postingId } = await repayLocked(
+          tx,
+          locked,
+          input.amount_paise,
+          options.actor,
+          'client',
+        );
+        const [view] = await loanService.views([row], tx);
+        return {
+          loan: view!,
+          amount_paise: paiseNumber(input.amount_paise),
+          fees_paise: paiseNumber(split.fees),
+          interest_paise: paiseNumber(split.interest),
+          principal_paise: paiseNumber(split.principal),
+          posting_id: String(postingId),
+        };
+      });
+    },
+
+    /** The days a loan accrued, oldest first (the loan page's interest history). */
+    async accrualsOf(loanId: string) {
+      return db
+        .select()
+        .from(loanAccruals)
+        .where(eq(loanAccruals.loanId, loanId))
+        .orderBy(asc(loanAccruals.day));
+    },
+  };
+}
+export type Servicing = ReturnType<typeof createServicing>;

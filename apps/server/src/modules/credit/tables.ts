@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from '../clients/tables.ts';
+import { staff } from '../staff/tables.ts';
+
+const paise = (name: string) => bigint(name, { mode: 'bigint' });
+const zero = sql`0`;
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** What the firm lends on: edited by admins in the console; seeded with two products. */
+export const creditProducts = pgTable(
+  'credit_products',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    repayment: text('repayment').notNull(),
+    annualRateBps: integer('annual_rate_bps').notNull(),
+    tenureMonths: integer('tenure_months').array().notNull(),
+    minAmountPaise: paise('min_amount_paise').notNull(),
+    maxAmountPaise: paise('max_amount_paise').notNull(),
+    /** Loans against shares: the largest loan as a share of the pledge, and its alarm levels. */
+    ltvBps: integer('ltv_bps'),
+    marginCallLtvBps: integer('margin_call_ltv_bps'),
+    sellOffLtvBps: integer('sell_off_ltv_bps'),
+    processingFeeBps: integer('processing_fee_bps').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    check('credit_products_limits', sql`${t.minAmountPaise} between 1 and ${t.maxAmountPaise}`),
+    check('credit_products_ltv', sql`${t.ltvBps} is null or ${t.ltvBps} between 1 and 5000`),
+  ],
+);
+
+/**
+ * A loan from application to closure. `status` moves only along LOAN_TRANSITIONS, by UPDATEs
+ * guarded on the current status. The figures after disbursal are the loan's own sub-ledger:
+ * the ledger postings carry the same amounts on the firm's loans account.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => creditProducts.id),
+    status: text('status').notNull().default('applied'),
+    /** The product's terms as they were at application. */
+    repayment: text('repayment').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
+    tenureMonths: integer('tenure_months').notNull(),
+    annualRateBps: integer('annual_rate_bps').notNull(),
+    processingFeePaise: paise('processing_fee_paise').notNull(),
+    feeGstPaise: paise('fee_gst_paise').notNull(),
+    /** Two above the console's threshold at application (maker-checker), else one. */
+    approvalsRequired: integer('approvals_required').notNull(),
+    firstApprovedBy: uuid('first_approved_by').references(() => staff.id),
+    firstApprovedAt: at('first_approved_at'),
+    secondApprovedBy: uuid('second_approved_by').references(() => staff.id),
+    secondApprovedAt: at('second_approved_at'),
+    decidedBy: uuid('decided_by').references(() => staff.id),
+    reason: text('reason'),
+    outstandingPrincipalPaise: paise('outstanding_principal_paise').notNull().default(zero),
+    accruedInterestPaise: paise('accrued_interest_paise').notNull().default(zero),
+    feesDuePaise: paise('fees_due_paise').notNull().default(zero),
+    paidPrincipalPaise: paise('paid_principal_paise').notNull().default(zero),
+    paidInterestPaise: paise('paid_interest_paise').notNull().default(zero),
+    paidFeesPaise: paise('paid_fees_paise').notNull().default(zero),
+    /** Below one paisa of interest, carried to the next day (see interest.ts). */
+    accrualCarry: paise('accrual_carry').notNull().default(zero),
+    /** The first day interest accrues (the disbursal day, in India) and the last day accrued. */
+    startDate: date('start_date'),
+    accruedThrough: date('accrued_through'),
+    /** Loans against shares: where the LTV stood at the last check. */
+    marginState: text('margin_state'),
+    ltvBps: integer('ltv_bps'),
+    disbursalPostingId: bigint('disbursal_posting_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    disbursedAt: at('disbursed_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    index('loans_client').on(t.clientId, t.createdAt),
+    index('loans_status').on(t.status, t.createdAt),
+    /** One open loan per client and product: the database refuses a second application. */
+    uniqueIndex('loans_one_open_per_product')
+      .on(t.clientId, t.productId)
+      .where(sql`${t.status} in ('applied', 'approved', 'disbursed')`),
+    check(
+      'loans_balances',
+      sql`${t.outstandingPrincipalPaise} >= 0 and ${t.accruedInterestPaise} >= 0 and ${t.feesDuePaise} >= 0`,
+    ),
+    check(
+      'loans_two_officers',
+      sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.firstApprovedBy}`,
+    ),
+  ],
+);
+
+/** The shares a loan holds in pledge; trading's holdings carry the pledged total. */
+export const loanPledges = pgTable(
+  'loan_pledges',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    symbol: text('symbol').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** Shares sold when operations invoked the pledge. */
+    invokedQuantity: bigint('invoked_quantity', { mode: 'number' }).notNull().default(0),
+    releasedAt: at('released_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.loanId, t.symbol] }),
+    check('loan_pledges_quantity', sql`${t.invokedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/**
+ * One row per loan and day accrued: the primary key makes a day's interest happen once,
+ * however many accrual runs meet.
+ */
+export const loanAccruals = pgTable(
+  'loan_accruals',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    day: date('day').notNull(),
+    principalPaise: paise('principal_paise').notNull(),
+    interestPaise: paise('interest_paise').notNull(),
+    /** Null when the day's interest was below a paisa (carried, nothing to post). */
+    postingId: bigint('posting_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.day] })],
+);
+
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    amountPaise: paise('amount_paise').notNull(),
+    feesPaise: paise('fees_paise').notNull(),
+    interestPaise: paise('interest_paise').notNull(),
+    principalPaise: paise('principal_paise').notNull(),
+    /** Who paid: the client, or operations selling the pledge. */
+    source: text('source').notNull(),
+    postingId: bigint('posting_id', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('loan_repayments_loan').on(t.loanId, t.createdAt)],
+);
+
+/** What the client sees of their loan's history: each step, in words. */
+export const loanEvents = pgTable(
+  'loan_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    detail: jsonb('detail'),
+    at: at('at').notNull(),
+  },
+  (t) => [index('loan_events_loan').on(t.loanId, t.id)],
+);
+
+/** The credit module's settings, e.g. the maker-checker threshold. */
+export const creditConfig = pgTable('credit_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});

@@ -1,0 +1,114 @@
+/** Credit test fixtures: borrowers with allow_loan, shares bought on the market, loans over HTTP. */
+import type {
+  TConsoleLoanDetail,
+  TCreditProducts,
+  TLoanApplyRequest,
+  TLoanDetail,
+  TRepayment,
+} from '@sampada/shared';
+import type { SignedInStaff, TestApp } from '../../test/helpers.ts';
+import { keyed, type MoneyClient, system } from '../funds/test-fixtures.ts';
+import { placed, trader, untilSettled } from '../trading/test-fixtures.ts';
+
+/** Seeded by migration 0012. */
+export const LAS_ID = 'c2ed1700-0000-4000-8000-000000000001';
+export const PERSONAL_ID = 'c2ed1700-0000-4000-8000-000000000002';
+export const CONSOLE = '/console/api/v1/credit';
+
+/** A KYC-approved client with a PIN, `rupees` of cash and (unless off) allow_loan. */
+export async function borrower(
+  t: TestApp,
+  options: { rupees?: number; allowLoan?: boolean } = {},
+): Promise<MoneyClient> {
+  const client = await trader(t, options.rupees ?? 500_000);
+  if (options.allowLoan !== false)
+    await t.ctx.clients.setFlags(client.id, { allow_loan: true }, system);
+  return client;
+}
+
+/** Buys `quantity` shares at market and waits for the fill. */
+export async function buyShares(t: TestApp, client: MoneyClient, symbol: string, quantity: number) {
+  const order = await placed(t, client, { type: 'market', symbol, side: 'buy', quantity });
+  const settled = await untilSettled(t, client, order.id);
+  if (settled.status !== 'filled') throw new Error(`buy not filled: ${settled.status}`);
+}
+
+export const priceOf = (t: TestApp, symbol: string) =>
+  BigInt(t.ctx.market.engine.state(symbol)!.last);
+
+export function apply(
+  t: TestApp,
+  client: MoneyClient,
+  body: Omit<TLoanApplyRequest, 'pin'>,
+  key?: string,
+) {
+  return t.api.post<TLoanDetail>(
+    '/loan/app/v1/apply',
+    { ...body, pin: client.pin },
+    client.token,
+    keyed(key),
+  );
+}
+
+export async function applied(
+  t: TestApp,
+  client: MoneyClient,
+  body: Omit<TLoanApplyRequest, 'pin'>,
+): Promise<TLoanDetail> {
+  const reply = await apply(t, client, body);
+  if (reply.status !== 200) throw new Error(`apply refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data;
+}
+
+export function repay(
+  t: TestApp,
+  client: MoneyClient,
+  loanId: string,
+  amountPaise: number | bigint,
+) {
+  return t.api.post<TRepayment>(
+    `/loan/app/v1/loans/${loanId}/repay`,
+    { amount_paise: Number(amountPaise), pin: client.pin },
+    client.token,
+    keyed(),
+  );
+}
+
+export const loanOf = async (t: TestApp, client: MoneyClient, id: string) =>
+  (await t.api.get<TLoanDetail>(`/loan/app/v1/loans/${id}`, client.token)).body.data;
+
+export const productsOf = async (t: TestApp, client: MoneyClient) =>
+  (await t.api.get<TCreditProducts>('/loan/app/v1/products', client.token)).body.data;
+
+export function decide(
+  t: TestApp,
+  officer: SignedInStaff,
+  loanId: string,
+  action: 'approve' | 'reject' | 'disburse' | 'write-off',
+  body: object = {},
+) {
+  return t.api.post<TConsoleLoanDetail>(
+    `${CONSOLE}/loans/${loanId}/${action}`,
+    body,
+    officer.token,
+    keyed(),
+  );
+}
+
+/** Approves (once or by two officers as the loan needs) and disburses. */
+export async function disbursed(
+  t: TestApp,
+  officers: [SignedInStaff, SignedInStaff],
+  loan: TLoanDetail,
+): Promise<TConsoleLoanDetail> {
+  for (let i = 0; i < loan.approvals_required; i++) {
+    const reply = await decide(t, officers[i]!, loan.id, 'approve');
+    if (reply.status !== 200) throw new Error(`approve refused: ${JSON.stringify(reply.body)}`);
+  }
+  const reply = await decide(t, officers[0], loan.id, 'disburse');
+  if (reply.status !== 200) throw new Error(`disburse refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data;
+}
+
+/** The test clock moved by whole days (access tokens outlive none of them: sign in again). */
+export const DAY_MS = 86_400_000;

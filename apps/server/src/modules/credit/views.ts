@@ -1,0 +1,166 @@
+/** Loan rows to the API's views (packages/shared/src/credit.ts). Paise leave as JSON numbers. */
+import type {
+  TCreditProduct,
+  TCreditProductKind,
+  TInstalment,
+  TLoanStatus,
+  TLoanView,
+  TMarginState,
+  TPledgeView,
+  TRepaymentKind,
+} from '@sampada/shared';
+import { paiseNumber } from '../funds/views.ts';
+import {
+  buildSchedule,
+  istDay,
+  periodsFrom,
+  type Schedule,
+  type ScheduledInstalment,
+} from './interest.ts';
+import type { creditProducts, loanPledges, loans } from './tables.ts';
+
+export type ProductRow = typeof creditProducts.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
+export type PledgeRow = typeof loanPledges.$inferSelect;
+
+export { paiseNumber };
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const productView = (row: ProductRow): TCreditProduct => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind as TCreditProductKind,
+  repayment: row.repayment as TRepaymentKind,
+  annual_rate_bps: row.annualRateBps,
+  tenure_months: row.tenureMonths,
+  min_amount_paise: paiseNumber(row.minAmountPaise),
+  max_amount_paise: paiseNumber(row.maxAmountPaise),
+  ltv_bps: row.ltvBps,
+  margin_call_ltv_bps: row.marginCallLtvBps,
+  sell_off_ltv_bps: row.sellOffLtvBps,
+  processing_fee_bps: row.processingFeeBps,
+  active: row.active,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const instalmentView = (i: ScheduledInstalment): TInstalment => ({
+  number: i.number,
+  due_date: i.dueDate,
+  days: i.days,
+  interest_paise: paiseNumber(i.interest),
+  principal_paise: paiseNumber(i.principal),
+  amount_paise: paiseNumber(i.amount),
+  balance_after_paise: paiseNumber(i.balanceAfter),
+});
+
+/** The loan's schedule: from its disbursal day, or (before it) as if disbursed today. */
+export function scheduleOf(row: LoanRow, today: string): Schedule {
+  return buildSchedule({
+    principal: row.amountPaise,
+    rateBps: row.annualRateBps,
+    periods: periodsFrom(row.startDate ?? today, row.tenureMonths),
+    repayment: row.repayment as TRepaymentKind,
+  });
+}
+
+/** What is owed today: principal, interest accrued and unpaid, fees due. */
+export const outstandingOf = (row: LoanRow) =>
+  row.outstandingPrincipalPaise + row.accruedInterestPaise + row.feesDuePaise;
+
+/** Debt over value in basis points (rounded up: a level is reached at its exact value). */
+export function ltvOf(debt: bigint, value: bigint): number | null {
+  if (value <= 0n) return debt > 0n ? 1_000_000 : null;
+  return Number((debt * 10_000n + value - 1n) / value);
+}
+
+/** The level an LTV stands at, against the product's margin-call and sell-off levels. */
+export function marginStateOf(ltvBps: number | null, product: ProductRow): TMarginState {
+  if (ltvBps === null) return 'ok';
+  if (product.sellOffLtvBps !== null && ltvBps >= product.sellOffLtvBps) return 'sell_off';
+  if (product.marginCallLtvBps !== null && ltvBps >= product.marginCallLtvBps) return 'margin_call';
+  return 'ok';
+}
+
+export type PledgeValue = { pledges: TPledgeView[]; value: bigint };
+
+export function pledgeViews(
+  rows: PledgeRow[],
+  priceOf: (symbol: string) => bigint | null,
+  nameOf: (symbol: string) => string,
+): PledgeValue {
+  let value = 0n;
+  const pledges = rows.map((p) => {
+    const held = p.releasedAt ? 0 : p.quantity - p.invokedQuantity;
+    const price = priceOf(p.symbol);
+    const worth = price === null ? 0n : price * BigInt(held);
+    value += worth;
+    return {
+      symbol: p.symbol,
+      name: nameOf(p.symbol),
+      quantity: p.quantity,
+      price_paise: price === null ? null : paiseNumber(price),
+      value_paise: paiseNumber(worth),
+      released: p.releasedAt !== null,
+      invoked_quantity: p.invokedQuantity,
+    };
+  });
+  return { pledges, value };
+}
+
+/** The debt a loan's LTV is measured on: before disbursal the amount applied for. */
+export const debtOf = (row: LoanRow) =>
+  row.status === 'applied' || row.status === 'approved' ? row.amountPaise : outstandingOf(row);
+
+export function loanView(
+  row: LoanRow,
+  product: ProductRow,
+  context: { now: Date; pledgeValue: bigint | null; schedule?: Schedule },
+): TLoanView {
+  const today = istDay(context.now);
+  const schedule = context.schedule ?? scheduleOf(row, today);
+  const active = row.status === 'disbursed';
+  const paid = row.paidPrincipalPaise + row.paidInterestPaise;
+  const scheduledByToday = active
+    ? schedule.instalments.filter((i) => i.dueDate <= today).reduce((s, i) => s + i.amount, 0n)
+    : 0n;
+  const outstanding = outstandingOf(row);
+  let dueNow = scheduledByToday - paid + row.feesDuePaise;
+  if (dueNow < 0n) dueNow = 0n;
+  if (dueNow > outstanding) dueNow = outstanding;
+  const next = active ? schedule.instalments.find((i) => i.dueDate > today) : undefined;
+  const hasPledge = product.kind === 'loan_against_shares' && context.pledgeValue !== null;
+  const live = row.status === 'applied' || row.status === 'approved' || active;
+  const ltv = hasPledge && live ? ltvOf(debtOf(row), context.pledgeValue ?? 0n) : null;
+  return {
+    id: row.id,
+    product: { id: product.id, name: product.name, kind: product.kind as TCreditProductKind },
+    status: row.status as TLoanStatus,
+    repayment: row.repayment as TRepaymentKind,
+    amount_paise: paiseNumber(row.amountPaise),
+    tenure_months: row.tenureMonths,
+    annual_rate_bps: row.annualRateBps,
+    processing_fee_paise: paiseNumber(row.processingFeePaise),
+    fee_gst_paise: paiseNumber(row.feeGstPaise),
+    approvals: (row.firstApprovedBy ? 1 : 0) + (row.secondApprovedBy ? 1 : 0),
+    approvals_required: row.approvalsRequired,
+    reason: row.reason,
+    outstanding_principal_paise: paiseNumber(row.outstandingPrincipalPaise),
+    accrued_interest_paise: paiseNumber(row.accruedInterestPaise),
+    fees_due_paise: paiseNumber(row.feesDuePaise),
+    outstanding_paise: paiseNumber(outstanding),
+    paid_principal_paise: paiseNumber(row.paidPrincipalPaise),
+    paid_interest_paise: paiseNumber(row.paidInterestPaise),
+    paid_fees_paise: paiseNumber(row.paidFeesPaise),
+    due_now_paise: paiseNumber(dueNow),
+    next_due_date: next?.dueDate ?? null,
+    accrued_through: row.accruedThrough,
+    pledge_value_paise:
+      hasPledge && context.pledgeValue !== null ? paiseNumber(context.pledgeValue) : null,
+    ltv_bps: ltv,
+    // Live, at the feed's prices now; the monitor records each change of level as an event.
+    margin_state: hasPledge && active ? marginStateOf(ltv, product) : null,
+    created_at: row.createdAt.toISOString(),
+    disbursed_at: iso(row.disbursedAt),
+    closed_at: iso(row.closedAt),
+  };
+}
