@@ -7,7 +7,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { TradingService } from '../trading/service.ts';
@@ -23,7 +22,6 @@ type Deps = {
   clients: ClientService;
   staff: StaffService;
   trading: TradingService;
-  funds: FundsService;
 };
 
 export function createCreditService(deps: Deps) {
@@ -46,8 +44,6 @@ export function createCreditService(deps: Deps) {
     products,
     pledges: trading.pledges,
   });
-  // The assets summary shows what a client owes (funds depends on nothing of credit).
-  deps.funds.records.useLoans((clientId) => loans.balanceOf(clientId));
 
   /**
    * The leader's credit jobs: interest accrual up to yesterday (a missed day is caught up)
