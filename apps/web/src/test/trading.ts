@@ -119,6 +119,8 @@ export const assets = (cashPaise = 5_000_000) =>
     cash_on_hold: 0,
     holdings_value: 0,
     unrealised_pnl: 0,
+    loan_balance_paise: 0,
+    loan_balance: 0,
   });
 
 export const charges = ok(DEFAULT_CHARGES);
@@ -129,6 +131,7 @@ export const holding = (symbol: string, extra: Partial<THolding> = {}): THolding
   sector: 'Information Technology',
   quantity: 100,
   reserved: 0,
+  pledged: 0,
   average_cost_paise: 380_000,
   invested_paise: 38_000_000,
   price_paise: 400_000,
