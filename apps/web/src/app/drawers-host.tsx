@@ -6,6 +6,7 @@ import {
   notifyDrawerClosed,
   useDealRef,
   useGlobalDrawer,
+  useLoanRef,
   useOrderRef,
   useStockDetailRef,
 } from '../lib/drawers';
@@ -40,6 +41,13 @@ const OrderTicket = lazy(() =>
   })),
 );
 
+/** The Loan Application drawer loads the credit feature the first time it is opened. */
+const LoanApplicationPanel = lazy(() =>
+  import('../features/credit/components/loan-application-panel').then((m) => ({
+    default: m.LoanApplicationPanel,
+  })),
+);
+
 /** The support panel stands in for the chat widget, loaded 300 ms after it is asked for. */
 const SupportPanel = lazy(async () => {
   await new Promise((resolve) => setTimeout(resolve, CHAT_WIDGET_DELAY_MS));
@@ -60,6 +68,7 @@ export function DrawersHost() {
   const stock = useStockDetailRef();
   const deal = useDealRef();
   const order = useOrderRef();
+  const loan = useLoanRef();
   const close = () => void closeGlobalDrawer();
   return (
     <>
@@ -126,6 +135,19 @@ export function DrawersHost() {
               symbol={order.symbol}
               side={order.side}
             />
+          )}
+        </Suspense>
+      </SlideUpDrawer>
+      <SlideUpDrawer
+        opened={open === 'loan'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={t('credit.loanApplication')}
+        data-testid="loan-drawer"
+      >
+        <Suspense fallback={fallback}>
+          {open === 'loan' && (
+            <LoanApplicationPanel key={loan?.productId ?? 'any'} productId={loan?.productId} />
           )}
         </Suspense>
       </SlideUpDrawer>

@@ -107,6 +107,11 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.loanPattern,
+            handle: { title: 'nav.loan' },
+            lazy: page(() => import('../features/credit/components/loan-page'), 'LoanPage'),
+          },
+          {
             path: paths.portfolio.root,
             handle: { title: 'nav.portfolio' },
             lazy: page(

@@ -22,6 +22,10 @@ export const paths = {
   deals: '/deals',
   investmentStats: '/portfolio/stats/investment',
   stockStats: '/portfolio/stats/stocks',
+  /** Credit Products (menu route, shown with allow_loan) and a loan's page. */
+  credit: '/credit',
+  loan: (id: string) => `/credit/loans/${encodeURIComponent(id)}`,
+  loanPattern: '/credit/loans/:id',
   newsArticle: (id: string) => `/news/${encodeURIComponent(id)}`,
   newsArticlePattern: '/news/:id',
   portfolio: {

@@ -8,7 +8,7 @@ import { onSessionEnd } from './session';
  * trading drawers from market, all deals and portfolio). app/drawers-host renders them.
  */
 export type TGlobalDrawer =
-  'deposit' | 'withdraw' | 'support' | 'stock-detail' | TOfferingKind | 'order';
+  'deposit' | 'withdraw' | 'support' | 'stock-detail' | TOfferingKind | 'order' | 'loan';
 
 /** The instrument the stock detail drawer shows. */
 export interface TStockRef {
@@ -28,11 +28,17 @@ export interface TOrderRef {
   side: TOrderSide;
 }
 
+/** The product the Loan Application drawer opens on; none: the client chooses. */
+export interface TLoanRef {
+  productId?: string;
+}
+
 interface TDrawerState {
   open: TGlobalDrawer | null;
   stock?: TStockRef;
   deal?: TDealRef;
   order?: TOrderRef;
+  loan?: TLoanRef;
 }
 
 export const drawerStore = createStore<TDrawerState>({ open: null });
@@ -41,11 +47,12 @@ export const useGlobalDrawer = () => useStore(drawerStore).open;
 export const useStockDetailRef = () => useStore(drawerStore).stock;
 export const useDealRef = () => useStore(drawerStore).deal;
 export const useOrderRef = () => useStore(drawerStore).order;
+export const useLoanRef = () => useStore(drawerStore).loan;
 
 let afterClose: (() => void)[] = [];
 
 export function openGlobalDrawer(
-  name: Exclude<TGlobalDrawer, 'stock-detail' | TOfferingKind | 'order'>,
+  name: Exclude<TGlobalDrawer, 'stock-detail' | TOfferingKind | 'order' | 'loan'>,
 ) {
   drawerStore.set((state) => ({ ...state, open: name }));
 }
@@ -66,6 +73,11 @@ export function openDealDrawer(kind: TOfferingKind, offeringId?: string) {
 /** Opens the order ticket (market or limit) for one stock: Buy/Sell on stock detail, Sell on a holding. */
 export function openOrderTicket(symbol: string, side: TOrderSide) {
   drawerStore.set((state) => ({ ...state, open: 'order', order: { symbol, side } }));
+}
+
+/** Opens the Loan Application slide-up drawer (spec §2), on one product when given. */
+export function openLoanApplication(productId?: string) {
+  drawerStore.set((state) => ({ ...state, open: 'loan', loan: { productId } }));
 }
 
 /** Closes the open drawer; resolves once its closing transition has finished (spec §2). */

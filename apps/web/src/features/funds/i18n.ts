@@ -54,6 +54,7 @@ const enUS = {
     available: 'Cash available',
     onHold: 'On hold',
     invested: 'Invested value',
+    loan: 'Loan balance (owed)',
     noHoldings: 'No holdings yet.',
     hide: 'Hide amounts',
     show: 'Show amounts',

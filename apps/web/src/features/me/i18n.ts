@@ -29,7 +29,11 @@ const enUS = {
     },
   },
   application: {
-    text: 'Your loan and compensation applications, with their status, are listed here once those services open in the app.',
+    text: 'Your compensation applications, with their status, are listed here once that service opens in the app.',
+    loans: 'Loans',
+    noLoans: 'No loan applications yet.',
+    outstanding: '{{amount}} outstanding',
+    open: 'View',
   },
   bank: {
     title: 'Bank Accounts',

@@ -19,6 +19,7 @@ export const commonEnUS = {
     profile: 'Profile',
     application: 'Applications',
     records: 'Fund Records',
+    loan: 'Loan',
     login: 'Sign in',
     kyc: 'Identity Verification',
     about: 'About Us',
@@ -66,6 +67,7 @@ export const commonEnUS = {
     order: 'Order · {{symbol}}',
   },
   support: { title: 'Customer Service' },
+  credit: { loanApplication: 'Loan Application' },
   quote: {
     up: 'Up',
     down: 'Down',

@@ -39,6 +39,8 @@ export default function AssetsPage() {
       key: 'invested',
       value: show(data?.invested_value_paise, data?.holdings_tracked ?? true),
     },
+    // What is owed on active loans: a liability, shown beside the assets, not in their total.
+    ...(data?.loan_balance_paise ? [{ key: 'loan', value: show(data.loan_balance_paise) }] : []),
   ];
   return (
     <Stack gap="md" data-testid="assets-page">

@@ -1,0 +1,18 @@
+import type { TLoanQuote, TLoanQuoteRequest } from '@sampada/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { creditKeys } from './credit-keys';
+
+/** POST /loan/app/v1/quote: the server's schedule, fee and APR for the terms typed so far. */
+export const getLoanQuote = (request: TLoanQuoteRequest) =>
+  apiPost<TLoanQuote>('/loan/app/v1/quote', request, { silent: true });
+
+export const loanQuoteQueryOptions = (request: TLoanQuoteRequest | null) =>
+  queryOptions({
+    queryKey: creditKeys.quote(request ?? ({} as TLoanQuoteRequest)),
+    queryFn: () => getLoanQuote(request!),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 15_000,
+  });

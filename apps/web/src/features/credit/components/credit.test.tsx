@@ -1,0 +1,239 @@
+import { LM, md5, type TCreditProducts, type TLoanDetail, type TLoanQuote } from '@sampada/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Navigate } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, ok, fail } from '../../../test/http';
+import { renderWithProviders, resetAppState } from '../../../test/render';
+import { signInForTest } from '../../../test/session';
+import { idempotencyKeyOf } from '../../../test/trading';
+import { LoanApplicationPanel } from './loan-application-panel';
+import { LoanPage } from './loan-page';
+
+const LAS = '11111111-1111-4111-8111-111111111111';
+
+const profile = (allowLoan: boolean) =>
+  ok({
+    id: 'C1',
+    name: 'Priya Sharma',
+    username: '+919876543210',
+    has_pin: true,
+    kycStatus: 'approved',
+    allow_loan: allowLoan,
+  });
+
+const catalogue: TCreditProducts = {
+  items: [
+    {
+      id: LAS,
+      name: 'Loan against shares',
+      kind: 'loan_against_shares',
+      repayment: 'interest_only',
+      annual_rate_bps: 1_050,
+      tenure_months: [3, 6, 12],
+      min_amount_paise: 2_500_000,
+      max_amount_paise: 1_000_000_000,
+      ltv_bps: 5_000,
+      margin_call_ltv_bps: 6_000,
+      sell_off_ltv_bps: 7_000,
+      processing_fee_bps: 50,
+      active: true,
+      updated_at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+  holdings: [
+    {
+      symbol: 'INFY',
+      name: 'Infosys Ltd',
+      quantity: 400,
+      free_quantity: 300,
+      pledged_quantity: 0,
+      price_paise: 150_000,
+    },
+  ],
+};
+
+const quote: TLoanQuote = {
+  product_id: LAS,
+  repayment: 'interest_only',
+  amount_paise: 10_000_000,
+  tenure_months: 3,
+  annual_rate_bps: 1_050,
+  instalment_paise: 89_178,
+  total_interest_paise: 264_657,
+  processing_fee_paise: 50_000,
+  fee_gst_paise: 9_000,
+  net_disbursal_paise: 9_941_000,
+  total_repayable_paise: 10_264_657,
+  apr_bps: 1_340,
+  pledge_value_paise: 30_000_000,
+  eligibility_paise: 15_000_000,
+  schedule: [
+    {
+      number: 1,
+      due_date: '2026-02-01',
+      days: 31,
+      interest_paise: 89_178,
+      principal_paise: 0,
+      amount_paise: 89_178,
+      balance_after_paise: 10_000_000,
+    },
+  ],
+};
+
+beforeEach(() => {
+  resetAppState();
+  signInForTest();
+});
+
+describe('Loan Application drawer', () => {
+  it('shows eligibility live from the pledge, the server quote, and applies with PIN and key', async () => {
+    const keys: (string | undefined)[] = [];
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/products': ok(catalogue),
+      'POST /loan/app/v1/quote': ok(quote),
+      'POST /loan/app/v1/apply': (config) => {
+        keys.push(idempotencyKeyOf(config));
+        return ok({ id: 'L1' });
+      },
+    });
+    const { user } = renderWithProviders(<LoanApplicationPanel productId={LAS} />);
+    await user.type(await screen.findByTestId('loan-amount'), '100000');
+    await user.click(screen.getByTestId('loan-tenure'));
+    await user.click(await screen.findByRole('option', { name: '3 months', hidden: true }));
+    const pledge = screen.getByTestId('loan-pledge-INFY');
+    await user.clear(pledge);
+    await user.type(pledge, '200');
+    // 200 × ₹1,500 = ₹3,00,000 pledged; 50% of it may be borrowed.
+    expect(await screen.findByTestId('loan-eligibility')).toHaveTextContent('₹1,50,000.00');
+    expect(await screen.findByTestId('loan-quote', {}, { timeout: 3_000 })).toHaveTextContent(
+      '₹99,410.00',
+    );
+    expect(http.callsTo('POST /loan/app/v1/quote').at(-1)!.body).toEqual({
+      product_id: LAS,
+      amount_paise: 10_000_000,
+      tenure_months: 3,
+      pledges: [{ symbol: 'INFY', quantity: 200 }],
+    });
+    const boxes = [...screen.getByTestId('loan-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-submit'));
+    expect(await screen.findByTestId('loan-applied')).toBeInTheDocument();
+    const [call] = http.callsTo('POST /loan/app/v1/apply');
+    expect(call!.body).toEqual({
+      product_id: LAS,
+      amount_paise: 10_000_000,
+      tenure_months: 3,
+      pledges: [{ symbol: 'INFY', quantity: 200 }],
+      pin: md5('123456'),
+    });
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows the server's refusal exactly, and nothing is applied", async () => {
+    mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/products': ok(catalogue),
+      'POST /loan/app/v1/quote': fail(400, LM.amountAboveEligibility(15_000_000)),
+      'POST /loan/app/v1/apply': fail(400, LM.amountAboveEligibility(15_000_000)),
+    });
+    const { user } = renderWithProviders(<LoanApplicationPanel productId={LAS} />);
+    await user.type(await screen.findByTestId('loan-amount'), '200000');
+    await user.click(screen.getByTestId('loan-tenure'));
+    await user.click(await screen.findByRole('option', { name: '6 months', hidden: true }));
+    await user.clear(screen.getByTestId('loan-pledge-INFY'));
+    await user.type(screen.getByTestId('loan-pledge-INFY'), '200');
+    expect(await screen.findByTestId('loan-quote-error', {}, { timeout: 3_000 })).toHaveTextContent(
+      LM.amountAboveEligibility(15_000_000),
+    );
+  });
+
+  it('without allow_loan: says so and never asks for products', async () => {
+    const http = mockApi({ 'GET /auth/app/v1/client_info': profile(false) });
+    renderWithProviders(<LoanApplicationPanel />);
+    expect(await screen.findByText(LM.loanNotAllowed)).toBeInTheDocument();
+    expect(http.callsTo('GET /loan/app/v1/products')).toHaveLength(0);
+  });
+});
+
+const loan: TLoanDetail = {
+  id: 'L1',
+  product: { id: LAS, name: 'Loan against shares', kind: 'loan_against_shares' },
+  status: 'disbursed',
+  repayment: 'interest_only',
+  amount_paise: 10_000_000,
+  tenure_months: 3,
+  annual_rate_bps: 1_050,
+  processing_fee_paise: 50_000,
+  fee_gst_paise: 9_000,
+  approvals: 1,
+  approvals_required: 1,
+  reason: null,
+  outstanding_principal_paise: 10_000_000,
+  accrued_interest_paise: 28_767,
+  fees_due_paise: 0,
+  outstanding_paise: 10_028_767,
+  paid_principal_paise: 0,
+  paid_interest_paise: 0,
+  paid_fees_paise: 0,
+  due_now_paise: 0,
+  next_due_date: '2026-02-01',
+  accrued_through: '2026-01-10',
+  pledge_value_paise: 16_000_000,
+  ltv_bps: 6_268,
+  margin_state: 'margin_call',
+  created_at: '2026-01-01T00:00:00.000Z',
+  disbursed_at: '2026-01-01T00:00:00.000Z',
+  closed_at: null,
+  schedule: quote.schedule,
+  pledges: [
+    {
+      symbol: 'INFY',
+      name: 'Infosys Ltd',
+      quantity: 200,
+      price_paise: 80_000,
+      value_paise: 16_000_000,
+      released: false,
+      invoked_quantity: 0,
+    },
+  ],
+  events: [
+    { at: '2026-01-01T00:00:00.000Z', kind: 'disburse', message: 'Loan disbursed to your cash.' },
+  ],
+  product_levels: { ltv_bps: 5_000, margin_call_ltv_bps: 6_000, sell_off_ltv_bps: 7_000 },
+};
+
+describe('the loan page', () => {
+  it('shows what is owed, accrued and the LTV with its margin call, and repays in full', async () => {
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': [ok(loan), ok({ ...loan, status: 'closed' })],
+      'POST /loan/app/v1/loans/L1/repay': ok({
+        loan: { ...loan, status: 'closed' },
+        amount_paise: 10_028_767,
+        fees_paise: 0,
+        interest_paise: 28_767,
+        principal_paise: 10_000_000,
+        posting_id: '9',
+      }),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-outstanding')).toHaveTextContent('₹1,00,287.67');
+    expect(screen.getByTestId('loan-accrued')).toHaveTextContent('₹287.67');
+    expect(screen.getByTestId('loan-margin-call')).toHaveTextContent('62.68%');
+    expect(within(screen.getByTestId('loan-pledges')).getByText('INFY')).toBeInTheDocument();
+    await user.click(screen.getByTestId('loan-repay-all'));
+    expect(screen.getByTestId('loan-repay-amount')).toHaveValue('100287.67');
+    const boxes = [...screen.getByTestId('loan-repay-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-repay-submit'));
+    await waitFor(() => expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')).toHaveLength(1));
+    const [call] = http.callsTo('POST /loan/app/v1/loans/L1/repay');
+    expect(call!.body).toEqual({ amount_paise: 10_028_767, pin: md5('123456') });
+  });
+});
