@@ -6,12 +6,20 @@
  * registered, except the sign-in steps, which opt out with `staffPublic` (docs/decisions/010).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TConsoleArea } from '@sampada/shared';
-import type { StaffAuth, StaffAuthService } from '../modules/staff-auth/service.ts';
+import type { TConsoleArea, TStaffRole } from '@sampada/shared';
 import type { Actor } from './audit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http.ts';
 import { type Viewer, viewerFor, viewerMay } from './viewer.ts';
+
+/** Who a console request is from: the live staff session the guard resolved. */
+export type StaffAuth = { staffId: string; sessionId: string; roles: TStaffRole[]; email: string };
+
+/**
+ * What the console guard needs of whoever checks staff sessions (the staff-auth module
+ * implements it; the composition root hands it over): a token in, the session or a 401 out.
+ */
+export type AuthenticateStaff = { authenticate(token: string): Promise<StaffAuth> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +50,7 @@ const guarded = new WeakMap<object, GuardedRoute[]>();
 export const guardedRoutes = (app: FastifyInstance): readonly GuardedRoute[] =>
   guarded.get(app.server) ?? [];
 
-export function registerStaffGuard(app: FastifyInstance, staffAuth: StaffAuthService) {
+export function registerStaffGuard(app: FastifyInstance, staffAuth: AuthenticateStaff) {
   if (!app.hasRequestDecorator('staffAuth')) app.decorateRequest('staffAuth', null);
   if (!app.hasRequestDecorator('viewer')) app.decorateRequest('viewer', null);
   const routes: GuardedRoute[] = guarded.get(app.server) ?? [];

@@ -1,8 +1,9 @@
 /**
  * Trading (domain.md "Trading", docs/api-trading.md): offerings, orders, the matcher,
  * holdings and the portfolio. Money moves only through the ledger, in the transaction that
- * moves the order; the market module lists the open deals and the funds module values the
- * holdings through the hooks registered here.
+ * moves the order. The market module lists `marketDeals` and the funds module values holdings
+ * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
+ * those services, so neither depends on trading and trading changes neither.
  */
 import { formatPaise, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
@@ -10,7 +11,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { assertSees, type Viewer, viewerMay } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/market.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
@@ -27,7 +27,6 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   market: Market;
-  funds: FundsService;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -89,7 +88,8 @@ export function createTradingService(deps: Deps) {
     return { institutional, otc, ipo };
   }
 
-  market.service.useDeals({
+  /** The open OTC quotes and IPOs as items of the market filter's lists. */
+  const marketDeals = {
     async otc(): Promise<TMarketListItem[]> {
       const quotes = await offerings.quotes('open');
       return quotes.map((q) => ({
@@ -114,8 +114,7 @@ export function createTradingService(deps: Deps) {
         detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
     },
-  });
-  deps.funds.records.useHoldings((clientId) => portfolio.valueOf(clientId));
+  };
 
   /**
    * The console's order list as the viewer may read it: the desk (operations, admin) every
@@ -139,6 +138,7 @@ export function createTradingService(deps: Deps) {
     contractNotes,
     matcher,
     openDeals,
+    marketDeals,
     nameOf,
   };
 }
