@@ -11,3 +11,4 @@ export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
 export * from './credit.ts';
+export * from './role-access.ts';

@@ -148,10 +148,10 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
       new Option('--status <status>').choices([...LOAN_STATUSES, 'all']).default('applied'),
     )
     .action(async (o: { status: TLoanStatus | 'all' }) => {
-      const rows = await ctx.credit.loans.queue(
-        { staffId: 'cli', advisorScope: null },
-        { status: o.status === 'all' ? undefined : o.status, limit: 100 },
-      );
+      const rows = await ctx.credit.loans.queue(null, {
+        status: o.status === 'all' ? undefined : o.status,
+        limit: 100,
+      });
       for (const { view } of rows.slice(0, 100))
         io.out(
           [

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import {
   CREDIT_DONE,
   LM,
-  type TStaffRole,
   ZConsoleLoan,
   ZConsoleLoanDetail,
   ZCreditProduct,
@@ -28,25 +27,16 @@ import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import type { Viewer } from './loans.ts';
+import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
 import { productView } from './views.ts';
 
 const tags = ['console: credit'];
 const security = [{ bearer: [] }];
 const headers = ZIdempotencyHeaders;
-/** Decisions and disbursal: operations (admin passes every guard). */
-const DECIDE: readonly TStaffRole[] = ['operations'];
-/** Reading loans: advisors see their own clients' only. */
-const READERS: readonly TStaffRole[] = ['operations', 'advisor'];
 const ZLoanId = z.object({ id: z.uuid({ error: LM.loanNotFound }) });
 const ZProductId = z.object({ id: z.uuid({ error: LM.productNotFound }) });
 
 const scopeOf = (request: FastifyRequest) => `staff:${staffOf(request).staffId}`;
-const viewerOf = (request: FastifyRequest): Viewer => {
-  const auth = staffOf(request);
-  return { staffId: auth.staffId, advisorScope: clientScope(auth) };
-};
 
 export function creditConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -56,7 +46,7 @@ export function creditConsole(ctx: AppContext) {
     app.get(
       '/credit/loans',
       {
-        config: { roles: READERS },
+        config: { access: 'loans' },
         schema: {
           tags,
           security,
@@ -81,7 +71,7 @@ export function creditConsole(ctx: AppContext) {
     app.get(
       '/credit/loans/:id',
       {
-        config: { roles: READERS },
+        config: { access: 'loans' },
         schema: {
           tags,
           security,
@@ -98,7 +88,7 @@ export function creditConsole(ctx: AppContext) {
     app.post(
       '/credit/loans/:id/approve',
       {
-        config: { roles: DECIDE },
+        config: { access: 'loanDecide' },
         schema: {
           tags,
           security,
@@ -127,7 +117,7 @@ export function creditConsole(ctx: AppContext) {
       app.post(
         `/credit/loans/:id/${action}`,
         {
-          config: { roles: DECIDE },
+          config: { access: 'loanDecide' },
           schema: {
             tags,
             security,
@@ -163,7 +153,7 @@ export function creditConsole(ctx: AppContext) {
     app.post(
       '/credit/loans/:id/disburse',
       {
-        config: { roles: DECIDE },
+        config: { access: 'loanDecide' },
         schema: {
           tags,
           security,
@@ -189,7 +179,7 @@ export function creditConsole(ctx: AppContext) {
     app.get(
       '/credit/shortfalls',
       {
-        config: { roles: READERS },
+        config: { access: 'loans' },
         schema: { tags, security, response: { 200: envelopeOf(z.array(ZShortfall)) } },
       },
       async (request, reply) => {
@@ -203,7 +193,7 @@ export function creditConsole(ctx: AppContext) {
     app.get(
       '/credit/products',
       {
-        config: { roles: READERS },
+        config: { access: 'loans' },
         schema: { tags, security, response: { 200: envelopeOf(z.array(ZCreditProduct)) } },
       },
       async (_request, reply) => {
@@ -215,6 +205,7 @@ export function creditConsole(ctx: AppContext) {
     app.post(
       '/credit/products',
       {
+        config: { access: 'creditProducts' },
         schema: {
           tags,
           security,
@@ -232,6 +223,7 @@ export function creditConsole(ctx: AppContext) {
     app.put(
       '/credit/products/:id',
       {
+        config: { access: 'creditProducts' },
         schema: {
           tags,
           security,
@@ -250,7 +242,7 @@ export function creditConsole(ctx: AppContext) {
     app.get(
       '/credit/settings',
       {
-        config: { roles: READERS },
+        config: { access: 'loans' },
         schema: { tags, security, response: { 200: envelopeOf(ZCreditSettings) } },
       },
       async (_request, reply) => {
@@ -262,6 +254,7 @@ export function creditConsole(ctx: AppContext) {
     app.put(
       '/credit/settings',
       {
+        config: { access: 'creditProducts' },
         schema: {
           tags,
           security,

@@ -17,6 +17,7 @@ import {
 import { balancesOf, keyed, moneyClient, openDeposits } from '../funds/test-fixtures.ts';
 import { runMarket } from '../trading/test-fixtures.ts';
 import {
+  allowLoans,
   applied,
   apply,
   borrower,
@@ -88,7 +89,7 @@ describe('the allow_loan flag', () => {
 
   it('on, but KYC not approved: quoting and applying are 403', async () => {
     const c = await signUpClient(t);
-    await t.ctx.clients.setFlags(c.id, { allow_loan: true }, { type: 'system', id: 'test' });
+    await allowLoans(t, c.id);
     const quote = await t.api.post('/loan/app/v1/quote', personal(5_000_000), c.token);
     expect([quote.status, quote.body.message]).toEqual([403, LM.kycRequired]);
     const reply = await t.api.post(
@@ -242,7 +243,7 @@ describe('whose loan', () => {
   it("advisors read only their own clients' loans and cannot decide", async () => {
     const advisor = await signInStaff(t, 'advisor');
     const mine = await moneyClient(t, { advisorId: advisor.id });
-    await t.ctx.clients.setFlags(mine.id, { allow_loan: true }, { type: 'system', id: 'test' });
+    await allowLoans(t, mine.id);
     const theirs = await borrower(t, { rupees: 0 });
     const myLoan = await applied(t, mine, personal(5_000_000));
     const theirLoan = await applied(t, theirs, personal(5_000_000));
@@ -250,7 +251,11 @@ describe('whose loan', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.items.map((l) => l.id)).toEqual([myLoan.id]);
     expect((await t.api.get(`${CONSOLE}/loans/${myLoan.id}`, advisor.token)).status).toBe(200);
-    expect((await t.api.get(`${CONSOLE}/loans/${theirLoan.id}`, advisor.token)).status).toBe(404);
+    const theirs404 = await t.api.get(`${CONSOLE}/loans/${theirLoan.id}`, advisor.token);
+    expect([theirs404.status, theirs404.body.message]).toEqual([
+      403,
+      'This client belongs to another advisor.',
+    ]);
     expect((await decide(t, advisor, myLoan.id, 'approve')).status).toBe(403);
     expect((await t.api.get(`${CONSOLE}/shortfalls`, advisor.token)).status).toBe(200);
     // Support has no loan routes; operations cannot edit products (admin only).

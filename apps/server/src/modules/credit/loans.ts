@@ -29,6 +29,7 @@ import {
   notFound,
 } from '../../platform/errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import {
   clientAccount,
@@ -69,12 +70,6 @@ export type QuoteInput = {
   tenure_months: number;
   pledges: TPledgeLine[];
 };
-
-/**
- * Who is looking, for the console's reads: an advisor sees only their own clients' loans
- * (null: everyone's). The platform's Viewer takes this place when it lands.
- */
-export type Viewer = { staffId: string; advisorScope: string | null };
 
 /** Staff who may decide and disburse loans. */
 const DECIDERS: readonly TStaffRole[] = ['operations', 'admin'];
@@ -310,10 +305,10 @@ export function createLoans(deps: Deps) {
     return consoleExtras(row, view, refs, emails);
   }
 
-  async function assertVisible(viewer: Viewer, row: LoanRow) {
-    if (viewer.advisorScope === null) return;
-    const client = await clients.byId(row.clientId);
-    if (client.advisorId !== viewer.advisorScope) throw notFound(LM.loanNotFound);
+  /** An advisor reads only their own clients' loans (a null viewer: the CLI, full authority). */
+  async function assertVisible(viewer: Viewer | null, row: LoanRow) {
+    if (!viewer || viewer.seesAdvisor === null) return;
+    assertSees(viewer, (await clients.byId(row.clientId)).advisorId);
   }
 
   // ---------- Decisions ----------
@@ -606,7 +601,7 @@ export function createLoans(deps: Deps) {
 
     /** The queue: applied oldest first (a work queue); other statuses newest first. */
     async queue(
-      viewer: Viewer,
+      viewer: Viewer | null,
       filter: {
         status?: TLoanStatus | undefined;
         clientId?: string | undefined;
@@ -617,8 +612,8 @@ export function createLoans(deps: Deps) {
       const where: (SQL | undefined)[] = [];
       if (filter.status) where.push(eq(loans.status, filter.status));
       if (filter.clientId) where.push(eq(loans.clientId, filter.clientId));
-      if (viewer.advisorScope !== null) {
-        const own = await clients.idsOfAdvisor(viewer.advisorScope);
+      if (viewer && viewer.seesAdvisor !== null) {
+        const own = await clients.idsOfAdvisor(viewer.seesAdvisor);
         if (own.length === 0) return [];
         where.push(inArray(loans.clientId, own));
       }
@@ -645,7 +640,7 @@ export function createLoans(deps: Deps) {
       return rows.map((r, i) => ({ ...r, view: list[i]! }));
     },
 
-    async consoleDetail(viewer: Viewer, loanId: string) {
+    async consoleDetail(viewer: Viewer | null, loanId: string) {
       const row = await loanOf(loanId);
       await assertVisible(viewer, row);
       return consoleDetailOf(row);

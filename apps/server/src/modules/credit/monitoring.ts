@@ -12,7 +12,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Pledges } from '../trading/pledges.ts';
 import { recordLoanEvent } from './lifecycle.ts';
-import type { Loans, Viewer } from './loans.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import type { Loans } from './loans.ts';
 import type { CreditProducts } from './products.ts';
 import { loans } from './tables.ts';
 import {
@@ -91,11 +92,13 @@ export function createMonitoring({ db, clock, loans: loanService, products, pled
     },
 
     /** The console's shortfall list: secured loans at or above their margin-call level now. */
-    async shortfalls(viewer: Viewer): Promise<TShortfall[]> {
+    async shortfalls(viewer: Viewer | null): Promise<TShortfall[]> {
       const rows = await loanService.securedActive();
       const byId = new Map((await products.all()).map((p) => [p.id, p] as const));
       const own =
-        viewer.advisorScope === null ? null : new Set(await ownClients(viewer.advisorScope));
+        !viewer || viewer.seesAdvisor === null
+          ? null
+          : new Set(await ownClients(viewer.seesAdvisor));
       const out: { row: LoanRow; shortfall: bigint; ltv: number | null }[] = [];
       for (const row of rows) {
         if (own && !own.has(row.clientId)) continue;

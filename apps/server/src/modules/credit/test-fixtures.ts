@@ -6,6 +6,7 @@ import type {
   TLoanDetail,
   TRepayment,
 } from '@sampada/shared';
+import { viewerFor } from '../../platform/viewer.ts';
 import type { SignedInStaff, TestApp } from '../../test/helpers.ts';
 import { keyed, type MoneyClient, system } from '../funds/test-fixtures.ts';
 import { placed, trader, untilSettled } from '../trading/test-fixtures.ts';
@@ -15,14 +16,22 @@ export const LAS_ID = 'c2ed1700-0000-4000-8000-000000000001';
 export const PERSONAL_ID = 'c2ed1700-0000-4000-8000-000000000002';
 export const CONSOLE = '/console/api/v1/credit';
 
+const ADMIN_VIEWER = viewerFor({
+  staffId: '00000000-0000-4000-8000-000000000000',
+  roles: ['admin'],
+});
+
+/** Turns a client's allow_loan flag on, as an admin would in the console. */
+export const allowLoans = (t: TestApp, clientId: string) =>
+  t.ctx.clients.setFlags(ADMIN_VIEWER, clientId, { allow_loan: true }, system);
+
 /** A KYC-approved client with a PIN, `rupees` of cash and (unless off) allow_loan. */
 export async function borrower(
   t: TestApp,
   options: { rupees?: number; allowLoan?: boolean } = {},
 ): Promise<MoneyClient> {
   const client = await trader(t, options.rupees ?? 500_000);
-  if (options.allowLoan !== false)
-    await t.ctx.clients.setFlags(client.id, { allow_loan: true }, system);
+  if (options.allowLoan !== false) await allowLoans(t, client.id);
   return client;
 }
 
