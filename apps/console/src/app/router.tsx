@@ -125,6 +125,35 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'credit/loans',
+          ...page(
+            'loans',
+            async () => (await import('../features/credit/routes/loan-queue')).LoanQueuePage,
+          ),
+        },
+        {
+          path: 'credit/loans/:id',
+          ...page(
+            'loans',
+            async () => (await import('../features/credit/routes/loan-detail')).LoanDetailPage,
+          ),
+        },
+        {
+          path: 'credit/shortfalls',
+          ...page(
+            'loans',
+            async () => (await import('../features/credit/routes/shortfalls')).ShortfallsPage,
+          ),
+        },
+        {
+          path: 'credit/products',
+          ...page(
+            'loans',
+            async () =>
+              (await import('../features/credit/routes/credit-products')).CreditProductsPage,
+          ),
+        },
+        {
           path: 'kyc',
           ...page(
             'kyc',

@@ -24,6 +24,10 @@ export const paths = {
   tradingOfferings: '/trading/offerings',
   tradingIpo: (id: string) => `/trading/offerings/ipos/${id}`,
   tradingCharges: '/trading/charges',
+  loans: '/credit/loans',
+  loan: (id: string) => `/credit/loans/${id}`,
+  shortfalls: '/credit/shortfalls',
+  creditProducts: '/credit/products',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

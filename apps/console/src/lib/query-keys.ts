@@ -27,6 +27,14 @@ export const queryKeys = {
     article: (id: string) => ['news', 'article', id] as const,
     feeds: ['news', 'feeds'] as const,
   },
+  credit: {
+    all: ['credit'] as const,
+    loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,
+    loan: (id: string) => ['credit', 'loan', id] as const,
+    shortfalls: ['credit', 'shortfalls'] as const,
+    products: ['credit', 'products'] as const,
+    settings: ['credit', 'settings'] as const,
+  },
   trading: {
     all: ['trading'] as const,
     allocations: (status: string) => ['trading', 'allocations', status] as const,

@@ -3,6 +3,9 @@ import { AppShell, Badge, Burger, Group, Menu, NavLink, Text, UnstyledButton } f
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAddressBook,
+  IconAlertTriangle,
+  IconCash,
+  IconCreditCard,
   IconArrowDownToArc,
   IconArrowUpFromArc,
   IconArrowsExchange,
@@ -65,6 +68,9 @@ export const NAV: Item[] = [
   },
   { label: 'Offerings', to: paths.tradingOfferings, area: 'trading', icon: IconBuildingBank },
   { label: 'Charges', to: paths.tradingCharges, area: 'trading', icon: IconReceiptTax },
+  { label: 'Loans', to: paths.loans, area: 'loans', icon: IconCash, queue: 'loans_applied' },
+  { label: 'Pledge shortfalls', to: paths.shortfalls, area: 'loans', icon: IconAlertTriangle },
+  { label: 'Credit products', to: paths.creditProducts, area: 'loans', icon: IconCreditCard },
   { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
   { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
   { label: 'News', to: paths.news, area: 'news', icon: IconNews },

@@ -39,6 +39,11 @@ export const QUEUES: Queue[] = [
     area: 'trading',
     count: (ctx) => ctx.trading.orders.countAwaitingDesk(),
   },
+  {
+    key: 'loans_applied',
+    area: 'loanDecide',
+    count: (ctx) => ctx.credit.loans.countApplied(),
+  },
 ];
 
 export function dashboardConsole(ctx: AppContext) {
