@@ -31,6 +31,7 @@ async function adminSetup(request: APIRequestContext, run: string, mobile: strin
     data: { approval_threshold_paise: 1_000_000 },
   });
   expect((await saved.json()).code).toBe(200);
+  return token;
 }
 
 /** Buys shares at market over the API and waits for the fill. */
@@ -86,10 +87,10 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbur
   const client = await approvedClient(request);
   const token = await clientToken(request, client);
   await setPin(request, token, client.password);
-  await adminSetup(request, run, client.mobile);
+  const admin = await adminSetup(request, run, client.mobile);
   const opsA = createOps(`${run}-a`);
   const opsB = createOps(`${run}-b`);
-  await fundClient(request, token, await staffToken(request, opsA), 400_000);
+  await fundClient(request, token, admin, 400_000);
   await buyShares(request, token, 'INFY', 100);
 
   // The client opens Credit Products from the menu and applies in the slide-up drawer.
@@ -155,7 +156,7 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbur
   await page.getByTestId('loan-repay-pin').locator('input').first().click();
   await page.keyboard.type(PIN);
   await page.getByTestId('loan-repay-submit').click();
-  await expect(page.getByTestId('loan-repaid')).toContainText('closed');
+  await expect(page.getByTestId('loan-closed')).toContainText('closed and the pledge released');
   await expect(page.getByTestId('loan-status')).toHaveText('Closed');
   await expect(page.getByTestId('loan-pledges')).toContainText('released');
   await screenshot(page, 'loan-04-closed');

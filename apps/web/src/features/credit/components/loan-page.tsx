@@ -263,6 +263,11 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
           </Text>
         )}
       </Stack>
+      {loan.status === 'closed' && (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="loan-closed">
+          {t('loan.closed')}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Figure label={t('loan.amount')} value={formatPaise(loan.amount_paise)} />
         <Figure
