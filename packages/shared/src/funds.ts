@@ -5,13 +5,12 @@
  */
 import { z } from 'zod';
 import { MIN_DEPOSIT, MIN_WITHDRAWAL } from './constants.ts';
-import { formatPaise } from './format.ts';
+import { formatPaise, PAISE_PER_RUPEE, readRupees, type TRupeesProblem } from './money.ts';
 import { ZPageQuery } from './console.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
 
-export const PAISE_PER_RUPEE = 100n;
 /** Paise to rupees as a number for display; exact to the paisa for any real balance. */
 export const paiseToRupees = (paise: bigint | number) => Number(paise) / 100;
 export const MIN_DEPOSIT_PAISE = BigInt(MIN_DEPOSIT) * PAISE_PER_RUPEE;
@@ -213,33 +212,23 @@ export const FUNDS_DONE = {
 
 export type TAmountResult = { ok: true; paise: bigint } | { ok: false; message: string };
 
+const AMOUNT_PROBLEMS: Record<TRupeesProblem, string> = {
+  required: FM.amountRequired,
+  not_number: FM.amountNotNumber,
+  negative: FM.amountNegative,
+  decimals: FM.amountDecimals,
+  zero: FM.amountZero,
+  too_large: FM.amountTooLarge,
+};
+
 /**
- * Rupees (a string like "20000.50" or a number) to integer paise, exactly: the decimal text
- * is split at the point, never multiplied as a float.
+ * An amount typed by the client (a string like "20000.50" or a number) to integer paise,
+ * exactly (`readRupees`: the decimal text is split at the point, never multiplied as a float),
+ * or the message that says what is wrong with it.
  */
 export function parseRupeesToPaise(value: unknown): TAmountResult {
-  if (value === undefined || value === null || value === '')
-    return { ok: false, message: FM.amountRequired };
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { ok: false, message: FM.amountNotNumber };
-    text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
-    if (text === '') return { ok: false, message: FM.amountRequired };
-  } else return { ok: false, message: FM.amountNotNumber };
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { ok: false, message: FM.amountNotNumber };
-  const [, sign, whole, fraction = ''] = match;
-  const isZero = /^0+$/.test(whole!) && /^0*$/.test(fraction);
-  if (sign && !isZero) return { ok: false, message: FM.amountNegative };
-  if (fraction.length > 2) return { ok: false, message: FM.amountDecimals };
-  if (isZero) return { ok: false, message: FM.amountZero };
-  if (whole!.replace(/^0+/, '').length > String(MAX_TRANSFER_RUPEES).length)
-    return { ok: false, message: FM.amountTooLarge };
-  const paise = BigInt(whole!) * PAISE_PER_RUPEE + BigInt(fraction.padEnd(2, '0'));
-  if (paise > MAX_TRANSFER_PAISE) return { ok: false, message: FM.amountTooLarge };
-  return { ok: true, paise };
+  const read = readRupees(value, { maxPaise: MAX_TRANSFER_PAISE });
+  return read.ok ? read : { ok: false, message: AMOUNT_PROBLEMS[read.problem] };
 }
 
 /** A rupee amount field: parses to paise (bigint) and enforces the minimum with its message. */
