@@ -11,8 +11,6 @@ import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
 
-/** Paise to rupees as a number for display; exact to the paisa for any real balance. */
-export const paiseToRupees = (paise: bigint | number) => Number(paise) / 100;
 export const MIN_DEPOSIT_PAISE = BigInt(MIN_DEPOSIT) * PAISE_PER_RUPEE;
 export const MIN_WITHDRAWAL_PAISE = BigInt(MIN_WITHDRAWAL) * PAISE_PER_RUPEE;
 /** ₹100 crore: a sanity cap on one request, far above any real transfer of a client. */
@@ -436,14 +434,12 @@ export const ZAssets = z.object({
   invested_value_paise: paise,
   /** True when the holdings were valued; false only if the trading module is absent. */
   holdings_tracked: z.boolean(),
-  total_paise: paise,
-  // The same figures in rupees with 2 decimals, for display (what the Home page reads).
-  total_assets: z.number(),
-  cash_available: z.number(),
-  cash_on_hold: z.number(),
   /** Holdings at live prices; null only when holdings are not tracked (shown as a dash). */
-  holdings_value: z.number().nullable(),
-  unrealised_pnl: z.number().nullable(),
+  holdings_value_paise: paise.nullable(),
+  /** Holdings at live prices less what they cost; null when holdings are not tracked. */
+  unrealised_pnl_paise: paise.nullable(),
+  /** Cash available + on hold + holdings at live prices. */
+  total_paise: paise,
 });
 export type TAssets = z.infer<typeof ZAssets>;
 

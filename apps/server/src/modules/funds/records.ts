@@ -6,7 +6,7 @@
 import {
   CLIENT_ACCOUNTS,
   FM,
-  paiseToRupees,
+  paiseNumber,
   type TAssets,
   type TClientAccount,
   type TFundRecord,
@@ -20,7 +20,6 @@ import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
-import { paiseNumber } from './views.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
 /** India has one time zone and no daylight saving: a calendar day starts at 00:00 +05:30. */
@@ -186,12 +185,9 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
         cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
         invested_value_paise: paiseNumber(held?.investedPaise ?? 0n),
         holdings_tracked: held !== null,
+        holdings_value_paise: held ? paiseNumber(held.currentPaise) : null,
+        unrealised_pnl_paise: held ? paiseNumber(held.unrealisedPaise) : null,
         total_paise: paiseNumber(total),
-        total_assets: paiseToRupees(total),
-        cash_available: paiseToRupees(balances.cash_available),
-        cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: held ? paiseToRupees(held.currentPaise) : null,
-        unrealised_pnl: held ? paiseToRupees(held.unrealisedPaise) : null,
       };
     },
   };
