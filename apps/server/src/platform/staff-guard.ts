@@ -6,10 +6,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TStaffRole } from '@sampada/shared';
-import type { StaffAuth, StaffAuthService } from '../modules/staff-auth/service.ts';
 import type { Actor } from './audit.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http.ts';
+
+/** Who a console request is from: the live staff session the guard resolved. */
+export type StaffAuth = { staffId: string; sessionId: string; roles: TStaffRole[]; email: string };
+
+/**
+ * What the console guard needs of whoever checks staff sessions (the staff-auth module
+ * implements it; the composition root hands it over): a token in, the session or a 401 out.
+ */
+export type AuthenticateStaff = { authenticate(token: string): Promise<StaffAuth> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,7 +38,7 @@ const SESSION_MESSAGE = 'Your console session has ended. Please sign in again.';
 export const mayCall = (held: readonly TStaffRole[], roles: readonly TStaffRole[] | undefined) =>
   held.includes('admin') || (roles ?? []).some((r) => held.includes(r));
 
-export function registerStaffGuard(app: FastifyInstance, staffAuth: StaffAuthService) {
+export function registerStaffGuard(app: FastifyInstance, staffAuth: AuthenticateStaff) {
   if (!app.hasRequestDecorator('staffAuth')) app.decorateRequest('staffAuth', null);
   // onRequest, before the body is parsed: nobody without a session gets their body read.
   app.addHook('onRequest', async (request) => {

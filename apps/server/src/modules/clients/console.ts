@@ -26,9 +26,9 @@ import {
   clientScope,
   isAdmin,
   staffActor,
+  type StaffAuth,
   staffOf,
 } from '../../platform/staff-guard.ts';
-import type { StaffAuth } from '../staff-auth/service.ts';
 import type { StaffRow } from '../staff/service.ts';
 import { accountNumber, type ClientRow } from './service.ts';
 

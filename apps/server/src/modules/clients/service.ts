@@ -28,6 +28,12 @@ import { clients, pinWindows } from './tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
+declare module '../../platform/http.ts' {
+  /** The row the client guard reads with the session is this module's row. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface SignedInClientRow extends ClientRow {}
+}
+
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MS = 30 * MINUTE;
 /** How long one full PIN check lets a session's orders check their PIN cheaply. */

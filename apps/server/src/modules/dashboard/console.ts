@@ -8,8 +8,7 @@ import { STAFF_ROLES, ZDashboard } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { noStore } from '../../platform/http.ts';
-import { clientScope, mayCall, staffOf } from '../../platform/staff-guard.ts';
-import type { StaffAuth } from '../staff-auth/service.ts';
+import { clientScope, mayCall, type StaffAuth, staffOf } from '../../platform/staff-guard.ts';
 
 type Queue = {
   key: string;

@@ -18,7 +18,7 @@ import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
-import { createRecordService } from './records.ts';
+import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
 
 type Deps = {
@@ -29,6 +29,8 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** The trading module's valuation of a client's holdings (wired in context.ts). */
+  holdings: HoldingsValuer;
 };
 
 export function createFundsService(deps: Deps) {
@@ -37,7 +39,14 @@ export function createFundsService(deps: Deps) {
   const bankCards = createBankCardService({ ...deps, access });
   const deposits = createDepositService({ ...deps, access });
   const withdrawals = createWithdrawalService({ ...deps, access, bankCards });
-  const records = createRecordService({ db, ledger, clients, deposits, withdrawals });
+  const records = createRecordService({
+    db,
+    ledger,
+    clients,
+    deposits,
+    withdrawals,
+    holdings: deps.holdings,
+  });
 
   return {
     bankCards,

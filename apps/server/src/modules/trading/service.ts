@@ -1,14 +1,14 @@
 /**
  * Trading (domain.md "Trading", docs/api-trading.md): offerings, orders, the matcher,
  * holdings and the portfolio. Money moves only through the ledger, in the transaction that
- * moves the order; the market module lists the open deals and the funds module values the
- * holdings through the hooks registered here.
+ * moves the order. The market module lists `marketDeals` and the funds module values holdings
+ * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
+ * those services, so neither depends on trading and trading changes neither.
  */
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/market.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
@@ -25,7 +25,6 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   market: Market;
-  funds: FundsService;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -87,7 +86,8 @@ export function createTradingService(deps: Deps) {
     return { institutional, otc, ipo };
   }
 
-  market.service.useDeals({
+  /** The open OTC quotes and IPOs as items of the market filter's lists. */
+  const marketDeals = {
     async otc(): Promise<TMarketListItem[]> {
       const quotes = await offerings.quotes('open');
       return quotes.map((q) => ({
@@ -112,8 +112,7 @@ export function createTradingService(deps: Deps) {
         detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
     },
-  });
-  deps.funds.records.useHoldings((clientId) => portfolio.valueOf(clientId));
+  };
 
   return {
     charges,
@@ -124,6 +123,7 @@ export function createTradingService(deps: Deps) {
     contractNotes,
     matcher,
     openDeals,
+    marketDeals,
     nameOf,
   };
 }
