@@ -14,8 +14,10 @@ import type { Secrets } from './platform/secrets.ts';
 import type { Authenticate } from './platform/guards.ts';
 import type { AuthenticateStaff } from './platform/staff-guard.ts';
 import { diskFileStore } from './platform/storage.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { createClientViews } from './modules/clients/console-views.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
@@ -49,6 +51,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     invites,
   }) satisfies Authenticate;
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
+  const clientViews = createClientViews({ clients, staff, kyc, auth });
+  const audit = createAuditService({ db, staff });
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
@@ -86,6 +90,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     staff,
     staffAuth,
     clients,
+    clientViews,
     invites,
     uploads,
     auth,
@@ -97,5 +102,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     idempotency,
     funds,
     trading,
+    audit,
   };
 }

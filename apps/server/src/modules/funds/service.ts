@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -54,11 +55,17 @@ export function createFundsService(deps: Deps) {
     withdrawals,
     records,
 
-    /** The console's view of one client's ledger: balances and postings, newest first. */
+    /**
+     * The console's view of one client's ledger: balances and postings, newest first; 403
+     * for a client the viewer may not see.
+     */
     async clientLedger(
+      viewer: Viewer,
       clientId: string,
       page: { cursor?: string | undefined; limit: number },
-    ): Promise<Omit<TClientLedger, 'client'>> {
+    ): Promise<TClientLedger> {
+      const client = await clients.byId(clientId);
+      assertSees(viewer, client.advisorId);
       const cursor = decodeCursor(page.cursor, 1);
       const [balances, postings] = await Promise.all([
         ledger.balancesOf(clientId),
@@ -67,6 +74,7 @@ export function createFundsService(deps: Deps) {
       const items = postings.slice(0, page.limit);
       const last = items[items.length - 1];
       return {
+        client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
         balances: {
           cash_available_paise: paiseNumber(balances.cash_available),
           cash_on_hold_paise: paiseNumber(balances.cash_on_hold),

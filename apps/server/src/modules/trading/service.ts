@@ -8,6 +8,8 @@
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertSees, type Viewer, viewerMay } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/market.ts';
@@ -114,11 +116,24 @@ export function createTradingService(deps: Deps) {
     },
   };
 
+  /**
+   * The console's order list as the viewer may read it: the desk (operations, admin) every
+   * order; support and advisors one client's, and an advisor only their own client's.
+   */
+  async function ordersSeenBy(viewer: Viewer, query: Parameters<typeof orders.list>[0]) {
+    if (!viewerMay(viewer, 'trading')) {
+      if (!query.clientId) throw forbidden('Your role does not allow this.');
+      assertSees(viewer, (await clients.byId(query.clientId)).advisorId);
+    }
+    return orders.list(query);
+  }
+
   return {
     charges,
     execution,
     offerings,
     orders,
+    ordersSeenBy,
     portfolio,
     contractNotes,
     matcher,
