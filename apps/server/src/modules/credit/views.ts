@@ -9,7 +9,7 @@ import type {
   TPledgeView,
   TRepaymentKind,
 } from '@sampada/shared';
-import { paiseNumber } from '../funds/views.ts';
+import { paiseNumber } from '@sampada/shared';
 import {
   buildSchedule,
   istDay,

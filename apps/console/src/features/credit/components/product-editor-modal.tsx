@@ -12,7 +12,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  bpsToPercent,
   CREDIT_PRODUCT_KINDS,
+  paiseToRupeeNumber,
+  percentToBps,
   parseRupeesToPaise,
   REPAYMENT_KINDS,
   type TCreditProduct,
@@ -58,10 +61,10 @@ const inputOf = (p: TCreditProduct): TCreditProductInput => ({
 });
 
 /** Percent typed, basis points kept (a rate, not money). */
-const pct = (bps: number | null | undefined) => (bps == null ? '' : bps / 100);
-const bpsOf = (value: string | number) => (value === '' ? null : Math.round(Number(value) * 100));
+const pct = (bps: number | null | undefined) => (bps == null ? '' : bpsToPercent(bps));
+const bpsOf = (value: string | number) => (value === '' ? null : percentToBps(value));
 /** Rupees typed, paise kept, split at the point (never multiplied as a float). */
-const rupees = (paise: unknown) => (typeof paise === 'number' ? paise / 100 : '');
+const rupees = (paise: unknown) => (typeof paise === 'number' ? paiseToRupeeNumber(paise) : '');
 const paiseOf = (value: string | number) => {
   const parsed = parseRupeesToPaise(String(value));
   return parsed.ok ? Number(parsed.paise) : 0;

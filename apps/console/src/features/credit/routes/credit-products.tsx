@@ -4,6 +4,7 @@ import {
   formatBps,
   formatPaise,
   mayAccess,
+  paiseToRupeeNumber,
   parseRupeesToPaise,
   type TCreditProduct,
   type TCreditSettings,
@@ -50,7 +51,7 @@ function ThresholdForm({ settings, editable }: { settings: TCreditSettings; edit
                 decimalScale={2}
                 thousandSeparator=","
                 disabled={!editable}
-                value={field.value / 100}
+                value={paiseToRupeeNumber(field.value)}
                 onChange={(v) => {
                   const parsed = parseRupeesToPaise(String(v));
                   field.onChange(parsed.ok ? Number(parsed.paise) : 0);

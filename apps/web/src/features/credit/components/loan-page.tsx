@@ -4,6 +4,7 @@ import {
   formatPaise,
   LM,
   M,
+  paiseToRupeeText,
   PIN_LENGTH,
   rupeeAmount,
   type TLoanDetail,
@@ -128,7 +129,7 @@ function RepayForm({ loan }: { loan: TLoanDetail }) {
                   size="compact-xs"
                   variant="light"
                   onClick={() =>
-                    form.setValue('amount', (loan.outstanding_paise / 100).toFixed(2), {
+                    form.setValue('amount', paiseToRupeeText(loan.outstanding_paise), {
                       shouldValidate: true,
                     })
                   }
