@@ -125,6 +125,8 @@ export const TM = {
   orderNotFound: 'This order was not found.',
   notAwaiting: (status: string) => `This order is already ${status.replace('_', ' ')}.`,
   cannotCancel: 'Only an awaiting order can be cancelled.',
+  pledgeSaleNoCancel:
+    'Operations placed this sale of pledged shares to repay your loan: it cannot be cancelled.',
   wrongDesk: 'This order is not handled by this desk action.',
   allocateTooMuch: 'You cannot allocate more than the client requested or than remains.',
   reasonRequired: 'Give the client a reason.',

@@ -176,6 +176,32 @@ export function creditConsole(ctx: AppContext) {
         ),
     );
 
+    app.post(
+      '/credit/loans/:id/invoke-pledge',
+      {
+        config: { access: 'loanDecide' },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZLoanId,
+          response: { 200: envelopeOf(ZConsoleLoanDetail) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: CREDIT_DONE.pledgeInvoked },
+          (transaction) =>
+            credit.monitoring.invokePledge(request.params.id, {
+              staffId: staffOf(request).staffId,
+              actor: staffActor(request),
+              transaction,
+            }),
+        ),
+    );
+
     app.get(
       '/credit/shortfalls',
       {

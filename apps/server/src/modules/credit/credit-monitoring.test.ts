@@ -5,10 +5,23 @@
  * repayment brings it back. Admins edit products and the maker-checker threshold.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LM, type TCreditProduct, type TCreditSettings, type TShortfall } from '@sampada/shared';
-import { buildTestApp, signInStaff, type SignedInStaff, type TestApp } from '../../test/helpers.ts';
-import { openDeposits, signInAgain } from '../funds/test-fixtures.ts';
-import { runMarket } from '../trading/test-fixtures.ts';
+import {
+  LM,
+  TM,
+  type TConsoleLoanDetail,
+  type TCreditProduct,
+  type TCreditSettings,
+  type TShortfall,
+} from '@sampada/shared';
+import {
+  buildTestApp,
+  signInStaff,
+  type SignedInStaff,
+  sqlRows,
+  type TestApp,
+} from '../../test/helpers.ts';
+import { balancesOf, keyed, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import { runMarket, untilSettled } from '../trading/test-fixtures.ts';
 import {
   applied,
   borrower,
@@ -152,6 +165,95 @@ describe('pledge monitoring', () => {
       (await signInStaff(t, 'operations')).token,
     );
     expect(after.body.data.map((s) => s.loan.id)).not.toContain(loan.id);
+    expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
+  });
+});
+
+describe('invoking a pledge at the sell-off level', () => {
+  it('operations sell the pledge at market; the sale repays the loan, which closes', async () => {
+    // Console sessions do not outlive the days the earlier test moved the clock by.
+    const admin2 = await signInStaff(t, 'admin');
+    const [deskA, deskB] = [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')];
+    const product = (
+      await t.api.post<TCreditProduct>(
+        `${CONSOLE}/products`,
+        { ...tightProduct, name: 'Invoked LAS' },
+        admin2.token,
+      )
+    ).body.data;
+    let c = await borrower(t, { rupees: 400_000 });
+    await buyShares(t, c, 'TCS', 50);
+    const eligible = (priceOf(t, 'TCS') * 50n) / 2n;
+    const loan = await applied(t, c, {
+      product_id: product.id,
+      amount_paise: Number(eligible),
+      tenure_months: 3,
+      pledges: [{ symbol: 'TCS', quantity: 50 }],
+    });
+    await disbursed(t, [deskA, deskB], loan);
+    const officer = deskA;
+    // Not at sell-off yet: nothing to invoke.
+    const early = await t.api.post(
+      `${CONSOLE}/loans/${loan.id}/invoke-pledge`,
+      {},
+      officer.token,
+      keyed(),
+    );
+    expect([early.status, early.body.message]).toEqual([409, LM.notSellOff]);
+
+    t.clock.advance(4 * DAY_MS);
+    c = await signInAgain(t, c);
+    await t.ctx.credit.servicing.runAccrual();
+    await t.ctx.credit.monitoring.check();
+    expect((await loanOf(t, c, loan.id)).margin_state).toBe('sell_off');
+    const advisor = await signInStaff(t, 'advisor');
+    expect(
+      (await t.api.post(`${CONSOLE}/loans/${loan.id}/invoke-pledge`, {}, advisor.token, keyed()))
+        .status,
+    ).toBe(403);
+    const invoker = await signInStaff(t, 'operations');
+    const invoked = await t.api.post<TConsoleLoanDetail>(
+      `${CONSOLE}/loans/${loan.id}/invoke-pledge`,
+      {},
+      invoker.token,
+      keyed(),
+    );
+    expect(invoked.status).toBe(200);
+    expect(invoked.body.data.pledges[0]).toMatchObject({ symbol: 'TCS', invoked_quantity: 50 });
+    expect(invoked.body.data.events.at(-1)!.kind).toBe('invoke_pledge');
+
+    // The client cannot cancel the sale operations placed.
+    const [sale] = await sqlRows<{ order_id: string }>(
+      t,
+      `select order_id from loan_pledge_sales where loan_id = '${loan.id}'`,
+    );
+    const cancel = await t.api.post(
+      `/trade/app/v1/orders/${sale!.order_id}/cancel`,
+      {},
+      c.token,
+      keyed(),
+    );
+    expect([cancel.status, cancel.body.message]).toEqual([409, TM.pledgeSaleNoCancel]);
+
+    // The engine sells; the monitor's next pass applies the proceeds and the loan closes.
+    const owed = BigInt((await loanOf(t, c, loan.id)).outstanding_paise);
+    const cashBefore = (await balancesOf(t, c.id)).cash_available;
+    const order = await untilSettled(t, c, sale!.order_id);
+    expect(order.status).toBe('filled');
+    const cashAfterSale = (await balancesOf(t, c.id)).cash_available;
+    expect((await t.ctx.credit.monitoring.check()).settled).toBe(1);
+    const closed = await loanOf(t, c, loan.id);
+    expect(closed.status).toBe('closed');
+    expect(closed.events.map((e) => e.kind).slice(-3)).toEqual(['repay', 'close', 'pledge_sale']);
+    expect((await balancesOf(t, c.id)).cash_available).toBe(cashAfterSale - owed);
+    expect(cashAfterSale).toBeGreaterThan(cashBefore);
+    const [held] = await sqlRows<{ quantity: string; reserved: string; pledged: string }>(
+      t,
+      `select quantity, reserved, pledged from holdings where client_id = '${c.id}' and symbol = 'TCS'`,
+    );
+    expect(held).toEqual({ quantity: '0', reserved: '0', pledged: '0' });
+    // A second pass changes nothing.
+    expect((await t.ctx.credit.monitoring.check()).settled).toBe(0);
     expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
   });
 });

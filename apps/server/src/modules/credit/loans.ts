@@ -640,6 +640,11 @@ export function createLoans(deps: Deps) {
       return rows.map((r, i) => ({ ...r, view: list[i]! }));
     },
 
+    /** The console's detail read in the caller's transaction (after a decision in it). */
+    async consoleDetailIn(loanId: string, executor: Executor) {
+      return consoleDetailOf(await loanOf(loanId, undefined, executor), executor);
+    },
+
     async consoleDetail(viewer: Viewer | null, loanId: string) {
       const row = await loanOf(loanId);
       await assertVisible(viewer, row);
@@ -744,6 +749,8 @@ export function createLoans(deps: Deps) {
 
     pledgesOf,
     debtOf,
+    /** Throws 403 unless the staff member may decide loans (operations, admin). */
+    assertDecider: decider,
     clientIdsOfAdvisor: (advisorId: string) => clients.idsOfAdvisor(advisorId),
   };
 }

@@ -40,9 +40,12 @@ export function createCreditService(deps: Deps) {
   const monitoring = createMonitoring({
     db,
     clock,
+    ledger,
     loans,
     products,
     pledges: trading.pledges,
+    servicing,
+    orders: trading.orders,
   });
 
   /**

@@ -198,3 +198,23 @@ export const creditConfig = pgTable('credit_config', {
   value: jsonb('value').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * Sales of pledged shares when operations invoke a pledge: one market sell order each. Once the
+ * order has ended, what it raised is applied to the loan and the sale is settled.
+ */
+export const loanPledgeSales = pgTable(
+  'loan_pledge_sales',
+  {
+    orderId: uuid('order_id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    symbol: text('symbol').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+    settledAt: at('settled_at'),
+    appliedPaise: paise('applied_paise'),
+  },
+  (t) => [index('loan_pledge_sales_open').on(t.loanId, t.settledAt)],
+);

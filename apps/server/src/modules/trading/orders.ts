@@ -411,6 +411,66 @@ export function createOrderService(deps: Deps) {
       return row?.n ?? 0;
     },
 
+    /**
+     * Sells pledged shares at market for the credit module (operations invoking a pledge), in
+     * the caller's transaction: the shares move from pledged to put up for sale by one guarded
+     * UPDATE and a market sell order is written; the matcher fills it against the feed and the
+     * proceeds reach the client's cash as any sale's do. The client cannot cancel it.
+     */
+    async sellPledged(
+      tx: Tx,
+      input: { clientId: string; symbol: string; quantity: number; actor: Actor; note: string },
+    ): Promise<OrderRow> {
+      const moved = await tx
+        .update(holdings)
+        .set({
+          pledged: sql`${holdings.pledged} - ${input.quantity}`,
+          reserved: sql`${holdings.reserved} + ${input.quantity}`,
+          updatedAt: clock.now(),
+        })
+        .where(
+          and(
+            eq(holdings.clientId, input.clientId),
+            eq(holdings.symbol, input.symbol),
+            sql`${holdings.pledged} >= ${input.quantity}`,
+          ),
+        )
+        .returning({ symbol: holdings.symbol });
+      if (moved.length === 0)
+        throw new Error(`Fewer than ${input.quantity} ${input.symbol} are pledged`);
+      const row = await insertOrder(tx, {
+        id: randomUUID(),
+        clientId: input.clientId,
+        type: 'market',
+        side: 'sell',
+        symbol: input.symbol,
+        quantity: input.quantity,
+        pricePaise: null,
+        holdPaise: 0n,
+        reason: input.note,
+        origin: 'pledge_invocation',
+        validUntil: sessionEnd(clock.now()),
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      await audit(tx, input.actor, 'place', row, { origin: 'pledge_invocation' });
+      return row;
+    },
+
+    /** How some orders ended: status, quantity filled and, for sells, what reached the cash. */
+    async outcomes(orderIds: string[], executor: Executor = db) {
+      if (orderIds.length === 0) return [];
+      const rows = await executor.select().from(orders).where(inArray(orders.id, orderIds));
+      return rows.map((r) => ({
+        id: r.id,
+        symbol: r.symbol,
+        status: r.status,
+        quantity: r.quantity,
+        filledQuantity: r.filledQuantity,
+        proceedsPaise: r.side === 'sell' ? r.filledValuePaise - r.chargesPaise : 0n,
+      }));
+    },
+
     async place(
       clientId: string,
       input: OrderInput,
@@ -458,6 +518,7 @@ export function createOrderService(deps: Deps) {
           .for('update');
         if (!current) throw notFound(TM.orderNotFound);
         if (current.status !== 'awaiting') throw conflict(TM.cannotCancel);
+        if (current.origin === 'pledge_invocation') throw conflict(TM.pledgeSaleNoCancel);
         if (current.type === 'ipo' && current.offeringId) {
           const [issue] = await tx
             .select()

@@ -126,6 +126,8 @@ export const orders = pgTable(
     lots: integer('lots'),
     lotSize: integer('lot_size'),
     reason: text('reason'),
+    /** Who placed it when not the client: 'pledge_invocation' (operations selling a pledge). */
+    origin: text('origin'),
     validUntil: at('valid_until'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),

@@ -57,7 +57,8 @@ export type TLoanDecision =
   | { action: 'approve'; reason?: string }
   | { action: 'reject'; reason: string }
   | { action: 'disburse' }
-  | { action: 'write-off'; reason: string };
+  | { action: 'write-off'; reason: string }
+  | { action: 'invoke-pledge' };
 
 /**
  * A decision on a loan: each attempt gets an Idempotency-Key, the same decision retried reuses

@@ -16,12 +16,14 @@ const TITLES: Record<TLoanAction, string> = {
   reject: 'Reject loan',
   disburse: 'Disburse loan',
   'write-off': 'Write off loan',
+  'invoke-pledge': 'Invoke the pledge',
 };
 const BUTTONS: Record<TLoanAction, { label: string; color: string }> = {
   approve: { label: 'Approve', color: 'teal' },
   reject: { label: 'Reject', color: 'red' },
   disburse: { label: 'Disburse', color: 'blue' },
   'write-off': { label: 'Write off', color: 'red' },
+  'invoke-pledge': { label: 'Sell pledged shares', color: 'orange' },
 };
 
 /** What the officer is deciding on, repeated in the dialog. */
@@ -73,7 +75,7 @@ export function LoanDecisionModal({
   });
   if (!action || !loan) return null;
   const submit = form.handleSubmit(({ reason }) => {
-    if (action === 'disburse') onDecide({ action });
+    if (action === 'disburse' || action === 'invoke-pledge') onDecide({ action });
     else if (action === 'approve') onDecide(reason ? { action, reason } : { action });
     else onDecide({ action, reason: reason ?? '' });
   });
@@ -92,7 +94,12 @@ export function LoanDecisionModal({
               Above the threshold: a second operations officer approves after you.
             </Text>
           ) : null}
-          {action !== 'disburse' ? (
+          {action === 'invoke-pledge' ? (
+            <Text size="sm">
+              Every pledged share still held is put up for sale at market. What the sale raises
+              repays the loan once it fills; the client sees each step.
+            </Text>
+          ) : action !== 'disburse' ? (
             <Textarea
               label={needsReason ? 'Reason' : 'Note (optional)'}
               description={needsReason ? 'The client sees this reason.' : undefined}

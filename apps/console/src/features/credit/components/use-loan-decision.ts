@@ -9,7 +9,8 @@ export function actionsFor(loan: TConsoleLoan, mayDecide: boolean): TLoanAction[
   if (!mayDecide) return [];
   if (loan.status === 'applied') return ['approve', 'reject'];
   if (loan.status === 'approved') return ['disburse'];
-  if (loan.status === 'disbursed') return ['write-off'];
+  if (loan.status === 'disbursed')
+    return loan.margin_state === 'sell_off' ? ['invoke-pledge', 'write-off'] : ['write-off'];
   return [];
 }
 

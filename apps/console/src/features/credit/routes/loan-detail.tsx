@@ -15,6 +15,7 @@ const LABELS: Record<string, string> = {
   reject: 'Reject',
   disburse: 'Disburse',
   'write-off': 'Write off',
+  'invoke-pledge': 'Invoke pledge',
 };
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
