@@ -6,6 +6,7 @@ import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampad
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -25,6 +26,8 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Where deposits' and withdrawals' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
 };
 
 export function createFundsService(deps: Deps) {

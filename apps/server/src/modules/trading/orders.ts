@@ -21,20 +21,15 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-} from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
-import { istDateOf } from '../market/calendar.ts';
+import { istDateOf } from '../../platform/ist.ts';
 import type { Market } from '../market/market.ts';
 import { bandFor, tickOf } from '../market/model.ts';
-import { dayRange } from '../funds/records.ts';
+import { dayRange } from '../../platform/ist.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
 import {
