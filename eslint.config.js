@@ -38,6 +38,38 @@ const featureBoundaries = (app) => {
   };
 };
 
+/**
+ * The server's ground floor imports nothing above it (docs/decisions/007): db/ and platform/
+ * declare the ports they need and never import modules/, nor the composition root that wires
+ * the modules to them. Their tests may still build the whole app through test/helpers.ts.
+ */
+const serverGroundFloor = () => {
+  const server = './apps/server/src';
+  return {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [`${server}/platform`, `${server}/db`],
+              from: [
+                `${server}/modules`,
+                ...['context.ts', 'schema.ts', 'app.ts', 'runtime.ts', 'main.ts', 'cli'].map(
+                  (name) => `${server}/${name}`,
+                ),
+              ],
+              message:
+                'db/ and platform/ sit below the modules: declare a port here and connect it in context.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,5 +102,6 @@ export default tseslint.config(
   },
   featureBoundaries('web'),
   featureBoundaries('console'),
+  serverGroundFloor(),
   prettier,
 );

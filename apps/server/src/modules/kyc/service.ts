@@ -22,6 +22,7 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients } from '../clients/tables.ts';
 import type { UploadService } from '../uploads/service.ts';
@@ -160,16 +161,13 @@ export function createKycService(deps: Deps) {
     },
 
     /**
-     * The review queue: pending submissions, oldest first, optionally of one advisor's
-     * clients. Returns one row more than `limit` when another page exists.
+     * The review queue: pending submissions of the clients the viewer may see, oldest first.
+     * Returns one row more than `limit` when another page exists.
      */
-    async pendingQueue(filter: {
-      advisorId?: string | null;
-      after?: [string, string] | null;
-      limit: number;
-    }) {
+    async pendingQueue(viewer: Viewer, filter: { after?: [string, string] | null; limit: number }) {
+      const advisorId = viewer.seesAdvisor;
       const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
-      if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
+      if (advisorId) where.push(eq(clients.advisorId, advisorId));
       if (filter.after) {
         where.push(
           sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
@@ -194,7 +192,9 @@ export function createKycService(deps: Deps) {
         .limit(filter.limit + 1);
     },
 
-    async countPending(advisorId: string | null): Promise<number> {
+    /** Pending reviews among the clients the viewer may see (the dashboard's count). */
+    async countPending(viewer: Viewer): Promise<number> {
+      const advisorId = viewer.seesAdvisor;
       const [row] = await db
         .select({ n: count() })
         .from(clients)
@@ -207,13 +207,18 @@ export function createKycService(deps: Deps) {
       return row?.n ?? 0;
     },
 
-    /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */
+    /**
+     * Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. A staff
+     * `viewer` acts only on clients they may act for, and is recorded as the checker.
+     */
     async review(
       clientId: string,
       action: Exclude<KycAction, 'submit'>,
       actor: Actor,
-      options: { reason?: string; staffId?: string } = {},
+      options: { reason?: string; viewer?: Viewer } = {},
     ) {
+      if (options.viewer)
+        assertActsFor(options.viewer, (await clientService.byId(clientId)).advisorId);
       const reason = options.reason?.trim() || null;
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
@@ -231,7 +236,7 @@ export function createKycService(deps: Deps) {
                 status: rule.submission,
                 reason: action === 'approve' ? null : (reason ?? submission.reason),
                 checkedAt: clock.now(),
-                checkedByStaffId: options.staffId ?? null,
+                checkedByStaffId: options.viewer?.staffId ?? null,
               })
               .where(eq(kycSubmissions.id, submission.id));
           },
