@@ -21,7 +21,14 @@ export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Prom
     pending.set(tx, queued);
     return fn(tx);
   });
-  for (const run of queued) run();
+  for (const run of queued) {
+    try {
+      run();
+    } catch (error) {
+      // The work has committed: what follows it must not turn that into a failure.
+      console.warn('After-commit work failed:', error);
+    }
+  }
   return result;
 }
 

@@ -211,6 +211,20 @@ describe('applyTransition', () => {
     ]);
   });
 
+  it('keeps a committed step when the bus fails to take its event', async () => {
+    const id = await parcel();
+    const broken = {
+      publish: () => {
+        throw new Error('bus down');
+      },
+    };
+    const row = await inTransaction(db, (tx) =>
+      applyTransition(tx, PARCEL, 'send', { id, at, audit: { actor }, events: broken }),
+    );
+    expect(row.status).toBe('sent');
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
   it('refuses a transaction that cannot say when it commits', async () => {
     const id = await parcel();
     await expect(

@@ -92,6 +92,13 @@ export async function applyTransition<T extends StatefulTable, A extends string,
 ): Promise<Row<T>> {
   const { table } = lifecycle;
   const rule = lifecycle.transitions[action];
+  // Queued first, even when nobody listens: a step outside a runner's transaction fails
+  // before it writes anything, in every test, rather than in production once a bus is passed.
+  const taken: { event?: TransitionEvent } = {};
+  afterCommit(tx, () => {
+    if (taken.event)
+      move.events?.publish(transitionChannel(lifecycle.name), JSON.stringify(taken.event));
+  });
   const state: SQL =
     'field' in lifecycle.state
       ? sql`${table[lifecycle.state.field] as PgColumn}`
@@ -134,7 +141,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
       after: { status: rule.to, ...move.audit.details?.(row) },
     });
   }
-  const event: TransitionEvent = {
+  taken.event = {
     subject: lifecycle.subject,
     id: move.id,
     action: `${lifecycle.name}.${action}`,
@@ -142,10 +149,5 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     to: rule.to,
     at: move.at.toISOString(),
   };
-  // Queued even when nobody listens: a step outside a runner's transaction fails here, in
-  // every test, rather than in production once the bus is passed in.
-  afterCommit(tx, () =>
-    move.events?.publish(transitionChannel(lifecycle.name), JSON.stringify(event)),
-  );
   return row;
 }
