@@ -10,6 +10,7 @@ import {
   DEPOSIT_METHODS,
   FM,
   MIN_DEPOSIT_PAISE,
+  paiseNumber,
   type TConsoleDeposit,
   type TDepositAccount,
   type TDepositMethod,
@@ -34,7 +35,7 @@ import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
 import * as store from './store.ts';
 import { deposits } from './tables.ts';
-import { consoleDepositView, depositView, paiseNumber } from './views.ts';
+import { consoleDepositView, depositView } from './views.ts';
 
 export type DepositAction = 'confirm' | 'reject' | 'cancel';
 

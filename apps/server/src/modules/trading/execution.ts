@@ -11,6 +11,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   computeCharges,
+  formatPaise,
   NO_CHARGES,
   ORDER_STEPS,
   type TCharges,
@@ -195,7 +196,7 @@ export function createExecution(deps: {
           kind:
             order.type === 'ipo' ? 'ipo_allotment' : side === 'buy' ? 'trade_buy' : 'trade_sell',
           clientId,
-          memo: `${noun} ${quantity} ${order.symbol} @ ₹${(Number(pricePaise) / 100).toFixed(2)}`,
+          memo: `${noun} ${quantity} ${order.symbol} @ ${formatPaise(pricePaise)}`,
           reference: `order:${order.id}`,
           idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
           lines: linesOf(entries),

@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   IPO_LISTING_DAYS,
   IPO_RETAIL_CAP_PAISE,
+  paiseNumber,
   type TAllotmentResult,
   type TChargeSchedule,
   type TIpoIssue,
@@ -316,13 +317,13 @@ export function createIpos(deps: Deps) {
               ipo_id: id,
               seed,
               method: result.method,
-              issue_price_paise: Number(price),
+              issue_price_paise: paiseNumber(price),
               lots_offered: lotsOffered,
               lots_applied: applications.reduce((s, a) => s + a.lots!, 0),
               applicants: applications.length,
               allotted_applicants: allotments.filter((a) => a.lots_allotted > 0).length,
               lots_allotted: allotments.reduce((s, a) => s + a.lots_allotted, 0),
-              refunded_paise: Number(refunded),
+              refunded_paise: paiseNumber(refunded),
               allotments,
             };
             const [row] = await tx

@@ -9,6 +9,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   formatPaise,
   OTC_BAND_PCT,
+  paiseNumber,
+  percentOf,
   type TInstrumentReference,
   TM,
   type TOtcQuote,
@@ -33,7 +35,7 @@ const LIST_LIMIT = 200;
 
 /** The ±3% block-deal band around a reference price, in paise (rounded inwards). */
 export function otcBand(referencePaise: bigint) {
-  const delta = (referencePaise * BigInt(OTC_BAND_PCT)) / 100n;
+  const delta = percentOf(referencePaise, OTC_BAND_PCT, 'down');
   return { lower: referencePaise - delta, upper: referencePaise + delta };
 }
 
@@ -106,8 +108,8 @@ export function createOtcQuotes(deps: {
         name: instrument.name,
         price_paise: state.last,
         prev_close_paise: state.prevClose,
-        otc_lower_paise: Number(band.lower),
-        otc_upper_paise: Number(band.upper),
+        otc_lower_paise: paiseNumber(band.lower),
+        otc_upper_paise: paiseNumber(band.upper),
       };
     },
 
