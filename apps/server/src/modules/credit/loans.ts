@@ -21,14 +21,10 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-} from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import {
@@ -62,6 +58,8 @@ export type Deps = {
   staff: StaffService;
   pledges: Pledges;
   products: CreditProducts;
+  /** Where loans' status changes are announced once committed. */
+  events?: TransitionEvents | undefined;
 };
 
 export type QuoteInput = {
@@ -75,7 +73,7 @@ export type QuoteInput = {
 const DECIDERS: readonly TStaffRole[] = ['operations', 'admin'];
 
 export function createLoans(deps: Deps) {
-  const { db, clock, ledger, clients, staff, pledges, products } = deps;
+  const { db, clock, ledger, clients, staff, pledges, products, events } = deps;
   const today = () => istDay(clock.now());
 
   // ---------- Access ----------
@@ -356,6 +354,7 @@ export function createLoans(deps: Deps) {
     }
     const second = row.approvalsRequired === 2;
     const moved = await applyLoanTransition(tx, clock, {
+      events,
       loanId,
       action: 'approve',
       actor: options.actor,
@@ -379,6 +378,7 @@ export function createLoans(deps: Deps) {
     const now = clock.now();
     const current = await loanOf(loanId, undefined, tx);
     const moved = await applyLoanTransition(tx, clock, {
+      events,
       loanId,
       action: 'disburse',
       actor: options.actor,
@@ -562,6 +562,7 @@ export function createLoans(deps: Deps) {
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const moved = await applyLoanTransition(tx, clock, {
+          events,
           loanId,
           clientId,
           action: 'cancel',
@@ -675,6 +676,7 @@ export function createLoans(deps: Deps) {
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const moved = await applyLoanTransition(tx, clock, {
+          events,
           loanId,
           action: 'reject',
           actor: options.actor,
@@ -707,6 +709,7 @@ export function createLoans(deps: Deps) {
         const owed =
           current.outstandingPrincipalPaise + current.accruedInterestPaise + current.feesDuePaise;
         const moved = await applyLoanTransition(tx, clock, {
+          events,
           loanId,
           action: 'write_off',
           actor: options.actor,

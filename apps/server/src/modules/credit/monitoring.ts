@@ -18,7 +18,11 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import {
+  inTransaction,
+  plainTransaction,
+  type TransactionRunner,
+} from '../../platform/transaction.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Pledges } from '../trading/pledges.ts';
@@ -93,7 +97,7 @@ export function createMonitoring(deps: Deps) {
     let settled = 0;
     for (const outcome of ended) {
       const sale = open.find((s) => s.orderId === outcome.id)!;
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const locked = await servicing.lockLoan(tx, sale.loanId);
         const [still] = await tx
           .select({ settledAt: loanPledgeSales.settledAt })
@@ -255,7 +259,7 @@ export function createMonitoring(deps: Deps) {
         const { ltv, state } = await positionOf(row, product);
         const before = (row.marginState ?? 'ok') as TMarginState;
         if (state === before && ltv === row.ltvBps) continue;
-        await db.transaction(async (tx) => {
+        await inTransaction(db, async (tx) => {
           const [moved] = await tx
             .update(loans)
             .set({ ltvBps: ltv, marginState: state })

@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { creditConfig, creditProducts } from './tables.ts';
 import { type ProductRow, productView } from './views.ts';
 
@@ -74,7 +75,7 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async saveSettings(input: TCreditSettings, actor: Actor): Promise<TCreditSettings> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const before = await approvalThreshold(tx);
         await tx
           .insert(creditConfig)
@@ -99,7 +100,7 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async create(input: ProductInput, actor: Actor): Promise<TCreditProduct> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(creditProducts)
           .values({
@@ -121,7 +122,7 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Terms change for new applications; a loan keeps the terms it was applied for. */
     async update(id: string, input: ProductInput, actor: Actor): Promise<TCreditProduct> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const before = await byId(id, tx);
         const [row] = await tx
           .update(creditProducts)

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { StaffService } from '../staff/service.ts';
@@ -22,10 +23,12 @@ type Deps = {
   clients: ClientService;
   staff: StaffService;
   trading: TradingService;
+  /** Where loans' status changes are announced once committed (the bus). */
+  events?: TransitionEvents | undefined;
 };
 
 export function createCreditService(deps: Deps) {
-  const { db, clock, ledger, clients, staff, trading } = deps;
+  const { db, clock, ledger, clients, staff, trading, events } = deps;
   const products = createCreditProducts({ db, clock });
   const loans = createLoans({
     db,
@@ -35,8 +38,9 @@ export function createCreditService(deps: Deps) {
     staff,
     pledges: trading.pledges,
     products,
+    events,
   });
-  const servicing = createServicing({ db, clock, ledger, clients, loans });
+  const servicing = createServicing({ db, clock, ledger, clients, loans, events });
   const monitoring = createMonitoring({
     db,
     clock,

@@ -21,7 +21,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import {
+  inTransaction,
+  plainTransaction,
+  type TransactionRunner,
+} from '../../platform/transaction.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import {
   clientAccount,
@@ -41,11 +46,13 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   loans: Loans;
+  events?: TransitionEvents | undefined;
 };
 
 export type AccrualResult = { days: number; postings: number; interest: bigint };
 
-export function createServicing({ db, clock, ledger, clients, loans: loanService }: Deps) {
+export function createServicing(deps: Deps) {
+  const { db, clock, ledger, clients, loans: loanService, events } = deps;
   const yesterday = () => addDays(istDay(clock.now()), -1);
 
   /**
@@ -213,6 +220,7 @@ export function createServicing({ db, clock, ledger, clients, loans: loanService
     let final = paid;
     if (outstandingOf(paid) === 0n) {
       final = await applyLoanTransition(tx, clock, {
+        events,
         loanId: row.id,
         action: 'close',
         actor: actor.type === 'client' ? actor : { type: 'system', id: 'credit' },
@@ -244,7 +252,7 @@ export function createServicing({ db, clock, ledger, clients, loans: loanService
       const run: TAccrualRun = { through, loans: 0, days: 0, postings: 0, interest_paise: 0 };
       let interest = 0n;
       for (const { id } of due) {
-        const { result } = await db.transaction(async (tx) =>
+        const { result } = await inTransaction(db, async (tx) =>
           accrueLocked(tx, await lockLoan(tx, id), through),
         );
         if (result.days > 0) run.loans += 1;

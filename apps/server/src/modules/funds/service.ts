@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
@@ -30,6 +31,8 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Where deposits' and withdrawals' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
   /** The trading module's valuation of a client's holdings (wired in context.ts). */
   holdings: HoldingsValuer;
   /** The credit module's balance of a client's loans (wired in context.ts). */
