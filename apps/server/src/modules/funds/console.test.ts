@@ -243,6 +243,8 @@ describe('console views', () => {
       'taxes',
       'ipo_escrow',
       'loans',
+      'interest_income',
+      'loan_losses',
       'trade_settlement',
     ]);
   });

@@ -8,6 +8,8 @@ const ACCOUNT_LABELS: Record<string, string> = {
   taxes: 'Taxes (firm)',
   ipo_escrow: 'IPO escrow (firm)',
   loans: 'Loans (firm)',
+  interest_income: 'Interest income (firm)',
+  loan_losses: 'Loan losses (firm)',
   trade_settlement: 'Trade settlement (firm)',
 };
 export const accountLabel = (account: string) => ACCOUNT_LABELS[account] ?? account;
