@@ -290,3 +290,31 @@ describe('whose loan', () => {
     expect([late.status, late.body.message]).toEqual([409, LM.alreadyStatus('rejected')]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the credit calls and the Idempotency-Key that applying and repaying need', async () => {
+    const doc = (await (await t.api.raw('/docs/json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    for (const path of [
+      '/loan/app/v1/products',
+      '/loan/app/v1/quote',
+      '/loan/app/v1/apply',
+      '/loan/app/v1/loans',
+      '/loan/app/v1/loans/{id}',
+      '/loan/app/v1/loans/{id}/repay',
+      '/loan/app/v1/loans/{id}/cancel',
+      '/console/api/v1/credit/loans',
+      '/console/api/v1/credit/loans/{id}/approve',
+      '/console/api/v1/credit/loans/{id}/invoke-pledge',
+      '/console/api/v1/credit/shortfalls',
+      '/console/api/v1/credit/products',
+      '/console/api/v1/credit/settings',
+    ])
+      expect(doc.paths, path).toHaveProperty([path]);
+    for (const path of ['/loan/app/v1/apply', '/loan/app/v1/loans/{id}/repay']) {
+      const headers = doc.paths[path]!.post!.parameters!.filter((p) => p.in === 'header');
+      expect(headers.map((h) => h.name)).toContain('idempotency-key');
+    }
+  });
+});
