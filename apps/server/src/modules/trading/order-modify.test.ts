@@ -47,7 +47,7 @@ afterAll(async () => t?.close());
 describe('modifying an awaiting order', () => {
   it('a limit buy: more shares hold more cash, a lower price less, in one step each', async () => {
     const c = await trader(t, 300_000);
-    const price = near('INFY', 95);
+    const price = near('INFY', 97);
     const order = await placed(t, c, {
       type: 'limit',
       symbol: 'INFY',
@@ -64,7 +64,7 @@ describe('modifying an awaiting order', () => {
       cash_available: 30_000_000n - held,
     });
 
-    const lower = near('INFY', 90);
+    const lower = near('INFY', 95); // inside the band (F&O stocks: ±10%)
     const cheaper = await modify(c, order.id, { limit_price: paiseToRupeeText(lower) });
     const heldNow = buyCost(DEFAULT_CHARGES, BigInt(lower) * 30n);
     expect(cheaper.body.data).toMatchObject({
@@ -139,10 +139,11 @@ describe('modifying an awaiting order', () => {
           symbol: 'INFY',
           side: 'buy',
           quantity: 20,
-          limit_price: paiseToRupeeText(near('INFY', 102)),
+          limit_price: paiseToRupeeText(near('INFY', 101)),
         }),
       );
-    const below = paiseToRupeeText(near('INFY', 90));
+    const belowPaise = near('INFY', 96);
+    const below = paiseToRupeeText(belowPaise);
     const [replies] = await Promise.all([
       Promise.all(orders.map((o, i) => modify(clients[i]!, o.id, { limit_price: below }))),
       runMarket(t, 3),
@@ -158,7 +159,7 @@ describe('modifying an awaiting order', () => {
       if (reply.status === 200) {
         modified++;
         // The modify won: the old order never filled, the new one waits under the market.
-        expect(now).toMatchObject({ status: 'awaiting', fills: [], price_paise: near('INFY', 90) });
+        expect(now).toMatchObject({ status: 'awaiting', fills: [], price_paise: belowPaise });
         expect(b.cash_on_hold).toBe(BigInt(now.hold_paise));
         expect(b.cash_available + b.cash_on_hold).toBe(20_000_000n);
       } else {
