@@ -387,12 +387,25 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       });
     },
 
-    /** Only the KYC service calls this, inside its own transaction. */
-    async setKycStatus(tx: Executor, clientId: string, status: TKycStatus, name?: string) {
-      await tx
+    /**
+     * The one writer of `kyc_status` (the KYC module calls it, inside its own transaction):
+     * moves the status to `to` only from one of `from`, in one guarded UPDATE, so of two
+     * reviews racing exactly one moves it. A submission also sets the name on its record.
+     * False when the status was elsewhere.
+     */
+    async transitionKyc(
+      tx: Executor,
+      clientId: string,
+      from: readonly TKycStatus[],
+      to: TKycStatus,
+      changes: { name?: string } = {},
+    ): Promise<boolean> {
+      const moved = await tx
         .update(clients)
-        .set(name === undefined ? { kycStatus: status } : { kycStatus: status, name })
-        .where(eq(clients.id, clientId));
+        .set(changes.name === undefined ? { kycStatus: to } : { kycStatus: to, name: changes.name })
+        .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, [...from])))
+        .returning({ id: clients.id });
+      return moved.length === 1;
     },
   };
 }

@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   idNumberType,
@@ -59,15 +59,16 @@ type Deps = {
 
 export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
   /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
-  async function moveStatus(tx: Executor, clientId: string, action: KycAction): Promise<boolean> {
+  const moveStatus = (tx: Executor, clientId: string, action: KycAction, name?: string) => {
     const rule = KYC_TRANSITIONS[action];
-    const moved = await tx
-      .update(clients)
-      .set({ kycStatus: rule.to })
-      .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, rule.from)))
-      .returning({ id: clients.id });
-    return moved.length === 1;
-  }
+    return clientService.transitionKyc(
+      tx,
+      clientId,
+      rule.from,
+      rule.to,
+      name === undefined ? {} : { name },
+    );
+  };
 
   async function latestSubmission(executor: Executor, clientId: string) {
     const [row] = await executor
@@ -89,11 +90,10 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       ]);
       if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
       await db.transaction(async (tx) => {
-        if (!(await moveStatus(tx, clientId, 'submit'))) {
+        if (!(await moveStatus(tx, clientId, 'submit', input.full_name))) {
           const client = await clientService.byId(clientId, tx);
           throw badRequest(REFUSAL[client.kycStatus as TKycStatus] ?? REFUSAL.pending);
         }
-        await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
         const [row] = await tx
           .insert(kycSubmissions)
           .values({
