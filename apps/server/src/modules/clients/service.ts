@@ -1,5 +1,5 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   M,
@@ -209,15 +209,46 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .where(and(eq(clients.id, row.id), eq(clients.passwordHash, row.passwordHash)));
     },
 
-    /** Names and UIDs of some clients, for lists other modules show (desk queues, allotments). */
+    /**
+     * Names, UIDs, mobiles and advisors of some clients, in one query, for lists other modules
+     * show (desk queues, allotments, the KYC queue, reset codes, deposits and withdrawals).
+     */
     async refsOf(ids: string[], executor: Executor = db) {
       const rows = ids.length
         ? await executor
-            .select({ id: clients.id, name: clients.name, uid: clients.uid })
+            .select({
+              id: clients.id,
+              name: clients.name,
+              uid: clients.uid,
+              mobile: clients.mobile,
+              advisorId: clients.advisorId,
+            })
             .from(clients)
             .where(inArray(clients.id, [...new Set(ids)]))
         : [];
       return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /**
+     * The ids of one advisor's clients as a subquery, for another module to scope its own
+     * list in SQL (`inArray(table.clientId, clients.idsOfAdvisor(id))`) without reading this
+     * module's table: pagination stays in the one query, however many clients an advisor has.
+     */
+    idsOfAdvisor: (advisorId: string) =>
+      db.select({ id: clients.id }).from(clients).where(eq(clients.advisorId, advisorId)),
+
+    /** Clients with this KYC status, all or one advisor's (the console's dashboard counts). */
+    async countByKycStatus(status: TKycStatus, advisorId: string | null): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.kycStatus, status),
+            advisorId ? eq(clients.advisorId, advisorId) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */

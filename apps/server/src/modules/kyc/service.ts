@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   idNumberType,
@@ -16,7 +16,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
-import { clients } from '../clients/tables.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { kycSubmissions } from './tables.ts';
 
@@ -145,51 +144,44 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
 
     /**
      * The review queue: pending submissions, oldest first, optionally of one advisor's
-     * clients. Returns one row more than `limit` when another page exists.
+     * clients. Returns one row more than `limit` when another page exists. A submission is
+     * pending exactly while its client's status is (both move in one transaction).
      */
     async pendingQueue(filter: {
       advisorId?: string | null;
       after?: [string, string] | null;
       limit: number;
     }) {
-      const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
-      if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
+      const where: SQL[] = [eq(kycSubmissions.status, 'pending')];
+      if (filter.advisorId)
+        where.push(inArray(kycSubmissions.clientId, clientService.idsOfAdvisor(filter.advisorId)));
       if (filter.after) {
         where.push(
           sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
         );
       }
-      return db
+      const rows = await db
         .select({
           id: kycSubmissions.id,
-          clientId: clients.id,
-          uid: clients.uid,
-          mobile: clients.mobile,
-          advisorId: clients.advisorId,
+          clientId: kycSubmissions.clientId,
           fullName: kycSubmissions.fullName,
           idType: kycSubmissions.idType,
           submittedAt: kycSubmissions.submittedAt,
           cursorAt: sql<string>`${kycSubmissions.submittedAt}::text`,
         })
         .from(kycSubmissions)
-        .innerJoin(clients, eq(clients.id, kycSubmissions.clientId))
         .where(and(...where))
         .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
         .limit(filter.limit + 1);
+      const refs = await clientService.refsOf(rows.map((r) => r.clientId));
+      return rows.map((r) => {
+        const client = refs.get(r.clientId)!;
+        return { ...r, uid: client.uid, mobile: client.mobile, advisorId: client.advisorId };
+      });
     },
 
-    async countPending(advisorId: string | null): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(clients)
-        .where(
-          and(
-            eq(clients.kycStatus, 'pending'),
-            advisorId ? eq(clients.advisorId, advisorId) : undefined,
-          ),
-        );
-      return row?.n ?? 0;
-    },
+    countPending: (advisorId: string | null): Promise<number> =>
+      clientService.countByKycStatus('pending', advisorId),
 
     /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */
     async review(
