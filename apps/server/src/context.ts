@@ -30,7 +30,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const files = diskFileStore(config.dataDir);
   const staff = createStaffService(db);
   const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
-  const invites = createInviteService(db, clock);
+  const invites = createInviteService(db, clock, { staff, clients });
   const uploads = createUploadService(db, files, secrets.urlKey, clock);
   const signer = createTokenSigner(secrets.jwtSecret, config.accessTokenTtl, clock);
   const auth = createAuthService({

@@ -251,6 +251,22 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       return row?.n ?? 0;
     },
 
+    /** Who signed up with each of these invitation codes. */
+    async signedUpWith(inviteCodeIds: string[]) {
+      return inviteCodeIds.length
+        ? db
+            .select({
+              inviteCodeId: clients.inviteCodeId,
+              id: clients.id,
+              uid: clients.uid,
+              mobile: clients.mobile,
+              createdAt: clients.createdAt,
+            })
+            .from(clients)
+            .where(inArray(clients.inviteCodeId, inviteCodeIds))
+        : [];
+    },
+
     /** One more executed trade in the profile's order_num, in the trade's transaction. */
     async countTrade(tx: Executor, clientId: string) {
       await tx
