@@ -56,7 +56,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     uploads,
   });
   const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files });
+  const news = createNewsService({ db, clock, files, staff });
   const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
   const market = createMarket({ config, db, clock, bus, auth });
   const trading = createTradingService({ db, clock, ledger, clients, market, funds });

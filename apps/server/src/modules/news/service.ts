@@ -21,7 +21,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { containsPattern, decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/storage.ts';
-import { staff } from '../staff/tables.ts';
+import type { StaffService } from '../staff/service.ts';
 import { type ImageRule, reencodeImage } from '../uploads/service.ts';
 import { type FeedFetcher, fetchFeedText } from './feed-fetch.ts';
 import { createFeedService } from './feeds.ts';
@@ -75,6 +75,9 @@ export function toArticleView(row: ArticleRow, author: string | null): TNewsArti
   };
 }
 
+const authorEmail = (authors: Map<string, { email: string }>, row: ArticleRow) =>
+  authors.get(row.createdByStaffId ?? '')?.email ?? null;
+
 /** What the audit log keeps of an article: everything but the body's text. */
 const snapshot = (row: ArticleRow) => ({
   title: row.title,
@@ -102,9 +105,12 @@ export function createNewsService(deps: {
   db: Db;
   clock: Clock;
   files: FileStore;
+  /** Authors' emails for the console's views. */
+  staff: Pick<StaffService, 'namesOf'>;
   fetchFeed?: FeedFetcher;
 }) {
-  const { db, clock, files } = deps;
+  const { db, clock, files, staff } = deps;
+  const authorsOf = (rows: ArticleRow[]) => staff.namesOf(rows.map((r) => r.createdByStaffId));
   const feeds = createFeedService({ db, clock, fetchFeed: deps.fetchFeed ?? fetchFeedText });
 
   async function row(executor: Executor, id: string): Promise<ArticleRow> {
@@ -115,13 +121,10 @@ export function createNewsService(deps: {
   }
 
   async function view(id: string): Promise<TNewsArticleView> {
-    const [found] = await db
-      .select({ article: newsArticles, author: staff.email })
-      .from(newsArticles)
-      .leftJoin(staff, eq(staff.id, newsArticles.createdByStaffId))
-      .where(eq(newsArticles.id, id));
+    const [found] = await db.select().from(newsArticles).where(eq(newsArticles.id, id));
     if (!found) throw notFound(NM.notFound);
-    return toArticleView(found.article, found.author);
+    const authors = await authorsOf([found]);
+    return toArticleView(found, authorEmail(authors, found));
   }
 
   const fieldsOf = (input: TNewsArticleRequest) => ({
@@ -181,9 +184,8 @@ export function createNewsService(deps: {
       q?: string | undefined;
     }) {
       const rows = await db
-        .select({ article: newsArticles, author: staff.email })
+        .select()
         .from(newsArticles)
-        .leftJoin(staff, eq(staff.id, newsArticles.createdByStaffId))
         .where(
           and(
             query.status ? eq(newsArticles.status, query.status) : undefined,
@@ -198,12 +200,10 @@ export function createNewsService(deps: {
         )
         .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
         .limit(query.limit + 1);
-      const page = pageOf(rows, query.limit, (r) => [
-        r.article.createdAt.toISOString(),
-        r.article.id,
-      ]);
+      const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+      const authors = await authorsOf(page.items);
       return {
-        items: page.items.map((r) => toArticleView(r.article, r.author)),
+        items: page.items.map((r) => toArticleView(r, authorEmail(authors, r))),
         next_cursor: page.next_cursor,
       };
     },
