@@ -3,7 +3,7 @@
  * Refresh tokens are opaque, stored as SHA-256, and rotate on every use; presenting one
  * that was already spent revokes the whole family, because only a thief would hold it.
  */
-import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage, canonicalMobile, type TAuthData } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -30,7 +30,6 @@ import {
   unauthorized,
 } from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
-import { clients as clientsTable } from '../clients/tables.ts';
 import type { InviteService } from '../invites/service.ts';
 import { refreshTokens, resetCodes, sessions } from './tables.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
@@ -131,12 +130,21 @@ export function createAuthService({
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder('sessionId')))
     .prepare('auth_live_session');
-  const liveSessionWithClient = db
-    .select({ revokedAt: sessions.revokedAt, clientId: sessions.clientId, client: clientsTable })
-    .from(sessions)
-    .innerJoin(clientsTable, eq(clientsTable.id, sessions.clientId))
-    .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare('auth_live_session_client');
+  // A route that answers from the client's row reads it in the same statement: the clients
+  // module's row, where its id is the client of this live session.
+  const liveSessionClient = clients.prepareRowWhereIdIn(
+    db
+      .select({ clientId: sessions.clientId })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.clientId, sql.placeholder('clientId')),
+          isNull(sessions.revokedAt),
+        ),
+      ),
+    'auth_live_session_client',
+  );
 
   const isLive = (
     session: { revokedAt: Date | null; clientId: string } | undefined,
@@ -155,9 +163,12 @@ export function createAuthService({
     /** The same check, also reading the client's row in the same indexed query. */
     async authenticateWithClient(accessToken: string) {
       const claims = await signer.verify(accessToken);
-      const [session] = await liveSessionWithClient.execute({ sessionId: claims.sessionId });
-      if (!session || !isLive(session, claims)) throw unauthorized(ApiMessage.tokenInvalid);
-      return { ...claims, client: session.client };
+      const [client] = await liveSessionClient.execute({
+        sessionId: claims.sessionId,
+        clientId: claims.clientId,
+      });
+      if (!client) throw unauthorized(ApiMessage.tokenInvalid);
+      return { ...claims, client };
     },
 
     async register(
@@ -330,19 +341,20 @@ export function createAuthService({
     async listResetCodes(filter: { clientId?: string; advisorId?: string | null; limit: number }) {
       const where: SQL[] = [];
       if (filter.clientId) where.push(eq(resetCodes.clientId, filter.clientId));
-      if (filter.advisorId) where.push(eq(clientsTable.advisorId, filter.advisorId));
+      if (filter.advisorId)
+        where.push(inArray(resetCodes.clientId, clients.idsOfAdvisor(filter.advisorId)));
       const rows = await db
-        .select({ row: resetCodes, mobile: clientsTable.mobile })
+        .select()
         .from(resetCodes)
-        .innerJoin(clientsTable, eq(clientsTable.id, resetCodes.clientId))
         .where(and(...where))
         .orderBy(desc(resetCodes.createdAt))
         .limit(filter.limit);
+      const refs = await clients.refsOf(rows.map((row) => row.clientId));
       const now = clock.now();
-      return rows.map(({ row, mobile }) => ({
+      return rows.map((row) => ({
         id: row.id,
         client_id: row.clientId,
-        client_mobile: mobile,
+        client_mobile: refs.get(row.clientId)!.mobile,
         expires_at: row.expiresAt.toISOString(),
         attempts: row.attempts,
         max_attempts: RESET_CODE_MAX_ATTEMPTS,

@@ -1,5 +1,18 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, count, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   ApiMessage,
   M,
@@ -137,6 +150,15 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
 
   return {
     byId,
+
+    /**
+     * Prepares "the client whose id `idQuery` answers" as one statement. Another module hands
+     * in a subquery over its own table (auth: the live session's client) and gets the row in
+     * the same round trip, without either module naming the other's table. Placeholders in
+     * the subquery are the statement's parameters.
+     */
+    prepareRowWhereIdIn: (idQuery: SQLWrapper, name: string) =>
+      db.select().from(clients).where(inArray(clients.id, idQuery)).prepare(name),
 
     async findByMobile(mobile: string, executor: Executor = db): Promise<ClientRow | undefined> {
       const [row] = await executor.select().from(clients).where(eq(clients.mobile, mobile));
