@@ -54,6 +54,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     settings,
     uploads,
+    staff,
   });
   const menu = createMenuService(db);
   const news = createNewsService({ db, clock, files, staff });

@@ -25,6 +25,7 @@ import { clientAccount, firmAccount, type LedgerService } from '../ledger/servic
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
+import { type FundsPeople, withPeople } from './people.ts';
 import * as store from './store.ts';
 import { deposits } from './tables.ts';
 import { consoleDepositView, depositView, paiseNumber } from './views.ts';
@@ -55,9 +56,11 @@ type Deps = {
   settings: SettingsService;
   uploads: UploadService;
   access: FundsAccess;
+  people: FundsPeople;
 };
 
-export function createDepositService({ db, clock, ledger, settings, uploads, access }: Deps) {
+export function createDepositService(deps: Deps) {
+  const { db, clock, ledger, settings, uploads, access, people } = deps;
   const receiptUrl = (baseUrl: string, row: store.DepositRow) =>
     row.receiptUploadId ? uploads.signedUrl(baseUrl, row.receiptUploadId) : null;
 
@@ -224,8 +227,8 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         await move(tx, depositId, action, { staffId: options.staffId }, options.actor, reason);
-        const listed = (await store.depositById(tx, depositId))!;
-        return consoleDepositView(listed, receiptUrl(options.baseUrl, listed.row));
+        const [listed] = await withPeople(people, [(await store.depositById(tx, depositId))!], tx);
+        return consoleDepositView(listed!, receiptUrl(options.baseUrl, listed!.row));
       });
     },
 
@@ -247,10 +250,13 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
 
     /** The console queue: pending oldest first, any other status newest first. */
     async queue(filter: Omit<store.ListFilter, 'order'>, baseUrl: string) {
-      const rows = await store.listDeposits(db, {
-        ...filter,
-        order: filter.status === 'pending' ? 'oldest' : 'newest',
-      });
+      const rows = await withPeople(
+        people,
+        await store.listDeposits(db, {
+          ...filter,
+          order: filter.status === 'pending' ? 'oldest' : 'newest',
+        }),
+      );
       return rows.map((r) => ({ ...r, view: consoleDepositView(r, receiptUrl(baseUrl, r.row)) }));
     },
 

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { StaffService } from '../staff/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
@@ -25,14 +26,17 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Who decided, for the console's views. */
+  staff: Pick<StaffService, 'namesOf'>;
 };
 
 export function createFundsService(deps: Deps) {
   const { db, clock, clients, ledger } = deps;
   const access = createFundsAccess(clients);
+  const people = { clients, staff: deps.staff };
   const bankCards = createBankCardService({ ...deps, access });
-  const deposits = createDepositService({ ...deps, access });
-  const withdrawals = createWithdrawalService({ ...deps, access, bankCards });
+  const deposits = createDepositService({ ...deps, access, people });
+  const withdrawals = createWithdrawalService({ ...deps, access, bankCards, people });
   const records = createRecordService({ db, ledger, clients, deposits, withdrawals });
 
   return {

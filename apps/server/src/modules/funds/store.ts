@@ -1,8 +1,6 @@
 /** The funds module's SQL: bank cards, deposits and withdrawals. Ledger tables are not here. */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { clients } from '../clients/tables.ts';
-import { staff } from '../staff/tables.ts';
 import { bankCards, deposits, withdrawals } from './tables.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
@@ -73,24 +71,11 @@ const orderOf = (table: Listed, order: ListFilter['order']) =>
     ? [asc(table.createdAt), asc(table.id)]
     : [desc(table.createdAt), desc(table.id)];
 
-const clientColumns = {
-  clientUid: clients.uid,
-  clientName: clients.name,
-  clientMobile: clients.mobile,
-  decidedBy: staff.email,
-};
-
-/** One row more than `limit` when another page exists; with the client and decider. */
+/** One row more than `limit` when another page exists. */
 export function listDeposits(db: Executor, filter: ListFilter) {
   return db
-    .select({
-      row: deposits,
-      ...clientColumns,
-      cursorAt: sql<string>`${deposits.createdAt}::text`,
-    })
+    .select({ row: deposits, cursorAt: sql<string>`${deposits.createdAt}::text` })
     .from(deposits)
-    .innerJoin(clients, eq(clients.id, deposits.clientId))
-    .leftJoin(staff, eq(staff.id, deposits.decidedByStaffId))
     .where(and(...listWhere(deposits, filter)))
     .orderBy(...orderOf(deposits, filter.order))
     .limit(filter.limit + 1);
@@ -98,14 +83,8 @@ export function listDeposits(db: Executor, filter: ListFilter) {
 
 export function listWithdrawals(db: Executor, filter: ListFilter) {
   return db
-    .select({
-      row: withdrawals,
-      ...clientColumns,
-      cursorAt: sql<string>`${withdrawals.createdAt}::text`,
-    })
+    .select({ row: withdrawals, cursorAt: sql<string>`${withdrawals.createdAt}::text` })
     .from(withdrawals)
-    .innerJoin(clients, eq(clients.id, withdrawals.clientId))
-    .leftJoin(staff, eq(staff.id, withdrawals.decidedByStaffId))
     .where(and(...listWhere(withdrawals, filter)))
     .orderBy(...orderOf(withdrawals, filter.order))
     .limit(filter.limit + 1);

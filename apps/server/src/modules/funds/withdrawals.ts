@@ -26,6 +26,7 @@ import {
 } from '../ledger/service.ts';
 import type { FundsAccess } from './access.ts';
 import type { BankCardService } from './bank-cards.ts';
+import { type FundsPeople, withPeople } from './people.ts';
 import * as store from './store.ts';
 import { withdrawals } from './tables.ts';
 import { consoleWithdrawalView, withdrawalView } from './views.ts';
@@ -81,9 +82,11 @@ type Deps = {
   ledger: LedgerService;
   access: FundsAccess;
   bankCards: BankCardService;
+  people: FundsPeople;
 };
 
-export function createWithdrawalService({ db, clock, ledger, access, bankCards }: Deps) {
+export function createWithdrawalService(deps: Deps) {
+  const { db, clock, ledger, access, bankCards, people } = deps;
   const cardLabel = (card: store.BankCardRow) =>
     `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`;
 
@@ -239,9 +242,13 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards }
           reason,
           bankReference: options.bankReference ?? null,
         });
-        const listed = (await store.withdrawalById(tx, withdrawalId))!;
-        const card = await cardOf(tx, listed.row);
-        return consoleWithdrawalView(listed, card, bankCards.accountNumberOf(card));
+        const [listed] = await withPeople(
+          people,
+          [(await store.withdrawalById(tx, withdrawalId))!],
+          tx,
+        );
+        const card = await cardOf(tx, listed!.row);
+        return consoleWithdrawalView(listed!, card, bankCards.accountNumberOf(card));
       });
     },
 
@@ -260,10 +267,13 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards }
 
     /** The console queue: pending oldest first, any other status newest first. */
     async queue(filter: Omit<store.ListFilter, 'order'>) {
-      const rows = await store.listWithdrawals(db, {
-        ...filter,
-        order: filter.status === 'pending' ? 'oldest' : 'newest',
-      });
+      const rows = await withPeople(
+        people,
+        await store.listWithdrawals(db, {
+          ...filter,
+          order: filter.status === 'pending' ? 'oldest' : 'newest',
+        }),
+      );
       const cards = await store.cardsById(db, [...new Set(rows.map((r) => r.row.bankCardId))]);
       return rows.map((r) => {
         const card = cards.get(r.row.bankCardId)!;
