@@ -9,7 +9,9 @@ import type {
   TWithdrawalStatus,
   TWithdrawalView,
 } from '@sampada/shared';
-import type { BankCardRow, DepositRow, WithdrawalRow } from './store.ts';
+import type { BankCardRow } from './bank-cards.ts';
+import type { DepositRow } from './deposits.ts';
+import type { WithdrawalRow } from './withdrawals.ts';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
