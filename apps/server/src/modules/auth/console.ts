@@ -8,7 +8,7 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
 import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { RESET_CODE_MAX_ATTEMPTS } from './service.ts';
+import { RESET_CODE_MAX_ATTEMPTS } from './reset-codes.ts';
 
 const tags = ['console: reset codes'];
 const security = [{ bearer: [] }];
