@@ -27,6 +27,9 @@ import { type FeedFetcher, fetchFeedText } from './feed-fetch.ts';
 import { createFeedService } from './feeds.ts';
 import { newsArticles } from './tables.ts';
 
+/** The demo install's research notes; only the demo seed calls this. */
+export { seedDemoNews } from './demo-articles.ts';
+
 type ArticleRow = typeof newsArticles.$inferSelect;
 
 /** Who the firm's own articles are from when the editor leaves the source empty. */

@@ -19,6 +19,9 @@ import { createOfferings } from './offerings.ts';
 import { createOrderService } from './orders.ts';
 import { createPortfolio } from './portfolio.ts';
 
+/** The demo install's open deals; only the demo seed calls this. */
+export { seedDemoDeals } from './demo.ts';
+
 type Deps = {
   db: Db;
   clock: Clock;
