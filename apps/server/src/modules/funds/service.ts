@@ -18,6 +18,11 @@ import { createRecordService } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
 import { paiseNumber } from './views.ts';
 
+// What trading borrows from funds: a statement's IST day range, and the time format and
+// Unicode font of its PDF.
+export { dayRange } from './records.ts';
+export { istTime, unicodeFont } from './statement.ts';
+
 type Deps = {
   db: Db;
   clock: Clock;

@@ -24,19 +24,25 @@ import type { Clock } from '../../platform/clock.ts';
 import { encodeCursor, decodeCursor } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { MarketCalendar } from './calendar.ts';
+import { recentCandles } from './candles.ts';
 import type { MarketEngine } from './engine.ts';
+import { companyProfile } from './instruments.ts';
 import { bandFor, type Instrument } from './model.ts';
 import type { ReferenceTheme } from './reference-data.ts';
 import { createSearchIndex, type SearchIndex } from './search.ts';
-import { recentCandles } from './candles.ts';
-import { companyProfile } from './instruments.ts';
+import { paiseToRupees, tickSizeFor } from './ticks.ts';
 import {
   addToWatchlist,
   removeFromWatchlist,
   reorderWatchlist,
   watchlistSymbols,
 } from './watchlist.ts';
-import { paiseToRupees, tickSizeFor } from './ticks.ts';
+
+// What other modules use of the market besides this service: the market as assembled, its
+// new-listing shape, the IST calendar day, and a quote's price band and tick.
+export type { Market, NewListing } from './market.ts';
+export { istDateOf } from './calendar.ts';
+export { bandFor, tickOf } from './model.ts';
 
 /** The trading desk's open OTC quotes and IPOs for the market filter (the trading module). */
 export type DealsSource = {

@@ -18,8 +18,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { loadPdfKit } from '../../platform/on-demand.ts';
 import type { ClientService } from '../clients/service.ts';
-import { istDateOf } from '../market/calendar.ts';
-import { istTime, unicodeFont } from '../funds/statement.ts';
+import { istTime, unicodeFont } from '../funds/service.ts';
+import { istDateOf } from '../market/service.ts';
 import { fills, orders } from './tables.ts';
 
 export function createContractNotes(deps: {

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ClientService } from '../clients/service.ts';
 import { InsufficientBalance } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
 import type { Offerings } from './offerings.ts';

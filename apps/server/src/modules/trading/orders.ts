@@ -31,10 +31,8 @@ import {
 import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
-import { istDateOf } from '../market/calendar.ts';
-import type { Market } from '../market/market.ts';
-import { bandFor, tickOf } from '../market/model.ts';
-import { dayRange } from '../funds/records.ts';
+import { dayRange } from '../funds/service.ts';
+import { bandFor, istDateOf, type Market, tickOf } from '../market/service.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
 import {

@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
 import { createExecution } from './execution.ts';
