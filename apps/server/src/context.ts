@@ -9,6 +9,7 @@ import type { Secrets } from './platform/secrets.ts';
 import { diskFileStore } from './platform/storage.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { createClientDetails } from './modules/clients/detail.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
@@ -42,6 +43,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     invites,
   });
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
+  const clientDetails = createClientDetails({ staff, kyc, auth });
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
@@ -72,6 +74,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     staff,
     staffAuth,
     clients,
+    clientDetails,
     invites,
     uploads,
     auth,

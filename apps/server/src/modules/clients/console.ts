@@ -6,10 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  maskIdNumber,
-  toKycStatus,
-  type TClientDetail,
-  type TClientListItem,
   ZClientAdjustmentRequest,
   ZClientDetail,
   ZClientFlagsRequest,
@@ -21,40 +17,17 @@ import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { baseUrlOf, noStore } from '../../platform/http.ts';
-import {
-  assertOwnClient,
-  clientScope,
-  isAdmin,
-  staffActor,
-  staffOf,
-} from '../../platform/staff-guard.ts';
+import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
 import type { StaffAuth } from '../staff-auth/service.ts';
-import type { StaffRow } from '../staff/service.ts';
-import { accountNumber, type ClientRow } from './service.ts';
+import { clientListItem } from './detail.ts';
+import type { ClientRow } from './service.ts';
 
 const tags = ['console: clients'];
 const security = [{ bearer: [] }];
 const ZId = z.object({ id: z.uuid('Client not found.') });
 
-type Advisors = Map<string, StaffRow>;
-
-const listItem = (row: ClientRow, advisors: Advisors): TClientListItem => {
-  const advisor = row.advisorId ? advisors.get(row.advisorId) : undefined;
-  return {
-    id: row.id,
-    uid: row.uid,
-    mobile: row.mobile,
-    name: row.name,
-    kyc_status: toKycStatus(row.kycStatus),
-    advisor: advisor ? { id: advisor.id, email: advisor.email, name: advisor.name } : null,
-    vip: row.vip,
-    score: row.score,
-    created_at: row.createdAt.toISOString(),
-  };
-};
-
 /** The client of the request, if this staff member may see them; 403 otherwise. */
-export async function visibleClient(
+async function visibleClient(
   ctx: AppContext,
   auth: StaffAuth,
   clientId: string,
@@ -65,30 +38,10 @@ export async function visibleClient(
   return row;
 }
 
-/** Full detail, with the KYC record's images behind fresh signed links. */
-export async function clientDetail(
-  ctx: AppContext,
-  request: FastifyRequest,
-  row: ClientRow,
-): Promise<TClientDetail> {
-  const auth = staffOf(request);
-  const advisors: Advisors = new Map((await ctx.staff.listStaff()).map((s) => [s.id, s]));
-  const mayUnmask = isAdmin(auth) || auth.roles.includes('advisor');
-  const kyc = await ctx.kyc.detail(row.id, baseUrlOf(ctx.config, request), { unmasked: true });
-  return {
-    ...listItem(row, advisors),
-    account: accountNumber(row.uid),
-    avatar: row.avatarFile ? `/files/${row.avatarFile}` : null,
-    has_pin: row.pinHash !== null,
-    allow_compensation: row.allowCompensation,
-    allow_bonus: row.allowBonus,
-    allow_loan: row.allowLoan,
-    kyc: kyc && !mayUnmask ? { ...kyc, id_no: maskIdNumber(kyc.id_no) } : kyc,
-    reset_codes: await ctx.auth.listResetCodes({ clientId: row.id, limit: 10 }),
-  };
-}
-
 export function clientsConsole(ctx: AppContext) {
+  const clientDetail = (request: FastifyRequest, row: ClientRow) =>
+    ctx.clientDetails.of(row, staffOf(request), baseUrlOf(ctx.config, request));
+
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -116,10 +69,10 @@ export function clientsConsole(ctx: AppContext) {
           after,
           limit,
         });
-        const advisors: Advisors = new Map((await ctx.staff.listStaff()).map((s) => [s.id, s]));
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
+        const advisors = await ctx.staff.namesOf(page.items.map((r) => r.row.advisorId));
         return ok({
-          items: page.items.map((r) => listItem(r.row, advisors)),
+          items: page.items.map((r) => clientListItem(r.row, advisors)),
           next_cursor: page.next_cursor,
         });
       },
@@ -134,7 +87,7 @@ export function clientsConsole(ctx: AppContext) {
       async (request, reply) => {
         noStore(reply);
         const row = await visibleClient(ctx, staffOf(request), request.params.id);
-        return ok(await clientDetail(ctx, request, row));
+        return ok(await clientDetail(request, row));
       },
     );
 
@@ -159,7 +112,7 @@ export function clientsConsole(ctx: AppContext) {
           request.body,
           staffActor(request),
         );
-        return ok(await clientDetail(ctx, request, row), 'Flags saved.');
+        return ok(await clientDetail(request, row), 'Flags saved.');
       },
     );
 
@@ -180,7 +133,7 @@ export function clientsConsole(ctx: AppContext) {
         const before = await ctx.clients.byId(request.params.id);
         assertOwnClient(auth, before.advisorId);
         const row = await ctx.clients.adjust(request.params.id, request.body, staffActor(request));
-        return ok(await clientDetail(ctx, request, row), 'Adjustment saved.');
+        return ok(await clientDetail(request, row), 'Adjustment saved.');
       },
     );
   };

@@ -12,9 +12,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
+import { baseUrlOf, noStore } from '../../platform/http.ts';
 import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { clientDetail } from '../clients/console.ts';
 
 const tags = ['console: KYC'];
 const security = [{ bearer: [] }];
@@ -90,7 +89,11 @@ export function kycConsole(ctx: AppContext) {
             ...(reason ? { reason } : {}),
           });
           return ok(
-            await clientDetail(ctx, request, await ctx.clients.byId(client.id)),
+            await ctx.clientDetails.of(
+              await ctx.clients.byId(client.id),
+              auth,
+              baseUrlOf(ctx.config, request),
+            ),
             MESSAGES[action],
           );
         },
