@@ -14,7 +14,7 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either the database or an open transaction: store functions take one of these. */
+/** Either the database or an open transaction: SQL functions take one of these. */
 export type Executor = Db | Tx;
 
 export type Database = {
