@@ -61,7 +61,7 @@ const serverModuleBoundaries = () => {
   // The schema list gathers every module's tables: importing it would go round the zones.
   const schema = {
     target: modules,
-    from: './apps/server/src/db/schema.ts',
+    from: './apps/server/src/schema.ts',
     message: "Import your own tables.ts, or another module's service.ts (decision 008).",
   };
   const rule = (file, message) => ({
@@ -85,6 +85,38 @@ const serverModuleBoundaries = () => {
       ),
     },
   ];
+};
+
+/**
+ * The server's ground floor imports nothing above it (docs/decisions/007): db/ and platform/
+ * declare the ports they need and never import modules/, nor the composition root that wires
+ * the modules to them. Their tests may still build the whole app through test/helpers.ts.
+ */
+const serverGroundFloor = () => {
+  const server = './apps/server/src';
+  return {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [`${server}/platform`, `${server}/db`],
+              from: [
+                `${server}/modules`,
+                ...['context.ts', 'schema.ts', 'app.ts', 'runtime.ts', 'main.ts', 'cli'].map(
+                  (name) => `${server}/${name}`,
+                ),
+              ],
+              message:
+                'db/ and platform/ sit below the modules: declare a port here and connect it in context.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  };
 };
 
 export default tseslint.config(
@@ -120,5 +152,6 @@ export default tseslint.config(
   featureBoundaries('web'),
   featureBoundaries('console'),
   ...serverModuleBoundaries(),
+  serverGroundFloor(),
   prettier,
 );

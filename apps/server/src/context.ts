@@ -1,4 +1,9 @@
-/** Builds every service once, from config and the platform parts; routes and the CLI share it. */
+/**
+ * The composition root: builds every service once, from config and the platform parts, and
+ * connects each port a lower layer declares to the module that implements it (the guards'
+ * session checks, the market's open deals, the funds' holdings valuer). Routes and the CLI
+ * share it. Nothing is wired after construction: a service gets what it needs as an argument.
+ */
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
@@ -6,10 +11,13 @@ import { deriveKey } from './platform/crypto.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
+import type { Authenticate } from './platform/guards.ts';
+import type { AuthenticateStaff } from './platform/staff-guard.ts';
 import { diskFileStore } from './platform/storage.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
-import { createClientDetails } from './modules/clients/detail.ts';
+import { createClientViews } from './modules/clients/console-views.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
@@ -41,13 +49,26 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     refreshTtlSeconds: config.refreshTokenTtl,
     clients,
     invites,
-  });
+  }) satisfies Authenticate;
   const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
-  const clientDetails = createClientDetails({ staff, kyc, auth });
+  const clientViews = createClientViews({ clients, staff, kyc, auth });
+  const audit = createAuditService({ db, staff });
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
+  const menu = createMenuService(db);
+  const news = createNewsService({ db, clock, files, staff });
+  const staffAuth = createStaffAuthService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    staff,
+  }) satisfies AuthenticateStaff;
+  const marketCore = createMarket({ config, db, clock, bus, auth });
+  const trading = createTradingService({ db, clock, ledger, clients, market: marketCore });
+  // Trading is built on the market's engine; the market's lists then show its open deals.
+  const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
   const funds = createFundsService({
     db,
     clock,
@@ -57,12 +78,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     settings,
     uploads,
     staff,
+    holdings: (clientId) => trading.portfolio.valueOf(clientId),
   });
-  const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files, staff });
-  const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
-  const market = createMarket({ config, db, clock, bus, auth });
-  const trading = createTradingService({ db, clock, ledger, clients, market, funds });
   return {
     bus,
     market,
@@ -74,7 +91,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     staff,
     staffAuth,
     clients,
-    clientDetails,
+    clientViews,
     invites,
     uploads,
     auth,
@@ -86,5 +103,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     idempotency,
     funds,
     trading,
+    audit,
   };
 }

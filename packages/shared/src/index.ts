@@ -10,3 +10,4 @@ export * from './market.ts';
 export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
+export * from './role-access.ts';

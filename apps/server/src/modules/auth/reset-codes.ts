@@ -18,6 +18,7 @@ import {
   verifySecret,
 } from '../../platform/crypto.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { RequestMeta, Sessions } from './sessions.ts';
 import { resetCodes } from './tables.ts';
@@ -48,11 +49,16 @@ export function createResetCodes({
   sessions: Pick<Sessions, 'revokeAllSessions'>;
 }) {
   return {
-    /** An advisor (or the operator CLI) issues a code to read to the client. */
-    async issueResetCode(mobileInput: string, actor: Actor, staffId: string | null = null) {
+    /**
+     * An advisor (or the operator CLI) issues a code to read to the client. A staff `viewer`
+     * issues only for clients they may act for, and is recorded as the issuer.
+     */
+    async issueResetCode(mobileInput: string, actor: Actor, viewer: Viewer | null = null) {
       const mobile = canonicalMobile(mobileInput);
       const client = mobile ? await clients.findByMobile(mobile) : undefined;
       if (!client) throw notFound('No client has that mobile number.');
+      if (viewer) assertActsFor(viewer, client.advisorId);
+      const staffId = viewer?.staffId ?? null;
       const now = clock.now();
       const limitKey = `reset:issue:${client.id}`;
       if (await blockedUntil(db, limitKey, now)) {
@@ -84,13 +90,14 @@ export function createResetCodes({
 
     /**
      * Reset codes newest first, for the console: never the code itself, only when it
-     * expires, how many attempts it has had and what became of it.
+     * expires, how many attempts it has had and what became of it. With a `viewer`, only
+     * those of the clients they may see.
      */
-    async listResetCodes(filter: { clientId?: string; advisorId?: string | null; limit: number }) {
+    async listResetCodes(filter: { clientId?: string; viewer?: Viewer; limit: number }) {
       const where: SQL[] = [];
+      const advisorId = filter.viewer?.seesAdvisor;
       if (filter.clientId) where.push(eq(resetCodes.clientId, filter.clientId));
-      if (filter.advisorId)
-        where.push(inArray(resetCodes.clientId, clients.idsOfAdvisor(filter.advisorId)));
+      if (advisorId) where.push(inArray(resetCodes.clientId, clients.idsOfAdvisor(advisorId)));
       const rows = await db
         .select()
         .from(resetCodes)

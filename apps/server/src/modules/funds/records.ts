@@ -63,21 +63,26 @@ type Deps = {
   clients: ClientService;
   deposits: DepositService;
   withdrawals: WithdrawalService;
+  holdings: HoldingsValuer;
 };
 
-/** What the trading module reports of a client's holdings, for the assets summary. */
+/**
+ * What a client's holdings cost and are worth, for the assets summary. The trading module
+ * implements it; the composition root (context.ts) hands it over when it builds funds.
+ */
 export type HoldingsValuer = (
   clientId: string,
 ) => Promise<{ investedPaise: bigint; currentPaise: bigint; unrealisedPaise: bigint }>;
 
-export function createRecordService({ db, ledger, clients, deposits, withdrawals }: Deps) {
-  let valueHoldings: HoldingsValuer | null = null;
+export function createRecordService({
+  db,
+  ledger,
+  clients,
+  deposits,
+  withdrawals,
+  holdings,
+}: Deps) {
   return {
-    /** The trading module registers its valuation here (it depends on funds, not back). */
-    useHoldings(valuer: HoldingsValuer) {
-      valueHoldings = valuer;
-    },
-
     async list(
       clientId: string,
       query: { type?: TRecordType; from?: string; to?: string; cursor?: string; limit: number },
@@ -174,24 +179,21 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
     },
 
     async assets(clientId: string): Promise<TAssets> {
-      const [balances, held] = await Promise.all([
-        ledger.balancesOf(clientId),
-        valueHoldings ? valueHoldings(clientId) : null,
-      ]);
-      const current = held?.currentPaise ?? 0n;
-      const total = balances.cash_available + balances.cash_on_hold + current;
+      const [balances, held] = await Promise.all([ledger.balancesOf(clientId), holdings(clientId)]);
+      const total = balances.cash_available + balances.cash_on_hold + held.currentPaise;
       return {
         currency: 'INR',
         cash_available_paise: paiseNumber(balances.cash_available),
         cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
-        invested_value_paise: paiseNumber(held?.investedPaise ?? 0n),
-        holdings_tracked: held !== null,
+        invested_value_paise: paiseNumber(held.investedPaise),
+        // Holdings are always valued (trading is always built); the web still reads the field.
+        holdings_tracked: true,
         total_paise: paiseNumber(total),
         total_assets: paiseToRupees(total),
         cash_available: paiseToRupees(balances.cash_available),
         cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: held ? paiseToRupees(held.currentPaise) : null,
-        unrealised_pnl: held ? paiseToRupees(held.unrealisedPaise) : null,
+        holdings_value: paiseToRupees(held.currentPaise),
+        unrealised_pnl: paiseToRupees(held.unrealisedPaise),
       };
     },
   };

@@ -6,6 +6,7 @@ import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampad
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -14,7 +15,7 @@ import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
-import { createRecordService } from './records.ts';
+import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
 import { paiseNumber } from './views.ts';
 
@@ -33,6 +34,8 @@ type Deps = {
   uploads: UploadService;
   /** Who decided, for the console's views. */
   staff: Pick<StaffService, 'namesOf'>;
+  /** The trading module's valuation of a client's holdings (wired in context.ts). */
+  holdings: HoldingsValuer;
 };
 
 export function createFundsService(deps: Deps) {
@@ -42,7 +45,14 @@ export function createFundsService(deps: Deps) {
   const bankCards = createBankCardService({ ...deps, access });
   const deposits = createDepositService({ ...deps, access, people });
   const withdrawals = createWithdrawalService({ ...deps, access, bankCards, people });
-  const records = createRecordService({ db, ledger, clients, deposits, withdrawals });
+  const records = createRecordService({
+    db,
+    ledger,
+    clients,
+    deposits,
+    withdrawals,
+    holdings: deps.holdings,
+  });
 
   return {
     bankCards,
@@ -50,11 +60,17 @@ export function createFundsService(deps: Deps) {
     withdrawals,
     records,
 
-    /** The console's view of one client's ledger: balances and postings, newest first. */
+    /**
+     * The console's view of one client's ledger: balances and postings, newest first; 403
+     * for a client the viewer may not see.
+     */
     async clientLedger(
+      viewer: Viewer,
       clientId: string,
       page: { cursor?: string | undefined; limit: number },
-    ): Promise<Omit<TClientLedger, 'client'>> {
+    ): Promise<TClientLedger> {
+      const client = await clients.byId(clientId);
+      assertSees(viewer, client.advisorId);
       const cursor = decodeCursor(page.cursor, 1);
       const [balances, postings] = await Promise.all([
         ledger.balancesOf(clientId),
@@ -63,6 +79,7 @@ export function createFundsService(deps: Deps) {
       const items = postings.slice(0, page.limit);
       const last = items[items.length - 1];
       return {
+        client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
         balances: {
           cash_available_paise: paiseNumber(balances.cash_available),
           cash_on_hold_paise: paiseNumber(balances.cash_on_hold),

@@ -15,6 +15,7 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { kycSubmissions } from './tables.ts';
@@ -143,18 +144,15 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
     },
 
     /**
-     * The review queue: pending submissions, oldest first, optionally of one advisor's
-     * clients. Returns one row more than `limit` when another page exists. A submission is
-     * pending exactly while its client's status is (both move in one transaction).
+     * The review queue: pending submissions of the clients the viewer may see, oldest first.
+     * Returns one row more than `limit` when another page exists. A submission is pending
+     * exactly while its client's status is (both move in one transaction).
      */
-    async pendingQueue(filter: {
-      advisorId?: string | null;
-      after?: [string, string] | null;
-      limit: number;
-    }) {
+    async pendingQueue(viewer: Viewer, filter: { after?: [string, string] | null; limit: number }) {
+      const advisorId = viewer.seesAdvisor;
       const where: SQL[] = [eq(kycSubmissions.status, 'pending')];
-      if (filter.advisorId)
-        where.push(inArray(kycSubmissions.clientId, clientService.idsOfAdvisor(filter.advisorId)));
+      if (advisorId)
+        where.push(inArray(kycSubmissions.clientId, clientService.idsOfAdvisor(advisorId)));
       if (filter.after) {
         where.push(
           sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
@@ -180,16 +178,22 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       });
     },
 
-    countPending: (advisorId: string | null): Promise<number> =>
-      clientService.countByKycStatus('pending', advisorId),
+    /** Pending reviews among the clients the viewer may see (the dashboard's count). */
+    countPending: (viewer: Viewer): Promise<number> =>
+      clientService.countByKycStatus('pending', viewer.seesAdvisor),
 
-    /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */
+    /**
+     * Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. A staff
+     * `viewer` acts only on clients they may act for, and is recorded as the checker.
+     */
     async review(
       clientId: string,
       action: Exclude<KycAction, 'submit'>,
       actor: Actor,
-      options: { reason?: string; staffId?: string } = {},
+      options: { reason?: string; viewer?: Viewer } = {},
     ) {
+      if (options.viewer)
+        assertActsFor(options.viewer, (await clientService.byId(clientId)).advisorId);
       const reason = options.reason?.trim() || null;
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
@@ -209,7 +213,7 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
               status: rule.submission,
               reason: action === 'approve' ? null : (reason ?? submission.reason),
               checkedAt: clock.now(),
-              checkedByStaffId: options.staffId ?? null,
+              checkedByStaffId: options.viewer?.staffId ?? null,
             })
             .where(eq(kycSubmissions.id, submission.id));
         }

@@ -1,14 +1,16 @@
 /**
  * Trading (domain.md "Trading", docs/api-trading.md): offerings, orders, the matcher,
  * holdings and the portfolio. Money moves only through the ledger, in the transaction that
- * moves the order; the market module lists the open deals and the funds module values the
- * holdings through the hooks registered here.
+ * moves the order. The market module lists `marketDeals` and the funds module values holdings
+ * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
+ * those services, so neither depends on trading and trading changes neither.
  */
 import { formatPaise, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertSees, type Viewer, viewerMay } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/service.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
@@ -28,7 +30,6 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   market: Market;
-  funds: FundsService;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -90,7 +91,8 @@ export function createTradingService(deps: Deps) {
     return { institutional, otc, ipo };
   }
 
-  market.service.useDeals({
+  /** The open OTC quotes and IPOs as items of the market filter's lists. */
+  const marketDeals = {
     async otc(): Promise<TMarketListItem[]> {
       const quotes = await offerings.quotes('open');
       return quotes.map((q) => ({
@@ -115,18 +117,31 @@ export function createTradingService(deps: Deps) {
         detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
     },
-  });
-  deps.funds.records.useHoldings((clientId) => portfolio.valueOf(clientId));
+  };
+
+  /**
+   * The console's order list as the viewer may read it: the desk (operations, admin) every
+   * order; support and advisors one client's, and an advisor only their own client's.
+   */
+  async function ordersSeenBy(viewer: Viewer, query: Parameters<typeof orders.list>[0]) {
+    if (!viewerMay(viewer, 'trading')) {
+      if (!query.clientId) throw forbidden('Your role does not allow this.');
+      assertSees(viewer, (await clients.byId(query.clientId)).advisorId);
+    }
+    return orders.list(query);
+  }
 
   return {
     charges,
     execution,
     offerings,
     orders,
+    ordersSeenBy,
     portfolio,
     contractNotes,
     matcher,
     openDeals,
+    marketDeals,
     nameOf,
   };
 }

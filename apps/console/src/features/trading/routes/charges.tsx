@@ -17,6 +17,7 @@ import {
   computeCharges,
   formatPaise,
   isRate,
+  mayAccess,
   type TChargeSchedule,
   type TCharges,
   ZChargeScheduleUpdate,
@@ -26,7 +27,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { may } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useCharges, useSaveCharges } from '../api/charges';
 
@@ -50,7 +50,7 @@ const LINES = Object.keys(CHARGE_LABELS) as (keyof typeof CHARGE_LABELS)[];
 /** The charge schedule every contract note applies; admin may change it. */
 export function ChargesPage() {
   const charges = useCharges();
-  const canEdit = may(useSession()?.staff.roles, 'chargesEdit');
+  const canEdit = mayAccess(useSession()?.staff.roles, 'chargesEdit');
   return (
     <>
       <PageHeader
