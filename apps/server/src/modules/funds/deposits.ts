@@ -10,6 +10,7 @@ import {
   DEPOSIT_METHODS,
   FM,
   MIN_DEPOSIT_PAISE,
+  paiseNumber,
   type TConsoleDeposit,
   type TDepositAccount,
   type TDepositMethod,
@@ -28,7 +29,7 @@ import type { FundsAccess } from './access.ts';
 import { countByStatus, type ListFilter, listWhere, orderOf } from './listing.ts';
 import { type FundsPeople, withPeople } from './people.ts';
 import { deposits } from './tables.ts';
-import { consoleDepositView, depositView, paiseNumber } from './views.ts';
+import { consoleDepositView, depositView } from './views.ts';
 
 export type DepositRow = typeof deposits.$inferSelect;
 

@@ -6,7 +6,7 @@
 import {
   CLIENT_ACCOUNTS,
   FM,
-  paiseToRupees,
+  paiseNumber,
   type TAssets,
   type TClientAccount,
   type TFundRecord,
@@ -20,7 +20,6 @@ import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
-import { paiseNumber } from './views.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
 /** India has one time zone and no daylight saving: a calendar day starts at 00:00 +05:30. */
@@ -188,12 +187,9 @@ export function createRecordService({
         invested_value_paise: paiseNumber(held.investedPaise),
         // Holdings are always valued (trading is always built); the web still reads the field.
         holdings_tracked: true,
+        holdings_value_paise: paiseNumber(held.currentPaise),
+        unrealised_pnl_paise: paiseNumber(held.unrealisedPaise),
         total_paise: paiseNumber(total),
-        total_assets: paiseToRupees(total),
-        cash_available: paiseToRupees(balances.cash_available),
-        cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: paiseToRupees(held.currentPaise),
-        unrealised_pnl: paiseToRupees(held.unrealisedPaise),
       };
     },
   };

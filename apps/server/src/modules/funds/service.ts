@@ -2,7 +2,12 @@
  * Funds: bank cards, deposits, withdrawals, fund records and the console's views of them.
  * Money moves only through the ledger service, in the transaction that changes the status.
  */
-import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampada/shared';
+import {
+  FIRM_ACCOUNTS,
+  paiseNumber,
+  type TClientLedger,
+  type TReconciliation,
+} from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
@@ -17,7 +22,6 @@ import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
 import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
-import { paiseNumber } from './views.ts';
 
 // What trading borrows from funds: a statement's IST day range, and the time format and
 // Unicode font of its PDF.

@@ -3,6 +3,7 @@
  * from the shipped reference data and from new listings.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { rupeesToPaise } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Constituent } from './indices.ts';
 import { chunks } from './insert-batches.ts';
@@ -56,8 +57,8 @@ export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
     sharesOutstanding: null,
     avgDailyVolume: null,
     beta: 1,
-    refClosePaise: Math.round(x.base_value * 100),
-    baseValuePaise: Math.round(x.base_value * 100),
+    refClosePaise: Number(rupeesToPaise(x.base_value)),
+    baseValuePaise: Number(rupeesToPaise(x.base_value)),
   }));
   for (const rows of chunks([...equities, ...indexRows])) {
     await db

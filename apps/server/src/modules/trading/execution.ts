@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   canMoveOrder,
   computeCharges,
+  formatPaise,
   NO_CHARGES,
   type TCharges,
   type TChargeSchedule,
@@ -150,7 +151,7 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
           kind:
             order.type === 'ipo' ? 'ipo_allotment' : side === 'buy' ? 'trade_buy' : 'trade_sell',
           clientId,
-          memo: `${noun} ${quantity} ${order.symbol} @ ₹${(Number(pricePaise) / 100).toFixed(2)}`,
+          memo: `${noun} ${quantity} ${order.symbol} @ ${formatPaise(pricePaise)}`,
           reference: `order:${order.id}`,
           idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
           lines: linesOf(entries),

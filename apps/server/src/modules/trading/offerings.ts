@@ -9,6 +9,8 @@ import {
   IPO_LISTING_DAYS,
   IPO_RETAIL_CAP_PAISE,
   OTC_BAND_PCT,
+  paiseNumber,
+  percentOf,
   type TAllotmentResult,
   type TChargeSchedule,
   type TInstitutionalOffering,
@@ -50,7 +52,7 @@ type Deps = {
 
 /** The ±3% block-deal band around a reference price, in paise (rounded inwards). */
 export function otcBand(referencePaise: bigint) {
-  const delta = (referencePaise * BigInt(OTC_BAND_PCT)) / 100n;
+  const delta = percentOf(referencePaise, OTC_BAND_PCT, 'down');
   return { lower: referencePaise - delta, upper: referencePaise + delta };
 }
 
@@ -154,8 +156,8 @@ export function createOfferings(deps: Deps) {
         name: instrument.name,
         price_paise: state.last,
         prev_close_paise: state.prevClose,
-        otc_lower_paise: Number(band.lower),
-        otc_upper_paise: Number(band.upper),
+        otc_lower_paise: paiseNumber(band.lower),
+        otc_upper_paise: paiseNumber(band.upper),
       };
     },
 
@@ -546,13 +548,13 @@ export function createOfferings(deps: Deps) {
           ipo_id: id,
           seed,
           method: result.method,
-          issue_price_paise: Number(price),
+          issue_price_paise: paiseNumber(price),
           lots_offered: lotsOffered,
           lots_applied: applications.reduce((s, a) => s + a.lots!, 0),
           applicants: applications.length,
           allotted_applicants: allotments.filter((a) => a.lots_allotted > 0).length,
           lots_allotted: lotsAllotted,
-          refunded_paise: Number(refunded),
+          refunded_paise: paiseNumber(refunded),
           allotments,
         };
         await tx

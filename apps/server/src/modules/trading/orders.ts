@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle
 import {
   buyCost,
   formatPaise,
-  MARKET_BUY_BUFFER_PCT,
+  marketBuyHoldValue,
   MIN_TRADE_PAISE,
   type TChargeSchedule,
   TM,
@@ -184,10 +184,7 @@ export function createOrderService(deps: Deps) {
     let hold = 0n;
     if (input.side === 'buy') {
       if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
-      const covered =
-        input.type === 'market'
-          ? value + (value * BigInt(MARKET_BUY_BUFFER_PCT) + 99n) / 100n
-          : value;
+      const covered = input.type === 'market' ? marketBuyHoldValue(value) : value;
       hold = buyCost(schedule, covered);
       await holdCash(
         tx,

@@ -5,7 +5,7 @@
  * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
  * those services, so neither depends on trading and trading changes neither.
  */
-import { formatPaise, type TMarketListItem } from '@sampada/shared';
+import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -100,7 +100,7 @@ export function createTradingService(deps: Deps) {
         id: q.id,
         symbol: q.symbol,
         name: q.name,
-        price: q.price_paise / 100,
+        price: paiseToRupeeNumber(q.price_paise),
         change_pct: null,
         detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${formatPaise(q.price_paise)}`,
       }));
@@ -112,7 +112,7 @@ export function createTradingService(deps: Deps) {
         id: i.id,
         symbol: i.symbol,
         name: i.name,
-        price: i.price_high_paise / 100,
+        price: paiseToRupeeNumber(i.price_high_paise),
         change_pct: null,
         detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
