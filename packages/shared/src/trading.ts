@@ -43,17 +43,26 @@ export const ORDER_STATUSES = [
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The lifecycle as a table: the only moves there are. Every status but awaiting is final; a
- * partial fill is final too (the unfilled rest is released when it is recorded).
+ * The lifecycle as data: each step, the statuses it starts from and the one it ends in (the
+ * server applies them). Every status but awaiting is final; a partial fill is final too (the
+ * unfilled rest is released when it is recorded).
  */
-export const ORDER_TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
-  awaiting: ['filled', 'partially_filled', 'cancelled', 'rejected', 'expired'],
-  filled: [],
-  partially_filled: [],
-  cancelled: [],
-  rejected: [],
-  expired: [],
-};
+export const ORDER_STEPS = {
+  fill: { from: ['awaiting'], to: 'filled' },
+  fill_partially: { from: ['awaiting'], to: 'partially_filled' },
+  cancel: { from: ['awaiting'], to: 'cancelled' },
+  reject: { from: ['awaiting'], to: 'rejected' },
+  expire: { from: ['awaiting'], to: 'expired' },
+} as const satisfies Record<string, { from: readonly TOrderStatus[]; to: TOrderStatus }>;
+export type TOrderStep = keyof typeof ORDER_STEPS;
+
+/** The same table by status: where each status may move. */
+export const ORDER_TRANSITIONS = {} as Record<TOrderStatus, readonly TOrderStatus[]>;
+for (const status of ORDER_STATUSES) {
+  const steps: readonly { from: readonly TOrderStatus[]; to: TOrderStatus }[] =
+    Object.values(ORDER_STEPS);
+  ORDER_TRANSITIONS[status] = steps.filter((s) => s.from.includes(status)).map((s) => s.to);
+}
 export const canMoveOrder = (from: TOrderStatus, to: TOrderStatus) =>
   ORDER_TRANSITIONS[from].includes(to);
 

@@ -15,7 +15,8 @@ import {
 import { recordAudit } from '../../platform/audit.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
 import { hashSecret, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, conflict, isUniqueViolation, tooMany } from '../../platform/errors.ts';
+import { badRequest, conflict, tooMany } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { InviteService } from '../invites/service.ts';
 import { createResetCodes } from './reset-codes.ts';

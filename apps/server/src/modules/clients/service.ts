@@ -22,7 +22,7 @@ import {
   type TKycStatus,
   VIP_MAX,
 } from '@sampada/shared';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { MINUTE } from '../../platform/clock.ts';
@@ -37,10 +37,17 @@ import {
 } from '../../platform/crypto.ts';
 import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { applyTransition, type Lifecycle, type Move } from '../../platform/transitions.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import { clients, pinWindows } from './tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
+
+/** The KYC steps as the KYC module declares them, applied to this module's row. */
+export type KycSteps<A extends string> = Omit<
+  Lifecycle<typeof clients, A, TKycStatus>,
+  'table' | 'state'
+>;
 
 declare module '../../platform/http.ts' {
   /** The row the client guard reads with the session is this module's row. */
@@ -478,24 +485,26 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
     },
 
     /**
-     * The one writer of `kyc_status` (the KYC module calls it, inside its own transaction):
-     * moves the status to `to` only from one of `from`, in one guarded UPDATE, so of two
-     * reviews racing exactly one moves it. A submission also sets the name on its record.
-     * False when the status was elsewhere.
+     * The one writer of `kyc_status`. The KYC module declares its steps (the status each
+     * starts from and ends in, what a refusal says); this module applies one to its own row
+     * with applyTransition, in the caller's transaction: one guarded UPDATE, so of two
+     * reviews racing exactly one moves it, then the step's effect, the audit row and the
+     * event. A submission sets the name on its record in the same UPDATE.
      */
-    async transitionKyc(
-      tx: Executor,
+    transitionKyc<A extends string>(
+      tx: Tx,
       clientId: string,
-      from: readonly TKycStatus[],
-      to: TKycStatus,
-      changes: { name?: string } = {},
-    ): Promise<boolean> {
-      const moved = await tx
-        .update(clients)
-        .set(changes.name === undefined ? { kycStatus: to } : { kycStatus: to, name: changes.name })
-        .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, [...from])))
-        .returning({ id: clients.id });
-      return moved.length === 1;
+      steps: KycSteps<A>,
+      action: A,
+      move: Omit<Move<typeof clients>, 'id' | 'set'> & { name?: string },
+    ) {
+      const { name, ...rest } = move;
+      return applyTransition(
+        tx,
+        { ...steps, table: clients, state: { field: 'kycStatus' } },
+        action,
+        { ...rest, id: clientId, ...(name === undefined ? {} : { set: { name } }) },
+      );
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
+import { dayRange } from '../../platform/ist.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
@@ -22,25 +23,8 @@ import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
-/** India has one time zone and no daylight saving: a calendar day starts at 00:00 +05:30. */
-const IST_OFFSET = '+05:30';
 const DAY_MS = 86_400_000;
 const STATEMENT_MAX_DAYS = 366;
-
-function dayStart(day: string): Date {
-  const date = new Date(`${day}T00:00:00${IST_OFFSET}`);
-  const roundTrip = new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (Number.isNaN(date.getTime()) || roundTrip !== day) throw badRequest(FM.dateInvalid);
-  return date;
-}
-
-/** [from 00:00, the day after `to` 00:00) in Asia/Kolkata; either end may be open. */
-export function dayRange(from?: string, to?: string) {
-  const start = from ? dayStart(from) : undefined;
-  const end = to ? new Date(dayStart(to).getTime() + DAY_MS) : undefined;
-  if (start && end && start >= end) throw badRequest(FM.dateRangeInvalid);
-  return { start, end };
-}
 
 type LineRow = Awaited<ReturnType<LedgerService['linesOfClient']>>[number];
 

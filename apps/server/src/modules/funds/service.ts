@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
@@ -23,11 +24,6 @@ import { createDepositService } from './deposits.ts';
 import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
 
-// What trading borrows from funds: a statement's IST day range, and the time format and
-// Unicode font of its PDF.
-export { dayRange } from './records.ts';
-export { istTime, unicodeFont } from './statement.ts';
-
 type Deps = {
   db: Db;
   clock: Clock;
@@ -38,6 +34,8 @@ type Deps = {
   uploads: UploadService;
   /** Who decided, for the console's views. */
   staff: Pick<StaffService, 'namesOf'>;
+  /** Where deposits' and withdrawals' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
   /** The trading module's valuation of a client's holdings (wired in context.ts). */
   holdings: HoldingsValuer;
 };

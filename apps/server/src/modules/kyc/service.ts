@@ -11,12 +11,14 @@ import {
   type TKycStatus,
 } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import { type Transition, type TransitionEvents } from '../../platform/transitions.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
-import type { ClientService } from '../clients/service.ts';
+import type { ClientService, KycSteps } from '../clients/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { kycSubmissions } from './tables.ts';
 
@@ -25,7 +27,7 @@ export type KycAction = 'submit' | 'approve' | 'reject' | 'reopen';
 /** Client status before and after each action; a submission's own status follows it. */
 export const KYC_TRANSITIONS: Record<
   KycAction,
-  { from: TKycStatus[]; to: TKycStatus; submission?: 'approved' | 'rejected' | 'reopened' }
+  Transition<TKycStatus> & { submission?: 'approved' | 'rejected' | 'reopened' }
 > = {
   submit: { from: ['unverified'], to: 'pending' },
   approve: { from: ['pending'], to: 'approved', submission: 'approved' },
@@ -38,6 +40,24 @@ const REFUSAL: Record<TKycStatus, string> = {
   approved: ApiMessage.kycAlreadyApproved,
   rejected: ApiMessage.kycRejected,
   unverified: 'There is no KYC submission waiting for review.',
+};
+
+/**
+ * A client's KYC status moves only by these steps, applied by the clients module (the owner
+ * of the status); the audit log files them under the client.
+ */
+const KYC: KycSteps<KycAction> = {
+  name: 'kyc',
+  subject: 'client',
+  transitions: KYC_TRANSITIONS,
+  refuse(action, current: TKycStatus | null) {
+    if (current === null) return notFound('Client not found.');
+    if (action === 'submit') return badRequest(REFUSAL[current] ?? REFUSAL.pending);
+    const from = KYC_TRANSITIONS[action].from.join(' or ');
+    return badRequest(
+      `Cannot ${action} KYC: the client's status is ${current}, it must be ${from}.`,
+    );
+  },
 };
 
 export type KycSubmission = {
@@ -55,20 +75,12 @@ type Deps = {
   dataKey: Buffer;
   clients: ClientService;
   uploads: UploadService;
+  /** Where KYC steps are announced once committed. */
+  events?: TransitionEvents | undefined;
 };
 
-export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
-  /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
-  const moveStatus = (tx: Executor, clientId: string, action: KycAction, name?: string) => {
-    const rule = KYC_TRANSITIONS[action];
-    return clientService.transitionKyc(
-      tx,
-      clientId,
-      rule.from,
-      rule.to,
-      name === undefined ? {} : { name },
-    );
-  };
+export function createKycService(deps: Deps) {
+  const { db, clock, dataKey, clients: clientService, uploads, events } = deps;
 
   async function latestSubmission(executor: Executor, clientId: string) {
     const [row] = await executor
@@ -89,32 +101,31 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
         uploads.ownedUploadFromUrl(clientId, input.id_back_url),
       ]);
       if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
-      await db.transaction(async (tx) => {
-        if (!(await moveStatus(tx, clientId, 'submit', input.full_name))) {
-          const client = await clientService.byId(clientId, tx);
-          throw badRequest(REFUSAL[client.kycStatus as TKycStatus] ?? REFUSAL.pending);
-        }
-        const [row] = await tx
-          .insert(kycSubmissions)
-          .values({
-            clientId,
-            fullName: input.full_name,
-            dob: input.dob,
-            mobile: input.mobile || null,
-            idType,
-            idNoEnc: encrypt(input.id_no, dataKey),
-            idNoLast4: input.id_no.slice(-4),
-            frontUploadId: front.id,
-            backUploadId: back.id,
-            submittedAt: clock.now(),
-          })
-          .returning({ id: kycSubmissions.id });
-        await recordAudit(tx, actor, {
-          action: 'kyc.submit',
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: 'unverified' },
-          after: { kycStatus: 'pending', submissionId: row!.id },
+      await inTransaction(db, async (tx) => {
+        let submissionId: string | undefined;
+        await clientService.transitionKyc(tx, clientId, KYC, 'submit', {
+          at: clock.now(),
+          name: input.full_name,
+          async effect() {
+            const [row] = await tx
+              .insert(kycSubmissions)
+              .values({
+                clientId,
+                fullName: input.full_name,
+                dob: input.dob,
+                mobile: input.mobile || null,
+                idType,
+                idNoEnc: encrypt(input.id_no, dataKey),
+                idNoLast4: input.id_no.slice(-4),
+                frontUploadId: front.id,
+                backUploadId: back.id,
+                submittedAt: clock.now(),
+              })
+              .returning({ id: kycSubmissions.id });
+            submissionId = row!.id;
+          },
+          audit: { actor, details: () => ({ submissionId }) },
+          events,
         });
       });
     },
@@ -198,31 +209,24 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
-      return db.transaction(async (tx) => {
-        const client = await clientService.byId(clientId, tx);
-        if (!(await moveStatus(tx, clientId, action))) {
-          throw badRequest(
-            `Cannot ${action} KYC: the client's status is ${client.kycStatus}, it must be ${rule.from.join(' or ')}.`,
-          );
-        }
-        const submission = await latestSubmission(tx, clientId);
-        if (submission && rule.submission) {
-          await tx
-            .update(kycSubmissions)
-            .set({
-              status: rule.submission,
-              reason: action === 'approve' ? null : (reason ?? submission.reason),
-              checkedAt: clock.now(),
-              checkedByStaffId: options.viewer?.staffId ?? null,
-            })
-            .where(eq(kycSubmissions.id, submission.id));
-        }
-        await recordAudit(tx, actor, {
-          action: `kyc.${action}`,
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: client.kycStatus },
-          after: { kycStatus: rule.to, reason },
+      return inTransaction(db, async (tx) => {
+        await clientService.transitionKyc(tx, clientId, KYC, action, {
+          at: clock.now(),
+          async effect() {
+            const submission = await latestSubmission(tx, clientId);
+            if (!submission || !rule.submission) return;
+            await tx
+              .update(kycSubmissions)
+              .set({
+                status: rule.submission,
+                reason: action === 'approve' ? null : (reason ?? submission.reason),
+                checkedAt: clock.now(),
+                checkedByStaffId: options.viewer?.staffId ?? null,
+              })
+              .where(eq(kycSubmissions.id, submission.id));
+          },
+          audit: { actor, details: () => ({ reason }) },
+          events,
         });
         return { status: rule.to };
       });

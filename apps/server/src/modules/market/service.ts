@@ -39,9 +39,8 @@ import {
 } from './watchlist.ts';
 
 // What other modules use of the market besides this service: the market as assembled, its
-// new-listing shape, the IST calendar day, and a quote's price band and tick.
+// new-listing shape, and a quote's price band and tick.
 export type { Market, NewListing } from './market.ts';
-export { istDateOf } from './calendar.ts';
 export { bandFor, tickOf } from './model.ts';
 
 /**

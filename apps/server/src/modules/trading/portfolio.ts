@@ -9,16 +9,11 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Market } from '../market/service.ts';
 import { averageCost } from './holding-math.ts';
-import type { Offerings } from './offerings.ts';
+import type { Ipos } from './ipos.ts';
 import { fills, holdings, orders } from './tables.ts';
 
-export function createPortfolio(deps: {
-  db: Db;
-  clock: Clock;
-  market: Market;
-  offerings: Offerings;
-}) {
-  const { db, clock, market, offerings } = deps;
+export function createPortfolio(deps: { db: Db; clock: Clock; market: Market; ipos: Ipos }) {
+  const { db, clock, market, ipos } = deps;
   const { engine } = market;
 
   async function holdingsOf(clientId: string): Promise<THolding[]> {
@@ -27,7 +22,7 @@ export function createPortfolio(deps: {
       .from(holdings)
       .where(and(eq(holdings.clientId, clientId), gt(holdings.quantity, 0)))
       .orderBy(asc(holdings.symbol));
-    const unlisted = await offerings.namesOfIpos(
+    const unlisted = await ipos.namesOfIpos(
       rows.filter((r) => !engine.instrument(r.symbol)).map((r) => r.symbol),
     );
     return rows.map((row) => {
@@ -135,7 +130,7 @@ export function createPortfolio(deps: {
       const trades = months.reduce((s, m) => s + m.trades, 0);
       const unrealised = current - invested;
       const names = new Map(list.map((h) => [h.symbol, h.name]));
-      const ipoNames = await offerings.namesOfIpos(
+      const ipoNames = await ipos.namesOfIpos(
         stocks
           .filter((s) => !names.has(s.symbol) && !engine.instrument(s.symbol))
           .map((s) => s.symbol),
