@@ -15,7 +15,7 @@ import {
 } from '@sampada/shared';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { balancesOf, keyed, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { tickOf } from '../market/model.ts';
+import { tickOf } from '../market/service.ts';
 import { orderOf, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
@@ -111,7 +111,7 @@ describe('modifying an awaiting order', () => {
       symbol: 'TCS',
       side: 'sell',
       quantity: 10,
-      limit_price: paiseToRupeeText(near('TCS', 110)),
+      limit_price: paiseToRupeeText(near('TCS', 105)),
     });
     const reserved = async () =>
       (await t.api.get<THolding[]>('/trade/app/v1/holdings', c.token)).body.data[0]!.reserved;

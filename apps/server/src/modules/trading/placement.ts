@@ -24,8 +24,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
-import { bandFor, type Instrument, type QuoteState, tickOf } from '../market/model.ts';
+import { bandFor, type Market, tickOf } from '../market/service.ts';
 import { allocationById } from './allocations.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import { type Execution, orderDetails, type OrderRow } from './execution.ts';
@@ -157,7 +156,7 @@ export function createPlacement(deps: Deps) {
       limit: bigint | null | undefined;
       trigger: bigint | null | undefined;
     },
-    listed: { instrument: Instrument; state: QuoteState },
+    listed: Awaited<ReturnType<typeof listedState>>,
     options: { triggered: boolean } = { triggered: false },
   ) {
     const { instrument, state } = listed;

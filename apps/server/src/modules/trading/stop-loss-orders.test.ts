@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPaise, paiseToRupeeText, TM } from '@sampada/shared';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { balancesOf, openDeposits } from '../funds/test-fixtures.ts';
-import { tickOf } from '../market/model.ts';
+import { tickOf } from '../market/service.ts';
 import { orderOf, placed, placeOrder, runMarket, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
