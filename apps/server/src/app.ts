@@ -45,6 +45,7 @@ import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
+import { registerHealthRoutes } from './platform/health.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
@@ -144,6 +145,13 @@ export async function buildApp(
     const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
     if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
     route.onRequest = [...[route.onRequest ?? []].flat(), setNoStore];
+    // An API request not answered in time gets a 503 (the envelope's "busy" message), never a
+    // hang; an upload's body may take longer to arrive. A WebSocket hijacks its reply, which
+    // clears the timer.
+    const uploads = (route.schema as { consumes?: string[] } | undefined)?.consumes;
+    route.handlerTimeout ??= uploads?.includes('multipart/form-data')
+      ? config.timeouts.upload
+      : config.timeouts.request;
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -182,13 +190,23 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  registerHealthRoutes(app, ctx.health);
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await ctx.db.execute('select 1');
     return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'embedded' });
   });
 
   await ctx.market.init();
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On shutdown every socket hears 1012 (service restart): the client reconnects, to this
+    // instance once it is back or to another one behind the balancer.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'service restart');
+      this.websocketServer.close(() => {});
+      done();
+    },
+  });
   app.addHook('onClose', async () => {
     ctx.market.live.close();
     await ctx.bus.close();

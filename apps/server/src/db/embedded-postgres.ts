@@ -26,6 +26,8 @@ export type EmbeddedOptions = {
    * is thrown away, never for DATA_DIR.
    */
   ephemeral?: boolean;
+  /** Listen on this port rather than a free one (a test restarting a server in place). */
+  port?: number;
   onLog?: (line: string) => void;
 };
 
@@ -219,7 +221,7 @@ export async function startEmbeddedPostgres(
   const password = readFileSync(secretFile, 'utf8').trim();
   await clearLeftover(pgDir);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const flags = [
     '-D',
     pgDir,
