@@ -47,6 +47,8 @@ const ZEnv = z.object({
   /** Where the built client app and console are served from (tests point these at fixtures). */
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
+  /** Where `sampada backup` looks first for pg_dump and pg_restore (DATABASE_URL only). */
+  PG_BIN_DIR: z.string().optional(),
   REQUEST_TIMEOUT_MS: ms.default(2000),
   UPLOAD_TIMEOUT_MS: ms.default(120_000),
   DB_STATEMENT_TIMEOUT_MS: ms.default(5000),
@@ -81,6 +83,7 @@ export type Config = {
   /** Built client app and console, served when present. */
   webDist: string;
   consoleDist: string;
+  pgBinDir: string | undefined;
   timeouts: {
     /** An API request not answered by then gets a 503 (upload routes get `upload`). */
     request: number;
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     consoleDist: e.CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist'),
+    pgBinDir: e.PG_BIN_DIR,
     timeouts: {
       request: e.REQUEST_TIMEOUT_MS,
       upload: e.UPLOAD_TIMEOUT_MS,

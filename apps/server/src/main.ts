@@ -34,10 +34,12 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     : await listenOperatorSocket(config.dataDir, async (argv) => {
         const stdout: string[] = [];
         const stderr: string[] = [];
-        const code = await runCommand(ctx, argv, {
-          out: (l) => stdout.push(l),
-          err: (l) => stderr.push(l),
-        });
+        const code = await runCommand(
+          ctx,
+          argv,
+          { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
+          database,
+        );
         return { code, stdout, stderr };
       });
 

@@ -45,8 +45,13 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
+/** The folder of the embedded PostgreSQL's programs (initdb, postgres, pg_ctl). */
+export async function embeddedBinDir(): Promise<string> {
+  return path.dirname((await binaries()).postgres);
+}
+
 /** Postgres refuses to run as root: as root we run it as the `postgres` user, creating it if needed. */
-function runAs(): { uid: number; gid: number } | null {
+export function runAs(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const lookup = () => {
     const passwd = readFileSync('/etc/passwd', 'utf8')
