@@ -46,7 +46,7 @@ import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { hardenCsp, registerSecurityHeaders } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
 export type BuildOptions = {
@@ -81,8 +81,13 @@ const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(p
  */
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/;
 
-const setNoStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  reply.header('cache-control', 'no-store');
+/**
+ * A root hook, so it runs before any plugin's own onRequest hooks: a guard's refusal (401,
+ * 403) is not stored either. Routes flagged in onRoute below; a route may still override.
+ */
+const setNoStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  if ((request.routeOptions.config as { noStore?: boolean }).noStore)
+    reply.header('cache-control', 'no-store');
   done();
 };
 
@@ -134,6 +139,7 @@ export async function buildApp(
   // and a family behind one address must never see the app's own chunks answer 429 (issue 14).
   // API responses are never stored by a browser or proxy (a route may still override, e.g.
   // the immutable uploaded images).
+  app.addHook('onRequest', setNoStore);
   app.addHook('onRoute', (route) => {
     if (!isApiUrl(route.url)) {
       route.config = {
@@ -144,7 +150,10 @@ export async function buildApp(
     }
     const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
     if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
-    route.onRequest = [...[route.onRequest ?? []].flat(), setNoStore];
+    route.config = {
+      ...(route.config as object | undefined),
+      noStore: true,
+    } as typeof route.config;
     // An API request not answered in time gets a 503 (the envelope's "busy" message), never a
     // hang; an upload's body may take longer to arrive. A WebSocket hijacks its reply, which
     // clears the timer.
@@ -188,7 +197,11 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: hardenCsp,
+  });
 
   registerHealthRoutes(app, ctx.health);
   app.get('/healthz', { schema: { hide: true } }, async () => {
@@ -297,6 +310,7 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
           `The ${underConsole ? 'console' : 'client app'} is not built yet. Run: npm run build`,
         );
     }
+    if (isApi) reply.header('cache-control', 'no-store');
     return reply.status(404).send({ code: 404, message: 'Not found.', data: null });
   });
 }
