@@ -38,6 +38,8 @@ export type AppContext = ReturnType<typeof createContext>;
 export function createContext(deps: { config: Config; db: Db; clock: Clock; secrets: Secrets }) {
   const { config, db, clock, secrets } = deps;
   const files = diskFileStore(config.dataDir);
+  // Status changes are published on the bus after commit, so it comes first.
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const staff = createStaffService(db);
   const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
   const invites = createInviteService(db, clock);
@@ -51,15 +53,21 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clients,
     invites,
   }) satisfies Authenticate;
-  const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
+  const kyc = createKycService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    uploads,
+    events: bus,
+  });
   const clientViews = createClientViews({ clients, staff, kyc, auth });
   const audit = createAuditService({ db, staff });
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
   const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files });
+  const news = createNewsService({ db, clock, files, events: bus });
   const staffAuth = createStaffAuthService({
     db,
     clock,
@@ -67,7 +75,14 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     staff,
   }) satisfies AuthenticateStaff;
   const marketCore = createMarket({ config, db, clock, bus, auth });
-  const trading = createTradingService({ db, clock, ledger, clients, market: marketCore });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    clients,
+    market: marketCore,
+    events: bus,
+  });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
   const funds = createFundsService({
@@ -78,6 +93,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     settings,
     uploads,
+    events: bus,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
   });
   const health = createHealth(db);

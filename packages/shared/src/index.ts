@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './format.ts';
+export * from './money.ts';
 export * from './id-number.ts';
 export * from './md5.ts';
 export * from './messages.ts';

@@ -6,7 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiMessage } from '@sampada/shared';
-import { AppError, isUnavailable } from './errors.ts';
+import { AppError } from './errors.ts';
+import { isUnavailable } from './pg-errors.ts';
 
 export type Envelope<T> = { code: number; message: string; data: T };
 

@@ -1,5 +1,4 @@
 /** Helpers the money screens share (deposit, withdrawal, bank accounts, records). */
-import { formatPaise } from '@sampada/shared';
 import type { ZodError } from 'zod';
 import { translateMessage } from './i18n';
 
@@ -12,8 +11,6 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   }
   return errors;
 }
-
-export const rupeesOf = (paise: number) => formatPaise(paise);
 
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', {

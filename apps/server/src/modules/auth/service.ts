@@ -21,14 +21,8 @@ import {
   sha256,
   verifySecret,
 } from '../../platform/crypto.ts';
-import {
-  badRequest,
-  conflict,
-  isUniqueViolation,
-  notFound,
-  tooMany,
-  unauthorized,
-} from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients as clientsTable } from '../clients/tables.ts';

@@ -6,7 +6,7 @@
 import {
   CLIENT_ACCOUNTS,
   FM,
-  paiseToRupees,
+  paiseNumber,
   type TAssets,
   type TClientAccount,
   type TFundRecord,
@@ -15,33 +15,16 @@ import {
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
+import { dayRange } from '../../platform/ist.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
-import { paiseNumber } from './views.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
-/** India has one time zone and no daylight saving: a calendar day starts at 00:00 +05:30. */
-const IST_OFFSET = '+05:30';
 const DAY_MS = 86_400_000;
 const STATEMENT_MAX_DAYS = 366;
-
-function dayStart(day: string): Date {
-  const date = new Date(`${day}T00:00:00${IST_OFFSET}`);
-  const roundTrip = new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (Number.isNaN(date.getTime()) || roundTrip !== day) throw badRequest(FM.dateInvalid);
-  return date;
-}
-
-/** [from 00:00, the day after `to` 00:00) in Asia/Kolkata; either end may be open. */
-export function dayRange(from?: string, to?: string) {
-  const start = from ? dayStart(from) : undefined;
-  const end = to ? new Date(dayStart(to).getTime() + DAY_MS) : undefined;
-  if (start && end && start >= end) throw badRequest(FM.dateRangeInvalid);
-  return { start, end };
-}
 
 type LineRow = Awaited<ReturnType<LedgerService['linesOfClient']>>[number];
 
@@ -188,12 +171,9 @@ export function createRecordService({
         invested_value_paise: paiseNumber(held.investedPaise),
         // Holdings are always valued (trading is always built); the web still reads the field.
         holdings_tracked: true,
+        holdings_value_paise: paiseNumber(held.currentPaise),
+        unrealised_pnl_paise: paiseNumber(held.unrealisedPaise),
         total_paise: paiseNumber(total),
-        total_assets: paiseToRupees(total),
-        cash_available: paiseToRupees(balances.cash_available),
-        cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: paiseToRupees(held.currentPaise),
-        unrealised_pnl: paiseToRupees(held.unrealisedPaise),
       };
     },
   };

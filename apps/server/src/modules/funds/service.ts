@@ -2,10 +2,16 @@
  * Funds: bank cards, deposits, withdrawals, fund records and the console's views of them.
  * Money moves only through the ledger service, in the transaction that changes the status.
  */
-import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampada/shared';
+import {
+  FIRM_ACCOUNTS,
+  paiseNumber,
+  type TClientLedger,
+  type TReconciliation,
+} from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
@@ -16,7 +22,6 @@ import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
 import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
-import { paiseNumber } from './views.ts';
 
 type Deps = {
   db: Db;
@@ -26,6 +31,8 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Where deposits' and withdrawals' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
   /** The trading module's valuation of a client's holdings (wired in context.ts). */
   holdings: HoldingsValuer;
 };

@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   idNumberType,
@@ -11,10 +11,17 @@ import {
   type TKycStatus,
 } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import {
+  applyTransition,
+  lifecycle,
+  type Transition,
+  type TransitionEvents,
+} from '../../platform/transitions.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients } from '../clients/tables.ts';
@@ -26,7 +33,7 @@ export type KycAction = 'submit' | 'approve' | 'reject' | 'reopen';
 /** Client status before and after each action; a submission's own status follows it. */
 export const KYC_TRANSITIONS: Record<
   KycAction,
-  { from: TKycStatus[]; to: TKycStatus; submission?: 'approved' | 'rejected' | 'reopened' }
+  Transition<TKycStatus> & { submission?: 'approved' | 'rejected' | 'reopened' }
 > = {
   submit: { from: ['unverified'], to: 'pending' },
   approve: { from: ['pending'], to: 'approved', submission: 'approved' },
@@ -40,6 +47,23 @@ const REFUSAL: Record<TKycStatus, string> = {
   rejected: ApiMessage.kycRejected,
   unverified: 'There is no KYC submission waiting for review.',
 };
+
+/** A client's KYC status moves only by these steps; the audit log files them under the client. */
+const KYC = lifecycle({
+  name: 'kyc',
+  subject: 'client',
+  table: clients,
+  state: { field: 'kycStatus' },
+  transitions: KYC_TRANSITIONS,
+  refuse(action, current: TKycStatus | null) {
+    if (current === null) return notFound('Client not found.');
+    if (action === 'submit') return badRequest(REFUSAL[current] ?? REFUSAL.pending);
+    const from = KYC_TRANSITIONS[action].from.join(' or ');
+    return badRequest(
+      `Cannot ${action} KYC: the client's status is ${current}, it must be ${from}.`,
+    );
+  },
+});
 
 export type KycSubmission = {
   full_name: string;
@@ -56,19 +80,12 @@ type Deps = {
   dataKey: Buffer;
   clients: ClientService;
   uploads: UploadService;
+  /** Where KYC steps are announced once committed. */
+  events?: TransitionEvents | undefined;
 };
 
-export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
-  /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
-  async function moveStatus(tx: Executor, clientId: string, action: KycAction): Promise<boolean> {
-    const rule = KYC_TRANSITIONS[action];
-    const moved = await tx
-      .update(clients)
-      .set({ kycStatus: rule.to })
-      .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, rule.from)))
-      .returning({ id: clients.id });
-    return moved.length === 1;
-  }
+export function createKycService(deps: Deps) {
+  const { db, clock, dataKey, clients: clientService, uploads, events } = deps;
 
   async function latestSubmission(executor: Executor, clientId: string) {
     const [row] = await executor
@@ -89,33 +106,32 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
         uploads.ownedUploadFromUrl(clientId, input.id_back_url),
       ]);
       if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
-      await db.transaction(async (tx) => {
-        if (!(await moveStatus(tx, clientId, 'submit'))) {
-          const client = await clientService.byId(clientId, tx);
-          throw badRequest(REFUSAL[client.kycStatus as TKycStatus] ?? REFUSAL.pending);
-        }
-        await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
-        const [row] = await tx
-          .insert(kycSubmissions)
-          .values({
-            clientId,
-            fullName: input.full_name,
-            dob: input.dob,
-            mobile: input.mobile || null,
-            idType,
-            idNoEnc: encrypt(input.id_no, dataKey),
-            idNoLast4: input.id_no.slice(-4),
-            frontUploadId: front.id,
-            backUploadId: back.id,
-            submittedAt: clock.now(),
-          })
-          .returning({ id: kycSubmissions.id });
-        await recordAudit(tx, actor, {
-          action: 'kyc.submit',
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: 'unverified' },
-          after: { kycStatus: 'pending', submissionId: row!.id },
+      await inTransaction(db, async (tx) => {
+        let submissionId: string | undefined;
+        await applyTransition(tx, KYC, 'submit', {
+          id: clientId,
+          at: clock.now(),
+          async effect() {
+            await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
+            const [row] = await tx
+              .insert(kycSubmissions)
+              .values({
+                clientId,
+                fullName: input.full_name,
+                dob: input.dob,
+                mobile: input.mobile || null,
+                idType,
+                idNoEnc: encrypt(input.id_no, dataKey),
+                idNoLast4: input.id_no.slice(-4),
+                frontUploadId: front.id,
+                backUploadId: back.id,
+                submittedAt: clock.now(),
+              })
+              .returning({ id: kycSubmissions.id });
+            submissionId = row!.id;
+          },
+          audit: { actor, details: () => ({ submissionId }) },
+          events,
         });
       });
     },
@@ -207,31 +223,25 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
-      return db.transaction(async (tx) => {
-        const client = await clientService.byId(clientId, tx);
-        if (!(await moveStatus(tx, clientId, action))) {
-          throw badRequest(
-            `Cannot ${action} KYC: the client's status is ${client.kycStatus}, it must be ${rule.from.join(' or ')}.`,
-          );
-        }
-        const submission = await latestSubmission(tx, clientId);
-        if (submission && rule.submission) {
-          await tx
-            .update(kycSubmissions)
-            .set({
-              status: rule.submission,
-              reason: action === 'approve' ? null : (reason ?? submission.reason),
-              checkedAt: clock.now(),
-              checkedByStaffId: options.viewer?.staffId ?? null,
-            })
-            .where(eq(kycSubmissions.id, submission.id));
-        }
-        await recordAudit(tx, actor, {
-          action: `kyc.${action}`,
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: client.kycStatus },
-          after: { kycStatus: rule.to, reason },
+      return inTransaction(db, async (tx) => {
+        await applyTransition(tx, KYC, action, {
+          id: clientId,
+          at: clock.now(),
+          async effect() {
+            const submission = await latestSubmission(tx, clientId);
+            if (!submission || !rule.submission) return;
+            await tx
+              .update(kycSubmissions)
+              .set({
+                status: rule.submission,
+                reason: action === 'approve' ? null : (reason ?? submission.reason),
+                checkedAt: clock.now(),
+                checkedByStaffId: options.viewer?.staffId ?? null,
+              })
+              .where(eq(kycSubmissions.id, submission.id));
+          },
+          audit: { actor, details: () => ({ reason }) },
+          events,
         });
         return { status: rule.to };
       });

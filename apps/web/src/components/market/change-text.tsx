@@ -1,10 +1,10 @@
+import { formatSignedPaise } from '@sampada/shared';
 import { Group, Text, type TextProps } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import {
   changeDirection,
   formatChangePct,
   formatSignedChange,
-  formatSignedRupees,
   type TDirection,
 } from '../../lib/market/format';
 
@@ -47,9 +47,9 @@ export function ChangeText({ change, changePct, withAmount = false, ...props }: 
   );
 }
 
-/** A gain or loss in rupees, with its sign, arrow and colour (P&L). */
-export function SignedAmount({ value, ...props }: TextProps & { value: number }) {
-  const direction = changeDirection(value);
+/** A gain or loss of the client's (paise), with its sign, arrow and colour (P&L). */
+export function SignedAmount({ paise, ...props }: TextProps & { paise: number }) {
+  const direction = changeDirection(paise);
   const Arrow = ARROWS[direction];
   return (
     <Text
@@ -62,7 +62,7 @@ export function SignedAmount({ value, ...props }: TextProps & { value: number })
     >
       <Group component="span" gap={2} wrap="nowrap" style={{ display: 'inline-flex' }}>
         <Arrow size="1em" aria-hidden />
-        {formatSignedRupees(value)}
+        {formatSignedPaise(paise)}
       </Group>
     </Text>
   );

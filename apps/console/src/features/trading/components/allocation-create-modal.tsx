@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { TM, ZAllocationCreate } from '@sampada/shared';
+import { paiseToRupeeText, TM, ZAllocationCreate } from '@sampada/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
 import { bindField, withoutBlanks } from '../utils/forms';
-import { paiseToRupeeText } from '../utils/money';
 import { IstDateTimeField } from './ist-date-time-input';
 import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
 import { ReferenceHint } from './reference-hint';

@@ -18,6 +18,8 @@ import {
   formatPaise,
   isRate,
   mayAccess,
+  paiseToRupeeNumber,
+  readRupees,
   type TChargeSchedule,
   type TCharges,
   ZChargeScheduleUpdate,
@@ -112,10 +114,14 @@ function ChargesForm({ schedule, canEdit }: { schedule: TChargeSchedule; canEdit
                         label="Brokerage cap (₹ per order)"
                         description="0 for no cap"
                         min={0}
+                        allowNegative={false}
                         decimalScale={2}
                         thousandSeparator=","
-                        value={field.value / 100}
-                        onChange={(v) => field.onChange(Math.round(Number(v || 0) * 100))}
+                        value={paiseToRupeeNumber(field.value)}
+                        onChange={(v) => {
+                          const cap = readRupees(v === '' ? 0 : v, { allowZero: true });
+                          if (cap.ok) field.onChange(Number(cap.paise));
+                        }}
                         onBlur={field.onBlur}
                         error={errors.brokerage_max_paise?.message}
                         data-testid="charges-brokerage_max"

@@ -2,16 +2,16 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../../lib/api-client';
 
 /**
- * What Home expects from GET /stat/app/v1/asset, which arrives with the money release:
- * rupee amounts with 2 decimals, like every price the API sends. A field that is missing
+ * What Home reads from GET /stat/app/v1/asset (`TAssets`): amounts in paise, as every
+ * amount of the client's arrives (docs/decisions/011). A field that is missing or null
  * shows as a dash; nothing is ever made up.
  */
 export interface TAssetSummary {
-  total_assets?: number | null;
-  cash_available?: number | null;
-  cash_on_hold?: number | null;
-  holdings_value?: number | null;
-  unrealised_pnl?: number | null;
+  total_paise?: number | null;
+  cash_available_paise?: number | null;
+  cash_on_hold_paise?: number | null;
+  holdings_value_paise?: number | null;
+  unrealised_pnl_paise?: number | null;
 }
 
 /** The summary, or null while the server does not have the call yet (404). */

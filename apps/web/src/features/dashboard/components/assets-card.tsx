@@ -1,18 +1,17 @@
+import { formatPaise } from '@sampada/shared';
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
 import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
-import { MASKED, NO_VALUE, formatPrice } from '../../../lib/market/format';
+import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetSummaryQueryOptions, type TAssetSummary } from '../api/get-asset-summary';
 import { useDashboardTranslation } from '../i18n';
 
-type TAmountKey = keyof TAssetSummary;
-
-const AMOUNTS: { key: TAmountKey; label: string }[] = [
-  { key: 'cash_available', label: 'assets.available' },
-  { key: 'holdings_value', label: 'assets.holdings' },
-  { key: 'cash_on_hold', label: 'assets.onHold' },
+const AMOUNTS: { key: keyof TAssetSummary; label: string; testId: string }[] = [
+  { key: 'cash_available_paise', label: 'assets.available', testId: 'assets-cash_available' },
+  { key: 'holdings_value_paise', label: 'assets.holdings', testId: 'assets-holdings_value' },
+  { key: 'cash_on_hold_paise', label: 'assets.onHold', testId: 'assets-cash_on_hold' },
 ];
 
 /**
@@ -23,12 +22,12 @@ export function AssetsCard() {
   const { t } = useDashboardTranslation();
   const { showAssets } = useAppSettings();
   const { data, isPending } = useQuery(assetSummaryQueryOptions());
-  const amount = (value: number | null | undefined) => {
+  const amount = (paise: number | null | undefined) => {
     if (!showAssets) return MASKED;
     if (isPending) return '';
-    return typeof value === 'number' ? formatPrice(value) : NO_VALUE;
+    return typeof paise === 'number' ? formatPaise(paise) : NO_VALUE;
   };
-  const pnl = data?.unrealised_pnl;
+  const pnl = data?.unrealised_pnl_paise;
   const toggleLabel = showAssets ? t('assets.hide') : t('assets.show');
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="assets-card">
@@ -58,7 +57,7 @@ export function AssetsCard() {
           data-testid="assets-total"
           style={{ fontVariantNumeric: 'tabular-nums' }}
         >
-          {amount(data?.total_assets)}
+          {amount(data?.total_paise)}
         </Text>
         <Group gap={6} data-testid="assets-pnl">
           <Text size="sm" c="dimmed">
@@ -67,14 +66,14 @@ export function AssetsCard() {
           {!showAssets ? (
             <Text size="sm">{MASKED}</Text>
           ) : typeof pnl === 'number' ? (
-            <SignedAmount value={pnl} size="sm" />
+            <SignedAmount paise={pnl} size="sm" />
           ) : (
             <Text size="sm">{isPending ? '' : NO_VALUE}</Text>
           )}
         </Group>
       </Stack>
       <SimpleGrid cols={3} mt="md" spacing="xs">
-        {AMOUNTS.map(({ key, label }) => (
+        {AMOUNTS.map(({ key, label, testId }) => (
           <Stack gap={0} key={key}>
             <Text size="xs" c="dimmed">
               {t(label)}
@@ -82,7 +81,7 @@ export function AssetsCard() {
             <Text
               size="sm"
               fw={600}
-              data-testid={`assets-${key}`}
+              data-testid={testId}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >
               {amount(data?.[key])}

@@ -1,3 +1,4 @@
+import { formatPaise } from '@sampada/shared';
 import {
   ActionIcon,
   Alert,
@@ -18,7 +19,6 @@ import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetsQueryOptions } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
-import { rupeesOf } from '../../../lib/money';
 import { Button } from '@mantine/core';
 
 /** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
@@ -29,7 +29,7 @@ export default function AssetsPage() {
   const show = (paise: number | undefined, tracked = true) => {
     if (!showAssets) return MASKED;
     if (paise === undefined) return '';
-    return tracked ? rupeesOf(paise) : NO_VALUE;
+    return tracked ? formatPaise(paise) : NO_VALUE;
   };
   const toggle = showAssets ? t('assets.hide') : t('assets.show');
   const rows = [

@@ -3,6 +3,7 @@ import {
   FM,
   FUNDS_DONE,
   ZDepositRequest,
+  formatPaise,
   type TDepositAccount,
   type TDepositMethod,
   type TDepositView,
@@ -40,7 +41,7 @@ import {
 import { useFundsTranslation } from '../i18n';
 import { AmountInput } from '../../../components/amount-input';
 import { StatusBadge } from '../../../components/status-badge';
-import { fieldErrors, formatDateTime, rupeesOf } from '../../../lib/money';
+import { fieldErrors, formatDateTime } from '../../../lib/money';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 const errorText = (error: unknown) =>
@@ -112,7 +113,7 @@ export function RecentDeposits() {
           <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="deposit-row">
             <Stack gap={0}>
               <Text size="sm" fw={600}>
-                {rupeesOf(item.amount_paise)} · {item.method}
+                {formatPaise(item.amount_paise)} · {item.method}
               </Text>
               <Text size="xs" c="dimmed">
                 {item.utr} · {formatDateTime(item.created_at)}
@@ -224,7 +225,7 @@ export function DepositPanel() {
         <Alert color="teal" title={FUNDS_DONE.depositRequested} data-testid="deposit-result">
           <Group gap="xs">
             <Text size="sm">
-              {rupeesOf(result.amount_paise)} · {result.method} · {result.utr}
+              {formatPaise(result.amount_paise)} · {result.method} · {result.utr}
             </Text>
             <StatusBadge status={result.status} />
           </Group>
@@ -235,7 +236,7 @@ export function DepositPanel() {
           <AmountInput
             label={t('deposit.amount')}
             description={t('deposit.minimum', {
-              amount: rupeesOf(account.data?.min_deposit_paise ?? 2_000_000),
+              amount: formatPaise(account.data?.min_deposit_paise ?? 2_000_000),
             })}
             value={form.amount}
             onChange={(value) => set('amount', value)}

@@ -3,6 +3,7 @@ import {
   FUNDS_DONE,
   M,
   ZWithdrawalRequest,
+  formatPaise,
   md5,
   parseRupeesToPaise,
   type TWithdrawalView,
@@ -32,7 +33,7 @@ import { AmountInput } from '../../../components/amount-input';
 import { PinField, pinError } from '../../../components/pin-field';
 import { openSetPin } from '../../../components/set-pin';
 import { StatusBadge } from '../../../components/status-badge';
-import { fieldErrors, formatDateTime, rupeesOf } from '../../../lib/money';
+import { fieldErrors, formatDateTime } from '../../../lib/money';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 
 function RecentWithdrawals() {
@@ -52,7 +53,7 @@ function RecentWithdrawals() {
         <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="withdrawal-row">
           <Stack gap={0}>
             <Text size="sm" fw={600}>
-              {rupeesOf(item.amount_paise)} → {item.bank_card.bank_name ?? item.bank_card.ifsc}{' '}
+              {formatPaise(item.amount_paise)} → {item.bank_card.bank_name ?? item.bank_card.ifsc}{' '}
               {item.bank_card.account_number}
             </Text>
             <Text size="xs" c="dimmed">
@@ -159,14 +160,14 @@ export function WithdrawPanel() {
           {t('withdraw.available')}
         </Text>
         <Text fw={700} data-testid="withdraw-available">
-          {!showAssets ? MASKED : available === undefined ? '—' : rupeesOf(available)}
+          {!showAssets ? MASKED : available === undefined ? '—' : formatPaise(available)}
         </Text>
       </Group>
       {result && (
         <Alert color="teal" title={FUNDS_DONE.withdrawalRequested} data-testid="withdraw-result">
           <Group gap="xs">
             <Text size="sm">
-              {rupeesOf(result.amount_paise)} → {result.bank_card.account_number}
+              {formatPaise(result.amount_paise)} → {result.bank_card.account_number}
             </Text>
             <StatusBadge status={result.status} />
           </Group>
@@ -176,7 +177,7 @@ export function WithdrawPanel() {
         <Stack gap="sm">
           <AmountInput
             label={t('withdraw.amount')}
-            description={t('withdraw.minimum', { amount: rupeesOf(10_000) })}
+            description={t('withdraw.minimum', { amount: formatPaise(10_000) })}
             value={amount}
             onChange={(value) => {
               setAmount(value);

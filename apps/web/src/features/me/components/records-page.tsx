@@ -1,4 +1,4 @@
-import { RECORD_TYPES, type TRecordType } from '@sampada/shared';
+import { formatPaise, RECORD_TYPES, type TRecordType } from '@sampada/shared';
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { MASKED } from '../../../lib/market/format';
 import { toastError } from '../../../lib/notify';
 import { downloadStatement, recordsQueryOptions } from '../api/funds';
 import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
-import { formatDateTime, istDay, rupeesOf } from '../../../lib/money';
+import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
 
 const errorText = (error: unknown) =>
@@ -85,7 +85,7 @@ export function RecordsPage() {
   };
   const records = useInfiniteQuery(recordsQueryOptions(filter));
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
-  const money = (paise: number) => (showAssets ? rupeesOf(paise) : MASKED);
+  const money = (paise: number) => (showAssets ? formatPaise(paise) : MASKED);
   const openReceipt = (postingId: string) =>
     openModal({
       id: 'fund-receipt',

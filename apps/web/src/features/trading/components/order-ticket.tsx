@@ -6,8 +6,10 @@ import {
   buyCost,
   computeCharges,
   formatPaise,
+  marketBuyHoldValue,
   md5,
   rupeePrice,
+  rupeesToPaise,
   type TOrderRequest,
   type TOrderSide,
 } from '@sampada/shared';
@@ -26,12 +28,7 @@ import { sideLabel } from '../../../components/trading/trade-labels';
 import { useProfile } from '../../../lib/auth';
 import { newerQuote, useLiveQuotes } from '../../../lib/market/live-quotes';
 import { fieldErrors } from '../../../lib/money';
-import {
-  cashQueryOptions,
-  holdingsQueryOptions,
-  paiseOf,
-  sellableQuantity,
-} from '../../../lib/trading';
+import { cashQueryOptions, holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { chargesQueryOptions } from '../api/get-charges';
 import { stockQuoteQueryOptions } from '../api/get-stock-quote';
 import { useTradingTranslation } from '../i18n';
@@ -47,10 +44,6 @@ import { usePlaceOrder } from './use-place-order';
 type TTicketType = 'market' | 'limit';
 
 const ZLimitPrice = rupeePrice(TM.priceRequired);
-
-/** A market buy holds the last price plus the buffer, rounded up to the paisa. */
-const marketHoldValue = (quantity: number, lastPaise: bigint) =>
-  (BigInt(quantity) * lastPaise * BigInt(100 + MARKET_BUY_BUFFER_PCT) + 99n) / 100n;
 
 /**
  * The order ticket opened from stock detail (Buy, Sell) or a holding (Sell): market or
@@ -88,23 +81,23 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
     );
 
   const detail = newerQuote(quote.data, live[symbol]);
-  const lastPaise = BigInt(paiseOf(detail.price));
+  const lastPaise = rupeesToPaise(detail.price);
   const limit = type === 'limit' ? ZLimitPrice.safeParse(limitPrice) : null;
   const pricePaise = type === 'limit' ? (limit?.success ? limit.data : null) : lastPaise;
   const n = wholeNumber(quantity);
   const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
   const charges = schedule.data ? computeCharges(schedule.data, side, value) : null;
   const holdValue =
-    side === 'buy' && type === 'market' && n ? marketHoldValue(n, lastPaise) : value;
+    side === 'buy' && type === 'market' && n ? marketBuyHoldValue(BigInt(n) * lastPaise) : value;
   const hold = schedule.data ? buyCost(schedule.data, holdValue) : null;
   const holding = holdings.data?.find((h) => h.symbol === symbol);
   const sellable = sellableQuantity(holding);
-  const tickPaise = BigInt(paiseOf(detail.tick_size));
+  const tickPaise = rupeesToPaise(detail.tick_size);
   const band =
     detail.lower_band !== null && detail.upper_band !== null
       ? {
-          lower: BigInt(paiseOf(detail.lower_band)),
-          upper: BigInt(paiseOf(detail.upper_band)),
+          lower: rupeesToPaise(detail.lower_band),
+          upper: rupeesToPaise(detail.upper_band),
         }
       : null;
 
