@@ -19,7 +19,7 @@ import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres
 type NoSchema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
 export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
-/** Either the database or an open transaction: store functions take one of these. */
+/** Either the database or an open transaction: SQL functions take one of these. */
 export type Executor = Db | Tx;
 
 export type Database = {

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientService } from '../clients/service.ts';
 import { InsufficientBalance } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
 import type { Ipos } from './ipos.ts';
