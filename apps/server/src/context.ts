@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
 import { deriveKey } from './platform/crypto.ts';
+import { createHealth } from './platform/health.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -96,7 +97,9 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
   });
+  const health = createHealth(db);
   return {
+    health,
     bus,
     market,
     config,
