@@ -34,7 +34,7 @@ import {
   type PostingLine,
 } from '../ledger/service.ts';
 import type { StaffService } from '../staff/service.ts';
-import { PledgeBeyondFree, type Pledges } from '../trading/pledges.ts';
+import { PledgeBeyondFree, type Pledges } from '../trading/service.ts';
 import { addDays, aprBps, buildSchedule, istDay, periodsFrom, processingFee } from './interest.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { CreditProducts } from './products.ts';
@@ -613,11 +613,8 @@ export function createLoans(deps: Deps) {
       const where: (SQL | undefined)[] = [];
       if (filter.status) where.push(eq(loans.status, filter.status));
       if (filter.clientId) where.push(eq(loans.clientId, filter.clientId));
-      if (viewer && viewer.seesAdvisor !== null) {
-        const own = await clients.idsOfAdvisor(viewer.seesAdvisor);
-        if (own.length === 0) return [];
-        where.push(inArray(loans.clientId, own));
-      }
+      if (viewer && viewer.seesAdvisor !== null)
+        where.push(inArray(loans.clientId, clients.idsOfAdvisor(viewer.seesAdvisor)));
       const oldest = filter.status === 'applied';
       if (filter.after) {
         const [at, id] = filter.after;
@@ -754,7 +751,9 @@ export function createLoans(deps: Deps) {
     debtOf,
     /** Throws 403 unless the staff member may decide loans (operations, admin). */
     assertDecider: decider,
-    clientIdsOfAdvisor: (advisorId: string) => clients.idsOfAdvisor(advisorId),
+    /** The ids of an advisor's clients, read now. */
+    clientIdsOfAdvisor: async (advisorId: string) =>
+      (await clients.idsOfAdvisor(advisorId)).map((r) => r.id),
   };
 }
 export type Loans = ReturnType<typeof createLoans>;

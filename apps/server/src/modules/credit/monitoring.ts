@@ -25,7 +25,7 @@ import {
 } from '../../platform/transaction.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { LedgerService } from '../ledger/service.ts';
-import type { Pledges } from '../trading/pledges.ts';
+import type { Pledges } from '../trading/service.ts';
 import type { TradingService } from '../trading/service.ts';
 import { addDays, istDay } from './interest.ts';
 import { recordLoanEvent } from './lifecycle.ts';

@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import { holdings } from './tables.ts';
 
 export type PledgeLine = { symbol: string; quantity: number };

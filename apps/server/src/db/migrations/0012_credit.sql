@@ -43,6 +43,16 @@ CREATE TABLE "loan_events" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "loan_pledge_sales" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"loan_id" uuid NOT NULL,
+	"symbol" text NOT NULL,
+	"quantity" bigint NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"settled_at" timestamp with time zone,
+	"applied_paise" bigint
+);
+--> statement-breakpoint
 CREATE TABLE "loan_pledges" (
 	"loan_id" uuid NOT NULL,
 	"symbol" text NOT NULL,
@@ -104,8 +114,10 @@ CREATE TABLE "loans" (
 );
 --> statement-breakpoint
 ALTER TABLE "holdings" ADD COLUMN "pledged" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "origin" text;--> statement-breakpoint
 ALTER TABLE "loan_accruals" ADD CONSTRAINT "loan_accruals_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_events" ADD CONSTRAINT "loan_events_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loan_pledge_sales" ADD CONSTRAINT "loan_pledge_sales_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_pledges" ADD CONSTRAINT "loan_pledges_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_repayments" ADD CONSTRAINT "loan_repayments_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -114,6 +126,7 @@ ALTER TABLE "loans" ADD CONSTRAINT "loans_first_approved_by_staff_id_fk" FOREIGN
 ALTER TABLE "loans" ADD CONSTRAINT "loans_second_approved_by_staff_id_fk" FOREIGN KEY ("second_approved_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "loan_events_loan" ON "loan_events" USING btree ("loan_id","id");--> statement-breakpoint
+CREATE INDEX "loan_pledge_sales_open" ON "loan_pledge_sales" USING btree ("loan_id","settled_at");--> statement-breakpoint
 CREATE INDEX "loan_repayments_loan" ON "loan_repayments" USING btree ("loan_id","created_at");--> statement-breakpoint
 CREATE INDEX "loans_client" ON "loans" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "loans_status" ON "loans" USING btree ("status","created_at");--> statement-breakpoint
