@@ -18,6 +18,8 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
+  // A feature's namespace falls back to the common one: words several features use live once.
+  fallbackNS: 'common',
   ns: ['common', 'messages'],
   resources: { [DEFAULT_LANGUAGE]: { common: commonEnUS, messages: M } } satisfies Resource,
   interpolation: { escapeValue: false },

@@ -36,11 +36,6 @@ const enUS = {
     submit: 'Withdraw',
     recent: 'Recent withdrawals',
   },
-  pin: {
-    label: 'PIN',
-    invalid: 'Enter your 6-digit PIN.',
-    set: 'Set PIN',
-  },
   status: {
     pending: 'Pending',
     confirmed: 'Confirmed',

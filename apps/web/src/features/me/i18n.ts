@@ -90,11 +90,6 @@ const enUS = {
     cancelled: 'Cancelled',
     paid: 'Paid',
   },
-  pin: {
-    label: 'PIN',
-    invalid: 'Enter your 6-digit PIN.',
-    set: 'Set PIN',
-  },
 };
 
 registerTranslations('me', { 'en-US': enUS });

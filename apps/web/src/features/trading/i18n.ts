@@ -80,9 +80,6 @@ const enUS = {
     blocked: 'Amount blocked',
     noCharges: 'No charges on an IPO bid; the amount is blocked until allotment.',
     chargesFailed: 'The charge schedule could not be loaded, so the cost cannot be shown.',
-    pin: 'PIN',
-    pinInvalid: 'Enter your 6-digit PIN.',
-    setPin: 'Set PIN',
     notOpen: 'Bidding opens on {{date}}.',
     submit: {
       institutional: 'Place request',

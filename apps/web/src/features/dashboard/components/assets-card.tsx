@@ -1,13 +1,15 @@
 import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import type { TAssets } from '@sampada/shared';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
+import { isApiError } from '../../../lib/api-client';
 import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE, formatPrice } from '../../../lib/market/format';
-import { assetSummaryQueryOptions, type TAssetSummary } from '../api/get-asset-summary';
 import { useDashboardTranslation } from '../i18n';
 
-type TAmountKey = keyof TAssetSummary;
+type TAmountKey = keyof Pick<TAssets, 'cash_available' | 'holdings_value' | 'cash_on_hold'>;
 
 const AMOUNTS: { key: TAmountKey; label: string }[] = [
   { key: 'cash_available', label: 'assets.available' },
@@ -17,12 +19,15 @@ const AMOUNTS: { key: TAmountKey; label: string }[] = [
 
 /**
  * Total assets and their parts, behind the eye toggle: the showAssets setting (spec §3)
- * is kept in local storage, and hidden amounts read '****'.
+ * is kept in local storage, and hidden amounts read '****'. A field that is missing shows as
+ * a dash; nothing is ever made up.
  */
 export function AssetsCard() {
   const { t } = useDashboardTranslation();
   const { showAssets } = useAppSettings();
-  const { data, isPending } = useQuery(assetSummaryQueryOptions());
+  const { data, isPending, error } = useQuery(assetsQueryOptions());
+  // A server without the call yet (404): the amounts stay dashes, with a word why.
+  const unavailable = isApiError(error) && error.status === 404;
   const amount = (value: number | null | undefined) => {
     if (!showAssets) return MASKED;
     if (isPending) return '';
@@ -90,7 +95,7 @@ export function AssetsCard() {
           </Stack>
         ))}
       </SimpleGrid>
-      {data === null && showAssets && (
+      {unavailable && showAssets && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('assets.unavailable')}
         </Text>

@@ -16,7 +16,7 @@ import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
-import { assetsQueryOptions } from '../api/funds-api';
+import { assetsQueryOptions } from '../../../lib/funds';
 import { useFundsTranslation } from '../i18n';
 import { rupeesOf } from '../../../lib/money';
 import { Button } from '@mantine/core';

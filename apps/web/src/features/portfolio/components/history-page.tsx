@@ -28,7 +28,8 @@ import { orderStatusLabel, orderTypeLabel } from '../../../components/trading/tr
 import { isApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/money';
-import { orderQueryOptions, ordersQueryOptions, type TOrdersFilter } from '../api/get-orders';
+import type { TOrdersFilter } from '../../../lib/query-keys';
+import { orderQueryOptions, ordersQueryOptions } from '../api/get-orders';
 import { usePortfolioTranslation } from '../i18n';
 import { openContractNote } from './contract-note';
 import { useMoney } from './money-parts';
