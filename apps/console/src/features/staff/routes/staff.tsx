@@ -22,10 +22,17 @@ import {
   type TStaffRole,
   type TStaffView,
   ZStaffCreateRequest,
+  ZStaffRolesRequest,
 } from '@sampada/shared';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type FieldValues,
+  useForm,
+} from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
@@ -191,28 +198,33 @@ export function StaffPage() {
   );
 }
 
-function RoleChecks({
-  value,
-  onChange,
-  error,
+/** The roles of a staff member, as a form field: at least one (CM.rolesRequired). */
+function RolesField<T extends FieldValues>({
+  control,
+  name,
 }: {
-  value: TStaffRole[];
-  onChange: (v: TStaffRole[]) => void;
-  error?: string;
+  control: Control<T>;
+  name: FieldPath<T>;
 }) {
   return (
-    <Checkbox.Group
-      label="Roles"
-      value={value}
-      onChange={(v) => onChange(v as TStaffRole[])}
-      error={error}
-    >
-      <Stack gap={6} mt={6}>
-        {STAFF_ROLES.map((r) => (
-          <Checkbox key={r} value={r} label={r} description={ROLE_HINTS[r]} />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Checkbox.Group
+          label="Roles"
+          value={field.value as TStaffRole[]}
+          onChange={(v) => field.onChange(v as TStaffRole[])}
+          error={fieldState.error?.message}
+        >
+          <Stack gap={6} mt={6}>
+            {STAFF_ROLES.map((r) => (
+              <Checkbox key={r} value={r} label={r} description={ROLE_HINTS[r]} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    />
   );
 }
 
@@ -240,17 +252,7 @@ function CreateStaffForm({ onDone }: { onDone: () => void }) {
           error={form.formState.errors.email?.message}
         />
         <TextInput label="Name" {...form.register('name')} />
-        <Controller
-          control={form.control}
-          name="roles"
-          render={({ field, fieldState }) => (
-            <RoleChecks
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <RolesField control={form.control} name="roles" />
         <PasswordInput
           label="Initial password"
           description="Give it to them in person; they also need their phone for the authenticator"
@@ -268,32 +270,35 @@ function CreateStaffForm({ onDone }: { onDone: () => void }) {
 
 function RolesForm({ staff, onDone }: { staff: TStaffView; onDone: () => void }) {
   const setRoles = useSetStaffRoles();
-  const [roles, setValue] = useState<TStaffRole[]>(staff.roles);
+  const form = useForm<{ roles: TStaffRole[] }>({
+    resolver: zodResolver(ZStaffRolesRequest),
+    defaultValues: { roles: staff.roles },
+    mode: 'onChange',
+  });
+  const submit = form.handleSubmit(({ roles }) =>
+    setRoles.mutate(
+      { id: staff.id, roles },
+      {
+        onSuccess: () => {
+          notifySuccess('Roles saved.');
+          onDone();
+        },
+        onError: notifyError,
+      },
+    ),
+  );
   return (
-    <Stack>
-      <RoleChecks
-        value={roles}
-        onChange={setValue}
-        error={roles.length === 0 ? 'Choose at least one role.' : undefined}
-      />
-      <Button
-        disabled={roles.length === 0}
-        loading={setRoles.isPending}
-        onClick={() =>
-          setRoles.mutate(
-            { id: staff.id, roles },
-            {
-              onSuccess: () => {
-                notifySuccess('Roles saved.');
-                onDone();
-              },
-              onError: notifyError,
-            },
-          )
-        }
-      >
-        Save roles
-      </Button>
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <RolesField control={form.control} name="roles" />
+        <Button
+          type="submit"
+          disabled={form.watch('roles').length === 0}
+          loading={setRoles.isPending}
+        >
+          Save roles
+        </Button>
+      </Stack>
+    </form>
   );
 }
