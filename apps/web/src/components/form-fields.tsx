@@ -1,3 +1,4 @@
+import { PHONE_CODE } from '@sampada/shared';
 import { Checkbox, TextInput, type TextInputProps } from '@mantine/core';
 import {
   type Control,
@@ -58,6 +59,45 @@ export function PasswordField<T extends FieldValues, TOut = T>(
   },
 ) {
   return <TextField {...props} type="password" />;
+}
+
+/** The mobile number without its '+91' (sign-up, forgotten password; spec §5). */
+export function MobileField<T extends FieldValues, TOut = T>(
+  props: Omit<TFieldProps<T, TOut>, 'type' | 'prefix' | 'inputMode' | 'clearable'>,
+) {
+  return (
+    <TextField
+      autoComplete="tel-national"
+      maxLength={10}
+      {...props}
+      type="tel"
+      prefix={PHONE_CODE}
+      inputMode="numeric"
+      clearable
+    />
+  );
+}
+
+/** A new password and its confirmation, as sign-up, reset and change password ask them. */
+export function NewPasswordFields<T extends FieldValues, TOut = T>({
+  control,
+  names,
+  labels,
+}: {
+  control: Control<T, unknown, TOut>;
+  /** The new password's field, then the confirmation's. */
+  names: [FieldPath<T>, FieldPath<T>];
+  labels: [string, string];
+}) {
+  return names.map((name, index) => (
+    <PasswordField
+      key={name}
+      control={control}
+      name={name}
+      label={labels[index]!}
+      autoComplete="new-password"
+    />
+  ));
 }
 
 /** A react-hook-form text field drawn as Mantine's input; `clean` rewrites what is typed. */

@@ -36,6 +36,16 @@ export function registerTranslations(ns: string, byLanguage: Record<string, Reso
 }
 
 /**
+ * A feature's namespace: registers its en-US strings (loaded with the feature's chunk) and
+ * returns the hook that reads them. Words several features use live in the common namespace,
+ * which every feature namespace falls back to.
+ */
+export function featureTranslations(ns: string, enUS: ResourceKey) {
+  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS });
+  return () => useTranslation(ns);
+}
+
+/**
  * Translates a spec message (from `M`, a zod error or a toast) into the current language;
  * text that is not one of the spec's messages (for example a server reason) passes through.
  */

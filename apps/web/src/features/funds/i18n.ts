@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useFundsTranslation = featureTranslations('funds', {
   deposit: {
     title: 'Deposit',
     amount: 'Amount',
@@ -36,13 +36,6 @@ const enUS = {
     submit: 'Withdraw',
     recent: 'Recent withdrawals',
   },
-  status: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    rejected: 'Rejected',
-    cancelled: 'Cancelled',
-    paid: 'Paid',
-  },
   assets: {
     title: 'Client Assets',
     total: 'Total assets',
@@ -50,11 +43,5 @@ const enUS = {
     onHold: 'On hold',
     invested: 'Invested value',
     noHoldings: 'No holdings yet.',
-    hide: 'Hide amounts',
-    show: 'Show amounts',
   },
-};
-
-registerTranslations('funds', { 'en-US': enUS });
-
-export const useFundsTranslation = () => useTranslation('funds');
+});

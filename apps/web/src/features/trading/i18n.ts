@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useTradingTranslation = featureTranslations('trading', {
   kinds: {
     institutional: 'Institutional',
     otc: 'OTC',
@@ -114,8 +114,4 @@ const enUS = {
     view: 'View my orders',
     another: 'Place another',
   },
-};
-
-registerTranslations('trading', { 'en-US': enUS });
-
-export const useTradingTranslation = () => useTranslation('trading');
+});

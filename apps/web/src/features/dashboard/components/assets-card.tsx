@@ -1,10 +1,10 @@
-import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TAssets } from '@sampada/shared';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
 import { isApiError } from '../../../lib/api-client';
-import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { useAppSettings } from '../../../lib/app-settings';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE, formatPrice } from '../../../lib/market/format';
 import { useDashboardTranslation } from '../i18n';
@@ -34,24 +34,13 @@ export function AssetsCard() {
     return typeof value === 'number' ? formatPrice(value) : NO_VALUE;
   };
   const pnl = data?.unrealised_pnl;
-  const toggleLabel = showAssets ? t('assets.hide') : t('assets.show');
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="assets-card">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
           {t('assets.title')}
         </Title>
-        <Tooltip label={toggleLabel}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={toggleLabel}
-            onClick={() => setShowAssets(!showAssets)}
-            data-testid="assets-eye"
-          >
-            {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
+        <ShowAssetsToggle testId="assets-eye" />
       </Group>
       <Stack gap={2}>
         <Text size="xs" c="dimmed" fw={600} tt="uppercase">

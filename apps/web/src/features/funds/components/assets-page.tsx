@@ -1,25 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { isApiError } from '../../../lib/api-client';
-import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { useAppSettings } from '../../../lib/app-settings';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { useFundsTranslation } from '../i18n';
 import { rupeesOf } from '../../../lib/money';
-import { Button } from '@mantine/core';
 
 /** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
 export default function AssetsPage() {
@@ -31,7 +20,6 @@ export default function AssetsPage() {
     if (paise === undefined) return '';
     return tracked ? rupeesOf(paise) : NO_VALUE;
   };
-  const toggle = showAssets ? t('assets.hide') : t('assets.show');
   const rows = [
     { key: 'available', value: show(data?.cash_available_paise) },
     { key: 'onHold', value: show(data?.cash_on_hold_paise) },
@@ -46,16 +34,7 @@ export default function AssetsPage() {
         <Title order={1} size="h2">
           {t('assets.title')}
         </Title>
-        <Tooltip label={toggle}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={toggle}
-            onClick={() => setShowAssets(!showAssets)}
-          >
-            {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
+        <ShowAssetsToggle testId="assets-page-eye" />
       </Group>
       {error && (
         <Alert color="red">
