@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
 import { isApiError } from '../../../lib/api-client';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { TotalAmount } from '../../../components/total-amount';
 import { useAppSettings } from '../../../lib/app-settings';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE, formatPrice } from '../../../lib/market/format';
@@ -43,17 +44,7 @@ export function AssetsCard() {
         <ShowAssetsToggle testId="assets-eye" />
       </Group>
       <Stack gap={2}>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {t('assets.total')}
-        </Text>
-        <Text
-          fz={28}
-          fw={700}
-          data-testid="assets-total"
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {amount(data?.total_assets)}
-        </Text>
+        <TotalAmount label={t('assets.total')}>{amount(data?.total_assets)}</TotalAmount>
         <Group gap={6} data-testid="assets-pnl">
           <Text size="sm" c="dimmed">
             {t('assets.pnl')}

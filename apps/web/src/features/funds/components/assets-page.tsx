@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { TotalAmount } from '../../../components/total-amount';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { openGlobalDrawer } from '../../../lib/drawers';
@@ -42,17 +43,7 @@ export default function AssetsPage() {
         </Alert>
       )}
       <Paper withBorder radius="md" p="md">
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {t('assets.total')}
-        </Text>
-        <Text
-          fz={28}
-          fw={700}
-          data-testid="assets-total"
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {show(data?.total_paise)}
-        </Text>
+        <TotalAmount label={t('assets.total')}>{show(data?.total_paise)}</TotalAmount>
         <SimpleGrid cols={{ base: 1, xs: 3 }} mt="md" spacing="sm">
           {rows.map(({ key, value }) => (
             <Stack gap={0} key={key}>
