@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Select,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Switch, Table, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TMenuEntry, type TMenuItemInput, ZMenuReplaceRequest } from '@sampada/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -24,6 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMenu, useSaveMenu } from '../api/menu';
+import { ListTable } from '../../../components/list-table';
 
 type TMenuReplaceRequest = { items: TMenuItemInput[] };
 
@@ -121,102 +112,80 @@ export function MenuEditorPage() {
         }
       />
       <QueryState isPending={menu.isPending} error={menu.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Path</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Component</Table.Th>
-                  <Table.Th>Icon</Table.Th>
-                  <Table.Th>Needs</Table.Th>
-                  <Table.Th>Shown</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.fields.map((row, i) => (
-                  <Table.Tr key={row.id}>
-                    {TEXT_COLUMNS.map(({ name, label, width }) => (
-                      <Table.Td key={name}>
-                        <TextInput
-                          aria-label={label}
-                          w={width}
-                          {...register(`items.${i}.${name}`)}
-                        />
-                      </Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Controller
-                        control={control}
-                        name={`items.${i}.requires`}
-                        render={({ field }) => (
-                          <Select
-                            aria-label="Needs capability"
-                            w={150}
-                            clearable
-                            placeholder="Everyone"
-                            data={CAPABILITIES}
-                            value={field.value ?? null}
-                            onChange={(v) => field.onChange(v ?? null)}
-                          />
-                        )}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Controller
-                        control={control}
-                        name={`items.${i}.enabled`}
-                        render={({ field }) => (
-                          <Switch
-                            aria-label="Shown"
-                            checked={field.value ?? true}
-                            onChange={(e) => field.onChange(e.currentTarget.checked)}
-                          />
-                        )}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label="Move up"
-                          disabled={i === 0}
-                          onClick={() => rows.move(i, i - 1)}
-                        >
-                          <IconArrowUp size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label="Move down"
-                          disabled={i === rows.fields.length - 1}
-                          onClick={() => rows.move(i, i + 1)}
-                        >
-                          <IconArrowDown size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label="Remove"
-                          onClick={() => rows.remove(i)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.fields.length === 0 ? (
-            <Text c="dimmed" p="md">
-              The menu is empty.
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={1000}
+          columns={['Title', 'Path', 'Name', 'Component', 'Icon', 'Needs', 'Shown', '']}
+          empty={rows.fields.length === 0 ? 'The menu is empty.' : null}
+          verticalSpacing="xs"
+        >
+          {rows.fields.map((row, i) => (
+            <Table.Tr key={row.id}>
+              {TEXT_COLUMNS.map(({ name, label, width }) => (
+                <Table.Td key={name}>
+                  <TextInput aria-label={label} w={width} {...register(`items.${i}.${name}`)} />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Controller
+                  control={control}
+                  name={`items.${i}.requires`}
+                  render={({ field }) => (
+                    <Select
+                      aria-label="Needs capability"
+                      w={150}
+                      clearable
+                      placeholder="Everyone"
+                      data={CAPABILITIES}
+                      value={field.value ?? null}
+                      onChange={(v) => field.onChange(v ?? null)}
+                    />
+                  )}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Controller
+                  control={control}
+                  name={`items.${i}.enabled`}
+                  render={({ field }) => (
+                    <Switch
+                      aria-label="Shown"
+                      checked={field.value ?? true}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Move up"
+                    disabled={i === 0}
+                    onClick={() => rows.move(i, i - 1)}
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Move down"
+                    disabled={i === rows.fields.length - 1}
+                    onClick={() => rows.move(i, i + 1)}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label="Remove"
+                    onClick={() => rows.remove(i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </QueryState>
     </>
   );

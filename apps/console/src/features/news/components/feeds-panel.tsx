@@ -26,6 +26,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFeedMutations, useFeeds } from '../api/feeds';
+import { ListTable } from '../../../components/list-table';
 
 /** RSS/Atom feeds: add, enable or remove them, and import now to see what each brought. */
 export function FeedsPanel() {
@@ -57,31 +58,15 @@ export function FeedsPanel() {
       </Group>
       {result ? <ImportResult result={result} onClose={() => setResult(null)} /> : null}
       <QueryState isPending={feeds.isPending} error={feeds.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Feed</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <Table.Th>Last fetched</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(feeds.data ?? []).map((feed) => (
-                  <FeedRow key={feed.id} feed={feed} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {feeds.data?.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No feeds yet.
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={760}
+          columns={['Feed', 'Enabled', 'Last fetched', 'Last error', '']}
+          empty={feeds.data?.length === 0 ? 'No feeds yet.' : null}
+        >
+          {(feeds.data ?? []).map((feed) => (
+            <FeedRow key={feed.id} feed={feed} />
+          ))}
+        </ListTable>
       </QueryState>
       <AddFeedForm />
     </Stack>

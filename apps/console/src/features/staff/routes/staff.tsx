@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Menu,
@@ -45,6 +44,7 @@ import {
   useSetStaffRoles,
   useStaff,
 } from '../api/staff';
+import { ListTable } from '../../../components/list-table';
 
 const ROLE_HINTS: Record<TStaffRole, string> = {
   admin: 'staff, settings, menu, audit — everything',
@@ -77,112 +77,96 @@ export function StaffPage() {
         }
       />
       <QueryState isPending={staff.isPending} error={staff.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Authenticator</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(staff.data ?? []).map((s) => (
-                  <Table.Tr key={s.id} data-testid="staff-row">
-                    <Table.Td>
-                      <Text size="sm">{s.email}</Text>
-                      <Text size="xs" c="dimmed">
-                        {s.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {s.roles.map((r) => (
-                          <Badge key={r} variant="light">
-                            {r}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {!s.active ? (
-                        <Badge color="gray">deactivated</Badge>
-                      ) : s.locked_until && new Date(s.locked_until) > new Date() ? (
-                        <Badge color="red">locked</Badge>
-                      ) : (
-                        <Badge color="teal">active</Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.totp_enrolled ? 'Enrolled' : 'Not set up'}</Table.Td>
-                    <Table.Td>{formatDateTime(s.last_login_at)}</Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`Actions for ${s.email}`}>
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(s)}>Change roles</Menu.Item>
-                          <Menu.Item
-                            disabled={!s.totp_enrolled}
-                            onClick={() =>
-                              modals.openConfirmModal({
-                                title: `Reset the authenticator of ${s.email}?`,
-                                children: (
-                                  <Text size="sm">
-                                    Their sessions end now; at the next sign-in they set up a new
-                                    authenticator.
-                                  </Text>
-                                ),
-                                labels: { confirm: 'Reset', cancel: 'Cancel' },
-                                onConfirm: () => resetTotp.mutate(s.id, done),
-                              })
-                            }
-                          >
-                            Reset authenticator
-                          </Menu.Item>
-                          {s.active ? (
-                            <Menu.Item
-                              color="red"
-                              disabled={s.id === me}
-                              onClick={() =>
-                                modals.openConfirmModal({
-                                  title: `Deactivate ${s.email}?`,
-                                  children: (
-                                    <Text size="sm">
-                                      They are signed out everywhere and cannot sign in.
-                                    </Text>
-                                  ),
-                                  labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-                                  confirmProps: { color: 'red' },
-                                  onConfirm: () =>
-                                    setActive.mutate({ id: s.id, active: false }, done),
-                                })
-                              }
-                            >
-                              Deactivate
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              onClick={() => setActive.mutate({ id: s.id, active: true }, done)}
-                            >
-                              Activate
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ListTable
+          minWidth={760}
+          columns={['Email', 'Roles', 'Status', 'Authenticator', 'Last sign-in', '']}
+        >
+          {(staff.data ?? []).map((s) => (
+            <Table.Tr key={s.id} data-testid="staff-row">
+              <Table.Td>
+                <Text size="sm">{s.email}</Text>
+                <Text size="xs" c="dimmed">
+                  {s.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {s.roles.map((r) => (
+                    <Badge key={r} variant="light">
+                      {r}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {!s.active ? (
+                  <Badge color="gray">deactivated</Badge>
+                ) : s.locked_until && new Date(s.locked_until) > new Date() ? (
+                  <Badge color="red">locked</Badge>
+                ) : (
+                  <Badge color="teal">active</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{s.totp_enrolled ? 'Enrolled' : 'Not set up'}</Table.Td>
+              <Table.Td>{formatDateTime(s.last_login_at)}</Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={`Actions for ${s.email}`}>
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setEditing(s)}>Change roles</Menu.Item>
+                    <Menu.Item
+                      disabled={!s.totp_enrolled}
+                      onClick={() =>
+                        modals.openConfirmModal({
+                          title: `Reset the authenticator of ${s.email}?`,
+                          children: (
+                            <Text size="sm">
+                              Their sessions end now; at the next sign-in they set up a new
+                              authenticator.
+                            </Text>
+                          ),
+                          labels: { confirm: 'Reset', cancel: 'Cancel' },
+                          onConfirm: () => resetTotp.mutate(s.id, done),
+                        })
+                      }
+                    >
+                      Reset authenticator
+                    </Menu.Item>
+                    {s.active ? (
+                      <Menu.Item
+                        color="red"
+                        disabled={s.id === me}
+                        onClick={() =>
+                          modals.openConfirmModal({
+                            title: `Deactivate ${s.email}?`,
+                            children: (
+                              <Text size="sm">
+                                They are signed out everywhere and cannot sign in.
+                              </Text>
+                            ),
+                            labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+                            confirmProps: { color: 'red' },
+                            onConfirm: () => setActive.mutate({ id: s.id, active: false }, done),
+                          })
+                        }
+                      >
+                        Deactivate
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item onClick={() => setActive.mutate({ id: s.id, active: true }, done)}>
+                        Activate
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </QueryState>
       <Modal opened={creating} onClose={create.close} title="Add staff">
         <CreateStaffForm onDone={create.close} />
