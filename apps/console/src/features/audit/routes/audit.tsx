@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@sampada/shared';
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useAudit } from '../api/audit';
 import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const FILTERS = [
   { key: 'actor', label: 'Actor', placeholder: 'email, id, or staff/client/cli' },
@@ -114,16 +115,7 @@ export function AuditPage() {
             </Table.Tr>
           ))}
         </ListTable>
-        {audit.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={audit.isFetchingNextPage}
-            onClick={() => void audit.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={audit} />
       </QueryState>
     </>
   );

@@ -35,6 +35,7 @@ import { may } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 import { useAdjustClient, useSetClientFlags } from '../api/update-client';
+import { bindField } from '../../../lib/forms';
 
 const FLAGS = [
   { key: 'allow_compensation', label: 'Compensation applications' },
@@ -235,8 +236,7 @@ function Adjustments({ client }: { client: TClientDetail }) {
           <Textarea
             label="Reason"
             description="Recorded in the audit log"
-            {...form.register('reason')}
-            error={form.formState.errors.reason?.message}
+            {...bindField(form, 'reason')}
           />
           <Button type="submit" loading={adjust.isPending}>
             Save adjustment

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useClients } from '../api/list-clients';
 import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** Searchable, filterable client list; the filters live in the URL so a view can be shared. */
 export function ClientsPage() {
@@ -96,16 +97,7 @@ export function ClientsPage() {
             </Table.Tr>
           ))}
         </ListTable>
-        {clients.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={clients.isFetchingNextPage}
-            onClick={() => void clients.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={clients} />
       </QueryState>
     </>
   );

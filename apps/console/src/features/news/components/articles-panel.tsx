@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TNewsStatus } from '@sampada/shared';
 import { IconSearch } from '@tabler/icons-react';
@@ -19,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useArticles } from '../api/articles';
 import { NewsStatusBadge } from './news-status-badge';
 import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 type TStatusFilter = 'all' | TNewsStatus;
 
@@ -92,16 +84,7 @@ export function ArticlesPanel() {
             </Table.Tr>
           ))}
         </ListTable>
-        {articles.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={articles.isFetchingNextPage}
-            onClick={() => void articles.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMoreButton query={articles} />
       </QueryState>
     </>
   );

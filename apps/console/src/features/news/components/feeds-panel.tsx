@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFeedMutations, useFeeds } from '../api/feeds';
 import { ListTable } from '../../../components/list-table';
+import { bindField } from '../../../lib/forms';
 
 /** RSS/Atom feeds: add, enable or remove them, and import now to see what each brought. */
 export function FeedsPanel() {
@@ -194,16 +195,14 @@ function AddFeedForm() {
             label="Name"
             description="Shown to clients as the source"
             w={220}
-            {...form.register('name')}
-            error={form.formState.errors.name?.message}
+            {...bindField(form, 'name')}
           />
           <TextInput
             label="Feed address"
             description="An RSS 2.0 or Atom feed"
             placeholder="https://example.com/rss.xml"
             style={{ flex: 1, minWidth: 260 }}
-            {...form.register('url')}
-            error={form.formState.errors.url?.message}
+            {...bindField(form, 'url')}
           />
           <Button type="submit" loading={add.isPending} leftSection={<IconPlus size={16} />}>
             Add feed

@@ -11,6 +11,7 @@ import { RESET_CODE_COLUMNS, ResetCodeCells } from '../../../components/reset-co
 import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { type TIssuedResetCode, useIssueResetCode, useResetCodes } from '../api/reset-codes';
+import { bindField } from '../../../lib/forms';
 
 export function ResetCodesPage() {
   const [params] = useSearchParams();
@@ -40,8 +41,7 @@ export function ResetCodesPage() {
             <TextInput
               label="Client's mobile"
               placeholder="98765 43210"
-              {...form.register('mobile')}
-              error={form.formState.errors.mobile?.message}
+              {...bindField(form, 'mobile')}
             />
             <Button type="submit" loading={issue.isPending}>
               Issue code

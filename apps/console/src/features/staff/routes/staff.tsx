@@ -45,6 +45,7 @@ import {
   useStaff,
 } from '../api/staff';
 import { ListTable } from '../../../components/list-table';
+import { bindField } from '../../../lib/forms';
 
 const ROLE_HINTS: Record<TStaffRole, string> = {
   admin: 'staff, settings, menu, audit — everything',
@@ -230,19 +231,14 @@ function CreateStaffForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Email"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
+        <TextInput label="Email" {...bindField(form, 'email')} />
         <TextInput label="Name" {...form.register('name')} />
         <RolesField control={form.control} name="roles" />
         <PasswordInput
           label="Initial password"
           description="Give it to them in person; they also need their phone for the authenticator"
           autoComplete="new-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
+          {...bindField(form, 'password')}
         />
         <Button type="submit" loading={create.isPending}>
           Create

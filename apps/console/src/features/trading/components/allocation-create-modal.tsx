@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
-import { withoutBlanks } from '../utils/forms';
+import { withoutBlanks } from '../../../lib/forms';
 import { paiseToRupeeText } from '../utils/money';
 import { IstDateTimeField } from './ist-date-time-input';
 import {

@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DecisionFailure } from '../../../components/queue-parts';
-import { withoutBlanks } from '../utils/forms';
+import { withoutBlanks, bindField } from '../../../lib/forms';
 
 type TDecisionProps = {
   opened: boolean;
@@ -58,8 +58,7 @@ export function AllocateModal({
             label="Shares to allocate"
             description={`0 to ${requested.toLocaleString('en-IN')}; 0 allocates none. What is not allocated returns to the client's available cash.`}
             inputMode="numeric"
-            {...form.register('quantity')}
-            error={form.formState.errors.quantity?.message}
+            {...bindField(form, 'quantity')}
             data-testid="allocate-quantity"
           />
           <Group gap="xs">
@@ -151,8 +150,7 @@ export function RejectOrderModal({
             autosize
             minRows={3}
             maxLength={300}
-            {...form.register('reason')}
-            error={form.formState.errors.reason?.message}
+            {...bindField(form, 'reason')}
             data-testid="reject-reason"
           />
           <Group justify="flex-end">

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { useCreateIpo } from '../api/ipos';
 import { addWorkingDays, formatDay } from '../utils/dates';
-import { bindField, withoutBlanks } from '../utils/forms';
+import { bindField, withoutBlanks } from '../../../lib/forms';
 import { paiseToRupeeText } from '../utils/money';
 import {
   FormTextFields,

@@ -12,7 +12,7 @@ import {
 import { type FormEventHandler, type ReactNode, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { bindField } from '../utils/forms';
+import { bindField } from '../../../lib/forms';
 import { ReferenceHint } from './reference-hint';
 
 /**

@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
-import { withoutBlanks } from '../utils/forms';
+import { withoutBlanks } from '../../../lib/forms';
 import { paiseToRupeeText } from '../utils/money';
 import { IstDateTimeField } from './ist-date-time-input';
 import {
