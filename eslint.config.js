@@ -38,6 +38,81 @@ const featureBoundaries = (app) => {
   };
 };
 
+/**
+ * Money in one form (docs/decisions/011-paise-only-on-the-wire.md): in the money folders an
+ * amount is integer paise, shown with formatPaise and read from typed rupees with
+ * parseRupeesToPaise. `.toFixed(` and arithmetic with 100 are how floats and hand-made
+ * conversions creep back in; packages/shared/src/money.ts is the one home of the conversions.
+ */
+const BY_HAND =
+  'read typed rupees with parseRupeesToPaise, show paise with formatPaise, or use another helper of packages/shared/src/money.ts';
+const moneyInOneForm = {
+  files: [
+    'apps/server/src/modules/{ledger,funds,trading}/**/*.ts',
+    'packages/shared/src/{funds,trading,format}.ts',
+    'apps/web/src/features/{funds,trading,portfolio,me,dashboard}/**/*.{ts,tsx}',
+    'apps/web/src/lib/{money,trading}.ts',
+    'apps/web/src/components/trading/**/*.{ts,tsx}',
+    'apps/console/src/features/{funds,trading}/**/*.{ts,tsx}',
+  ],
+  // Tests build typed input and expected figures as plainly as they can.
+  ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/test-fixtures.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='toFixed']",
+        message:
+          'toFixed rounds a binary float: show paise with formatPaise (packages/shared/src/money.ts), other numbers with Intl (formatTwoDecimals).',
+      },
+      {
+        selector: 'BinaryExpression[operator=/^[*\\/]$/][right.value=100]',
+        message: `No paise ↔ rupees by hand (* 100, / 100): ${BY_HAND}.`,
+      },
+      {
+        selector: "BinaryExpression[operator='*'][left.value=100]",
+        message: `No paise ↔ rupees by hand (100 * x): ${BY_HAND}.`,
+      },
+      {
+        selector: 'AssignmentExpression[operator=/^[*\\/]=$/][right.value=100]',
+        message: `No paise ↔ rupees by hand (*= 100, /= 100): ${BY_HAND}.`,
+      },
+    ],
+  },
+};
+
+/**
+ * The server's ground floor imports nothing above it (docs/decisions/007): db/ and platform/
+ * declare the ports they need and never import modules/, nor the composition root that wires
+ * the modules to them. Their tests may still build the whole app through test/helpers.ts.
+ */
+const serverGroundFloor = () => {
+  const server = './apps/server/src';
+  return {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [`${server}/platform`, `${server}/db`],
+              from: [
+                `${server}/modules`,
+                ...['context.ts', 'schema.ts', 'app.ts', 'runtime.ts', 'main.ts', 'cli'].map(
+                  (name) => `${server}/${name}`,
+                ),
+              ],
+              message:
+                'db/ and platform/ sit below the modules: declare a port here and connect it in context.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,5 +145,7 @@ export default tseslint.config(
   },
   featureBoundaries('web'),
   featureBoundaries('console'),
+  moneyInOneForm,
+  serverGroundFloor(),
   prettier,
 );

@@ -1,4 +1,9 @@
-/** Builds every service once, from config and the platform parts; routes and the CLI share it. */
+/**
+ * The composition root: builds every service once, from config and the platform parts, and
+ * connects each port a lower layer declares to the module that implements it (the guards'
+ * session checks, the market's open deals, the funds' holdings valuer). Routes and the CLI
+ * share it. Nothing is wired after construction: a service gets what it needs as an argument.
+ */
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
@@ -6,9 +11,13 @@ import { deriveKey } from './platform/crypto.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
+import type { Authenticate } from './platform/guards.ts';
+import type { AuthenticateStaff } from './platform/staff-guard.ts';
 import { diskFileStore } from './platform/storage.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { createClientViews } from './modules/clients/console-views.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
@@ -28,6 +37,8 @@ export type AppContext = ReturnType<typeof createContext>;
 export function createContext(deps: { config: Config; db: Db; clock: Clock; secrets: Secrets }) {
   const { config, db, clock, secrets } = deps;
   const files = diskFileStore(config.dataDir);
+  // Status changes are published on the bus after commit, so it comes first.
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const staff = createStaffService(db);
   const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
   const invites = createInviteService(db, clock);
@@ -40,12 +51,39 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     refreshTtlSeconds: config.refreshTokenTtl,
     clients,
     invites,
+  }) satisfies Authenticate;
+  const kyc = createKycService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    uploads,
+    events: bus,
   });
-  const kyc = createKycService({ db, clock, dataKey: secrets.dataKey, clients, uploads });
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const clientViews = createClientViews({ clients, staff, kyc, auth });
+  const audit = createAuditService({ db, staff });
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
+  const menu = createMenuService(db);
+  const news = createNewsService({ db, clock, files, events: bus });
+  const staffAuth = createStaffAuthService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    staff,
+  }) satisfies AuthenticateStaff;
+  const marketCore = createMarket({ config, db, clock, bus, auth });
+  const trading = createTradingService({
+    db,
+    clock,
+    ledger,
+    clients,
+    market: marketCore,
+    events: bus,
+  });
+  // Trading is built on the market's engine; the market's lists then show its open deals.
+  const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
   const funds = createFundsService({
     db,
     clock,
@@ -54,12 +92,9 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     settings,
     uploads,
+    events: bus,
+    holdings: (clientId) => trading.portfolio.valueOf(clientId),
   });
-  const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files });
-  const staffAuth = createStaffAuthService({ db, clock, dataKey: secrets.dataKey, staff });
-  const market = createMarket({ config, db, clock, bus, auth });
-  const trading = createTradingService({ db, clock, ledger, clients, market, funds });
   return {
     bus,
     market,
@@ -71,6 +106,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     staff,
     staffAuth,
     clients,
+    clientViews,
     invites,
     uploads,
     auth,
@@ -82,5 +118,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     idempotency,
     funds,
     trading,
+    audit,
   };
 }

@@ -1,4 +1,4 @@
-/** Numbers on screen (spec §9, domain.md "Numbers on screen"). Money in paise is bigint-safe. */
+/** Numbers on screen (spec §9, domain.md "Numbers on screen"). Paise are shown by formatPaise (money.ts). */
 const inr2 = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -9,16 +9,19 @@ const inr2 = new Intl.NumberFormat('en-IN', {
 /** ₹12,34,567.89 — full amounts in Indian grouping with 2 decimals. */
 export const formatInr = (rupees: number) => inr2.format(rupees);
 
-/** Paise (integer) to a rupee string with Indian grouping, without float drift. */
-export function formatPaise(paise: bigint | number): string {
-  const value = BigInt(paise);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const rupees = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  const grouped = new Intl.NumberFormat('en-IN').format(rupees);
-  return `${negative ? '-' : ''}₹${grouped}.${fraction}`;
-}
+const plain2 = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const compact3 = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+  useGrouping: false,
+  signDisplay: 'negative',
+});
+
+/** 2.35, 12.50: a ratio or a percentage with 2 decimals (Indian grouping), never money. */
+export const formatTwoDecimals = (value: number) => plain2.format(value);
 
 const COMPACT: [number, string][] = [
   [1e12, 'T'],
@@ -31,9 +34,9 @@ const COMPACT: [number, string][] = [
 export function formatCompact(value: number): string {
   const abs = Math.abs(value);
   for (const [size, suffix] of COMPACT) {
-    if (abs >= size) return `${(value / size).toFixed(3)}${suffix}`;
+    if (abs >= size) return `${compact3.format(value / size)}${suffix}`;
   }
-  return value.toFixed(3);
+  return compact3.format(value);
 }
 
 /** Lakh and crore, written by hand because Intl's compact en-IN says 'KCr' (domain.md). */

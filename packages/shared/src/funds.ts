@@ -5,15 +5,12 @@
  */
 import { z } from 'zod';
 import { MIN_DEPOSIT, MIN_WITHDRAWAL } from './constants.ts';
-import { formatPaise } from './format.ts';
+import { formatPaise, PAISE_PER_RUPEE, readRupees, type TRupeesProblem } from './money.ts';
 import { ZPageQuery } from './console.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
 
-export const PAISE_PER_RUPEE = 100n;
-/** Paise to rupees as a number for display; exact to the paisa for any real balance. */
-export const paiseToRupees = (paise: bigint | number) => Number(paise) / 100;
 export const MIN_DEPOSIT_PAISE = BigInt(MIN_DEPOSIT) * PAISE_PER_RUPEE;
 export const MIN_WITHDRAWAL_PAISE = BigInt(MIN_WITHDRAWAL) * PAISE_PER_RUPEE;
 /** ₹100 crore: a sanity cap on one request, far above any real transfer of a client. */
@@ -213,33 +210,23 @@ export const FUNDS_DONE = {
 
 export type TAmountResult = { ok: true; paise: bigint } | { ok: false; message: string };
 
+const AMOUNT_PROBLEMS: Record<TRupeesProblem, string> = {
+  required: FM.amountRequired,
+  not_number: FM.amountNotNumber,
+  negative: FM.amountNegative,
+  decimals: FM.amountDecimals,
+  zero: FM.amountZero,
+  too_large: FM.amountTooLarge,
+};
+
 /**
- * Rupees (a string like "20000.50" or a number) to integer paise, exactly: the decimal text
- * is split at the point, never multiplied as a float.
+ * An amount typed by the client (a string like "20000.50" or a number) to integer paise,
+ * exactly (`readRupees`: the decimal text is split at the point, never multiplied as a float),
+ * or the message that says what is wrong with it.
  */
 export function parseRupeesToPaise(value: unknown): TAmountResult {
-  if (value === undefined || value === null || value === '')
-    return { ok: false, message: FM.amountRequired };
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { ok: false, message: FM.amountNotNumber };
-    text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
-    if (text === '') return { ok: false, message: FM.amountRequired };
-  } else return { ok: false, message: FM.amountNotNumber };
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { ok: false, message: FM.amountNotNumber };
-  const [, sign, whole, fraction = ''] = match;
-  const isZero = /^0+$/.test(whole!) && /^0*$/.test(fraction);
-  if (sign && !isZero) return { ok: false, message: FM.amountNegative };
-  if (fraction.length > 2) return { ok: false, message: FM.amountDecimals };
-  if (isZero) return { ok: false, message: FM.amountZero };
-  if (whole!.replace(/^0+/, '').length > String(MAX_TRANSFER_RUPEES).length)
-    return { ok: false, message: FM.amountTooLarge };
-  const paise = BigInt(whole!) * PAISE_PER_RUPEE + BigInt(fraction.padEnd(2, '0'));
-  if (paise > MAX_TRANSFER_PAISE) return { ok: false, message: FM.amountTooLarge };
-  return { ok: true, paise };
+  const read = readRupees(value, { maxPaise: MAX_TRANSFER_PAISE });
+  return read.ok ? read : { ok: false, message: AMOUNT_PROBLEMS[read.problem] };
 }
 
 /** A rupee amount field: parses to paise (bigint) and enforces the minimum with its message. */
@@ -447,14 +434,12 @@ export const ZAssets = z.object({
   invested_value_paise: paise,
   /** True when the holdings were valued; false only if the trading module is absent. */
   holdings_tracked: z.boolean(),
-  total_paise: paise,
-  // The same figures in rupees with 2 decimals, for display (what the Home page reads).
-  total_assets: z.number(),
-  cash_available: z.number(),
-  cash_on_hold: z.number(),
   /** Holdings at live prices; null only when holdings are not tracked (shown as a dash). */
-  holdings_value: z.number().nullable(),
-  unrealised_pnl: z.number().nullable(),
+  holdings_value_paise: paise.nullable(),
+  /** Holdings at live prices less what they cost; null when holdings are not tracked. */
+  unrealised_pnl_paise: paise.nullable(),
+  /** Cash available + on hold + holdings at live prices. */
+  total_paise: paise,
 });
 export type TAssets = z.infer<typeof ZAssets>;
 

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './format.ts';
+export * from './money.ts';
 export * from './id-number.ts';
 export * from './md5.ts';
 export * from './messages.ts';
@@ -10,3 +11,4 @@ export * from './market.ts';
 export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
+export * from './role-access.ts';

@@ -4,7 +4,8 @@ import { isAadhaar, maskIdNumber } from './id-number.ts';
 import { md5 } from './md5.ts';
 import { M } from './messages.ts';
 import { canonicalMobile } from './mobile.ts';
-import { formatCompact, formatLakhCrore, formatPaise } from './format.ts';
+import { formatCompact, formatLakhCrore } from './format.ts';
+import { formatPaise } from './money.ts';
 import {
   kycBaseSchema,
   ZChangePasswordForm,

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
 import { MIN_TRADE_AMOUNT } from './constants.ts';
-import { formatPaise } from './format.ts';
-import { PAISE_PER_RUPEE } from './funds.ts';
+import { formatPaise, PAISE_PER_RUPEE, paiseNumber, percentOf, readRupees } from './money.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
@@ -22,6 +21,9 @@ export const OTC_BAND_PCT = 3;
 export const IPO_LISTING_DAYS = 3;
 /** Market buys hold this much above the last price, so a fill a little higher is covered. */
 export const MARKET_BUY_BUFFER_PCT = 3;
+/** What a market buy of `valuePaise` at the last price holds: the value and the buffer, up to the paisa. */
+export const marketBuyHoldValue = (valuePaise: bigint) =>
+  valuePaise + percentOf(valuePaise, MARKET_BUY_BUFFER_PCT, 'up');
 export const MAX_ORDER_QUANTITY = 10_000_000;
 export const TRADING_PAGE_DEFAULT = 20;
 export const TRADING_PAGE_MAX = 100;
@@ -41,17 +43,26 @@ export const ORDER_STATUSES = [
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The lifecycle as a table: the only moves there are. Every status but awaiting is final; a
- * partial fill is final too (the unfilled rest is released when it is recorded).
+ * The lifecycle as data: each step, the statuses it starts from and the one it ends in (the
+ * server applies them). Every status but awaiting is final; a partial fill is final too (the
+ * unfilled rest is released when it is recorded).
  */
-export const ORDER_TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
-  awaiting: ['filled', 'partially_filled', 'cancelled', 'rejected', 'expired'],
-  filled: [],
-  partially_filled: [],
-  cancelled: [],
-  rejected: [],
-  expired: [],
-};
+export const ORDER_STEPS = {
+  fill: { from: ['awaiting'], to: 'filled' },
+  fill_partially: { from: ['awaiting'], to: 'partially_filled' },
+  cancel: { from: ['awaiting'], to: 'cancelled' },
+  reject: { from: ['awaiting'], to: 'rejected' },
+  expire: { from: ['awaiting'], to: 'expired' },
+} as const satisfies Record<string, { from: readonly TOrderStatus[]; to: TOrderStatus }>;
+export type TOrderStep = keyof typeof ORDER_STEPS;
+
+/** The same table by status: where each status may move. */
+export const ORDER_TRANSITIONS = {} as Record<TOrderStatus, readonly TOrderStatus[]>;
+for (const status of ORDER_STATUSES) {
+  const steps: readonly { from: readonly TOrderStatus[]; to: TOrderStatus }[] =
+    Object.values(ORDER_STEPS);
+  ORDER_TRANSITIONS[status] = steps.filter((s) => s.from.includes(status)).map((s) => s.to);
+}
 export const canMoveOrder = (from: TOrderStatus, to: TOrderStatus) =>
   ORDER_TRANSITIONS[from].includes(to);
 
@@ -260,13 +271,13 @@ export function computeCharges(
   const gst = applyRate(brokerage + exchange + sebi, schedule.gst_pct);
   const total = brokerage + stt + exchange + sebi + stamp + gst;
   return {
-    brokerage_paise: Number(brokerage),
-    stt_paise: Number(stt),
-    exchange_paise: Number(exchange),
-    sebi_paise: Number(sebi),
-    stamp_paise: Number(stamp),
-    gst_paise: Number(gst),
-    total_paise: Number(total),
+    brokerage_paise: paiseNumber(brokerage),
+    stt_paise: paiseNumber(stt),
+    exchange_paise: paiseNumber(exchange),
+    sebi_paise: paiseNumber(sebi),
+    stamp_paise: paiseNumber(stamp),
+    gst_paise: paiseNumber(gst),
+    total_paise: paiseNumber(total),
   };
 }
 
@@ -300,20 +311,19 @@ const quantity = z.coerce
   .refine((v) => Number.isInteger(v) && v >= 1, TM.quantityInvalid)
   .refine((v) => v <= MAX_ORDER_QUANTITY, TM.quantityTooLarge);
 
-/** A price in rupees (text or number, ≤ 2 decimals) to paise. */
+/** The largest price a request may carry: ₹99,99,99,999.99. */
+const MAX_PRICE_PAISE = 99_999_999_999n;
+
+/** A price in rupees (text or number, ≤ 2 decimals, more than zero) to paise (`readRupees`). */
 export const rupeePrice = (requiredMessage: string) =>
   z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-    if (!match || (match[1] === '0' && !/[1-9]/.test(match[2] ?? ''))) {
-      ctx.addIssue({ code: 'custom', message: TM.priceInvalid });
-      return z.NEVER;
-    }
-    return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+    const read = readRupees(value, { maxPaise: MAX_PRICE_PAISE });
+    if (read.ok) return read.paise;
+    ctx.addIssue({
+      code: 'custom',
+      message: read.problem === 'required' ? requiredMessage : TM.priceInvalid,
+    });
+    return z.NEVER;
   });
 
 export const ZMarketOrderRequest = z.object({

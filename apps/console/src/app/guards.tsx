@@ -1,8 +1,8 @@
+import { mayAccess, type TConsoleArea } from '@sampada/shared';
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { may, type TArea } from '../lib/roles';
 import { session, useSession } from '../lib/session';
 
 /** Signed-in staff only; others go to sign-in and come back afterwards. */
@@ -18,10 +18,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Mirrors the server's role lists: a page the role may not open says so instead of failing. */
-export function RequireArea({ area, children }: { area: TArea; children: ReactNode }) {
+/** Reads ROLE_ACCESS, as the server's guard does: a page the role may not open says so instead of failing. */
+export function RequireArea({ area, children }: { area: TConsoleArea; children: ReactNode }) {
   const current = useSession();
-  if (!may(current?.staff.roles, area)) {
+  if (!mayAccess(current?.staff.roles, area)) {
     return (
       <Alert color="orange" title="Not available for your role">
         Your role does not include this part of the console. Ask an admin if you need it.

@@ -1,13 +1,13 @@
+import type { TConsoleArea } from '@sampada/shared';
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { CONSOLE_BASENAME, paths } from '../config/paths';
-import type { TArea } from '../lib/roles';
 import { RequireArea, RequireSession } from './guards';
 import { Shell } from './layout/shell';
 import { RouteError } from './route-error';
 
-/** Each page loads on first visit; `area` mirrors the server's role list for the page. */
-const page = (area: TArea, load: () => Promise<ComponentType>) => ({
+/** Each page loads on first visit; `area` is the page's ROLE_ACCESS entry, the one its server routes name. */
+const page = (area: TConsoleArea, load: () => Promise<ComponentType>) => ({
   lazy: async () => {
     const Page = await load();
     return {

@@ -9,11 +9,15 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The connection knows no tables: each module imports its own from its tables.ts, and nothing
+ * uses drizzle's relational `db.query` API, which alone would need the whole schema here. The
+ * list of every table is the composition root's (src/schema.ts), read by drizzle-kit.
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Either the database or an open transaction: store functions take one of these. */
 export type Executor = Db | Tx;
 
@@ -51,7 +55,7 @@ async function connect(
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // take the process down: the pool discards it and opens a new one on demand.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   try {
     if (runMigrations) await migrate(db, { migrationsFolder });
   } catch (error) {

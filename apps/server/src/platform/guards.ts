@@ -1,14 +1,23 @@
 /** Guards at the boundary: an onRequest hook (before validation) that admits only a signed-in client. */
 import type { FastifyRequest } from 'fastify';
 import { ApiMessage } from '@sampada/shared';
-import type { AuthService } from '../modules/auth/service.ts';
 import { unauthorized } from './errors.ts';
-import { bearerToken } from './http.ts';
+import { bearerToken, type ClientAuth, type SignedInClientRow } from './http.ts';
+
+/**
+ * What the client guard needs of whoever checks sessions (the auth module implements it; the
+ * composition root hands it over): an access token in, the live session's ids out, or a 401.
+ */
+export type Authenticate = {
+  authenticate(accessToken: string): Promise<ClientAuth>;
+  /** The same check, also reading the client's row in the same query. */
+  authenticateWithClient(accessToken: string): Promise<ClientAuth & { client: SignedInClientRow }>;
+};
 
 /** Route config: the handler answers from the client's own row, read with the session. */
 export type ClientGuardConfig = { clientRow?: boolean };
 
-export const requireClient = (auth: AuthService) => async (request: FastifyRequest) => {
+export const requireClient = (auth: Authenticate) => async (request: FastifyRequest) => {
   const token = bearerToken(request);
   if (!token) throw unauthorized(ApiMessage.unauthorized);
   const { clientRow } = request.routeOptions.config as ClientGuardConfig;

@@ -2,11 +2,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiMessage } from '@sampada/shared';
 import type { Config } from '../config.ts';
-import type { ClientRow } from '../modules/clients/service.ts';
 import { unauthorized } from './errors.ts';
 
+/**
+ * The client's row that the guard reads with the session. Its shape belongs to the module that
+ * owns client rows, which completes this interface by declaration merging (as modules do with
+ * fastify's own types); the platform only knows that it has an id.
+ */
+export interface SignedInClientRow {
+  id: string;
+}
+
 /** `client` is the client's row, read with the session when the route asks for it. */
-export type ClientAuth = { clientId: string; sessionId: string; client?: ClientRow };
+export type ClientAuth = { clientId: string; sessionId: string; client?: SignedInClientRow };
 
 declare module 'fastify' {
   interface FastifyRequest {

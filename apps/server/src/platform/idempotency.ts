@@ -14,11 +14,12 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FM } from '@sampada/shared';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { type Envelope, ok } from './envelope.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { idempotencyKeys } from './idempotency-tables.ts';
+import { inTransaction, type TransactionRunner } from './transaction.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Keys answer replays for a day (as payment APIs do); after that a key may be used anew. */
@@ -32,16 +33,6 @@ export const ZIdempotencyHeaders = z.looseObject({
     .min(1, FM.idempotencyKeyRequired)
     .regex(KEY_PATTERN, FM.idempotencyKeyInvalid),
 });
-
-/**
- * Runs `fn` in one database transaction. Services that move money take one, defaulting to
- * `db.transaction`, so that the idempotency layer can claim its key in the same transaction.
- */
-export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
-export const plainTransaction =
-  (db: Db): TransactionRunner =>
-  (fn) =>
-    db.transaction(fn);
 
 /** JSON with sorted keys, so that {a,b} and {b,a} are one request; bigints as text. */
 export function canonicalJson(value: unknown): string {
@@ -114,7 +105,7 @@ export function createIdempotency(db: Db, clock: Clock) {
 
       let answer: Envelope<T> | undefined;
       const transaction: TransactionRunner = (fn) =>
-        db.transaction(async (tx) => {
+        inTransaction(db, async (tx) => {
           const claimed = await tx
             .insert(idempotencyKeys)
             .values({ scope, key, requestHash: hash, createdAt: clock.now() })

@@ -11,7 +11,7 @@ import {
   needsRehash,
   verifySecret,
 } from './crypto.ts';
-import { isUniqueViolation } from './errors.ts';
+import { isUniqueViolation } from './pg-errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,4 @@
 /** Helpers the money screens share (deposit, withdrawal, bank accounts, records). */
-import { formatPaise } from '@sampada/shared';
-
-export const rupeesOf = (paise: number) => formatPaise(paise);
 
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', {

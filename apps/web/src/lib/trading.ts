@@ -24,9 +24,6 @@ export const holdingsQueryOptions = () =>
 export const sellableQuantity = (holding: THolding | undefined) =>
   holding ? Math.max(0, holding.quantity - holding.reserved) : 0;
 
-/** A feed price in rupees (2 decimals) as integer paise. */
-export const paiseOf = (rupees: number) => Math.round(rupees * 100);
-
 /**
  * After an order is placed or cancelled: orders, holdings, offerings, the portfolio, cash
  * and fund records all changed.

@@ -113,12 +113,9 @@ export const assets = (cashPaise = 5_000_000) =>
     cash_on_hold_paise: 0,
     invested_value_paise: 0,
     holdings_tracked: true,
+    holdings_value_paise: 0,
+    unrealised_pnl_paise: 0,
     total_paise: cashPaise,
-    total_assets: cashPaise / 100,
-    cash_available: cashPaise / 100,
-    cash_on_hold: 0,
-    holdings_value: 0,
-    unrealised_pnl: 0,
   });
 
 export const charges = ok(DEFAULT_CHARGES);

@@ -1,6 +1,6 @@
+import { mayAccess as may } from '@sampada/shared';
 import { describe, expect, it } from 'vitest';
 import { NAV } from './shell';
-import { may } from '../../lib/roles';
 
 const navFor = (roles: Parameters<typeof may>[0]) =>
   NAV.filter((item) => may(roles, item.area)).map((item) => item.label);

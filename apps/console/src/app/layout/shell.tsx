@@ -1,3 +1,4 @@
+import { mayAccess, type TConsoleArea } from '@sampada/shared';
 import { AppShell, Badge, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -25,13 +26,12 @@ import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { may, type TArea } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 
 type Item = {
   label: string;
   to: string;
-  area: TArea;
+  area: TConsoleArea;
   icon: ComponentType<{ size?: number }>;
   queue?: string;
 };
@@ -132,7 +132,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        {NAV.filter((item) => may(roles, item.area)).map((item) => {
+        {NAV.filter((item) => mayAccess(roles, item.area)).map((item) => {
           const count = item.queue ? dashboard.data?.queues[item.queue] : undefined;
           return (
             <NavLink

@@ -5,14 +5,12 @@ import { z } from 'zod';
 import { ZIssuedResetCode, ZResetCodeIssueRequest, ZResetCodeView } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
-import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
+import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
 import { RESET_CODE_MAX_ATTEMPTS } from './service.ts';
 
 const tags = ['console: reset codes'];
 const security = [{ bearer: [] }];
-const roles = ['advisor'] as const;
 
 export function resetCodesConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -21,21 +19,19 @@ export function resetCodesConsole(ctx: AppContext) {
     app.get(
       '/reset-codes',
       {
-        config: { roles },
+        config: { access: 'resetCodes' },
         schema: { tags, security, response: { 200: envelopeOf(z.array(ZResetCodeView)) } },
       },
       async (request, reply) => {
         noStore(reply);
-        return ok(
-          await ctx.auth.listResetCodes({ advisorId: clientScope(staffOf(request)), limit: 50 }),
-        );
+        return ok(await ctx.auth.listResetCodes({ viewer: viewerOf(request), limit: 50 }));
       },
     );
 
     app.post(
       '/reset-codes',
       {
-        config: { roles },
+        config: { access: 'resetCodes' },
         schema: {
           tags,
           security,
@@ -45,14 +41,10 @@ export function resetCodesConsole(ctx: AppContext) {
       },
       async (request, reply) => {
         noStore(reply);
-        const auth = staffOf(request);
-        const client = await ctx.clients.findByMobile(request.body.mobile);
-        if (!client) throw notFound('No client has that mobile number.');
-        assertOwnClient(auth, client.advisorId);
         const issued = await ctx.auth.issueResetCode(
-          client.mobile,
+          request.body.mobile,
           staffActor(request),
-          auth.staffId,
+          viewerOf(request),
         );
         return ok(
           {

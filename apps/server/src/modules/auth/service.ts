@@ -21,14 +21,9 @@ import {
   sha256,
   verifySecret,
 } from '../../platform/crypto.ts';
-import {
-  badRequest,
-  conflict,
-  isUniqueViolation,
-  notFound,
-  tooMany,
-  unauthorized,
-} from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients as clientsTable } from '../clients/tables.ts';
 import type { InviteService } from '../invites/service.ts';
@@ -289,11 +284,16 @@ export function createAuthService({
       });
     },
 
-    /** An advisor (or the operator CLI) issues a code to read to the client. */
-    async issueResetCode(mobileInput: string, actor: Actor, staffId: string | null = null) {
+    /**
+     * An advisor (or the operator CLI) issues a code to read to the client. A staff `viewer`
+     * issues only for clients they may act for, and is recorded as the issuer.
+     */
+    async issueResetCode(mobileInput: string, actor: Actor, viewer: Viewer | null = null) {
       const mobile = canonicalMobile(mobileInput);
       const client = mobile ? await clients.findByMobile(mobile) : undefined;
       if (!client) throw notFound('No client has that mobile number.');
+      if (viewer) assertActsFor(viewer, client.advisorId);
+      const staffId = viewer?.staffId ?? null;
       const now = clock.now();
       const limitKey = `reset:issue:${client.id}`;
       if (await blockedUntil(db, limitKey, now)) {
@@ -325,12 +325,14 @@ export function createAuthService({
 
     /**
      * Reset codes newest first, for the console: never the code itself, only when it
-     * expires, how many attempts it has had and what became of it.
+     * expires, how many attempts it has had and what became of it. With a `viewer`, only
+     * those of the clients they may see.
      */
-    async listResetCodes(filter: { clientId?: string; advisorId?: string | null; limit: number }) {
+    async listResetCodes(filter: { clientId?: string; viewer?: Viewer; limit: number }) {
       const where: SQL[] = [];
+      const advisorId = filter.viewer?.seesAdvisor;
       if (filter.clientId) where.push(eq(resetCodes.clientId, filter.clientId));
-      if (filter.advisorId) where.push(eq(clientsTable.advisorId, filter.advisorId));
+      if (advisorId) where.push(eq(clientsTable.advisorId, advisorId));
       const rows = await db
         .select({ row: resetCodes, mobile: clientsTable.mobile })
         .from(resetCodes)

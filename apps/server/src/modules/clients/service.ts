@@ -24,9 +24,16 @@ import {
 } from '../../platform/crypto.ts';
 import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import { clients, pinWindows } from './tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
+
+declare module '../../platform/http.ts' {
+  /** The row the client guard reads with the session is this module's row. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface SignedInClientRow extends ClientRow {}
+}
 
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MS = 30 * MINUTE;
@@ -325,8 +332,17 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .limit(filter.limit + 1);
     },
 
-    /** Turns capability flags on or off (allow_compensation, allow_bonus, allow_loan). */
-    async setFlags(clientId: string, flags: TClientFlagsRequest, actor: Actor): Promise<ClientRow> {
+    /**
+     * Turns capability flags on or off (allow_compensation, allow_bonus, allow_loan): admin,
+     * or the client's own advisor.
+     */
+    async setFlags(
+      viewer: Viewer,
+      clientId: string,
+      flags: TClientFlagsRequest,
+      actor: Actor,
+    ): Promise<ClientRow> {
+      assertActsFor(viewer, (await byId(clientId)).advisorId);
       const set: Partial<Record<(typeof FLAG_COLUMNS)[keyof typeof FLAG_COLUMNS], boolean>> = {};
       for (const [key, column] of Object.entries(FLAG_COLUMNS) as [
         keyof typeof FLAG_COLUMNS,
@@ -355,12 +371,17 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       });
     },
 
-    /** Sets the VIP level (0–10) or trust score (0–100) by hand; the reason is audited. */
+    /**
+     * Sets the VIP level (0–10) or trust score (0–100) by hand, as admin or the client's own
+     * advisor; the reason is audited.
+     */
     async adjust(
+      viewer: Viewer,
       clientId: string,
       input: { kind: 'vip' | 'score'; value: number; reason: string },
       actor: Actor,
     ) {
+      assertActsFor(viewer, (await byId(clientId)).advisorId);
       const max = input.kind === 'vip' ? VIP_MAX : 100;
       if (!Number.isInteger(input.value) || input.value < 0 || input.value > max) {
         throw badRequest(

@@ -4,39 +4,39 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF_ROLES, ZDashboard } from '@sampada/shared';
+import { type TConsoleArea, ZDashboard } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { noStore } from '../../platform/http.ts';
-import { clientScope, mayCall, staffOf } from '../../platform/staff-guard.ts';
-import type { StaffAuth } from '../staff-auth/service.ts';
+import { viewerOf } from '../../platform/staff-guard.ts';
+import { type Viewer, viewerMay } from '../../platform/viewer.ts';
 
 type Queue = {
   key: string;
-  /** Who works this queue; others do not see its count. */
-  roles: readonly (typeof STAFF_ROLES)[number][];
-  count: (ctx: AppContext, auth: StaffAuth) => Promise<number>;
+  /** The part of the console that works this queue; roles without it do not see its count. */
+  area: TConsoleArea;
+  count: (ctx: AppContext, viewer: Viewer) => Promise<number>;
 };
 
 export const QUEUES: Queue[] = [
   {
     key: 'kyc_pending',
-    roles: ['advisor'],
-    count: (ctx, auth) => ctx.kyc.countPending(clientScope(auth)),
+    area: 'kyc',
+    count: (ctx, viewer) => ctx.kyc.countPending(viewer),
   },
   {
     key: 'deposits_pending',
-    roles: ['operations'],
+    area: 'deposits',
     count: (ctx) => ctx.funds.countPendingDeposits(),
   },
   {
     key: 'withdrawals_pending',
-    roles: ['operations'],
+    area: 'withdrawals',
     count: (ctx) => ctx.funds.countPendingWithdrawals(),
   },
   {
     key: 'orders_awaiting_desk',
-    roles: ['operations'],
+    area: 'trading',
     count: (ctx) => ctx.trading.orders.countAwaitingDesk(),
   },
 ];
@@ -46,7 +46,7 @@ export function dashboardConsole(ctx: AppContext) {
     instance.withTypeProvider<ZodTypeProvider>().get(
       '/dashboard',
       {
-        config: { roles: STAFF_ROLES },
+        config: { access: 'dashboard' },
         schema: {
           tags: ['console: dashboard'],
           security: [{ bearer: [] }],
@@ -55,9 +55,9 @@ export function dashboardConsole(ctx: AppContext) {
       },
       async (request, reply) => {
         noStore(reply);
-        const auth = staffOf(request);
-        const visible = QUEUES.filter((q) => mayCall(auth.roles, q.roles));
-        const counts = await Promise.all(visible.map((q) => q.count(ctx, auth)));
+        const viewer = viewerOf(request);
+        const visible = QUEUES.filter((q) => viewerMay(viewer, q.area));
+        const counts = await Promise.all(visible.map((q) => q.count(ctx, viewer)));
         return ok({ queues: Object.fromEntries(visible.map((q, i) => [q.key, counts[i]!])) });
       },
     );

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import {
   FM,
   FUNDS_DONE,
-  type TStaffRole,
   ZClientLedger,
   ZConsoleDeposit,
   ZConsoleWithdrawal,
@@ -27,16 +26,11 @@ import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { baseUrlOf, noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
 
 const tags = ['console: funds'];
 const security = [{ bearer: [] }];
 const headers = ZIdempotencyHeaders;
-/** Money actions and queues: operations and admin (admin passes every guard). */
-const MONEY: readonly TStaffRole[] = ['operations'];
-/** A client's ledger, read-only. */
-const READERS: readonly TStaffRole[] = ['operations', 'support', 'advisor'];
 const ZDepositId = z.object({ id: z.uuid({ error: FM.depositNotFound }) });
 const ZWithdrawalId = z.object({ id: z.uuid({ error: FM.withdrawalNotFound }) });
 const ZClientId = z.object({ clientId: z.uuid({ error: 'Client not found.' }) });
@@ -55,7 +49,7 @@ export function fundsConsole(ctx: AppContext) {
     app.get(
       '/funds/deposits',
       {
-        config: { roles: MONEY },
+        config: { access: 'deposits' },
         schema: {
           tags,
           security,
@@ -79,7 +73,7 @@ export function fundsConsole(ctx: AppContext) {
       app.post(
         `/funds/deposits/:id/${action}`,
         {
-          config: { roles: MONEY },
+          config: { access: 'deposits' },
           schema: {
             tags,
             security,
@@ -117,7 +111,7 @@ export function fundsConsole(ctx: AppContext) {
     app.get(
       '/funds/withdrawals',
       {
-        config: { roles: MONEY },
+        config: { access: 'withdrawals' },
         schema: {
           tags,
           security,
@@ -141,7 +135,7 @@ export function fundsConsole(ctx: AppContext) {
     app.post(
       '/funds/withdrawals/:id/pay',
       {
-        config: { roles: MONEY },
+        config: { access: 'withdrawals' },
         schema: {
           tags,
           security,
@@ -169,7 +163,7 @@ export function fundsConsole(ctx: AppContext) {
     app.post(
       '/funds/withdrawals/:id/reject',
       {
-        config: { roles: MONEY },
+        config: { access: 'withdrawals' },
         schema: {
           tags,
           security,
@@ -199,7 +193,7 @@ export function fundsConsole(ctx: AppContext) {
     app.get(
       '/funds/clients/:clientId/ledger',
       {
-        config: { roles: READERS },
+        config: { access: 'ledger' },
         schema: {
           tags,
           security,
@@ -210,23 +204,16 @@ export function fundsConsole(ctx: AppContext) {
       },
       async (request, reply) => {
         noStore(reply);
-        const { clientId } = request.params;
-        const client = await ctx.clients.byId(clientId);
-        const scope = clientScope(staffOf(request));
-        if (scope && client.advisorId !== scope)
-          throw forbidden('This client belongs to another advisor.');
-        const ledger = await funds.clientLedger(clientId, request.query);
-        return ok({
-          client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
-          ...ledger,
-        });
+        return ok(
+          await funds.clientLedger(viewerOf(request), request.params.clientId, request.query),
+        );
       },
     );
 
     app.get(
       '/funds/reconciliation',
       {
-        config: { roles: MONEY },
+        config: { access: 'reconciliation' },
         schema: { tags, security, response: { 200: envelopeOf(ZReconciliation) } },
       },
       async (_request, reply) => {

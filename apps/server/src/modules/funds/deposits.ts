@@ -5,11 +5,12 @@
  * its posting and audit row, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   DEPOSIT_METHODS,
   FM,
   MIN_DEPOSIT_PAISE,
+  paiseNumber,
   type TConsoleDeposit,
   type TDepositAccount,
   type TDepositMethod,
@@ -19,27 +20,46 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import {
+  applyTransition,
+  lifecycle,
+  type Transition,
+  type TransitionEvents,
+} from '../../platform/transitions.ts';
 import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
 import * as store from './store.ts';
 import { deposits } from './tables.ts';
-import { consoleDepositView, depositView, paiseNumber } from './views.ts';
+import { consoleDepositView, depositView } from './views.ts';
 
 export type DepositAction = 'confirm' | 'reject' | 'cancel';
 
 /** Who may take each step from which status; confirm is the only one that moves money. */
 export const DEPOSIT_TRANSITIONS: Record<
   DepositAction,
-  { from: TDepositStatus; to: TDepositStatus; by: 'staff' | 'client'; credits: boolean }
+  Transition<TDepositStatus> & { by: 'staff' | 'client'; credits: boolean }
 > = {
-  confirm: { from: 'pending', to: 'confirmed', by: 'staff', credits: true },
-  reject: { from: 'pending', to: 'rejected', by: 'staff', credits: false },
-  cancel: { from: 'pending', to: 'cancelled', by: 'client', credits: false },
+  confirm: { from: ['pending'], to: 'confirmed', by: 'staff', credits: true },
+  reject: { from: ['pending'], to: 'rejected', by: 'staff', credits: false },
+  cancel: { from: ['pending'], to: 'cancelled', by: 'client', credits: false },
 };
+
+const DEPOSIT = lifecycle({
+  name: 'deposit',
+  subject: 'deposit',
+  table: deposits,
+  state: { field: 'status' },
+  transitions: DEPOSIT_TRANSITIONS,
+  refuse: (_action, current: TDepositStatus | null) =>
+    current === null
+      ? notFound(FM.depositNotFound)
+      : conflict(FM.alreadyDecided('deposit', current)),
+});
 
 export type DepositInput = {
   amount: bigint;
@@ -55,9 +75,11 @@ type Deps = {
   settings: SettingsService;
   uploads: UploadService;
   access: FundsAccess;
+  events?: TransitionEvents | undefined;
 };
 
-export function createDepositService({ db, clock, ledger, settings, uploads, access }: Deps) {
+export function createDepositService(deps: Deps) {
+  const { db, clock, ledger, settings, uploads, access, events } = deps;
   const receiptUrl = (baseUrl: string, row: store.DepositRow) =>
     row.receiptUploadId ? uploads.signedUrl(baseUrl, row.receiptUploadId) : null;
 
@@ -72,8 +94,8 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
   }
 
   /**
-   * Applies one transition if the deposit is where the rule starts (a conditional UPDATE,
-   * so of two concurrent confirmations exactly one finds it pending); credits on confirm.
+   * Takes one step if the deposit is where the step starts (a guarded UPDATE, so of two
+   * concurrent confirmations exactly one finds it pending); credits on confirm.
    */
   async function move(
     tx: Tx,
@@ -83,64 +105,49 @@ export function createDepositService({ db, clock, ledger, settings, uploads, acc
     actor: Actor,
     reason: string | null = null,
   ): Promise<store.DepositRow> {
-    const rule = DEPOSIT_TRANSITIONS[action];
-    const ownedBy = who.clientId ? eq(deposits.clientId, who.clientId) : undefined;
-    let row: store.DepositRow | undefined;
     try {
-      [row] = await tx
-        .update(deposits)
-        .set({
-          status: rule.to,
-          reason,
-          decidedAt: clock.now(),
-          decidedByStaffId: who.staffId ?? null,
-        })
-        .where(and(eq(deposits.id, depositId), eq(deposits.status, rule.from), ownedBy))
-        .returning();
+      return await applyTransition(tx, DEPOSIT, action, {
+        id: depositId,
+        at: clock.now(),
+        where: who.clientId ? eq(deposits.clientId, who.clientId) : undefined,
+        set: { reason, decidedAt: clock.now(), decidedByStaffId: who.staffId ?? null },
+        async effect(row) {
+          if (!DEPOSIT_TRANSITIONS[action].credits) return;
+          const posted = await ledger.transfer(tx, {
+            kind: 'deposit',
+            clientId: row.clientId,
+            memo: `Deposit via ${row.method}, UTR ${row.utr}`,
+            reference: `deposit:${row.id}`,
+            idempotencyKey: `deposit:${row.id}`,
+            from: firmAccount('bank_clearing'),
+            to: clientAccount(row.clientId, 'cash_available'),
+            amount: row.amount,
+          });
+          const [credited] = await tx
+            .update(deposits)
+            .set({ postingId: posted.postingId })
+            .where(eq(deposits.id, row.id))
+            .returning();
+          return credited;
+        },
+        audit: {
+          actor,
+          details: (row) => ({
+            clientId: row.clientId,
+            amountPaise: row.amount.toString(),
+            utr: row.utr,
+            ...(reason ? { reason } : {}),
+            ...(row.postingId ? { postingId: row.postingId } : {}),
+          }),
+        },
+        events,
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(FM.utrAlreadyCredited);
+      // Another deposit with this UTR was confirmed first.
+      if (isUniqueViolation(error, 'deposits_utr_confirmed_once'))
+        throw conflict(FM.utrAlreadyCredited);
       throw error;
     }
-    if (!row) {
-      const [current] = await tx
-        .select({ status: deposits.status })
-        .from(deposits)
-        .where(and(eq(deposits.id, depositId), ownedBy));
-      if (!current) throw notFound(FM.depositNotFound);
-      throw conflict(FM.alreadyDecided('deposit', current.status));
-    }
-    if (rule.credits) {
-      const posted = await ledger.transfer(tx, {
-        kind: 'deposit',
-        clientId: row.clientId,
-        memo: `Deposit via ${row.method}, UTR ${row.utr}`,
-        reference: `deposit:${row.id}`,
-        idempotencyKey: `deposit:${row.id}`,
-        from: firmAccount('bank_clearing'),
-        to: clientAccount(row.clientId, 'cash_available'),
-        amount: row.amount,
-      });
-      [row] = await tx
-        .update(deposits)
-        .set({ postingId: posted.postingId })
-        .where(eq(deposits.id, row.id))
-        .returning();
-    }
-    await recordAudit(tx, actor, {
-      action: `deposit.${action}`,
-      subjectType: 'deposit',
-      subjectId: depositId,
-      before: { status: rule.from },
-      after: {
-        status: rule.to,
-        clientId: row!.clientId,
-        amountPaise: row!.amount.toString(),
-        utr: row!.utr,
-        ...(reason ? { reason } : {}),
-        ...(row!.postingId ? { postingId: row!.postingId } : {}),
-      },
-    });
-    return row!;
   }
 
   return {

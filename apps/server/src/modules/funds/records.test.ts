@@ -206,7 +206,7 @@ describe('statement', () => {
 });
 
 describe('assets', () => {
-  it('sums cash available and on hold in paise and rupees; with no holdings, invested value is a measured 0', async () => {
+  it('sums cash available and on hold in paise only; with no holdings, invested value is a measured 0', async () => {
     const reply = await t.api.get<TAssets>('/stat/app/v1/asset', c.token);
     expect(reply.body.data).toEqual({
       currency: 'INR',
@@ -214,12 +214,9 @@ describe('assets', () => {
       cash_on_hold_paise: 0,
       invested_value_paise: 0,
       holdings_tracked: true,
+      holdings_value_paise: 0,
+      unrealised_pnl_paise: 0,
       total_paise: 4_876_550,
-      total_assets: 48765.5,
-      cash_available: 48765.5,
-      cash_on_hold: 0,
-      holdings_value: 0,
-      unrealised_pnl: 0,
     });
     expect((await t.api.get('/stat/app/v1/asset')).status).toBe(401);
   });

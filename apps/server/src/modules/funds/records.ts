@@ -6,7 +6,7 @@
 import {
   CLIENT_ACCOUNTS,
   FM,
-  paiseToRupees,
+  paiseNumber,
   type TAssets,
   type TClientAccount,
   type TFundRecord,
@@ -15,33 +15,16 @@ import {
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
+import { dayRange } from '../../platform/ist.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
-import { paiseNumber } from './views.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
-/** India has one time zone and no daylight saving: a calendar day starts at 00:00 +05:30. */
-const IST_OFFSET = '+05:30';
 const DAY_MS = 86_400_000;
 const STATEMENT_MAX_DAYS = 366;
-
-function dayStart(day: string): Date {
-  const date = new Date(`${day}T00:00:00${IST_OFFSET}`);
-  const roundTrip = new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  if (Number.isNaN(date.getTime()) || roundTrip !== day) throw badRequest(FM.dateInvalid);
-  return date;
-}
-
-/** [from 00:00, the day after `to` 00:00) in Asia/Kolkata; either end may be open. */
-export function dayRange(from?: string, to?: string) {
-  const start = from ? dayStart(from) : undefined;
-  const end = to ? new Date(dayStart(to).getTime() + DAY_MS) : undefined;
-  if (start && end && start >= end) throw badRequest(FM.dateRangeInvalid);
-  return { start, end };
-}
 
 type LineRow = Awaited<ReturnType<LedgerService['linesOfClient']>>[number];
 
@@ -63,21 +46,26 @@ type Deps = {
   clients: ClientService;
   deposits: DepositService;
   withdrawals: WithdrawalService;
+  holdings: HoldingsValuer;
 };
 
-/** What the trading module reports of a client's holdings, for the assets summary. */
+/**
+ * What a client's holdings cost and are worth, for the assets summary. The trading module
+ * implements it; the composition root (context.ts) hands it over when it builds funds.
+ */
 export type HoldingsValuer = (
   clientId: string,
 ) => Promise<{ investedPaise: bigint; currentPaise: bigint; unrealisedPaise: bigint }>;
 
-export function createRecordService({ db, ledger, clients, deposits, withdrawals }: Deps) {
-  let valueHoldings: HoldingsValuer | null = null;
+export function createRecordService({
+  db,
+  ledger,
+  clients,
+  deposits,
+  withdrawals,
+  holdings,
+}: Deps) {
   return {
-    /** The trading module registers its valuation here (it depends on funds, not back). */
-    useHoldings(valuer: HoldingsValuer) {
-      valueHoldings = valuer;
-    },
-
     async list(
       clientId: string,
       query: { type?: TRecordType; from?: string; to?: string; cursor?: string; limit: number },
@@ -174,24 +162,18 @@ export function createRecordService({ db, ledger, clients, deposits, withdrawals
     },
 
     async assets(clientId: string): Promise<TAssets> {
-      const [balances, held] = await Promise.all([
-        ledger.balancesOf(clientId),
-        valueHoldings ? valueHoldings(clientId) : null,
-      ]);
-      const current = held?.currentPaise ?? 0n;
-      const total = balances.cash_available + balances.cash_on_hold + current;
+      const [balances, held] = await Promise.all([ledger.balancesOf(clientId), holdings(clientId)]);
+      const total = balances.cash_available + balances.cash_on_hold + held.currentPaise;
       return {
         currency: 'INR',
         cash_available_paise: paiseNumber(balances.cash_available),
         cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
-        invested_value_paise: paiseNumber(held?.investedPaise ?? 0n),
-        holdings_tracked: held !== null,
+        invested_value_paise: paiseNumber(held.investedPaise),
+        // Holdings are always valued (trading is always built); the web still reads the field.
+        holdings_tracked: true,
+        holdings_value_paise: paiseNumber(held.currentPaise),
+        unrealised_pnl_paise: paiseNumber(held.unrealisedPaise),
         total_paise: paiseNumber(total),
-        total_assets: paiseToRupees(total),
-        cash_available: paiseToRupees(balances.cash_available),
-        cash_on_hold: paiseToRupees(balances.cash_on_hold),
-        holdings_value: held ? paiseToRupees(held.currentPaise) : null,
-        unrealised_pnl: held ? paiseToRupees(held.unrealisedPaise) : null,
       };
     },
   };

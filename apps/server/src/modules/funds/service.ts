@@ -2,10 +2,17 @@
  * Funds: bank cards, deposits, withdrawals, fund records and the console's views of them.
  * Money moves only through the ledger service, in the transaction that changes the status.
  */
-import { FIRM_ACCOUNTS, type TClientLedger, type TReconciliation } from '@sampada/shared';
+import {
+  FIRM_ACCOUNTS,
+  paiseNumber,
+  type TClientLedger,
+  type TReconciliation,
+} from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
+import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -13,9 +20,8 @@ import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
-import { createRecordService } from './records.ts';
+import { createRecordService, type HoldingsValuer } from './records.ts';
 import { createWithdrawalService } from './withdrawals.ts';
-import { paiseNumber } from './views.ts';
 
 type Deps = {
   db: Db;
@@ -25,6 +31,10 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Where deposits' and withdrawals' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
+  /** The trading module's valuation of a client's holdings (wired in context.ts). */
+  holdings: HoldingsValuer;
 };
 
 export function createFundsService(deps: Deps) {
@@ -33,7 +43,14 @@ export function createFundsService(deps: Deps) {
   const bankCards = createBankCardService({ ...deps, access });
   const deposits = createDepositService({ ...deps, access });
   const withdrawals = createWithdrawalService({ ...deps, access, bankCards });
-  const records = createRecordService({ db, ledger, clients, deposits, withdrawals });
+  const records = createRecordService({
+    db,
+    ledger,
+    clients,
+    deposits,
+    withdrawals,
+    holdings: deps.holdings,
+  });
 
   return {
     bankCards,
@@ -41,11 +58,17 @@ export function createFundsService(deps: Deps) {
     withdrawals,
     records,
 
-    /** The console's view of one client's ledger: balances and postings, newest first. */
+    /**
+     * The console's view of one client's ledger: balances and postings, newest first; 403
+     * for a client the viewer may not see.
+     */
     async clientLedger(
+      viewer: Viewer,
       clientId: string,
       page: { cursor?: string | undefined; limit: number },
-    ): Promise<Omit<TClientLedger, 'client'>> {
+    ): Promise<TClientLedger> {
+      const client = await clients.byId(clientId);
+      assertSees(viewer, client.advisorId);
       const cursor = decodeCursor(page.cursor, 1);
       const [balances, postings] = await Promise.all([
         ledger.balancesOf(clientId),
@@ -54,6 +77,7 @@ export function createFundsService(deps: Deps) {
       const items = postings.slice(0, page.limit);
       const last = items[items.length - 1];
       return {
+        client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
         balances: {
           cash_available_paise: paiseNumber(balances.cash_available),
           cash_on_hold_paise: paiseNumber(balances.cash_on_hold),

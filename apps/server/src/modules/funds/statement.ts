@@ -3,8 +3,6 @@
  * every line (debits and credits in separate columns, like a bank statement) and closing
  * balances, amounts as ₹ with Indian grouping. Times are Asia/Kolkata.
  */
-import { existsSync } from 'node:fs';
-
 import {
   APP_NAME,
   formatPaise,
@@ -12,7 +10,8 @@ import {
   type TClientAccount,
   type TRecordType,
 } from '@sampada/shared';
-import { loadPdfKit } from '../../platform/on-demand.ts';
+import { istTime } from '../../platform/ist.ts';
+import { openPdf } from '../../platform/pdf.ts';
 
 export type StatementData = {
   client: { name: string; uid: string; account: string };
@@ -38,8 +37,6 @@ const ACCOUNT_LABELS: Record<TClientAccount, string> = {
 };
 
 const typeLabel = (type: string) => RECORD_TYPE_LABELS[type as TRecordType] ?? type;
-export const istTime = (date: Date) =>
-  new Date(date.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const debit = (amount: bigint) => (amount < 0n ? formatPaise(-amount) : '');
 const credit = (amount: bigint) => (amount > 0n ? formatPaise(amount) : '');
 
@@ -100,16 +97,6 @@ export function statementCsv(data: StatementData): string {
 
 // ---------- PDF ----------
 
-/** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
-const UNICODE_FONTS = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
-];
-let fontPath: string | null | undefined;
-export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
-
 const COLUMNS = [
   { title: 'Date (IST)', width: 92 },
   { title: 'Description', width: 170 },
@@ -120,20 +107,9 @@ const COLUMNS = [
 ] as const;
 
 export async function statementPdf(data: StatementData): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, money, finish } = await openPdf({
+    title: `Statement ${data.from} to ${data.to}`,
     margin: 40,
-    info: { Title: `Statement ${data.from} to ${data.to}`, Author: APP_NAME },
-  });
-  const font = unicodeFont();
-  if (font) doc.font(font);
-  const money = (text: string) => (font ? text : text.replace(/₹/g, 'Rs.'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = doc.page.margins.left;
@@ -189,6 +165,5 @@ export async function statementPdf(data: StatementData): Promise<Buffer> {
       money(formatPaise(l.balanceAfter)),
     ]);
   }
-  doc.end();
-  return done;
+  return finish();
 }

@@ -1,23 +1,16 @@
 /** Rows to the API's views (packages/shared/src/funds.ts). Paise leave as whole JSON numbers. */
-import type {
-  TBankCard,
-  TConsoleDeposit,
-  TConsoleWithdrawal,
-  TDepositMethod,
-  TDepositStatus,
-  TDepositView,
-  TWithdrawalStatus,
-  TWithdrawalView,
+import {
+  paiseNumber,
+  type TBankCard,
+  type TConsoleDeposit,
+  type TConsoleWithdrawal,
+  type TDepositMethod,
+  type TDepositStatus,
+  type TDepositView,
+  type TWithdrawalStatus,
+  type TWithdrawalView,
 } from '@sampada/shared';
 import type { BankCardRow, DepositRow, WithdrawalRow } from './store.ts';
-
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** Exact as a JSON number up to ₹90 lakh crore; beyond that a bug, never a rounding. */
-export function paiseNumber(value: bigint): number {
-  if (value > SAFE || value < -SAFE) throw new Error(`Paise ${value} exceed a safe JSON number`);
-  return Number(value);
-}
 
 export const maskAccountNumber = (last4: string) => `XXXXXX${last4}`;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

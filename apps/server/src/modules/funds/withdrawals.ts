@@ -5,7 +5,7 @@
  * released); the client may cancel while it is pending (hold released).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   FM,
   type TClientAccount,
@@ -17,7 +17,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import {
+  applyTransition,
+  lifecycle,
+  type Transition,
+  type TransitionEvents,
+} from '../../platform/transitions.ts';
 import {
   type AccountRef,
   clientAccount,
@@ -32,23 +38,22 @@ import { consoleWithdrawalView, withdrawalView } from './views.ts';
 
 export type WithdrawalAction = 'pay' | 'reject' | 'cancel';
 
-type Rule = {
-  from: TWithdrawalStatus;
-  to: TWithdrawalStatus;
-  by: 'staff' | 'client';
-  /** Where the held amount goes. */
-  posting: { kind: string; to: (clientId: string) => AccountRef; memo: string };
-};
+/** Where the held amount goes when a withdrawal leaves pending. */
+type Settlement = { kind: string; to: (clientId: string) => AccountRef; memo: string };
 
-const release = (memo: string): Rule['posting'] => ({
+const release = (memo: string): Settlement => ({
   kind: 'withdrawal_release',
   to: (clientId) => clientAccount(clientId, 'cash_available'),
   memo,
 });
 
-export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalAction, Rule> = {
+/** Who may take each step from which status, and where the held amount goes. */
+export const WITHDRAWAL_TRANSITIONS: Record<
+  WithdrawalAction,
+  Transition<TWithdrawalStatus> & { by: 'staff' | 'client'; posting: Settlement }
+> = {
   pay: {
-    from: 'pending',
+    from: ['pending'],
     to: 'paid',
     by: 'staff',
     posting: {
@@ -58,18 +63,30 @@ export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalAction, Rule> = {
     },
   },
   reject: {
-    from: 'pending',
+    from: ['pending'],
     to: 'rejected',
     by: 'staff',
     posting: release('Withdrawal rejected, amount returned'),
   },
   cancel: {
-    from: 'pending',
+    from: ['pending'],
     to: 'cancelled',
     by: 'client',
     posting: release('Withdrawal cancelled, amount returned'),
   },
 };
+
+const WITHDRAWAL = lifecycle({
+  name: 'withdrawal',
+  subject: 'withdrawal',
+  table: withdrawals,
+  state: { field: 'status' },
+  transitions: WITHDRAWAL_TRANSITIONS,
+  refuse: (_action, current: TWithdrawalStatus | null) =>
+    current === null
+      ? notFound(FM.withdrawalNotFound)
+      : conflict(FM.alreadyDecided('withdrawal', current)),
+});
 
 const HELD: TClientAccount = 'cash_on_hold';
 
@@ -81,13 +98,15 @@ type Deps = {
   ledger: LedgerService;
   access: FundsAccess;
   bankCards: BankCardService;
+  events?: TransitionEvents | undefined;
 };
 
-export function createWithdrawalService({ db, clock, ledger, access, bankCards }: Deps) {
+export function createWithdrawalService({ db, clock, ledger, access, bankCards, events }: Deps) {
   const cardLabel = (card: store.BankCardRow) =>
     `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`;
 
-  async function move(
+  /** Takes one step; the held amount moves with it, by the posting the step names. */
+  function move(
     tx: Tx,
     withdrawalId: string,
     action: WithdrawalAction,
@@ -95,60 +114,49 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards }
     actor: Actor,
     details: { reason?: string | null; bankReference?: string | null } = {},
   ): Promise<store.WithdrawalRow> {
-    const rule = WITHDRAWAL_TRANSITIONS[action];
-    const ownedBy = who.clientId ? eq(withdrawals.clientId, who.clientId) : undefined;
-    const [moved] = await tx
-      .update(withdrawals)
-      .set({
-        status: rule.to,
+    const { posting } = WITHDRAWAL_TRANSITIONS[action];
+    return applyTransition(tx, WITHDRAWAL, action, {
+      id: withdrawalId,
+      at: clock.now(),
+      where: who.clientId ? eq(withdrawals.clientId, who.clientId) : undefined,
+      set: {
         reason: details.reason ?? null,
         bankReference: details.bankReference ?? null,
         decidedAt: clock.now(),
         decidedByStaffId: who.staffId ?? null,
-      })
-      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, rule.from), ownedBy))
-      .returning();
-    if (!moved) {
-      const [current] = await tx
-        .select({ status: withdrawals.status })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.id, withdrawalId), ownedBy));
-      if (!current) throw notFound(FM.withdrawalNotFound);
-      throw conflict(FM.alreadyDecided('withdrawal', current.status));
-    }
-    const memo = details.bankReference
-      ? `${rule.posting.memo}, bank reference ${details.bankReference}`
-      : rule.posting.memo;
-    const posted = await ledger.transfer(tx, {
-      kind: rule.posting.kind,
-      clientId: moved.clientId,
-      memo,
-      reference: `withdrawal:${moved.id}`,
-      idempotencyKey: `withdrawal:${moved.id}:settle`,
-      from: clientAccount(moved.clientId, HELD),
-      to: rule.posting.to(moved.clientId),
-      amount: moved.amount,
-    });
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ settlePostingId: posted.postingId })
-      .where(eq(withdrawals.id, moved.id))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: `withdrawal.${action}`,
-      subjectType: 'withdrawal',
-      subjectId: withdrawalId,
-      before: { status: rule.from },
-      after: {
-        status: rule.to,
-        clientId: moved.clientId,
-        amountPaise: moved.amount.toString(),
-        postingId: posted.postingId,
-        ...(details.reason ? { reason: details.reason } : {}),
-        ...(details.bankReference ? { bankReference: details.bankReference } : {}),
       },
+      async effect(moved) {
+        const posted = await ledger.transfer(tx, {
+          kind: posting.kind,
+          clientId: moved.clientId,
+          memo: details.bankReference
+            ? `${posting.memo}, bank reference ${details.bankReference}`
+            : posting.memo,
+          reference: `withdrawal:${moved.id}`,
+          idempotencyKey: `withdrawal:${moved.id}:settle`,
+          from: clientAccount(moved.clientId, HELD),
+          to: posting.to(moved.clientId),
+          amount: moved.amount,
+        });
+        const [row] = await tx
+          .update(withdrawals)
+          .set({ settlePostingId: posted.postingId })
+          .where(eq(withdrawals.id, moved.id))
+          .returning();
+        return row;
+      },
+      audit: {
+        actor,
+        details: (row) => ({
+          clientId: row.clientId,
+          amountPaise: row.amount.toString(),
+          postingId: row.settlePostingId,
+          ...(details.reason ? { reason: details.reason } : {}),
+          ...(details.bankReference ? { bankReference: details.bankReference } : {}),
+        }),
+      },
+      events,
     });
-    return row!;
   }
 
   async function cardOf(executor: Db | Tx, row: store.WithdrawalRow) {

@@ -8,11 +8,10 @@ import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
-import { assertOwnClient, isAdmin, staffActor, staffOf } from '../../platform/staff-guard.ts';
+import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
 
 const tags = ['console: invitation codes'];
 const security = [{ bearer: [] }];
-const roles = ['advisor'] as const;
 
 export function invitesConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -21,7 +20,7 @@ export function invitesConsole(ctx: AppContext) {
     app.get(
       '/invites',
       {
-        config: { roles },
+        config: { access: 'invites' },
         schema: {
           tags,
           security,
@@ -31,10 +30,10 @@ export function invitesConsole(ctx: AppContext) {
       },
       async (request, reply) => {
         noStore(reply);
-        const auth = staffOf(request);
         const { cursor, limit, advisor_id } = request.query;
         const rows = await ctx.invites.listInvites({
-          advisorId: isAdmin(auth) ? advisor_id : auth.staffId,
+          viewer: viewerOf(request),
+          advisorId: advisor_id,
           after: decodeCursor(cursor, 2) as [string, string] | null,
           limit,
         });
@@ -49,7 +48,7 @@ export function invitesConsole(ctx: AppContext) {
     app.post(
       '/invites',
       {
-        config: { roles },
+        config: { access: 'invites' },
         schema: {
           tags,
           security,
@@ -58,10 +57,10 @@ export function invitesConsole(ctx: AppContext) {
         },
       },
       async (request) => {
-        const auth = staffOf(request);
         const { max_uses, expires_in_hours, note, advisor_id } = request.body;
-        const advisorId = isAdmin(auth) && advisor_id ? advisor_id : auth.staffId;
-        const advisor = await ctx.staff.findById(advisorId);
+        const advisor = await ctx.staff.findById(
+          ctx.invites.issuerFor(viewerOf(request), advisor_id),
+        );
         if (!advisor) throw notFound('No such advisor.');
         if (!advisor.roles.includes('advisor')) {
           throw badRequest(
@@ -86,7 +85,7 @@ export function invitesConsole(ctx: AppContext) {
     app.post(
       '/invites/:code/revoke',
       {
-        config: { roles },
+        config: { access: 'invites' },
         schema: {
           tags,
           security,
@@ -97,10 +96,11 @@ export function invitesConsole(ctx: AppContext) {
         },
       },
       async (request) => {
-        const invite = await ctx.invites.findByCode(request.params.code);
-        if (!invite) throw notFound('No such invitation code.');
-        assertOwnClient(staffOf(request), invite.advisorId);
-        const row = await ctx.invites.revokeInvite(invite.code, staffActor(request));
+        const row = await ctx.invites.revokeInvite(
+          request.params.code,
+          staffActor(request),
+          viewerOf(request),
+        );
         return ok(
           { code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null },
           'Invitation code revoked.',

@@ -6,6 +6,7 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomCode } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import { clients } from '../clients/tables.ts';
 import type { StaffRow } from '../staff/service.ts';
 import { staff } from '../staff/tables.ts';
@@ -93,19 +94,27 @@ export function createInviteService(db: Db, clock: Clock) {
       return row;
     },
 
+    /** Whose code a staff member creates: admin the advisor they chose, anyone else their own. */
+    issuerFor(viewer: Viewer, chosen: string | undefined): string {
+      return viewer.actsForAdvisor ?? chosen ?? viewer.staffId;
+    },
+
     /**
-     * Codes newest first, each with its advisor and the clients who signed up with it.
+     * Codes newest first, each with its advisor and the clients who signed up with it; with a
+     * `viewer`, only the codes they may act on (admin: any advisor's, or the one asked for).
      * Returns one row more than `limit` when another page exists.
      */
     async listInvites(filter: {
+      viewer?: Viewer;
       advisorId?: string | undefined;
       id?: string;
       after?: [string, string] | null;
       limit: number;
     }) {
       const where: SQL[] = [];
+      const advisorId = filter.viewer?.actsForAdvisor ?? filter.advisorId;
       if (filter.id) where.push(eq(invitationCodes.id, filter.id));
-      if (filter.advisorId) where.push(eq(invitationCodes.advisorId, filter.advisorId));
+      if (advisorId) where.push(eq(invitationCodes.advisorId, advisorId));
       if (filter.after) {
         where.push(
           sql`(${invitationCodes.createdAt}, ${invitationCodes.id}) < (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
@@ -165,13 +174,15 @@ export function createInviteService(db: Db, clock: Clock) {
       }));
     },
 
-    async revokeInvite(code: string, actor: Actor): Promise<InviteRow> {
+    /** Revokes a code; a staff `viewer` revokes only codes they may act on. */
+    async revokeInvite(code: string, actor: Actor, viewer?: Viewer): Promise<InviteRow> {
       return db.transaction(async (tx) => {
         const [before] = await tx
           .select()
           .from(invitationCodes)
-          .where(eq(invitationCodes.code, code));
+          .where(eq(invitationCodes.code, code.toUpperCase()));
         if (!before) throw notFound('No such invitation code.');
+        if (viewer) assertActsFor(viewer, before.advisorId);
         if (before.revokedAt) return before;
         const [after] = await tx
           .update(invitationCodes)

@@ -12,13 +12,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
-import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { clientDetail } from '../clients/console.ts';
+import { baseUrlOf, noStore } from '../../platform/http.ts';
+import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
 
 const tags = ['console: KYC'];
 const security = [{ bearer: [] }];
-const roles = ['advisor'] as const;
 const ZId = z.object({ clientId: z.uuid('Client not found.') });
 const MESSAGES = {
   approve: 'KYC approved.',
@@ -33,7 +31,7 @@ export function kycConsole(ctx: AppContext) {
     app.get(
       '/kyc/queue',
       {
-        config: { roles },
+        config: { access: 'kyc' },
         schema: {
           tags,
           security,
@@ -44,8 +42,7 @@ export function kycConsole(ctx: AppContext) {
       async (request, reply) => {
         noStore(reply);
         const { cursor, limit } = request.query;
-        const rows = await ctx.kyc.pendingQueue({
-          advisorId: clientScope(staffOf(request)),
+        const rows = await ctx.kyc.pendingQueue(viewerOf(request), {
           after: decodeCursor(cursor, 2) as [string, string] | null,
           limit,
         });
@@ -70,7 +67,7 @@ export function kycConsole(ctx: AppContext) {
       app.post(
         `/kyc/:clientId/${action}`,
         {
-          config: { roles },
+          config: { access: 'kyc' },
           schema: {
             tags,
             security,
@@ -80,17 +77,16 @@ export function kycConsole(ctx: AppContext) {
           },
         },
         async (request) => {
-          const auth = staffOf(request);
-          const client = await ctx.clients.byId(request.params.clientId);
-          assertOwnClient(auth, client.advisorId);
+          const viewer = viewerOf(request);
+          const { clientId } = request.params;
           const reason =
             action === 'reject' ? (request.body as { reason: string }).reason : undefined;
-          await ctx.kyc.review(client.id, action, staffActor(request), {
-            staffId: auth.staffId,
+          await ctx.kyc.review(clientId, action, staffActor(request), {
+            viewer,
             ...(reason ? { reason } : {}),
           });
           return ok(
-            await clientDetail(ctx, request, await ctx.clients.byId(client.id)),
+            await ctx.clientViews.detail(viewer, clientId, baseUrlOf(ctx.config, request)),
             MESSAGES[action],
           );
         },

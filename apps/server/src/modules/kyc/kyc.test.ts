@@ -9,6 +9,7 @@ import {
   sqlRows,
 } from '../../test/helpers.ts';
 import { formWith, jpegWithExif, pngImage } from '../../test/images.ts';
+import { transitionChannel, type TransitionEvent } from '../../platform/transitions.ts';
 import { KYC_TRANSITIONS } from './service.ts';
 
 let t: TestApp;
@@ -132,6 +133,22 @@ describe('KYC submit and detail', () => {
     });
     expect(detail.id_front_url).toMatch(/^http/);
     expect((await fetch(detail.id_back_url)).status).toBe(200);
+  });
+
+  it('announces the submit on the app bus once it is committed', async () => {
+    const heard: TransitionEvent[] = [];
+    const off = t.ctx.bus.subscribe(transitionChannel('kyc'), (m) => heard.push(JSON.parse(m)));
+    try {
+      const c = await signUpClient(t);
+      expect((await submitKyc(c)).status).toBe(200);
+      await expect
+        .poll(() => heard.filter((e) => e.id === c.id))
+        .toEqual([
+          expect.objectContaining({ action: 'kyc.submit', from: 'unverified', to: 'pending' }),
+        ]);
+    } finally {
+      off();
+    }
   });
 
   it('refuses a second submit while pending', async () => {

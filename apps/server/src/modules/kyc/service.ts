@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   idNumberType,
@@ -11,10 +11,18 @@ import {
   type TKycStatus,
 } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import {
+  applyTransition,
+  lifecycle,
+  type Transition,
+  type TransitionEvents,
+} from '../../platform/transitions.ts';
+import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import { clients } from '../clients/tables.ts';
 import type { UploadService } from '../uploads/service.ts';
@@ -25,7 +33,7 @@ export type KycAction = 'submit' | 'approve' | 'reject' | 'reopen';
 /** Client status before and after each action; a submission's own status follows it. */
 export const KYC_TRANSITIONS: Record<
   KycAction,
-  { from: TKycStatus[]; to: TKycStatus; submission?: 'approved' | 'rejected' | 'reopened' }
+  Transition<TKycStatus> & { submission?: 'approved' | 'rejected' | 'reopened' }
 > = {
   submit: { from: ['unverified'], to: 'pending' },
   approve: { from: ['pending'], to: 'approved', submission: 'approved' },
@@ -39,6 +47,23 @@ const REFUSAL: Record<TKycStatus, string> = {
   rejected: ApiMessage.kycRejected,
   unverified: 'There is no KYC submission waiting for review.',
 };
+
+/** A client's KYC status moves only by these steps; the audit log files them under the client. */
+const KYC = lifecycle({
+  name: 'kyc',
+  subject: 'client',
+  table: clients,
+  state: { field: 'kycStatus' },
+  transitions: KYC_TRANSITIONS,
+  refuse(action, current: TKycStatus | null) {
+    if (current === null) return notFound('Client not found.');
+    if (action === 'submit') return badRequest(REFUSAL[current] ?? REFUSAL.pending);
+    const from = KYC_TRANSITIONS[action].from.join(' or ');
+    return badRequest(
+      `Cannot ${action} KYC: the client's status is ${current}, it must be ${from}.`,
+    );
+  },
+});
 
 export type KycSubmission = {
   full_name: string;
@@ -55,19 +80,12 @@ type Deps = {
   dataKey: Buffer;
   clients: ClientService;
   uploads: UploadService;
+  /** Where KYC steps are announced once committed. */
+  events?: TransitionEvents | undefined;
 };
 
-export function createKycService({ db, clock, dataKey, clients: clientService, uploads }: Deps) {
-  /** Moves the client's status by `action` if it allows; false when the status was elsewhere. */
-  async function moveStatus(tx: Executor, clientId: string, action: KycAction): Promise<boolean> {
-    const rule = KYC_TRANSITIONS[action];
-    const moved = await tx
-      .update(clients)
-      .set({ kycStatus: rule.to })
-      .where(and(eq(clients.id, clientId), inArray(clients.kycStatus, rule.from)))
-      .returning({ id: clients.id });
-    return moved.length === 1;
-  }
+export function createKycService(deps: Deps) {
+  const { db, clock, dataKey, clients: clientService, uploads, events } = deps;
 
   async function latestSubmission(executor: Executor, clientId: string) {
     const [row] = await executor
@@ -88,33 +106,32 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
         uploads.ownedUploadFromUrl(clientId, input.id_back_url),
       ]);
       if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
-      await db.transaction(async (tx) => {
-        if (!(await moveStatus(tx, clientId, 'submit'))) {
-          const client = await clientService.byId(clientId, tx);
-          throw badRequest(REFUSAL[client.kycStatus as TKycStatus] ?? REFUSAL.pending);
-        }
-        await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
-        const [row] = await tx
-          .insert(kycSubmissions)
-          .values({
-            clientId,
-            fullName: input.full_name,
-            dob: input.dob,
-            mobile: input.mobile || null,
-            idType,
-            idNoEnc: encrypt(input.id_no, dataKey),
-            idNoLast4: input.id_no.slice(-4),
-            frontUploadId: front.id,
-            backUploadId: back.id,
-            submittedAt: clock.now(),
-          })
-          .returning({ id: kycSubmissions.id });
-        await recordAudit(tx, actor, {
-          action: 'kyc.submit',
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: 'unverified' },
-          after: { kycStatus: 'pending', submissionId: row!.id },
+      await inTransaction(db, async (tx) => {
+        let submissionId: string | undefined;
+        await applyTransition(tx, KYC, 'submit', {
+          id: clientId,
+          at: clock.now(),
+          async effect() {
+            await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
+            const [row] = await tx
+              .insert(kycSubmissions)
+              .values({
+                clientId,
+                fullName: input.full_name,
+                dob: input.dob,
+                mobile: input.mobile || null,
+                idType,
+                idNoEnc: encrypt(input.id_no, dataKey),
+                idNoLast4: input.id_no.slice(-4),
+                frontUploadId: front.id,
+                backUploadId: back.id,
+                submittedAt: clock.now(),
+              })
+              .returning({ id: kycSubmissions.id });
+            submissionId = row!.id;
+          },
+          audit: { actor, details: () => ({ submissionId }) },
+          events,
         });
       });
     },
@@ -144,16 +161,13 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
     },
 
     /**
-     * The review queue: pending submissions, oldest first, optionally of one advisor's
-     * clients. Returns one row more than `limit` when another page exists.
+     * The review queue: pending submissions of the clients the viewer may see, oldest first.
+     * Returns one row more than `limit` when another page exists.
      */
-    async pendingQueue(filter: {
-      advisorId?: string | null;
-      after?: [string, string] | null;
-      limit: number;
-    }) {
+    async pendingQueue(viewer: Viewer, filter: { after?: [string, string] | null; limit: number }) {
+      const advisorId = viewer.seesAdvisor;
       const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
-      if (filter.advisorId) where.push(eq(clients.advisorId, filter.advisorId));
+      if (advisorId) where.push(eq(clients.advisorId, advisorId));
       if (filter.after) {
         where.push(
           sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
@@ -178,7 +192,9 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
         .limit(filter.limit + 1);
     },
 
-    async countPending(advisorId: string | null): Promise<number> {
+    /** Pending reviews among the clients the viewer may see (the dashboard's count). */
+    async countPending(viewer: Viewer): Promise<number> {
+      const advisorId = viewer.seesAdvisor;
       const [row] = await db
         .select({ n: count() })
         .from(clients)
@@ -191,42 +207,41 @@ export function createKycService({ db, clock, dataKey, clients: clientService, u
       return row?.n ?? 0;
     },
 
-    /** Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. */
+    /**
+     * Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. A staff
+     * `viewer` acts only on clients they may act for, and is recorded as the checker.
+     */
     async review(
       clientId: string,
       action: Exclude<KycAction, 'submit'>,
       actor: Actor,
-      options: { reason?: string; staffId?: string } = {},
+      options: { reason?: string; viewer?: Viewer } = {},
     ) {
+      if (options.viewer)
+        assertActsFor(options.viewer, (await clientService.byId(clientId)).advisorId);
       const reason = options.reason?.trim() || null;
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
-      return db.transaction(async (tx) => {
-        const client = await clientService.byId(clientId, tx);
-        if (!(await moveStatus(tx, clientId, action))) {
-          throw badRequest(
-            `Cannot ${action} KYC: the client's status is ${client.kycStatus}, it must be ${rule.from.join(' or ')}.`,
-          );
-        }
-        const submission = await latestSubmission(tx, clientId);
-        if (submission && rule.submission) {
-          await tx
-            .update(kycSubmissions)
-            .set({
-              status: rule.submission,
-              reason: action === 'approve' ? null : (reason ?? submission.reason),
-              checkedAt: clock.now(),
-              checkedByStaffId: options.staffId ?? null,
-            })
-            .where(eq(kycSubmissions.id, submission.id));
-        }
-        await recordAudit(tx, actor, {
-          action: `kyc.${action}`,
-          subjectType: 'client',
-          subjectId: clientId,
-          before: { kycStatus: client.kycStatus },
-          after: { kycStatus: rule.to, reason },
+      return inTransaction(db, async (tx) => {
+        await applyTransition(tx, KYC, action, {
+          id: clientId,
+          at: clock.now(),
+          async effect() {
+            const submission = await latestSubmission(tx, clientId);
+            if (!submission || !rule.submission) return;
+            await tx
+              .update(kycSubmissions)
+              .set({
+                status: rule.submission,
+                reason: action === 'approve' ? null : (reason ?? submission.reason),
+                checkedAt: clock.now(),
+                checkedByStaffId: options.viewer?.staffId ?? null,
+              })
+              .where(eq(kycSubmissions.id, submission.id));
+          },
+          audit: { actor, details: () => ({ reason }) },
+          events,
         });
         return { status: rule.to };
       });

@@ -16,7 +16,8 @@ import {
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import * as store from './store.ts';
 
 export type AccountRef =

@@ -4,6 +4,8 @@
  * SctySrs,…,OpnPric,HghPric,LwPric,ClsPric,…,PrvsClsgPric,…,TtlTradgVol,TtlTrfVal,…).
  * Only EQ-series rows count. Every problem is reported with its line number.
  */
+import { rupeesToPaise } from '@sampada/shared';
+
 export type EodRow = {
   line: number;
   tradeDate: string;
@@ -62,7 +64,7 @@ export function parseTradeDate(text: string): string | null {
 
 const toPaise = (text: string) => {
   if (!/^\d+(\.\d{1,4})?$/.test(text)) return null;
-  return Math.round(Number(text) * 100);
+  return Number(rupeesToPaise(text));
 };
 
 export function parseBhavcopy(text: string): { rows: EodRow[]; problems: ParseProblem[] } {

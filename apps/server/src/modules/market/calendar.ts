@@ -3,8 +3,8 @@
  * 09:00–09:15, normal market 09:15–15:30, closed on weekends and exchange holidays.
  */
 import type { TMarketSession, TMarketStatus } from '@sampada/shared';
+import { IST_OFFSET_MS, istDateOf } from '../../platform/ist.ts';
 
-const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 export const PRE_OPEN_MINUTE = 9 * 60;
 export const OPEN_MINUTE = 9 * 60 + 15;
@@ -21,9 +21,6 @@ export type SessionInfo = {
   reason: 'weekend' | 'holiday' | 'before_hours' | 'after_hours' | null;
   holiday: string | null;
 };
-
-export const istDateOf = (instant: Date) =>
-  new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /** The UTC instant of an IST wall-clock time on an IST date. */
 export const istInstant = (istDate: string, minute: number) =>

@@ -1,4 +1,8 @@
-/** Assembles the market module: calendar, feed, engine, service and the live-quote hub. */
+/**
+ * Assembles the market module: calendar, feed, engine and the live-quote hub. The service that
+ * answers the market APIs is made by `createService` once the trading desk's open deals can be
+ * listed: the composition root (context.ts) builds trading on this market, then the service.
+ */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -13,7 +17,7 @@ import { createLiveQuotes } from './live.ts';
 import { importPrices } from './price-import.ts';
 import { referenceData } from './reference-data.ts';
 import { createReplayFeed } from './replay.ts';
-import { createMarketService } from './service.ts';
+import { createMarketService, type DealsSource } from './service.ts';
 import { createSimulatedFeed } from './simulator.ts';
 import { LISTED_CHANNEL } from './engine.ts';
 import { loadInstruments, upsertReferenceData } from './store.ts';
@@ -46,7 +50,6 @@ export function createMarket(deps: {
   const replay = config.marketFeed === 'replay' ? createReplayFeed(db) : null;
   const feed: MarketFeed = replay ?? createSimulatedFeed(config.marketSeed);
   const engine = createMarketEngine({ db, clock, calendar, feed, bus, log: deps.log });
-  const service = createMarketService({ db, clock, engine, calendar, themes: ref.themes });
   const live = createLiveQuotes({ engine, auth: deps.auth, bus });
   let initialised: Promise<void> | null = null;
   async function addFromDb(symbol: string) {
@@ -57,8 +60,10 @@ export function createMarket(deps: {
   return {
     calendar,
     engine,
-    service,
     live,
+    /** The market APIs' service, listing the deals `deals` reports among OTC and IPO items. */
+    createService: (deals: DealsSource) =>
+      createMarketService({ db, clock, engine, calendar, themes: ref.themes, deals }),
     /** Reference data in, engine state loaded: once per process, safe at every start. */
     init() {
       initialised ??= (async () => {

@@ -3,6 +3,7 @@
  * weights, Discover themes and the NSE holiday calendar. Read once per process.
  */
 import { readFileSync } from 'node:fs';
+import { rupeesToPaise } from '@sampada/shared';
 import path from 'node:path';
 import type { Holiday } from './calendar.ts';
 
@@ -68,7 +69,7 @@ function readInstruments(): ReferenceInstrument[] {
       industry: row.industry!,
       segment: row.segment as Segment,
       fno: row.fno === 'true',
-      refClosePaise: Math.round(Number(row.ref_close) * 100),
+      refClosePaise: Number(rupeesToPaise(row.ref_close!)),
       sharesOutstanding: Number(row.shares_outstanding),
       avgDailyVolume: Number(row.avg_daily_volume),
       beta: Number(row.beta) || 1,

@@ -31,13 +31,14 @@ import { createSearchIndex, type SearchIndex } from './search.ts';
 import * as store from './store.ts';
 import { paiseToRupees, tickSizeFor } from './ticks.ts';
 
-/** The trading desk's open OTC quotes and IPOs for the market filter (the trading module). */
+/**
+ * The trading desk's open OTC quotes and IPOs for the market filter. The trading module
+ * implements it; the composition root (context.ts) hands it over when it builds this service.
+ */
 export type DealsSource = {
   otc(): Promise<TMarketListItem[]>;
   ipo(): Promise<TMarketListItem[]>;
 };
-
-const noDeals: DealsSource = { otc: async () => [], ipo: async () => [] };
 
 type SearchRow = { symbol: string; name: string; market: TMarket; weight: number };
 
@@ -47,9 +48,9 @@ export function createMarketService(deps: {
   engine: MarketEngine;
   calendar: MarketCalendar;
   themes: ReferenceTheme[];
+  deals: DealsSource;
 }) {
-  const { db, clock, engine, calendar } = deps;
-  let deals = noDeals;
+  const { db, clock, engine, calendar, deals } = deps;
 
   const equities = () => engine.instruments().filter((i) => i.market === 'NSE');
   const marketCapOf = (symbol: string) => {
@@ -97,11 +98,6 @@ export function createMarketService(deps: {
   const equityQuotes = () => equities().map((i) => quoteOf(i.symbol));
 
   return {
-    /** The trading module registers its open deals here. */
-    useDeals(source: DealsSource) {
-      deals = source;
-    },
-
     status: () => calendar.status(clock.now()),
 
     indices: (): TQuote[] =>

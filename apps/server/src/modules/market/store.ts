@@ -1,6 +1,6 @@
 /** SQL for the market module's tables. */
 import { and, asc, desc, eq, gte, max, min, sql } from 'drizzle-orm';
-import type { TCandleInterval } from '@sampada/shared';
+import { rupeesToPaise, type TCandleInterval } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Bar } from './candles.ts';
 import type { Constituent } from './indices.ts';
@@ -55,8 +55,8 @@ export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
     sharesOutstanding: null,
     avgDailyVolume: null,
     beta: 1,
-    refClosePaise: Math.round(x.base_value * 100),
-    baseValuePaise: Math.round(x.base_value * 100),
+    refClosePaise: Number(rupeesToPaise(x.base_value)),
+    baseValuePaise: Number(rupeesToPaise(x.base_value)),
   }));
   for (const rows of chunks([...equities, ...indexRows])) {
     await db

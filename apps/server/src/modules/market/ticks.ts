@@ -2,6 +2,7 @@
  * NSE cash-market price rules in paise: the price-dependent tick size (since 15 Apr 2025)
  * and the daily price band around the previous close.
  */
+import { paiseToRupeeNumber } from '@sampada/shared';
 
 /** Tick size in paise for a tick basis (the last close of the previous month). */
 export function tickSizeFor(basisPaise: number): number {
@@ -37,5 +38,5 @@ export function priceBand(prevClosePaise: number, pct: number, tick: number): Ba
 export const clampToBand = (paise: number, band: Band) =>
   Math.min(band.upper, Math.max(band.lower, paise));
 
-export const paiseToRupees = (paise: number) => Math.round(paise) / 100;
-export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
+/** The market data's prices are rupees (spec §7); the engine's may carry a part of a paisa. */
+export const paiseToRupees = (paise: number) => paiseToRupeeNumber(Math.round(paise));

@@ -14,12 +14,17 @@ const ZMenuEnvelope = envelopeOf(z.array(ZMenuEntry));
 export function menuConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.get('/menu', { schema: { tags, security, response: { 200: ZMenuEnvelope } } }, async () =>
-      ok(await ctx.menu.listEntries()),
+    app.get(
+      '/menu',
+      { config: { access: 'menu' }, schema: { tags, security, response: { 200: ZMenuEnvelope } } },
+      async () => ok(await ctx.menu.listEntries()),
     );
     app.post(
       '/menu',
-      { schema: { tags, security, body: ZMenuReplaceRequest, response: { 200: ZMenuEnvelope } } },
+      {
+        config: { access: 'menu' },
+        schema: { tags, security, body: ZMenuReplaceRequest, response: { 200: ZMenuEnvelope } },
+      },
       async (request) =>
         ok(await ctx.menu.replaceMenu(request.body.items, staffActor(request)), 'Menu saved.'),
     );

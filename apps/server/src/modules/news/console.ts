@@ -24,7 +24,6 @@ import { readSingleFile } from '../uploads/multipart.ts';
 
 const tags = ['console: news'];
 const security = [{ bearer: [] }];
-const roles = ['advisor'] as const;
 const ZArticleId = z.object({ id: z.string().max(64, NM.notFound) });
 const ZFeedId = z.object({ id: z.uuid(NM.feedNotFound) });
 const ZArticleEnvelope = envelopeOf(ZNewsArticleView);
@@ -40,7 +39,7 @@ export function newsConsole(ctx: AppContext) {
     app.get(
       '/news/articles',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: {
           tags,
           security,
@@ -57,7 +56,7 @@ export function newsConsole(ctx: AppContext) {
     app.get(
       '/news/articles/:id',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
       },
       async (request, reply) => {
@@ -69,7 +68,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/articles',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, body: ZNewsArticleInput, response: { 200: ZArticleEnvelope } },
       },
       async (request) =>
@@ -82,7 +81,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/articles/:id',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: {
           tags,
           security,
@@ -102,7 +101,7 @@ export function newsConsole(ctx: AppContext) {
       app.post(
         `/news/articles/:id/${action}`,
         {
-          config: { roles },
+          config: { access: 'news' },
           schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
         },
         async (request) =>
@@ -116,7 +115,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/articles/:id/delete',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, params: ZArticleId, response: { 200: ZNullEnvelope } },
       },
       async (request) => {
@@ -128,7 +127,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/articles/:id/image',
       {
-        config: { roles, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'news', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           security,
@@ -151,7 +150,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/articles/:id/image/remove',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
       },
       async (request) =>
@@ -163,7 +162,7 @@ export function newsConsole(ctx: AppContext) {
     app.get(
       '/news/feeds',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, response: { 200: envelopeOf(z.array(ZNewsFeedView)) } },
       },
       async (_request, reply) => {
@@ -175,7 +174,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/feeds',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, body: ZNewsFeedInput, response: { 200: ZFeedEnvelope } },
       },
       async (request) =>
@@ -185,7 +184,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/feeds/:id',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: {
           tags,
           security,
@@ -204,7 +203,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/feeds/:id/delete',
       {
-        config: { roles },
+        config: { access: 'news' },
         schema: { tags, security, params: ZFeedId, response: { 200: ZNullEnvelope } },
       },
       async (request) => {
@@ -216,7 +215,7 @@ export function newsConsole(ctx: AppContext) {
     app.post(
       '/news/import',
       {
-        config: { roles, rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { access: 'news', rateLimit: { max: 10, timeWindow: '1 minute' } },
         schema: { tags, security, response: { 200: envelopeOf(ZNewsImportResult) } },
       },
       async (request) => {

@@ -15,7 +15,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { FeedFetcher } from './feed-fetch.ts';
 import { parseFeed } from './feed-parser.ts';
 import { newsArticles, newsFeeds } from './tables.ts';

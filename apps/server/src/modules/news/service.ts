@@ -21,6 +21,13 @@ import type { Clock } from '../../platform/clock.ts';
 import { containsPattern, decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/storage.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import {
+  applyTransition,
+  lifecycle,
+  type Transition,
+  type TransitionEvents,
+} from '../../platform/transitions.ts';
 import { staff } from '../staff/tables.ts';
 import { type ImageRule, reencodeImage } from '../uploads/service.ts';
 import { type FeedFetcher, fetchFeedText } from './feed-fetch.ts';
@@ -40,11 +47,20 @@ export type ArticleAction = 'publish' | 'unpublish';
 /** Which status each action needs and gives, and what it says when the status is elsewhere. */
 export const ARTICLE_TRANSITIONS: Record<
   ArticleAction,
-  { from: TNewsStatus; to: TNewsStatus; refusal: string }
+  Transition<TNewsStatus> & { refusal: string }
 > = {
-  publish: { from: 'draft', to: 'published', refusal: NM.alreadyPublished },
-  unpublish: { from: 'published', to: 'draft', refusal: NM.notPublished },
+  publish: { from: ['draft'], to: 'published', refusal: NM.alreadyPublished },
+  unpublish: { from: ['published'], to: 'draft', refusal: NM.notPublished },
 };
+
+const ARTICLE = lifecycle({
+  name: 'news',
+  subject: 'news_article',
+  table: newsArticles,
+  state: { field: 'status' },
+  transitions: ARTICLE_TRANSITIONS,
+  refuse: (action) => badRequest(ARTICLE_TRANSITIONS[action].refusal),
+});
 
 export const imageUrlOf = (file: string | null) => (file ? `/files/news/${file}` : null);
 
@@ -103,6 +119,8 @@ export function createNewsService(deps: {
   clock: Clock;
   files: FileStore;
   fetchFeed?: FeedFetcher;
+  /** Where publishing and unpublishing are announced once committed. */
+  events?: TransitionEvents | undefined;
 }) {
   const { db, clock, files } = deps;
   const feeds = createFeedService({ db, clock, fetchFeed: deps.fetchFeed ?? fetchFeedText });
@@ -269,12 +287,8 @@ export function createNewsService(deps: {
      * imported one keeps the date its source gave it.
      */
     async moveArticle(id: string, action: ArticleAction, actor: Actor): Promise<TNewsArticleView> {
-      const rule = ARTICLE_TRANSITIONS[action];
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const before = await row(tx, id);
-        if (before.status !== rule.from) throw badRequest(rule.refusal);
-        if (action === 'publish' && (!before.summary || !before.body))
-          throw badRequest(NM.publishNeedsText);
         const now = clock.now();
         const publishedAt =
           action === 'publish'
@@ -282,18 +296,19 @@ export function createNewsService(deps: {
               ? (before.publishedAt ?? now)
               : now
             : before.publishedAt;
-        const [after] = await tx
-          .update(newsArticles)
-          .set({ status: rule.to, publishedAt, updatedAt: now })
-          .where(and(eq(newsArticles.id, id), eq(newsArticles.status, rule.from)))
-          .returning();
-        if (!after) throw badRequest(rule.refusal);
-        await recordAudit(tx, actor, {
-          action: `news.${action}`,
-          subjectType: 'news_article',
-          subjectId: id,
-          before: { status: before.status },
-          after: { status: after.status, published_at: after.publishedAt?.toISOString() },
+        await applyTransition(tx, ARTICLE, action, {
+          id,
+          at: now,
+          set: { publishedAt, updatedAt: now },
+          async effect() {
+            if (action === 'publish' && (!before.summary || !before.body))
+              throw badRequest(NM.publishNeedsText);
+          },
+          audit: {
+            actor,
+            details: (after) => ({ published_at: after.publishedAt?.toISOString() }),
+          },
+          events: deps.events,
         });
       });
       return view(id);

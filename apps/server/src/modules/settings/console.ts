@@ -16,12 +16,16 @@ export function settingsConsole(ctx: AppContext) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/settings',
-      { schema: { tags, security, response: { 200: ZSettingsEnvelope } } },
+      {
+        config: { access: 'settings' },
+        schema: { tags, security, response: { 200: ZSettingsEnvelope } },
+      },
       async () => ok(await ctx.settings.all()),
     );
     app.post(
       '/settings',
       {
+        config: { access: 'settings' },
         schema: {
           tags,
           security,

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  STAFF_ROLES,
   ZSignInChallenge,
   ZStaffMe,
   ZStaffSession,
@@ -17,7 +16,6 @@ import { staffOf } from '../../platform/staff-guard.ts';
 
 const tags = ['console: sign-in'];
 const security = [{ bearer: [] }];
-const everyone = STAFF_ROLES;
 
 export function staffAuthConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
@@ -65,7 +63,7 @@ export function staffAuthConsole(ctx: AppContext) {
     app.get(
       '/auth/me',
       {
-        config: { roles: everyone },
+        config: { access: 'session' },
         schema: {
           tags,
           security,
@@ -80,7 +78,10 @@ export function staffAuthConsole(ctx: AppContext) {
 
     app.post(
       '/auth/sign-out',
-      { config: { roles: everyone }, schema: { tags, security, response: { 200: ZNullEnvelope } } },
+      {
+        config: { access: 'session' },
+        schema: { tags, security, response: { 200: ZNullEnvelope } },
+      },
       async (request) => {
         await ctx.staffAuth.signOut(staffOf(request), requestMeta(request));
         return ok(null, 'Signed out.');
@@ -89,7 +90,10 @@ export function staffAuthConsole(ctx: AppContext) {
 
     app.post(
       '/auth/sign-out-everywhere',
-      { config: { roles: everyone }, schema: { tags, security, response: { 200: ZNullEnvelope } } },
+      {
+        config: { access: 'session' },
+        schema: { tags, security, response: { 200: ZNullEnvelope } },
+      },
       async (request) => {
         await ctx.staffAuth.signOutEverywhere(staffOf(request), requestMeta(request));
         return ok(null, 'Signed out on every device.');

@@ -31,6 +31,7 @@ import {
   verifySecret,
 } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
+import type { StaffAuth } from '../../platform/staff-guard.ts';
 import type { StaffRow, StaffService } from '../staff/service.ts';
 import { staffChallenges, staffSessions } from './tables.ts';
 
@@ -49,7 +50,6 @@ const TOTP_STEP_S = 30;
 /** Only refresh `last_seen_at` when it is older than this, to spare a write per request. */
 const TOUCH_AFTER_MS = MINUTE;
 
-export type StaffAuth = { staffId: string; sessionId: string; roles: TStaffRole[]; email: string };
 type Meta = { ip: string; userAgent?: string | undefined };
 
 const me = (row: StaffRow): TStaffMe => ({

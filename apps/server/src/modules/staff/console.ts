@@ -20,13 +20,19 @@ export function staffConsole(ctx: AppContext) {
 
     app.get(
       '/staff',
-      { schema: { tags, security, response: { 200: envelopeOf(z.array(ZStaffView)) } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, security, response: { 200: envelopeOf(z.array(ZStaffView)) } },
+      },
       async () => ok((await ctx.staff.listStaff()).map(toStaffView)),
     );
 
     app.post(
       '/staff',
-      { schema: { tags, security, body: ZStaffCreateRequest, response: { 200: ZStaffEnvelope } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, security, body: ZStaffCreateRequest, response: { 200: ZStaffEnvelope } },
+      },
       async (request) => {
         const { email, name, roles, password } = request.body;
         const row = await ctx.staff.createStaff(
@@ -40,6 +46,7 @@ export function staffConsole(ctx: AppContext) {
     app.post(
       '/staff/:id/roles',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           security,
@@ -67,7 +74,10 @@ export function staffConsole(ctx: AppContext) {
     ] as const) {
       app.post(
         `/staff/:id/${path}`,
-        { schema: { tags, security, params: ZId, response: { 200: ZStaffEnvelope } } },
+        {
+          config: { access: 'staff' },
+          schema: { tags, security, params: ZId, response: { 200: ZStaffEnvelope } },
+        },
         async (request) => {
           if (!active && request.params.id === staffOf(request).staffId) {
             throw badRequest('You cannot deactivate yourself.');
@@ -83,7 +93,10 @@ export function staffConsole(ctx: AppContext) {
 
     app.post(
       '/staff/:id/reset-totp',
-      { schema: { tags, security, params: ZId, response: { 200: ZStaffEnvelope } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, security, params: ZId, response: { 200: ZStaffEnvelope } },
+      },
       async (request) => {
         await ctx.staffAuth.resetTotp(request.params.id, staffActor(request));
         const row = await ctx.staff.findById(request.params.id);

@@ -9,7 +9,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type TDeskOrder,
-  type TStaffRole,
   TM,
   TRADING_DONE,
   ZAllocateRequest,
@@ -33,20 +32,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { assertOwnClient, clientScope, staffActor, staffOf } from '../../platform/staff-guard.ts';
+import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
 import type { OrderRow } from './execution.ts';
 
 const tags = ['console: trading'];
 const security = [{ bearer: [] }];
 const headers = ZIdempotencyHeaders;
-/** The desk: operations and admin (admin passes every guard). */
-const DESK: readonly TStaffRole[] = ['operations'];
-/** One client's orders, read-only. */
-const READERS: readonly TStaffRole[] = ['operations', 'support', 'advisor'];
-const ADMIN: readonly TStaffRole[] = [];
 const ZId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
 const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
 const ZSymbol = z.object({ symbol: z.string().trim().min(1).max(32) });
@@ -79,7 +72,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/reference/:symbol`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -98,7 +91,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/allocations`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -114,7 +107,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/allocations`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -135,7 +128,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/allocations/:id/close`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -153,7 +146,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/otc-quotes`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -169,7 +162,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/otc-quotes`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, body: ZOtcQuoteCreate, response: { 200: envelopeOf(ZOtcQuote) } },
       },
       async (request) =>
@@ -181,7 +174,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/otc-quotes/:id/close`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZOtcQuote) } },
       },
       async (request) =>
@@ -194,7 +187,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/ipos`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -210,7 +203,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/ipos`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, body: ZIpoCreate, response: { 200: envelopeOf(ZIpoIssue) } },
       },
       async (request) =>
@@ -222,7 +215,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/ipos/:id`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
       },
       async (request, reply) => {
@@ -233,7 +226,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/ipos/:id/close`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
       },
       async (request) =>
@@ -245,7 +238,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/ipos/:id/allot`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: {
           tags,
           security,
@@ -270,7 +263,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/ipos/:id/allotment`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZAllotmentResult) } },
       },
       async (request, reply) => {
@@ -281,7 +274,7 @@ export function tradingConsole(ctx: AppContext) {
     app.post(
       `${PREFIX}/ipos/:id/list`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
       },
       async (request) =>
@@ -293,7 +286,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/orders`,
       {
-        config: { roles: READERS },
+        config: { access: 'clientOrders' },
         schema: {
           tags,
           security,
@@ -303,16 +296,8 @@ export function tradingConsole(ctx: AppContext) {
       },
       async (request, reply) => {
         noStore(reply);
-        const auth = staffOf(request);
         const query = request.query;
-        const desk = auth.roles.some((r) => r === 'admin' || r === 'operations');
-        if (!desk) {
-          // Support and advisors read one client's orders; an advisor only their own clients'.
-          if (!query.client_id) throw forbidden('Your role does not allow this.');
-          const client = await ctx.clients.byId(query.client_id);
-          if (clientScope(auth)) assertOwnClient(auth, client.advisorId);
-        }
-        const page = await orders.list({
+        const page = await trading.ordersSeenBy(viewerOf(request), {
           limit: query.limit,
           cursor: query.cursor,
           type: query.type,
@@ -333,7 +318,7 @@ export function tradingConsole(ctx: AppContext) {
       app.post(
         `${PREFIX}/orders/:id/${action}`,
         {
-          config: { roles: DESK },
+          config: { access: 'trading' },
           schema: {
             tags,
             security,
@@ -363,7 +348,7 @@ export function tradingConsole(ctx: AppContext) {
     app.get(
       `${PREFIX}/charges`,
       {
-        config: { roles: DESK },
+        config: { access: 'trading' },
         schema: { tags, security, response: { 200: envelopeOf(ZChargeSchedule) } },
       },
       async () => ok(await trading.charges.current()),
@@ -371,7 +356,7 @@ export function tradingConsole(ctx: AppContext) {
     app.put(
       `${PREFIX}/charges`,
       {
-        config: { roles: ADMIN },
+        config: { access: 'chargesEdit' },
         schema: {
           tags,
           security,

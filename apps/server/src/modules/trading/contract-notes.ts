@@ -7,6 +7,7 @@ import {
   CHARGE_LABELS,
   formatPaise,
   ORDER_TYPE_LABELS,
+  paiseNumber,
   type TCharges,
   type TContractNote,
   TM,
@@ -16,10 +17,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { loadPdfKit } from '../../platform/on-demand.ts';
+import { istDateOf, istTime } from '../../platform/ist.ts';
+import { openPdf } from '../../platform/pdf.ts';
 import type { ClientService } from '../clients/service.ts';
-import { istDateOf } from '../market/calendar.ts';
-import { istTime, unicodeFont } from '../funds/statement.ts';
 import { fills, orders } from './tables.ts';
 
 export function createContractNotes(deps: {
@@ -55,10 +55,10 @@ export function createContractNotes(deps: {
         type: order.type as TOrderType,
         side: fill.side as TOrderSide,
         quantity: fill.quantity,
-        price_paise: Number(fill.pricePaise),
-        value_paise: Number(fill.valuePaise),
+        price_paise: paiseNumber(fill.pricePaise),
+        value_paise: paiseNumber(fill.valuePaise),
         charges: fill.charges as TCharges,
-        net_paise: Number(net),
+        net_paise: paiseNumber(net),
         posting_id: String(fill.postingId),
         firm: `${APP_NAME} Wealth`,
       };
@@ -67,24 +67,9 @@ export function createContractNotes(deps: {
 }
 
 export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    info: { Title: `Contract note ${note.contract_note_no}`, Author: APP_NAME },
-  });
-  const font = unicodeFont();
-  if (font) doc.font(font);
-  const money = (paise: number) => {
-    const text = formatPaise(BigInt(paise));
-    return font ? text : text.replace(/₹/g, 'Rs.');
-  };
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const pdf = await openPdf({ title: `Contract note ${note.contract_note_no}`, margin: 48 });
+  const { doc } = pdf;
+  const money = (paise: number) => pdf.money(formatPaise(BigInt(paise)));
   doc.fontSize(16).text(`${note.firm} — contract note`);
   doc.moveDown(0.5).fontSize(10);
   doc.text(`Contract note no.: ${note.contract_note_no}`);
@@ -108,6 +93,5 @@ export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
     .fontSize(12)
     .text(`Net ${note.side === 'buy' ? 'payable' : 'receivable'}: ${money(note.net_paise)}`);
   doc.fontSize(8).moveDown().text(`Ledger posting ${note.posting_id}. Delivery settlement.`);
-  doc.end();
-  return done;
+  return pdf.finish();
 }

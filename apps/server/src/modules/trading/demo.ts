@@ -4,7 +4,7 @@
  * prices of the moment. Only the demo seed calls this.
  */
 import type { Actor } from '../../platform/audit.ts';
-import { istDateOf } from '../market/calendar.ts';
+import { istDateOf } from '../../platform/ist.ts';
 import type { TradingService } from './service.ts';
 
 const DAY = 86_400_000;

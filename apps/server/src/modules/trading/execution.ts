@@ -10,17 +10,21 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  canMoveOrder,
   computeCharges,
+  formatPaise,
   NO_CHARGES,
+  ORDER_STEPS,
   type TCharges,
   type TChargeSchedule,
   TM,
   type TOrderStatus,
+  type TOrderStep,
 } from '@sampada/shared';
 import type { Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { conflict } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { applyTransition, lifecycle, type TransitionEvents } from '../../platform/transitions.ts';
 import {
   type AccountRef,
   clientAccount,
@@ -30,10 +34,40 @@ import {
   type PostingLine,
 } from '../ledger/service.ts';
 import { applySell } from './holding-math.ts';
-import { fills, holdings, orders, otcQuotes } from './tables.ts';
+import { returnToQuote } from './otc-quotes.ts';
+import { fills, holdings, orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-type FinalStatus = Exclude<TOrderStatus, 'awaiting'>;
+
+/** Orders move only by the steps of ORDER_STEPS, all from awaiting, applied here. */
+const ORDER = lifecycle({
+  name: 'order',
+  subject: 'order',
+  table: orders,
+  state: { field: 'status' },
+  transitions: ORDER_STEPS,
+  refuse: (_step, current: TOrderStatus | null) =>
+    current === null ? notFound(TM.orderNotFound) : conflict(TM.notAwaiting(current)),
+});
+
+const RELEASES = { cancelled: 'cancel', rejected: 'reject', expired: 'expire' } as const;
+
+/** What the audit log keeps of an order. */
+export const orderDetails = (row: OrderRow) => ({
+  clientId: row.clientId,
+  type: row.type,
+  side: row.side,
+  symbol: row.symbol,
+  quantity: row.quantity,
+  holdPaise: row.holdPaise.toString(),
+});
+
+/**
+ * The audit row of a step someone decided (the client's cancel, a desk decision), under the
+ * name they gave it. The matcher's fills and expiries and an allotment's fills pass none:
+ * their postings and contract notes record them.
+ */
+export type OrderAudit = { actor: Actor; action: string; extra?: object };
 
 /** Charges split by where they go. */
 const feesOf = (c: TCharges) => BigInt(c.brokerage_paise + c.exchange_paise + c.sebi_paise);
@@ -54,7 +88,11 @@ function linesOf(entries: [AccountRef, bigint][]): PostingLine[] {
 export const contractNoteNo = (executedAt: Date, postingId: number) =>
   `CN${executedAt.toISOString().slice(0, 10).replace(/-/g, '')}-${String(postingId).padStart(8, '0')}`;
 
-export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
+export function createExecution(deps: {
+  clock: Clock;
+  ledger: LedgerService;
+  events?: TransitionEvents | undefined;
+}) {
   const { clock, ledger } = deps;
 
   async function lockAwaiting(tx: Tx, orderId: string): Promise<OrderRow | null> {
@@ -63,16 +101,26 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
     return row.status === 'awaiting' ? row : null;
   }
 
-  async function moveStatus(tx: Tx, order: OrderRow, to: FinalStatus, set: Partial<OrderRow>) {
-    if (!canMoveOrder(order.status as TOrderStatus, to))
-      throw conflict(TM.notAwaiting(order.status));
-    const [row] = await tx
-      .update(orders)
-      .set({ ...set, status: to, updatedAt: clock.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting')))
-      .returning();
-    if (!row) throw conflict(TM.notAwaiting(order.status));
-    return row;
+  function moveStatus(
+    tx: Tx,
+    order: OrderRow,
+    step: TOrderStep,
+    set: Partial<OrderRow>,
+    audit: OrderAudit | undefined,
+  ) {
+    return applyTransition(tx, ORDER, step, {
+      id: order.id,
+      at: clock.now(),
+      set: { ...set, updatedAt: clock.now() },
+      audit: audit
+        ? {
+            actor: audit.actor,
+            action: audit.action,
+            details: (row) => ({ ...orderDetails(row), ...audit.extra }),
+          }
+        : null,
+      events: deps.events,
+    });
   }
 
   /** Shares no longer for sale go back to the holding's free quantity. */
@@ -85,12 +133,9 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
   }
 
   /** An OTC take's untaken rest goes back to the quote. */
-  async function returnToQuote(tx: Tx, order: OrderRow, quantity: number) {
+  async function returnUntaken(tx: Tx, order: OrderRow, quantity: number) {
     if (order.type !== 'otc' || !order.offeringId || quantity <= 0) return;
-    await tx
-      .update(otcQuotes)
-      .set({ taken: sql`${otcQuotes.taken} - ${quantity}` })
-      .where(eq(otcQuotes.id, order.offeringId));
+    await returnToQuote(tx, order.offeringId, quantity);
   }
 
   return {
@@ -108,6 +153,7 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
         pricePaise: bigint;
         final: boolean;
         schedule: TChargeSchedule;
+        audit?: OrderAudit;
       },
     ): Promise<{ order: OrderRow; fill: typeof fills.$inferSelect }> {
       const { quantity, pricePaise } = execution;
@@ -150,7 +196,7 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
           kind:
             order.type === 'ipo' ? 'ipo_allotment' : side === 'buy' ? 'trade_buy' : 'trade_sell',
           clientId,
-          memo: `${noun} ${quantity} ${order.symbol} @ ₹${(Number(pricePaise) / 100).toFixed(2)}`,
+          memo: `${noun} ${quantity} ${order.symbol} @ ${formatPaise(pricePaise)}`,
           reference: `order:${order.id}`,
           idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
           lines: linesOf(entries),
@@ -232,10 +278,10 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
       };
       let row: OrderRow;
       if (final) {
-        const status: FinalStatus = filledAfter === order.quantity ? 'filled' : 'partially_filled';
-        row = await moveStatus(tx, order, status, progress);
+        const step = filledAfter === order.quantity ? 'fill' : 'fill_partially';
+        row = await moveStatus(tx, order, step, progress, execution.audit);
         await unreserve(tx, order, order.quantity - filledAfter);
-        await returnToQuote(tx, order, order.quantity - filledAfter);
+        await returnUntaken(tx, order, order.quantity - filledAfter);
       } else {
         [row] = (await tx
           .update(orders)
@@ -250,10 +296,11 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
     async release(
       tx: Tx,
       order: OrderRow,
-      to: 'cancelled' | 'rejected' | 'expired',
+      to: keyof typeof RELEASES,
       reason: string | null,
+      audit?: OrderAudit,
     ): Promise<OrderRow> {
-      const row = await moveStatus(tx, order, to, { holdPaise: 0n, reason });
+      const row = await moveStatus(tx, order, RELEASES[to], { holdPaise: 0n, reason }, audit);
       if (order.holdPaise > 0n) {
         await ledger.transfer(tx, {
           kind: 'order_release',
@@ -268,7 +315,7 @@ export function createExecution(deps: { clock: Clock; ledger: LedgerService }) {
       }
       const rest = order.quantity - order.filledQuantity;
       await unreserve(tx, order, rest);
-      await returnToQuote(tx, order, rest);
+      await returnUntaken(tx, order, rest);
       return row;
     },
   };

@@ -11,12 +11,13 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientService } from '../clients/service.ts';
 import { InsufficientBalance } from '../ledger/service.ts';
 import type { Market } from '../market/market.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
-import type { Offerings } from './offerings.ts';
+import type { Ipos } from './ipos.ts';
 import { orders } from './tables.ts';
 
 const SYSTEM = { type: 'system', id: 'trading' } as const;
@@ -39,10 +40,10 @@ export function createMatcher(deps: {
   clients: ClientService;
   execution: Execution;
   charges: ChargeSchedule;
-  offerings: Offerings;
+  ipos: Ipos;
   log?: (message: string, error?: unknown) => void;
 }) {
-  const { db, clock, market, clients, execution, charges, offerings } = deps;
+  const { db, clock, market, clients, execution, charges, ipos } = deps;
   const pendingSymbols = new Set<string>();
   let running: Promise<number> | null = null;
   let timers: NodeJS.Timeout[] = [];
@@ -70,7 +71,7 @@ export function createMatcher(deps: {
       const price = executablePrice(candidate, BigInt(state.last));
       if (price === null) continue;
       try {
-        const done = await db.transaction(async (tx) => {
+        const done = await inTransaction(db, async (tx) => {
           const order = await execution.lockAwaiting(tx, candidate.id);
           if (!order) return false;
           await execution.fill(tx, order, {
@@ -85,7 +86,7 @@ export function createMatcher(deps: {
         if (done) filled++;
       } catch (error) {
         if (error instanceof InsufficientBalance || error instanceof AppError) {
-          await db.transaction(async (tx) => {
+          await inTransaction(db, async (tx) => {
             const order = await execution.lockAwaiting(tx, candidate.id);
             if (order)
               await execution.release(
@@ -133,7 +134,7 @@ export function createMatcher(deps: {
       );
     let expired = 0;
     for (const { id } of stale) {
-      const done = await db.transaction(async (tx) => {
+      const done = await inTransaction(db, async (tx) => {
         const order = await execution.lockAwaiting(tx, id);
         if (!order) return false;
         await execution.release(
@@ -147,9 +148,9 @@ export function createMatcher(deps: {
       if (done) expired++;
     }
     let listed = 0;
-    for (const id of await offerings.dueForListing()) {
+    for (const id of await ipos.dueForListing()) {
       try {
-        await offerings.listIpo(id, SYSTEM);
+        await ipos.listIpo(id, SYSTEM);
         listed++;
       } catch (error) {
         deps.log?.(`IPO ${id} failed to list`, error);

@@ -1,69 +1,20 @@
 /**
- * Orders: placing (market and limit from stock detail, institutional requests, OTC takes and
- * IPO bids), the client's cancel, and the desk's decisions on institutional and OTC orders.
- * Placing takes the cash (buys) or the shares (sells) at once, in the transaction that
- * writes the order; every limit is a guarded UPDATE, so concurrent orders cannot overdraw,
- * oversell a quote or sell shares twice.
+ * Orders as clients and the desk read them: one order with its fills, lists by cursor, the
+ * desk's count, and the IPO applications an issue holds. Placing and the client's cancel are
+ * in placement.ts, the desk's decisions in desk-decisions.ts; every status change goes
+ * through execution.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import {
-  buyCost,
-  formatPaise,
-  MARKET_BUY_BUFFER_PCT,
-  MIN_TRADE_PAISE,
-  type TChargeSchedule,
-  TM,
-  type TOrder,
-  type TOrderListQuery,
-} from '@sampada/shared';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { TM, type TOrder, type TOrderListQuery } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Actor } from '../../platform/audit.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-} from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/idempotency.ts';
-import type { ClientRow, ClientService } from '../clients/service.ts';
-import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
-import { istDateOf } from '../market/calendar.ts';
-import type { Market } from '../market/market.ts';
-import { bandFor, tickOf } from '../market/model.ts';
-import { dayRange } from '../funds/records.ts';
-import type { ChargeSchedule } from './charge-schedule.ts';
-import type { Execution, OrderRow } from './execution.ts';
-import {
-  fills,
-  holdings,
-  institutionalAllocations,
-  ipoIssues,
-  orders,
-  otcQuotes,
-} from './tables.ts';
-import {
-  allocationOpen,
-  type FillRow,
-  ipoStatus,
-  lotLimits,
-  orderView,
-  quoteOpen,
-} from './views.ts';
-
-type Deps = {
-  db: Db;
-  clock: Clock;
-  ledger: LedgerService;
-  clients: ClientService;
-  market: Market;
-  execution: Execution;
-  charges: ChargeSchedule;
-  nameOf: (symbols: string[], executor?: Executor) => Promise<Map<string, string>>;
-};
+import { notFound } from '../../platform/errors.ts';
+import { dayRange } from '../../platform/ist.ts';
+import type { TransactionRunner } from '../../platform/transaction.ts';
+import type { OrderRow } from './execution.ts';
+import { fills, orders } from './tables.ts';
+import { type FillRow, orderView } from './views.ts';
 
 export type OrderInput =
   | {
@@ -85,274 +36,56 @@ export type DeskOptions<V> = {
   present: (row: OrderRow, tx: Tx) => Promise<V>;
 };
 
-const DAY_MINUTES = 24 * 60;
-const CLOSE_MINUTE = 15 * 60 + 30;
+export type NameOf = (symbols: string[], executor?: Executor) => Promise<Map<string, string>>;
 
-export function createOrderService(deps: Deps) {
-  const { db, clock, ledger, clients, market, execution, charges } = deps;
-  const { engine, calendar } = market;
+// ---------- The orders' SQL for placement, the desk and IPOs ----------
 
-  async function approvedClient(clientId: string): Promise<ClientRow> {
-    const client = await clients.byId(clientId);
-    if (client.kycStatus !== 'approved') throw forbidden(TM.kycRequired);
-    return client;
-  }
+export async function insertOrder(tx: Tx, row: typeof orders.$inferInsert) {
+  const [inserted] = await tx.insert(orders).values(row).returning();
+  return inserted!;
+}
 
-  /** The end of the session an order placed now trades in (the next one after the close). */
-  function sessionEnd(now: Date): Date {
-    const info = calendar.sessionAt(now);
-    const next = calendar.nextOpen(now);
-    if (!next) return new Date(Date.parse(`${info.istDate}T00:00:00+05:30`) + DAY_MINUTES * 60_000);
-    const today = calendar.isTradingDay(info.istDate) && info.minute < CLOSE_MINUTE;
-    const day = today ? info.istDate : istDateOf(next);
-    return new Date(Date.parse(`${day}T00:00:00+05:30`) + CLOSE_MINUTE * 60_000);
-  }
+/** The order, locked for a decision; a client's own only, when `clientId` is given. */
+export async function lockOrder(tx: Tx, orderId: string, clientId?: string) {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), clientId ? eq(orders.clientId, clientId) : undefined))
+    .for('update');
+  return row;
+}
 
-  /** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */
-  async function holdCash(tx: Tx, clientId: string, orderId: string, amount: bigint, memo: string) {
-    try {
-      await ledger.transfer(tx, {
-        kind: 'order_hold',
-        clientId,
-        memo,
-        reference: `order:${orderId}`,
-        idempotencyKey: `order:${orderId}:hold`,
-        from: clientAccount(clientId, 'cash_available'),
-        to: clientAccount(clientId, 'cash_on_hold'),
-        amount,
-      });
-    } catch (error) {
-      if (error instanceof InsufficientBalance) throw badRequest(TM.insufficientCash);
-      throw error;
-    }
-  }
+/** Applications and lots bid per IPO, cancelled ones apart. */
+export async function ipoDemand(executor: Executor, ipoIds: string[]) {
+  const rows = ipoIds.length
+    ? await executor
+        .select({ id: orders.offeringId, applications: count(), lots: sum(orders.lots) })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.type, 'ipo'),
+            sql`${orders.offeringId} in ${ipoIds}`,
+            sql`${orders.status} not in ('cancelled')`,
+          ),
+        )
+        .groupBy(orders.offeringId)
+    : [];
+  return new Map(
+    rows.map((r) => [r.id!, { applications: r.applications, lots: Number(r.lots ?? 0) }]),
+  );
+}
 
-  /** Puts shares up for sale: only the part of the holding not already reserved. */
-  async function reserveShares(tx: Tx, clientId: string, symbol: string, quantity: number) {
-    const moved = await tx
-      .update(holdings)
-      .set({ reserved: sql`${holdings.reserved} + ${quantity}`, updatedAt: clock.now() })
-      .where(
-        and(
-          eq(holdings.clientId, clientId),
-          eq(holdings.symbol, symbol),
-          sql`${holdings.quantity} - ${holdings.reserved} >= ${quantity}`,
-        ),
-      )
-      .returning({ symbol: holdings.symbol });
-    if (moved.length === 0) throw badRequest(TM.insufficientHolding);
-  }
+/** An issue's awaiting applications, oldest first, locked for the allotment. */
+export const awaitingApplications = (tx: Tx, ipoId: string) =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.offeringId, ipoId), eq(orders.type, 'ipo'), eq(orders.status, 'awaiting')))
+    .orderBy(asc(orders.createdAt))
+    .for('update');
 
-  async function freeShares(tx: Tx, clientId: string, symbol: string) {
-    const [row] = await tx
-      .select({ quantity: holdings.quantity, reserved: holdings.reserved })
-      .from(holdings)
-      .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, symbol)));
-    return row ? row.quantity - row.reserved : 0;
-  }
-
-  async function insertOrder(tx: Tx, row: typeof orders.$inferInsert) {
-    const [inserted] = await tx.insert(orders).values(row).returning();
-    return inserted!;
-  }
-
-  // ---------- Placing, by type ----------
-
-  async function placeOnMarket(
-    tx: Tx,
-    client: ClientRow,
-    input: Extract<OrderInput, { type: 'market' | 'limit' }>,
-    schedule: TChargeSchedule,
-  ) {
-    const instrument = engine.instrument(input.symbol);
-    const state = engine.state(input.symbol);
-    if (!instrument || instrument.market !== 'NSE' || !state) {
-      // Allotted IPO shares are held before the stock lists; they trade from the listing on.
-      const held = await freeShares(tx, client.id, input.symbol);
-      throw badRequest(held > 0 ? TM.notListed : TM.symbolUnknown);
-    }
-    let price: bigint;
-    if (input.type === 'limit') {
-      if (input.limit_price === undefined) throw badRequest(TM.priceRequired);
-      price = input.limit_price;
-      const tick = BigInt(tickOf(state));
-      if (price % tick !== 0n) throw badRequest(TM.priceOffTick(formatPaise(tick)));
-      const band = bandFor(instrument, state);
-      if (band && (price < BigInt(band.lower) || price > BigInt(band.upper)))
-        throw badRequest(TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper)));
-    } else price = BigInt(state.last);
-    const value = price * BigInt(input.quantity);
-    const id = randomUUID();
-    let hold = 0n;
-    if (input.side === 'buy') {
-      if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
-      const covered =
-        input.type === 'market'
-          ? value + (value * BigInt(MARKET_BUY_BUFFER_PCT) + 99n) / 100n
-          : value;
-      hold = buyCost(schedule, covered);
-      await holdCash(
-        tx,
-        client.id,
-        id,
-        hold,
-        `Buy ${input.quantity} ${input.symbol}: amount on hold`,
-      );
-    } else {
-      const free = await freeShares(tx, client.id, input.symbol);
-      // A small remainder may always be sold off whole; otherwise the minimum applies.
-      if (value < MIN_TRADE_PAISE && input.quantity !== free) throw badRequest(TM.belowMinimum);
-      await reserveShares(tx, client.id, input.symbol, input.quantity);
-    }
-    return insertOrder(tx, {
-      id,
-      clientId: client.id,
-      type: input.type,
-      side: input.side,
-      symbol: input.symbol,
-      quantity: input.quantity,
-      pricePaise: input.type === 'limit' ? price : null,
-      holdPaise: hold,
-      validUntil: sessionEnd(clock.now()),
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-  }
-
-  async function placeInstitutional(
-    tx: Tx,
-    client: ClientRow,
-    input: Extract<OrderInput, { type: 'institutional' }>,
-    schedule: TChargeSchedule,
-  ) {
-    const [offer] = await tx
-      .select()
-      .from(institutionalAllocations)
-      .where(eq(institutionalAllocations.id, input.offering_id));
-    if (!offer) throw notFound(TM.offeringNotFound);
-    if (!allocationOpen(offer, clock.now())) throw badRequest(TM.offeringClosed);
-    if (input.quantity > offer.quantity - offer.allocated) throw badRequest(TM.beyondOffering);
-    const value = offer.pricePaise * BigInt(input.quantity);
-    if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
-    const id = randomUUID();
-    const hold = buyCost(schedule, value);
-    await holdCash(
-      tx,
-      client.id,
-      id,
-      hold,
-      `Institutional request for ${input.quantity} ${offer.symbol}: amount on hold`,
-    );
-    return insertOrder(tx, {
-      id,
-      clientId: client.id,
-      type: 'institutional',
-      side: 'buy',
-      symbol: offer.symbol,
-      quantity: input.quantity,
-      pricePaise: offer.pricePaise,
-      holdPaise: hold,
-      offeringId: offer.id,
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-  }
-
-  async function placeOtc(
-    tx: Tx,
-    client: ClientRow,
-    input: Extract<OrderInput, { type: 'otc' }>,
-    schedule: TChargeSchedule,
-  ) {
-    const [quote] = await tx.select().from(otcQuotes).where(eq(otcQuotes.id, input.offering_id));
-    if (!quote) throw notFound(TM.offeringNotFound);
-    if (!quoteOpen(quote, clock.now())) throw badRequest(TM.offeringClosed);
-    const value = quote.pricePaise * BigInt(input.quantity);
-    if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
-    // The take: never more than remains, however many clients take at once.
-    const taken = await tx
-      .update(otcQuotes)
-      .set({ taken: sql`${otcQuotes.taken} + ${input.quantity}` })
-      .where(
-        and(
-          eq(otcQuotes.id, quote.id),
-          sql`${otcQuotes.quantity} - ${otcQuotes.taken} >= ${input.quantity}`,
-          sql`${otcQuotes.closedAt} is null`,
-        ),
-      )
-      .returning({ id: otcQuotes.id });
-    if (taken.length === 0) throw badRequest(TM.beyondOffering);
-    const id = randomUUID();
-    let hold = 0n;
-    if (quote.side === 'buy') {
-      hold = buyCost(schedule, value);
-      await holdCash(
-        tx,
-        client.id,
-        id,
-        hold,
-        `OTC take of ${input.quantity} ${quote.symbol}: amount on hold`,
-      );
-    } else await reserveShares(tx, client.id, quote.symbol, input.quantity);
-    return insertOrder(tx, {
-      id,
-      clientId: client.id,
-      type: 'otc',
-      side: quote.side,
-      symbol: quote.symbol,
-      quantity: input.quantity,
-      pricePaise: quote.pricePaise,
-      holdPaise: hold,
-      offeringId: quote.id,
-      validUntil: quote.validUntil,
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-  }
-
-  async function placeIpo(tx: Tx, client: ClientRow, input: Extract<OrderInput, { type: 'ipo' }>) {
-    const [issue] = await tx.select().from(ipoIssues).where(eq(ipoIssues.id, input.offering_id));
-    if (!issue) throw notFound(TM.offeringNotFound);
-    if (ipoStatus(issue, istDateOf(clock.now())) !== 'open') throw badRequest(TM.ipoNotOpen);
-    const { lotValue, minLots, maxLots } = lotLimits(issue);
-    if (input.lots > maxLots) throw badRequest(TM.aboveRetailCap);
-    if (input.lots < minLots) throw badRequest(TM.belowMinimum);
-    const id = randomUUID();
-    const hold = lotValue * BigInt(input.lots);
-    await holdCash(
-      tx,
-      client.id,
-      id,
-      hold,
-      `IPO bid for ${input.lots} lots of ${issue.symbol}: amount blocked`,
-    );
-    try {
-      // A savepoint, so that a second application fails cleanly inside the caller's transaction.
-      return await tx.transaction((inner) =>
-        insertOrder(inner as unknown as Tx, {
-          id,
-          clientId: client.id,
-          type: 'ipo',
-          side: 'buy',
-          symbol: issue.symbol,
-          quantity: input.lots * issue.lotSize,
-          pricePaise: issue.priceHighPaise,
-          holdPaise: hold,
-          offeringId: issue.id,
-          lots: input.lots,
-          lotSize: issue.lotSize,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        }),
-      );
-    } catch (error) {
-      if (isUniqueViolation(error, 'orders_one_ipo_application'))
-        throw badRequest(TM.alreadyApplied);
-      throw error;
-    }
-  }
-
-  // ---------- Views ----------
+export function createOrderReads(deps: { db: Db; nameOf: NameOf }) {
+  const { db } = deps;
 
   async function fillsOf(orderIds: string[], executor: Executor): Promise<Map<string, FillRow[]>> {
     const byOrder = new Map<string, FillRow[]>();
@@ -377,205 +110,6 @@ export function createOrderService(deps: Deps) {
   }
   const viewOf = async (row: OrderRow, executor: Executor = db) =>
     (await views([row], executor))[0]!;
-
-  async function audit(tx: Tx, actor: Actor, action: string, row: OrderRow, extra: object = {}) {
-    await recordAudit(tx, actor, {
-      action: `order.${action}`,
-      subjectType: 'order',
-      subjectId: row.id,
-      after: {
-        clientId: row.clientId,
-        type: row.type,
-        side: row.side,
-        symbol: row.symbol,
-        quantity: row.quantity,
-        status: row.status,
-        holdPaise: row.holdPaise.toString(),
-        ...extra,
-      },
-    });
-  }
-
-  return {
-    views,
-    viewOf,
-    sessionEnd,
-
-    /** Institutional requests and OTC takes waiting for the desk. */
-    async countAwaitingDesk() {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(and(eq(orders.status, 'awaiting'), inArray(orders.type, ['institutional', 'otc'])));
-      return row?.n ?? 0;
-    },
-
-    async place(
-      clientId: string,
-      input: OrderInput,
-      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
-    ): Promise<TOrder> {
-      const client = await approvedClient(clientId);
-      if (!client.pinHash) throw badRequest(TM.setPinToTrade);
-      // Outside a transaction: a wrong PIN must count even though the order fails. Within the
-      // session's trading window this is an HMAC comparison, not a 45 ms argon2id hash.
-      await clients.verifyTradingPin(client, input.pin, options.sessionId);
-      const schedule = await charges.current();
-      const transaction = options.transaction ?? plainTransaction(db);
-      const row = await transaction(async (tx) => {
-        let placed: OrderRow;
-        switch (input.type) {
-          case 'institutional':
-            placed = await placeInstitutional(tx, client, input, schedule);
-            break;
-          case 'otc':
-            placed = await placeOtc(tx, client, input, schedule);
-            break;
-          case 'ipo':
-            placed = await placeIpo(tx, client, input);
-            break;
-          default:
-            placed = await placeOnMarket(tx, client, input, schedule);
-        }
-        await audit(tx, options.actor, 'place', placed);
-        return viewOf(placed, tx);
-      });
-      return row;
-    },
-
-    async cancel(
-      clientId: string,
-      orderId: string,
-      options: { actor: Actor; transaction?: TransactionRunner },
-    ): Promise<TOrder> {
-      const transaction = options.transaction ?? plainTransaction(db);
-      const row = await transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)))
-          .for('update');
-        if (!current) throw notFound(TM.orderNotFound);
-        if (current.status !== 'awaiting') throw conflict(TM.cannotCancel);
-        if (current.type === 'ipo' && current.offeringId) {
-          const [issue] = await tx
-            .select()
-            .from(ipoIssues)
-            .where(eq(ipoIssues.id, current.offeringId));
-          if (issue && ipoStatus(issue, istDateOf(clock.now())) !== 'open')
-            throw conflict(TM.ipoNotOpen);
-        }
-        const cancelled = await execution.release(tx, current, 'cancelled', null);
-        await audit(tx, options.actor, 'cancel', cancelled);
-        return viewOf(cancelled, tx);
-      });
-      return row;
-    },
-
-    async ofClient(clientId: string, orderId: string): Promise<TOrder> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
-      if (!row) throw notFound(TM.orderNotFound);
-      return viewOf(row);
-    },
-
-    /** A client's orders, newest first, by (created_at, id) cursor. */
-    async listOfClient(clientId: string, query: TOrderListQuery & { limit: number }) {
-      return list({ ...query, clientId, order: 'newest' });
-    },
-
-    list,
-
-    // ---------- The desk ----------
-
-    /** Institutional: allocate `quantity` (0 = none) of what the client asked for. */
-    allocate<V>(orderId: string, quantity: number, options: DeskOptions<V>): Promise<V> {
-      return decide(orderId, options, 'institutional', async (tx, order, schedule) => {
-        if (quantity > order.quantity) throw badRequest(TM.allocateTooMuch);
-        if (quantity === 0) {
-          const row = await execution.release(tx, order, 'rejected', 'Not allocated');
-          return { row, action: 'allocate', extra: { allocated: 0 } };
-        }
-        const moved = await tx
-          .update(institutionalAllocations)
-          .set({ allocated: sql`${institutionalAllocations.allocated} + ${quantity}` })
-          .where(
-            and(
-              eq(institutionalAllocations.id, order.offeringId!),
-              sql`${institutionalAllocations.quantity} - ${institutionalAllocations.allocated} >= ${quantity}`,
-            ),
-          )
-          .returning({ id: institutionalAllocations.id });
-        if (moved.length === 0) throw badRequest(TM.allocateTooMuch);
-        const row = await fillAll(tx, order, quantity, schedule);
-        return { row, action: 'allocate', extra: { allocated: quantity } };
-      });
-    },
-
-    /** OTC: confirm a take inside the quote's validity. */
-    confirm<V>(orderId: string, options: DeskOptions<V>): Promise<V> {
-      return decide(orderId, options, 'otc', async (tx, order, schedule) => {
-        if (order.validUntil && order.validUntil <= clock.now())
-          throw conflict(TM.notAwaiting('expired'));
-        return { row: await fillAll(tx, order, order.quantity, schedule), action: 'confirm' };
-      });
-    },
-
-    /** Institutional or OTC: reject with a reason; everything held returns. */
-    reject<V>(orderId: string, reason: string, options: DeskOptions<V>): Promise<V> {
-      return decide(orderId, options, ['institutional', 'otc'], async (tx, order) => ({
-        row: await execution.release(tx, order, 'rejected', reason),
-        action: 'reject',
-        extra: { reason },
-      }));
-    },
-  };
-
-  /**
-   * One desk decision in one transaction: lock the awaiting order, apply, audit, and answer
-   * what `present` makes of the result (read in the same transaction, so that an
-   * idempotent replay answers the same).
-   */
-  async function decide<V>(
-    orderId: string,
-    options: DeskOptions<V>,
-    types: string | string[],
-    apply: (
-      tx: Tx,
-      order: OrderRow,
-      schedule: TChargeSchedule,
-    ) => Promise<{ row: OrderRow; action: string; extra?: object }>,
-  ): Promise<V> {
-    const schedule = await charges.current();
-    const transaction = options.transaction ?? plainTransaction(db);
-    return transaction(async (tx) => {
-      const order = await awaitingOf(tx, orderId, types);
-      const { row, action, extra } = await apply(tx, order, schedule);
-      await audit(tx, options.actor, action, row, extra);
-      return options.present(row, tx);
-    });
-  }
-
-  async function fillAll(tx: Tx, order: OrderRow, quantity: number, schedule: TChargeSchedule) {
-    const { order: row } = await execution.fill(tx, order, {
-      quantity,
-      pricePaise: order.pricePaise!,
-      final: true,
-      schedule,
-    });
-    await clients.countTrade(tx, row.clientId);
-    return row;
-  }
-
-  async function awaitingOf(tx: Tx, orderId: string, types: string | string[]): Promise<OrderRow> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!row) throw notFound(TM.orderNotFound);
-    if (!([] as string[]).concat(types).includes(row.type)) throw badRequest(TM.wrongDesk);
-    if (row.status !== 'awaiting') throw conflict(TM.notAwaiting(row.status));
-    return row;
-  }
 
   async function list(
     query: Partial<TOrderListQuery> & {
@@ -632,5 +166,34 @@ export function createOrderService(deps: Deps) {
           : null,
     };
   }
+
+  return {
+    views,
+    viewOf,
+    list,
+
+    /** Institutional requests and OTC takes waiting for the desk. */
+    async countAwaitingDesk() {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(and(eq(orders.status, 'awaiting'), inArray(orders.type, ['institutional', 'otc'])));
+      return row?.n ?? 0;
+    },
+
+    async ofClient(clientId: string, orderId: string): Promise<TOrder> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
+      if (!row) throw notFound(TM.orderNotFound);
+      return viewOf(row);
+    },
+
+    /** A client's orders, newest first, by (created_at, id) cursor. */
+    listOfClient(clientId: string, query: TOrderListQuery & { limit: number }) {
+      return list({ ...query, clientId, order: 'newest' });
+    },
+  };
 }
-export type OrderService = ReturnType<typeof createOrderService>;
+export type OrderReads = ReturnType<typeof createOrderReads>;

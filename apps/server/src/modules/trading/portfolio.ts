@@ -4,25 +4,16 @@
  * the investment (by month) and stock statistics read from the fills.
  */
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import type { THolding, TPortfolio } from '@sampada/shared';
+import { paiseNumber, percentage, type THolding, type TPortfolio } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Market } from '../market/market.ts';
 import { averageCost } from './holding-math.ts';
-import type { Offerings } from './offerings.ts';
+import type { Ipos } from './ipos.ts';
 import { fills, holdings, orders } from './tables.ts';
-import { paiseNumber } from './views.ts';
 
-const pct = (part: bigint, whole: bigint) =>
-  whole === 0n ? 0 : Math.round((Number(part) / Number(whole)) * 10_000) / 100;
-
-export function createPortfolio(deps: {
-  db: Db;
-  clock: Clock;
-  market: Market;
-  offerings: Offerings;
-}) {
-  const { db, clock, market, offerings } = deps;
+export function createPortfolio(deps: { db: Db; clock: Clock; market: Market; ipos: Ipos }) {
+  const { db, clock, market, ipos } = deps;
   const { engine } = market;
 
   async function holdingsOf(clientId: string): Promise<THolding[]> {
@@ -31,7 +22,7 @@ export function createPortfolio(deps: {
       .from(holdings)
       .where(and(eq(holdings.clientId, clientId), gt(holdings.quantity, 0)))
       .orderBy(asc(holdings.symbol));
-    const unlisted = await offerings.namesOfIpos(
+    const unlisted = await ipos.namesOfIpos(
       rows.filter((r) => !engine.instrument(r.symbol)).map((r) => r.symbol),
     );
     return rows.map((row) => {
@@ -56,7 +47,7 @@ export function createPortfolio(deps: {
         prev_close_paise: paiseNumber(prevClose),
         current_value_paise: paiseNumber(value),
         unrealised_pnl_paise: paiseNumber(unrealised),
-        unrealised_pnl_pct: pct(unrealised, row.costPaise),
+        unrealised_pnl_pct: percentage(unrealised, row.costPaise),
         day_pnl_paise: paiseNumber((price - prevClose) * quantity),
         realised_pnl_paise: paiseNumber(row.realisedPaise),
         listed: Boolean(state),
@@ -139,7 +130,7 @@ export function createPortfolio(deps: {
       const trades = months.reduce((s, m) => s + m.trades, 0);
       const unrealised = current - invested;
       const names = new Map(list.map((h) => [h.symbol, h.name]));
-      const ipoNames = await offerings.namesOfIpos(
+      const ipoNames = await ipos.namesOfIpos(
         stocks
           .filter((s) => !names.has(s.symbol) && !engine.instrument(s.symbol))
           .map((s) => s.symbol),
@@ -149,7 +140,7 @@ export function createPortfolio(deps: {
           invested_paise: paiseNumber(invested),
           current_value_paise: paiseNumber(current),
           unrealised_pnl_paise: paiseNumber(unrealised),
-          unrealised_pnl_pct: pct(unrealised, invested),
+          unrealised_pnl_pct: percentage(unrealised, invested),
           day_pnl_paise: paiseNumber(day),
           realised_pnl_paise: paiseNumber(realised),
           total_pnl_paise: paiseNumber(realised + unrealised),
@@ -163,15 +154,15 @@ export function createPortfolio(deps: {
           .map(([sector, value]) => ({
             sector,
             value_paise: paiseNumber(value),
-            weight_pct: pct(value, current),
+            weight_pct: percentage(value, current),
           })),
         holdings: list,
         months: months.map((m) => ({
           month: m.month,
-          bought_paise: Number(m.bought),
-          sold_paise: Number(m.sold),
-          charges_paise: Number(m.charges),
-          realised_pnl_paise: Number(m.realised),
+          bought_paise: paiseNumber(BigInt(m.bought)),
+          sold_paise: paiseNumber(BigInt(m.sold)),
+          charges_paise: paiseNumber(BigInt(m.charges)),
+          realised_pnl_paise: paiseNumber(BigInt(m.realised)),
           trades: m.trades,
         })),
         stocks: stocks.map((s) => {
@@ -186,10 +177,10 @@ export function createPortfolio(deps: {
             quantity: held?.quantity ?? 0,
             bought_quantity: Number(s.boughtQuantity),
             sold_quantity: Number(s.soldQuantity),
-            bought_paise: Number(s.bought),
-            sold_paise: Number(s.sold),
-            charges_paise: Number(s.charges),
-            realised_pnl_paise: Number(s.realised),
+            bought_paise: paiseNumber(BigInt(s.bought)),
+            sold_paise: paiseNumber(BigInt(s.sold)),
+            charges_paise: paiseNumber(BigInt(s.charges)),
+            realised_pnl_paise: paiseNumber(BigInt(s.realised)),
             unrealised_pnl_paise: held?.unrealised_pnl_paise ?? 0,
             trades: s.trades,
           };

@@ -1,22 +1,30 @@
 /**
  * Trading (domain.md "Trading", docs/api-trading.md): offerings, orders, the matcher,
  * holdings and the portfolio. Money moves only through the ledger, in the transaction that
- * moves the order; the market module lists the open deals and the funds module values the
- * holdings through the hooks registered here.
+ * moves the order. The market module lists `marketDeals` and the funds module values holdings
+ * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
+ * those services, so neither depends on trading and trading changes neither.
  */
-import { formatPaise, type TMarketListItem } from '@sampada/shared';
+import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertSees, type Viewer, viewerMay } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/market.ts';
+import { createAllocations } from './allocations.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
+import { createDeskDecisions } from './desk-decisions.ts';
 import { createExecution } from './execution.ts';
+import { createIpos } from './ipos.ts';
+import { createListedEquity } from './listed-equity.ts';
 import { createMatcher } from './matching.ts';
-import { createOfferings } from './offerings.ts';
-import { createOrderService } from './orders.ts';
+import { createOrderReads } from './orders.ts';
+import { createOtcQuotes } from './otc-quotes.ts';
+import { createPlacement } from './placement.ts';
 import { createPortfolio } from './portfolio.ts';
 
 type Deps = {
@@ -25,15 +33,21 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   market: Market;
-  funds: FundsService;
+  /** Where orders' and offerings' steps are announced once committed. */
+  events?: TransitionEvents | undefined;
   log?: (message: string, error?: unknown) => void;
 };
 
 export function createTradingService(deps: Deps) {
-  const { db, clock, ledger, clients, market } = deps;
+  const { db, clock, ledger, clients, market, events } = deps;
   const charges = createChargeSchedule({ db, clock });
-  const execution = createExecution({ clock, ledger });
-  const offerings = createOfferings({ db, clock, ledger, clients, market, execution, charges });
+  const execution = createExecution({ clock, ledger, events });
+  const equity = createListedEquity(market);
+  const allocations = createAllocations({ db, clock, equity, events });
+  const otcQuotes = createOtcQuotes({ db, clock, equity, events });
+  const ipos = createIpos({ db, clock, ledger, clients, market, execution, charges, events });
+  /** What operations publish, as the console and the deals lists read it. */
+  const offerings = { ...allocations, ...otcQuotes, ...ipos };
 
   /** Display names: the market's instruments, then IPOs not listed yet. */
   async function nameOf(symbols: string[], executor: Executor = db) {
@@ -44,12 +58,13 @@ export function createTradingService(deps: Deps) {
       if (instrument) names.set(s, instrument.name);
       else missing.push(s);
     }
-    for (const [symbol, row] of await offerings.namesOfIpos(missing, executor))
+    for (const [symbol, row] of await ipos.namesOfIpos(missing, executor))
       names.set(symbol, row.name);
     return names;
   }
 
-  const orders = createOrderService({
+  const reads = createOrderReads({ db, nameOf });
+  const placement = createPlacement({
     db,
     clock,
     ledger,
@@ -57,9 +72,12 @@ export function createTradingService(deps: Deps) {
     market,
     execution,
     charges,
-    nameOf,
+    reads,
   });
-  const portfolio = createPortfolio({ db, clock, market, offerings });
+  const desk = createDeskDecisions({ db, clock, clients, execution, charges });
+  /** Orders as routes use them: reads, placing and cancelling, the desk's decisions. */
+  const orders = { ...reads, ...placement, ...desk };
+  const portfolio = createPortfolio({ db, clock, market, ipos });
   const contractNotes = createContractNotes({
     db,
     clients,
@@ -73,7 +91,7 @@ export function createTradingService(deps: Deps) {
     clients,
     execution,
     charges,
-    offerings,
+    ipos,
     log: deps.log,
   });
 
@@ -87,7 +105,8 @@ export function createTradingService(deps: Deps) {
     return { institutional, otc, ipo };
   }
 
-  market.service.useDeals({
+  /** The open OTC quotes and IPOs as items of the market filter's lists. */
+  const marketDeals = {
     async otc(): Promise<TMarketListItem[]> {
       const quotes = await offerings.quotes('open');
       return quotes.map((q) => ({
@@ -95,7 +114,7 @@ export function createTradingService(deps: Deps) {
         id: q.id,
         symbol: q.symbol,
         name: q.name,
-        price: q.price_paise / 100,
+        price: paiseToRupeeNumber(q.price_paise),
         change_pct: null,
         detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${formatPaise(q.price_paise)}`,
       }));
@@ -107,23 +126,36 @@ export function createTradingService(deps: Deps) {
         id: i.id,
         symbol: i.symbol,
         name: i.name,
-        price: i.price_high_paise / 100,
+        price: paiseToRupeeNumber(i.price_high_paise),
         change_pct: null,
         detail: `Band ${formatPaise(i.price_low_paise)}–${formatPaise(i.price_high_paise)} · lot ${i.lot_size} · ${i.status === 'open' ? `closes ${i.close_date}` : `opens ${i.open_date}`}`,
       }));
     },
-  });
-  deps.funds.records.useHoldings((clientId) => portfolio.valueOf(clientId));
+  };
+
+  /**
+   * The console's order list as the viewer may read it: the desk (operations, admin) every
+   * order; support and advisors one client's, and an advisor only their own client's.
+   */
+  async function ordersSeenBy(viewer: Viewer, query: Parameters<typeof orders.list>[0]) {
+    if (!viewerMay(viewer, 'trading')) {
+      if (!query.clientId) throw forbidden('Your role does not allow this.');
+      assertSees(viewer, (await clients.byId(query.clientId)).advisorId);
+    }
+    return orders.list(query);
+  }
 
   return {
     charges,
     execution,
     offerings,
     orders,
+    ordersSeenBy,
     portfolio,
     contractNotes,
     matcher,
     openDeals,
+    marketDeals,
     nameOf,
   };
 }

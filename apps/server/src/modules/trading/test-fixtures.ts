@@ -1,11 +1,12 @@
 /** Trading test fixtures: funded clients, offerings published through the console API. */
-import type {
-  TDeskOrder,
-  TInstitutionalOffering,
-  TIpoIssue,
-  TOrder,
-  TOrderRequest,
-  TOtcQuote,
+import {
+  paiseToRupeeText,
+  type TDeskOrder,
+  type TInstitutionalOffering,
+  type TIpoIssue,
+  type TOrder,
+  type TOrderRequest,
+  type TOtcQuote,
 } from '@sampada/shared';
 import type { SignedInStaff, TestApp } from '../../test/helpers.ts';
 import { fund, keyed, type MoneyClient, moneyClient } from '../funds/test-fixtures.ts';
@@ -83,7 +84,7 @@ export async function publishQuote(
   ops: SignedInStaff,
   input: { symbol: string; side: 'buy' | 'sell'; quantity: number; validHours?: number },
 ): Promise<TOtcQuote> {
-  const price = (t.ctx.market.engine.state(input.symbol)!.last / 100).toFixed(2);
+  const price = paiseToRupeeText(t.ctx.market.engine.state(input.symbol)!.last);
   const reply = await t.api.post<TOtcQuote>(
     `${CONSOLE}/otc-quotes`,
     {

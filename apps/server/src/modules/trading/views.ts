@@ -1,7 +1,10 @@
 /** Rows to the API's shapes (packages/shared/src/trading.ts). */
 import {
+  divideRounded,
   IPO_RETAIL_CAP_PAISE,
   MIN_TRADE_PAISE,
+  paiseNumber,
+  ratio,
   type TCharges,
   type TFill,
   type TInstitutionalOffering,
@@ -22,7 +25,6 @@ export type QuoteRow = typeof otcQuotes.$inferSelect;
 export type IpoRow = typeof ipoIssues.$inferSelect;
 export type InstrumentInfo = { name: string; sector: string | null; pricePaise: bigint | null };
 
-export const paiseNumber = (paise: bigint) => Number(paise);
 const sumCharges = (list: TCharges[]): TCharges => {
   const total = {
     brokerage_paise: 0,
@@ -67,7 +69,9 @@ export function orderView(row: OrderRow, name: string, fillRows: FillRow[]): TOr
     filled_quantity: row.filledQuantity,
     price_paise: row.pricePaise === null ? null : paiseNumber(row.pricePaise),
     average_price_paise:
-      row.filledQuantity > 0 ? Math.round(Number(row.filledValuePaise) / row.filledQuantity) : null,
+      row.filledQuantity > 0
+        ? paiseNumber(divideRounded(row.filledValuePaise, BigInt(row.filledQuantity)))
+        : null,
     hold_paise: paiseNumber(row.holdPaise),
     charges: sumCharges(fillViews.map((f) => f.charges)),
     offering_id: row.offeringId,
@@ -179,7 +183,7 @@ export function ipoView(
     status: ipoStatus(row, today),
     applications: demand.applications,
     lots_applied: demand.lots,
-    subscription: lotsOffered > 0 ? Math.round((demand.lots / lotsOffered) * 100) / 100 : 0,
+    subscription: ratio(demand.lots, lotsOffered),
     issue_price_paise: row.issuePricePaise === null ? null : paiseNumber(row.issuePricePaise),
     allotment_seed: row.allotmentSeed,
     allotted_at: row.allottedAt?.toISOString() ?? null,

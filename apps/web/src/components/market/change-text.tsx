@@ -1,3 +1,4 @@
+import { formatSignedPaise } from '@sampada/shared';
 import { Group, Text, type TextProps } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -5,7 +6,6 @@ import {
   changeDirection,
   formatChangePct,
   formatSignedChange,
-  formatSignedRupees,
   type TDirection,
 } from '../../lib/market/format';
 
@@ -60,11 +60,11 @@ export function ChangeText({ change, changePct, withAmount = false, ...props }: 
   );
 }
 
-/** A gain or loss in rupees, with its sign, arrow and colour (P&L). */
-export function SignedAmount({ value, ...props }: TextProps & { value: number }) {
+/** A gain or loss of the client's (paise), with its sign, arrow and colour (P&L). */
+export function SignedAmount({ paise, ...props }: TextProps & { paise: number }) {
   return (
-    <DirectionText direction={changeDirection(value)} {...props}>
-      {formatSignedRupees(value)}
+    <DirectionText direction={changeDirection(paise)} {...props}>
+      {formatSignedPaise(paise)}
     </DirectionText>
   );
 }

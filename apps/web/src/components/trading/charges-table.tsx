@@ -1,7 +1,6 @@
-import type { TCharges } from '@sampada/shared';
+import { formatPaise, type TCharges } from '@sampada/shared';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { rupeesOf } from '../../lib/money';
 import { CHARGE_KEYS, chargeLabel } from './trade-labels';
 
 export interface TChargeRow {
@@ -25,7 +24,7 @@ export function ChargesTable({
   after = [],
   totalLabel,
   testIdPrefix,
-  format = rupeesOf,
+  format = formatPaise,
 }: {
   charges: TCharges;
   before?: TChargeRow[];

@@ -1,3 +1,4 @@
+import { formatSignedPaise } from '@sampada/shared';
 import { describe, expect, it } from 'vitest';
 import {
   NO_VALUE,
@@ -8,7 +9,6 @@ import {
   formatPrice,
   formatQuotePrice,
   formatSignedChange,
-  formatSignedRupees,
 } from './format';
 
 describe('market numbers on screen (spec §9)', () => {
@@ -29,8 +29,8 @@ describe('market numbers on screen (spec §9)', () => {
     expect(formatSignedChange(0)).toBe('0.00');
     expect(formatChangePct(1.234)).toBe('+1.23%');
     expect(formatChangePct(-0.4)).toBe('-0.40%');
-    expect(formatSignedRupees(1234.5)).toBe('+₹1,234.50');
-    expect(formatSignedRupees(-80)).toBe('-₹80.00');
+    expect(formatSignedPaise(123_450)).toBe('+₹1,234.50');
+    expect(formatSignedPaise(-8000)).toBe('-₹80.00');
   });
 
   it('compacts volumes and market caps with 3 decimals (k/M/B/T)', () => {

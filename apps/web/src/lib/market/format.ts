@@ -42,13 +42,6 @@ export function formatSignedChange(change: number | null | undefined): string {
   return `${sign}${plain2.format(Math.abs(change))}`;
 }
 
-/** +₹1,234.50, -₹80.00: a gain or loss in rupees. */
-export function formatSignedRupees(value: number | null | undefined): string {
-  if (!isNumber(value)) return NO_VALUE;
-  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
-  return `${sign}${formatInr(Math.abs(value))}`;
-}
-
 /** +1.23%, -0.40%, 0.00% */
 export const formatChangePct = (pct: number | null | undefined) =>
   isNumber(pct) ? `${formatSignedChange(pct)}%` : NO_VALUE;

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  mayAccess,
   type TClientAdjustmentRequest,
   type TClientDetail,
   VIP_MAX,
@@ -31,7 +32,6 @@ import { RESET_CODE_COLUMNS, ResetCodeCells } from '../../../components/reset-co
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { may } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 import { useAdjustClient, useSetClientFlags } from '../api/update-client';
@@ -52,7 +52,7 @@ export function ClientDetailPage({
   const { id = '' } = useParams();
   const client = useClient(id);
   const roles = useSession()?.staff.roles;
-  const canEdit = may(roles, 'clientEdit');
+  const canEdit = mayAccess(roles, 'clientEdit');
   return (
     <QueryState isPending={client.isPending} error={client.error}>
       {client.data ? (
@@ -62,12 +62,12 @@ export function ClientDetailPage({
             description={`UID ${client.data.uid} · account ${client.data.account}`}
             actions={
               <>
-                {may(roles, 'ledger') ? (
+                {mayAccess(roles, 'ledger') ? (
                   <Button variant="light" component={Link} to={paths.clientLedger(client.data.id)}>
                     Ledger
                   </Button>
                 ) : null}
-                {may(roles, 'resetCodes') ? (
+                {mayAccess(roles, 'resetCodes') ? (
                   <Button
                     variant="light"
                     component={Link}
@@ -81,7 +81,7 @@ export function ClientDetailPage({
           />
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <Profile client={client.data} />
-            <Kyc client={client.data} canReview={may(roles, 'kyc')} />
+            <Kyc client={client.data} canReview={mayAccess(roles, 'kyc')} />
             <Flags client={client.data} canEdit={canEdit} />
             {canEdit ? <Adjustments client={client.data} /> : null}
             <ResetCodes client={client.data} />

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid } from '@mantine/core';
-import { TM, ZAllocationCreate } from '@sampada/shared';
+import { paiseToRupeeText, TM, ZAllocationCreate } from '@sampada/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
 import { withoutBlanks } from '../../../lib/forms';
-import { paiseToRupeeText } from '../utils/money';
 import { IstDateTimeField } from './ist-date-time-input';
 import {
   FormTextFields,

@@ -1,8 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatPaise, ORDER_TYPE_LABELS, type TDeskOrder } from '@sampada/shared';
+import { formatPaise, mayAccess, ORDER_TYPE_LABELS, type TDeskOrder } from '@sampada/shared';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { may } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useDeskOrders } from '../api/desk-orders';
 import { formatShares } from '../utils/money';
@@ -14,7 +13,7 @@ import { TradingStatusBadge } from './trading-status-badge';
  */
 export function ClientOrders({ clientId }: { clientId: string }) {
   const roles = useSession()?.staff.roles;
-  if (!may(roles, 'clientOrders')) return null;
+  if (!mayAccess(roles, 'clientOrders')) return null;
   return <ClientOrdersCard clientId={clientId} />;
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { IPO_LISTING_DAYS, TM, ZIpoCreate } from '@sampada/shared';
+import { IPO_LISTING_DAYS, paiseToRupeeText, TM, ZIpoCreate } from '@sampada/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { useCreateIpo } from '../api/ipos';
 import { addWorkingDays, formatDay } from '../utils/dates';
 import { bindField, withoutBlanks } from '../../../lib/forms';
-import { paiseToRupeeText } from '../utils/money';
 import {
   FormTextFields,
   OfferingFormModal,

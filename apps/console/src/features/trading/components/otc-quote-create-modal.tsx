@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Input, SegmentedControl, SimpleGrid } from '@mantine/core';
-import { formatPaise, TM, ZOtcQuoteCreate } from '@sampada/shared';
+import { formatPaise, paiseToRupeeText, TM, ZOtcQuoteCreate } from '@sampada/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
 import { withoutBlanks } from '../../../lib/forms';
-import { paiseToRupeeText } from '../utils/money';
 import { IstDateTimeField } from './ist-date-time-input';
 import {
   FormTextFields,

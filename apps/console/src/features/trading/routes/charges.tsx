@@ -17,6 +17,9 @@ import {
   computeCharges,
   formatPaise,
   isRate,
+  mayAccess,
+  paiseToRupeeNumber,
+  readRupees,
   type TChargeSchedule,
   type TCharges,
   ZChargeScheduleUpdate,
@@ -26,7 +29,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { may } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useCharges, useSaveCharges } from '../api/charges';
 
@@ -50,7 +52,7 @@ const LINES = Object.keys(CHARGE_LABELS) as (keyof typeof CHARGE_LABELS)[];
 /** The charge schedule every contract note applies; admin may change it. */
 export function ChargesPage() {
   const charges = useCharges();
-  const canEdit = may(useSession()?.staff.roles, 'chargesEdit');
+  const canEdit = mayAccess(useSession()?.staff.roles, 'chargesEdit');
   return (
     <>
       <PageHeader
@@ -112,10 +114,14 @@ function ChargesForm({ schedule, canEdit }: { schedule: TChargeSchedule; canEdit
                         label="Brokerage cap (₹ per order)"
                         description="0 for no cap"
                         min={0}
+                        allowNegative={false}
                         decimalScale={2}
                         thousandSeparator=","
-                        value={field.value / 100}
-                        onChange={(v) => field.onChange(Math.round(Number(v || 0) * 100))}
+                        value={paiseToRupeeNumber(field.value)}
+                        onChange={(v) => {
+                          const cap = readRupees(v === '' ? 0 : v, { allowZero: true });
+                          if (cap.ok) field.onChange(Number(cap.paise));
+                        }}
                         onBlur={field.onBlur}
                         error={errors.brokerage_max_paise?.message}
                         data-testid="charges-brokerage_max"

@@ -7,11 +7,14 @@ import { renderWithProviders, resetAppState } from '../../../test/render';
 import { AssetsCard } from './assets-card';
 
 const summary = {
-  total_assets: 1234567.891,
-  cash_available: 250000,
-  cash_on_hold: 20000,
-  holdings_value: 964567.89,
-  unrealised_pnl: -1520.5,
+  currency: 'INR',
+  cash_available_paise: 25_000_000,
+  cash_on_hold_paise: 2_000_000,
+  invested_value_paise: 96_608_839,
+  holdings_tracked: true,
+  holdings_value_paise: 96_456_789,
+  unrealised_pnl_paise: -152_050,
+  total_paise: 123_456_789,
 };
 
 const amounts = () =>

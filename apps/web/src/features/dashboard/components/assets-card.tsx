@@ -1,27 +1,30 @@
+import { formatPaise, type TAssets } from '@sampada/shared';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { TAssets } from '@sampada/shared';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
-import { isApiError } from '../../../lib/api-client';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { TotalAmount } from '../../../components/total-amount';
+import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { assetsQueryOptions } from '../../../lib/funds';
-import { MASKED, NO_VALUE, formatPrice } from '../../../lib/market/format';
+import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { useDashboardTranslation } from '../i18n';
 
-type TAmountKey = keyof Pick<TAssets, 'cash_available' | 'holdings_value' | 'cash_on_hold'>;
+type TAmountKey = keyof Pick<
+  TAssets,
+  'cash_available_paise' | 'holdings_value_paise' | 'cash_on_hold_paise'
+>;
 
-const AMOUNTS: { key: TAmountKey; label: string }[] = [
-  { key: 'cash_available', label: 'assets.available' },
-  { key: 'holdings_value', label: 'assets.holdings' },
-  { key: 'cash_on_hold', label: 'assets.onHold' },
+const AMOUNTS: { key: TAmountKey; label: string; testId: string }[] = [
+  { key: 'cash_available_paise', label: 'assets.available', testId: 'assets-cash_available' },
+  { key: 'holdings_value_paise', label: 'assets.holdings', testId: 'assets-holdings_value' },
+  { key: 'cash_on_hold_paise', label: 'assets.onHold', testId: 'assets-cash_on_hold' },
 ];
 
 /**
  * Total assets and their parts, behind the eye toggle: the showAssets setting (spec §3)
- * is kept in local storage, and hidden amounts read '****'. A field that is missing shows as
- * a dash; nothing is ever made up.
+ * is kept in local storage, and hidden amounts read '****'. A field that is missing or null
+ * shows as a dash; nothing is ever made up.
  */
 export function AssetsCard() {
   const { t } = useDashboardTranslation();
@@ -29,12 +32,12 @@ export function AssetsCard() {
   const { data, isPending, error } = useQuery(assetsQueryOptions());
   // A server without the call yet (404): the amounts stay dashes, with a word why.
   const unavailable = isApiError(error) && error.status === 404;
-  const amount = (value: number | null | undefined) => {
+  const amount = (paise: number | null | undefined) => {
     if (!showAssets) return MASKED;
     if (isPending) return '';
-    return typeof value === 'number' ? formatPrice(value) : NO_VALUE;
+    return typeof paise === 'number' ? formatPaise(paise) : NO_VALUE;
   };
-  const pnl = data?.unrealised_pnl;
+  const pnl = data?.unrealised_pnl_paise;
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="assets-card">
       <Group justify="space-between" mb="xs">
@@ -44,7 +47,7 @@ export function AssetsCard() {
         <ShowAssetsToggle testId="assets-eye" />
       </Group>
       <Stack gap={2}>
-        <TotalAmount label={t('assets.total')}>{amount(data?.total_assets)}</TotalAmount>
+        <TotalAmount label={t('assets.total')}>{amount(data?.total_paise)}</TotalAmount>
         <Group gap={6} data-testid="assets-pnl">
           <Text size="sm" c="dimmed">
             {t('assets.pnl')}
@@ -52,14 +55,14 @@ export function AssetsCard() {
           {!showAssets ? (
             <Text size="sm">{MASKED}</Text>
           ) : typeof pnl === 'number' ? (
-            <SignedAmount value={pnl} size="sm" />
+            <SignedAmount paise={pnl} size="sm" />
           ) : (
             <Text size="sm">{isPending ? '' : NO_VALUE}</Text>
           )}
         </Group>
       </Stack>
       <SimpleGrid cols={3} mt="md" spacing="xs">
-        {AMOUNTS.map(({ key, label }) => (
+        {AMOUNTS.map(({ key, label, testId }) => (
           <Stack gap={0} key={key}>
             <Text size="xs" c="dimmed">
               {t(label)}
@@ -67,7 +70,7 @@ export function AssetsCard() {
             <Text
               size="sm"
               fw={600}
-              data-testid={`assets-${key}`}
+              data-testid={testId}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >
               {amount(data?.[key])}

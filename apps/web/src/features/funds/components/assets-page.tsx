@@ -1,3 +1,4 @@
+import { formatPaise } from '@sampada/shared';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
@@ -9,7 +10,6 @@ import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { useFundsTranslation } from '../i18n';
-import { rupeesOf } from '../../../lib/money';
 
 /** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
 export default function AssetsPage() {
@@ -19,7 +19,7 @@ export default function AssetsPage() {
   const show = (paise: number | undefined, tracked = true) => {
     if (!showAssets) return MASKED;
     if (paise === undefined) return '';
-    return tracked ? rupeesOf(paise) : NO_VALUE;
+    return tracked ? formatPaise(paise) : NO_VALUE;
   };
   const rows = [
     { key: 'available', value: show(data?.cash_available_paise) },

@@ -4,6 +4,7 @@ import {
   FUNDS_DONE,
   M,
   ZDepositRequest,
+  formatPaise,
   type TDepositAccount,
   type TDepositMethod,
   type TDepositRequest,
@@ -40,7 +41,7 @@ import {
 } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, rupeesOf } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/money';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : M.requestFailed);
@@ -111,7 +112,7 @@ export function RecentDeposits() {
           <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="deposit-row">
             <Stack gap={0}>
               <Text size="sm" fw={600}>
-                {rupeesOf(item.amount_paise)} · {item.method}
+                {formatPaise(item.amount_paise)} · {item.method}
               </Text>
               <Text size="xs" c="dimmed">
                 {item.utr} · {formatDateTime(item.created_at)}
@@ -196,7 +197,7 @@ export function DepositPanel() {
         <Alert color="teal" title={FUNDS_DONE.depositRequested} data-testid="deposit-result">
           <Group gap="xs">
             <Text size="sm">
-              {rupeesOf(result.amount_paise)} · {result.method} · {result.utr}
+              {formatPaise(result.amount_paise)} · {result.method} · {result.utr}
             </Text>
             <StatusBadge status={result.status} />
           </Group>
@@ -209,7 +210,7 @@ export function DepositPanel() {
             name="amount"
             label={t('deposit.amount')}
             description={t('deposit.minimum', {
-              amount: rupeesOf(account.data?.min_deposit_paise ?? 2_000_000),
+              amount: formatPaise(account.data?.min_deposit_paise ?? 2_000_000),
             })}
           />
           <Controller

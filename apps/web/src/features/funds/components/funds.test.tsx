@@ -51,12 +51,9 @@ const assets = {
   cash_on_hold_paise: 100_000,
   invested_value_paise: 0,
   holdings_tracked: false,
+  holdings_value_paise: null,
+  unrealised_pnl_paise: null,
   total_paise: 5_100_050,
-  total_assets: 51000.5,
-  cash_available: 50000.5,
-  cash_on_hold: 1000,
-  holdings_value: null,
-  unrealised_pnl: null,
 };
 
 const card = {

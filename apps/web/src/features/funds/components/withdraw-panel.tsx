@@ -3,6 +3,7 @@ import {
   FUNDS_DONE,
   M,
   ZWithdrawalRequest,
+  formatPaise,
   parseRupeesToPaise,
   type TBankCard,
 } from '@sampada/shared';
@@ -27,7 +28,7 @@ import { MASKED } from '../../../lib/market/format';
 import { recentWithdrawalsQueryOptions, useRequestWithdrawal } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, rupeesOf } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/money';
 
 const errorMessage = (error: unknown) => (isApiError(error) ? error.message : M.requestFailed);
 
@@ -48,7 +49,7 @@ function RecentWithdrawals() {
         <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="withdrawal-row">
           <Stack gap={0}>
             <Text size="sm" fw={600}>
-              {rupeesOf(item.amount_paise)} → {item.bank_card.bank_name ?? item.bank_card.ifsc}{' '}
+              {formatPaise(item.amount_paise)} → {item.bank_card.bank_name ?? item.bank_card.ifsc}{' '}
               {item.bank_card.account_number}
             </Text>
             <Text size="xs" c="dimmed">
@@ -101,7 +102,7 @@ export function WithdrawPanel() {
           {t('withdraw.available')}
         </Text>
         <Text fw={700} data-testid="withdraw-available">
-          {!showAssets ? MASKED : available === undefined ? '—' : rupeesOf(available)}
+          {!showAssets ? MASKED : available === undefined ? '—' : formatPaise(available)}
         </Text>
       </Group>
       <WithdrawForm cards={cards.data ?? []} available={available} hasPin={profile.has_pin} />
@@ -172,7 +173,7 @@ function WithdrawForm({
         <Alert color="teal" title={FUNDS_DONE.withdrawalRequested} data-testid="withdraw-result">
           <Group gap="xs">
             <Text size="sm">
-              {rupeesOf(result.amount_paise)} → {result.bank_card.account_number}
+              {formatPaise(result.amount_paise)} → {result.bank_card.account_number}
             </Text>
             <StatusBadge status={result.status} />
           </Group>
@@ -184,7 +185,7 @@ function WithdrawForm({
             control={control}
             name="amount"
             label={t('withdraw.amount')}
-            description={t('withdraw.minimum', { amount: rupeesOf(10_000) })}
+            description={t('withdraw.minimum', { amount: formatPaise(10_000) })}
           />
           <Controller
             control={control}

@@ -1,4 +1,4 @@
-import { RECORD_TYPE_LABELS, type TRecordType } from '@sampada/shared';
+import { formatPaise, RECORD_TYPE_LABELS, type TRecordType } from '@sampada/shared';
 import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { translateMessage } from '../../../lib/i18n';
 import { receiptQueryOptions } from '../api/funds';
 import { useMeTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, rupeesOf } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/money';
 
 export const recordTypeLabel = (type: string) => RECORD_TYPE_LABELS[type as TRecordType] ?? type;
 
@@ -31,13 +31,13 @@ export function ReceiptDetail({ postingId }: { postingId: string }) {
   ];
   if (deposit)
     rows.push(
-      [t('receipt.amount'), rupeesOf(deposit.amount_paise)],
+      [t('receipt.amount'), formatPaise(deposit.amount_paise)],
       [t('receipt.method'), `${deposit.method} · ${deposit.utr}`],
       [t('receipt.status'), <StatusBadge key="s" status={deposit.status} />],
     );
   if (withdrawal)
     rows.push(
-      [t('receipt.amount'), rupeesOf(withdrawal.amount_paise)],
+      [t('receipt.amount'), formatPaise(withdrawal.amount_paise)],
       [
         t('receipt.toAccount'),
         `${withdrawal.bank_card.bank_name ?? withdrawal.bank_card.ifsc} · ${withdrawal.bank_card.account_number}`,
@@ -65,8 +65,8 @@ export function ReceiptDetail({ postingId }: { postingId: string }) {
           {data.lines.map((line) => (
             <Table.Tr key={line.id}>
               <Table.Td>{t(`account.${line.account}`)}</Table.Td>
-              <Table.Td ta="right">{rupeesOf(line.amount_paise)}</Table.Td>
-              <Table.Td ta="right">{rupeesOf(line.balance_after_paise)}</Table.Td>
+              <Table.Td ta="right">{formatPaise(line.amount_paise)}</Table.Td>
+              <Table.Td ta="right">{formatPaise(line.balance_after_paise)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

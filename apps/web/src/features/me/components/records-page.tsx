@@ -1,4 +1,4 @@
-import { RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
+import { formatPaise, RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { MASKED } from '../../../lib/market/format';
 import { toastError } from '../../../lib/notify';
 import { recordsQueryOptions, useDownloadStatement } from '../api/funds';
 import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
-import { formatDateTime, istDay, rupeesOf } from '../../../lib/money';
+import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
 
 const errorText = (error: unknown) =>
@@ -86,7 +86,7 @@ export function RecordsPage() {
   };
   const records = useInfiniteQuery(recordsQueryOptions(filter));
   const items = records.data?.pages.flatMap((page) => page.items) ?? [];
-  const money = (paise: number) => (showAssets ? rupeesOf(paise) : MASKED);
+  const money = (paise: number) => (showAssets ? formatPaise(paise) : MASKED);
   const openReceipt = (postingId: string) =>
     openModal({
       id: 'fund-receipt',

@@ -1,4 +1,4 @@
-import type { TPortfolio } from '@sampada/shared';
+import { formatTwoDecimals, type TPortfolio } from '@sampada/shared';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { usePortfolioTranslation } from '../i18n';
 import { useMoney } from './money-parts';
@@ -40,7 +40,9 @@ export function AllocationChart({ allocation }: { allocation: TPortfolio['alloca
     return arc;
   });
   const label = t('summary.allocationLabel', {
-    parts: allocation.map((part) => `${part.sector} ${part.weight_pct.toFixed(2)}%`).join(', '),
+    parts: allocation
+      .map((part) => `${part.sector} ${formatTwoDecimals(part.weight_pct)}%`)
+      .join(', '),
   });
   return (
     <Group align="center" gap="lg" wrap="wrap" data-testid="allocation-chart">
@@ -101,7 +103,7 @@ export function AllocationChart({ allocation }: { allocation: TPortfolio['alloca
                 ta="right"
                 style={{ fontVariantNumeric: 'tabular-nums' }}
               >
-                {part.weight_pct.toFixed(2)}%
+                {formatTwoDecimals(part.weight_pct)}%
               </Text>
             </Group>
           </Group>

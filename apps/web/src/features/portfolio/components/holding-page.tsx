@@ -1,4 +1,10 @@
-import { formatPaise, type THolding } from '@sampada/shared';
+import {
+  formatPaise,
+  paiseToRupeeNumber,
+  percentage,
+  rupeesToPaise,
+  type THolding,
+} from '@sampada/shared';
 import { Anchor, Button, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -7,7 +13,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { formatDay } from '../../../lib/money';
-import { holdingsQueryOptions, paiseOf, sellableQuantity } from '../../../lib/trading';
+import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { usePortfolioTranslation } from '../i18n';
 import { Pnl, useMoney } from './money-parts';
 
@@ -23,7 +29,7 @@ export interface TLiveHolding extends THolding {
 export function withLivePrice(holding: THolding, livePrice: number | undefined): TLiveHolding {
   if (!holding.listed || livePrice === undefined)
     return { ...holding, live_price_paise: holding.price_paise };
-  const price = paiseOf(livePrice);
+  const price = Number(rupeesToPaise(livePrice));
   const move = holding.quantity * (price - holding.price_paise);
   const unrealised = holding.unrealised_pnl_paise + move;
   return {
@@ -32,7 +38,7 @@ export function withLivePrice(holding: THolding, livePrice: number | undefined):
     current_value_paise: holding.current_value_paise + move,
     unrealised_pnl_paise: unrealised,
     unrealised_pnl_pct:
-      holding.invested_paise > 0 ? (unrealised / holding.invested_paise) * 100 : 0,
+      holding.invested_paise > 0 ? percentage(unrealised, holding.invested_paise) : 0,
     day_pnl_paise: holding.day_pnl_paise + move,
   };
 }
@@ -83,7 +89,7 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
       <Table.Td ta="right">
         {holding.listed ? (
           <LivePrice
-            price={holding.live_price_paise / 100}
+            price={paiseToRupeeNumber(holding.live_price_paise)}
             size="sm"
             testId={`holding-price-${symbol}`}
           />
@@ -179,7 +185,7 @@ export function HoldingPage() {
               </Text>
               <Pnl
                 paise={totals.pnl}
-                pct={totals.invested > 0 ? (totals.pnl / totals.invested) * 100 : 0}
+                pct={totals.invested > 0 ? percentage(totals.pnl, totals.invested) : 0}
                 testId="holding-total-pnl"
               />
             </Stack>

@@ -35,7 +35,7 @@ export function Pnl({
       data-testid={testId}
       style={{ display: 'inline-flex' }}
     >
-      <SignedAmount value={paise / 100} {...props} />
+      <SignedAmount paise={paise} {...props} />
       {pct !== undefined && (
         <Text span size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
           ({formatChangePct(pct)})

@@ -1,4 +1,4 @@
-import { formatPaise, type TOffering } from '@sampada/shared';
+import { formatPaise, formatTwoDecimals, type TOffering } from '@sampada/shared';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatDay } from '../../../lib/money';
@@ -60,7 +60,7 @@ export function OfferingFacts({ offering }: { offering: TOffering }) {
       {
         label: t('facts.subscription'),
         value: t('facts.subscribed', {
-          times: offering.subscription.toFixed(2),
+          times: formatTwoDecimals(offering.subscription),
           applications: count(offering.applications),
         }),
         testId: 'fact-subscription',

@@ -6,7 +6,9 @@ import {
   buyCost,
   computeCharges,
   formatPaise,
+  marketBuyHoldValue,
   rupeePrice,
+  rupeesToPaise,
   type TChargeSchedule,
   type TOrderRequest,
   type TOrderSide,
@@ -30,7 +32,7 @@ import { requestResolver } from '../../../lib/forms';
 import { newerQuote, useLiveQuotes } from '../../../lib/market/live-quotes';
 import { stockDetailQueryOptions } from '../../../lib/market/stock-detail';
 import { assetsQueryOptions } from '../../../lib/funds';
-import { holdingsQueryOptions, paiseOf, sellableQuantity } from '../../../lib/trading';
+import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { chargesQueryOptions } from '../api/get-charges';
 import { usePlaceOrder } from '../api/place-order';
 import { useTradingTranslation } from '../i18n';
@@ -46,10 +48,6 @@ type TTicketType = 'market' | 'limit';
 
 const ZLimitPrice = rupeePrice(TM.priceRequired);
 
-/** A market buy holds the last price plus the buffer, rounded up to the paisa. */
-const marketHoldValue = (quantity: number, lastPaise: bigint) =>
-  (BigInt(quantity) * lastPaise * BigInt(100 + MARKET_BUY_BUFFER_PCT) + 99n) / 100n;
-
 interface TTicketForm {
   type: TTicketType;
   side: TOrderSide;
@@ -64,21 +62,21 @@ function ticketFigures(
   schedule: TChargeSchedule | undefined,
   { type, side, quantity, limit_price }: TTicketForm,
 ) {
-  const lastPaise = BigInt(paiseOf(detail.price));
+  const lastPaise = rupeesToPaise(detail.price);
   const limit = type === 'limit' ? ZLimitPrice.safeParse(limit_price) : null;
   const pricePaise = type === 'limit' ? (limit?.success ? limit.data : null) : lastPaise;
   const n = wholeNumber(quantity);
   const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
   const charges = schedule ? computeCharges(schedule, side, value) : null;
   const holdValue =
-    side === 'buy' && type === 'market' && n ? marketHoldValue(n, lastPaise) : value;
+    side === 'buy' && type === 'market' && n ? marketBuyHoldValue(BigInt(n) * lastPaise) : value;
   const hold = schedule ? buyCost(schedule, holdValue) : null;
-  const tickPaise = BigInt(paiseOf(detail.tick_size));
+  const tickPaise = rupeesToPaise(detail.tick_size);
   const band =
     detail.lower_band !== null && detail.upper_band !== null
       ? {
-          lower: BigInt(paiseOf(detail.lower_band)),
-          upper: BigInt(paiseOf(detail.upper_band)),
+          lower: rupeesToPaise(detail.lower_band),
+          upper: rupeesToPaise(detail.upper_band),
         }
       : null;
   return { type, side, n, pricePaise, value, charges, hold, tickPaise, band };

@@ -1,6 +1,6 @@
-import { STAFF_ROLES } from '@sampada/shared';
 import { describe, expect, it } from 'vitest';
-import { may, type TArea } from './roles';
+import { STAFF_ROLES } from './constants.ts';
+import { mayAccess as may, type TConsoleArea as TArea } from './role-access.ts';
 
 const AREAS: TArea[] = [
   'dashboard',
@@ -16,7 +16,7 @@ const AREAS: TArea[] = [
   'news',
 ];
 
-describe('may (the console mirror of the server role lists)', () => {
+describe('mayAccess (ROLE_ACCESS, read by the server guard and the console)', () => {
   it('lets admin open everything', () => {
     for (const area of AREAS) expect(may(['admin'], area)).toBe(true);
   });

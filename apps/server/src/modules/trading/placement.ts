@@ -1,0 +1,360 @@
+/**
+ * Placing orders — market and limit from stock detail, institutional requests, OTC takes and
+ * IPO bids — and the client's cancel. Placing takes the cash (buys) or the shares (sells) at
+ * once, in the transaction that writes the order; every limit is a guarded UPDATE, so
+ * concurrent orders cannot overdraw, oversell a quote or sell shares twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  buyCost,
+  formatPaise,
+  marketBuyHoldValue,
+  MIN_TRADE_PAISE,
+  type TChargeSchedule,
+  TM,
+  type TOrder,
+} from '@sampada/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { istDateOf } from '../../platform/ist.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import type { ClientRow, ClientService } from '../clients/service.ts';
+import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
+import type { Market } from '../market/market.ts';
+import { bandFor, tickOf } from '../market/model.ts';
+import { allocationById } from './allocations.ts';
+import type { ChargeSchedule } from './charge-schedule.ts';
+import { type Execution, orderDetails, type OrderRow } from './execution.ts';
+import { ipoById } from './ipos.ts';
+import { insertOrder, lockOrder, type OrderInput, type OrderReads } from './orders.ts';
+import { quoteById, takeFromQuote } from './otc-quotes.ts';
+import { holdings } from './tables.ts';
+import { allocationOpen, ipoStatus, lotLimits, quoteOpen } from './views.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  clients: ClientService;
+  market: Market;
+  execution: Execution;
+  charges: ChargeSchedule;
+  reads: OrderReads;
+};
+
+const DAY_MINUTES = 24 * 60;
+const CLOSE_MINUTE = 15 * 60 + 30;
+
+export function createPlacement(deps: Deps) {
+  const { db, clock, ledger, clients, market, execution, charges, reads } = deps;
+  const { engine, calendar } = market;
+
+  async function approvedClient(clientId: string): Promise<ClientRow> {
+    const client = await clients.byId(clientId);
+    if (client.kycStatus !== 'approved') throw forbidden(TM.kycRequired);
+    return client;
+  }
+
+  /** The end of the session an order placed now trades in (the next one after the close). */
+  function sessionEnd(now: Date): Date {
+    const info = calendar.sessionAt(now);
+    const next = calendar.nextOpen(now);
+    if (!next) return new Date(Date.parse(`${info.istDate}T00:00:00+05:30`) + DAY_MINUTES * 60_000);
+    const today = calendar.isTradingDay(info.istDate) && info.minute < CLOSE_MINUTE;
+    const day = today ? info.istDate : istDateOf(next);
+    return new Date(Date.parse(`${day}T00:00:00+05:30`) + CLOSE_MINUTE * 60_000);
+  }
+
+  /** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */
+  async function holdCash(tx: Tx, clientId: string, orderId: string, amount: bigint, memo: string) {
+    try {
+      await ledger.transfer(tx, {
+        kind: 'order_hold',
+        clientId,
+        memo,
+        reference: `order:${orderId}`,
+        idempotencyKey: `order:${orderId}:hold`,
+        from: clientAccount(clientId, 'cash_available'),
+        to: clientAccount(clientId, 'cash_on_hold'),
+        amount,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalance) throw badRequest(TM.insufficientCash);
+      throw error;
+    }
+  }
+
+  /** Puts shares up for sale: only the part of the holding not already reserved. */
+  async function reserveShares(tx: Tx, clientId: string, symbol: string, quantity: number) {
+    const moved = await tx
+      .update(holdings)
+      .set({ reserved: sql`${holdings.reserved} + ${quantity}`, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(holdings.clientId, clientId),
+          eq(holdings.symbol, symbol),
+          sql`${holdings.quantity} - ${holdings.reserved} >= ${quantity}`,
+        ),
+      )
+      .returning({ symbol: holdings.symbol });
+    if (moved.length === 0) throw badRequest(TM.insufficientHolding);
+  }
+
+  async function freeShares(tx: Tx, clientId: string, symbol: string) {
+    const [row] = await tx
+      .select({ quantity: holdings.quantity, reserved: holdings.reserved })
+      .from(holdings)
+      .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, symbol)));
+    return row ? row.quantity - row.reserved : 0;
+  }
+
+  // ---------- Placing, by type ----------
+
+  async function placeOnMarket(
+    tx: Tx,
+    client: ClientRow,
+    input: Extract<OrderInput, { type: 'market' | 'limit' }>,
+    schedule: TChargeSchedule,
+  ) {
+    const instrument = engine.instrument(input.symbol);
+    const state = engine.state(input.symbol);
+    if (!instrument || instrument.market !== 'NSE' || !state) {
+      // Allotted IPO shares are held before the stock lists; they trade from the listing on.
+      const held = await freeShares(tx, client.id, input.symbol);
+      throw badRequest(held > 0 ? TM.notListed : TM.symbolUnknown);
+    }
+    let price: bigint;
+    if (input.type === 'limit') {
+      if (input.limit_price === undefined) throw badRequest(TM.priceRequired);
+      price = input.limit_price;
+      const tick = BigInt(tickOf(state));
+      if (price % tick !== 0n) throw badRequest(TM.priceOffTick(formatPaise(tick)));
+      const band = bandFor(instrument, state);
+      if (band && (price < BigInt(band.lower) || price > BigInt(band.upper)))
+        throw badRequest(TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper)));
+    } else price = BigInt(state.last);
+    const value = price * BigInt(input.quantity);
+    const id = randomUUID();
+    let hold = 0n;
+    if (input.side === 'buy') {
+      if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
+      const covered = input.type === 'market' ? marketBuyHoldValue(value) : value;
+      hold = buyCost(schedule, covered);
+      await holdCash(
+        tx,
+        client.id,
+        id,
+        hold,
+        `Buy ${input.quantity} ${input.symbol}: amount on hold`,
+      );
+    } else {
+      const free = await freeShares(tx, client.id, input.symbol);
+      // A small remainder may always be sold off whole; otherwise the minimum applies.
+      if (value < MIN_TRADE_PAISE && input.quantity !== free) throw badRequest(TM.belowMinimum);
+      await reserveShares(tx, client.id, input.symbol, input.quantity);
+    }
+    return insertOrder(tx, {
+      id,
+      clientId: client.id,
+      type: input.type,
+      side: input.side,
+      symbol: input.symbol,
+      quantity: input.quantity,
+      pricePaise: input.type === 'limit' ? price : null,
+      holdPaise: hold,
+      validUntil: sessionEnd(clock.now()),
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+  }
+
+  async function placeInstitutional(
+    tx: Tx,
+    client: ClientRow,
+    input: Extract<OrderInput, { type: 'institutional' }>,
+    schedule: TChargeSchedule,
+  ) {
+    const offer = await allocationById(tx, input.offering_id);
+    if (!offer) throw notFound(TM.offeringNotFound);
+    if (!allocationOpen(offer, clock.now())) throw badRequest(TM.offeringClosed);
+    if (input.quantity > offer.quantity - offer.allocated) throw badRequest(TM.beyondOffering);
+    const value = offer.pricePaise * BigInt(input.quantity);
+    if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
+    const id = randomUUID();
+    const hold = buyCost(schedule, value);
+    await holdCash(
+      tx,
+      client.id,
+      id,
+      hold,
+      `Institutional request for ${input.quantity} ${offer.symbol}: amount on hold`,
+    );
+    return insertOrder(tx, {
+      id,
+      clientId: client.id,
+      type: 'institutional',
+      side: 'buy',
+      symbol: offer.symbol,
+      quantity: input.quantity,
+      pricePaise: offer.pricePaise,
+      holdPaise: hold,
+      offeringId: offer.id,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+  }
+
+  async function placeOtc(
+    tx: Tx,
+    client: ClientRow,
+    input: Extract<OrderInput, { type: 'otc' }>,
+    schedule: TChargeSchedule,
+  ) {
+    const quote = await quoteById(tx, input.offering_id);
+    if (!quote) throw notFound(TM.offeringNotFound);
+    if (!quoteOpen(quote, clock.now())) throw badRequest(TM.offeringClosed);
+    const value = quote.pricePaise * BigInt(input.quantity);
+    if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
+    // The take: never more than remains, however many clients take at once.
+    if (!(await takeFromQuote(tx, quote.id, input.quantity))) throw badRequest(TM.beyondOffering);
+    const id = randomUUID();
+    let hold = 0n;
+    if (quote.side === 'buy') {
+      hold = buyCost(schedule, value);
+      await holdCash(
+        tx,
+        client.id,
+        id,
+        hold,
+        `OTC take of ${input.quantity} ${quote.symbol}: amount on hold`,
+      );
+    } else await reserveShares(tx, client.id, quote.symbol, input.quantity);
+    return insertOrder(tx, {
+      id,
+      clientId: client.id,
+      type: 'otc',
+      side: quote.side,
+      symbol: quote.symbol,
+      quantity: input.quantity,
+      pricePaise: quote.pricePaise,
+      holdPaise: hold,
+      offeringId: quote.id,
+      validUntil: quote.validUntil,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+  }
+
+  async function placeIpo(tx: Tx, client: ClientRow, input: Extract<OrderInput, { type: 'ipo' }>) {
+    const issue = await ipoById(tx, input.offering_id);
+    if (!issue) throw notFound(TM.offeringNotFound);
+    if (ipoStatus(issue, istDateOf(clock.now())) !== 'open') throw badRequest(TM.ipoNotOpen);
+    const { lotValue, minLots, maxLots } = lotLimits(issue);
+    if (input.lots > maxLots) throw badRequest(TM.aboveRetailCap);
+    if (input.lots < minLots) throw badRequest(TM.belowMinimum);
+    const id = randomUUID();
+    const hold = lotValue * BigInt(input.lots);
+    await holdCash(
+      tx,
+      client.id,
+      id,
+      hold,
+      `IPO bid for ${input.lots} lots of ${issue.symbol}: amount blocked`,
+    );
+    try {
+      // A savepoint, so that a second application fails cleanly inside the caller's transaction.
+      return await tx.transaction((inner) =>
+        insertOrder(inner as unknown as Tx, {
+          id,
+          clientId: client.id,
+          type: 'ipo',
+          side: 'buy',
+          symbol: issue.symbol,
+          quantity: input.lots * issue.lotSize,
+          pricePaise: issue.priceHighPaise,
+          holdPaise: hold,
+          offeringId: issue.id,
+          lots: input.lots,
+          lotSize: issue.lotSize,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, 'orders_one_ipo_application'))
+        throw badRequest(TM.alreadyApplied);
+      throw error;
+    }
+  }
+
+  return {
+    sessionEnd,
+
+    async place(
+      clientId: string,
+      input: OrderInput,
+      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+    ): Promise<TOrder> {
+      const client = await approvedClient(clientId);
+      if (!client.pinHash) throw badRequest(TM.setPinToTrade);
+      // Outside a transaction: a wrong PIN must count even though the order fails. Within the
+      // session's trading window this is an HMAC comparison, not a 45 ms argon2id hash.
+      await clients.verifyTradingPin(client, input.pin, options.sessionId);
+      const schedule = await charges.current();
+      const transaction = options.transaction ?? plainTransaction(db);
+      const row = await transaction(async (tx) => {
+        let placed: OrderRow;
+        switch (input.type) {
+          case 'institutional':
+            placed = await placeInstitutional(tx, client, input, schedule);
+            break;
+          case 'otc':
+            placed = await placeOtc(tx, client, input, schedule);
+            break;
+          case 'ipo':
+            placed = await placeIpo(tx, client, input);
+            break;
+          default:
+            placed = await placeOnMarket(tx, client, input, schedule);
+        }
+        await recordAudit(tx, options.actor, {
+          action: 'order.place',
+          subjectType: 'order',
+          subjectId: placed.id,
+          after: { ...orderDetails(placed), status: placed.status },
+        });
+        return reads.viewOf(placed, tx);
+      });
+      return row;
+    },
+
+    async cancel(
+      clientId: string,
+      orderId: string,
+      options: { actor: Actor; transaction?: TransactionRunner },
+    ): Promise<TOrder> {
+      const transaction = options.transaction ?? plainTransaction(db);
+      const row = await transaction(async (tx) => {
+        const current = await lockOrder(tx, orderId, clientId);
+        if (!current) throw notFound(TM.orderNotFound);
+        if (current.status !== 'awaiting') throw conflict(TM.cannotCancel);
+        if (current.type === 'ipo' && current.offeringId) {
+          const issue = await ipoById(tx, current.offeringId);
+          if (issue && ipoStatus(issue, istDateOf(clock.now())) !== 'open')
+            throw conflict(TM.ipoNotOpen);
+        }
+        const cancelled = await execution.release(tx, current, 'cancelled', null, {
+          actor: options.actor,
+          action: 'cancel',
+        });
+        return reads.viewOf(cancelled, tx);
+      });
+      return row;
+    },
+  };
+}
+export type Placement = ReturnType<typeof createPlacement>;

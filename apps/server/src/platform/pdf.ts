@@ -1,0 +1,46 @@
+/**
+ * PDF documents (statements, contract notes): A4 pages in a font that has the ₹ sign when the
+ * machine has one, written to memory. pdfkit loads on the first document, not at start.
+ */
+import { existsSync } from 'node:fs';
+import { APP_NAME } from '@sampada/shared';
+import { loadPdfKit } from './on-demand.ts';
+
+/** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
+const UNICODE_FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/TTF/DejaVuSans.ttf',
+  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
+];
+let fontPath: string | null | undefined;
+export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
+
+/**
+ * A new A4 document. Write to `doc`, pass amounts through `money` (₹ becomes "Rs." when no
+ * font has it), then call `finish` for the bytes.
+ */
+export async function openPdf(options: { title: string; margin: number }) {
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: options.margin,
+    info: { Title: options.title, Author: APP_NAME },
+  });
+  const font = unicodeFont();
+  if (font) doc.font(font);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    money: (text: string) => (font ? text : text.replace(/₹/g, 'Rs.')),
+    finish(): Promise<Buffer> {
+      doc.end();
+      return done;
+    },
+  };
+}

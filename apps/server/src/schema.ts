@@ -1,0 +1,21 @@
+/**
+ * Every table, gathered for drizzle-kit (migrations). Each is owned by the module that defines
+ * it; the list lives here, in the composition root beside context.ts, so that db/ and platform/
+ * import nothing from modules/. schema.test.ts fails when a tables.ts is missing from it.
+ */
+export * from './platform/tables.ts';
+export * from './modules/staff/tables.ts';
+export * from './modules/clients/tables.ts';
+export * from './modules/auth/tables.ts';
+export * from './modules/invites/tables.ts';
+export * from './modules/uploads/tables.ts';
+export * from './modules/kyc/tables.ts';
+export * from './modules/menu/tables.ts';
+export * from './modules/settings/tables.ts';
+export * from './modules/staff-auth/tables.ts';
+export * from './modules/news/tables.ts';
+export * from './modules/market/tables.ts';
+export * from './platform/idempotency-tables.ts';
+export * from './modules/ledger/tables.ts';
+export * from './modules/funds/tables.ts';
+export * from './modules/trading/tables.ts';
