@@ -56,7 +56,7 @@ export function AllocationCreateModal({
     resolver: withoutBlanks(zodResolver(ZAllocationForm)),
     defaultValues: emptyForm(),
   });
-  const modal = useOfferingFormModal({ reset: () => form.reset(emptyForm()), onClose });
+  const modal = useOfferingFormModal({ opened, reset: () => form.reset(emptyForm()), onClose });
   const submit = form.handleSubmit((values) => {
     modal.clearFailure();
     create.mutate(
@@ -66,11 +66,9 @@ export function AllocationCreateModal({
   });
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New institutional allocation"
       size="lg"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish allocation"
       submitTestId="allocation-create"

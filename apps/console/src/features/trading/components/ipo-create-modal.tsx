@@ -119,6 +119,7 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
   const closeDate = form.watch('close_date');
   const listingDefault = addWorkingDays(closeDate, IPO_LISTING_DAYS);
   const modal = useOfferingFormModal({
+    opened,
     reset: () => {
       form.reset(EMPTY);
       setListingEdited(false);
@@ -150,11 +151,9 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
 
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New IPO issue"
       size="xl"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish issue"
       submitTestId="ipo-create"

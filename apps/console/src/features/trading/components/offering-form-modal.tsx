@@ -18,12 +18,15 @@ import { ReferenceHint } from './reference-hint';
 /**
  * The state of a modal that publishes an offering. `close` clears the form (through `reset`)
  * and the last failure; `succeed` announces the server's message and closes; `fail` keeps the
- * modal open with the server's message on top and raises a notification.
+ * modal open with the server's message on top and raises a notification. `frame` is what
+ * OfferingFormModal takes of it.
  */
 export function useOfferingFormModal({
+  opened,
   reset,
   onClose,
 }: {
+  opened: boolean;
   reset: () => void;
   onClose: () => void;
 }) {
@@ -36,6 +39,7 @@ export function useOfferingFormModal({
   return {
     failure,
     close,
+    frame: { opened, onClose: close, failure },
     clearFailure: () => setFailure(null),
     succeed: (message: string) => {
       notifySuccess(message);

@@ -52,7 +52,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
     resolver: withoutBlanks(zodResolver(ZOtcQuoteForm)),
     defaultValues: EMPTY,
   });
-  const modal = useOfferingFormModal({ reset: () => form.reset(EMPTY), onClose });
+  const modal = useOfferingFormModal({ opened, reset: () => form.reset(EMPTY), onClose });
 
   const submit = form.handleSubmit(async (values) => {
     modal.clearFailure();
@@ -82,11 +82,9 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
 
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New OTC desk quote"
       size="lg"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish quote"
       submitTestId="otc-create"
