@@ -39,6 +39,55 @@ const featureBoundaries = (app) => {
 };
 
 /**
+ * Server modules own their tables (docs/decisions/008-module-table-ownership-and-sql-per-aggregate.md):
+ * a file in modules/X imports from another module only its service.ts, and X/tables.ts only
+ * another module's tables.ts, for foreign keys. Tests and their fixtures are exempt.
+ */
+const serverModuleBoundaries = () => {
+  const modules = './apps/server/src/modules';
+  const names = readdirSync(modules, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  const zones = (file, message) =>
+    names.map((name) => ({
+      target: `${modules}/${name}`,
+      from: modules,
+      except: [
+        `./${name}`,
+        ...names.filter((other) => other !== name).map((o) => `./${o}/${file}`),
+      ],
+      message,
+    }));
+  // The schema list gathers every module's tables: importing it would go round the zones.
+  const schema = {
+    target: modules,
+    from: './apps/server/src/schema.ts',
+    message: "Import your own tables.ts, or another module's service.ts (decision 008).",
+  };
+  const rule = (file, message) => ({
+    'import/no-restricted-paths': ['error', { zones: [...zones(file, message), schema] }],
+  });
+  const tables = 'apps/server/src/modules/*/tables.ts';
+  return [
+    {
+      files: ['apps/server/src/modules/**/*.ts'],
+      ignores: [tables, '**/*.test.ts', '**/test-fixtures.ts'],
+      rules: rule(
+        'service.ts',
+        "A module's tables and internals are its own: call its service.ts (decision 008).",
+      ),
+    },
+    {
+      files: [tables],
+      rules: rule(
+        'tables.ts',
+        "A module's tables.ts imports only other modules' tables.ts, for foreign keys (decision 008).",
+      ),
+    },
+  ];
+};
+
+/**
  * Money in one form (docs/decisions/011-paise-only-on-the-wire.md): in the money folders an
  * amount is integer paise, shown with formatPaise and read from typed rupees with
  * parseRupeesToPaise. `.toFixed(` and arithmetic with 100 are how floats and hand-made
@@ -145,6 +194,7 @@ export default tseslint.config(
   },
   featureBoundaries('web'),
   featureBoundaries('console'),
+  ...serverModuleBoundaries(),
   moneyInOneForm,
   serverGroundFloor(),
   prettier,

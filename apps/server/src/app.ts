@@ -45,7 +45,8 @@ import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerHealthRoutes } from './platform/health.ts';
+import { hardenCsp, registerSecurityHeaders } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
 export type BuildOptions = {
@@ -80,8 +81,13 @@ const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(p
  */
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/;
 
-const setNoStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-  reply.header('cache-control', 'no-store');
+/**
+ * A root hook, so it runs before any plugin's own onRequest hooks: a guard's refusal (401,
+ * 403) is not stored either. Routes flagged in onRoute below; a route may still override.
+ */
+const setNoStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  if ((request.routeOptions.config as { noStore?: boolean }).noStore)
+    reply.header('cache-control', 'no-store');
   done();
 };
 
@@ -133,6 +139,7 @@ export async function buildApp(
   // and a family behind one address must never see the app's own chunks answer 429 (issue 14).
   // API responses are never stored by a browser or proxy (a route may still override, e.g.
   // the immutable uploaded images).
+  app.addHook('onRequest', setNoStore);
   app.addHook('onRoute', (route) => {
     if (!isApiUrl(route.url)) {
       route.config = {
@@ -143,7 +150,17 @@ export async function buildApp(
     }
     const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
     if (limit?.max) limit.max = Math.ceil(limit.max * config.rateLimitScale);
-    route.onRequest = [...[route.onRequest ?? []].flat(), setNoStore];
+    route.config = {
+      ...(route.config as object | undefined),
+      noStore: true,
+    } as typeof route.config;
+    // An API request not answered in time gets a 503 (the envelope's "busy" message), never a
+    // hang; an upload's body may take longer to arrive. A WebSocket hijacks its reply, which
+    // clears the timer.
+    const uploads = (route.schema as { consumes?: string[] } | undefined)?.consumes;
+    route.handlerTimeout ??= uploads?.includes('multipart/form-data')
+      ? config.timeouts.upload
+      : config.timeouts.request;
   });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -180,15 +197,29 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: hardenCsp,
+  });
 
+  registerHealthRoutes(app, ctx.health);
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await ctx.db.execute('select 1');
     return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'embedded' });
   });
 
   await ctx.market.init();
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    // On shutdown every socket hears 1012 (service restart): the client reconnects, to this
+    // instance once it is back or to another one behind the balancer.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'service restart');
+      this.websocketServer.close(() => {});
+      done();
+    },
+  });
   app.addHook('onClose', async () => {
     ctx.market.live.close();
     await ctx.bus.close();
@@ -279,6 +310,7 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
           `The ${underConsole ? 'console' : 'client app'} is not built yet. Run: npm run build`,
         );
     }
+    if (isApi) reply.header('cache-control', 'no-store');
     return reply.status(404).send({ code: 404, message: 'Not found.', data: null });
   });
 }

@@ -9,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A duration in milliseconds: a positive whole number, at most an hour. */
+const ms = z.coerce.number().int().min(1).max(3_600_000);
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -44,6 +47,16 @@ const ZEnv = z.object({
   /** Where the built client app and console are served from (tests point these at fixtures). */
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
+  /** Where `sampada backup` looks first for pg_dump and pg_restore (DATABASE_URL only). */
+  PG_BIN_DIR: z.string().optional(),
+  REQUEST_TIMEOUT_MS: ms.default(2000),
+  UPLOAD_TIMEOUT_MS: ms.default(120_000),
+  DB_STATEMENT_TIMEOUT_MS: ms.default(5000),
+  DB_LOCK_TIMEOUT_MS: ms.default(1000),
+  DB_CONNECT_TIMEOUT_MS: ms.default(1500),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms.default(10_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: ms.default(8000),
 });
 
 export type Config = {
@@ -70,6 +83,22 @@ export type Config = {
   /** Built client app and console, served when present. */
   webDist: string;
   consoleDist: string;
+  pgBinDir: string | undefined;
+  timeouts: {
+    /** An API request not answered by then gets a 503 (upload routes get `upload`). */
+    request: number;
+    upload: number;
+    /** PostgreSQL statement_timeout, lock_timeout, idle_in_transaction_session_timeout. */
+    statement: number;
+    lock: number;
+    idleInTransaction: number;
+    /** Waiting for a pooled connection (or opening one) fails after this. */
+    connect: number;
+    /** After SIGTERM, /ready answers 503 this long before the server stops accepting. */
+    drainDelay: number;
+    /** After SIGTERM, connections still open after this are closed. */
+    shutdown: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -109,5 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     consoleDist: e.CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist'),
+    pgBinDir: e.PG_BIN_DIR,
+    timeouts: {
+      request: e.REQUEST_TIMEOUT_MS,
+      upload: e.UPLOAD_TIMEOUT_MS,
+      statement: e.DB_STATEMENT_TIMEOUT_MS,
+      lock: e.DB_LOCK_TIMEOUT_MS,
+      idleInTransaction: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      connect: e.DB_CONNECT_TIMEOUT_MS,
+      drainDelay: e.DRAIN_DELAY_MS,
+      shutdown: e.SHUTDOWN_TIMEOUT_MS,
+    },
   };
 }

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
 import { deriveKey } from './platform/crypto.ts';
+import { createHealth } from './platform/health.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
@@ -41,7 +42,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const staff = createStaffService(db);
   const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
-  const invites = createInviteService(db, clock);
+  const invites = createInviteService(db, clock, { staff, clients });
   const uploads = createUploadService(db, files, secrets.urlKey, clock);
   const signer = createTokenSigner(secrets.jwtSecret, config.accessTokenTtl, clock);
   const auth = createAuthService({
@@ -66,7 +67,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
   const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files, events: bus });
+  const news = createNewsService({ db, clock, files, staff, events: bus });
   const staffAuth = createStaffAuthService({
     db,
     clock,
@@ -92,10 +93,13 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     settings,
     uploads,
+    staff,
     events: bus,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
   });
+  const health = createHealth(db);
   return {
+    health,
     bus,
     market,
     config,

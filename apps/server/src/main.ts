@@ -11,6 +11,8 @@ import { electLeader } from './platform/leader.ts';
 import { listenOperatorSocket } from './platform/operator-socket.ts';
 import { openRuntime } from './runtime.ts';
 
+const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 async function main() {
   const config = loadConfig();
   const { ctx, database } = await openRuntime(config);
@@ -32,10 +34,12 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     : await listenOperatorSocket(config.dataDir, async (argv) => {
         const stdout: string[] = [];
         const stderr: string[] = [];
-        const code = await runCommand(ctx, argv, {
-          out: (l) => stdout.push(l),
-          err: (l) => stderr.push(l),
-        });
+        const code = await runCommand(
+          ctx,
+          argv,
+          { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
+          database,
+        );
         return { code, stdout, stderr };
       });
 
@@ -51,6 +55,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   // (leader or follower) starts on top of it.
   const history = config.seedDemo ? ctx.market.backfill() : Promise.resolve(null);
   const marketStarted = history.then(() => {
+    if (closing) return;
     resignMarket = electLeader(database.url, {
       follow: () => {
         unfollow = ctx.market.engine.follow();
@@ -84,20 +89,41 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   console.log(lines.join('\n'));
 
   let closing = false;
+  /**
+   * SIGTERM (or SIGINT): /ready answers 503 at once; after DRAIN_DELAY_MS (time for a balancer
+   * to see it) the jobs stop at a safe point (a run in progress finishes its transaction), the
+   * listener closes and in-flight requests finish, WebSocket clients hear 1012 (reconnect),
+   * the embedded PostgreSQL stops with a clean checkpoint, and the process exits 0. Connections
+   * still open after SHUTDOWN_TIMEOUT_MS are closed; past that and 1.5 s more, it exits 1.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    ctx.health.startDraining();
     app.log.info({ signal }, 'draining');
+    const started = Date.now();
+    setTimeout(() => {
+      app.log.warn('drain deadline passed: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.timeouts.shutdown).unref();
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time');
+      process.exit(1);
+    }, config.timeouts.shutdown + 1500).unref();
+    if (config.timeouts.drainDelay > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.timeouts.drainDelay));
     stopNewsImport();
     stopListings();
-    await marketStarted.catch(() => {});
+    // A first start's history backfill is not waited for (the leader is then never elected).
+    await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
     clearInterval(janitor);
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();
-    await app.close(); // stops accepting, waits for in-flight requests
+    await app.close(); // stops accepting, closes WebSockets, waits for in-flight requests
     await closeSocket();
-    await database.close();
+    await database.close(); // the pool, then the embedded PostgreSQL (fast shutdown)
+    app.log.info({ signal, ms: Date.now() - started }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -125,4 +125,5 @@ export const ApiMessage = {
   imageUnreadable: 'The image could not be read. It may be damaged; please choose another file.',
   imageTooSmall: 'The image is too small to read. Use a photo at least 200 pixels on each side.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is busy or restarting. Please try again in a moment.',
 } as const;

@@ -19,6 +19,7 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       exchange_paise: 446, // 0.00297% = ₹4.455, half up
       sebi_paise: 15, // ₹10 per crore
       stamp_paise: 2250, // 0.015% = ₹22.50
+      dp_paise: 0,
       gst_paise: 443, // 18% of ₹24.61 = ₹4.4298
       total_paise: 20_154,
     });
@@ -32,6 +33,7 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       exchange_paise: 70, // 69.66 paise
       sebi_paise: 2,
       stamp_paise: 0,
+      dp_paise: 0, // not the first sell of the day: no DP charge
       gst_paise: 373, // 18% of ₹20.72
       total_paise: 4745,
     });
@@ -44,6 +46,7 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       exchange_paise: 56,
       sebi_paise: 2,
       stamp_paise: 285,
+      dp_paise: 0,
       gst_paise: 352,
       total_paise: 4495,
     });
@@ -54,6 +57,45 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
     const c = computeCharges(free, 'buy', 15_000_000n);
     expect(c.brokerage_paise).toBe(0);
     expect(c.gst_paise).toBe(83); // 18% of ₹4.61
+  });
+});
+
+describe('DP charge: flat per scrip per day on delivery sells, GST on top', () => {
+  const zeroBrokerage = { ...DEFAULT_CHARGES, brokerage_pct: '0', brokerage_max_paise: 0 };
+
+  it('a ₹1,00,000 delivery buy still costs ₹118.62, as the published calculator says', () => {
+    expect(computeCharges(zeroBrokerage, 'buy', 10_000_000n, { dp: true })).toEqual({
+      brokerage_paise: 0,
+      stt_paise: 10_000, // ₹100
+      exchange_paise: 297, // ₹2.97
+      sebi_paise: 10, // ₹0.10
+      stamp_paise: 1500, // ₹15
+      dp_paise: 0, // a buy never pays it
+      gst_paise: 55, // 18% of ₹3.07
+      total_paise: 11_862,
+    });
+  });
+
+  it('a ₹1,00,000 delivery sell, first of the scrip today: ₹13.50 DP + 18% GST → ₹119.55', () => {
+    expect(computeCharges(zeroBrokerage, 'sell', 10_000_000n, { dp: true })).toEqual({
+      brokerage_paise: 0,
+      stt_paise: 10_000,
+      exchange_paise: 297,
+      sebi_paise: 10,
+      stamp_paise: 0,
+      dp_paise: 1350,
+      gst_paise: 298, // 18% of ₹16.57 = ₹2.9826 (₹0.55 on the fees + ₹2.43 on the DP charge)
+      total_paise: 11_955,
+    });
+    // A second sell of the same scrip that day pays no DP charge.
+    expect(computeCharges(zeroBrokerage, 'sell', 10_000_000n).dp_paise).toBe(0);
+  });
+
+  it('the flat amount is configurable, zero switching it off', () => {
+    const dearer = { ...zeroBrokerage, dp_charge_paise: 1590 };
+    expect(computeCharges(dearer, 'sell', 10_000_000n, { dp: true }).dp_paise).toBe(1590);
+    const none = { ...zeroBrokerage, dp_charge_paise: 0 };
+    expect(computeCharges(none, 'sell', 10_000_000n, { dp: true }).total_paise).toBe(10_362);
   });
 });
 

@@ -28,7 +28,15 @@ export const MAX_ORDER_QUANTITY = 10_000_000;
 export const TRADING_PAGE_DEFAULT = 20;
 export const TRADING_PAGE_MAX = 100;
 
-export const ORDER_TYPES = ['market', 'limit', 'institutional', 'otc', 'ipo'] as const;
+export const ORDER_TYPES = [
+  'market',
+  'limit',
+  'sl',
+  'sl_m',
+  'institutional',
+  'otc',
+  'ipo',
+] as const;
 export type TOrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type TOrderSide = (typeof ORDER_SIDES)[number];
@@ -77,6 +85,8 @@ export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
 export const ORDER_TYPE_LABELS: Record<TOrderType, string> = {
   market: 'Market',
   limit: 'Limit',
+  sl: 'Stop-loss limit (SL)',
+  sl_m: 'Stop-loss market (SL-M)',
   institutional: 'Institutional',
   otc: 'OTC block',
   ipo: 'IPO',
@@ -115,6 +125,20 @@ export const TM = {
   priceOffTick: (tick: string) => `The price must be a multiple of the tick size ${tick}.`,
   priceOutsideBand: (lower: string, upper: string) =>
     `The price must be within today's band ${lower} – ${upper}.`,
+  triggerRequired: 'Enter a trigger price.',
+  triggerOffTick: (tick: string) =>
+    `The trigger price must be a multiple of the tick size ${tick}.`,
+  sellTriggerAbove: (last: string) =>
+    `A sell stop-loss triggers when the price falls: the trigger must be below the last price ${last}.`,
+  buyTriggerBelow: (last: string) =>
+    `A buy stop-loss triggers when the price rises: the trigger must be above the last price ${last}.`,
+  sellLimitAboveTrigger:
+    'For a sell stop-loss the limit price must be at or below the trigger price.',
+  buyLimitBelowTrigger:
+    'For a buy stop-loss the limit price must be at or above the trigger price.',
+  cannotModify: 'Only an awaiting limit or stop-loss order can be modified.',
+  nothingToModify: 'Change the quantity, the price or the trigger price.',
+  triggerAlreadyHit: 'This order has triggered: its trigger price can no longer change.',
   sideInvalid: 'Choose buy or sell.',
   typeInvalid: 'Choose the order type.',
   symbolRequired: 'Enter a stock symbol.',
@@ -165,6 +189,7 @@ export const TRADING_DONE = {
   takePlaced: 'Taken. The desk will confirm within the quote’s validity.',
   bidPlaced: 'Bid placed. The amount is blocked until allotment.',
   orderCancelled: 'Order cancelled. Any amount on hold is available again.',
+  orderModified: 'Order modified.',
   allocated: 'Allocation recorded.',
   confirmed: 'Trade confirmed.',
   rejected: 'Order rejected; the hold is released.',
@@ -192,8 +217,10 @@ export const ZChargeSchedule = z.object({
   sebi_pct: z.string(),
   /** Stamp duty, buy side only. */
   stamp_buy_pct: z.string(),
-  /** GST on brokerage, the exchange charge and the SEBI fee. */
+  /** GST on brokerage, the exchange charge, the SEBI fee and the DP charge. */
   gst_pct: z.string(),
+  /** The depository (DP) charge: a flat amount per scrip per day on delivery sells, GST on top. */
+  dp_charge_paise: z.number().int().min(0),
 });
 export type TChargeSchedule = z.infer<typeof ZChargeSchedule>;
 
@@ -205,6 +232,7 @@ export const DEFAULT_CHARGES: TChargeSchedule = {
   sebi_pct: '0.0001',
   stamp_buy_pct: '0.015',
   gst_pct: '18',
+  dp_charge_paise: 1350,
 };
 
 export type TCharges = {
@@ -213,6 +241,8 @@ export type TCharges = {
   exchange_paise: number;
   sebi_paise: number;
   stamp_paise: number;
+  /** The depository charge: once per scrip per day, on the first delivery sell. */
+  dp_paise: number;
   gst_paise: number;
   total_paise: number;
 };
@@ -222,6 +252,7 @@ export const ZCharges = z.object({
   exchange_paise: z.number().int(),
   sebi_paise: z.number().int(),
   stamp_paise: z.number().int(),
+  dp_paise: z.number().int(),
   gst_paise: z.number().int(),
   total_paise: z.number().int(),
 });
@@ -231,9 +262,15 @@ export const NO_CHARGES: TCharges = {
   exchange_paise: 0,
   sebi_paise: 0,
   stamp_paise: 0,
+  dp_paise: 0,
   gst_paise: 0,
   total_paise: 0,
 };
+/** Charges stored before the DP charge existed read it as zero. */
+export const chargesOf = (stored: unknown): TCharges => ({
+  ...NO_CHARGES,
+  ...(stored as Partial<TCharges>),
+});
 
 const RATE_PATTERN = /^\d{1,3}(?:\.\d{1,5})?$/;
 export const isRate = (value: string) => RATE_PATTERN.test(value) && Number(value) <= 100;
@@ -253,11 +290,15 @@ function applyRate(value: bigint, pct: string, unit = 1n): bigint {
   return ((scaled * 2n + divisor) / (divisor * 2n)) * unit;
 }
 
-/** The charges on one delivery trade of `valuePaise`, itemised; IPO allotments carry none. */
+/**
+ * The charges on one delivery trade of `valuePaise`, itemised; IPO allotments carry none.
+ * `dp`: this sell is the client's first of the scrip today, so it pays the DP charge.
+ */
 export function computeCharges(
   schedule: TChargeSchedule,
   side: TOrderSide,
   valuePaise: bigint | number,
+  options: { dp?: boolean } = {},
 ): TCharges {
   const value = BigInt(valuePaise);
   if (value <= 0n) return { ...NO_CHARGES };
@@ -268,14 +309,16 @@ export function computeCharges(
   const exchange = applyRate(value, schedule.exchange_pct);
   const sebi = applyRate(value, schedule.sebi_pct);
   const stamp = side === 'buy' ? applyRate(value, schedule.stamp_buy_pct) : 0n;
-  const gst = applyRate(brokerage + exchange + sebi, schedule.gst_pct);
-  const total = brokerage + stt + exchange + sebi + stamp + gst;
+  const dp = side === 'sell' && options.dp ? BigInt(schedule.dp_charge_paise ?? 0) : 0n;
+  const gst = applyRate(brokerage + exchange + sebi + dp, schedule.gst_pct);
+  const total = brokerage + stt + exchange + sebi + stamp + dp + gst;
   return {
     brokerage_paise: paiseNumber(brokerage),
     stt_paise: paiseNumber(stt),
     exchange_paise: paiseNumber(exchange),
     sebi_paise: paiseNumber(sebi),
     stamp_paise: paiseNumber(stamp),
+    dp_paise: paiseNumber(dp),
     gst_paise: paiseNumber(gst),
     total_paise: paiseNumber(total),
   };
@@ -287,6 +330,7 @@ export const CHARGE_LABELS: Record<Exclude<keyof TCharges, 'total_paise'>, strin
   exchange_paise: 'Exchange transaction charge',
   sebi_paise: 'SEBI turnover fee',
   stamp_paise: 'Stamp duty',
+  dp_paise: 'DP charge',
   gst_paise: 'GST',
 };
 
@@ -327,14 +371,16 @@ export const rupeePrice = (requiredMessage: string) =>
   });
 
 export const ZMarketOrderRequest = z.object({
-  type: z.enum(['market', 'limit'], { error: TM.typeInvalid }),
+  type: z.enum(['market', 'limit', 'sl', 'sl_m'], { error: TM.typeInvalid }),
   symbol: requiredText(TM.symbolUnknown)
     .max(32, TM.symbolUnknown)
     .transform((v) => v.toUpperCase()),
   side: z.enum(ORDER_SIDES, { error: TM.sideInvalid }),
   quantity,
-  /** Required for limit orders, ignored for market orders. */
+  /** Required for limit and SL orders, ignored for market and SL-M orders. */
   limit_price: rupeePrice(TM.priceRequired).optional(),
+  /** Required for SL and SL-M orders: the price at which the stop triggers. */
+  trigger_price: rupeePrice(TM.triggerRequired).optional(),
   pin,
 });
 export const ZInstitutionalOrderRequest = z.object({
@@ -364,6 +410,18 @@ export const ZOrderRequest = z.discriminatedUnion(
   { error: TM.typeInvalid },
 );
 export type TOrderRequest = z.input<typeof ZOrderRequest>;
+
+/**
+ * POST /trade/app/v1/orders/:id/modify: an awaiting limit, SL or SL-M order's new quantity,
+ * limit price or trigger price (what is omitted stays).
+ */
+export const ZOrderModifyRequest = z.object({
+  quantity: quantity.optional(),
+  limit_price: rupeePrice(TM.priceRequired).optional(),
+  trigger_price: rupeePrice(TM.triggerRequired).optional(),
+  pin,
+});
+export type TOrderModifyRequest = z.input<typeof ZOrderModifyRequest>;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 const tradingPage = {
@@ -468,7 +526,7 @@ export const ZOfferingListQuery = z.object({
 });
 export const ZChargeScheduleUpdate = ZChargeSchedule.superRefine((value, ctx) => {
   for (const key of Object.keys(value) as (keyof TChargeSchedule)[]) {
-    if (key === 'brokerage_max_paise') continue;
+    if (key === 'brokerage_max_paise' || key === 'dp_charge_paise') continue;
     if (!isRate(value[key]))
       ctx.addIssue({ code: 'custom', path: [key], message: TM.chargesInvalid });
   }
@@ -585,8 +643,11 @@ export const ZOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   quantity: z.number().int(),
   filled_quantity: z.number().int(),
-  /** Limit price, offer price or IPO upper price; null for a market order. */
+  /** Limit price, offer price or IPO upper price; null for a market or SL-M order. */
   price_paise: paise.nullable(),
+  /** SL and SL-M: the trigger price, and when the feed crossed it. */
+  trigger_price_paise: paise.nullable(),
+  triggered_at: z.string().nullable(),
   /** Volume-weighted price of the fills, or null before any fill. */
   average_price_paise: paise.nullable(),
   /** Cash still held for this order (buys), released when it ends. */

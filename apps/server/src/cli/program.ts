@@ -8,12 +8,17 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { canonicalMobile, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
 import type { AppContext } from '../context.ts';
+import { createBackup } from '../db/backup.ts';
+import type { Database } from '../db/client.ts';
 import { cliActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import { parseDuration } from '../modules/invites/service.ts';
 import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
+
+/** The database a command runs against, for the commands that need its address (backup). */
+export type CommandDatabase = Pick<Database, 'url' | 'kind'>;
 
 async function clientIdByMobile(ctx: AppContext, mobile: string): Promise<string> {
   const canonical = canonicalMobile(mobile);
@@ -22,7 +27,7 @@ async function clientIdByMobile(ctx: AppContext, mobile: string): Promise<string
   return client.id;
 }
 
-export function buildProgram(ctx: AppContext, io: Io): Command {
+export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase): Command {
   const program = new Command('sampada')
     .description('Sampada operator commands')
     .exitOverride()
@@ -148,6 +153,41 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
       );
     });
 
+  const backup = program
+    .command('backup')
+    .description('a consistent copy of the database, the uploaded files and the keys');
+  backup
+    .command('create')
+    .description('write a backup to FILE (a .tar.gz; keep it as safe as the database)')
+    .argument('<file>')
+    .action(async (file: string) => {
+      if (!database) throw new AppError(400, 'No database is open here to back up.');
+      const summary = await createBackup(
+        {
+          kind: database.kind,
+          url: database.url,
+          dataDir: ctx.config.dataDir,
+          binDirs: ctx.config.pgBinDir ? [ctx.config.pgBinDir] : [],
+        },
+        file,
+      );
+      io.out(
+        `Backed up ${summary.kind === 'embedded' ? 'the embedded PostgreSQL' : 'the database'} ` +
+          `(PostgreSQL ${summary.serverVersion}) and ${summary.files} uploaded files to ${file}`,
+      );
+    });
+  backup
+    .command('restore')
+    .description('restore FILE into an empty DATA_DIR (and an empty DATABASE_URL database)')
+    .argument('<file>')
+    .action(() => {
+      // Run by cli/main.ts before any database is opened; reaching here means a server runs.
+      throw new AppError(
+        409,
+        'A backup is restored with no server running, into an empty DATA_DIR: stop the server first.',
+      );
+    });
+
   program
     .command('demo')
     .description('demo data')
@@ -169,9 +209,14 @@ export function buildProgram(ctx: AppContext, io: Io): Command {
 }
 
 /** Runs one command line; returns the exit code. Errors become one line on stderr. */
-export async function runCommand(ctx: AppContext, argv: string[], io: Io): Promise<number> {
+export async function runCommand(
+  ctx: AppContext,
+  argv: string[],
+  io: Io,
+  database?: CommandDatabase,
+): Promise<number> {
   try {
-    await buildProgram(ctx, io).parseAsync(argv, { from: 'user' });
+    await buildProgram(ctx, io, database).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;

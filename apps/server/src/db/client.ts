@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres.ts';
@@ -18,7 +19,7 @@ import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres
 type NoSchema = Record<string, never>;
 export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
 export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
-/** Either the database or an open transaction: store functions take one of these. */
+/** Either the database or an open transaction: SQL functions take one of these. */
 export type Executor = Db | Tx;
 
 export type Database = {
@@ -31,37 +32,108 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget =
-  { url: string; migrate?: boolean } | { dataDir: string; embedded?: EmbeddedOptions };
+/**
+ * Limits every pooled session runs under, so a blocked lock or a stuck database fails a
+ * request instead of hanging it (milliseconds; 0 turns a limit off). Migrations run on a
+ * connection of their own, without them.
+ */
+export type DbTimeouts = {
+  statement: number;
+  lock: number;
+  idleInTransaction: number;
+  /** Waiting for a pooled connection, or opening one. */
+  connect: number;
+};
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  statement: 5000,
+  lock: 1000,
+  idleInTransaction: 10_000,
+  connect: 1500,
+};
+
+export type DatabaseTarget = (
+  { url: string; migrate?: boolean } | { dataDir: string; embedded?: EmbeddedOptions }
+) & { timeouts?: DbTimeouts };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return connect(target.url, 'postgres', async () => {}, target.migrate);
+  const timeouts = target.timeouts ?? DEFAULT_DB_TIMEOUTS;
+  if ('url' in target)
+    return connect(target.url, 'postgres', async () => {}, timeouts, target.migrate);
   const server = await startEmbeddedPostgres(target.dataDir, target.embedded);
   try {
-    return await connect(server.url, 'embedded', server.stop);
+    return await connect(server.url, 'embedded', server.stop, timeouts);
   } catch (error) {
     await server.stop();
     throw error;
   }
 }
 
+const MIGRATION_LOCK = 727_002;
+
+/**
+ * Applies every migration not yet applied, on a connection of its own (no timeouts). Instances
+ * starting together on one database take turns (an advisory lock), so none applies one twice.
+ */
+export async function migrateDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.end(); // the session's end releases the lock
+  }
+}
+
+/** The newest migration this build ships, by its journal timestamp. */
+let newestMigration: number | undefined;
+function newestMigrationShipped(): number {
+  newestMigration ??= Math.max(
+    ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis),
+  );
+  return newestMigration;
+}
+
+/**
+ * Whether the database answers and holds every migration this build ships (a newer build
+ * may have applied more: that is fine). Throws when the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const result = (await db.execute(
+    'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+  )) as unknown as { rows: { newest: string | null }[] };
+  const newest = Number(result.rows[0]?.newest ?? 0);
+  return newest >= newestMigrationShipped();
+}
+
+const sessionOptions = (t: DbTimeouts) =>
+  [
+    `-c statement_timeout=${t.statement}`,
+    `-c lock_timeout=${t.lock}`,
+    `-c idle_in_transaction_session_timeout=${t.idleInTransaction}`,
+  ].join(' ');
+
 async function connect(
   url: string,
   kind: Database['kind'],
   stopServer: () => Promise<void>,
+  timeouts: DbTimeouts,
   runMigrations = true,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  if (runMigrations) await migrateDatabase(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: sessionOptions(timeouts),
+    connectionTimeoutMillis: timeouts.connect,
+    // A peer that vanished without closing (a cut network, a frozen host) is noticed.
+    keepAlive: true,
+  });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // take the process down: the pool discards it and opens a new one on demand.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
   const db = drizzle(pool);
-  try {
-    if (runMigrations) await migrate(db, { migrationsFolder });
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   return {
     db: db as unknown as Db,
     url,

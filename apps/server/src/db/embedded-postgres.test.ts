@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -124,6 +124,40 @@ describe('the embedded PostgreSQL server', () => {
       expect(await query(next.url, 'select n from kept')).toEqual([{ n: 42 }]);
     } finally {
       await next.stop();
+    }
+  });
+
+  it('starts over a stale postmaster.pid whose number now belongs to another program', async () => {
+    const dir = dataDir();
+    const first = await startEmbeddedPostgres(dir);
+    await query(first.url, 'create table kept (n int); insert into kept values (7)');
+    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+    const lines = readFileSync(pidFile, 'utf8');
+    await first.stop();
+    // As after a power cut and a reboot: the file is left, and its PID runs something else.
+    const stranger = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      writeFileSync(pidFile, lines.replace(/^\d+/, String(stranger.pid)));
+      const next = await startEmbeddedPostgres(dir);
+      try {
+        expect(await query(next.url, 'select n from kept')).toEqual([{ n: 7 }]);
+      } finally {
+        await next.stop();
+      }
+      expect(() => process.kill(stranger.pid!, 0)).not.toThrow(); // left alone
+    } finally {
+      stranger.kill();
+    }
+  });
+
+  it('refuses a data folder whose PostgreSQL another live server started', async () => {
+    const dir = dataDir();
+    const first = await startEmbeddedPostgres(dir);
+    try {
+      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/in use by another process/);
+      expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await first.stop();
     }
   });
 });

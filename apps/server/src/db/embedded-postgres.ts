@@ -26,6 +26,8 @@ export type EmbeddedOptions = {
    * is thrown away, never for DATA_DIR.
    */
   ephemeral?: boolean;
+  /** Listen on this port rather than a free one (a test restarting a server in place). */
+  port?: number;
   onLog?: (line: string) => void;
 };
 
@@ -43,8 +45,13 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
+/** The folder of the embedded PostgreSQL's programs (initdb, postgres, pg_ctl). */
+export async function embeddedBinDir(): Promise<string> {
+  return path.dirname((await binaries()).postgres);
+}
+
 /** Postgres refuses to run as root: as root we run it as the `postgres` user, creating it if needed. */
-function runAs(): { uid: number; gid: number } | null {
+export function runAs(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const lookup = () => {
     const passwd = readFileSync('/etc/passwd', 'utf8')
@@ -126,17 +133,45 @@ function parentOf(pid: number): number | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The command line of a process, from /proc (Linux); null where it cannot be read. */
+function commandLineOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return null;
+  }
+}
+
+const ownerFile = (dataDir: string) => path.join(dataDir, 'pg.owner');
+
 /**
- * A postmaster left running by a server that was killed (its parent is gone) is stopped so
- * this start can own the data; one whose parent lives belongs to another running server.
+ * Before a start, whatever a previous run left in `pgDir`:
+ * - a postmaster.pid whose process is gone, or whose number now belongs to another program
+ *   (after a reboot PIDs are handed out again): stale, so it is removed — PostgreSQL itself
+ *   would refuse to start while that PID lives;
+ * - a postmaster still running for this folder whose starter is gone (the server was killed):
+ *   stopped with a fast shutdown, so this start can own the data. Its starter is the PID kept
+ *   in DATA_DIR/pg.owner; a killed starter's postmaster is adopted by init or by a subreaper
+ *   (systemd --user, a container's init), so "its parent lives" alone would not tell;
+ * - a postmaster whose starter still runs it: another server owns this DATA_DIR, refused.
  */
-async function clearLeftover(pgDir: string) {
+async function clearLeftover(dataDir: string, pgDir: string) {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // stale: postgres clears it
+  const command = commandLineOf(pid);
+  if (command !== null && !command.includes(pgDir)) {
+    rmSync(pidFile, { force: true }); // the number was reused by an unrelated process
+    return;
+  }
   const parent = parentOf(pid);
-  if (parent !== null && parent !== 1 && isAlive(parent)) {
+  const owner = existsSync(ownerFile(dataDir))
+    ? Number(readFileSync(ownerFile(dataDir), 'utf8').trim())
+    : null;
+  const ownedByLiveStarter =
+    parent !== null && isAlive(parent) && (owner !== null ? parent === owner : parent !== 1);
+  if (ownedByLiveStarter) {
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL in ${pgDir} is in use by another process (postgres pid ${pid}, ` +
         `started by pid ${parent}). Stop that Sampada server first, or use another DATA_DIR.`,
@@ -217,9 +252,9 @@ export async function startEmbeddedPostgres(
     );
   }
   const password = readFileSync(secretFile, 'utf8').trim();
-  await clearLeftover(pgDir);
+  await clearLeftover(dataDir, pgDir);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const flags = [
     '-D',
     pgDir,
@@ -266,6 +301,7 @@ export async function startEmbeddedPostgres(
       ),
     );
   });
+  writeFileSync(ownerFile(dataDir), String(process.pid));
   // Keep reading its log so the pipe never fills and blocks the server.
   child.stderr!.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line) log(line);

@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiMessage } from '@sampada/shared';
 import { AppError } from './errors.ts';
+import { isUnavailable } from './pg-errors.ts';
 
 export type Envelope<T> = { code: number; message: string; data: T };
 
@@ -32,6 +33,7 @@ function messageForStatus(status: number): string {
   if (status === 404) return ApiMessage.notFound;
   if (status === 413) return 'The request is too large.';
   if (status === 429) return ApiMessage.tooManyRequests;
+  if (status === 503) return ApiMessage.unavailable;
   return ApiMessage.internal;
 }
 
@@ -51,6 +53,15 @@ export function registerEnvelope(app: FastifyInstance) {
       return send(reply, 400, 'The request body is empty.');
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, 415, 'This content type is not accepted here.');
+    }
+    // A stuck or lost database, a lock not granted in time, or no answer within the request
+    // timeout (FST_ERR_HANDLER_TIMEOUT): 503, to be retried in a moment (the transaction, if
+    // any, rolled back or — after a handler timeout — may still commit, which a retry with the
+    // same idempotency key answers with the first result).
+    if (isUnavailable(error) || error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.warn({ err: error }, 'answered 503: database unavailable or request timed out');
+      reply.header('retry-after', '1');
+      return send(reply, 503, ApiMessage.unavailable);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

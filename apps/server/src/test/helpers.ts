@@ -21,6 +21,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
+import { dbTimeoutsOf } from '../runtime.ts';
 import { manualClock } from '../platform/clock.ts';
 import { loadSecrets } from '../platform/secrets.ts';
 
@@ -52,8 +53,20 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * `sharing`: a second instance on the first one's PostgreSQL database (as two servers behind
  * a balancer); the first app drops the database, so close the second one first.
  */
+/**
+ * The request and lock timeouts a test app runs under unless it asks for the shipped ones
+ * (`shippedTimeouts`): long, because the race tests send 50–100 PIN-checked requests at once
+ * on a 2-core machine that other test files share, where a 2-second deadline would shed load
+ * (answer 503) by design; they test the races' arithmetic, the timeout tests the deadlines.
+ */
+const RACE_TIMEOUTS = {
+  REQUEST_TIMEOUT_MS: '60000',
+  DB_LOCK_TIMEOUT_MS: '30000',
+  DB_STATEMENT_TIMEOUT_MS: '60000',
+};
+
 export async function buildTestApp(
-  options: { env?: Record<string, string>; sharing?: TestApp } = {},
+  options: { env?: Record<string, string>; sharing?: TestApp; shippedTimeouts?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-test-'));
   const sharedUrl = options.sharing?.ctx.config.databaseUrl;
@@ -72,9 +85,14 @@ export async function buildTestApp(
     RATE_LIMIT_SCALE: '1000',
     DATABASE_URL: postgres.url,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(options.shippedTimeouts ? {} : RACE_TIMEOUTS),
     ...options.env,
   });
-  const database = await openDatabase({ url: postgres.url, migrate: false });
+  const database = await openDatabase({
+    url: postgres.url,
+    migrate: false,
+    timeouts: dbTimeoutsOf(config),
+  });
   const clock = manualClock(new Date());
   const ctx = createContext({ config, db: database.db, clock, secrets: loadSecrets(config) });
   await ctx.menu.seedDefaults();

@@ -150,6 +150,8 @@ export const order = (extra: Partial<TOrder> = {}): TOrder => ({
   quantity: 20,
   filled_quantity: 0,
   price_paise: 140_250,
+  trigger_price_paise: null,
+  triggered_at: null,
   average_price_paise: null,
   hold_paise: 2_810_682,
   charges: NO_CHARGES,

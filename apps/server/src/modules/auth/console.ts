@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { noStore } from '../../platform/http.ts';
 import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
-import { RESET_CODE_MAX_ATTEMPTS } from './service.ts';
+import { RESET_CODE_MAX_ATTEMPTS } from './reset-codes.ts';
 
 const tags = ['console: reset codes'];
 const security = [{ bearer: [] }];

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
 import { type ClientGuardConfig, clientRowOf, requireClient } from '../../platform/guards.ts';
 import { clientOf, noStore } from '../../platform/http.ts';
-import { readSingleFile } from '../uploads/multipart.ts';
+import { readSingleFile } from '../../platform/multipart.ts';
 
 const security = [{ bearer: [] }];
 const ZVerified = envelopeOf(z.object({ verified: z.literal(true) }));

@@ -1,5 +1,18 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { and, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   ApiMessage,
   M,
@@ -9,7 +22,7 @@ import {
   type TKycStatus,
   VIP_MAX,
 } from '@sampada/shared';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { MINUTE } from '../../platform/clock.ts';
@@ -24,10 +37,17 @@ import {
 } from '../../platform/crypto.ts';
 import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { applyTransition, type Lifecycle, type Move } from '../../platform/transitions.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import { clients, pinWindows } from './tables.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
+
+/** The KYC steps as the KYC module declares them, applied to this module's row. */
+export type KycSteps<A extends string> = Omit<
+  Lifecycle<typeof clients, A, TKycStatus>,
+  'table' | 'state'
+>;
 
 declare module '../../platform/http.ts' {
   /** The row the client guard reads with the session is this module's row. */
@@ -145,6 +165,15 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
   return {
     byId,
 
+    /**
+     * Prepares "the client whose id `idQuery` answers" as one statement. Another module hands
+     * in a subquery over its own table (auth: the live session's client) and gets the row in
+     * the same round trip, without either module naming the other's table. Placeholders in
+     * the subquery are the statement's parameters.
+     */
+    prepareRowWhereIdIn: (idQuery: SQLWrapper, name: string) =>
+      db.select().from(clients).where(inArray(clients.id, idQuery)).prepare(name),
+
     async findByMobile(mobile: string, executor: Executor = db): Promise<ClientRow | undefined> {
       const [row] = await executor.select().from(clients).where(eq(clients.mobile, mobile));
       return row;
@@ -216,15 +245,62 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .where(and(eq(clients.id, row.id), eq(clients.passwordHash, row.passwordHash)));
     },
 
-    /** Names and UIDs of some clients, for lists other modules show (desk queues, allotments). */
+    /**
+     * Names, UIDs, mobiles and advisors of some clients, in one query, for lists other modules
+     * show (desk queues, allotments, the KYC queue, reset codes, deposits and withdrawals).
+     */
     async refsOf(ids: string[], executor: Executor = db) {
       const rows = ids.length
         ? await executor
-            .select({ id: clients.id, name: clients.name, uid: clients.uid })
+            .select({
+              id: clients.id,
+              name: clients.name,
+              uid: clients.uid,
+              mobile: clients.mobile,
+              advisorId: clients.advisorId,
+            })
             .from(clients)
             .where(inArray(clients.id, [...new Set(ids)]))
         : [];
       return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /**
+     * The ids of one advisor's clients as a subquery, for another module to scope its own
+     * list in SQL (`inArray(table.clientId, clients.idsOfAdvisor(id))`) without reading this
+     * module's table: pagination stays in the one query, however many clients an advisor has.
+     */
+    idsOfAdvisor: (advisorId: string) =>
+      db.select({ id: clients.id }).from(clients).where(eq(clients.advisorId, advisorId)),
+
+    /** Clients with this KYC status, all or one advisor's (the console's dashboard counts). */
+    async countByKycStatus(status: TKycStatus, advisorId: string | null): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.kycStatus, status),
+            advisorId ? eq(clients.advisorId, advisorId) : undefined,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** Who signed up with each of these invitation codes. */
+    async signedUpWith(inviteCodeIds: string[]) {
+      return inviteCodeIds.length
+        ? db
+            .select({
+              inviteCodeId: clients.inviteCodeId,
+              id: clients.id,
+              uid: clients.uid,
+              mobile: clients.mobile,
+              createdAt: clients.createdAt,
+            })
+            .from(clients)
+            .where(inArray(clients.inviteCodeId, inviteCodeIds))
+        : [];
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */
@@ -408,12 +484,27 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       });
     },
 
-    /** Only the KYC service calls this, inside its own transaction. */
-    async setKycStatus(tx: Executor, clientId: string, status: TKycStatus, name?: string) {
-      await tx
-        .update(clients)
-        .set(name === undefined ? { kycStatus: status } : { kycStatus: status, name })
-        .where(eq(clients.id, clientId));
+    /**
+     * The one writer of `kyc_status`. The KYC module declares its steps (the status each
+     * starts from and ends in, what a refusal says); this module applies one to its own row
+     * with applyTransition, in the caller's transaction: one guarded UPDATE, so of two
+     * reviews racing exactly one moves it, then the step's effect, the audit row and the
+     * event. A submission sets the name on its record in the same UPDATE.
+     */
+    transitionKyc<A extends string>(
+      tx: Tx,
+      clientId: string,
+      steps: KycSteps<A>,
+      action: A,
+      move: Omit<Move<typeof clients>, 'id' | 'set'> & { name?: string },
+    ) {
+      const { name, ...rest } = move;
+      return applyTransition(
+        tx,
+        { ...steps, table: clients, state: { field: 'kycStatus' } },
+        action,
+        { ...rest, id: clientId, ...(name === undefined ? {} : { set: { name } }) },
+      );
     },
   };
 }

@@ -7,8 +7,8 @@ import { md5 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
 import { loadSharp } from '../../platform/on-demand.ts';
-import { seedDemoNews } from '../news/demo-articles.ts';
-import { seedDemoDeals } from '../trading/demo.ts';
+import { seedDemoNews } from '../news/service.ts';
+import { seedDemoDeals } from '../trading/service.ts';
 
 export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
 export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };

@@ -3,6 +3,7 @@
  * their KYC record), changes need the PIN, at most five are kept, and the account number is
  * stored encrypted and shown with only its last four digits.
  */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   bankNameOfIfsc,
   FM,
@@ -10,16 +11,39 @@ import {
   normalizeHolderName,
   type TBankCard,
 } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt, hmac } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { FundsAccess } from './access.ts';
-import * as store from './store.ts';
 import { bankCards } from './tables.ts';
 import { bankCardView } from './views.ts';
+import { pendingWithdrawalsToCard } from './withdrawals.ts';
+
+export type BankCardRow = typeof bankCards.$inferSelect;
+
+const activeCards = (db: Executor, clientId: string) =>
+  db
+    .select()
+    .from(bankCards)
+    .where(and(eq(bankCards.clientId, clientId), isNull(bankCards.removedAt)))
+    .orderBy(asc(bankCards.createdAt), asc(bankCards.id));
+
+async function activeCard(db: Executor, clientId: string, cardId: string) {
+  const [row] = await db
+    .select()
+    .from(bankCards)
+    .where(
+      and(eq(bankCards.id, cardId), eq(bankCards.clientId, clientId), isNull(bankCards.removedAt)),
+    );
+  return row;
+}
+
+/** Serialises card changes of one client, so the limit of five holds under concurrency. */
+const lockClientCards = (db: Executor, clientId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext(${`bank_cards:${clientId}`}))`);
 
 export type BankCardInput = {
   holder_name: string;
@@ -40,7 +64,7 @@ export function createBankCardService(deps: {
 
   return {
     async list(clientId: string): Promise<TBankCard[]> {
-      return (await store.activeCards(db, clientId)).map(bankCardView);
+      return (await activeCards(db, clientId)).map(bankCardView);
     },
 
     async add(clientId: string, input: BankCardInput, actor: Actor): Promise<TBankCard> {
@@ -50,8 +74,8 @@ export function createBankCardService(deps: {
         throw badRequest(FM.holderNameMismatch);
       const bankName = bankNameOfIfsc(input.ifsc) ?? (input.bank_name?.trim() || null);
       return db.transaction(async (tx) => {
-        await store.lockClientCards(tx, clientId);
-        const existing = await store.activeCards(tx, clientId);
+        await lockClientCards(tx, clientId);
+        const existing = await activeCards(tx, clientId);
         const digest = digestOf(input.account_number);
         if (existing.some((card) => card.accountNoDigest === digest))
           throw conflict(FM.bankCardExists);
@@ -89,13 +113,12 @@ export function createBankCardService(deps: {
       const client = await access.approvedClient(clientId);
       await access.checkPin(client, pin, FM.setPinForBankCards);
       await db.transaction(async (tx) => {
-        await store.lockClientCards(tx, clientId);
-        const card = await store.activeCard(tx, clientId, cardId);
+        await lockClientCards(tx, clientId);
+        const card = await activeCard(tx, clientId, cardId);
         if (!card) throw notFound(FM.bankCardNotFound);
         // Operations pay a pending withdrawal to this account: it must stay until then.
-        if ((await store.pendingWithdrawalsToCard(tx, cardId)) > 0)
-          throw badRequest(FM.bankCardInUse);
-        await tx.update(bankCards).set({ removedAt: clock.now() }).where(store.cardIs(cardId));
+        if ((await pendingWithdrawalsToCard(tx, cardId)) > 0) throw badRequest(FM.bankCardInUse);
+        await tx.update(bankCards).set({ removedAt: clock.now() }).where(eq(bankCards.id, cardId));
         await recordAudit(tx, actor, {
           action: 'bank_card.remove',
           subjectType: 'client',
@@ -106,7 +129,24 @@ export function createBankCardService(deps: {
     },
 
     /** The whole account number, for operations paying a withdrawal. */
-    accountNumberOf: (card: store.BankCardRow) => decrypt(card.accountNoEnc, dataKey),
+    accountNumberOf: (card: BankCardRow) => decrypt(card.accountNoEnc, dataKey),
+
+    /**
+     * Takes the client's card lock in the caller's transaction and returns the active card:
+     * a withdrawal's card cannot be removed between this check and its insert.
+     */
+    async lockedActiveCard(tx: Tx, clientId: string, cardId: string) {
+      await lockClientCards(tx, clientId);
+      return activeCard(tx, clientId, cardId);
+    },
+
+    /** Cards by id, removed ones too: a withdrawal shows the card it was paid to. */
+    async byIds(ids: string[], executor: Executor = db) {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map<string, BankCardRow>();
+      const rows = await executor.select().from(bankCards).where(inArray(bankCards.id, unique));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
   };
 }
 export type BankCardService = ReturnType<typeof createBankCardService>;

@@ -5,7 +5,7 @@
  * its posting and audit row, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEPOSIT_METHODS,
   FM,
@@ -17,7 +17,7 @@ import {
   type TDepositStatus,
   type TDepositView,
 } from '@sampada/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -33,9 +33,35 @@ import { clientAccount, firmAccount, type LedgerService } from '../ledger/servic
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
-import * as store from './store.ts';
+import { countByStatus, type ListFilter, listWhere, orderOf } from './listing.ts';
+import { type FundsPeople, withPeople } from './people.ts';
 import { deposits } from './tables.ts';
 import { consoleDepositView, depositView } from './views.ts';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** One row more than `limit` when another page exists. */
+export function listDeposits(db: Executor, filter: ListFilter) {
+  return db
+    .select({ row: deposits, cursorAt: sql<string>`${deposits.createdAt}::text` })
+    .from(deposits)
+    .where(and(...listWhere(deposits, filter)))
+    .orderBy(...orderOf(deposits, filter.order))
+    .limit(filter.limit + 1);
+}
+
+export async function depositById(db: Executor, id: string) {
+  const [row] = await listDeposits(db, { id, order: 'newest', limit: 1 });
+  return row;
+}
+
+/** Deposits that already carry this UTR and count against a new one. */
+export function depositsWithUtr(db: Executor, utr: string) {
+  return db
+    .select({ clientId: deposits.clientId, status: deposits.status })
+    .from(deposits)
+    .where(and(eq(deposits.utr, utr), inArray(deposits.status, ['pending', 'confirmed'])));
+}
 
 export type DepositAction = 'confirm' | 'reject' | 'cancel';
 
@@ -76,11 +102,12 @@ type Deps = {
   uploads: UploadService;
   access: FundsAccess;
   events?: TransitionEvents | undefined;
+  people: FundsPeople;
 };
 
 export function createDepositService(deps: Deps) {
-  const { db, clock, ledger, settings, uploads, access, events } = deps;
-  const receiptUrl = (baseUrl: string, row: store.DepositRow) =>
+  const { db, clock, ledger, settings, uploads, access, events, people } = deps;
+  const receiptUrl = (baseUrl: string, row: DepositRow) =>
     row.receiptUploadId ? uploads.signedUrl(baseUrl, row.receiptUploadId) : null;
 
   async function depositAccount(): Promise<TDepositAccount> {
@@ -104,7 +131,7 @@ export function createDepositService(deps: Deps) {
     who: { clientId?: string; staffId?: string },
     actor: Actor,
     reason: string | null = null,
-  ): Promise<store.DepositRow> {
+  ): Promise<DepositRow> {
     try {
       return await applyTransition(tx, DEPOSIT, action, {
         id: depositId,
@@ -166,10 +193,10 @@ export function createDepositService(deps: Deps) {
       if (input.receipt_url && !receipt) throw badRequest(FM.receiptNotYours);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
-        const seen = await store.depositsWithUtr(tx, input.utr);
+        const seen = await depositsWithUtr(tx, input.utr);
         if (seen.some((d) => d.status === 'confirmed')) throw badRequest(FM.utrAlreadyCredited);
         if (seen.some((d) => d.clientId === clientId)) throw badRequest(FM.utrAlreadySubmitted);
-        let row: store.DepositRow | undefined;
+        let row: DepositRow | undefined;
         try {
           [row] = await tx
             .insert(deposits)
@@ -231,13 +258,13 @@ export function createDepositService(deps: Deps) {
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         await move(tx, depositId, action, { staffId: options.staffId }, options.actor, reason);
-        const listed = (await store.depositById(tx, depositId))!;
-        return consoleDepositView(listed, receiptUrl(options.baseUrl, listed.row));
+        const [listed] = await withPeople(people, [(await depositById(tx, depositId))!], tx);
+        return consoleDepositView(listed!, receiptUrl(options.baseUrl, listed!.row));
       });
     },
 
     async ofClient(clientId: string, depositId: string, baseUrl: string): Promise<TDepositView> {
-      const listed = await store.depositById(db, depositId);
+      const listed = await depositById(db, depositId);
       if (!listed || listed.row.clientId !== clientId) throw notFound(FM.depositNotFound);
       return depositView(listed.row, receiptUrl(baseUrl, listed.row));
     },
@@ -245,29 +272,32 @@ export function createDepositService(deps: Deps) {
     /** A client's deposits, newest first; views and the raw rows for the cursor. */
     async listOfClient(
       clientId: string,
-      filter: Omit<store.ListFilter, 'clientId' | 'order'>,
+      filter: Omit<ListFilter, 'clientId' | 'order'>,
       baseUrl: string,
     ) {
-      const rows = await store.listDeposits(db, { ...filter, clientId, order: 'newest' });
+      const rows = await listDeposits(db, { ...filter, clientId, order: 'newest' });
       return rows.map((r) => ({ ...r, view: depositView(r.row, receiptUrl(baseUrl, r.row)) }));
     },
 
     /** The console queue: pending oldest first, any other status newest first. */
-    async queue(filter: Omit<store.ListFilter, 'order'>, baseUrl: string) {
-      const rows = await store.listDeposits(db, {
-        ...filter,
-        order: filter.status === 'pending' ? 'oldest' : 'newest',
-      });
+    async queue(filter: Omit<ListFilter, 'order'>, baseUrl: string) {
+      const rows = await withPeople(
+        people,
+        await listDeposits(db, {
+          ...filter,
+          order: filter.status === 'pending' ? 'oldest' : 'newest',
+        }),
+      );
       return rows.map((r) => ({ ...r, view: consoleDepositView(r, receiptUrl(baseUrl, r.row)) }));
     },
 
-    countPending: () => store.countByStatus(db, deposits, 'pending'),
+    countPending: () => countByStatus(db, deposits, 'pending'),
 
     /** A deposit as its receipt shows it, when the posting settles one of the client's. */
     async forReceipt(reference: string | null, baseUrl: string) {
       const match = /^deposit:([0-9a-f-]{36})$/.exec(reference ?? '');
       if (!match) return null;
-      const listed = await store.depositById(db, match[1]!);
+      const listed = await depositById(db, match[1]!);
       return listed ? depositView(listed.row, receiptUrl(baseUrl, listed.row)) : null;
     },
   };

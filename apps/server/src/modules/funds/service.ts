@@ -16,6 +16,7 @@ import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { StaffService } from '../staff/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
@@ -31,6 +32,8 @@ type Deps = {
   ledger: LedgerService;
   settings: SettingsService;
   uploads: UploadService;
+  /** Who decided, for the console's views. */
+  staff: Pick<StaffService, 'namesOf'>;
   /** Where deposits' and withdrawals' steps are announced once committed. */
   events?: TransitionEvents | undefined;
   /** The trading module's valuation of a client's holdings (wired in context.ts). */
@@ -40,9 +43,10 @@ type Deps = {
 export function createFundsService(deps: Deps) {
   const { db, clock, clients, ledger } = deps;
   const access = createFundsAccess(clients);
+  const people = { clients, staff: deps.staff };
   const bankCards = createBankCardService({ ...deps, access });
-  const deposits = createDepositService({ ...deps, access });
-  const withdrawals = createWithdrawalService({ ...deps, access, bankCards });
+  const deposits = createDepositService({ ...deps, access, people });
+  const withdrawals = createWithdrawalService({ ...deps, access, bankCards, people });
   const records = createRecordService({
     db,
     ledger,

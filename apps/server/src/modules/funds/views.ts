@@ -10,7 +10,9 @@ import {
   type TWithdrawalStatus,
   type TWithdrawalView,
 } from '@sampada/shared';
-import type { BankCardRow, DepositRow, WithdrawalRow } from './store.ts';
+import type { BankCardRow } from './bank-cards.ts';
+import type { DepositRow } from './deposits.ts';
+import type { WithdrawalRow } from './withdrawals.ts';
 
 export const maskAccountNumber = (last4: string) => `XXXXXX${last4}`;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

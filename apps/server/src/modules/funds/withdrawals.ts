@@ -5,7 +5,7 @@
  * released); the client may cancel while it is pending (hold released).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   FM,
   type TClientAccount,
@@ -13,7 +13,7 @@ import {
   type TWithdrawalStatus,
   type TWithdrawalView,
 } from '@sampada/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -31,10 +31,37 @@ import {
   type LedgerService,
 } from '../ledger/service.ts';
 import type { FundsAccess } from './access.ts';
-import type { BankCardService } from './bank-cards.ts';
-import * as store from './store.ts';
+import type { BankCardRow, BankCardService } from './bank-cards.ts';
+import { countByStatus, type ListFilter, listWhere, orderOf } from './listing.ts';
+import { type FundsPeople, withPeople } from './people.ts';
 import { withdrawals } from './tables.ts';
 import { consoleWithdrawalView, withdrawalView } from './views.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** One row more than `limit` when another page exists. */
+export function listWithdrawals(db: Executor, filter: ListFilter) {
+  return db
+    .select({ row: withdrawals, cursorAt: sql<string>`${withdrawals.createdAt}::text` })
+    .from(withdrawals)
+    .where(and(...listWhere(withdrawals, filter)))
+    .orderBy(...orderOf(withdrawals, filter.order))
+    .limit(filter.limit + 1);
+}
+
+export async function withdrawalById(db: Executor, id: string) {
+  const [row] = await listWithdrawals(db, { id, order: 'newest', limit: 1 });
+  return row;
+}
+
+/** Pending withdrawals to be paid to this card: while there are any, it must stay. */
+export async function pendingWithdrawalsToCard(db: Executor, cardId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.bankCardId, cardId), eq(withdrawals.status, 'pending')));
+  return row?.n ?? 0;
+}
 
 export type WithdrawalAction = 'pay' | 'reject' | 'cancel';
 
@@ -99,10 +126,12 @@ type Deps = {
   access: FundsAccess;
   bankCards: BankCardService;
   events?: TransitionEvents | undefined;
+  people: FundsPeople;
 };
 
-export function createWithdrawalService({ db, clock, ledger, access, bankCards, events }: Deps) {
-  const cardLabel = (card: store.BankCardRow) =>
+export function createWithdrawalService(deps: Deps) {
+  const { db, clock, ledger, access, bankCards, events, people } = deps;
+  const cardLabel = (card: BankCardRow) =>
     `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`;
 
   /** Takes one step; the held amount moves with it, by the posting the step names. */
@@ -113,7 +142,7 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards, 
     who: { clientId?: string; staffId?: string },
     actor: Actor,
     details: { reason?: string | null; bankReference?: string | null } = {},
-  ): Promise<store.WithdrawalRow> {
+  ): Promise<WithdrawalRow> {
     const { posting } = WITHDRAWAL_TRANSITIONS[action];
     return applyTransition(tx, WITHDRAWAL, action, {
       id: withdrawalId,
@@ -159,8 +188,8 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards, 
     });
   }
 
-  async function cardOf(executor: Db | Tx, row: store.WithdrawalRow) {
-    return (await store.cardsById(executor, [row.bankCardId])).get(row.bankCardId)!;
+  async function cardOf(executor: Db | Tx, row: WithdrawalRow) {
+    return (await bankCards.byIds([row.bankCardId], executor)).get(row.bankCardId)!;
   }
 
   return {
@@ -174,8 +203,7 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards, 
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         // The card lock: a card cannot be removed between this check and the insert below.
-        await store.lockClientCards(tx, clientId);
-        const card = await store.activeCard(tx, clientId, input.bank_card_id);
+        const card = await bankCards.lockedActiveCard(tx, clientId, input.bank_card_id);
         if (!card) throw notFound(FM.bankCardNotFound);
         const id = randomUUID();
         const posted = await ledger.transfer(tx, {
@@ -247,44 +275,53 @@ export function createWithdrawalService({ db, clock, ledger, access, bankCards, 
           reason,
           bankReference: options.bankReference ?? null,
         });
-        const listed = (await store.withdrawalById(tx, withdrawalId))!;
-        const card = await cardOf(tx, listed.row);
-        return consoleWithdrawalView(listed, card, bankCards.accountNumberOf(card));
+        const [listed] = await withPeople(people, [(await withdrawalById(tx, withdrawalId))!], tx);
+        const card = await cardOf(tx, listed!.row);
+        return consoleWithdrawalView(listed!, card, bankCards.accountNumberOf(card));
       });
     },
 
     async ofClient(clientId: string, withdrawalId: string): Promise<TWithdrawalView> {
-      const listed = await store.withdrawalById(db, withdrawalId);
+      const listed = await withdrawalById(db, withdrawalId);
       if (!listed || listed.row.clientId !== clientId) throw notFound(FM.withdrawalNotFound);
       return withdrawalView(listed.row, await cardOf(db, listed.row));
     },
 
     /** A client's withdrawals, newest first; views and the raw rows for the cursor. */
-    async listOfClient(clientId: string, filter: Omit<store.ListFilter, 'clientId' | 'order'>) {
-      const rows = await store.listWithdrawals(db, { ...filter, clientId, order: 'newest' });
-      const cards = await store.cardsById(db, [...new Set(rows.map((r) => r.row.bankCardId))]);
+    async listOfClient(clientId: string, filter: Omit<ListFilter, 'clientId' | 'order'>) {
+      const rows = await listWithdrawals(db, { ...filter, clientId, order: 'newest' });
+      const cards = await bankCards.byIds(
+        rows.map((r) => r.row.bankCardId),
+        db,
+      );
       return rows.map((r) => ({ ...r, view: withdrawalView(r.row, cards.get(r.row.bankCardId)!) }));
     },
 
     /** The console queue: pending oldest first, any other status newest first. */
-    async queue(filter: Omit<store.ListFilter, 'order'>) {
-      const rows = await store.listWithdrawals(db, {
-        ...filter,
-        order: filter.status === 'pending' ? 'oldest' : 'newest',
-      });
-      const cards = await store.cardsById(db, [...new Set(rows.map((r) => r.row.bankCardId))]);
+    async queue(filter: Omit<ListFilter, 'order'>) {
+      const rows = await withPeople(
+        people,
+        await listWithdrawals(db, {
+          ...filter,
+          order: filter.status === 'pending' ? 'oldest' : 'newest',
+        }),
+      );
+      const cards = await bankCards.byIds(
+        rows.map((r) => r.row.bankCardId),
+        db,
+      );
       return rows.map((r) => {
         const card = cards.get(r.row.bankCardId)!;
         return { ...r, view: consoleWithdrawalView(r, card, bankCards.accountNumberOf(card)) };
       });
     },
 
-    countPending: () => store.countByStatus(db, withdrawals, 'pending'),
+    countPending: () => countByStatus(db, withdrawals, 'pending'),
 
     async forReceipt(reference: string | null) {
       const match = /^withdrawal:([0-9a-f-]{36})$/.exec(reference ?? '');
       if (!match) return null;
-      const listed = await store.withdrawalById(db, match[1]!);
+      const listed = await withdrawalById(db, match[1]!);
       return listed ? withdrawalView(listed.row, await cardOf(db, listed.row)) : null;
     },
   };

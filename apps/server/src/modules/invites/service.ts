@@ -1,5 +1,5 @@
 /** Invitation codes: issued by an advisor, consumed at registration, revocable. */
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -7,9 +7,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { randomCode } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
-import { clients } from '../clients/tables.ts';
-import type { StaffRow } from '../staff/service.ts';
-import { staff } from '../staff/tables.ts';
+import type { ClientService } from '../clients/service.ts';
+import type { StaffRow, StaffService } from '../staff/service.ts';
 import { invitationCodes } from './tables.ts';
 
 export type InviteRow = typeof invitationCodes.$inferSelect;
@@ -22,7 +21,13 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * unit;
 }
 
-export function createInviteService(db: Db, clock: Clock) {
+/** What the invitation list shows of other modules: advisors' emails, who signed up. */
+export type InvitePorts = {
+  staff: Pick<StaffService, 'namesOf'>;
+  clients: Pick<ClientService, 'signedUpWith'>;
+};
+
+export function createInviteService(db: Db, clock: Clock, ports: InvitePorts) {
   return {
     async createInvite(
       advisor: StaffRow,
@@ -123,33 +128,22 @@ export function createInviteService(db: Db, clock: Clock) {
       const rows = await db
         .select({
           row: invitationCodes,
-          advisorEmail: staff.email,
           cursorAt: sql<string>`${invitationCodes.createdAt}::text`,
         })
         .from(invitationCodes)
-        .innerJoin(staff, eq(staff.id, invitationCodes.advisorId))
         .where(and(...where))
         .orderBy(desc(invitationCodes.createdAt), desc(invitationCodes.id))
         .limit(filter.limit + 1);
-      const ids = rows.map((r) => r.row.id);
-      const users = ids.length
-        ? await db
-            .select({
-              inviteCodeId: clients.inviteCodeId,
-              id: clients.id,
-              uid: clients.uid,
-              mobile: clients.mobile,
-              createdAt: clients.createdAt,
-            })
-            .from(clients)
-            .where(inArray(clients.inviteCodeId, ids))
-        : [];
+      const [advisors, users] = await Promise.all([
+        ports.staff.namesOf(rows.map((r) => r.row.advisorId)),
+        ports.clients.signedUpWith(rows.map((r) => r.row.id)),
+      ]);
       const now = clock.now();
-      return rows.map(({ row, advisorEmail, cursorAt }) => ({
+      return rows.map(({ row, cursorAt }) => ({
         cursorAt,
         id: row.id,
         code: row.code,
-        advisor: { id: row.advisorId, email: advisorEmail },
+        advisor: { id: row.advisorId, email: advisors.get(row.advisorId)!.email },
         max_uses: row.maxUses,
         uses: row.uses,
         expires_at: row.expiresAt?.toISOString() ?? null,

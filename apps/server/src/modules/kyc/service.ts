@@ -2,7 +2,7 @@
  * KYC: the client submits once; staff approve, reject with a reason, or reopen a rejected
  * record so the client can submit again. Transitions are data; one function applies them.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   ApiMessage,
   idNumberType,
@@ -16,15 +16,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
-import {
-  applyTransition,
-  lifecycle,
-  type Transition,
-  type TransitionEvents,
-} from '../../platform/transitions.ts';
+import { type Transition, type TransitionEvents } from '../../platform/transitions.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
-import type { ClientService } from '../clients/service.ts';
-import { clients } from '../clients/tables.ts';
+import type { ClientService, KycSteps } from '../clients/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { kycSubmissions } from './tables.ts';
 
@@ -48,12 +42,13 @@ const REFUSAL: Record<TKycStatus, string> = {
   unverified: 'There is no KYC submission waiting for review.',
 };
 
-/** A client's KYC status moves only by these steps; the audit log files them under the client. */
-const KYC = lifecycle({
+/**
+ * A client's KYC status moves only by these steps, applied by the clients module (the owner
+ * of the status); the audit log files them under the client.
+ */
+const KYC: KycSteps<KycAction> = {
   name: 'kyc',
   subject: 'client',
-  table: clients,
-  state: { field: 'kycStatus' },
   transitions: KYC_TRANSITIONS,
   refuse(action, current: TKycStatus | null) {
     if (current === null) return notFound('Client not found.');
@@ -63,7 +58,7 @@ const KYC = lifecycle({
       `Cannot ${action} KYC: the client's status is ${current}, it must be ${from}.`,
     );
   },
-});
+};
 
 export type KycSubmission = {
   full_name: string;
@@ -108,11 +103,10 @@ export function createKycService(deps: Deps) {
       if (!front || !back) throw badRequest(ApiMessage.kycImageNotYours);
       await inTransaction(db, async (tx) => {
         let submissionId: string | undefined;
-        await applyTransition(tx, KYC, 'submit', {
-          id: clientId,
+        await clientService.transitionKyc(tx, clientId, KYC, 'submit', {
           at: clock.now(),
+          name: input.full_name,
           async effect() {
-            await clientService.setKycStatus(tx, clientId, 'pending', input.full_name);
             const [row] = await tx
               .insert(kycSubmissions)
               .values({
@@ -162,50 +156,42 @@ export function createKycService(deps: Deps) {
 
     /**
      * The review queue: pending submissions of the clients the viewer may see, oldest first.
-     * Returns one row more than `limit` when another page exists.
+     * Returns one row more than `limit` when another page exists. A submission is pending
+     * exactly while its client's status is (both move in one transaction).
      */
     async pendingQueue(viewer: Viewer, filter: { after?: [string, string] | null; limit: number }) {
       const advisorId = viewer.seesAdvisor;
-      const where: SQL[] = [eq(kycSubmissions.status, 'pending'), eq(clients.kycStatus, 'pending')];
-      if (advisorId) where.push(eq(clients.advisorId, advisorId));
+      const where: SQL[] = [eq(kycSubmissions.status, 'pending')];
+      if (advisorId)
+        where.push(inArray(kycSubmissions.clientId, clientService.idsOfAdvisor(advisorId)));
       if (filter.after) {
         where.push(
           sql`(${kycSubmissions.submittedAt}, ${kycSubmissions.id}) > (${filter.after[0]}::timestamptz, ${filter.after[1]}::uuid)`,
         );
       }
-      return db
+      const rows = await db
         .select({
           id: kycSubmissions.id,
-          clientId: clients.id,
-          uid: clients.uid,
-          mobile: clients.mobile,
-          advisorId: clients.advisorId,
+          clientId: kycSubmissions.clientId,
           fullName: kycSubmissions.fullName,
           idType: kycSubmissions.idType,
           submittedAt: kycSubmissions.submittedAt,
           cursorAt: sql<string>`${kycSubmissions.submittedAt}::text`,
         })
         .from(kycSubmissions)
-        .innerJoin(clients, eq(clients.id, kycSubmissions.clientId))
         .where(and(...where))
         .orderBy(asc(kycSubmissions.submittedAt), asc(kycSubmissions.id))
         .limit(filter.limit + 1);
+      const refs = await clientService.refsOf(rows.map((r) => r.clientId));
+      return rows.map((r) => {
+        const client = refs.get(r.clientId)!;
+        return { ...r, uid: client.uid, mobile: client.mobile, advisorId: client.advisorId };
+      });
     },
 
     /** Pending reviews among the clients the viewer may see (the dashboard's count). */
-    async countPending(viewer: Viewer): Promise<number> {
-      const advisorId = viewer.seesAdvisor;
-      const [row] = await db
-        .select({ n: count() })
-        .from(clients)
-        .where(
-          and(
-            eq(clients.kycStatus, 'pending'),
-            advisorId ? eq(clients.advisorId, advisorId) : undefined,
-          ),
-        );
-      return row?.n ?? 0;
-    },
+    countPending: (viewer: Viewer): Promise<number> =>
+      clientService.countByKycStatus('pending', viewer.seesAdvisor),
 
     /**
      * Staff (or the operator CLI) approve, reject or reopen. Reject needs a reason. A staff
@@ -224,8 +210,7 @@ export function createKycService(deps: Deps) {
         throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
       return inTransaction(db, async (tx) => {
-        await applyTransition(tx, KYC, action, {
-          id: clientId,
+        await clientService.transitionKyc(tx, clientId, KYC, action, {
           at: clock.now(),
           async effect() {
             const submission = await latestSubmission(tx, clientId);

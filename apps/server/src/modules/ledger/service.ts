@@ -18,7 +18,19 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
-import * as store from './store.ts';
+import { accountsOfClient, clientAccountsTotal, firmAccounts } from './accounts.ts';
+import {
+  balanceBefore,
+  INSUFFICIENT_BALANCE,
+  type LineFilter,
+  type LineRow,
+  linesOf,
+  linesOfPostings,
+  postingById,
+  postingsTouching,
+  postLines,
+} from './postings.ts';
+import { reconciliationFacts } from './reconciliation.ts';
 
 export type AccountRef =
   { clientId: string; kind: TClientAccount } | { clientId: null; kind: TFirmAccount };
@@ -108,13 +120,13 @@ const bucketOf = (ref: AccountRef) =>
   ref.clientId === null ? Math.floor(Math.random() * FIRM_BUCKETS) : 0;
 
 /** Locks are taken in one global order, so two postings never wait on each other in a cycle. */
-const lockOrder = (line: store.LineRow) =>
+const lockOrder = (line: LineRow) =>
   `${line.clientId ?? ''}|${line.kind}|${String(line.bucket).padStart(3, '0')}`;
 
 /** The position ledger_post reported for a guarded debit that found too little, if that was it. */
 function insufficientLine(error: unknown): number | null {
   for (let e = error as { code?: string; detail?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === store.INSUFFICIENT_BALANCE) return Number(e.detail);
+    if (e.code === INSUFFICIENT_BALANCE) return Number(e.detail);
     e = e.cause as typeof e;
   }
   return null;
@@ -143,9 +155,9 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
         },
       }))
       .sort((a, b) => lockOrder(a.row).localeCompare(lockOrder(b.row)));
-    let written: Awaited<ReturnType<typeof store.postLines>>;
+    let written: Awaited<ReturnType<typeof postLines>>;
     try {
-      written = await store.postLines(
+      written = await postLines(
         tx,
         {
           kind: input.kind,
@@ -179,7 +191,7 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
   /** The ids and balances of a client's accounts (those that exist yet). */
   async function accountsOf(clientId: string, executor: Executor = db) {
-    return store.accountsOfClient(executor, clientId);
+    return accountsOfClient(executor, clientId);
   }
 
   return {
@@ -218,7 +230,7 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async firmBalances(executor: Executor = db): Promise<Record<TFirmAccount, bigint>> {
-      const rows = await store.firmAccounts(executor);
+      const rows = await firmAccounts(executor);
       const balances = Object.fromEntries(FIRM_ACCOUNTS.map((k) => [k, 0n])) as Record<
         TFirmAccount,
         bigint
@@ -228,17 +240,17 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     clientTotal: (kind: TClientAccount, executor: Executor = db) =>
-      store.clientTotal(executor, kind),
+      clientAccountsTotal(executor, kind),
 
     /** Lines of a client's accounts, for fund records and statements. */
     async linesOfClient(
       clientId: string,
-      filter: Omit<store.LineFilter, 'accountIds'>,
+      filter: Omit<LineFilter, 'accountIds'>,
       executor: Executor = db,
     ) {
       const accounts = await accountsOf(clientId, executor);
       const kindOf = new Map(accounts.map((a) => [a.id, a.kind as TClientAccount]));
-      const rows = await store.linesOf(executor, { ...filter, accountIds: [...kindOf.keys()] });
+      const rows = await linesOf(executor, { ...filter, accountIds: [...kindOf.keys()] });
       return rows.map((row) => ({ ...row, account: kindOf.get(row.accountId)! }));
     },
 
@@ -247,23 +259,20 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
       const accounts = await accountsOf(clientId, executor);
       const balances = new Map<TClientAccount, bigint>();
       for (const account of accounts)
-        balances.set(
-          account.kind as TClientAccount,
-          await store.balanceBefore(executor, account.id, at),
-        );
+        balances.set(account.kind as TClientAccount, await balanceBefore(executor, account.id, at));
       return balances;
     },
 
     /** Postings that moved any of a client's accounts, newest first, with all their lines. */
     async postingsOfClient(clientId: string, beforeId: number | undefined, limit: number) {
       const accounts = await accountsOf(clientId);
-      const postings = await store.postingsTouching(
+      const postings = await postingsTouching(
         db,
         accounts.map((a) => a.id),
         beforeId,
         limit,
       );
-      const lines = await store.linesOfPostings(
+      const lines = await linesOfPostings(
         db,
         postings.map((p) => p.id),
       );
@@ -272,9 +281,9 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** One posting with its lines, or null. */
     async posting(id: number, executor: Executor = db) {
-      const row = await store.postingById(executor, id);
+      const row = await postingById(executor, id);
       if (!row) return null;
-      return { ...row, lines: await store.linesOfPostings(executor, [id]) };
+      return { ...row, lines: await linesOfPostings(executor, [id]) };
     },
 
     /**
@@ -283,7 +292,7 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
      * negative. Read in one repeatable-read snapshot, so concurrent postings cannot skew it.
      */
     async check(sample = 20): Promise<LedgerCheck> {
-      const facts = await db.transaction(async (tx) => store.reconciliationFacts(tx, sample), {
+      const facts = await db.transaction(async (tx) => reconciliationFacts(tx, sample), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       });

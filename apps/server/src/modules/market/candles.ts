@@ -2,8 +2,12 @@
  * Candle buckets. Intraday buckets are aligned to IST wall-clock times (the 1h bucket starts
  * at 09:15 like NSE charts), daily buckets start at IST midnight, weekly ones on Monday.
  */
+import { and, desc, eq, gte, max, min, sql } from 'drizzle-orm';
 import type { TCandleInterval } from '@sampada/shared';
+import type { Executor } from '../../db/client.ts';
 import { OPEN_MINUTE } from './calendar.ts';
+import { chunks } from './insert-batches.ts';
+import { candles } from './tables.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
 const MINUTE_MS = 60_000;
@@ -76,4 +80,103 @@ export function aggregate(
     else out.push({ start: bucket, bar: { ...bar } });
   }
   return out;
+}
+
+// ---------- Stored candles ----------
+
+export type CandleRow = { symbol: string; interval: TCandleInterval; start: Date; bar: Bar };
+
+const candleValues = (rows: CandleRow[]) =>
+  rows.map((r) => ({
+    symbol: r.symbol,
+    interval: r.interval,
+    start: r.start,
+    open: r.bar.open,
+    high: r.bar.high,
+    low: r.bar.low,
+    close: r.bar.close,
+    volume: r.bar.volume,
+  }));
+
+/**
+ * Writes bars into their buckets. `merge` folds live bars into what is stored (the first open
+ * stays, highs and lows widen, volume adds); `replace` overwrites (imported end-of-day bars).
+ */
+export async function upsertCandles(db: Executor, rows: CandleRow[], mode: 'merge' | 'replace') {
+  const set =
+    mode === 'merge'
+      ? {
+          high: sql`greatest(${candles.high}, excluded.high)`,
+          low: sql`least(${candles.low}, excluded.low)`,
+          close: sql`excluded.close`,
+          volume: sql`${candles.volume} + excluded.volume`,
+        }
+      : {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          volume: sql`excluded.volume`,
+        };
+  for (const part of chunks(rows, 8000)) {
+    await db
+      .insert(candles)
+      .values(candleValues(part))
+      .onConflictDoUpdate({ target: [candles.symbol, candles.interval, candles.start], set });
+  }
+}
+
+/**
+ * Bulk insert into an empty table (the history backfill): one statement per 20,000 rows,
+ * passing each column as an array, which is far cheaper than binding every value.
+ */
+export async function insertCandles(db: Executor, rows: CandleRow[]) {
+  for (const part of chunks(rows, 20_000)) {
+    const column = (pick: (r: CandleRow) => string | number) => arrayLiteral(part.map(pick));
+    await db.execute(sql`
+      insert into candles (symbol, interval, start, open, high, low, close, volume)
+      select * from unnest(
+        ${column((r) => r.symbol)}::text[],
+        ${column((r) => r.interval)}::text[],
+        ${column((r) => r.start.toISOString())}::timestamptz[],
+        ${column((r) => r.bar.open)}::bigint[],
+        ${column((r) => r.bar.high)}::bigint[],
+        ${column((r) => r.bar.low)}::bigint[],
+        ${column((r) => r.bar.close)}::bigint[],
+        ${column((r) => r.bar.volume)}::bigint[]
+      )`);
+  }
+}
+
+/** A PostgreSQL array literal with every element quoted (JSON string quoting is compatible). */
+const arrayLiteral = (values: (string | number)[]) =>
+  `{${values.map((v) => JSON.stringify(String(v))).join(',')}}`;
+
+export async function recentCandles(
+  db: Executor,
+  symbol: string,
+  interval: TCandleInterval,
+  limit: number,
+) {
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.symbol, symbol), eq(candles.interval, interval)))
+    .orderBy(desc(candles.start))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function hasCandles(db: Executor) {
+  const rows = await db.select({ symbol: candles.symbol }).from(candles).limit(1);
+  return rows.length > 0;
+}
+
+/** 52-week extremes and the last daily bar per symbol, from stored daily candles. */
+export async function dailyExtremes(db: Executor, since: Date) {
+  return db
+    .select({ symbol: candles.symbol, high: max(candles.high), low: min(candles.low) })
+    .from(candles)
+    .where(and(eq(candles.interval, '1d'), gte(candles.start, since)))
+    .groupBy(candles.symbol);
 }

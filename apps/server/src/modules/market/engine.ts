@@ -9,20 +9,13 @@ import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { MarketCalendar } from './calendar.ts';
-import { addTrade, bucketStart } from './candles.ts';
 import type { MarketFeed } from './feed.ts';
 import { type Constituent, indexLevel } from './indices.ts';
 import { bandFor, type Instrument, type QuoteState, toQuote, type Trade } from './model.ts';
 import { FNO_OPERATING_RANGE_PCT, FNO_RANGE_STEP_PCT } from './ticks.ts';
-import {
-  type CandleRow,
-  dailyExtremes,
-  loadConstituents,
-  loadInstruments,
-  loadQuoteStates,
-  upsertCandles,
-  saveQuoteStates,
-} from './store.ts';
+import { addTrade, bucketStart, type CandleRow, dailyExtremes, upsertCandles } from './candles.ts';
+import { loadConstituents, loadInstruments } from './instruments.ts';
+import { loadQuoteStates, saveQuoteStates } from './quote-state.ts';
 
 export const STATES_CHANNEL = 'market:states';
 export const STATUS_CHANNEL = 'market:status';

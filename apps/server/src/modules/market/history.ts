@@ -8,13 +8,13 @@ import type { TCandleInterval } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type MarketCalendar, OPEN_MINUTE, CLOSE_MINUTE, istInstant } from './calendar.ts';
-import { aggregate, type Bar } from './candles.ts';
+import { aggregate, type Bar, type CandleRow, hasCandles, insertCandles } from './candles.ts';
 import type { MarketEngine } from './engine.ts';
 import { indexLevel } from './indices.ts';
 import type { Instrument, QuoteState } from './model.ts';
 import { hashString, normal, uniform } from './random.ts';
 import { VIX_SYMBOL } from './simulator.ts';
-import { type CandleRow, hasCandles, insertCandles, saveQuoteStates } from './store.ts';
+import { saveQuoteStates } from './quote-state.ts';
 import { roundToTick, tickSizeFor } from './ticks.ts';
 
 const DAILY_VOL: Record<string, number> = { nifty50: 0.015, midcap: 0.02, smallcap: 0.025 };

@@ -20,21 +20,15 @@ import { createReplayFeed } from './replay.ts';
 import { createMarketService, type DealsSource } from './service.ts';
 import { createSimulatedFeed } from './simulator.ts';
 import { LISTED_CHANNEL } from './engine.ts';
-import { loadInstruments, upsertReferenceData } from './store.ts';
-import { companyProfiles, instruments } from './tables.ts';
+import {
+  insertListing,
+  loadInstruments,
+  type NewListing,
+  upsertReferenceData,
+} from './instruments.ts';
 import type { Executor } from '../../db/client.ts';
 
-/** A stock newly listed here (an IPO), as the trading module knows it. */
-export type NewListing = {
-  symbol: string;
-  name: string;
-  isin: string | null;
-  sector: string | null;
-  industry: string | null;
-  refClosePaise: number;
-  sharesOffered: number;
-  description: string | null;
-};
+export type { NewListing } from './instruments.ts';
 
 export function createMarket(deps: {
   config: Config;
@@ -74,28 +68,7 @@ export function createMarket(deps: {
       return initialised;
     },
     /** Writes a new listing in the caller's transaction; `addListed` after it commits. */
-    async listInstrument(tx: Executor, listing: NewListing) {
-      await tx.insert(instruments).values({
-        symbol: listing.symbol,
-        market: 'NSE',
-        isin: listing.isin,
-        name: listing.name,
-        sector: listing.sector,
-        industry: listing.industry,
-        segment: 'smallcap',
-        fno: false,
-        // A newly listed stock trades in a 20% band from its issue price.
-        bandPct: 20,
-        sharesOutstanding: null,
-        avgDailyVolume: listing.sharesOffered * 4,
-        beta: 1.2,
-        refClosePaise: listing.refClosePaise,
-      });
-      if (listing.description)
-        await tx
-          .insert(companyProfiles)
-          .values({ symbol: listing.symbol, description: listing.description });
-    },
+    listInstrument: (tx: Executor, listing: NewListing) => insertListing(tx, listing),
     /** Another instance listed a stock: this one's engine and search learn it too. */
     watchListings: () =>
       bus.subscribe(LISTED_CHANNEL, (symbol) => {

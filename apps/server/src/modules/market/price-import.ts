@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { parseBhavcopy } from './bhavcopy.ts';
 import { istInstant } from './calendar.ts';
 import type { MarketEngine } from './engine.ts';
-import { upsertCandles } from './store.ts';
+import { upsertCandles } from './candles.ts';
 import { eodPrices, instruments, priceImports } from './tables.ts';
 
 export type PriceImportResult = {

@@ -24,12 +24,24 @@ import type { Clock } from '../../platform/clock.ts';
 import { encodeCursor, decodeCursor } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { MarketCalendar } from './calendar.ts';
+import { recentCandles } from './candles.ts';
 import type { MarketEngine } from './engine.ts';
+import { companyProfile } from './instruments.ts';
 import { bandFor, type Instrument } from './model.ts';
 import type { ReferenceTheme } from './reference-data.ts';
 import { createSearchIndex, type SearchIndex } from './search.ts';
-import * as store from './store.ts';
 import { paiseToRupees, tickSizeFor } from './ticks.ts';
+import {
+  addToWatchlist,
+  removeFromWatchlist,
+  reorderWatchlist,
+  watchlistSymbols,
+} from './watchlist.ts';
+
+// What other modules use of the market besides this service: the market as assembled, its
+// new-listing shape, and a quote's price band and tick.
+export type { Market, NewListing } from './market.ts';
+export { bandFor, tickOf } from './model.ts';
 
 /**
  * The trading desk's open OTC quotes and IPOs for the market filter. The trading module
@@ -139,7 +151,7 @@ export function createMarketService(deps: {
 
     async company(symbol: string, market: TMarket): Promise<TCompany> {
       const instrument = instrumentOf(symbol, market);
-      const profile = await store.companyProfile(db, symbol);
+      const profile = await companyProfile(db, symbol);
       return {
         symbol: instrument.symbol,
         market: instrument.market,
@@ -162,7 +174,7 @@ export function createMarketService(deps: {
       limit: number,
     ): Promise<TChartData> {
       const instrument = instrumentOf(symbol, market);
-      const rows = await store.recentCandles(db, instrument.symbol, interval, limit);
+      const rows = await recentCandles(db, instrument.symbol, interval, limit);
       return {
         symbol: instrument.symbol,
         market: instrument.market,
@@ -291,7 +303,7 @@ export function createMarketService(deps: {
     },
 
     async watchlist(clientId: string): Promise<TQuote[]> {
-      const symbols = await store.watchlistSymbols(db, clientId);
+      const symbols = await watchlistSymbols(db, clientId);
       return symbols.flatMap((s) => (engine.quote(s) ? [engine.quote(s)!] : []));
     },
 
@@ -300,28 +312,28 @@ export function createMarketService(deps: {
       if (!instrument) throw notFound(MarketMessage.symbolUnknown);
       if (instrument.market === 'INDEX') throw badRequest(MarketMessage.notAnIndex);
       await db.transaction(async (tx) => {
-        const symbols = await store.watchlistSymbols(tx, clientId);
+        const symbols = await watchlistSymbols(tx, clientId);
         if (symbols.includes(symbol)) return;
         if (symbols.length >= WATCHLIST_MAX) throw badRequest(MarketMessage.watchlistFull);
-        await store.addToWatchlist(tx, clientId, symbol);
+        await addToWatchlist(tx, clientId, symbol);
       });
       return this.watchlist(clientId);
     },
 
     async removeFromWatchlist(clientId: string, symbol: string) {
-      await store.removeFromWatchlist(db, clientId, symbol);
+      await removeFromWatchlist(db, clientId, symbol);
       return this.watchlist(clientId);
     },
 
     async reorderWatchlist(clientId: string, symbols: string[]) {
       await db.transaction(async (tx) => {
-        const current = await store.watchlistSymbols(tx, clientId);
+        const current = await watchlistSymbols(tx, clientId);
         const same =
           current.length === symbols.length &&
           new Set(symbols).size === symbols.length &&
           symbols.every((s) => current.includes(s));
         if (!same) throw badRequest(MarketMessage.watchlistOrder);
-        await store.reorderWatchlist(tx, clientId, symbols);
+        await reorderWatchlist(tx, clientId, symbols);
       });
       return this.watchlist(clientId);
     },

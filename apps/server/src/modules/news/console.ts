@@ -19,8 +19,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
 import { noStore } from '../../platform/http.ts';
+import { readSingleFile } from '../../platform/multipart.ts';
 import { staffActor, staffOf } from '../../platform/staff-guard.ts';
-import { readSingleFile } from '../uploads/multipart.ts';
 
 const tags = ['console: news'];
 const security = [{ bearer: [] }];

@@ -491,7 +491,13 @@ describe('feeds and import', () => {
   it('imports nothing twice when two instances import at once', async () => {
     await addFeed('/atom.xml?race', 'Race Feed');
     const system = { type: 'system', id: 'test' } as const;
-    const instance = () => createNewsService({ db: t.ctx.db, clock: t.clock, files: t.ctx.files });
+    const instance = () =>
+      createNewsService({
+        db: t.ctx.db,
+        clock: t.clock,
+        files: t.ctx.files,
+        staff: t.ctx.staff,
+      });
     const [a, b] = await Promise.all([
       instance().feeds.importNow(system),
       instance().feeds.importNow(system),

@@ -28,11 +28,14 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
-import { staff } from '../staff/tables.ts';
+import type { StaffService } from '../staff/service.ts';
 import { type ImageRule, reencodeImage } from '../uploads/service.ts';
 import { type FeedFetcher, fetchFeedText } from './feed-fetch.ts';
 import { createFeedService } from './feeds.ts';
 import { newsArticles } from './tables.ts';
+
+/** The demo install's research notes; only the demo seed calls this. */
+export { seedDemoNews } from './demo-articles.ts';
 
 type ArticleRow = typeof newsArticles.$inferSelect;
 
@@ -91,6 +94,9 @@ export function toArticleView(row: ArticleRow, author: string | null): TNewsArti
   };
 }
 
+const authorEmail = (authors: Map<string, { email: string }>, row: ArticleRow) =>
+  authors.get(row.createdByStaffId ?? '')?.email ?? null;
+
 /** What the audit log keeps of an article: everything but the body's text. */
 const snapshot = (row: ArticleRow) => ({
   title: row.title,
@@ -118,11 +124,14 @@ export function createNewsService(deps: {
   db: Db;
   clock: Clock;
   files: FileStore;
+  /** Authors' emails for the console's views. */
+  staff: Pick<StaffService, 'namesOf'>;
   fetchFeed?: FeedFetcher;
   /** Where publishing and unpublishing are announced once committed. */
   events?: TransitionEvents | undefined;
 }) {
-  const { db, clock, files } = deps;
+  const { db, clock, files, staff } = deps;
+  const authorsOf = (rows: ArticleRow[]) => staff.namesOf(rows.map((r) => r.createdByStaffId));
   const feeds = createFeedService({ db, clock, fetchFeed: deps.fetchFeed ?? fetchFeedText });
 
   async function row(executor: Executor, id: string): Promise<ArticleRow> {
@@ -133,13 +142,10 @@ export function createNewsService(deps: {
   }
 
   async function view(id: string): Promise<TNewsArticleView> {
-    const [found] = await db
-      .select({ article: newsArticles, author: staff.email })
-      .from(newsArticles)
-      .leftJoin(staff, eq(staff.id, newsArticles.createdByStaffId))
-      .where(eq(newsArticles.id, id));
+    const [found] = await db.select().from(newsArticles).where(eq(newsArticles.id, id));
     if (!found) throw notFound(NM.notFound);
-    return toArticleView(found.article, found.author);
+    const authors = await authorsOf([found]);
+    return toArticleView(found, authorEmail(authors, found));
   }
 
   const fieldsOf = (input: TNewsArticleRequest) => ({
@@ -199,9 +205,8 @@ export function createNewsService(deps: {
       q?: string | undefined;
     }) {
       const rows = await db
-        .select({ article: newsArticles, author: staff.email })
+        .select()
         .from(newsArticles)
-        .leftJoin(staff, eq(staff.id, newsArticles.createdByStaffId))
         .where(
           and(
             query.status ? eq(newsArticles.status, query.status) : undefined,
@@ -216,12 +221,10 @@ export function createNewsService(deps: {
         )
         .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
         .limit(query.limit + 1);
-      const page = pageOf(rows, query.limit, (r) => [
-        r.article.createdAt.toISOString(),
-        r.article.id,
-      ]);
+      const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+      const authors = await authorsOf(page.items);
       return {
-        items: page.items.map((r) => toArticleView(r.article, r.author)),
+        items: page.items.map((r) => toArticleView(r, authorEmail(authors, r))),
         next_cursor: page.next_cursor,
       };
     },

@@ -1,5 +1,5 @@
 /** Staff accounts. The console adds sign-in with a second factor on top of these rows. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { md5, STAFF_ROLES, type TStaffRole } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -96,6 +96,21 @@ export function createStaffService(db: Db) {
 
     async listStaff(executor: Executor = db): Promise<StaffRow[]> {
       return executor.select().from(staff).orderBy(asc(staff.email));
+    },
+
+    /**
+     * Emails and names of some staff members, in one query, for lists other modules show
+     * (who wrote an article, who decided a deposit, whose invitation code it is).
+     */
+    async namesOf(ids: (string | null)[], executor: Executor = db) {
+      const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+      const rows = wanted.length
+        ? await executor
+            .select({ id: staff.id, email: staff.email, name: staff.name })
+            .from(staff)
+            .where(inArray(staff.id, wanted))
+        : [];
+      return new Map(rows.map((r) => [r.id, r]));
     },
 
     /** Replaces a staff member's roles. */

@@ -11,7 +11,11 @@ const KEY = 'charges';
 export function createChargeSchedule({ db, clock }: { db: Db; clock: Clock }) {
   async function current(executor: Executor = db): Promise<TChargeSchedule> {
     const [row] = await executor.select().from(tradingConfig).where(eq(tradingConfig.key, KEY));
-    const parsed = ZChargeSchedule.safeParse(row?.value);
+    // A schedule saved before the DP charge existed reads the default one.
+    const saved = row?.value as object | undefined;
+    const parsed = ZChargeSchedule.safeParse(
+      saved && { dp_charge_paise: DEFAULT_CHARGES.dp_charge_paise, ...saved },
+    );
     return parsed.success ? parsed.data : DEFAULT_CHARGES;
   }
 

@@ -5,6 +5,7 @@
 import {
   APP_NAME,
   CHARGE_LABELS,
+  chargesOf,
   formatPaise,
   ORDER_TYPE_LABELS,
   paiseNumber,
@@ -57,7 +58,7 @@ export function createContractNotes(deps: {
         quantity: fill.quantity,
         price_paise: paiseNumber(fill.pricePaise),
         value_paise: paiseNumber(fill.valuePaise),
-        charges: fill.charges as TCharges,
+        charges: chargesOf(fill.charges),
         net_paise: paiseNumber(net),
         posting_id: String(fill.postingId),
         firm: `${APP_NAME} Wealth`,

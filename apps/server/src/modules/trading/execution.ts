@@ -8,7 +8,7 @@
  * STT, stamp duty and GST to taxes, and on the last fill returns what is left of the hold.
  * A sell's shares are reserved from placing; its fill credits the proceeds less charges.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   computeCharges,
   formatPaise,
@@ -24,6 +24,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { dayRange, istDateOf } from '../../platform/ist.ts';
 import { applyTransition, lifecycle, type TransitionEvents } from '../../platform/transitions.ts';
 import {
   type AccountRef,
@@ -70,7 +71,8 @@ export const orderDetails = (row: OrderRow) => ({
 export type OrderAudit = { actor: Actor; action: string; extra?: object };
 
 /** Charges split by where they go. */
-const feesOf = (c: TCharges) => BigInt(c.brokerage_paise + c.exchange_paise + c.sebi_paise);
+const feesOf = (c: TCharges) =>
+  BigInt(c.brokerage_paise + c.exchange_paise + c.sebi_paise + c.dp_paise);
 const taxesOf = (c: TCharges) => BigInt(c.stt_paise + c.stamp_paise + c.gst_paise);
 
 /** Lines keyed by account, summed, zero lines dropped. */
@@ -138,6 +140,26 @@ export function createExecution(deps: {
     await returnToQuote(tx, order.offeringId, quantity);
   }
 
+  /** Whether a sell of `symbol` by the client today (IST) already paid the DP charge. */
+  async function paidDpToday(tx: Tx, clientId: string, symbol: string) {
+    const { start, end } = dayRange(istDateOf(clock.now()), istDateOf(clock.now()));
+    const [row] = await tx
+      .select({ id: fills.id })
+      .from(fills)
+      .where(
+        and(
+          eq(fills.clientId, clientId),
+          eq(fills.symbol, symbol),
+          eq(fills.side, 'sell'),
+          gte(fills.executedAt, start!),
+          lt(fills.executedAt, end!),
+          sql`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0) > 0`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   return {
     lockAwaiting,
 
@@ -161,8 +183,25 @@ export function createExecution(deps: {
       if (quantity <= 0 || quantity > remaining) throw new Error('Fill quantity out of range');
       const value = pricePaise * BigInt(quantity);
       const side = order.side as 'buy' | 'sell';
+      // A sell locks the holding first: the client's sells of a scrip then settle one at a
+      // time, so exactly the first of the day pays the DP charge.
+      const held =
+        side === 'sell'
+          ? (
+              await tx
+                .select()
+                .from(holdings)
+                .where(
+                  and(eq(holdings.clientId, order.clientId), eq(holdings.symbol, order.symbol)),
+                )
+                .for('update')
+            )[0]
+          : undefined;
+      const dp = side === 'sell' && !(await paidDpToday(tx, order.clientId, order.symbol));
       const charges =
-        order.type === 'ipo' ? { ...NO_CHARGES } : computeCharges(execution.schedule, side, value);
+        order.type === 'ipo'
+          ? { ...NO_CHARGES }
+          : computeCharges(execution.schedule, side, value, { dp });
       const total = BigInt(charges.total_paise);
       const { clientId } = order;
       const available = clientAccount(clientId, 'cash_available');
@@ -228,11 +267,6 @@ export function createExecution(deps: {
             },
           });
       } else {
-        const [held] = await tx
-          .select()
-          .from(holdings)
-          .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, order.symbol)))
-          .for('update');
         if (!held || held.reserved < quantity) throw conflict(TM.insufficientHolding);
         const after = applySell(held, quantity, value);
         costRemoved = after.costRemovedPaise;

@@ -30,7 +30,7 @@ import {
 } from '../../platform/transitions.ts';
 import type { ClientService } from '../clients/service.ts';
 import { firmAccount, type LedgerService } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import { allot, newSeed } from './allotment.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution } from './execution.ts';

@@ -1,7 +1,7 @@
 /** What offerings read of the market: a listed NSE equity, and how a symbol is shown. */
 import { TM } from '@sampada/shared';
 import { badRequest } from '../../platform/errors.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import type { InstrumentInfo } from './views.ts';
 
 export function createListedEquity(market: Market) {

@@ -1,5 +1,5 @@
 /**
- * The matcher: market and limit orders fill against the feed's prints during the session.
+ * The matcher: market, limit and stop-loss (SL, SL-M) orders fill against the feed's prints during the session.
  * A market order fills at the next print of its stock; a limit buy when the price is at or
  * under the limit, a limit sell at or over it, at the printed price. Quantity fills in full
  * (the simulated book is deep enough for a client's order). Each order settles in its own
@@ -7,14 +7,14 @@
  * other order. Runs on the engine's leader only; the sweep expires what outlived its session
  * and lists IPOs whose listing date has come.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientService } from '../clients/service.ts';
 import { InsufficientBalance } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import type { Execution, OrderRow } from './execution.ts';
 import type { Ipos } from './ipos.ts';
@@ -22,13 +22,29 @@ import { orders } from './tables.ts';
 
 const SYSTEM = { type: 'system', id: 'trading' } as const;
 
-/** The price a waiting order would fill at now, or null while it must wait. */
-export function executablePrice(
-  order: Pick<OrderRow, 'type' | 'side' | 'pricePaise'>,
-  lastPaise: bigint,
-): bigint | null {
-  if (order.type === 'market') return lastPaise;
-  if (order.type !== 'limit' || order.pricePaise === null) return null;
+type Waiting = Pick<OrderRow, 'type' | 'side' | 'pricePaise'> &
+  Partial<Pick<OrderRow, 'triggerPaise' | 'triggeredAt'>>;
+
+const isStop = (type: string) => type === 'sl' || type === 'sl_m';
+
+/** Whether a print crosses a stop's trigger: a buy stop at or over it, a sell stop at or under. */
+export function stopCrossed(order: Waiting, lastPaise: bigint): boolean {
+  if (!isStop(order.type) || order.triggerPaise == null) return false;
+  return order.side === 'buy' ? lastPaise >= order.triggerPaise : lastPaise <= order.triggerPaise;
+}
+
+/**
+ * The price a waiting order would fill at now, or null while it must wait. A stop waits for
+ * its trigger (crossed before, or by this print), then trades as a limit (SL) or market (SL-M).
+ */
+export function executablePrice(order: Waiting, lastPaise: bigint): bigint | null {
+  let type = order.type;
+  if (isStop(type)) {
+    if (!order.triggeredAt && !stopCrossed(order, lastPaise)) return null;
+    type = type === 'sl' ? 'limit' : 'market';
+  }
+  if (type === 'market') return lastPaise;
+  if (type !== 'limit' || order.pricePaise === null) return null;
   if (order.side === 'buy') return lastPaise <= order.pricePaise ? lastPaise : null;
   return lastPaise >= order.pricePaise ? lastPaise : null;
 }
@@ -52,7 +68,10 @@ export function createMatcher(deps: {
   /** Fills what can fill among awaiting market and limit orders of `symbols` (all if omitted). */
   async function match(symbols?: string[]): Promise<number> {
     if (market.calendar.sessionAt(clock.now()).session !== 'open') return 0;
-    const conditions = [eq(orders.status, 'awaiting'), inArray(orders.type, ['market', 'limit'])];
+    const conditions = [
+      eq(orders.status, 'awaiting'),
+      inArray(orders.type, ['market', 'limit', 'sl', 'sl_m']),
+    ];
     if (symbols) {
       if (symbols.length === 0) return 0;
       conditions.push(inArray(orders.symbol, symbols));
@@ -68,12 +87,29 @@ export function createMatcher(deps: {
     for (const candidate of waiting) {
       const state = market.engine.state(candidate.symbol);
       if (!state || state.updatedAt <= candidate.createdAt) continue; // wait for a fresh print
-      const price = executablePrice(candidate, BigInt(state.last));
+      const last = BigInt(state.last);
+      if (!candidate.triggeredAt && stopCrossed(candidate, last)) {
+        // Triggered once for good: an SL then waits as a limit order even if the price turns.
+        const [marked] = await db
+          .update(orders)
+          .set({ triggeredAt: clock.now(), updatedAt: clock.now() })
+          .where(
+            and(
+              eq(orders.id, candidate.id),
+              eq(orders.status, 'awaiting'),
+              isNull(orders.triggeredAt),
+            ),
+          )
+          .returning({ triggeredAt: orders.triggeredAt });
+        if (marked) candidate.triggeredAt = marked.triggeredAt;
+      }
+      const price = executablePrice(candidate, last);
       if (price === null) continue;
       try {
         const done = await inTransaction(db, async (tx) => {
           const order = await execution.lockAwaiting(tx, candidate.id);
-          if (!order) return false;
+          // A modify may have changed the order since it was read: decide on the locked row.
+          if (!order || executablePrice(order, last) !== price) return false;
           await execution.fill(tx, order, {
             quantity: order.quantity - order.filledQuantity,
             pricePaise: price,

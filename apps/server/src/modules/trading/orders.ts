@@ -18,11 +18,12 @@ import { type FillRow, orderView } from './views.ts';
 
 export type OrderInput =
   | {
-      type: 'market' | 'limit';
+      type: 'market' | 'limit' | 'sl' | 'sl_m';
       symbol: string;
       side: 'buy' | 'sell';
       quantity: number;
       limit_price?: bigint | undefined;
+      trigger_price?: bigint | undefined;
       pin: string;
     }
   | { type: 'institutional'; offering_id: string; quantity: number; pin: string }

@@ -24,15 +24,14 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
-import { bandFor, tickOf } from '../market/model.ts';
+import { bandFor, type Market, tickOf } from '../market/service.ts';
 import { allocationById } from './allocations.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
 import { type Execution, orderDetails, type OrderRow } from './execution.ts';
 import { ipoById } from './ipos.ts';
 import { insertOrder, lockOrder, type OrderInput, type OrderReads } from './orders.ts';
 import { quoteById, takeFromQuote } from './otc-quotes.ts';
-import { holdings } from './tables.ts';
+import { holdings, orders } from './tables.ts';
 import { allocationOpen, ipoStatus, lotLimits, quoteOpen } from './views.ts';
 
 type Deps = {
@@ -47,6 +46,18 @@ type Deps = {
 };
 
 const DAY_MINUTES = 24 * 60;
+
+/** The orders that trade against the feed and may be modified while they wait. */
+type StopOrLimit = 'market' | 'limit' | 'sl' | 'sl_m';
+const isStopOrLimit = (type: string): type is 'limit' | 'sl' | 'sl_m' =>
+  type === 'limit' || type === 'sl' || type === 'sl_m';
+
+export type TOrderModify = {
+  quantity?: number | undefined;
+  limit_price?: bigint | undefined;
+  trigger_price?: bigint | undefined;
+  pin: string;
+};
 const CLOSE_MINUTE = 15 * 60 + 30;
 
 export function createPlacement(deps: Deps) {
@@ -70,14 +81,21 @@ export function createPlacement(deps: Deps) {
   }
 
   /** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */
-  async function holdCash(tx: Tx, clientId: string, orderId: string, amount: bigint, memo: string) {
+  async function holdCash(
+    tx: Tx,
+    clientId: string,
+    orderId: string,
+    amount: bigint,
+    memo: string,
+    revision = 0,
+  ) {
     try {
       await ledger.transfer(tx, {
         kind: 'order_hold',
         clientId,
         memo,
         reference: `order:${orderId}`,
-        idempotencyKey: `order:${orderId}:hold`,
+        idempotencyKey: revision ? `order:${orderId}:modify:${revision}` : `order:${orderId}:hold`,
         from: clientAccount(clientId, 'cash_available'),
         to: clientAccount(clientId, 'cash_on_hold'),
         amount,
@@ -114,36 +132,95 @@ export function createPlacement(deps: Deps) {
 
   // ---------- Placing, by type ----------
 
+  /** The instrument and its live state, for orders that trade against the feed. */
+  async function listedState(tx: Tx, clientId: string, symbol: string) {
+    const instrument = engine.instrument(symbol);
+    const state = engine.state(symbol);
+    if (!instrument || instrument.market !== 'NSE' || !state) {
+      // Allotted IPO shares are held before the stock lists; they trade from the listing on.
+      const held = await freeShares(tx, clientId, symbol);
+      throw badRequest(held > 0 ? TM.notListed : TM.symbolUnknown);
+    }
+    return { instrument, state };
+  }
+
+  /**
+   * The limit and trigger prices of a market, limit, SL or SL-M order, checked against the
+   * tick size, today's band and (for a stop not yet triggered) the last price; and the price
+   * its value and hold are counted at: the limit, else the trigger, else the last price.
+   */
+  function pricesOf(
+    order: {
+      type: StopOrLimit;
+      side: 'buy' | 'sell';
+      limit: bigint | null | undefined;
+      trigger: bigint | null | undefined;
+    },
+    listed: Awaited<ReturnType<typeof listedState>>,
+    options: { triggered: boolean } = { triggered: false },
+  ) {
+    const { instrument, state } = listed;
+    const tick = BigInt(tickOf(state));
+    const band = bandFor(instrument, state);
+    const last = BigInt(state.last);
+    const inBand = (price: bigint) => {
+      if (band && (price < BigInt(band.lower) || price > BigInt(band.upper)))
+        throw badRequest(TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper)));
+    };
+    let limit: bigint | null = null;
+    if (order.type === 'limit' || order.type === 'sl') {
+      if (order.limit === undefined || order.limit === null) throw badRequest(TM.priceRequired);
+      limit = order.limit;
+      if (limit % tick !== 0n) throw badRequest(TM.priceOffTick(formatPaise(tick)));
+      inBand(limit);
+    }
+    let trigger: bigint | null = null;
+    if (order.type === 'sl' || order.type === 'sl_m') {
+      if (order.trigger === undefined || order.trigger === null)
+        throw badRequest(TM.triggerRequired);
+      trigger = order.trigger;
+      if (trigger % tick !== 0n) throw badRequest(TM.triggerOffTick(formatPaise(tick)));
+      inBand(trigger);
+      if (!options.triggered) {
+        if (order.side === 'sell' && trigger >= last)
+          throw badRequest(TM.sellTriggerAbove(formatPaise(last)));
+        if (order.side === 'buy' && trigger <= last)
+          throw badRequest(TM.buyTriggerBelow(formatPaise(last)));
+      }
+      if (limit !== null && order.side === 'sell' && limit > trigger)
+        throw badRequest(TM.sellLimitAboveTrigger);
+      if (limit !== null && order.side === 'buy' && limit < trigger)
+        throw badRequest(TM.buyLimitBelowTrigger);
+    }
+    return { limit, trigger, reference: limit ?? trigger ?? last };
+  }
+
+  /** What a buy at `reference` holds: a market-like order (market, SL-M) carries the buffer. */
+  const buyHold = (schedule: TChargeSchedule, limit: bigint | null, value: bigint) =>
+    buyCost(schedule, limit === null ? marketBuyHoldValue(value) : value);
+
   async function placeOnMarket(
     tx: Tx,
     client: ClientRow,
-    input: Extract<OrderInput, { type: 'market' | 'limit' }>,
+    input: Extract<OrderInput, { type: StopOrLimit }>,
     schedule: TChargeSchedule,
   ) {
-    const instrument = engine.instrument(input.symbol);
-    const state = engine.state(input.symbol);
-    if (!instrument || instrument.market !== 'NSE' || !state) {
-      // Allotted IPO shares are held before the stock lists; they trade from the listing on.
-      const held = await freeShares(tx, client.id, input.symbol);
-      throw badRequest(held > 0 ? TM.notListed : TM.symbolUnknown);
-    }
-    let price: bigint;
-    if (input.type === 'limit') {
-      if (input.limit_price === undefined) throw badRequest(TM.priceRequired);
-      price = input.limit_price;
-      const tick = BigInt(tickOf(state));
-      if (price % tick !== 0n) throw badRequest(TM.priceOffTick(formatPaise(tick)));
-      const band = bandFor(instrument, state);
-      if (band && (price < BigInt(band.lower) || price > BigInt(band.upper)))
-        throw badRequest(TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper)));
-    } else price = BigInt(state.last);
-    const value = price * BigInt(input.quantity);
+    const listed = await listedState(tx, client.id, input.symbol);
+    const { limit, trigger, reference } = pricesOf(
+      {
+        type: input.type,
+        side: input.side,
+        limit: input.limit_price,
+        trigger: input.trigger_price,
+      },
+      listed,
+    );
+    const value = reference * BigInt(input.quantity);
     const id = randomUUID();
     let hold = 0n;
     if (input.side === 'buy') {
       if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
-      const covered = input.type === 'market' ? marketBuyHoldValue(value) : value;
-      hold = buyCost(schedule, covered);
+      hold = buyHold(schedule, limit, value);
       await holdCash(
         tx,
         client.id,
@@ -164,7 +241,8 @@ export function createPlacement(deps: Deps) {
       side: input.side,
       symbol: input.symbol,
       quantity: input.quantity,
-      pricePaise: input.type === 'limit' ? price : null,
+      pricePaise: limit,
+      triggerPaise: trigger,
       holdPaise: hold,
       validUntil: sessionEnd(clock.now()),
       createdAt: clock.now(),
@@ -291,8 +369,120 @@ export function createPlacement(deps: Deps) {
     }
   }
 
+  /**
+   * Changes an awaiting limit, SL or SL-M order's quantity, limit or trigger. The order row is
+   * locked first, so a fill racing the change settles either the old order (and the change is
+   * refused: no longer awaiting) or the changed one; the hold or the reserved shares move by
+   * the difference in the same transaction.
+   */
+  async function modify(
+    clientId: string,
+    orderId: string,
+    input: TOrderModify,
+    options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+  ): Promise<TOrder> {
+    const client = await approvedClient(clientId);
+    if (!client.pinHash) throw badRequest(TM.setPinToTrade);
+    await clients.verifyTradingPin(client, input.pin, options.sessionId);
+    if (
+      input.quantity === undefined &&
+      input.limit_price === undefined &&
+      input.trigger_price === undefined
+    )
+      throw badRequest(TM.nothingToModify);
+    const schedule = await charges.current();
+    const transaction = options.transaction ?? plainTransaction(db);
+    return transaction(async (tx) => {
+      const current = await lockOrder(tx, orderId, clientId);
+      if (!current) throw notFound(TM.orderNotFound);
+      if (current.status !== 'awaiting') throw conflict(TM.notAwaiting(current.status));
+      if (!isStopOrLimit(current.type) || current.filledQuantity > 0)
+        throw badRequest(TM.cannotModify);
+      const triggered = current.triggeredAt !== null;
+      if (
+        triggered &&
+        input.trigger_price !== undefined &&
+        input.trigger_price !== current.triggerPaise
+      )
+        throw badRequest(TM.triggerAlreadyHit);
+      const side = current.side as 'buy' | 'sell';
+      const quantity = input.quantity ?? current.quantity;
+      const listed = await listedState(tx, clientId, current.symbol);
+      const { limit, trigger, reference } = pricesOf(
+        {
+          type: current.type,
+          side,
+          limit: input.limit_price ?? current.pricePaise,
+          trigger: input.trigger_price ?? current.triggerPaise,
+        },
+        listed,
+        { triggered },
+      );
+      const value = reference * BigInt(quantity);
+      const revision = current.revision + 1;
+      let hold = 0n;
+      if (side === 'buy') {
+        if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
+        hold = buyHold(schedule, limit, value);
+        const more = hold - current.holdPaise;
+        const memo = `Modified buy of ${quantity} ${current.symbol}: amount on hold`;
+        if (more > 0n) await holdCash(tx, clientId, orderId, more, memo, revision);
+        if (more < 0n)
+          await ledger.transfer(tx, {
+            kind: 'order_release',
+            clientId,
+            memo,
+            reference: `order:${orderId}`,
+            idempotencyKey: `order:${orderId}:modify:${revision}`,
+            from: clientAccount(clientId, 'cash_on_hold'),
+            to: clientAccount(clientId, 'cash_available'),
+            amount: -more,
+          });
+      } else {
+        // What the client could sell if this order were not there.
+        const free = (await freeShares(tx, clientId, current.symbol)) + current.quantity;
+        if (value < MIN_TRADE_PAISE && quantity !== free) throw badRequest(TM.belowMinimum);
+        const more = quantity - current.quantity;
+        if (more > 0) await reserveShares(tx, clientId, current.symbol, more);
+        if (more < 0)
+          await tx
+            .update(holdings)
+            .set({ reserved: sql`${holdings.reserved} - ${-more}`, updatedAt: clock.now() })
+            .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, current.symbol)));
+      }
+      const [changed] = await tx
+        .update(orders)
+        .set({
+          quantity,
+          pricePaise: limit,
+          triggerPaise: trigger,
+          holdPaise: hold,
+          revision,
+          updatedAt: clock.now(),
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting')))
+        .returning();
+      if (!changed) throw conflict(TM.notAwaiting(current.status));
+      const prices = (row: OrderRow) => ({
+        quantity: row.quantity,
+        pricePaise: row.pricePaise?.toString() ?? null,
+        triggerPaise: row.triggerPaise?.toString() ?? null,
+        holdPaise: row.holdPaise.toString(),
+      });
+      await recordAudit(tx, options.actor, {
+        action: 'order.modify',
+        subjectType: 'order',
+        subjectId: orderId,
+        before: prices(current),
+        after: { ...prices(changed), revision },
+      });
+      return reads.viewOf(changed, tx);
+    });
+  }
+
   return {
     sessionEnd,
+    modify,
 
     async place(
       clientId: string,

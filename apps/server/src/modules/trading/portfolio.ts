@@ -7,7 +7,7 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { paiseNumber, percentage, type THolding, type TPortfolio } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import { averageCost } from './holding-math.ts';
 import type { Ipos } from './ipos.ts';
 import { fills, holdings, orders } from './tables.ts';

@@ -12,6 +12,7 @@ import {
   ZOffering,
   ZOrder,
   ZOrderListQuery,
+  ZOrderModifyRequest,
   ZOrderRequest,
   ZOrdersPage,
   ZPortfolio,
@@ -43,6 +44,8 @@ const scopeOf = (request: FastifyRequest) => `client:${clientOf(request).clientI
 const DONE_BY_TYPE = {
   market: TRADING_DONE.orderPlaced,
   limit: TRADING_DONE.orderPlaced,
+  sl: TRADING_DONE.orderPlaced,
+  sl_m: TRADING_DONE.orderPlaced,
   institutional: TRADING_DONE.requestPlaced,
   otc: TRADING_DONE.takePlaced,
   ipo: TRADING_DONE.bidPlaced,
@@ -161,6 +164,33 @@ export function tradingRoutes(ctx: AppContext) {
           (transaction) =>
             trading.orders.cancel(clientOf(request).clientId, request.params.id, {
               actor: clientActor(request),
+              transaction,
+            }),
+        ),
+    );
+
+    app.post(
+      '/trade/app/v1/orders/:id/modify',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZOrderId,
+          body: ZOrderModifyRequest,
+          response: { 200: envelopeOf(ZOrder) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: TRADING_DONE.orderModified },
+          (transaction) =>
+            trading.orders.modify(clientOf(request).clientId, request.params.id, request.body, {
+              actor: clientActor(request),
+              sessionId: clientOf(request).sessionId,
               transaction,
             }),
         ),

@@ -13,7 +13,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { assertSees, type Viewer, viewerMay } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
-import type { Market } from '../market/market.ts';
+import type { Market } from '../market/service.ts';
 import { createAllocations } from './allocations.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
@@ -26,6 +26,9 @@ import { createOrderReads } from './orders.ts';
 import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPortfolio } from './portfolio.ts';
+
+/** The demo install's open deals; only the demo seed calls this. */
+export { seedDemoDeals } from './demo.ts';
 
 type Deps = {
   db: Db;

@@ -110,8 +110,13 @@ export const orders = pgTable(
     symbol: text('symbol').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     filledQuantity: bigint('filled_quantity', { mode: 'number' }).notNull().default(0),
-    /** Limit price, offer price or IPO upper price; null for market orders. */
+    /** Limit price, offer price or IPO upper price; null for market and SL-M orders. */
     pricePaise: paise('price_paise'),
+    /** SL and SL-M: the trigger price, and when a print crossed it (then it trades as limit/market). */
+    triggerPaise: paise('trigger_paise'),
+    triggeredAt: at('triggered_at'),
+    /** Counts the client's modifications; each one's hold change is keyed by it. */
+    revision: integer('revision').notNull().default(0),
     filledValuePaise: paise('filled_value_paise')
       .notNull()
       .default(sql`0`),

@@ -1,5 +1,6 @@
 /** Rows to the API's shapes (packages/shared/src/trading.ts). */
 import {
+  chargesOf,
   divideRounded,
   IPO_RETAIL_CAP_PAISE,
   MIN_TRADE_PAISE,
@@ -32,6 +33,7 @@ const sumCharges = (list: TCharges[]): TCharges => {
     exchange_paise: 0,
     sebi_paise: 0,
     stamp_paise: 0,
+    dp_paise: 0,
     gst_paise: 0,
     total_paise: 0,
   };
@@ -40,7 +42,7 @@ const sumCharges = (list: TCharges[]): TCharges => {
 };
 
 export function fillView(row: FillRow): TFill {
-  const charges = row.charges as TCharges;
+  const charges = chargesOf(row.charges);
   const value = row.valuePaise;
   const net = row.side === 'buy' ? value + row.chargesPaise : value - row.chargesPaise;
   return {
@@ -68,6 +70,8 @@ export function orderView(row: OrderRow, name: string, fillRows: FillRow[]): TOr
     quantity: row.quantity,
     filled_quantity: row.filledQuantity,
     price_paise: row.pricePaise === null ? null : paiseNumber(row.pricePaise),
+    trigger_price_paise: row.triggerPaise === null ? null : paiseNumber(row.triggerPaise),
+    triggered_at: row.triggeredAt?.toISOString() ?? null,
     average_price_paise:
       row.filledQuantity > 0
         ? paiseNumber(divideRounded(row.filledValuePaise, BigInt(row.filledQuantity)))

@@ -6,7 +6,7 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { requireClient } from '../../platform/guards.ts';
 import { baseUrlOf, clientOf } from '../../platform/http.ts';
-import { readSingleFile } from './multipart.ts';
+import { readSingleFile } from '../../platform/multipart.ts';
 
 export function uploadRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {

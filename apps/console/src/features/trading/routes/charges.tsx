@@ -32,7 +32,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCharges, useSaveCharges } from '../api/charges';
 
-type TRateKey = Exclude<keyof TChargeSchedule, 'brokerage_max_paise'>;
+type TRateKey = Exclude<keyof TChargeSchedule, 'brokerage_max_paise' | 'dp_charge_paise'>;
 const RATES: { key: TRateKey; label: string; description?: string }[] = [
   { key: 'brokerage_pct', label: 'Brokerage', description: 'Of the order value, up to the cap' },
   { key: 'stt_pct', label: 'STT', description: 'Delivery, both sides; rounded to the rupee' },

@@ -126,6 +126,8 @@ export const deskOrder = (overrides: Partial<TDeskOrder> = {}): TDeskOrder => ({
   quantity: 100,
   filled_quantity: 0,
   price_paise: 345050,
+  trigger_price_paise: null,
+  triggered_at: null,
   average_price_paise: null,
   hold_paise: 34540000,
   charges: NO_CHARGES,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiMessage, M } from '@sampada/shared';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from './errors.ts';
 
 /** The bytes of the one multipart field 'file'; 400 with the spec's words when too large. */
 export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {

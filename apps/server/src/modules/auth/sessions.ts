@@ -1,0 +1,191 @@
+/**
+ * Sessions and their refresh tokens. Refresh tokens are opaque, stored as SHA-256, and rotate
+ * on every use; presenting one that was already spent revokes the whole session, because only
+ * a thief would hold it. Every authenticated request checks its session here.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ApiMessage, type TAuthData } from '@sampada/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import type { ClientService } from '../clients/service.ts';
+import { refreshTokens, sessions } from './tables.ts';
+import type { AccessClaims, TokenSigner } from './tokens.ts';
+
+export type RequestMeta = { ip: string; userAgent?: string };
+
+export const PASSWORD_VERIFICATION_TTL_MS = 5 * MINUTE;
+
+export function createSessions({
+  db,
+  clock,
+  signer,
+  refreshTtlSeconds,
+  clients,
+}: {
+  db: Db;
+  clock: Clock;
+  signer: TokenSigner;
+  refreshTtlSeconds: number;
+  clients: Pick<ClientService, 'prepareRowWhereIdIn'>;
+}) {
+  async function issueRefreshToken(tx: Executor, sessionId: string) {
+    const token = randomToken();
+    await tx.insert(refreshTokens).values({
+      sessionId,
+      tokenHash: sha256(token),
+      expiresAt: addMs(clock.now(), refreshTtlSeconds * 1000),
+    });
+    return token;
+  }
+
+  async function authData(
+    clientId: string,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<TAuthData> {
+    return {
+      access_token: await signer.sign({ clientId, sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: signer.ttlSeconds,
+      refresh_expires_in: refreshTtlSeconds,
+    };
+  }
+
+  async function openSession(tx: Executor, clientId: string, meta: RequestMeta) {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ clientId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+      .returning({ id: sessions.id });
+    const refresh = await issueRefreshToken(tx, session!.id);
+    return { sessionId: session!.id, refresh };
+  }
+
+  async function revokeSession(executor: Executor, sessionId: string, reason: string) {
+    await executor
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokeReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async function revokeAllSessions(executor: Executor, clientId: string, reason: string) {
+    await executor
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokeReason: reason })
+      .where(and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt)));
+  }
+
+  // Every authenticated request asks one of these: built once and prepared on each pooled
+  // connection, so a request pays neither drizzle's query building nor PostgreSQL's planning.
+  // No cache in front of them: a revoked session answers 401 on the very next request, on
+  // every instance.
+  const liveSession = db
+    .select({ revokedAt: sessions.revokedAt, clientId: sessions.clientId })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('auth_live_session');
+  // A route that answers from the client's row reads it in the same statement: the clients
+  // module's row, where its id is the client of this live session.
+  const liveSessionClient = clients.prepareRowWhereIdIn(
+    db
+      .select({ clientId: sessions.clientId })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.clientId, sql.placeholder('clientId')),
+          isNull(sessions.revokedAt),
+        ),
+      ),
+    'auth_live_session_client',
+  );
+
+  const isLive = (
+    session: { revokedAt: Date | null; clientId: string } | undefined,
+    claims: AccessClaims,
+  ) => session && !session.revokedAt && session.clientId === claims.clientId;
+
+  return {
+    authData,
+    openSession,
+    revokeSession,
+    revokeAllSessions,
+
+    /** Resolves an access token to a live session; 401 for anything else. */
+    async authenticate(accessToken: string): Promise<AccessClaims> {
+      const claims = await signer.verify(accessToken);
+      const [session] = await liveSession.execute({ sessionId: claims.sessionId });
+      if (!isLive(session, claims)) throw unauthorized(ApiMessage.tokenInvalid);
+      return claims;
+    },
+
+    /** The same check, also reading the client's row in the same indexed query. */
+    async authenticateWithClient(accessToken: string) {
+      const claims = await signer.verify(accessToken);
+      const [client] = await liveSessionClient.execute({
+        sessionId: claims.sessionId,
+        clientId: claims.clientId,
+      });
+      if (!client) throw unauthorized(ApiMessage.tokenInvalid);
+      return { ...claims, client };
+    },
+
+    async refresh(refreshToken: string): Promise<TAuthData> {
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const [token] = await tx
+          .select({
+            id: refreshTokens.id,
+            sessionId: refreshTokens.sessionId,
+            spentAt: refreshTokens.spentAt,
+            expiresAt: refreshTokens.expiresAt,
+            revokedAt: sessions.revokedAt,
+            clientId: sessions.clientId,
+          })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+        if (!token || token.revokedAt || token.expiresAt <= now) return { ok: false as const };
+        const [spent] = await tx
+          .update(refreshTokens)
+          .set({ spentAt: now })
+          .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.spentAt)))
+          .returning({ id: refreshTokens.id });
+        if (!spent) {
+          await revokeSession(tx, token.sessionId, 'refresh token reused');
+          return { ok: false as const, reused: true };
+        }
+        await tx
+          .update(sessions)
+          .set({ lastRefreshedAt: now })
+          .where(eq(sessions.id, token.sessionId));
+        const next = await issueRefreshToken(tx, token.sessionId);
+        return { ok: true as const, clientId: token.clientId, sessionId: token.sessionId, next };
+      });
+      if (!result.ok) throw unauthorized(ApiMessage.refreshInvalid);
+      return authData(result.clientId, result.sessionId, result.next);
+    },
+
+    async markPasswordVerified(sessionId: string) {
+      await db
+        .update(sessions)
+        .set({ passwordVerifiedAt: clock.now() })
+        .where(eq(sessions.id, sessionId));
+    },
+
+    /** Setting a PIN needs the password confirmed in this session within the last 5 minutes. */
+    async requireRecentPasswordVerification(sessionId: string) {
+      const [session] = await db
+        .select({ at: sessions.passwordVerifiedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      const fresh =
+        session?.at && session.at.getTime() > clock.now().getTime() - PASSWORD_VERIFICATION_TTL_MS;
+      if (!fresh) throw badRequest(ApiMessage.passwordVerifyFirst);
+      await db.update(sessions).set({ passwordVerifiedAt: null }).where(eq(sessions.id, sessionId));
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,36 @@
+/**
+ * The account aggregate's SQL: each account's cached balance (client accounts one row, firm
+ * accounts a row per bucket). Balances move only inside ledger_post (postings.ts).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerAccounts } from './tables.ts';
+
+export async function accountsOfClient(db: Executor, clientId: string) {
+  return db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.clientId, clientId));
+}
+
+/** Each firm account's balance: the sum of its buckets. */
+export async function firmAccounts(db: Executor) {
+  const rows = await db
+    .select({
+      kind: ledgerAccounts.kind,
+      balance: sql<string>`sum(${ledgerAccounts.balance})::text`,
+    })
+    .from(ledgerAccounts)
+    .where(isNull(ledgerAccounts.clientId))
+    .groupBy(ledgerAccounts.kind);
+  return rows.map((row) => ({ kind: row.kind, balance: BigInt(row.balance) }));
+}
+
+/** Sum of cached balances of every client's account of one kind. */
+export async function clientAccountsTotal(db: Executor, kind: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.clientId} is not null`));
+  return BigInt(row?.total ?? '0');
+}
