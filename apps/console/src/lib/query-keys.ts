@@ -23,6 +23,7 @@ export const queryKeys = {
   },
   news: {
     all: ['news'] as const,
+    lists: ['news', 'list'] as const,
     list: (filters: Record<string, unknown>) => ['news', 'list', filters] as const,
     article: (id: string) => ['news', 'article', id] as const,
     feeds: ['news', 'feeds'] as const,

@@ -1,9 +1,11 @@
 import { CHAT_WIDGET_DELAY_MS, type TOfferingKind } from '@sampada/shared';
 import { Center, Loader } from '@mantine/core';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { openAccountModal } from '../features/account/components/account-modals';
 import {
   closeGlobalDrawer,
   notifyDrawerClosed,
+  provideSetPin,
   useDealRef,
   useGlobalDrawer,
   useLoanRef,
@@ -61,6 +63,12 @@ const fallback = (
   </Center>
 );
 
+/** Set PIN: asked for by funds, the bank accounts section and trading, owned by account. */
+export function SetPinHost() {
+  useEffect(() => provideSetPin(openAccountModal.pin), []);
+  return null;
+}
+
 /** Hosts the drawers one feature opens and another fills (lib/drawers). */
 export function DrawersHost() {
   const { t } = useTranslation();
@@ -72,6 +80,7 @@ export function DrawersHost() {
   const close = () => void closeGlobalDrawer();
   return (
     <>
+      <SetPinHost />
       <SlideUpDrawer
         opened={open === 'deposit'}
         onClose={close}

@@ -4,7 +4,7 @@ import { setShowAssets, useAppSettings } from '../lib/app-settings';
 import { useTranslation } from '../lib/i18n';
 
 /** The eye toggle (spec §3 showAssets): hides every amount of the client's as '****'. */
-export function ShowAssetsToggle() {
+export function ShowAssetsToggle({ testId = 'show-assets-toggle' }: { testId?: string }) {
   const { t } = useTranslation();
   const { showAssets } = useAppSettings();
   const label = showAssets ? t('amounts.hide') : t('amounts.show');
@@ -16,7 +16,7 @@ export function ShowAssetsToggle() {
         aria-label={label}
         aria-pressed={!showAssets}
         onClick={() => setShowAssets(!showAssets)}
-        data-testid="show-assets-toggle"
+        data-testid={testId}
       >
         {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
       </ActionIcon>

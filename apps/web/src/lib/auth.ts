@@ -1,14 +1,13 @@
 import { toKycStatus, type TClientProfile, type TKycStatus } from '@sampada/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api-client';
+import { queryKeys } from './query-keys';
 import { endSession } from './session';
-
-export const profileQueryKey = ['profile'] as const;
 
 /** GET client_info: the profile, and the session check (spec §7). Errors are only logged. */
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: profileQueryKey,
+    queryKey: queryKeys.profile,
     queryFn: async () => {
       const profile = await apiGet<TClientProfile>('/auth/app/v1/client_info', { silent: true });
       return { ...profile, kycStatus: toKycStatus(profile.kycStatus) };

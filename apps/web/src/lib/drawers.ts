@@ -89,6 +89,27 @@ export function closeGlobalDrawer(): Promise<void> {
   });
 }
 
+let setPinFlow: (() => void) | null = null;
+
+/**
+ * app/drawers-host hands over the Set PIN flow, which the account feature owns, so that the
+ * screens that find no PIN (withdrawal, bank accounts, orders) can open it without importing
+ * another feature. Returns the undo for the host's unmount.
+ */
+export function provideSetPin(open: () => void) {
+  const flow = () => open();
+  setPinFlow = flow;
+  return () => {
+    if (setPinFlow === flow) setPinFlow = null;
+  };
+}
+
+/** Sends a client without a PIN to the Set PIN flow (a modal over the current screen). */
+export function openSetPin() {
+  if (setPinFlow) setPinFlow();
+  else console.error('Set PIN asked for with no drawer host mounted');
+}
+
 /** Called by the host when a drawer has finished its exit transition. */
 export function notifyDrawerClosed() {
   const callbacks = afterClose;

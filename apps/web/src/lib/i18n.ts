@@ -18,6 +18,8 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
+  // A feature's namespace falls back to the common one: words several features use live once.
+  fallbackNS: 'common',
   ns: ['common', 'messages'],
   resources: { [DEFAULT_LANGUAGE]: { common: commonEnUS, messages: M } } satisfies Resource,
   interpolation: { escapeValue: false },
@@ -31,6 +33,16 @@ export function registerTranslations(ns: string, byLanguage: Record<string, Reso
   for (const [language, resources] of Object.entries(byLanguage)) {
     if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, resources);
   }
+}
+
+/**
+ * A feature's namespace: registers its en-US strings (loaded with the feature's chunk) and
+ * returns the hook that reads them. Words several features use live in the common namespace,
+ * which every feature namespace falls back to.
+ */
+export function featureTranslations(ns: string, enUS: ResourceKey) {
+  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS });
+  return () => useTranslation(ns);
 }
 
 /**

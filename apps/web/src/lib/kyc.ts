@@ -1,8 +1,7 @@
 import type { TKycRecord } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-client';
-
-export const kycDetailQueryKey = ['kyc-detail'] as const;
+import { queryKeys } from './query-keys';
 
 /**
  * GET /identify/app/v1/detail: the client's own KYC record, or null when never submitted.
@@ -10,7 +9,7 @@ export const kycDetailQueryKey = ['kyc-detail'] as const;
  */
 export const kycDetailQueryOptions = () =>
   queryOptions({
-    queryKey: kycDetailQueryKey,
+    queryKey: queryKeys.kycDetail,
     queryFn: () => apiGet<TKycRecord | null>('/identify/app/v1/detail', { silent: true }),
     staleTime: 60_000,
   });

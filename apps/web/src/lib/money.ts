@@ -1,16 +1,4 @@
 /** Helpers the money screens share (deposit, withdrawal, bank accounts, records). */
-import type { ZodError } from 'zod';
-import { translateMessage } from './i18n';
-
-/** The first message of each field of a failed parse. */
-export function fieldErrors(error: ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= translateMessage(issue.message);
-  }
-  return errors;
-}
 
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-IN', {

@@ -1,11 +1,12 @@
 import { APP_NAME, type TPublicSettings } from '@sampada/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /system/app/v1/settings: app name and support contacts, public and rarely changing. */
 export const systemSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['system-settings'],
+    queryKey: queryKeys.systemSettings,
     queryFn: () => apiGet<TPublicSettings>('/system/app/v1/settings', { silent: true }),
     staleTime: 10 * 60_000,
   });

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 /**
@@ -20,4 +21,28 @@ export function useIdempotencyKey() {
       attempt.current = null;
     },
   };
+}
+
+/**
+ * A money-moving POST as a mutation: each attempt carries its Idempotency-Key (the same body
+ * sent again, the same key), and a success ends the attempt before `onSuccess` runs.
+ */
+export function useIdempotentMutation<TBody, TResult>({
+  send,
+  onSuccess,
+  onError,
+}: {
+  send: (body: TBody, idempotencyKey: string) => Promise<TResult>;
+  onSuccess?: (result: TResult) => void;
+  onError?: (error: Error) => void;
+}) {
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: TBody) => send(body, idempotency.keyFor(body)),
+    onSuccess: (result) => {
+      idempotency.done();
+      onSuccess?.(result);
+    },
+    onError,
+  });
 }

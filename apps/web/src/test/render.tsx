@@ -13,6 +13,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { queryClient } from '../lib/query-client';
+import { SetPinHost } from '../app/drawers-host';
 import { theme } from '../app/theme';
 
 export interface TRenderOptions {
@@ -23,8 +24,8 @@ export interface TRenderOptions {
 }
 
 /**
- * Renders `ui` inside the app's providers: Mantine, query cache, modal stack, toasts and a
- * memory router. The element mounts at `route` (default '/'); every other path renders a
+ * Renders `ui` inside the app's providers: Mantine, query cache, modal stack, toasts, the
+ * Set PIN flow the drawer host provides, and a memory router. The element mounts at `route` (default '/'); every other path renders a
  * marker with its pathname so tests can assert navigation.
  */
 export function renderWithProviders(
@@ -38,6 +39,7 @@ export function renderWithProviders(
         element: (
           <ModalsProvider>
             <Notifications />
+            <SetPinHost />
             <RouteOutlet />
           </ModalsProvider>
         ),

@@ -1,6 +1,7 @@
 import { formatSignedPaise } from '@sampada/shared';
 import { Group, Text, type TextProps } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import {
   changeDirection,
   formatChangePct,
@@ -24,9 +25,12 @@ export interface ChangeTextProps extends TextProps {
   withAmount?: boolean;
 }
 
-/** A change with its sign, an arrow and its colour, so that colour is never the only cue. */
-export function ChangeText({ change, changePct, withAmount = false, ...props }: ChangeTextProps) {
-  const direction = changeDirection(changePct ?? change);
+/** Text in the colour of a direction, led by its arrow. */
+function DirectionText({
+  direction,
+  children,
+  ...props
+}: TextProps & { direction: TDirection; children: ReactNode }) {
   const Arrow = ARROWS[direction];
   return (
     <Text
@@ -39,31 +43,28 @@ export function ChangeText({ change, changePct, withAmount = false, ...props }: 
     >
       <Group component="span" gap={2} wrap="nowrap" style={{ display: 'inline-flex' }}>
         <Arrow size="1em" aria-hidden />
-        {withAmount && `${formatSignedChange(change)} (`}
-        {formatChangePct(changePct)}
-        {withAmount && ')'}
+        {children}
       </Group>
     </Text>
   );
 }
 
+/** A change with its sign, an arrow and its colour, so that colour is never the only cue. */
+export function ChangeText({ change, changePct, withAmount = false, ...props }: ChangeTextProps) {
+  return (
+    <DirectionText direction={changeDirection(changePct ?? change)} {...props}>
+      {withAmount && `${formatSignedChange(change)} (`}
+      {formatChangePct(changePct)}
+      {withAmount && ')'}
+    </DirectionText>
+  );
+}
+
 /** A gain or loss of the client's (paise), with its sign, arrow and colour (P&L). */
 export function SignedAmount({ paise, ...props }: TextProps & { paise: number }) {
-  const direction = changeDirection(paise);
-  const Arrow = ARROWS[direction];
   return (
-    <Text
-      component="span"
-      c={DIRECTION_COLOR[direction]}
-      fw={600}
-      data-direction={direction}
-      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-      {...props}
-    >
-      <Group component="span" gap={2} wrap="nowrap" style={{ display: 'inline-flex' }}>
-        <Arrow size="1em" aria-hidden />
-        {formatSignedPaise(paise)}
-      </Group>
-    </Text>
+    <DirectionText direction={changeDirection(paise)} {...props}>
+      {formatSignedPaise(paise)}
+    </DirectionText>
   );
 }

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useAccountTranslation = featureTranslations('account', {
   drawer: {
     title: 'My account',
     noUsername: 'No username yet',
@@ -67,8 +67,4 @@ const enUS = {
     submit: 'Change Password',
     hint: 'After the change you will be signed out on every device and asked to sign in again.',
   },
-};
-
-registerTranslations('account', { 'en-US': enUS });
-
-export const useAccountTranslation = () => useTranslation('account');
+});

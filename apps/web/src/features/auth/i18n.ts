@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useAuthTranslation = featureTranslations('auth', {
   welcome: 'Welcome to {{appName}}',
   subtitle: 'Sign in to follow your investments and manage your wealth.',
   mobile: 'Mobile number',
@@ -42,8 +42,4 @@ const enUS = {
     submit: 'Reset password',
     back: 'Back',
   },
-};
-
-registerTranslations('auth', { 'en-US': enUS });
-
-export const useAuthTranslation = () => useTranslation('auth');
+});

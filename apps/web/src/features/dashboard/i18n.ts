@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useDashboardTranslation = featureTranslations('dashboard', {
   title: 'Home',
   greeting: 'Hello, {{name}}',
   assets: {
@@ -10,8 +10,6 @@ const enUS = {
     onHold: 'On hold',
     holdings: 'Holdings value',
     pnl: 'Unrealised P&L',
-    hide: 'Hide amounts',
-    show: 'Show amounts',
     unavailable: 'Asset figures are not available yet.',
   },
   watchlist: {
@@ -23,8 +21,4 @@ const enUS = {
     title: 'Latest headlines',
     empty: 'No news has been published yet.',
   },
-};
-
-registerTranslations('dashboard', { 'en-US': enUS });
-
-export const useDashboardTranslation = () => useTranslation('dashboard');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useDiscoverTranslation = featureTranslations('discover', {
   title: 'Discover',
   intro: 'Ideas curated by the firm, with live prices, and the companies behind them.',
   themes: 'Themes',
@@ -18,8 +18,4 @@ const enUS = {
     notFound: 'This company has no introduction yet.',
     openDetail: 'Price and chart',
   },
-};
-
-registerTranslations('discover', { 'en-US': enUS });
-
-export const useDiscoverTranslation = () => useTranslation('discover');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useEngagementTranslation = featureTranslations('engagement', {
   scoreInfo: {
     title: 'Score Info',
     yourScore: 'Your trust score',
@@ -17,8 +17,4 @@ const enUS = {
       'The VIP level follows the total value of the assets you hold with us, in tiers. A higher level can bring priority service and offers published for that level.',
     ],
   },
-};
-
-registerTranslations('engagement', { 'en-US': enUS });
-
-export const useEngagementTranslation = () => useTranslation('engagement');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useFundsTranslation = featureTranslations('funds', {
   deposit: {
     title: 'Deposit',
     amount: 'Amount',
@@ -36,18 +36,6 @@ const enUS = {
     submit: 'Withdraw',
     recent: 'Recent withdrawals',
   },
-  pin: {
-    label: 'PIN',
-    invalid: 'Enter your 6-digit PIN.',
-    set: 'Set PIN',
-  },
-  status: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    rejected: 'Rejected',
-    cancelled: 'Cancelled',
-    paid: 'Paid',
-  },
   assets: {
     title: 'Client Assets',
     total: 'Total assets',
@@ -56,11 +44,5 @@ const enUS = {
     invested: 'Invested value',
     loan: 'Loan balance (owed)',
     noHoldings: 'No holdings yet.',
-    hide: 'Hide amounts',
-    show: 'Show amounts',
   },
-};
-
-registerTranslations('funds', { 'en-US': enUS });
-
-export const useFundsTranslation = () => useTranslation('funds');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useKycTranslation = featureTranslations('kyc', {
   title: 'Identity Verification',
   subtitle:
     'Indian law asks us to verify who you are before you invest. It takes about five minutes.',
@@ -81,8 +81,4 @@ const enUS = {
     continue: 'Continue',
     supportHint: 'Customer service: {{phone}} · {{email}} ({{hours}})',
   },
-};
-
-registerTranslations('kyc', { 'en-US': enUS });
-
-export const useKycTranslation = () => useTranslation('kyc');
+});

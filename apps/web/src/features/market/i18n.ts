@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useMarketTranslation = featureTranslations('market', {
   title: 'Market',
   indices: 'Indices',
   session: {
@@ -93,8 +93,4 @@ const enUS = {
     companyProfile: 'Company profile and video',
     updated: 'Updated {{time}} IST',
   },
-};
-
-registerTranslations('market', { 'en-US': enUS });
-
-export const useMarketTranslation = () => useTranslation('market');
+});

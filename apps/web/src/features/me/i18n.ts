@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useMeTranslation = featureTranslations('me', {
   title: 'Me',
   tabs: { profile: 'Profile', application: 'Applications', records: 'Fund Records' },
   profile: {
@@ -87,20 +87,4 @@ const enUS = {
     bankReference: 'Bank reference',
     lines: 'Entries',
   },
-  status: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    rejected: 'Rejected',
-    cancelled: 'Cancelled',
-    paid: 'Paid',
-  },
-  pin: {
-    label: 'PIN',
-    invalid: 'Enter your 6-digit PIN.',
-    set: 'Set PIN',
-  },
-};
-
-registerTranslations('me', { 'en-US': enUS });
-
-export const useMeTranslation = () => useTranslation('me');
+});

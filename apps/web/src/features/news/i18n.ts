@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useNewsTranslation = featureTranslations('news', {
   title: 'News',
   aboutSymbol: 'News about {{symbol}}',
   allNews: 'All news',
@@ -16,8 +16,4 @@ const enUS = {
   time: {
     justNow: 'just now',
   },
-};
-
-registerTranslations('news', { 'en-US': enUS });
-
-export const useNewsTranslation = () => useTranslation('news');
+});

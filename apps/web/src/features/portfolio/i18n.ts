@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const usePortfolioTranslation = featureTranslations('portfolio', {
   title: 'Portfolio',
   tabs: { summary: 'Summary', holding: 'Holdings', awaiting: 'Awaiting', history: 'History' },
   loadFailed: 'This could not be loaded right now.',
@@ -127,8 +127,4 @@ const enUS = {
     trades: 'Trades',
     shares: '{{count}} sh.',
   },
-};
-
-registerTranslations('portfolio', { 'en-US': enUS });
-
-export const usePortfolioTranslation = () => useTranslation('portfolio');
+});

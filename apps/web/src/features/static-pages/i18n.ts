@@ -1,11 +1,11 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
 export interface TSection {
   heading: string;
   paragraphs: string[];
 }
 
-const enUS = {
+export const useStaticTranslation = featureTranslations('static', {
   home: 'Home',
   contact: 'Write to {{email}} or call {{phone}} ({{hours}}).',
   about: {
@@ -112,8 +112,4 @@ const enUS = {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',
   },
-};
-
-registerTranslations('static', { 'en-US': enUS });
-
-export const useStaticTranslation = () => useTranslation('static');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useSupportTranslation = featureTranslations('support', {
   intro:
     'Our client service team is here to help with your account, KYC, deposits and withdrawals.',
   phone: 'Phone',
@@ -13,8 +13,4 @@ const enUS = {
   unpublished:
     'The firm has not published its customer service contacts yet. Please ask your advisor.',
   uid: 'Quote your UID {{uid}} so we can find your account quickly.',
-};
-
-registerTranslations('support', { 'en-US': enUS });
-
-export const useSupportTranslation = () => useTranslation('support');
+});

@@ -1,6 +1,6 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+export const useTradingTranslation = featureTranslations('trading', {
   kinds: {
     institutional: 'Institutional',
     otc: 'OTC',
@@ -80,9 +80,6 @@ const enUS = {
     blocked: 'Amount blocked',
     noCharges: 'No charges on an IPO bid; the amount is blocked until allotment.',
     chargesFailed: 'The charge schedule could not be loaded, so the cost cannot be shown.',
-    pin: 'PIN',
-    pinInvalid: 'Enter your 6-digit PIN.',
-    setPin: 'Set PIN',
     notOpen: 'Bidding opens on {{date}}.',
     submit: {
       institutional: 'Place request',
@@ -117,8 +114,4 @@ const enUS = {
     view: 'View my orders',
     another: 'Place another',
   },
-};
-
-registerTranslations('trading', { 'en-US': enUS });
-
-export const useTradingTranslation = () => useTranslation('trading');
+});

@@ -32,6 +32,7 @@ export const commonEnUS = {
   confirm: { title: 'Confirm', confirm: 'Confirm', cancel: 'Cancel' },
   copy: { copy: 'Copy {{label}}', copied: copiedMessage('{{label}}'), done: 'Copied' },
   input: { clear: 'Clear' },
+  pin: { label: 'PIN', invalid: 'Enter your 6-digit PIN.', set: 'Set PIN' },
   imageViewer: {
     open: 'Open {{alt}}',
     zoomIn: 'Zoom in',

@@ -1,8 +1,7 @@
 import type { TMarketConfig } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../api-client';
-
-export const marketConfigQueryKey = ['market', 'config'] as const;
+import { queryKeys } from '../query-keys';
 
 /**
  * GET /market/app/v1/config: the stock-data API key and the socket settings. Read once
@@ -10,7 +9,7 @@ export const marketConfigQueryKey = ['market', 'config'] as const;
  */
 export const marketConfigQueryOptions = () =>
   queryOptions({
-    queryKey: marketConfigQueryKey,
+    queryKey: queryKeys.market.config,
     queryFn: () => apiGet<TMarketConfig>('/market/app/v1/config', { silent: true }),
     staleTime: Infinity,
     gcTime: Infinity,

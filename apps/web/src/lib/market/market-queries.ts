@@ -1,6 +1,7 @@
 import type { TQuote, TRankingType } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /**
  * Market lists read by more than one screen (Home and Market). Live prices arrive over the
@@ -8,13 +9,13 @@ import { apiGet } from '../api-client';
  */
 export const indicesQueryOptions = () =>
   queryOptions({
-    queryKey: ['market', 'indices'],
+    queryKey: queryKeys.market.indices,
     queryFn: () => apiGet<TQuote[]>('/market/app/v1/indices', { silent: true }),
   });
 
 export const rankingsQueryOptions = (type: TRankingType, limit: number) =>
   queryOptions({
-    queryKey: ['market', 'rankings', type, limit],
+    queryKey: queryKeys.market.rankings(type, limit),
     queryFn: () =>
       apiGet<TQuote[]>('/market/app/v1/rankings', { params: { type, limit }, silent: true }),
   });

@@ -2,7 +2,8 @@ import { M, REQUEST_TIMEOUT_MS } from '@sampada/shared';
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import type { TEnvelope } from '../api-client';
 import { queryClient } from '../query-client';
-import { marketConfigQueryKey, marketConfigQueryOptions } from './market-config';
+import { marketConfigQueryOptions } from './market-config';
+import { queryKeys } from '../query-keys';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -58,7 +59,7 @@ stockApi.interceptors.response.use(
     // The key is rotated when the server restarts without STOCK_API_KEY: fetch it again once.
     if (error.response?.status === 401 && config && !config.keyRetried) {
       config.keyRetried = true;
-      queryClient.removeQueries({ queryKey: marketConfigQueryKey });
+      queryClient.removeQueries({ queryKey: queryKeys.market.config });
       return stockApi.request(config);
     }
     throw new StockApiError(

@@ -1,13 +1,12 @@
 import type { TQuote } from '@sampada/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet, apiPost, type TEnvelope } from '../api-client';
-
-export const watchlistQueryKey = ['market', 'watchlist'] as const;
+import { queryKeys } from '../query-keys';
 
 /** GET /market/app/v1/watchlist: the client's symbols in their order. */
 export const watchlistQueryOptions = () =>
   queryOptions({
-    queryKey: watchlistQueryKey,
+    queryKey: queryKeys.market.watchlist,
     queryFn: () => apiGet<TQuote[]>('/market/app/v1/watchlist', { silent: true }),
   });
 
@@ -18,7 +17,7 @@ function useWatchlistMutation<TVariables>(call: (variables: TVariables) => Promi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (list) => queryClient.setQueryData(watchlistQueryKey, list),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.market.watchlist, list),
   });
 }
 
@@ -53,15 +52,15 @@ export function useReorderWatchlist() {
       return response.data.data;
     },
     onMutate: async (order) => {
-      await queryClient.cancelQueries({ queryKey: watchlistQueryKey });
-      const previous = queryClient.getQueryData<TQuote[]>(watchlistQueryKey);
-      queryClient.setQueryData(watchlistQueryKey, order);
+      await queryClient.cancelQueries({ queryKey: queryKeys.market.watchlist });
+      const previous = queryClient.getQueryData<TQuote[]>(queryKeys.market.watchlist);
+      queryClient.setQueryData(queryKeys.market.watchlist, order);
       return { previous };
     },
     onError: (_error, _order, context) => {
-      if (context?.previous) queryClient.setQueryData(watchlistQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.market.watchlist, context.previous);
     },
-    onSuccess: (list) => queryClient.setQueryData(watchlistQueryKey, list),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.market.watchlist, list),
   });
 }
 

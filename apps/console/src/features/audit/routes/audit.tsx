@@ -1,4 +1,4 @@
-import { Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@sampada/shared';
 import { useMemo } from 'react';
@@ -8,6 +8,8 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useAudit } from '../api/audit';
+import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const FILTERS = [
   { key: 'actor', label: 'Actor', placeholder: 'email, id, or staff/client/cli' },
@@ -76,69 +78,44 @@ export function AuditPage() {
         />
       </Group>
       <QueryState isPending={audit.isPending} error={audit.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Before</Table.Th>
-                  <Table.Th>After</Table.Th>
-                  <Table.Th>IP</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => (
-                  <Table.Tr key={a.id} data-testid="audit-row">
-                    <Table.Td>{formatDateTime(a.at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.actor_label ?? a.actor_id ?? '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {a.actor_type}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {a.action}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{a.subject_type}</Text>
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {a.subject_id ?? ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <JsonView value={a.before} />
-                    </Table.Td>
-                    <Table.Td>
-                      <JsonView value={a.after} />
-                    </Table.Td>
-                    <Table.Td>{a.ip ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No entries match.
-            </Text>
-          ) : null}
-        </Card>
-        {audit.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={audit.isFetchingNextPage}
-            onClick={() => void audit.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <ListTable
+          minWidth={1100}
+          columns={['When', 'Who', 'Action', 'Subject', 'Before', 'After', 'IP']}
+          empty={rows.length === 0 ? 'No entries match.' : null}
+          verticalSpacing="xs"
+          striped
+        >
+          {rows.map((a) => (
+            <Table.Tr key={a.id} data-testid="audit-row">
+              <Table.Td>{formatDateTime(a.at)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{a.actor_label ?? a.actor_id ?? '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {a.actor_type}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {a.action}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{a.subject_type}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {a.subject_id ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <JsonView value={a.before} />
+              </Table.Td>
+              <Table.Td>
+                <JsonView value={a.after} />
+              </Table.Td>
+              <Table.Td>{a.ip ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+        <LoadMoreButton query={audit} />
       </QueryState>
     </>
   );

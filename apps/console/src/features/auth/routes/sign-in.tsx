@@ -29,6 +29,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useSignIn, useVerifySecondFactor } from '../api/sign-in';
+import { bindField } from '../../../lib/forms';
 
 export function SignInPage() {
   const current = useSession();
@@ -85,14 +86,12 @@ function CredentialsStep({ onChallenge }: { onChallenge: (c: TSignInChallenge) =
           label="Email"
           type="email"
           autoComplete="username"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
+          {...bindField(form, 'email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
+          {...bindField(form, 'password')}
         />
         <Button type="submit" loading={signIn.isPending}>
           Continue
@@ -198,8 +197,7 @@ export function SecondFactorStep({
               label="Recovery code"
               placeholder="ABCD-EFGH"
               autoComplete="off"
-              {...recoveryForm.register('recovery_code')}
-              error={recoveryForm.formState.errors.recovery_code?.message}
+              {...bindField(recoveryForm, 'recovery_code')}
             />
             <Button type="submit" loading={verify.isPending}>
               Sign in
@@ -216,8 +214,7 @@ export function SecondFactorStep({
               autoComplete="one-time-code"
               maxLength={6}
               autoFocus
-              {...codeForm.register('code')}
-              error={codeForm.formState.errors.code?.message}
+              {...bindField(codeForm, 'code')}
             />
             <Button type="submit" loading={verify.isPending} disabled={!!enrolment && !saved}>
               {enrolment ? 'Confirm and sign in' : 'Sign in'}

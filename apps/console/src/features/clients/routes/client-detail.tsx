@@ -26,13 +26,16 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
+import { DetailRow } from '../../../components/detail-row';
 import { QueryState } from '../../../components/query-state';
+import { RESET_CODE_COLUMNS, ResetCodeCells } from '../../../components/reset-code-cells';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 import { useAdjustClient, useSetClientFlags } from '../api/update-client';
+import { bindField } from '../../../lib/forms';
 
 const FLAGS = [
   { key: 'allow_compensation', label: 'Compensation applications' },
@@ -90,19 +93,6 @@ export function ClientDetailPage({
   );
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right" component="div">
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 function Profile({ client }: { client: TClientDetail }) {
   return (
     <Card withBorder>
@@ -110,16 +100,16 @@ function Profile({ client }: { client: TClientDetail }) {
         Profile
       </Title>
       <Stack gap={6}>
-        <Row label="Mobile">{client.mobile}</Row>
-        <Row label="Name">{client.name ?? '—'}</Row>
-        <Row label="KYC">
+        <DetailRow label="Mobile">{client.mobile}</DetailRow>
+        <DetailRow label="Name">{client.name ?? '—'}</DetailRow>
+        <DetailRow label="KYC">
           <StatusBadge status={client.kyc_status} />
-        </Row>
-        <Row label="Advisor">{client.advisor?.email ?? '—'}</Row>
-        <Row label="VIP level">{client.vip}</Row>
-        <Row label="Trust score">{client.score}</Row>
-        <Row label="PIN set">{client.has_pin ? 'Yes' : 'No'}</Row>
-        <Row label="Joined">{formatDateTime(client.created_at)}</Row>
+        </DetailRow>
+        <DetailRow label="Advisor">{client.advisor?.email ?? '—'}</DetailRow>
+        <DetailRow label="VIP level">{client.vip}</DetailRow>
+        <DetailRow label="Trust score">{client.score}</DetailRow>
+        <DetailRow label="PIN set">{client.has_pin ? 'Yes' : 'No'}</DetailRow>
+        <DetailRow label="Joined">{formatDateTime(client.created_at)}</DetailRow>
       </Stack>
     </Card>
   );
@@ -143,14 +133,14 @@ function Kyc({ client, canReview }: { client: TClientDetail; canReview: boolean 
         </Text>
       ) : (
         <Stack gap={6}>
-          <Row label="Full name">{kyc.full_name}</Row>
-          <Row label="Date of birth">{kyc.dob}</Row>
-          <Row label={kyc.id_type === 'pan' ? 'PAN' : 'Aadhaar'}>{kyc.id_no}</Row>
-          <Row label="Submitted">{formatDateTime(kyc.create_datetime)}</Row>
-          <Row label="Submission">
+          <DetailRow label="Full name">{kyc.full_name}</DetailRow>
+          <DetailRow label="Date of birth">{kyc.dob}</DetailRow>
+          <DetailRow label={kyc.id_type === 'pan' ? 'PAN' : 'Aadhaar'}>{kyc.id_no}</DetailRow>
+          <DetailRow label="Submitted">{formatDateTime(kyc.create_datetime)}</DetailRow>
+          <DetailRow label="Submission">
             <StatusBadge status={kyc.status} />
-          </Row>
-          {kyc.reason ? <Row label="Reason">{kyc.reason}</Row> : null}
+          </DetailRow>
+          {kyc.reason ? <DetailRow label="Reason">{kyc.reason}</DetailRow> : null}
           <SimpleGrid cols={2} mt="xs">
             <Image src={kyc.id_front_url} alt="ID front" radius="sm" />
             <Image src={kyc.id_back_url} alt="ID back" radius="sm" />
@@ -246,8 +236,7 @@ function Adjustments({ client }: { client: TClientDetail }) {
           <Textarea
             label="Reason"
             description="Recorded in the audit log"
-            {...form.register('reason')}
-            error={form.formState.errors.reason?.message}
+            {...bindField(form, 'reason')}
           />
           <Button type="submit" loading={adjust.isPending}>
             Save adjustment
@@ -272,23 +261,15 @@ function ResetCodes({ client }: { client: TClientDetail }) {
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Status</Table.Th>
+              {RESET_CODE_COLUMNS.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {client.reset_codes.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-                <Table.Td>{formatDateTime(r.expires_at)}</Table.Td>
-                <Table.Td>
-                  {r.attempts} / {r.max_attempts}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={r.status} />
-                </Table.Td>
+                <ResetCodeCells code={r} />
               </Table.Tr>
             ))}
           </Table.Tbody>

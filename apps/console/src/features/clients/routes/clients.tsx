@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { KYC_STATUSES, SEARCH_DEBOUNCE_MS, type TKycStatus } from '@sampada/shared';
 import { IconSearch } from '@tabler/icons-react';
@@ -9,6 +9,8 @@ import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useClients } from '../api/list-clients';
+import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** Searchable, filterable client list; the filters live in the URL so a view can be shared. */
 export function ClientsPage() {
@@ -63,63 +65,39 @@ export function ClientsPage() {
         ) : null}
       </Group>
       <QueryState isPending={clients.isPending} error={clients.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>UID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Mobile</Table.Th>
-                  <Table.Th>KYC</Table.Th>
-                  <Table.Th>Advisor</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.client(c.id)}>
-                        {c.uid}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{c.name ?? '—'}</Table.Td>
-                    <Table.Td>{c.mobile}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={c.kyc_status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {c.advisor ? (
-                        <Anchor size="sm" onClick={() => setParam('advisor_id', c.advisor!.id)}>
-                          {c.advisor.email}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No clients match.
-            </Text>
-          ) : null}
-        </Card>
-        {clients.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={clients.isFetchingNextPage}
-            onClick={() => void clients.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <ListTable
+          minWidth={760}
+          columns={['UID', 'Name', 'Mobile', 'KYC', 'Advisor', 'Joined']}
+          empty={rows.length === 0 ? 'No clients match.' : null}
+          striped
+          highlightOnHover
+        >
+          {rows.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.client(c.id)}>
+                  {c.uid}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{c.name ?? '—'}</Table.Td>
+              <Table.Td>{c.mobile}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={c.kyc_status} />
+              </Table.Td>
+              <Table.Td>
+                {c.advisor ? (
+                  <Anchor size="sm" onClick={() => setParam('advisor_id', c.advisor!.id)}>
+                    {c.advisor.email}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+        <LoadMoreButton query={clients} />
       </QueryState>
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { ZFundsRejectRequest, ZWithdrawalPayRequest } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { bindField } from '../../../lib/forms';
 
 type TReject = { reason: string };
 type TPay = { bank_reference: string };
@@ -42,8 +43,7 @@ export function RejectModal({
             autosize
             minRows={3}
             maxLength={300}
-            {...form.register('reason')}
-            error={form.formState.errors.reason?.message}
+            {...bindField(form, 'reason')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -90,8 +90,7 @@ export function PayModal({
             label="Bank reference"
             description="The UTR of the payment you sent"
             maxLength={35}
-            {...form.register('bank_reference')}
-            error={form.formState.errors.bank_reference?.message}
+            {...bindField(form, 'bank_reference')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useClientLedger } from '../api/funds';
 import { accountLabel } from '../components/account-label';
+import { ListTable } from '../../../components/list-table';
 
 const kindLabel = (kind: string) => RECORD_TYPE_LABELS[kind as TRecordType] ?? kind;
 
@@ -47,80 +48,71 @@ export function ClientLedgerPage() {
               testId="balance-loan"
             />
           </SimpleGrid>
-          <Card withBorder p={0}>
-            <Table.ScrollContainer minWidth={800}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Posting</Table.Th>
-                    <Table.Th>Account</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th ta="right">Balance after</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {postings.map((p) =>
-                    p.lines.map((line, i) => (
-                      <Table.Tr
-                        key={`${p.id}-${i}`}
-                        data-testid={i === 0 ? 'posting-row' : undefined}
-                        style={
-                          i === p.lines.length - 1
-                            ? undefined
-                            : { borderBottom: '1px dashed var(--mantine-color-gray-2)' }
-                        }
-                      >
-                        {i === 0 ? (
-                          <>
-                            <Table.Td rowSpan={p.lines.length} valign="top">
-                              {formatDateTime(p.created_at)}
-                            </Table.Td>
-                            <Table.Td rowSpan={p.lines.length} valign="top">
-                              <Text size="sm" fw={500}>
-                                {kindLabel(p.kind)}
-                              </Text>
-                              <Text size="xs" c="dimmed">
-                                {p.memo}
-                              </Text>
-                              {p.reference ? (
-                                <Text size="xs" c="dimmed" ff="monospace">
-                                  {p.reference}
-                                </Text>
-                              ) : null}
-                            </Table.Td>
-                          </>
-                        ) : null}
-                        <Table.Td>
-                          <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
-                            {accountLabel(line.account)}
+          <ListTable
+            minWidth={800}
+            columns={[
+              'Date',
+              'Posting',
+              'Account',
+              { label: 'Amount', right: true },
+              { label: 'Balance after', right: true },
+            ]}
+            empty={postings.length === 0 ? 'No postings yet.' : null}
+            verticalSpacing="sm"
+          >
+            {postings.map((p) =>
+              p.lines.map((line, i) => (
+                <Table.Tr
+                  key={`${p.id}-${i}`}
+                  data-testid={i === 0 ? 'posting-row' : undefined}
+                  style={
+                    i === p.lines.length - 1
+                      ? undefined
+                      : { borderBottom: '1px dashed var(--mantine-color-gray-2)' }
+                  }
+                >
+                  {i === 0 ? (
+                    <>
+                      <Table.Td rowSpan={p.lines.length} valign="top">
+                        {formatDateTime(p.created_at)}
+                      </Table.Td>
+                      <Table.Td rowSpan={p.lines.length} valign="top">
+                        <Text size="sm" fw={500}>
+                          {kindLabel(p.kind)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.memo}
+                        </Text>
+                        {p.reference ? (
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {p.reference}
                           </Text>
-                        </Table.Td>
-                        <Table.Td
-                          ta="right"
-                          c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
-                          style={{ whiteSpace: 'nowrap' }}
-                        >
-                          {line.amount_paise > 0 ? '+' : ''}
-                          {formatPaise(line.amount_paise)}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {line.balance_after_paise === null
-                            ? '—'
-                            : formatPaise(line.balance_after_paise)}
-                        </Table.Td>
-                      </Table.Tr>
-                    )),
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {postings.length === 0 ? (
-              <Text c="dimmed" p="md">
-                No postings yet.
-              </Text>
-            ) : null}
-          </Card>
+                        ) : null}
+                      </Table.Td>
+                    </>
+                  ) : null}
+                  <Table.Td>
+                    <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
+                      {accountLabel(line.account)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {line.amount_paise > 0 ? '+' : ''}
+                    {formatPaise(line.amount_paise)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {line.balance_after_paise === null
+                      ? '—'
+                      : formatPaise(line.balance_after_paise)}
+                  </Table.Td>
+                </Table.Tr>
+              )),
+            )}
+          </ListTable>
           <LoadMoreButton query={ledger} />
         </>
       ) : null}

@@ -1,13 +1,18 @@
-import { Alert, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { formatPaise, type TConsoleDeposit } from '@sampada/shared';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { StatusBadge } from '../../../components/kyc-status-badge';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useQueueDecision } from '../../../lib/queue-decision';
+import {
+  DecidedStatus,
+  DecisionButtons,
+  DecisionFailure,
+  StatusFilter,
+  useStatusParam,
+} from '../../../components/queue-parts';
 import {
   DEPOSIT_FILTERS,
   type TDepositDecision,
@@ -17,11 +22,11 @@ import {
 import { ClientCell } from '../components/client-cell';
 import { ConfirmModal, RejectModal } from '../components/decision-modals';
 import { ReceiptViewer } from '../components/receipt-viewer';
+import { ListTable } from '../../../components/list-table';
 
 /** Deposits waiting for operations (oldest first), or any other status (newest first). */
 export function DepositsQueuePage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? 'pending';
+  const [status, setStatus] = useStatusParam('pending');
   const queue = useDepositQueue(status);
   const decide = useDecideDeposit();
   const { open, failure, start, close, run } = useQueueDecision<
@@ -34,11 +39,7 @@ export function DepositsQueuePage() {
 
   const summary = open ? (
     <Stack gap={4}>
-      {failure ? (
-        <Alert color="red" data-testid="decision-error">
-          {failure}
-        </Alert>
-      ) : null}
+      <DecisionFailure failure={failure} />
       <Text size="sm">
         {open.item.client.name ?? open.item.client.mobile} (UID {open.item.client.uid})
       </Text>
@@ -56,103 +57,74 @@ export function DepositsQueuePage() {
         description={
           status === 'pending' ? 'Waiting for confirmation, oldest first' : 'Newest first'
         }
-        actions={
-          <Select
-            aria-label="Status"
-            data={DEPOSIT_FILTERS.map((s) => ({ value: s, label: s === 'all' ? 'All' : s }))}
-            value={status}
-            allowDeselect={false}
-            onChange={(value) => setParams(value && value !== 'pending' ? { status: value } : {})}
-            w={160}
-          />
-        }
+        actions={<StatusFilter filters={DEPOSIT_FILTERS} value={status} onChange={setStatus} />}
       />
       <QueryState isPending={queue.isPending} error={queue.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Submitted</Table.Th>
-                  <Table.Th>Client</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>UTR</Table.Th>
-                  <Table.Th>Receipt</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((d) => (
-                  <Table.Tr key={d.id} data-testid="deposit-row">
-                    <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
-                    <Table.Td>
-                      <ClientCell client={d.client} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPaise(d.amount_paise)}
-                    </Table.Td>
-                    <Table.Td>{d.method}</Table.Td>
-                    <Table.Td ff="monospace">{d.utr}</Table.Td>
-                    <Table.Td>
-                      {d.receipt_url ? (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => setReceipt(d.receipt_url)}
-                        >
-                          View
-                        </Button>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={d.status} />
-                      {d.reason ? (
-                        <Text size="xs" c="dimmed">
-                          {d.reason}
-                        </Text>
-                      ) : null}
-                      {d.decided_by ? (
-                        <Text size="xs" c="dimmed">
-                          {d.decided_by} · {formatDateTime(d.decided_at)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.status === 'pending' ? (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            color="teal"
-                            onClick={() => start('confirm', d)}
-                          >
-                            Confirm
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            color="red"
-                            variant="light"
-                            onClick={() => start('reject', d)}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              {status === 'pending' ? 'No deposits waiting.' : 'No deposits.'}
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={900}
+          columns={[
+            'Submitted',
+            'Client',
+            { label: 'Amount', right: true },
+            'Method',
+            'UTR',
+            'Receipt',
+            'Status',
+            '',
+          ]}
+          empty={
+            rows.length === 0
+              ? status === 'pending'
+                ? 'No deposits waiting.'
+                : 'No deposits.'
+              : null
+          }
+          highlightOnHover
+          verticalSpacing="sm"
+        >
+          {rows.map((d) => (
+            <Table.Tr key={d.id} data-testid="deposit-row">
+              <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
+              <Table.Td>
+                <ClientCell client={d.client} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatPaise(d.amount_paise)}
+              </Table.Td>
+              <Table.Td>{d.method}</Table.Td>
+              <Table.Td ff="monospace">{d.utr}</Table.Td>
+              <Table.Td>
+                {d.receipt_url ? (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setReceipt(d.receipt_url)}
+                  >
+                    View
+                  </Button>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>
+                <DecidedStatus
+                  status={d.status}
+                  reason={d.reason}
+                  decidedBy={d.decided_by}
+                  decidedAt={d.decided_at}
+                />
+              </Table.Td>
+              <Table.Td>
+                {d.status === 'pending' ? (
+                  <DecisionButtons
+                    approve={{ label: 'Confirm', onClick: () => start('confirm', d) }}
+                    reject={{ onClick: () => start('reject', d) }}
+                  />
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         <LoadMoreButton query={queue} />
       </QueryState>
       <ConfirmModal

@@ -1,12 +1,17 @@
-import { Alert, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { formatPaise, type TConsoleWithdrawal } from '@sampada/shared';
-import { useSearchParams } from 'react-router';
-import { StatusBadge } from '../../../components/kyc-status-badge';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useQueueDecision } from '../../../lib/queue-decision';
+import {
+  DecidedStatus,
+  DecisionButtons,
+  DecisionFailure,
+  StatusFilter,
+  useStatusParam,
+} from '../../../components/queue-parts';
 import {
   type TWithdrawalDecision,
   useDecideWithdrawal,
@@ -15,11 +20,11 @@ import {
 } from '../api/funds';
 import { ClientCell } from '../components/client-cell';
 import { PayModal, RejectModal } from '../components/decision-modals';
+import { ListTable } from '../../../components/list-table';
 
 /** Withdrawals on hold waiting for payment: pay them from the bank, then record the reference. */
 export function WithdrawalsQueuePage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? 'pending';
+  const [status, setStatus] = useStatusParam('pending');
   const queue = useWithdrawalQueue(status);
   const decide = useDecideWithdrawal();
   const { open, failure, start, close, run } = useQueueDecision<
@@ -32,11 +37,7 @@ export function WithdrawalsQueuePage() {
   const w = open?.item;
   const summary = w ? (
     <Stack gap={4}>
-      {failure ? (
-        <Alert color="red" data-testid="decision-error">
-          {failure}
-        </Alert>
-      ) : null}
+      <DecisionFailure failure={failure} />
       <Text size="sm">
         {w.client.name ?? w.client.mobile} (UID {w.client.uid})
       </Text>
@@ -53,97 +54,73 @@ export function WithdrawalsQueuePage() {
       <PageHeader
         title="Withdrawals"
         description={status === 'pending' ? 'Waiting for payment, oldest first' : 'Newest first'}
-        actions={
-          <Select
-            aria-label="Status"
-            data={WITHDRAWAL_FILTERS.map((s) => ({ value: s, label: s === 'all' ? 'All' : s }))}
-            value={status}
-            allowDeselect={false}
-            onChange={(value) => setParams(value && value !== 'pending' ? { status: value } : {})}
-            w={160}
-          />
-        }
+        actions={<StatusFilter filters={WITHDRAWAL_FILTERS} value={status} onChange={setStatus} />}
       />
       <QueryState isPending={queue.isPending} error={queue.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Client</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Pay to</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id} data-testid="withdrawal-row">
-                    <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-                    <Table.Td>
-                      <ClientCell client={r.client} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPaise(r.amount_paise)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{r.bank_card.holder_name}</Text>
-                      <Text size="sm" ff="monospace">
-                        {r.payout_account_number}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {r.bank_card.ifsc}
-                        {r.bank_card.bank_name ? ` · ${r.bank_card.bank_name}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={r.status} />
-                      {r.bank_reference ? (
-                        <Text size="xs" c="dimmed">
-                          Ref {r.bank_reference}
-                        </Text>
-                      ) : null}
-                      {r.reason ? (
-                        <Text size="xs" c="dimmed">
-                          {r.reason}
-                        </Text>
-                      ) : null}
-                      {r.decided_by ? (
-                        <Text size="xs" c="dimmed">
-                          {r.decided_by} · {formatDateTime(r.decided_at)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {r.status === 'pending' ? (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="compact-sm" color="teal" onClick={() => start('pay', r)}>
-                            Mark paid
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            color="red"
-                            variant="light"
-                            onClick={() => start('reject', r)}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              {status === 'pending' ? 'No withdrawals waiting.' : 'No withdrawals.'}
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={900}
+          columns={[
+            'Requested',
+            'Client',
+            { label: 'Amount', right: true },
+            'Pay to',
+            'Status',
+            '',
+          ]}
+          empty={
+            rows.length === 0
+              ? status === 'pending'
+                ? 'No withdrawals waiting.'
+                : 'No withdrawals.'
+              : null
+          }
+          highlightOnHover
+          verticalSpacing="sm"
+        >
+          {rows.map((r) => (
+            <Table.Tr key={r.id} data-testid="withdrawal-row">
+              <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+              <Table.Td>
+                <ClientCell client={r.client} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatPaise(r.amount_paise)}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{r.bank_card.holder_name}</Text>
+                <Text size="sm" ff="monospace">
+                  {r.payout_account_number}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {r.bank_card.ifsc}
+                  {r.bank_card.bank_name ? ` · ${r.bank_card.bank_name}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <DecidedStatus
+                  status={r.status}
+                  reason={r.reason}
+                  decidedBy={r.decided_by}
+                  decidedAt={r.decided_at}
+                >
+                  {r.bank_reference ? (
+                    <Text size="xs" c="dimmed">
+                      Ref {r.bank_reference}
+                    </Text>
+                  ) : null}
+                </DecidedStatus>
+              </Table.Td>
+              <Table.Td>
+                {r.status === 'pending' ? (
+                  <DecisionButtons
+                    approve={{ label: 'Mark paid', onClick: () => start('pay', r) }}
+                    reject={{ onClick: () => start('reject', r) }}
+                  />
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         <LoadMoreButton query={queue} />
       </QueryState>
       <PayModal

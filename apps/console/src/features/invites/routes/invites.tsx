@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
-  Card,
   Code,
   CopyButton,
   Group,
@@ -27,6 +26,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useAdvisors, useCreateInvite, useInvites, useRevokeInvite } from '../api/invites';
+import { ListTable } from '../../../components/list-table';
 
 export function InvitesPage() {
   const invites = useInvites();
@@ -86,71 +86,53 @@ export function InvitesPage() {
         </Alert>
       ) : null}
       <QueryState isPending={invites.isPending} error={invites.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={820}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Uses</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Advisor</Table.Th>
-                  <Table.Th>Used by</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((i) => (
-                  <Table.Tr key={i.id} data-testid="invite-row">
-                    <Table.Td>
-                      <Code>{i.code}</Code>
-                      {i.note ? (
-                        <Text size="xs" c="dimmed">
-                          {i.note}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={i.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      {i.uses} / {i.max_uses}
-                    </Table.Td>
-                    <Table.Td>{i.expires_at ? formatDateTime(i.expires_at) : 'Never'}</Table.Td>
-                    <Table.Td>{i.advisor.email}</Table.Td>
-                    <Table.Td>
-                      {i.used_by.length === 0
-                        ? '—'
-                        : i.used_by.map((u) => (
-                            <Text key={u.id} size="xs">
-                              {u.mobile} · {formatDateTime(u.created_at)}
-                            </Text>
-                          ))}
-                    </Table.Td>
-                    <Table.Td>
-                      {i.status === 'active' ? (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => confirmRevoke(i.code)}
-                        >
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No codes yet.
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={820}
+          columns={['Code', 'Status', 'Uses', 'Expires', 'Advisor', 'Used by', '']}
+          empty={rows.length === 0 ? 'No codes yet.' : null}
+        >
+          {rows.map((i) => (
+            <Table.Tr key={i.id} data-testid="invite-row">
+              <Table.Td>
+                <Code>{i.code}</Code>
+                {i.note ? (
+                  <Text size="xs" c="dimmed">
+                    {i.note}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={i.status} />
+              </Table.Td>
+              <Table.Td>
+                {i.uses} / {i.max_uses}
+              </Table.Td>
+              <Table.Td>{i.expires_at ? formatDateTime(i.expires_at) : 'Never'}</Table.Td>
+              <Table.Td>{i.advisor.email}</Table.Td>
+              <Table.Td>
+                {i.used_by.length === 0
+                  ? '—'
+                  : i.used_by.map((u) => (
+                      <Text key={u.id} size="xs">
+                        {u.mobile} · {formatDateTime(u.created_at)}
+                      </Text>
+                    ))}
+              </Table.Td>
+              <Table.Td>
+                {i.status === 'active' ? (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    onClick={() => confirmRevoke(i.code)}
+                  >
+                    Revoke
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         {invites.hasNextPage ? (
           <Button mt="md" variant="light" onClick={() => void invites.fetchNextPage()}>
             Load more

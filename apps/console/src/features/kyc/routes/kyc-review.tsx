@@ -24,6 +24,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { type TKycDecision, useKycSubject, useReviewKyc } from '../api/review-kyc';
+import { bindField } from '../../../lib/forms';
 
 /** The submitted data beside the ID images, and the decisions the client's status allows. */
 export function KycReviewPage() {
@@ -152,8 +153,7 @@ export function KycReviewPage() {
                   description="The client sees that the KYC was rejected; the reason is kept on the record."
                   autosize
                   minRows={3}
-                  {...form.register('reason')}
-                  error={form.formState.errors.reason?.message}
+                  {...bindField(form, 'reason')}
                 />
                 <Button type="submit" color="red" loading={review.isPending}>
                   Reject

@@ -1,31 +1,41 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Select,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Switch, Table, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type TMenuEntry, type TMenuItemInput, ZMenuReplaceRequest } from '@sampada/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import {
+  Controller,
+  type FieldError,
+  type FieldErrors,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMenu, useSaveMenu } from '../api/menu';
+import { ListTable } from '../../../components/list-table';
 
-type Row = TMenuItemInput & { key: string };
+type TMenuReplaceRequest = { items: TMenuItemInput[] };
+
+/** The columns typed as text, in order. */
+const TEXT_COLUMNS: {
+  name: 'title' | 'path' | 'name' | 'component' | 'icon';
+  label: string;
+  width?: number;
+}[] = [
+  { name: 'title', label: 'Title' },
+  { name: 'path', label: 'Path' },
+  { name: 'name', label: 'Name' },
+  { name: 'component', label: 'Component' },
+  { name: 'icon', label: 'Icon', width: 120 },
+];
 const CAPABILITIES = [
   { value: 'allow_loan', label: 'Loans' },
   { value: 'allow_bonus', label: 'Bonuses' },
   { value: 'allow_compensation', label: 'Compensation' },
 ];
-let nextKey = 0;
-const toRow = (e: Omit<TMenuEntry, 'id' | 'position'>): Row => ({
-  key: `row-${++nextKey}`,
+const toItem = (e: TMenuEntry): TMenuItemInput => ({
   path: e.path,
   name: e.name,
   component: e.component,
@@ -35,6 +45,26 @@ const toRow = (e: Omit<TMenuEntry, 'id' | 'position'>): Row => ({
   requires: e.requires,
   enabled: e.enabled,
 });
+const NEW_ITEM: TMenuItemInput = {
+  path: '/',
+  name: '',
+  component: '',
+  redirect: null,
+  title: '',
+  icon: 'point',
+  requires: null,
+  enabled: true,
+};
+
+/** The first problem of the list, told by its row (the rows have no room for messages). */
+function firstProblem(errors: FieldErrors<TMenuReplaceRequest>): string | null {
+  const rows = (errors.items ?? []) as (Record<string, FieldError> | undefined)[];
+  for (let index = 0; index < rows.length; index++) {
+    const first = Object.values(rows[index] ?? {})[0];
+    if (first?.message) return `Row ${index + 1}: ${first.message}`;
+  }
+  return errors.items?.message ?? null;
+}
 
 /**
  * The client's menu (spec §2), in order. `component` names a page the client app knows; it
@@ -43,33 +73,23 @@ const toRow = (e: Omit<TMenuEntry, 'id' | 'position'>): Row => ({
 export function MenuEditorPage() {
   const menu = useMenu();
   const save = useSaveMenu();
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => {
-    if (menu.data) setRows(menu.data.map(toRow));
-  }, [menu.data]);
-
-  const update = (key: string, patch: Partial<Row>) =>
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const move = (index: number, by: number) =>
-    setRows((all) => {
-      const next = [...all];
-      const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
-      return next;
-    });
-  const submit = () => {
-    const items = rows.map(({ key: _key, ...item }) => item);
-    const parsed = ZMenuReplaceRequest.safeParse({ items });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      notifyError(new Error(`Row ${Number(issue.path[1]) + 1}: ${issue.message}`));
-      return;
-    }
-    save.mutate(items, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: notifyError,
-    });
-  };
+  const { control, register, handleSubmit } = useForm<TMenuReplaceRequest>({
+    resolver: zodResolver(ZMenuReplaceRequest, undefined, { raw: true }),
+    // The saved menu, again after each save (the server answers with the new list).
+    values: useMemo(() => ({ items: (menu.data ?? []).map(toItem) }), [menu.data]),
+  });
+  const rows = useFieldArray({ control, name: 'items' });
+  const submit = handleSubmit(
+    ({ items }) =>
+      save.mutate(items, {
+        onSuccess: ({ message }) => notifySuccess(message),
+        onError: notifyError,
+      }),
+    (errors) => {
+      const problem = firstProblem(errors);
+      if (problem) notifyError(new Error(problem));
+    },
+  );
 
   return (
     <>
@@ -81,144 +101,91 @@ export function MenuEditorPage() {
             <Button
               variant="light"
               leftSection={<IconPlus size={16} />}
-              onClick={() =>
-                setRows((all) => [
-                  ...all,
-                  toRow({
-                    path: '/',
-                    name: '',
-                    component: '',
-                    redirect: null,
-                    title: '',
-                    icon: 'point',
-                    requires: null,
-                    enabled: true,
-                  }),
-                ])
-              }
+              onClick={() => rows.append(NEW_ITEM)}
             >
               Add item
             </Button>
-            <Button onClick={submit} loading={save.isPending}>
+            <Button onClick={() => void submit()} loading={save.isPending}>
               Save menu
             </Button>
           </>
         }
       />
       <QueryState isPending={menu.isPending} error={menu.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Path</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Component</Table.Th>
-                  <Table.Th>Icon</Table.Th>
-                  <Table.Th>Needs</Table.Th>
-                  <Table.Th>Shown</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r, i) => (
-                  <Table.Tr key={r.key}>
-                    <Table.Td>
-                      <TextInput
-                        aria-label="Title"
-                        value={r.title}
-                        onChange={(e) => update(r.key, { title: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label="Path"
-                        value={r.path}
-                        onChange={(e) => update(r.key, { path: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label="Name"
-                        value={r.name}
-                        onChange={(e) => update(r.key, { name: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label="Component"
-                        value={r.component}
-                        onChange={(e) => update(r.key, { component: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label="Icon"
-                        w={120}
-                        value={r.icon}
-                        onChange={(e) => update(r.key, { icon: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label="Needs capability"
-                        w={150}
-                        clearable
-                        placeholder="Everyone"
-                        data={CAPABILITIES}
-                        value={r.requires ?? null}
-                        onChange={(v) =>
-                          update(r.key, { requires: (v as Row['requires']) ?? null })
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label="Shown"
-                        checked={r.enabled ?? true}
-                        onChange={(e) => update(r.key, { enabled: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label="Move up"
-                          disabled={i === 0}
-                          onClick={() => move(i, -1)}
-                        >
-                          <IconArrowUp size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label="Move down"
-                          disabled={i === rows.length - 1}
-                          onClick={() => move(i, 1)}
-                        >
-                          <IconArrowDown size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label="Remove"
-                          onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              The menu is empty.
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={1000}
+          columns={['Title', 'Path', 'Name', 'Component', 'Icon', 'Needs', 'Shown', '']}
+          empty={rows.fields.length === 0 ? 'The menu is empty.' : null}
+          verticalSpacing="xs"
+        >
+          {rows.fields.map((row, i) => (
+            <Table.Tr key={row.id}>
+              {TEXT_COLUMNS.map(({ name, label, width }) => (
+                <Table.Td key={name}>
+                  <TextInput aria-label={label} w={width} {...register(`items.${i}.${name}`)} />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Controller
+                  control={control}
+                  name={`items.${i}.requires`}
+                  render={({ field }) => (
+                    <Select
+                      aria-label="Needs capability"
+                      w={150}
+                      clearable
+                      placeholder="Everyone"
+                      data={CAPABILITIES}
+                      value={field.value ?? null}
+                      onChange={(v) => field.onChange(v ?? null)}
+                    />
+                  )}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Controller
+                  control={control}
+                  name={`items.${i}.enabled`}
+                  render={({ field }) => (
+                    <Switch
+                      aria-label="Shown"
+                      checked={field.value ?? true}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Move up"
+                    disabled={i === 0}
+                    onClick={() => rows.move(i, i - 1)}
+                  >
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Move down"
+                    disabled={i === rows.fields.length - 1}
+                    onClick={() => rows.move(i, i + 1)}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label="Remove"
+                    onClick={() => rows.remove(i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </QueryState>
     </>
   );

@@ -55,7 +55,7 @@ export async function uploadArticleImage(id: string, file: File) {
 /** The article as the server now has it, in the cache, and every list refetched. */
 const remember = (client: QueryClient, article: TNewsArticleView) => {
   client.setQueryData(queryKeys.news.article(article.id), article);
-  return client.invalidateQueries({ queryKey: [...queryKeys.news.all, 'list'] });
+  return client.invalidateQueries({ queryKey: queryKeys.news.lists });
 };
 
 /** One mutation per editor action, each leaving the cache as the server answered. */
@@ -83,7 +83,7 @@ export function useArticleMutations() {
       mutationFn: deleteArticle,
       onSuccess: (_result, id) => {
         client.removeQueries({ queryKey: queryKeys.news.article(id) });
-        return client.invalidateQueries({ queryKey: [...queryKeys.news.all, 'list'] });
+        return client.invalidateQueries({ queryKey: queryKeys.news.lists });
       },
     }),
   };

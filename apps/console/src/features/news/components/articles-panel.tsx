@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TNewsStatus } from '@sampada/shared';
 import { IconSearch } from '@tabler/icons-react';
@@ -19,6 +9,8 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useArticles } from '../api/articles';
 import { NewsStatusBadge } from './news-status-badge';
+import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 type TStatusFilter = 'all' | TNewsStatus;
 
@@ -55,70 +47,44 @@ export function ArticlesPanel() {
         />
       </Group>
       <QueryState isPending={articles.isPending} error={articles.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                  <Table.Th>Symbols</Table.Th>
-                  <Table.Th>Published</Table.Th>
-                  <Table.Th>Last change</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => (
-                  <Table.Tr key={a.id} data-testid="news-row">
-                    <Table.Td maw={380}>
-                      <Anchor component={Link} to={paths.newsArticle(a.id)} fw={500}>
-                        {a.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td miw={120}>
-                      <NewsStatusBadge article={a} />
-                    </Table.Td>
-                    <Table.Td>{a.source}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {a.symbols.map((s) => (
-                          <Badge key={s} size="sm" variant="default">
-                            {s}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(a.published_at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(a.updated_at)}</Text>
-                      {a.created_by ? (
-                        <Text size="xs" c="dimmed">
-                          {a.created_by}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No articles here yet.
-            </Text>
-          ) : null}
-        </Card>
-        {articles.hasNextPage ? (
-          <Button
-            mt="md"
-            variant="light"
-            loading={articles.isFetchingNextPage}
-            onClick={() => void articles.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        ) : null}
+        <ListTable
+          minWidth={760}
+          columns={['Title', 'Status', 'Source', 'Symbols', 'Published', 'Last change']}
+          empty={rows.length === 0 ? 'No articles here yet.' : null}
+        >
+          {rows.map((a) => (
+            <Table.Tr key={a.id} data-testid="news-row">
+              <Table.Td maw={380}>
+                <Anchor component={Link} to={paths.newsArticle(a.id)} fw={500}>
+                  {a.title}
+                </Anchor>
+              </Table.Td>
+              <Table.Td miw={120}>
+                <NewsStatusBadge article={a} />
+              </Table.Td>
+              <Table.Td>{a.source}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {a.symbols.map((s) => (
+                    <Badge key={s} size="sm" variant="default">
+                      {s}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatDateTime(a.published_at)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(a.updated_at)}</Text>
+                {a.created_by ? (
+                  <Text size="xs" c="dimmed">
+                    {a.created_by}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+        <LoadMoreButton query={articles} />
       </QueryState>
     </>
   );

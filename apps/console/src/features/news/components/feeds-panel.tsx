@@ -26,6 +26,8 @@ import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFeedMutations, useFeeds } from '../api/feeds';
+import { ListTable } from '../../../components/list-table';
+import { bindField } from '../../../lib/forms';
 
 /** RSS/Atom feeds: add, enable or remove them, and import now to see what each brought. */
 export function FeedsPanel() {
@@ -57,31 +59,15 @@ export function FeedsPanel() {
       </Group>
       {result ? <ImportResult result={result} onClose={() => setResult(null)} /> : null}
       <QueryState isPending={feeds.isPending} error={feeds.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Feed</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                  <Table.Th>Last fetched</Table.Th>
-                  <Table.Th>Last error</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(feeds.data ?? []).map((feed) => (
-                  <FeedRow key={feed.id} feed={feed} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {feeds.data?.length === 0 ? (
-            <Text c="dimmed" p="md">
-              No feeds yet.
-            </Text>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={760}
+          columns={['Feed', 'Enabled', 'Last fetched', 'Last error', '']}
+          empty={feeds.data?.length === 0 ? 'No feeds yet.' : null}
+        >
+          {(feeds.data ?? []).map((feed) => (
+            <FeedRow key={feed.id} feed={feed} />
+          ))}
+        </ListTable>
       </QueryState>
       <AddFeedForm />
     </Stack>
@@ -209,16 +195,14 @@ function AddFeedForm() {
             label="Name"
             description="Shown to clients as the source"
             w={220}
-            {...form.register('name')}
-            error={form.formState.errors.name?.message}
+            {...bindField(form, 'name')}
           />
           <TextInput
             label="Feed address"
             description="An RSS 2.0 or Atom feed"
             placeholder="https://example.com/rss.xml"
             style={{ flex: 1, minWidth: 260 }}
-            {...form.register('url')}
-            error={form.formState.errors.url?.message}
+            {...bindField(form, 'url')}
           />
           <Button type="submit" loading={add.isPending} leftSection={<IconPlus size={16} />}>
             Add feed

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type TResetCodeIssueRequest, ZResetCodeIssueRequest } from '@sampada/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
+import { ListTable } from '../../../components/list-table';
 import { QueryState } from '../../../components/query-state';
+import { RESET_CODE_COLUMNS, ResetCodeCells } from '../../../components/reset-code-cells';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { type TIssuedResetCode, useIssueResetCode, useResetCodes } from '../api/reset-codes';
+import { bindField } from '../../../lib/forms';
 
 export function ResetCodesPage() {
   const [params] = useSearchParams();
@@ -39,8 +41,7 @@ export function ResetCodesPage() {
             <TextInput
               label="Client's mobile"
               placeholder="98765 43210"
-              {...form.register('mobile')}
-              error={form.formState.errors.mobile?.message}
+              {...bindField(form, 'mobile')}
             />
             <Button type="submit" loading={issue.isPending}>
               Issue code
@@ -70,41 +71,18 @@ export function ResetCodesPage() {
         Recently issued
       </Title>
       <QueryState isPending={codes.isPending} error={codes.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={600}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Mobile</Table.Th>
-                  <Table.Th>Issued</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(codes.data ?? []).map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.client_mobile}</Table.Td>
-                    <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-                    <Table.Td>{formatDateTime(r.expires_at)}</Table.Td>
-                    <Table.Td>
-                      {r.attempts} / {r.max_attempts}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={r.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {codes.data?.length === 0 ? (
-            <Group p="md">
-              <Text c="dimmed">No codes issued yet.</Text>
-            </Group>
-          ) : null}
-        </Card>
+        <ListTable
+          minWidth={600}
+          columns={['Mobile', ...RESET_CODE_COLUMNS]}
+          empty={codes.data?.length === 0 ? 'No codes issued yet.' : null}
+        >
+          {(codes.data ?? []).map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.client_mobile}</Table.Td>
+              <ResetCodeCells code={r} />
+            </Table.Tr>
+          ))}
+        </ListTable>
       </QueryState>
     </>
   );

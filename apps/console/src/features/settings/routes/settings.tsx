@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveSettings, useSettings } from '../api/settings';
+import { bindField } from '../../../lib/forms';
 
 export function SettingsPage() {
   const settings = useSettings();
@@ -55,8 +56,7 @@ export function SettingsPage() {
                   label="Regulatory registration line"
                   description="Shown in the client app's footer, e.g. SEBI registration number"
                   placeholder="SEBI Investment Adviser Reg. No. INA000000000"
-                  {...form.register('regulatory_line')}
-                  error={form.formState.errors.regulatory_line?.message}
+                  {...bindField(form, 'regulatory_line')}
                 />
                 {field('chat_service', 'External chat project (empty for the built-in chat)')}
               </Stack>

@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   Menu,
@@ -22,10 +21,17 @@ import {
   type TStaffRole,
   type TStaffView,
   ZStaffCreateRequest,
+  ZStaffRolesRequest,
 } from '@sampada/shared';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type FieldValues,
+  useForm,
+} from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
@@ -38,6 +44,8 @@ import {
   useSetStaffRoles,
   useStaff,
 } from '../api/staff';
+import { ListTable } from '../../../components/list-table';
+import { bindField } from '../../../lib/forms';
 
 const ROLE_HINTS: Record<TStaffRole, string> = {
   admin: 'staff, settings, menu, audit — everything',
@@ -70,112 +78,96 @@ export function StaffPage() {
         }
       />
       <QueryState isPending={staff.isPending} error={staff.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={760}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Authenticator</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(staff.data ?? []).map((s) => (
-                  <Table.Tr key={s.id} data-testid="staff-row">
-                    <Table.Td>
-                      <Text size="sm">{s.email}</Text>
-                      <Text size="xs" c="dimmed">
-                        {s.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {s.roles.map((r) => (
-                          <Badge key={r} variant="light">
-                            {r}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {!s.active ? (
-                        <Badge color="gray">deactivated</Badge>
-                      ) : s.locked_until && new Date(s.locked_until) > new Date() ? (
-                        <Badge color="red">locked</Badge>
-                      ) : (
-                        <Badge color="teal">active</Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.totp_enrolled ? 'Enrolled' : 'Not set up'}</Table.Td>
-                    <Table.Td>{formatDateTime(s.last_login_at)}</Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`Actions for ${s.email}`}>
-                            <IconDots size={16} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(s)}>Change roles</Menu.Item>
-                          <Menu.Item
-                            disabled={!s.totp_enrolled}
-                            onClick={() =>
-                              modals.openConfirmModal({
-                                title: `Reset the authenticator of ${s.email}?`,
-                                children: (
-                                  <Text size="sm">
-                                    Their sessions end now; at the next sign-in they set up a new
-                                    authenticator.
-                                  </Text>
-                                ),
-                                labels: { confirm: 'Reset', cancel: 'Cancel' },
-                                onConfirm: () => resetTotp.mutate(s.id, done),
-                              })
-                            }
-                          >
-                            Reset authenticator
-                          </Menu.Item>
-                          {s.active ? (
-                            <Menu.Item
-                              color="red"
-                              disabled={s.id === me}
-                              onClick={() =>
-                                modals.openConfirmModal({
-                                  title: `Deactivate ${s.email}?`,
-                                  children: (
-                                    <Text size="sm">
-                                      They are signed out everywhere and cannot sign in.
-                                    </Text>
-                                  ),
-                                  labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-                                  confirmProps: { color: 'red' },
-                                  onConfirm: () =>
-                                    setActive.mutate({ id: s.id, active: false }, done),
-                                })
-                              }
-                            >
-                              Deactivate
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              onClick={() => setActive.mutate({ id: s.id, active: true }, done)}
-                            >
-                              Activate
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ListTable
+          minWidth={760}
+          columns={['Email', 'Roles', 'Status', 'Authenticator', 'Last sign-in', '']}
+        >
+          {(staff.data ?? []).map((s) => (
+            <Table.Tr key={s.id} data-testid="staff-row">
+              <Table.Td>
+                <Text size="sm">{s.email}</Text>
+                <Text size="xs" c="dimmed">
+                  {s.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {s.roles.map((r) => (
+                    <Badge key={r} variant="light">
+                      {r}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {!s.active ? (
+                  <Badge color="gray">deactivated</Badge>
+                ) : s.locked_until && new Date(s.locked_until) > new Date() ? (
+                  <Badge color="red">locked</Badge>
+                ) : (
+                  <Badge color="teal">active</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{s.totp_enrolled ? 'Enrolled' : 'Not set up'}</Table.Td>
+              <Table.Td>{formatDateTime(s.last_login_at)}</Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end">
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={`Actions for ${s.email}`}>
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setEditing(s)}>Change roles</Menu.Item>
+                    <Menu.Item
+                      disabled={!s.totp_enrolled}
+                      onClick={() =>
+                        modals.openConfirmModal({
+                          title: `Reset the authenticator of ${s.email}?`,
+                          children: (
+                            <Text size="sm">
+                              Their sessions end now; at the next sign-in they set up a new
+                              authenticator.
+                            </Text>
+                          ),
+                          labels: { confirm: 'Reset', cancel: 'Cancel' },
+                          onConfirm: () => resetTotp.mutate(s.id, done),
+                        })
+                      }
+                    >
+                      Reset authenticator
+                    </Menu.Item>
+                    {s.active ? (
+                      <Menu.Item
+                        color="red"
+                        disabled={s.id === me}
+                        onClick={() =>
+                          modals.openConfirmModal({
+                            title: `Deactivate ${s.email}?`,
+                            children: (
+                              <Text size="sm">
+                                They are signed out everywhere and cannot sign in.
+                              </Text>
+                            ),
+                            labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+                            confirmProps: { color: 'red' },
+                            onConfirm: () => setActive.mutate({ id: s.id, active: false }, done),
+                          })
+                        }
+                      >
+                        Deactivate
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item onClick={() => setActive.mutate({ id: s.id, active: true }, done)}>
+                        Activate
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </QueryState>
       <Modal opened={creating} onClose={create.close} title="Add staff">
         <CreateStaffForm onDone={create.close} />
@@ -191,28 +183,33 @@ export function StaffPage() {
   );
 }
 
-function RoleChecks({
-  value,
-  onChange,
-  error,
+/** The roles of a staff member, as a form field: at least one (CM.rolesRequired). */
+function RolesField<T extends FieldValues>({
+  control,
+  name,
 }: {
-  value: TStaffRole[];
-  onChange: (v: TStaffRole[]) => void;
-  error?: string;
+  control: Control<T>;
+  name: FieldPath<T>;
 }) {
   return (
-    <Checkbox.Group
-      label="Roles"
-      value={value}
-      onChange={(v) => onChange(v as TStaffRole[])}
-      error={error}
-    >
-      <Stack gap={6} mt={6}>
-        {STAFF_ROLES.map((r) => (
-          <Checkbox key={r} value={r} label={r} description={ROLE_HINTS[r]} />
-        ))}
-      </Stack>
-    </Checkbox.Group>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Checkbox.Group
+          label="Roles"
+          value={field.value as TStaffRole[]}
+          onChange={(v) => field.onChange(v as TStaffRole[])}
+          error={fieldState.error?.message}
+        >
+          <Stack gap={6} mt={6}>
+            {STAFF_ROLES.map((r) => (
+              <Checkbox key={r} value={r} label={r} description={ROLE_HINTS[r]} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    />
   );
 }
 
@@ -234,29 +231,14 @@ function CreateStaffForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Email"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
+        <TextInput label="Email" {...bindField(form, 'email')} />
         <TextInput label="Name" {...form.register('name')} />
-        <Controller
-          control={form.control}
-          name="roles"
-          render={({ field, fieldState }) => (
-            <RoleChecks
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <RolesField control={form.control} name="roles" />
         <PasswordInput
           label="Initial password"
           description="Give it to them in person; they also need their phone for the authenticator"
           autoComplete="new-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
+          {...bindField(form, 'password')}
         />
         <Button type="submit" loading={create.isPending}>
           Create
@@ -268,32 +250,35 @@ function CreateStaffForm({ onDone }: { onDone: () => void }) {
 
 function RolesForm({ staff, onDone }: { staff: TStaffView; onDone: () => void }) {
   const setRoles = useSetStaffRoles();
-  const [roles, setValue] = useState<TStaffRole[]>(staff.roles);
+  const form = useForm<{ roles: TStaffRole[] }>({
+    resolver: zodResolver(ZStaffRolesRequest),
+    defaultValues: { roles: staff.roles },
+    mode: 'onChange',
+  });
+  const submit = form.handleSubmit(({ roles }) =>
+    setRoles.mutate(
+      { id: staff.id, roles },
+      {
+        onSuccess: () => {
+          notifySuccess('Roles saved.');
+          onDone();
+        },
+        onError: notifyError,
+      },
+    ),
+  );
   return (
-    <Stack>
-      <RoleChecks
-        value={roles}
-        onChange={setValue}
-        error={roles.length === 0 ? 'Choose at least one role.' : undefined}
-      />
-      <Button
-        disabled={roles.length === 0}
-        loading={setRoles.isPending}
-        onClick={() =>
-          setRoles.mutate(
-            { id: staff.id, roles },
-            {
-              onSuccess: () => {
-                notifySuccess('Roles saved.');
-                onDone();
-              },
-              onError: notifyError,
-            },
-          )
-        }
-      >
-        Save roles
-      </Button>
-    </Stack>
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <RolesField control={form.control} name="roles" />
+        <Button
+          type="submit"
+          disabled={form.watch('roles').length === 0}
+          loading={setRoles.isPending}
+        >
+          Save roles
+        </Button>
+      </Stack>
+    </form>
   );
 }

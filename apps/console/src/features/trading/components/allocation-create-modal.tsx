@@ -1,14 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { paiseToRupeeText, TM, ZAllocationCreate } from '@sampada/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
-import { bindField, withoutBlanks } from '../utils/forms';
+import { withoutBlanks } from '../../../lib/forms';
 import { IstDateTimeField } from './ist-date-time-input';
-import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
-import { ReferenceHint } from './reference-hint';
+import {
+  FormTextFields,
+  OfferingFormModal,
+  OfferingNoteField,
+  OfferingSymbolField,
+  priceAndQuantity,
+  useOfferingFormModal,
+} from './offering-form-modal';
 
 /** The shared request, with a message for an empty window end and the window's order checked. */
 const ZAllocationForm = ZAllocationCreate.extend({
@@ -50,7 +56,7 @@ export function AllocationCreateModal({
     resolver: withoutBlanks(zodResolver(ZAllocationForm)),
     defaultValues: emptyForm(),
   });
-  const modal = useOfferingFormModal({ reset: () => form.reset(emptyForm()), onClose });
+  const modal = useOfferingFormModal({ opened, reset: () => form.reset(emptyForm()), onClose });
   const submit = form.handleSubmit((values) => {
     modal.clearFailure();
     create.mutate(
@@ -60,39 +66,17 @@ export function AllocationCreateModal({
   });
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New institutional allocation"
       size="lg"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish allocation"
       submitTestId="allocation-create"
       submitting={create.isPending}
     >
-      <TextInput
-        label="Symbol"
-        withAsterisk
-        autoCapitalize="characters"
-        {...bindField(form, 'symbol')}
-        description={<ReferenceHint input={form.watch('symbol')} />}
-        data-testid="allocation-symbol"
-      />
+      <OfferingSymbolField form={form} testId="allocation-symbol" />
       <SimpleGrid cols={2}>
-        <TextInput
-          label="Price (₹ per share)"
-          withAsterisk
-          inputMode="decimal"
-          {...bindField(form, 'price')}
-          data-testid="allocation-price"
-        />
-        <TextInput
-          label="Quantity (shares)"
-          withAsterisk
-          inputMode="numeric"
-          {...bindField(form, 'quantity')}
-          data-testid="allocation-quantity"
-        />
+        <FormTextFields form={form} fields={priceAndQuantity<TFormIn>('allocation')} />
         <IstDateTimeField
           control={form.control}
           name="opens_at"
@@ -108,14 +92,7 @@ export function AllocationCreateModal({
           data-testid="allocation-closes"
         />
       </SimpleGrid>
-      <Textarea
-        label="Note"
-        description="Optional; shown with the offering"
-        autosize
-        minRows={2}
-        maxLength={300}
-        {...bindField(form, 'note')}
-      />
+      <OfferingNoteField form={form} shownWith="the offering" />
     </OfferingFormModal>
   );
 }

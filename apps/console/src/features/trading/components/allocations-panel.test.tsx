@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { ALLOCATION_ID, allocation, cleanNotifications, reference } from '../test/fixtures';
+import { ALLOCATION_ID, allocation, reference } from '../test/fixtures';
+import { cleanNotifications } from '../../../test/session';
 import { AllocationsPanel } from './allocations-panel';
 
 afterEach(cleanNotifications);

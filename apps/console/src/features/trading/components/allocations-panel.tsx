@@ -32,18 +32,16 @@ export function AllocationsPanel() {
       <OfferingTable
         query={allocations}
         empty={status === 'open' ? 'No open allocations.' : 'No allocations.'}
-        head={
-          <>
-            <Table.Th>Stock</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Offered</Table.Th>
-            <Table.Th ta="right">Allocated</Table.Th>
-            <Table.Th ta="right">Remaining</Table.Th>
-            <Table.Th>Window</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </>
-        }
+        columns={[
+          'Stock',
+          { label: 'Price', right: true },
+          { label: 'Offered', right: true },
+          { label: 'Allocated', right: true },
+          { label: 'Remaining', right: true },
+          'Window',
+          'Status',
+          '',
+        ]}
       >
         {allocations.data?.map((a) => (
           <Table.Tr key={a.id} data-testid="allocation-row" data-offering-id={a.id}>

@@ -4,7 +4,7 @@ import { ZAllotRequest } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { withoutBlanks } from '../utils/forms';
+import { withoutBlanks, bindField } from '../../../lib/forms';
 
 type TAllotIn = z.input<typeof ZAllotRequest>;
 type TAllotOut = z.output<typeof ZAllotRequest>;
@@ -51,8 +51,7 @@ export function AllotModal({
             label="Seed"
             description="Optional, 16 to 64 hex digits; empty draws a new seed, which is recorded"
             ff="monospace"
-            {...form.register('seed')}
-            error={form.formState.errors.seed?.message}
+            {...bindField(form, 'seed')}
             data-testid="ipo-allot-seed"
           />
           <Group justify="flex-end">

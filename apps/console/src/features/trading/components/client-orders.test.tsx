@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { CLIENT_ID, deskOrder, page, signInAs } from '../test/fixtures';
+import { CLIENT_ID, deskOrder, page } from '../test/fixtures';
+import { signInAs } from '../../../test/session';
 import { ClientOrders } from './client-orders';
 
 afterEach(() => session.clear());

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TM, ZAllocateRequest, ZOrderRejectRequest } from '@sampada/shared';
 import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { withoutBlanks } from '../utils/forms';
+import { DecisionFailure } from '../../../components/queue-parts';
+import { withoutBlanks, bindField } from '../../../lib/forms';
 
 type TDecisionProps = {
   opened: boolean;
@@ -14,14 +15,6 @@ type TDecisionProps = {
   loading: boolean;
   onClose: () => void;
 };
-
-function Failure({ failure }: { failure: string | null }) {
-  return failure ? (
-    <Alert color="red" data-testid="decision-error">
-      {failure}
-    </Alert>
-  ) : null;
-}
 
 type TAllocateIn = z.input<typeof ZAllocateRequest>;
 type TAllocateOut = z.output<typeof ZAllocateRequest>;
@@ -59,14 +52,13 @@ export function AllocateModal({
     <Modal opened={props.opened} onClose={close} title="Allocate shares">
       <form onSubmit={form.handleSubmit(({ quantity }) => onAllocate(quantity))} noValidate>
         <Stack>
-          <Failure failure={props.failure} />
+          <DecisionFailure failure={props.failure} />
           {props.summary}
           <TextInput
             label="Shares to allocate"
             description={`0 to ${requested.toLocaleString('en-IN')}; 0 allocates none. What is not allocated returns to the client's available cash.`}
             inputMode="numeric"
-            {...form.register('quantity')}
-            error={form.formState.errors.quantity?.message}
+            {...bindField(form, 'quantity')}
             data-testid="allocate-quantity"
           />
           <Group gap="xs">
@@ -104,7 +96,7 @@ export function ConfirmTakeModal({
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Confirm OTC trade">
       <Stack>
-        <Failure failure={props.failure} />
+        <DecisionFailure failure={props.failure} />
         {props.summary}
         <Text size="sm" c="dimmed">
           Confirming fills the whole take at the quoted price, settles it from the client&apos;s
@@ -147,7 +139,7 @@ export function RejectOrderModal({
     <Modal opened={props.opened} onClose={close} title="Reject order">
       <form onSubmit={form.handleSubmit(({ reason }) => onReject(reason))} noValidate>
         <Stack>
-          <Failure failure={props.failure} />
+          <DecisionFailure failure={props.failure} />
           {props.summary}
           <Text size="sm" c="dimmed">
             Any amount on hold returns to the client&apos;s available cash.
@@ -158,8 +150,7 @@ export function RejectOrderModal({
             autosize
             minRows={3}
             maxLength={300}
-            {...form.register('reason')}
-            error={form.formState.errors.reason?.message}
+            {...bindField(form, 'reason')}
             data-testid="reject-reason"
           />
           <Group justify="flex-end">

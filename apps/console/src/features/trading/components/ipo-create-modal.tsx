@@ -8,8 +8,13 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { useCreateIpo } from '../api/ipos';
 import { addWorkingDays, formatDay } from '../utils/dates';
-import { bindField, withoutBlanks } from '../utils/forms';
-import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
+import { bindField, withoutBlanks } from '../../../lib/forms';
+import {
+  FormTextFields,
+  OfferingFormModal,
+  type TTextFieldSpec,
+  useOfferingFormModal,
+} from './offering-form-modal';
 
 /** The shared request, with messages for empty dates and its cross-field rules checked here. */
 const ZIpoForm = ZIpoCreate.extend({
@@ -27,6 +32,61 @@ const ZIpoForm = ZIpoCreate.extend({
 });
 type TFormIn = z.input<typeof ZIpoForm>;
 type TFormOut = z.output<typeof ZIpoForm>;
+
+/** The company and its identifiers. */
+const ISSUE_FIELDS: TTextFieldSpec<TFormIn>[] = [
+  {
+    name: 'symbol',
+    label: 'Symbol',
+    withAsterisk: true,
+    autoCapitalize: 'characters',
+    testId: 'ipo-symbol',
+  },
+  { name: 'name', label: 'Company name', withAsterisk: true, testId: 'ipo-name' },
+  { name: 'sector', label: 'Sector', testId: 'ipo-sector' },
+  { name: 'industry', label: 'Industry', testId: 'ipo-industry' },
+  {
+    name: 'isin',
+    label: 'ISIN',
+    placeholder: 'INE000A01010',
+    autoCapitalize: 'characters',
+    testId: 'ipo-isin',
+  },
+];
+
+/** The price band and what is offered, in lots. */
+const TERMS_FIELDS: TTextFieldSpec<TFormIn>[] = [
+  {
+    name: 'price_low',
+    label: 'Price band low (₹)',
+    withAsterisk: true,
+    inputMode: 'decimal',
+    testId: 'ipo-price-low',
+  },
+  {
+    name: 'price_high',
+    label: 'Price band high (₹)',
+    description: 'Retail bids are at cut-off: this price',
+    withAsterisk: true,
+    inputMode: 'decimal',
+    testId: 'ipo-price-high',
+  },
+  {
+    name: 'lot_size',
+    label: 'Lot size (shares)',
+    withAsterisk: true,
+    inputMode: 'numeric',
+    testId: 'ipo-lot-size',
+  },
+  {
+    name: 'shares_offered',
+    label: 'Shares offered',
+    description: 'To retail applicants here; whole lots',
+    withAsterisk: true,
+    inputMode: 'numeric',
+    testId: 'ipo-shares',
+  },
+];
 
 const EMPTY: TFormIn = {
   symbol: '',
@@ -59,6 +119,7 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
   const closeDate = form.watch('close_date');
   const listingDefault = addWorkingDays(closeDate, IPO_LISTING_DAYS);
   const modal = useOfferingFormModal({
+    opened,
     reset: () => {
       form.reset(EMPTY);
       setListingEdited(false);
@@ -90,70 +151,18 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
 
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New IPO issue"
       size="xl"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish issue"
       submitTestId="ipo-create"
       submitting={create.isPending}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Symbol"
-          withAsterisk
-          autoCapitalize="characters"
-          {...bindField(form, 'symbol')}
-          data-testid="ipo-symbol"
-        />
-        <TextInput
-          label="Company name"
-          withAsterisk
-          {...bindField(form, 'name')}
-          data-testid="ipo-name"
-        />
-        <TextInput label="Sector" {...bindField(form, 'sector')} data-testid="ipo-sector" />
-        <TextInput label="Industry" {...bindField(form, 'industry')} data-testid="ipo-industry" />
-        <TextInput
-          label="ISIN"
-          placeholder="INE000A01010"
-          autoCapitalize="characters"
-          {...bindField(form, 'isin')}
-          data-testid="ipo-isin"
-        />
+        <FormTextFields form={form} fields={ISSUE_FIELDS} />
         <div />
-        <TextInput
-          label="Price band low (₹)"
-          withAsterisk
-          inputMode="decimal"
-          {...bindField(form, 'price_low')}
-          data-testid="ipo-price-low"
-        />
-        <TextInput
-          label="Price band high (₹)"
-          description="Retail bids are at cut-off: this price"
-          withAsterisk
-          inputMode="decimal"
-          {...bindField(form, 'price_high')}
-          data-testid="ipo-price-high"
-        />
-        <TextInput
-          label="Lot size (shares)"
-          withAsterisk
-          inputMode="numeric"
-          {...bindField(form, 'lot_size')}
-          data-testid="ipo-lot-size"
-        />
-        <TextInput
-          label="Shares offered"
-          description="To retail applicants here; whole lots"
-          withAsterisk
-          inputMode="numeric"
-          {...bindField(form, 'shares_offered')}
-          data-testid="ipo-shares"
-        />
+        <FormTextFields form={form} fields={TERMS_FIELDS} />
         <TextInput
           type="date"
           label="Bidding opens"

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { cleanNotifications, IPO_ID, ipoIssue } from '../test/fixtures';
+import { IPO_ID, ipoIssue } from '../test/fixtures';
+import { cleanNotifications } from '../../../test/session';
 import { IposPanel } from './ipos-panel';
 
 afterEach(cleanNotifications);

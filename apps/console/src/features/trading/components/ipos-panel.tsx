@@ -20,18 +20,16 @@ export function IposPanel() {
       <OfferingTable
         query={ipos}
         empty="No IPO issues yet."
-        head={
-          <>
-            <Table.Th>Issue</Table.Th>
-            <Table.Th ta="right">Price band</Table.Th>
-            <Table.Th ta="right">Lot</Table.Th>
-            <Table.Th>Bidding</Table.Th>
-            <Table.Th>Listing</Table.Th>
-            <Table.Th ta="right">Applications</Table.Th>
-            <Table.Th ta="right">Subscription</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </>
-        }
+        columns={[
+          'Issue',
+          { label: 'Price band', right: true },
+          { label: 'Lot', right: true },
+          'Bidding',
+          'Listing',
+          { label: 'Applications', right: true },
+          { label: 'Subscription', right: true },
+          'Status',
+        ]}
       >
         {ipos.data?.map((ipo) => (
           <Table.Tr key={ipo.id} data-testid="ipo-row" data-offering-id={ipo.id}>

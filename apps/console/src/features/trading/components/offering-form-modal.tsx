@@ -1,16 +1,32 @@
-import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  type ModalProps,
+  Stack,
+  Textarea,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
 import { type FormEventHandler, type ReactNode, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { bindField } from '../../../lib/forms';
+import { ReferenceHint } from './reference-hint';
 
 /**
  * The state of a modal that publishes an offering. `close` clears the form (through `reset`)
  * and the last failure; `succeed` announces the server's message and closes; `fail` keeps the
- * modal open with the server's message on top and raises a notification.
+ * modal open with the server's message on top and raises a notification. `frame` is what
+ * OfferingFormModal takes of it.
  */
 export function useOfferingFormModal({
+  opened,
   reset,
   onClose,
 }: {
+  opened: boolean;
   reset: () => void;
   onClose: () => void;
 }) {
@@ -23,6 +39,7 @@ export function useOfferingFormModal({
   return {
     failure,
     close,
+    frame: { opened, onClose: close, failure },
     clearFailure: () => setFailure(null),
     succeed: (message: string) => {
       notifySuccess(message);
@@ -81,5 +98,85 @@ export function OfferingFormModal({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A text input of an offering form: its field, its props and its test id. */
+export interface TTextFieldSpec<T extends FieldValues> extends Omit<TextInputProps, 'name'> {
+  name: Path<T>;
+  testId: string;
+}
+
+/** Text inputs bound to the form, each with its message under it. */
+export function FormTextFields<T extends FieldValues, TOut>({
+  form,
+  fields,
+}: {
+  form: UseFormReturn<T, unknown, TOut>;
+  fields: TTextFieldSpec<T>[];
+}) {
+  return fields.map(({ name, testId, ...props }) => (
+    <TextInput key={name} {...props} {...bindField(form, name)} data-testid={testId} />
+  ));
+}
+
+/** The instrument of a new offering, with its live price (and, for a desk quote, the band). */
+export function OfferingSymbolField<T extends { symbol: string }, TOut>({
+  form,
+  testId,
+  band = false,
+}: {
+  form: UseFormReturn<T, unknown, TOut>;
+  testId: string;
+  band?: boolean;
+}) {
+  const name = 'symbol' as Path<T>;
+  return (
+    <TextInput
+      label="Symbol"
+      withAsterisk
+      autoCapitalize="characters"
+      {...bindField(form, name)}
+      description={<ReferenceHint input={String(form.watch(name) ?? '')} band={band} />}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The price per share and the shares of an allocation or a desk quote. */
+export const priceAndQuantity = <T extends FieldValues>(prefix: string): TTextFieldSpec<T>[] => [
+  {
+    name: 'price' as Path<T>,
+    label: 'Price (₹ per share)',
+    withAsterisk: true,
+    inputMode: 'decimal',
+    testId: `${prefix}-price`,
+  },
+  {
+    name: 'quantity' as Path<T>,
+    label: 'Quantity (shares)',
+    withAsterisk: true,
+    inputMode: 'numeric',
+    testId: `${prefix}-quantity`,
+  },
+];
+
+/** The optional note shown to clients with the offering. */
+export function OfferingNoteField<T extends { note?: string }, TOut>({
+  form,
+  shownWith,
+}: {
+  form: UseFormReturn<T, unknown, TOut>;
+  shownWith: string;
+}) {
+  return (
+    <Textarea
+      label="Note"
+      description={`Optional; shown with ${shownWith}`}
+      autosize
+      minRows={2}
+      maxLength={300}
+      {...bindField(form, 'note' as Path<T>)}
+    />
   );
 }

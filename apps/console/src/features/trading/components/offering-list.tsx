@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import type { TOfferingKind, TOfferingStatus } from '@sampada/shared';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListTable, type TColumn } from '../../../components/list-table';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -34,13 +35,12 @@ export function OfferingToolbar({
 /** An offering list once loaded: a table of the offerings, or a line saying there are none. */
 export function OfferingTable({
   query,
-  head,
+  columns,
   empty,
   children,
 }: {
   query: { isPending: boolean; error: Error | null; data?: readonly unknown[] | undefined };
-  /** The header cells. */
-  head: ReactNode;
+  columns: TColumn[];
   /** Shown under the header when there are no offerings. */
   empty: string;
   /** The rows. */
@@ -48,21 +48,15 @@ export function OfferingTable({
 }) {
   return (
     <QueryState isPending={query.isPending} error={query.error}>
-      <Card withBorder p={0}>
-        <Table.ScrollContainer minWidth={980}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{children}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {(query.data ?? []).length === 0 ? (
-          <Text c="dimmed" p="md">
-            {empty}
-          </Text>
-        ) : null}
-      </Card>
+      <ListTable
+        minWidth={980}
+        columns={columns}
+        empty={(query.data ?? []).length === 0 ? empty : null}
+        highlightOnHover
+        verticalSpacing="sm"
+      >
+        {children}
+      </ListTable>
     </QueryState>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Input, SegmentedControl, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Input, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { formatPaise, paiseToRupeeText, TM, ZOtcQuoteCreate } from '@sampada/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,10 +7,16 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
-import { bindField, withoutBlanks } from '../utils/forms';
+import { withoutBlanks } from '../../../lib/forms';
 import { IstDateTimeField } from './ist-date-time-input';
-import { OfferingFormModal, useOfferingFormModal } from './offering-form-modal';
-import { ReferenceHint } from './reference-hint';
+import {
+  FormTextFields,
+  OfferingFormModal,
+  OfferingNoteField,
+  OfferingSymbolField,
+  priceAndQuantity,
+  useOfferingFormModal,
+} from './offering-form-modal';
 
 /** The shared request, with a message for an empty validity and a validity in the future. */
 const ZOtcQuoteForm = ZOtcQuoteCreate.extend({
@@ -46,7 +52,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
     resolver: withoutBlanks(zodResolver(ZOtcQuoteForm)),
     defaultValues: EMPTY,
   });
-  const modal = useOfferingFormModal({ reset: () => form.reset(EMPTY), onClose });
+  const modal = useOfferingFormModal({ opened, reset: () => form.reset(EMPTY), onClose });
 
   const submit = form.handleSubmit(async (values) => {
     modal.clearFailure();
@@ -76,24 +82,15 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
 
   return (
     <OfferingFormModal
-      opened={opened}
-      onClose={modal.close}
+      {...modal.frame}
       title="New OTC desk quote"
       size="lg"
-      failure={modal.failure}
       onSubmit={submit}
       submitLabel="Publish quote"
       submitTestId="otc-create"
       submitting={checking || create.isPending}
     >
-      <TextInput
-        label="Symbol"
-        withAsterisk
-        autoCapitalize="characters"
-        {...bindField(form, 'symbol')}
-        description={<ReferenceHint input={form.watch('symbol')} band />}
-        data-testid="otc-symbol"
-      />
+      <OfferingSymbolField form={form} testId="otc-symbol" band />
       <Controller
         control={form.control}
         name="side"
@@ -118,20 +115,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
         )}
       />
       <SimpleGrid cols={2}>
-        <TextInput
-          label="Price (₹ per share)"
-          withAsterisk
-          inputMode="decimal"
-          {...bindField(form, 'price')}
-          data-testid="otc-price"
-        />
-        <TextInput
-          label="Quantity (shares)"
-          withAsterisk
-          inputMode="numeric"
-          {...bindField(form, 'quantity')}
-          data-testid="otc-quantity"
-        />
+        <FormTextFields form={form} fields={priceAndQuantity<TFormIn>('otc')} />
       </SimpleGrid>
       <IstDateTimeField
         control={form.control}
@@ -141,14 +125,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
         withAsterisk
         data-testid="otc-valid-until"
       />
-      <Textarea
-        label="Note"
-        description="Optional; shown with the quote"
-        autosize
-        minRows={2}
-        maxLength={300}
-        {...bindField(form, 'note')}
-      />
+      <OfferingNoteField form={form} shownWith="the quote" />
     </OfferingFormModal>
   );
 }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { cleanNotifications, otcQuote, QUOTE_ID, reference } from '../test/fixtures';
+import { otcQuote, QUOTE_ID, reference } from '../test/fixtures';
+import { cleanNotifications } from '../../../test/session';
 import { OtcQuotesPanel } from './otc-quotes-panel';
 
 afterEach(cleanNotifications);

@@ -33,19 +33,17 @@ export function OtcQuotesPanel() {
       <OfferingTable
         query={quotes}
         empty={status === 'open' ? 'No open quotes.' : 'No quotes.'}
-        head={
-          <>
-            <Table.Th>Stock</Table.Th>
-            <Table.Th>Clients</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th ta="right">Taken</Table.Th>
-            <Table.Th ta="right">Remaining</Table.Th>
-            <Table.Th>Valid until</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </>
-        }
+        columns={[
+          'Stock',
+          'Clients',
+          { label: 'Price', right: true },
+          { label: 'Quantity', right: true },
+          { label: 'Taken', right: true },
+          { label: 'Remaining', right: true },
+          'Valid until',
+          'Status',
+          '',
+        ]}
       >
         {quotes.data?.map((q) => (
           <Table.Tr key={q.id} data-testid="otc-row" data-offering-id={q.id}>

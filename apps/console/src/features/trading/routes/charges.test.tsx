@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { charges, cleanNotifications, signInAs } from '../test/fixtures';
+import { charges } from '../test/fixtures';
+import { cleanNotifications, signInAs } from '../../../test/session';
 import { ChargesPage } from './charges';
 
 afterEach(() => {

@@ -5,15 +5,8 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import {
-  cleanNotifications,
-  deskOrder,
-  IPO_ID,
-  ipoIssue,
-  ORDER_ID,
-  page,
-  QUOTE_ID,
-} from '../test/fixtures';
+import { deskOrder, IPO_ID, ipoIssue, ORDER_ID, page, QUOTE_ID } from '../test/fixtures';
+import { cleanNotifications } from '../../../test/session';
 import { DeskPage } from './desk';
 
 const ALLOCATE = `POST /trading/orders/${ORDER_ID}/allocate`;

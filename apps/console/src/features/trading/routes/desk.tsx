@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, CloseButton, Group, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import {
   formatPaise,
   ORDER_STATUS_LABELS,
@@ -18,9 +6,11 @@ import {
   type TOfferingKind,
 } from '@sampada/shared';
 import { useSearchParams } from 'react-router';
+import { ListTable } from '../../../components/list-table';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { DecisionButtons, StatusFilter } from '../../../components/queue-parts';
 import { formatDateTime } from '../../../lib/format';
 import { useQueueDecision } from '../../../lib/queue-decision';
 import {
@@ -107,17 +97,13 @@ export function DeskPage() {
         title="Trading desk"
         description={status === 'awaiting' ? 'Awaiting the desk, oldest first' : 'Newest first'}
         actions={
-          <Select
-            aria-label="Status"
-            data={DESK_STATUS_FILTERS.map((s) => ({
-              value: s,
-              label: s === 'all' ? 'All' : ORDER_STATUS_LABELS[s],
-            }))}
+          <StatusFilter
+            filters={DESK_STATUS_FILTERS}
             value={status}
-            allowDeselect={false}
+            labelOf={(s) => ORDER_STATUS_LABELS[s as Exclude<typeof s, 'all'>]}
             onChange={(value) => update({ status: value ?? undefined })}
-            w={180}
-            data-testid="desk-status"
+            width={180}
+            testId="desk-status"
           />
         }
       />
@@ -147,139 +133,120 @@ export function DeskPage() {
         </Group>
       ) : null}
       <QueryState isPending={orders.isPending} error={orders.error}>
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Placed</Table.Th>
-                  <Table.Th>Client</Table.Th>
-                  <Table.Th>Stock</Table.Th>
-                  <Table.Th ta="right">{type === 'ipo' ? 'Lots' : 'Quantity'}</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Value / hold</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  {type === 'ipo' ? null : <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.id} data-testid="desk-order-row" data-order-id={r.id}>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(r.created_at)}</Text>
-                      {r.type === 'otc' && r.valid_until ? (
-                        <Text size="xs" c="dimmed">
-                          valid until {formatDateTime(r.valid_until)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderClientCell client={r.client} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {r.symbol}
-                        </Text>
-                        {r.type === 'ipo' ? null : (
-                          <Badge
-                            size="xs"
-                            variant="outline"
-                            color={r.side === 'buy' ? 'teal' : 'orange'}
-                          >
-                            {r.side}
-                          </Badge>
-                        )}
-                      </Group>
+        <ListTable
+          minWidth={1000}
+          columns={[
+            'Placed',
+            'Client',
+            'Stock',
+            { label: type === 'ipo' ? 'Lots' : 'Quantity', right: true },
+            { label: 'Price', right: true },
+            { label: 'Value / hold', right: true },
+            'Status',
+            ...(type === 'ipo' ? [] : ['']),
+          ]}
+          empty={
+            rows.length === 0
+              ? status === 'awaiting'
+                ? 'Nothing awaiting the desk.'
+                : 'No orders.'
+              : null
+          }
+          highlightOnHover
+          verticalSpacing="sm"
+        >
+          {rows.map((r) => (
+            <Table.Tr key={r.id} data-testid="desk-order-row" data-order-id={r.id}>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(r.created_at)}</Text>
+                {r.type === 'otc' && r.valid_until ? (
+                  <Text size="xs" c="dimmed">
+                    valid until {formatDateTime(r.valid_until)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <OrderClientCell client={r.client} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {r.symbol}
+                  </Text>
+                  {r.type === 'ipo' ? null : (
+                    <Badge size="xs" variant="outline" color={r.side === 'buy' ? 'teal' : 'orange'}>
+                      {r.side}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {r.name}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                {r.type === 'ipo' && r.lots !== null ? (
+                  <>
+                    <Text size="sm">{formatShares(r.lots)}</Text>
+                    <Text size="xs" c="dimmed">
+                      × {formatShares(r.lot_size ?? 0)} = {formatShares(r.quantity)} sh.
+                    </Text>
+                  </>
+                ) : (
+                  <>
+                    <Text size="sm">{formatShares(r.quantity)}</Text>
+                    {r.filled_quantity > 0 ? (
                       <Text size="xs" c="dimmed">
-                        {r.name}
+                        filled {formatShares(r.filled_quantity)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {r.type === 'ipo' && r.lots !== null ? (
-                        <>
-                          <Text size="sm">{formatShares(r.lots)}</Text>
-                          <Text size="xs" c="dimmed">
-                            × {formatShares(r.lot_size ?? 0)} = {formatShares(r.quantity)} sh.
-                          </Text>
-                        </>
-                      ) : (
-                        <>
-                          <Text size="sm">{formatShares(r.quantity)}</Text>
-                          {r.filled_quantity > 0 ? (
-                            <Text size="xs" c="dimmed">
-                              filled {formatShares(r.filled_quantity)}
-                            </Text>
-                          ) : null}
-                        </>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {r.price_paise === null ? '—' : formatPaise(r.price_paise)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{formatOrderValue(r)}</Text>
-                      {r.hold_paise > 0 ? (
-                        <Text size="xs" c="dimmed">
-                          hold {formatPaise(r.hold_paise)}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <TradingStatusBadge status={r.status} />
-                      {r.reason ? (
-                        <Text size="xs" c="dimmed">
-                          {r.reason}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    {type === 'ipo' ? null : (
-                      <Table.Td>
-                        {r.status === 'awaiting' ? (
-                          <Group gap="xs" wrap="nowrap" justify="flex-end">
-                            {r.type === 'institutional' ? (
-                              <Button
-                                size="compact-sm"
-                                color="teal"
-                                onClick={() => start('allocate', r)}
-                                data-testid={`allocate-${r.id}`}
-                              >
-                                Allocate
-                              </Button>
-                            ) : (
-                              <Button
-                                size="compact-sm"
-                                color="teal"
-                                onClick={() => start('confirm', r)}
-                                data-testid={`confirm-${r.id}`}
-                              >
-                                Confirm
-                              </Button>
-                            )}
-                            <Button
-                              size="compact-sm"
-                              color="red"
-                              variant="light"
-                              onClick={() => start('reject', r)}
-                              data-testid={`reject-${r.id}`}
-                            >
-                              Reject
-                            </Button>
-                          </Group>
-                        ) : null}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 ? (
-            <Text c="dimmed" p="md">
-              {status === 'awaiting' ? 'Nothing awaiting the desk.' : 'No orders.'}
-            </Text>
-          ) : null}
-        </Card>
+                    ) : null}
+                  </>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {r.price_paise === null ? '—' : formatPaise(r.price_paise)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatOrderValue(r)}</Text>
+                {r.hold_paise > 0 ? (
+                  <Text size="xs" c="dimmed">
+                    hold {formatPaise(r.hold_paise)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <TradingStatusBadge status={r.status} />
+                {r.reason ? (
+                  <Text size="xs" c="dimmed">
+                    {r.reason}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {type === 'ipo' ? null : (
+                <Table.Td>
+                  {r.status === 'awaiting' ? (
+                    <DecisionButtons
+                      justify="flex-end"
+                      approve={
+                        r.type === 'institutional'
+                          ? {
+                              label: 'Allocate',
+                              onClick: () => start('allocate', r),
+                              testId: `allocate-${r.id}`,
+                            }
+                          : {
+                              label: 'Confirm',
+                              onClick: () => start('confirm', r),
+                              testId: `confirm-${r.id}`,
+                            }
+                      }
+                      reject={{ onClick: () => start('reject', r), testId: `reject-${r.id}` }}
+                    />
+                  ) : null}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </ListTable>
         <LoadMoreButton query={orders} />
         {type === 'ipo' ? (
           <Alert color="gray" mt="md">

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
-import { allotmentResult, cleanNotifications, IPO_ID, ipoIssue } from '../test/fixtures';
+import { allotmentResult, IPO_ID, ipoIssue } from '../test/fixtures';
+import { cleanNotifications } from '../../../test/session';
 import { IpoDetailPage } from './ipo-detail';
 
 afterEach(cleanNotifications);

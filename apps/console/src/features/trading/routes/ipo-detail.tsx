@@ -1,8 +1,9 @@
 import { Anchor, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPaise, type TAllotmentResult, type TIpoIssue } from '@sampada/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { DetailRow } from '../../../components/detail-row';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
@@ -24,19 +25,6 @@ export function IpoDetailPage() {
     <QueryState isPending={ipo.isPending} error={ipo.error}>
       {ipo.data ? <IpoDetail ipo={ipo.data} /> : null}
     </QueryState>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right" component="div">
-        {children}
-      </Text>
-    </Group>
   );
 }
 
@@ -117,23 +105,23 @@ function IpoDetail({ ipo }: { ipo: TIpoIssue }) {
               </span>
             </Group>
             <Stack gap={6}>
-              <Row label="Price band">
+              <DetailRow label="Price band">
                 {formatPaise(ipo.price_low_paise)} – {formatPaise(ipo.price_high_paise)}
-              </Row>
-              <Row label="Lot size">{formatShares(ipo.lot_size)} shares</Row>
-              <Row label="Minimum bid">
+              </DetailRow>
+              <DetailRow label="Lot size">{formatShares(ipo.lot_size)} shares</DetailRow>
+              <DetailRow label="Minimum bid">
                 {formatPaise(ipo.min_bid_paise)} a lot · {ipo.min_lots} to {ipo.max_lots} lots
-              </Row>
-              <Row label="Shares offered">
+              </DetailRow>
+              <DetailRow label="Shares offered">
                 {formatShares(ipo.shares_offered)} ({formatShares(lotsOffered)} lots)
-              </Row>
-              <Row label="Bidding">
+              </DetailRow>
+              <DetailRow label="Bidding">
                 {formatDay(ipo.open_date)} – {formatDay(ipo.close_date)}
-              </Row>
-              <Row label="Listing date">{formatDay(ipo.listing_date)}</Row>
-              <Row label="Sector">
+              </DetailRow>
+              <DetailRow label="Listing date">{formatDay(ipo.listing_date)}</DetailRow>
+              <DetailRow label="Sector">
                 {[ipo.sector, ipo.industry].filter(Boolean).join(' · ') || '—'}
-              </Row>
+              </DetailRow>
               {ipo.description ? (
                 <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
                   {ipo.description}
@@ -211,12 +199,14 @@ function IpoDetail({ ipo }: { ipo: TIpoIssue }) {
                   {nextStep(ipo, listable)}
                 </Text>
                 {ipo.allotted_at ? (
-                  <Row label="Allotted">{formatDateTime(ipo.allotted_at)}</Row>
+                  <DetailRow label="Allotted">{formatDateTime(ipo.allotted_at)}</DetailRow>
                 ) : null}
                 {ipo.issue_price_paise !== null ? (
-                  <Row label="Issue price">{formatPaise(ipo.issue_price_paise)}</Row>
+                  <DetailRow label="Issue price">{formatPaise(ipo.issue_price_paise)}</DetailRow>
                 ) : null}
-                {ipo.listed_at ? <Row label="Listed">{formatDateTime(ipo.listed_at)}</Row> : null}
+                {ipo.listed_at ? (
+                  <DetailRow label="Listed">{formatDateTime(ipo.listed_at)}</DetailRow>
+                ) : null}
               </Stack>
             </Card>
           </Stack>

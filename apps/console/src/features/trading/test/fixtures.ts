@@ -7,11 +7,7 @@ import {
   type TInstrumentReference,
   type TIpoIssue,
   type TOtcQuote,
-  type TStaffRole,
 } from '@sampada/shared';
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
-import { session } from '../../../lib/session';
 
 export const ALLOCATION_ID = '3c4d5e6f-7081-4a2b-9c3d-4e5f60718293';
 export const QUOTE_ID = '4d5e6f70-8192-4b3c-8d4e-5f6071829304';
@@ -150,16 +146,3 @@ export const deskOrder = (overrides: Partial<TDeskOrder> = {}): TDeskOrder => ({
 export const charges = () => ({ ...DEFAULT_CHARGES });
 
 export const page = <T>(items: T[], next_cursor: string | null = null) => ({ items, next_cursor });
-
-/** Signs a staff member with these roles into this tab (session.clear() undoes it). */
-export const signInAs = (roles: TStaffRole[]) =>
-  session.set({
-    token: 'token',
-    expires_at: '2099-01-01T00:00:00.000Z',
-    idle_timeout_s: 1800,
-    staff: { id: 'staff-1', email: 'desk@sampada.in', name: 'Desk', roles },
-    recovery_codes_left: 10,
-  });
-
-/** Toasts live in a module-wide store: each test starts without the last one's. */
-export const cleanNotifications = () => act(() => notifications.clean());

@@ -1,6 +1,6 @@
 import { AVATAR_FILE_NAME } from '@sampada/shared';
 import { apiUpload } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
 
 /** POST multipart /client/app/v1/avatar, field 'file' = avatar.jpg; then the profile refreshes. */
@@ -8,6 +8,6 @@ export async function uploadAvatar(file: Blob): Promise<{ url: string }> {
   const result = await apiUpload<{ url: string }>('/client/app/v1/avatar', file, AVATAR_FILE_NAME, {
     silent: true,
   });
-  await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
   return result;
 }

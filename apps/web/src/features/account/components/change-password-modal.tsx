@@ -2,7 +2,7 @@ import { ZChangePasswordForm } from '@sampada/shared';
 import { Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form-fields';
+import { NewPasswordFields, PasswordField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { useChangePassword } from '../api/change-password';
 import { useAccountTranslation } from '../i18n';
@@ -15,36 +15,23 @@ export function ChangePasswordModal() {
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-    } catch {
-      // Only logged (spec §8); the HTTP client showed the server's reason.
-    }
-  });
+  // A failure is only logged (spec §8); the HTTP client showed the server's reason.
+  const submit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate({ currentPassword, newPassword }),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={t('changePassword.title')}>
       <Stack gap="md">
-        <TextField
+        <PasswordField
           control={control}
           name="currentPassword"
           label={t('changePassword.current')}
-          type="password"
           autoComplete="current-password"
         />
-        <TextField
+        <NewPasswordFields
           control={control}
-          name="newPassword"
-          label={t('changePassword.new')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          control={control}
-          name="confirmPassword"
-          label={t('changePassword.confirm')}
-          type="password"
-          autoComplete="new-password"
+          names={['newPassword', 'confirmPassword']}
+          labels={[t('changePassword.new'), t('changePassword.confirm')]}
         />
         <Text size="xs" c="dimmed">
           {t('changePassword.hint')}

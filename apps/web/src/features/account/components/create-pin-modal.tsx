@@ -1,49 +1,46 @@
 import { M, PIN_LENGTH, ZCreatePinForm, ZCreatePinPasswordForm } from '@sampada/shared';
-import { Input, PinInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form-fields';
+import { PasswordField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
+import { PinField } from '../../../components/pin-field';
 import { StepIndicator } from '../../../components/step-indicator';
-import { isApiError, toastFailure } from '../../../lib/api-client';
-import { toast, toastError } from '../../../lib/notify';
-import { createPin, verifyPassword } from '../api/create-pin';
+import { isApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/notify';
+import { useCreatePin, useVerifyPassword } from '../api/create-pin';
 import { useAccountTranslation } from '../i18n';
 
 function PasswordStep({ onVerified }: { onVerified: () => void }) {
   const { t } = useAccountTranslation();
-  const [busy, setBusy] = useState(false);
+  const verify = useVerifyPassword();
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(ZCreatePinPasswordForm),
     defaultValues: { password: '' },
   });
-  const submit = handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      await verifyPassword(password);
-      onVerified();
-    } catch (error) {
-      if (isApiError(error) && error.kind === 'http' && error.status === 400) {
-        setError('password', { message: M.incorrectPassword });
-      } else {
-        toastError(isApiError(error) ? error.message : M.requestFailed);
-      }
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit(({ password }) =>
+    verify.mutate(password, {
+      onSuccess: onVerified,
+      onError: (error) => {
+        if (isApiError(error) && error.kind === 'http' && error.status === 400) {
+          setError('password', { message: M.incorrectPassword });
+        } else {
+          toastError(isApiError(error) ? error.message : M.requestFailed);
+        }
+      },
+    }),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={t('pin.verifyStep')}>
       <Stack gap="md">
-        <TextField
+        <PasswordField
           control={control}
           name="password"
           label={t('pin.password')}
-          type="password"
           autoComplete="current-password"
         />
-        <LoadingButton type="submit" loading={busy} fullWidth>
+        <LoadingButton type="submit" loading={verify.isPending} fullWidth>
           {t('pin.next')}
         </LoadingButton>
       </Stack>
@@ -53,47 +50,33 @@ function PasswordStep({ onVerified }: { onVerified: () => void }) {
 
 function PinStep({ onDone }: { onDone: () => void }) {
   const { t } = useAccountTranslation();
-  const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
-  const valid = ZCreatePinForm.safeParse({ pin }).success;
-
-  const submit = async (value: string) => {
-    if (sending.current || !ZCreatePinForm.safeParse({ pin: value }).success) return;
-    sending.current = true;
-    setBusy(true);
-    try {
-      await createPin(value);
-      toast({ type: 'success', message: M.pinSet });
-      onDone();
-    } catch (error) {
-      console.error('Set PIN failed', error);
-      toastFailure(M.pinFailed, error);
-      setPin('');
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
-  };
-
+  const create = useCreatePin();
+  const { control, handleSubmit, resetField, watch } = useForm({
+    resolver: zodResolver(ZCreatePinForm),
+    defaultValues: { pin: '' },
+  });
+  // Sent on the sixth digit, or with Confirm; never twice at once.
+  const submit = handleSubmit(({ pin }) => {
+    if (create.isPending) return;
+    create.mutate(pin, { onSuccess: onDone, onError: () => resetField('pin') });
+  });
   return (
     <Stack gap="md" align="stretch">
-      <Input.Wrapper label={t('pin.pinLabel')} description={t('pin.pinHint')}>
-        <PinInput
-          mt="xs"
-          length={PIN_LENGTH}
-          type="number"
-          mask
-          oneTimeCode={false}
-          value={pin}
-          onChange={setPin}
-          onComplete={(value) => void submit(value)}
-          disabled={busy}
-          aria-label={t('pin.pinLabel')}
-          data-testid="pin-input"
-        />
-      </Input.Wrapper>
-      <LoadingButton onClick={() => submit(pin)} disabled={!valid} loading={busy} fullWidth>
+      <PinField
+        control={control}
+        name="pin"
+        label={t('pin.pinLabel')}
+        description={t('pin.pinHint')}
+        disabled={create.isPending}
+        onComplete={() => void submit()}
+        testId="pin-input"
+      />
+      <LoadingButton
+        onClick={() => void submit()}
+        disabled={watch('pin').length !== PIN_LENGTH}
+        loading={create.isPending}
+        fullWidth
+      >
         {t('pin.confirm')}
       </LoadingButton>
     </Stack>

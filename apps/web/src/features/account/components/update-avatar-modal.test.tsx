@@ -1,7 +1,7 @@
 import { AVATAR_FILE_NAME, M } from '@sampada/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
@@ -53,7 +53,7 @@ const crop = async () => {
 
 beforeEach(() => {
   resetAppState();
-  queryClient.setQueryData(profileQueryKey, {
+  queryClient.setQueryData(queryKeys.profile, {
     id: 'C1',
     name: 'Asha',
     username: '+919876543210',

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettings } from '../../../lib/app-settings';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { drawerStore } from '../../../lib/drawers';
 import { queryClient } from '../../../lib/query-client';
 import { browser } from '../../../lib/session';
@@ -40,7 +40,7 @@ beforeEach(() => {
   resetAppState();
   drawerStore.set({ open: null });
   appSettings.set((s) => ({ ...s, isLoggingOut: false }));
-  queryClient.setQueryData(profileQueryKey, profile);
+  queryClient.setQueryData(queryKeys.profile, profile);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -119,6 +119,6 @@ describe('UserDrawer (spec §2 "Header and user drawer")', () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalled());
     expect(calls.map((c) => c.url)).toContain('/auth/app/v1/logout');
     expect(localStorage.getItem('sampada.auth')).toBeNull();
-    expect(queryClient.getQueryData(profileQueryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.profile)).toBeUndefined();
   });
 });

@@ -1,17 +1,5 @@
 import { DRAWER_VERSION, M, USER_DRAWER_WIDTH } from '@sampada/shared';
-import {
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  NavLink,
-  Rating,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, NavLink, Rating, Stack, Text } from '@mantine/core';
 import {
   IconBuildingBank,
   IconCash,
@@ -25,44 +13,17 @@ import {
   IconUserCircle,
   IconWallet,
 } from '@tabler/icons-react';
-import { Suspense, lazy, useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { CopyButton } from '../../../components/copy-button';
-import { closeModal, openConfirm, openModal } from '../../../components/modals';
+import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useAccountTranslation } from '../i18n';
-
-const UpdateAvatarModal = lazy(() =>
-  import('./update-avatar-modal').then((m) => ({ default: m.UpdateAvatarModal })),
-);
-const ViewKycModal = lazy(() =>
-  import('./view-kyc-modal').then((m) => ({ default: m.ViewKycModal })),
-);
-const CreatePinModal = lazy(() =>
-  import('./create-pin-modal').then((m) => ({ default: m.CreatePinModal })),
-);
-const ChangePasswordModal = lazy(() =>
-  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
-);
-
-export const ACCOUNT_MODALS = {
-  avatar: 'update-avatar',
-  kyc: 'view-kyc',
-  pin: 'create-pin',
-  password: 'change-password',
-} as const;
-
-const loading = (
-  <Center py="xl">
-    <Loader size="sm" />
-  </Center>
-);
-
-const withSuspense = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+import { openAccountModal } from './account-modals';
 
 export interface UserDrawerProps {
   opened: boolean;
@@ -91,35 +52,7 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
   };
 
   const open = {
-    avatar: () =>
-      openModal({
-        id: ACCOUNT_MODALS.avatar,
-        title: t('avatar.title'),
-        hold: true,
-        children: withSuspense(
-          <UpdateAvatarModal onDone={() => closeModal(ACCOUNT_MODALS.avatar)} />,
-        ),
-      }),
-    kyc: () =>
-      openModal({
-        id: ACCOUNT_MODALS.kyc,
-        title: t('viewKyc.title'),
-        children: withSuspense(<ViewKycModal />),
-      }),
-    pin: () =>
-      openModal({
-        id: ACCOUNT_MODALS.pin,
-        title: t('pin.title'),
-        hold: true,
-        children: withSuspense(<CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />),
-      }),
-    password: () =>
-      openModal({
-        id: ACCOUNT_MODALS.password,
-        title: t('changePassword.title'),
-        hold: true,
-        children: withSuspense(<ChangePasswordModal />),
-      }),
+    ...openAccountModal,
     logout: () =>
       openConfirm({
         message: translateMessage(M.logoutConfirm),

@@ -1,7 +1,7 @@
 import { canonicalMobile, md5, type TAuthData, type TLoginForm } from '@sampada/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { authStorage } from '../../../lib/storage';
 
@@ -20,7 +20,7 @@ export async function login({
     { skipAuth: true },
   );
   authStorage.set(auth, remember);
-  queryClient.removeQueries({ queryKey: profileQueryKey });
+  queryClient.removeQueries({ queryKey: queryKeys.profile });
   return auth;
 }
 

@@ -1,7 +1,7 @@
 import { M, PHONE_CODE, md5, type TAuthData } from '@sampada/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, toastFailure } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
 import { authStorage } from '../../../lib/storage';
@@ -27,7 +27,7 @@ export async function register({
     { skipAuth: true, silent: true },
   );
   authStorage.set(auth, false);
-  queryClient.removeQueries({ queryKey: profileQueryKey });
+  queryClient.removeQueries({ queryKey: queryKeys.profile });
   return auth;
 }
 

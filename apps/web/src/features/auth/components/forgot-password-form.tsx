@@ -1,9 +1,9 @@
-import { PHONE_CODE, ZForgotResetForm, ZForgotVerifyForm } from '@sampada/shared';
+import { ZForgotResetForm, ZForgotVerifyForm } from '@sampada/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form-fields';
+import { MobileField, NewPasswordFields, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { StepIndicator } from '../../../components/step-indicator';
 import { useResetPassword, useVerifyResetCode } from '../api/reset-password';
@@ -21,28 +21,16 @@ function VerifyStep({ onVerified }: { onVerified: (verified: TVerified) => void 
     resolver: zodResolver(ZForgotVerifyForm),
     defaultValues: { mobile: '', code: '' },
   });
-  const submit = handleSubmit(async ({ mobile, code }) => {
-    try {
-      const { reset_token } = await verify.mutateAsync({ mobile, code });
-      onVerified({ mobile, resetToken: reset_token });
-    } catch {
-      // Shown by the mutation.
-    }
-  });
+  const submit = handleSubmit(({ mobile, code }) =>
+    verify.mutate(
+      { mobile, code },
+      { onSuccess: ({ reset_token }) => onVerified({ mobile, resetToken: reset_token }) },
+    ),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={t('forgotPassword.verifyStep')}>
       <Stack gap="md">
-        <TextField
-          control={control}
-          name="mobile"
-          label={t('mobile')}
-          type="tel"
-          prefix={PHONE_CODE}
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="tel-national"
-          clearable
-        />
+        <MobileField control={control} name="mobile" label={t('mobile')} />
         <TextField
           control={control}
           name="code"
@@ -77,30 +65,16 @@ function ResetStep({
     resolver: zodResolver(ZForgotResetForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const submit = handleSubmit(async ({ password }) => {
-    try {
-      await reset.mutateAsync({ ...verified, password });
-      onDone();
-    } catch {
-      // Shown by the mutation.
-    }
-  });
+  const submit = handleSubmit(({ password }) =>
+    reset.mutate({ ...verified, password }, { onSuccess: onDone }),
+  );
   return (
     <form onSubmit={submit} noValidate aria-label={t('forgotPassword.resetStep')}>
       <Stack gap="md">
-        <TextField
+        <NewPasswordFields
           control={control}
-          name="password"
-          label={t('forgotPassword.newPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          control={control}
-          name="confirmPassword"
-          label={t('forgotPassword.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
+          names={['password', 'confirmPassword']}
+          labels={[t('forgotPassword.newPassword'), t('forgotPassword.confirmPassword')]}
         />
         <Group grow>
           <Button variant="default" onClick={onBack}>

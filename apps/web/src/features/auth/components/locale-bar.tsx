@@ -4,11 +4,12 @@ import { useMemo } from 'react';
 import { LiveClock } from '../../../components/live-clock';
 import { setLocale, useAppSettings } from '../../../lib/app-settings';
 import { useAuthTranslation } from '../i18n';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The embedded country list lives in its own chunk; it loads after the form is on screen. */
 const useCountries = () =>
   useQuery({
-    queryKey: ['countries'],
+    queryKey: queryKeys.countries,
     queryFn: async () => (await import('../../../lib/countries')).COUNTRIES,
     staleTime: Infinity,
   });

@@ -3,7 +3,7 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CheckboxField, TextField } from '../../../components/form-fields';
+import { CheckboxField, PasswordField, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { DEFAULT_LANDING } from '../../../config/paths';
 import { useLogin } from '../api/login';
@@ -24,15 +24,13 @@ export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
     defaultValues: { username: '', password: '', remember: false },
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      // The layout guard sends a client whose KYC is not approved on to /kyc.
-      await navigate(DEFAULT_LANDING, { replace: true });
-    } catch {
-      // Logged by the mutation; the page stays (spec §8).
-    }
-  });
+  // A failure is logged by the mutation and the page stays (spec §8). The layout guard sends
+  // a client whose KYC is not approved on to /kyc.
+  const submit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => void navigate(DEFAULT_LANDING, { replace: true }),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('signIn')}>
@@ -47,11 +45,10 @@ export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
           autoComplete="username"
           clearable
         />
-        <TextField
+        <PasswordField
           control={control}
           name="password"
           label={t('password')}
-          type="password"
           autoComplete="current-password"
         />
         <Group justify="space-between" gap="xs">

@@ -1,9 +1,9 @@
-import { PHONE_CODE, ZRegisterForm } from '@sampada/shared';
+import { ZRegisterForm } from '@sampada/shared';
 import { Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { TextField } from '../../../components/form-fields';
+import { MobileField, NewPasswordFields, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { paths } from '../../../config/paths';
 import { useRegister } from '../api/register';
@@ -18,45 +18,24 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { mobile: '', password: '', confirmPassword: '', invitationCode: '' },
   });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await register.mutateAsync(values);
-      onDone();
-      // A new client starts with KYC.
-      await navigate(paths.kyc, { replace: true });
-    } catch {
-      // Shown by the mutation.
-    }
-  });
+  // A new client starts with KYC.
+  const submit = handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: () => {
+        onDone();
+        void navigate(paths.kyc, { replace: true });
+      },
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('register.title')}>
       <Stack gap="md">
-        <TextField
+        <MobileField control={control} name="mobile" label={t('mobile')} />
+        <NewPasswordFields
           control={control}
-          name="mobile"
-          label={t('mobile')}
-          type="tel"
-          prefix={PHONE_CODE}
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="tel-national"
-          clearable
-        />
-        <TextField
-          control={control}
-          name="password"
-          label={t('password')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          control={control}
-          name="confirmPassword"
-          label={t('register.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
+          names={['password', 'confirmPassword']}
+          labels={[t('password'), t('register.confirmPassword')]}
         />
         <TextField
           control={control}

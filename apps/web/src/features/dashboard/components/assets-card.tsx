@@ -1,14 +1,21 @@
-import { formatPaise } from '@sampada/shared';
-import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { formatPaise, type TAssets } from '@sampada/shared';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
-import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { TotalAmount } from '../../../components/total-amount';
+import { isApiError } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
+import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
-import { assetSummaryQueryOptions, type TAssetSummary } from '../api/get-asset-summary';
 import { useDashboardTranslation } from '../i18n';
 
-const AMOUNTS: { key: keyof TAssetSummary; label: string; testId: string }[] = [
+type TAmountKey = keyof Pick<
+  TAssets,
+  'cash_available_paise' | 'holdings_value_paise' | 'cash_on_hold_paise'
+>;
+
+const AMOUNTS: { key: TAmountKey; label: string; testId: string }[] = [
   { key: 'cash_available_paise', label: 'assets.available', testId: 'assets-cash_available' },
   { key: 'holdings_value_paise', label: 'assets.holdings', testId: 'assets-holdings_value' },
   { key: 'cash_on_hold_paise', label: 'assets.onHold', testId: 'assets-cash_on_hold' },
@@ -16,49 +23,31 @@ const AMOUNTS: { key: keyof TAssetSummary; label: string; testId: string }[] = [
 
 /**
  * Total assets and their parts, behind the eye toggle: the showAssets setting (spec §3)
- * is kept in local storage, and hidden amounts read '****'.
+ * is kept in local storage, and hidden amounts read '****'. A field that is missing or null
+ * shows as a dash; nothing is ever made up.
  */
 export function AssetsCard() {
   const { t } = useDashboardTranslation();
   const { showAssets } = useAppSettings();
-  const { data, isPending } = useQuery(assetSummaryQueryOptions());
+  const { data, isPending, error } = useQuery(assetsQueryOptions());
+  // A server without the call yet (404): the amounts stay dashes, with a word why.
+  const unavailable = isApiError(error) && error.status === 404;
   const amount = (paise: number | null | undefined) => {
     if (!showAssets) return MASKED;
     if (isPending) return '';
     return typeof paise === 'number' ? formatPaise(paise) : NO_VALUE;
   };
   const pnl = data?.unrealised_pnl_paise;
-  const toggleLabel = showAssets ? t('assets.hide') : t('assets.show');
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="assets-card">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
           {t('assets.title')}
         </Title>
-        <Tooltip label={toggleLabel}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={toggleLabel}
-            onClick={() => setShowAssets(!showAssets)}
-            data-testid="assets-eye"
-          >
-            {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
+        <ShowAssetsToggle testId="assets-eye" />
       </Group>
       <Stack gap={2}>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {t('assets.total')}
-        </Text>
-        <Text
-          fz={28}
-          fw={700}
-          data-testid="assets-total"
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {amount(data?.total_paise)}
-        </Text>
+        <TotalAmount label={t('assets.total')}>{amount(data?.total_paise)}</TotalAmount>
         <Group gap={6} data-testid="assets-pnl">
           <Text size="sm" c="dimmed">
             {t('assets.pnl')}
@@ -89,7 +78,7 @@ export function AssetsCard() {
           </Stack>
         ))}
       </SimpleGrid>
-      {data === null && showAssets && (
+      {unavailable && showAssets && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('assets.unavailable')}
         </Text>

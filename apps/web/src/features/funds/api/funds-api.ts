@@ -1,7 +1,5 @@
 import {
   md5,
-  type TAssets,
-  type TBankCard,
   type TDepositAccount,
   type TDepositMethod,
   type TDepositView,
@@ -9,47 +7,19 @@ import {
 } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, apiUpload } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
-
-/** A page of a funds list (docs/api-funds.md "Lists"). */
-export interface TFundsPage<T> {
-  items: T[];
-  next_cursor: string | null;
-}
-
-export const FUNDS_LIST_LIMIT = 20;
-
-export const fundsKeys = {
-  assets: ['stat', 'asset'] as const,
-  depositAccount: ['funds', 'deposit-account'] as const,
-  bankCards: ['funds', 'bank-cards'] as const,
-  deposits: ['funds', 'deposits'] as const,
-  withdrawals: ['funds', 'withdrawals'] as const,
-  records: ['funds', 'records'] as const,
-};
-
-/** GET /stat/app/v1/asset (the same cache entry as Home's assets card). */
-export const assetsQueryOptions = () =>
-  queryOptions({
-    queryKey: fundsKeys.assets,
-    queryFn: () => apiGet<TAssets>('/stat/app/v1/asset', { silent: true }),
-  });
+import { invalidateMoney, type TFundsPage } from '../../../lib/funds';
+import { queryKeys } from '../../../lib/query-keys';
+import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
 
 export const depositAccountQueryOptions = () =>
   queryOptions({
-    queryKey: fundsKeys.depositAccount,
+    queryKey: queryKeys.funds.depositAccount,
     queryFn: () => apiGet<TDepositAccount>('/funds/app/v1/deposit-account', { silent: true }),
-  });
-
-export const bankCardsQueryOptions = () =>
-  queryOptions({
-    queryKey: fundsKeys.bankCards,
-    queryFn: () => apiGet<TBankCard[]>('/funds/app/v1/bank-cards', { silent: true }),
   });
 
 export const recentDepositsQueryOptions = () =>
   queryOptions({
-    queryKey: fundsKeys.deposits,
+    queryKey: queryKeys.funds.deposits,
     queryFn: () =>
       apiGet<TFundsPage<TDepositView>>('/funds/app/v1/deposits', {
         params: { limit: 5 },
@@ -59,20 +29,13 @@ export const recentDepositsQueryOptions = () =>
 
 export const recentWithdrawalsQueryOptions = () =>
   queryOptions({
-    queryKey: fundsKeys.withdrawals,
+    queryKey: queryKeys.funds.withdrawals,
     queryFn: () =>
       apiGet<TFundsPage<TWithdrawalView>>('/funds/app/v1/withdrawals', {
         params: { limit: 5 },
         silent: true,
       }),
   });
-
-/** Every view that shows money is stale after a money movement. */
-export function invalidateMoney() {
-  return Promise.all(
-    [fundsKeys.assets, ['funds']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
 
 const withKey = (idempotencyKey: string) => ({
   silent: true,
@@ -103,6 +66,24 @@ export const requestWithdrawal = (body: TWithdrawalInput, idempotencyKey: string
     { ...body, pin: md5(body.pin) },
     withKey(idempotencyKey),
   );
+
+const logFailure = (what: string) => (error: Error) => console.error(`${what} failed`, error);
+
+/** A deposit request; on success every money view is stale. */
+export const useRequestDeposit = () =>
+  useIdempotentMutation({
+    send: requestDeposit,
+    onSuccess: () => void invalidateMoney(),
+    onError: logFailure('Deposit request'),
+  });
+
+/** A withdrawal request (the amount goes on hold); on success every money view is stale. */
+export const useRequestWithdrawal = () =>
+  useIdempotentMutation({
+    send: requestWithdrawal,
+    onSuccess: () => void invalidateMoney(),
+    onError: logFailure('Withdrawal request'),
+  });
 
 /**
  * POST multipart /client/app/v1/image (like the KYC uploads): the receipt link, which must

@@ -1,25 +1,15 @@
 import { formatPaise } from '@sampada/shared';
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { TotalAmount } from '../../../components/total-amount';
 import { isApiError } from '../../../lib/api-client';
-import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
+import { useAppSettings } from '../../../lib/app-settings';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
-import { assetsQueryOptions } from '../api/funds-api';
+import { assetsQueryOptions } from '../../../lib/funds';
 import { useFundsTranslation } from '../i18n';
-import { Button } from '@mantine/core';
 
 /** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
 export default function AssetsPage() {
@@ -31,7 +21,6 @@ export default function AssetsPage() {
     if (paise === undefined) return '';
     return tracked ? formatPaise(paise) : NO_VALUE;
   };
-  const toggle = showAssets ? t('assets.hide') : t('assets.show');
   const rows = [
     { key: 'available', value: show(data?.cash_available_paise) },
     { key: 'onHold', value: show(data?.cash_on_hold_paise) },
@@ -48,16 +37,7 @@ export default function AssetsPage() {
         <Title order={1} size="h2">
           {t('assets.title')}
         </Title>
-        <Tooltip label={toggle}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={toggle}
-            onClick={() => setShowAssets(!showAssets)}
-          >
-            {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
+        <ShowAssetsToggle testId="assets-page-eye" />
       </Group>
       {error && (
         <Alert color="red">
@@ -65,17 +45,7 @@ export default function AssetsPage() {
         </Alert>
       )}
       <Paper withBorder radius="md" p="md">
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {t('assets.total')}
-        </Text>
-        <Text
-          fz={28}
-          fw={700}
-          data-testid="assets-total"
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-        >
-          {show(data?.total_paise)}
-        </Text>
+        <TotalAmount label={t('assets.total')}>{show(data?.total_paise)}</TotalAmount>
         <SimpleGrid cols={{ base: 1, xs: 3 }} mt="md" spacing="sm">
           {rows.map(({ key, value }) => (
             <Stack gap={0} key={key}>

@@ -2,11 +2,12 @@ import {
   DEPOSIT_METHODS,
   FM,
   FUNDS_DONE,
+  M,
   ZDepositRequest,
   formatPaise,
   type TDepositAccount,
   type TDepositMethod,
-  type TDepositView,
+  type TDepositRequest,
 } from '@sampada/shared';
 import {
   Alert,
@@ -19,30 +20,28 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { CopyButton } from '../../../components/copy-button';
+import { AmountField, TextInputField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { isApiError } from '../../../lib/api-client';
 import { isKycApproved, useProfile } from '../../../lib/auth';
+import { requestResolver } from '../../../lib/forms';
 import { translateMessage } from '../../../lib/i18n';
-import { M } from '@sampada/shared';
 import {
   depositAccountQueryOptions,
-  invalidateMoney,
   recentDepositsQueryOptions,
-  requestDeposit,
   uploadReceipt,
+  useRequestDeposit,
 } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
-import { AmountInput } from '../../../components/amount-input';
 import { StatusBadge } from '../../../components/status-badge';
-import { fieldErrors, formatDateTime } from '../../../lib/money';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { formatDateTime } from '../../../lib/money';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : M.requestFailed);
@@ -128,11 +127,7 @@ export function RecentDeposits() {
   );
 }
 
-interface TForm {
-  amount: string | number;
-  method: TDepositMethod;
-  utr: string;
-}
+type TForm = Required<Omit<TDepositRequest, 'receipt_url'>>;
 
 const EMPTY: TForm = { amount: '', method: 'NEFT', utr: '' };
 
@@ -141,23 +136,19 @@ export function DepositPanel() {
   const { t } = useFundsTranslation();
   const { data: profile } = useProfile();
   const account = useQuery(depositAccountQueryOptions());
-  const idempotency = useIdempotencyKey();
-  const [form, setForm] = useState<TForm>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const deposit = useRequestDeposit();
+  const { control, handleSubmit, reset, setError, clearErrors, watch, formState } = useForm({
+    resolver: requestResolver(ZDepositRequest),
+    defaultValues: EMPTY,
+  });
   const [receipt, setReceipt] = useState<{ file: File | null; url?: string; busy?: boolean }>({
     file: null,
   });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<TDepositView | null>(null);
-
-  const set = <K extends keyof TForm>(key: K, value: TForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: '' }));
-  };
+  const method = watch('method');
 
   const chooseReceipt = async (file: File | null) => {
     setReceipt({ file, busy: Boolean(file) });
+    clearErrors('root.receipt');
     if (!file) return;
     try {
       const url = await uploadReceipt(file);
@@ -165,40 +156,20 @@ export function DepositPanel() {
     } catch (error) {
       console.error('Receipt upload failed', error);
       setReceipt({ file: null });
-      setErrors((current) => ({ ...current, receipt_url: errorText(error) }));
+      setError('root.receipt', { message: errorText(error) });
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || receipt.busy) return;
-    const body = {
-      amount: form.amount,
-      method: form.method,
-      utr: form.utr,
-      ...(receipt.url ? { receipt_url: receipt.url } : {}),
-    };
-    const parsed = ZDepositRequest.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const deposit = await requestDeposit(body, idempotency.keyFor(body));
-      idempotency.done();
-      setResult(deposit);
-      setForm(EMPTY);
-      setReceipt({ file: null });
-      void invalidateMoney();
-    } catch (error) {
-      console.error('Deposit request failed', error);
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = handleSubmit((values) => {
+    if (deposit.isPending || receipt.busy) return;
+    const body = { ...values, ...(receipt.url ? { receipt_url: receipt.url } : {}) };
+    deposit.mutate(body, {
+      onSuccess: () => {
+        reset(EMPTY);
+        setReceipt({ file: null });
+      },
+    });
+  });
 
   if (account.isPending)
     return (
@@ -208,6 +179,7 @@ export function DepositPanel() {
     );
   const methods = account.data?.methods.length ? account.data.methods : [...DEPOSIT_METHODS];
   const kycMissing = profile && !isKycApproved(profile.kycStatus);
+  const result = deposit.data;
   return (
     <Stack gap="md" data-testid="deposit-panel">
       {kycMissing && (
@@ -233,45 +205,46 @@ export function DepositPanel() {
       )}
       <form onSubmit={submit} noValidate aria-label={t('deposit.title')}>
         <Stack gap="sm">
-          <AmountInput
+          <AmountField
+            control={control}
+            name="amount"
             label={t('deposit.amount')}
             description={t('deposit.minimum', {
               amount: formatPaise(account.data?.min_deposit_paise ?? 2_000_000),
             })}
-            value={form.amount}
-            onChange={(value) => set('amount', value)}
-            error={errors.amount || undefined}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('deposit.method')}
-            </Text>
-            <SegmentedControl
-              aria-label={t('deposit.method')}
-              data={methods}
-              value={form.method}
-              onChange={(value) => set('method', value as TDepositMethod)}
-              fullWidth
-            />
-            {errors.method && (
-              <Text size="xs" c="red">
-                {errors.method}
-              </Text>
+          <Controller
+            control={control}
+            name="method"
+            render={({ field, fieldState }) => (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('deposit.method')}
+                </Text>
+                <SegmentedControl
+                  aria-label={t('deposit.method')}
+                  data={methods}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value as TDepositMethod)}
+                  fullWidth
+                />
+                {fieldState.error?.message && (
+                  <Text size="xs" c="red">
+                    {translateMessage(fieldState.error.message)}
+                  </Text>
+                )}
+              </Stack>
             )}
-          </Stack>
-          {account.data?.configured && (
-            <AccountDetails account={account.data} method={form.method} />
-          )}
-          <TextInput
+          />
+          {account.data?.configured && <AccountDetails account={account.data} method={method} />}
+          <TextInputField
+            control={control}
+            name="utr"
+            clean={(text) => text.trim()}
             label={t('deposit.utr')}
             description={t(
-              form.method === 'IMPS' || form.method === 'UPI'
-                ? 'deposit.rrnHint'
-                : 'deposit.utrHint',
+              method === 'IMPS' || method === 'UPI' ? 'deposit.rrnHint' : 'deposit.utrHint',
             )}
-            value={form.utr}
-            onChange={(event) => set('utr', event.currentTarget.value.trim())}
-            error={errors.utr || undefined}
             autoComplete="off"
           />
           <FileInput
@@ -289,21 +262,26 @@ export function DepositPanel() {
                   ? t('deposit.uploaded')
                   : undefined
             }
-            error={errors.receipt_url || undefined}
+            error={formState.errors.root?.receipt?.message}
           />
-          {failure && (
+          {deposit.isError && (
             <Alert color="red" role="alert" data-testid="deposit-error">
-              {failure}
+              {errorText(deposit.error)}
             </Alert>
           )}
-          <LoadingButton type="submit" loading={busy} disabled={receipt.busy} fullWidth>
+          <LoadingButton
+            type="submit"
+            loading={deposit.isPending}
+            disabled={receipt.busy}
+            fullWidth
+          >
             {t('deposit.submit')}
           </LoadingButton>
         </Stack>
       </form>
       <RecentDeposits />
       {result && (
-        <Button variant="subtle" onClick={() => setResult(null)}>
+        <Button variant="subtle" onClick={() => deposit.reset()}>
           {t('deposit.another')}
         </Button>
       )}

@@ -4,37 +4,33 @@ import {
   M,
   ZWithdrawalRequest,
   formatPaise,
-  md5,
   parseRupeesToPaise,
-  type TWithdrawalView,
+  type TBankCard,
 } from '@sampada/shared';
 import { Alert, Anchor, Button, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { AmountField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { BANK_SECTION_PATH } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { isKycApproved, useProfile } from '../../../lib/auth';
-import { closeGlobalDrawer } from '../../../lib/drawers';
+import { closeGlobalDrawer, openSetPin } from '../../../lib/drawers';
+import { requestResolver } from '../../../lib/forms';
+import { assetsQueryOptions, bankCardsQueryOptions } from '../../../lib/funds';
 import { translateMessage } from '../../../lib/i18n';
 import { MASKED } from '../../../lib/market/format';
-import {
-  assetsQueryOptions,
-  bankCardsQueryOptions,
-  invalidateMoney,
-  recentWithdrawalsQueryOptions,
-  requestWithdrawal,
-} from '../api/funds-api';
+import { recentWithdrawalsQueryOptions, useRequestWithdrawal } from '../api/funds-api';
 import { useFundsTranslation } from '../i18n';
-import { AmountInput } from '../../../components/amount-input';
-import { PinField, pinError } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
 import { StatusBadge } from '../../../components/status-badge';
-import { fieldErrors, formatDateTime } from '../../../lib/money';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
+import { formatDateTime } from '../../../lib/money';
+
+const errorMessage = (error: unknown) => (isApiError(error) ? error.message : M.requestFailed);
 
 function RecentWithdrawals() {
   const { t } = useFundsTranslation();
@@ -71,66 +67,12 @@ function RecentWithdrawals() {
 
 /** Withdraw drawer: balance, bank account, amount and PIN (spec §2, §5). */
 export function WithdrawPanel() {
-  const { t } = useFundsTranslation();
-  const navigate = useNavigate();
   const { showAssets } = useAppSettings();
+  const { t } = useFundsTranslation();
   const { data: profile } = useProfile();
   const assets = useQuery(assetsQueryOptions());
   const cards = useQuery(bankCardsQueryOptions());
-  const idempotency = useIdempotencyKey();
-  const [amount, setAmount] = useState<string | number>('');
-  const [cardId, setCardId] = useState<string | null>(null);
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<TWithdrawalView | null>(null);
-
-  const chosen = cardId ?? (cards.data?.length === 1 ? cards.data[0]!.id : null);
   const available = assets.data?.cash_available_paise;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (profile && !profile.has_pin) {
-      openSetPin();
-      return;
-    }
-    const parsed = ZWithdrawalRequest.safeParse({
-      amount,
-      bank_card_id: chosen ?? '',
-      pin: md5(pin),
-    });
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    const pinProblem = pinError(pin);
-    if (pinProblem) next.pin = t(pinProblem);
-    const paise = parseRupeesToPaise(amount);
-    if (!next.amount && paise.ok && available !== undefined && paise.paise > BigInt(available))
-      next.amount = FM.beyondBalance;
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || !chosen) return;
-    const body = { amount, bank_card_id: chosen, pin };
-    setBusy(true);
-    setFailure(null);
-    try {
-      const withdrawal = await requestWithdrawal(body, idempotency.keyFor(body));
-      idempotency.done();
-      setResult(withdrawal);
-      setAmount('');
-      setPin('');
-      void invalidateMoney();
-    } catch (error) {
-      console.error('Withdrawal request failed', error);
-      const message = isApiError(error) ? error.message : M.requestFailed;
-      if (message === FM.setPinToWithdraw) openSetPin();
-      setFailure(translateMessage(message));
-      setPin('');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const goToBankAccounts = () => void closeGlobalDrawer().then(() => navigate(BANK_SECTION_PATH));
 
   if (!profile || cards.isPending)
     return (
@@ -163,6 +105,70 @@ export function WithdrawPanel() {
           {!showAssets ? MASKED : available === undefined ? '—' : formatPaise(available)}
         </Text>
       </Group>
+      <WithdrawForm cards={cards.data ?? []} available={available} hasPin={profile.has_pin} />
+      <RecentWithdrawals />
+    </Stack>
+  );
+}
+
+/**
+ * Amount, bank account and PIN. The shared request schema checks them (the PIN as typed),
+ * then the balance: an amount beyond what is available is refused before anything is sent.
+ */
+function WithdrawForm({
+  cards,
+  available,
+  hasPin,
+}: {
+  cards: TBankCard[];
+  available: number | undefined;
+  hasPin: boolean;
+}) {
+  const { t } = useFundsTranslation();
+  const navigate = useNavigate();
+  const withdrawal = useRequestWithdrawal();
+  const { control, handleSubmit, resetField, reset } = useForm({
+    resolver: requestResolver(ZWithdrawalRequest.extend({ pin: ZPinTyped }), {
+      checks: ({ amount }) => {
+        const paise = parseRupeesToPaise(amount);
+        return {
+          amount:
+            paise.ok && available !== undefined && paise.paise > BigInt(available)
+              ? FM.beyondBalance
+              : null,
+        };
+      },
+    }),
+    // One account: it is the one chosen.
+    defaultValues: {
+      amount: '' as string | number,
+      bank_card_id: cards.length === 1 ? cards[0]!.id : '',
+      pin: '',
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hasPin) {
+      event.preventDefault();
+      openSetPin();
+      return;
+    }
+    void handleSubmit((body) => {
+      if (withdrawal.isPending) return;
+      withdrawal.mutate(body, {
+        onSuccess: () => reset({ ...body, amount: '', pin: '' }),
+        onError: (error) => {
+          if (errorMessage(error) === FM.setPinToWithdraw) openSetPin();
+          resetField('pin');
+        },
+      });
+    })(event);
+  };
+
+  const goToBankAccounts = () => void closeGlobalDrawer().then(() => navigate(BANK_SECTION_PATH));
+  const result = withdrawal.data;
+  return (
+    <>
       {result && (
         <Alert color="teal" title={FUNDS_DONE.withdrawalRequested} data-testid="withdraw-result">
           <Group gap="xs">
@@ -175,70 +181,61 @@ export function WithdrawPanel() {
       )}
       <form onSubmit={submit} noValidate aria-label={t('withdraw.title')}>
         <Stack gap="sm">
-          <AmountInput
+          <AmountField
+            control={control}
+            name="amount"
             label={t('withdraw.amount')}
             description={t('withdraw.minimum', { amount: formatPaise(10_000) })}
-            value={amount}
-            onChange={(value) => {
-              setAmount(value);
-              setErrors((current) => ({ ...current, amount: '' }));
-            }}
-            error={errors.amount || undefined}
           />
-          {cards.data?.length ? (
-            <Radio.Group
-              label={t('withdraw.toAccount')}
-              value={chosen}
-              onChange={(value) => {
-                setCardId(value);
-                setErrors((current) => ({ ...current, bank_card_id: '' }));
-              }}
-              error={errors.bank_card_id || undefined}
-            >
-              <Stack gap={6} mt={4}>
-                {cards.data.map((card) => (
-                  <Radio
-                    key={card.id}
-                    value={card.id}
-                    label={`${card.bank_name ?? card.ifsc} · ${card.account_number}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <Alert color="gray" data-testid="withdraw-no-cards">
-              <Text size="sm">{t('withdraw.noCards')}</Text>
-              <Anchor component="button" type="button" size="sm" onClick={goToBankAccounts}>
-                {t('withdraw.addCard')}
-              </Anchor>
-            </Alert>
-          )}
-          {errors.bank_card_id && !cards.data?.length && (
-            <Text size="xs" c="red">
-              {errors.bank_card_id}
-            </Text>
-          )}
-          <PinField
-            label={t('pin.label')}
-            value={pin}
-            onChange={(value) => {
-              setPin(value);
-              setErrors((current) => ({ ...current, pin: '' }));
-            }}
-            error={errors.pin}
-            disabled={!profile.has_pin}
+          <Controller
+            control={control}
+            name="bank_card_id"
+            render={({ field, fieldState }) =>
+              cards.length ? (
+                <Radio.Group
+                  label={t('withdraw.toAccount')}
+                  value={field.value || null}
+                  onChange={field.onChange}
+                  error={translateMessage(fieldState.error?.message) || undefined}
+                >
+                  <Stack gap={6} mt={4}>
+                    {cards.map((card) => (
+                      <Radio
+                        key={card.id}
+                        value={card.id}
+                        label={`${card.bank_name ?? card.ifsc} · ${card.account_number}`}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              ) : (
+                <>
+                  <Alert color="gray" data-testid="withdraw-no-cards">
+                    <Text size="sm">{t('withdraw.noCards')}</Text>
+                    <Anchor component="button" type="button" size="sm" onClick={goToBankAccounts}>
+                      {t('withdraw.addCard')}
+                    </Anchor>
+                  </Alert>
+                  {fieldState.error?.message && (
+                    <Text size="xs" c="red">
+                      {translateMessage(fieldState.error.message)}
+                    </Text>
+                  )}
+                </>
+              )
+            }
           />
-          {failure && (
+          <PinField control={control} name="pin" label={t('pin.label')} disabled={!hasPin} />
+          {withdrawal.isError && (
             <Alert color="red" role="alert" data-testid="withdraw-error">
-              {failure}
+              {translateMessage(errorMessage(withdrawal.error))}
             </Alert>
           )}
-          <LoadingButton type="submit" loading={busy} fullWidth>
+          <LoadingButton type="submit" loading={withdrawal.isPending} fullWidth>
             {t('withdraw.submit')}
           </LoadingButton>
         </Stack>
       </form>
-      <RecentWithdrawals />
-    </Stack>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { MIN_AGE, MIN_BIRTH_YEAR, ZKycBaseForm, type TKycBaseForm } from '@sampada/shared';
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form-fields';
 import { useKycTranslation } from '../i18n';
+import { StepForm } from './step-form';
 
 /** Latest date of birth that is 18 today, as YYYY-MM-DD (the date picker's upper bound). */
 export function latestAdultDob(today = new Date()): string {
@@ -38,44 +39,39 @@ export function BaseInfoStep({
     onNext({ full_name: values.full_name, mobile: values.mobile ?? '', dob: values.dob }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={t('base.heading')}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('base.heading')}
-        </Title>
-        <TextField
-          control={control}
-          name="full_name"
-          label={t('base.fullName')}
-          trim="edges"
-          autoComplete="name"
-        />
-        <TextField
-          control={control}
-          name="mobile"
-          label={t('base.mobile')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          clearable
-        />
-        <TextField
-          control={control}
-          name="dob"
-          label={t('base.dob')}
-          type="date"
-          placeholder="YYYY-MM-DD"
-          min={`${MIN_BIRTH_YEAR}-01-01`}
-          max={latestAdultDob()}
-          autoComplete="bday"
-        />
-        <Group grow>
-          <Button variant="default" onClick={() => onBack(getValues() as TKycBaseValues)}>
-            {t('base.back')}
-          </Button>
-          <Button type="submit">{t('base.next')}</Button>
-        </Group>
-      </Stack>
-    </form>
+    <StepForm heading={t('base.heading')} onSubmit={submit}>
+      <TextField
+        control={control}
+        name="full_name"
+        label={t('base.fullName')}
+        trim="edges"
+        autoComplete="name"
+      />
+      <TextField
+        control={control}
+        name="mobile"
+        label={t('base.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        clearable
+      />
+      <TextField
+        control={control}
+        name="dob"
+        label={t('base.dob')}
+        type="date"
+        placeholder="YYYY-MM-DD"
+        min={`${MIN_BIRTH_YEAR}-01-01`}
+        max={latestAdultDob()}
+        autoComplete="bday"
+      />
+      <Group grow>
+        <Button variant="default" onClick={() => onBack(getValues() as TKycBaseValues)}>
+          {t('base.back')}
+        </Button>
+        <Button type="submit">{t('base.next')}</Button>
+      </Group>
+    </StepForm>
   );
 }

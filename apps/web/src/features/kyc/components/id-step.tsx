@@ -1,11 +1,12 @@
 import { ZKycIdForm, type TKycIdForm } from '@sampada/shared';
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { useKycTranslation } from '../i18n';
 import { IdImageUpload } from './id-image-upload';
+import { StepForm } from './step-form';
 
 export type TKycIdValues = TKycIdForm;
 
@@ -29,61 +30,46 @@ export function IdStep({
   const submit = handleSubmit((values) => onSubmit(values));
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('id.heading')}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('id.heading')}
-        </Title>
-        <TextField
-          control={control}
-          name="id_no"
-          label={t('id.idNumber')}
-          autoComplete="off"
-          clearable
-        />
-        <Text size="xs" c="dimmed" mt={-8}>
-          {t('id.idHint')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <StepForm heading={t('id.heading')} onSubmit={submit}>
+      <TextField
+        control={control}
+        name="id_no"
+        label={t('id.idNumber')}
+        autoComplete="off"
+        clearable
+      />
+      <Text size="xs" c="dimmed" mt={-8}>
+        {t('id.idHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {(['front', 'back'] as const).map((side) => (
           <Controller
+            key={side}
             control={control}
-            name="id_front_url"
+            name={`id_${side}_url`}
             render={({ field, fieldState }) => (
               <IdImageUpload
-                side="front"
-                label={t('id.front')}
+                side={side}
+                label={t(`id.${side}`)}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
               />
             )}
           />
-          <Controller
-            control={control}
-            name="id_back_url"
-            render={({ field, fieldState }) => (
-              <IdImageUpload
-                side="back"
-                label={t('id.back')}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {t('id.hint')}
-        </Text>
-        <Group grow>
-          <Button variant="default" onClick={() => onBack(getValues())} disabled={submitting}>
-            {t('base.back')}
-          </Button>
-          <LoadingButton type="submit" loading={submitting}>
-            {t('id.submit')}
-          </LoadingButton>
-        </Group>
-      </Stack>
-    </form>
+        ))}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('id.hint')}
+      </Text>
+      <Group grow>
+        <Button variant="default" onClick={() => onBack(getValues())} disabled={submitting}>
+          {t('base.back')}
+        </Button>
+        <LoadingButton type="submit" loading={submitting}>
+          {t('id.submit')}
+        </LoadingButton>
+      </Group>
+    </StepForm>
   );
 }

@@ -1,7 +1,7 @@
 import { M, type TClientProfile } from '@sampada/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileQueryKey } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
@@ -26,7 +26,7 @@ const profile = (kycStatus: TClientProfile['kycStatus']): TClientProfile => ({
 });
 
 function setup(status: TClientProfile['kycStatus']) {
-  queryClient.setQueryData(profileQueryKey, profile(status));
+  queryClient.setQueryData(queryKeys.profile, profile(status));
   return renderWithProviders(<KycPage />, { route: '/kyc' });
 }
 

@@ -1,14 +1,5 @@
 import { MARKET_FILTERS, type TMarketFilter, type TMarketListItem } from '@sampada/shared';
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Box, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ChangeText } from '../../../components/market/change-text';
@@ -19,6 +10,7 @@ import { openDealDrawer, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { marketListQueryOptions } from '../api/get-market-list';
 import { useMarketTranslation } from '../i18n';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 function ListRow({
   item,
@@ -118,18 +110,12 @@ export function MarketList() {
             );
           })}
         </Box>
-        {query.hasNextPage && (
-          <Group justify="center" mt="sm">
-            <Button
-              variant="light"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="market-list-more"
-            >
-              {t('list.loadMore')}
-            </Button>
-          </Group>
-        )}
+        <LoadMoreButton
+          query={query}
+          label={t('list.loadMore')}
+          testId="market-list-more"
+          mt="sm"
+        />
       </QueryState>
     </SectionCard>
   );

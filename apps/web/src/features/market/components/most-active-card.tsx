@@ -7,7 +7,8 @@ import { SectionCard } from '../../../components/market/section-card';
 import { paths } from '../../../config/paths';
 import { formatCompactNumber, formatCompactRupees } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
-import { mostActiveQueryOptions, type TMostActiveBy } from '../api/get-most-active';
+import type { TMostActiveBy } from '../../../lib/query-keys';
+import { mostActiveQueryOptions } from '../api/get-most-active';
 import { useMarketTranslation } from '../i18n';
 
 const PREVIEW = 5;

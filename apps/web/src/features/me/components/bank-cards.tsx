@@ -4,177 +4,145 @@ import {
   MAX_BANK_CARDS,
   M,
   ZBankCardAddRequest,
+  ZBankCardRemoveRequest,
   bankNameOfIfsc,
-  md5,
   type TBankCard,
 } from '@sampada/shared';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingBank, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextInputField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { closeModal, openModal } from '../../../components/modals';
 import { isApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
+import { requestResolver } from '../../../lib/forms';
 import { translateMessage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
-import { addBankCard, bankCardsQueryOptions, invalidateMoney, removeBankCard } from '../api/funds';
+import { openSetPin } from '../../../lib/drawers';
+import { bankCardsQueryOptions } from '../../../lib/funds';
+import { useAddBankCard, useRemoveBankCard } from '../api/funds';
 import { useMeTranslation } from '../i18n';
-import { PinField, pinError } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
-import { fieldErrors } from '../../../lib/money';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorMessage = (error: unknown) => (isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(errorMessage(error));
 
 const REMOVE_MODAL = 'bank-card-remove';
 
 function RemoveCard({ card, onDone }: { card: TBankCard; onDone: () => void }) {
   const { t } = useMeTranslation();
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const problem = pinError(pin);
-    if (problem) return setError(t(problem));
-    setBusy(true);
-    try {
-      await removeBankCard(card.id, pin);
-      toast({ type: 'success', message: FUNDS_DONE.bankCardRemoved });
-      void invalidateMoney();
-      onDone();
-    } catch (failure) {
-      setError(errorText(failure));
-      setPin('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = useRemoveBankCard();
+  const { control, handleSubmit, setError, resetField } = useForm({
+    resolver: requestResolver(ZBankCardRemoveRequest.extend({ pin: ZPinTyped })),
+    defaultValues: { pin: '' },
+  });
+  const submit = handleSubmit(({ pin }) =>
+    remove.mutate(
+      { id: card.id, pin },
+      {
+        onSuccess: () => {
+          toast({ type: 'success', message: FUNDS_DONE.bankCardRemoved });
+          onDone();
+        },
+        onError: (failure) => {
+          resetField('pin');
+          setError('pin', { message: errorText(failure) });
+        },
+      },
+    ),
+  );
   return (
     <Stack gap="md">
       <Text size="sm">
         {card.bank_name ?? card.ifsc} · {card.account_number}
       </Text>
-      <PinField
-        label={t('pin.label')}
-        value={pin}
-        onChange={setPin}
-        error={error ?? undefined}
-        disabled={busy}
-      />
-      <LoadingButton color="red" onClick={submit} loading={busy} fullWidth>
+      <PinField control={control} name="pin" label={t('pin.label')} disabled={remove.isPending} />
+      <LoadingButton color="red" onClick={() => void submit()} loading={remove.isPending} fullWidth>
         {t('bank.remove')}
       </LoadingButton>
     </Stack>
   );
 }
 
-interface TForm {
-  holder_name: string;
-  account_number: string;
-  ifsc: string;
-  bank_name: string;
-}
-const EMPTY: TForm = { holder_name: '', account_number: '', ifsc: '', bank_name: '' };
+const EMPTY = { holder_name: '', account_number: '', ifsc: '', bank_name: '', pin: '' };
+
+const knownBankOf = (ifsc: string) =>
+  ifsc.length >= 4 ? bankNameOfIfsc(ifsc.toUpperCase()) : null;
 
 function AddCardForm({ onDone }: { onDone: () => void }) {
   const { t } = useMeTranslation();
-  const [form, setForm] = useState<TForm>(EMPTY);
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ifsc = form.ifsc.toUpperCase();
-  const knownBank = ifsc.length >= 4 ? bankNameOfIfsc(ifsc) : null;
+  const add = useAddBankCard();
+  const { control, handleSubmit, resetField, watch } = useForm({
+    resolver: requestResolver(ZBankCardAddRequest.extend({ pin: ZPinTyped }), {
+      // The bank's name only when its IFSC does not already say it.
+      toRequest: ({ holder_name, account_number, ifsc, bank_name, pin }: typeof EMPTY) => ({
+        holder_name,
+        account_number,
+        ifsc: ifsc.toUpperCase(),
+        ...(!knownBankOf(ifsc) && bank_name ? { bank_name } : {}),
+        pin,
+      }),
+    }),
+    defaultValues: EMPTY,
+  });
+  const ifsc = watch('ifsc').toUpperCase();
+  const knownBank = knownBankOf(ifsc);
 
-  const set = (key: keyof TForm, value: string) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: '' }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const body = {
-      holder_name: form.holder_name,
-      account_number: form.account_number,
-      ifsc,
-      ...(!knownBank && form.bank_name ? { bank_name: form.bank_name } : {}),
-    };
-    const parsed = ZBankCardAddRequest.safeParse({ ...body, pin: md5(pin) });
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    const problem = pinError(pin);
-    if (problem) next.pin = t(problem);
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await addBankCard({ ...body, pin });
-      toast({ type: 'success', message: FUNDS_DONE.bankCardAdded });
-      void invalidateMoney();
-      onDone();
-    } catch (error) {
-      const message = isApiError(error) ? error.message : M.requestFailed;
-      if (message === FM.setPinForBankCards) openSetPin();
-      setFailure(translateMessage(message));
-      setPin('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = handleSubmit((body) => {
+    if (add.isPending) return;
+    add.mutate(body, {
+      onSuccess: () => {
+        toast({ type: 'success', message: FUNDS_DONE.bankCardAdded });
+        onDone();
+      },
+      onError: (error) => {
+        if (errorMessage(error) === FM.setPinForBankCards) openSetPin();
+        resetField('pin');
+      },
+    });
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('bank.add')}>
       <Stack gap="sm">
-        <TextInput
+        <TextInputField
+          control={control}
+          name="holder_name"
           label={t('bank.holder')}
           description={t('bank.holderHint')}
-          value={form.holder_name}
-          onChange={(event) => set('holder_name', event.currentTarget.value)}
-          error={errors.holder_name || undefined}
           autoComplete="name"
         />
-        <TextInput
+        <TextInputField
+          control={control}
+          name="account_number"
+          clean={(text) => text.replace(/[^\d ]/g, '')}
           label={t('bank.accountNumber')}
           inputMode="numeric"
-          value={form.account_number}
-          onChange={(event) =>
-            set('account_number', event.currentTarget.value.replace(/[^\d ]/g, ''))
-          }
-          error={errors.account_number || undefined}
           autoComplete="off"
         />
-        <TextInput
+        <TextInputField
+          control={control}
+          name="ifsc"
+          clean={(text) => text.trim().toUpperCase()}
           label={t('bank.ifsc')}
-          value={form.ifsc}
-          onChange={(event) => set('ifsc', event.currentTarget.value.trim().toUpperCase())}
-          error={errors.ifsc || undefined}
           description={knownBank ?? undefined}
           maxLength={11}
           autoComplete="off"
           data-testid="bank-ifsc"
         />
         {!knownBank && ifsc.length === 11 && (
-          <TextInput
-            label={t('bank.bankName')}
-            value={form.bank_name}
-            onChange={(event) => set('bank_name', event.currentTarget.value)}
-          />
+          <TextInputField control={control} name="bank_name" label={t('bank.bankName')} />
         )}
-        <PinField
-          label={t('pin.label')}
-          value={pin}
-          onChange={setPin}
-          error={errors.pin}
-          disabled={busy}
-        />
-        {failure && (
+        <PinField control={control} name="pin" label={t('pin.label')} disabled={add.isPending} />
+        {add.isError && (
           <Alert color="red" role="alert" data-testid="bank-error">
-            {failure}
+            {translateMessage(errorMessage(add.error))}
           </Alert>
         )}
-        <LoadingButton type="submit" loading={busy} fullWidth>
+        <LoadingButton type="submit" loading={add.isPending} fullWidth>
           {t('bank.save')}
         </LoadingButton>
       </Stack>

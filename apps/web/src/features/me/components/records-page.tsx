@@ -1,15 +1,18 @@
-import { formatPaise, RECORD_TYPES, type TRecordType } from '@sampada/shared';
+import { formatPaise, RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextInputField } from '../../../components/form-fields';
 import { openModal } from '../../../components/modals';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
+import { requestResolver } from '../../../lib/forms';
 import { translateMessage } from '../../../lib/i18n';
 import { MASKED } from '../../../lib/market/format';
 import { toastError } from '../../../lib/notify';
-import { downloadStatement, recordsQueryOptions } from '../api/funds';
+import { recordsQueryOptions, useDownloadStatement } from '../api/funds';
 import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
 import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
@@ -19,42 +22,40 @@ const errorText = (error: unknown) =>
 
 const monthAgo = () => istDay(new Date(Date.now() - 30 * 86_400_000));
 
+/** The statement's dates: the shared query's, both ends included. */
+const ZStatementDates = ZStatementQuery.pick({ from: true, to: true });
+
 function Statement() {
   const { t } = useMeTranslation();
-  const [from, setFrom] = useState(monthAgo);
-  const [to, setTo] = useState(() => istDay());
-  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
-  const download = async (format: 'csv' | 'pdf') => {
-    setBusy(format);
-    try {
-      await downloadStatement(from, to, format);
-    } catch (error) {
-      console.error('Statement download failed', error);
-      toastError(errorText(error), t('records.statementFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const download = useDownloadStatement();
+  const { control, handleSubmit, watch } = useForm({
+    resolver: requestResolver(ZStatementDates),
+    defaultValues: { from: monthAgo(), to: istDay() },
+  });
+  const [from, to] = watch(['from', 'to']);
+  const save = (format: 'csv' | 'pdf') =>
+    void handleSubmit((dates) =>
+      download.mutate(
+        { ...dates, format },
+        { onError: (error) => toastError(errorText(error), t('records.statementFailed')) },
+      ),
+    )();
+  const busy = download.isPending ? download.variables.format : null;
   return (
     <Group align="flex-end" gap="sm" data-testid="statement">
-      <TextInput
+      <TextInputField
+        control={control}
+        name="from"
         type="date"
         label={t('records.statementFrom')}
-        value={from}
-        onChange={(e) => setFrom(e.currentTarget.value)}
       />
-      <TextInput
-        type="date"
-        label={t('records.statementTo')}
-        value={to}
-        onChange={(e) => setTo(e.currentTarget.value)}
-      />
+      <TextInputField control={control} name="to" type="date" label={t('records.statementTo')} />
       <Button
         variant="light"
         leftSection={<IconDownload size={16} />}
         loading={busy === 'csv'}
         disabled={!from || !to}
-        onClick={() => void download('csv')}
+        onClick={() => save('csv')}
       >
         {t('records.csv')}
       </Button>
@@ -63,7 +64,7 @@ function Statement() {
         leftSection={<IconDownload size={16} />}
         loading={busy === 'pdf'}
         disabled={!from || !to}
-        onClick={() => void download('pdf')}
+        onClick={() => save('pdf')}
       >
         {t('records.pdf')}
       </Button>

@@ -1,12 +1,12 @@
 import type { TNewsArticle } from '@sampada/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { newsKeys } from './get-articles';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /news/app/v1/articles/:id; a withdrawn or unknown article answers 404. */
 export const articleQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: newsKeys.article(id),
+    queryKey: queryKeys.news.article(id),
     queryFn: () =>
       apiGet<TNewsArticle>(`/news/app/v1/articles/${encodeURIComponent(id)}`, { silent: true }),
   });

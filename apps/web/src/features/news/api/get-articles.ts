@@ -1,19 +1,14 @@
 import type { TNewsSummary, TPage } from '@sampada/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const NEWS_PAGE_SIZE = 20;
-
-export const newsKeys = {
-  all: ['news'] as const,
-  list: (symbol: string | null) => ['news', 'list', symbol ?? ''] as const,
-  article: (id: string) => ['news', 'article', id] as const,
-};
 
 /** GET /news/app/v1/articles: published articles, newest first, a page at a time. */
 export const articlesQueryOptions = (symbol: string | null) =>
   infiniteQueryOptions({
-    queryKey: newsKeys.list(symbol),
+    queryKey: queryKeys.news.list(symbol),
     queryFn: ({ pageParam }) =>
       apiGet<TPage<TNewsSummary>>('/news/app/v1/articles', {
         params: {

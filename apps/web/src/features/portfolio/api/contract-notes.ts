@@ -2,14 +2,14 @@ import type { TContractNote } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { tradeKeys } from '../../../lib/trading';
+import { queryKeys } from '../../../lib/query-keys';
 
 const notePath = (no: string) => `/trade/app/v1/contract-notes/${encodeURIComponent(no)}`;
 
 /** GET /trade/app/v1/contract-notes/:no. */
 export const contractNoteQueryOptions = (no: string) =>
   queryOptions({
-    queryKey: tradeKeys.contractNote(no),
+    queryKey: queryKeys.trade.contractNote(no),
     queryFn: () => apiGet<TContractNote>(notePath(no), { silent: true }),
     staleTime: Infinity,
   });

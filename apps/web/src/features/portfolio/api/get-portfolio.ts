@@ -1,11 +1,11 @@
 import type { TPortfolio } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { tradeKeys } from '../../../lib/trading';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /stat/app/v1/portfolio: summary, allocation by sector, holdings, months and stocks. */
 export const portfolioQueryOptions = () =>
   queryOptions({
-    queryKey: tradeKeys.portfolio,
+    queryKey: queryKeys.stat.portfolio,
     queryFn: () => apiGet<TPortfolio>('/stat/app/v1/portfolio', { silent: true }),
   });

@@ -14,6 +14,7 @@ import { ordersQueryOptions } from '../api/get-orders';
 import { usePortfolioTranslation } from '../i18n';
 import { useMoney } from './money-parts';
 import { OrderSummary } from './order-summary';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 const AWAITING = { view: 'awaiting' } as const;
 
@@ -110,18 +111,7 @@ export function AwaitingPage() {
             </Group>
           </Paper>
         ))}
-        {query.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="light"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="awaiting-load-more"
-            >
-              {t('loadMore')}
-            </Button>
-          </Group>
-        )}
+        <LoadMoreButton query={query} label={t('loadMore')} testId="awaiting-load-more" />
       </QueryState>
     </Stack>
   );

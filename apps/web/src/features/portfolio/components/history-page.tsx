@@ -10,7 +10,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Button,
   Group,
   NativeSelect,
   Paper,
@@ -28,11 +27,13 @@ import { orderStatusLabel, orderTypeLabel } from '../../../components/trading/tr
 import { isApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/money';
-import { orderQueryOptions, ordersQueryOptions, type TOrdersFilter } from '../api/get-orders';
+import type { TOrdersFilter } from '../../../lib/query-keys';
+import { orderQueryOptions, ordersQueryOptions } from '../api/get-orders';
 import { usePortfolioTranslation } from '../i18n';
 import { openContractNote } from './contract-note';
 import { useMoney } from './money-parts';
 import { OrderSummary } from './order-summary';
+import { LoadMoreButton } from '../../../components/load-more-button';
 
 /** The statuses an order can end in: what History lists (awaiting ones are in Awaiting). */
 const FINAL_STATUSES = ORDER_STATUSES.filter((status) => status !== 'awaiting');
@@ -200,18 +201,7 @@ export function HistoryPage() {
         {orders.map((order) => (
           <HistoryRow key={order.id} order={order} />
         ))}
-        {query.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="light"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="history-load-more"
-            >
-              {t('loadMore')}
-            </Button>
-          </Group>
-        )}
+        <LoadMoreButton query={query} label={t('loadMore')} testId="history-load-more" />
       </QueryState>
     </Stack>
   );

@@ -1,10 +1,9 @@
 import type { TPortfolio } from '@sampada/shared';
 import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { QueryState } from '../../../components/market/query-state';
-import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { portfolioQueryOptions } from '../api/get-portfolio';
 import { usePortfolioTranslation } from '../i18n';
+import { StatsPage, StatsTable } from './stats-page';
 import { Pnl, formatMonth, useMoney } from './money-parts';
 
 type TMonth = TPortfolio['months'][number];
@@ -107,68 +106,51 @@ export default function InvestmentStatsPage() {
     { bought: 0, sold: 0, charges: 0, realised: 0, trades: 0 },
   );
   return (
-    <Stack gap="md" data-testid="investment-stats">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('investment.title')}
+    <StatsPage
+      testId="investment-stats"
+      title={t('investment.title')}
+      query={query}
+      isEmpty={months.length === 0}
+      emptyText={t('investment.empty')}
+    >
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h5" mb="sm">
+          {t('investment.chart')}
         </Title>
-        <ShowAssetsToggle />
-      </Group>
-      <QueryState
-        isPending={query.isPending}
-        isError={query.isError}
-        onRetry={() => void query.refetch()}
-        isEmpty={months.length === 0}
-        emptyText={t('investment.empty')}
-        rows={4}
+        <MonthBars months={months} />
+      </Paper>
+      <StatsTable
+        testId="investment-table"
+        minWidth={640}
+        columns={['month', 'bought', 'sold', 'charges', 'realised', 'trades'].map((column) =>
+          t(`investment.${column}`),
+        )}
+        footer={
+          <Table.Tr data-testid="month-row-total">
+            <Table.Th>{t('investment.total')}</Table.Th>
+            <Table.Th ta="right">{money(total.bought)}</Table.Th>
+            <Table.Th ta="right">{money(total.sold)}</Table.Th>
+            <Table.Th ta="right">{money(total.charges)}</Table.Th>
+            <Table.Th ta="right">
+              <Pnl paise={total.realised} size="sm" />
+            </Table.Th>
+            <Table.Th ta="right">{total.trades}</Table.Th>
+          </Table.Tr>
+        }
       >
-        <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h5" mb="sm">
-            {t('investment.chart')}
-          </Title>
-          <MonthBars months={months} />
-        </Paper>
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover data-testid="investment-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('investment.month')}</Table.Th>
-                <Table.Th ta="right">{t('investment.bought')}</Table.Th>
-                <Table.Th ta="right">{t('investment.sold')}</Table.Th>
-                <Table.Th ta="right">{t('investment.charges')}</Table.Th>
-                <Table.Th ta="right">{t('investment.realised')}</Table.Th>
-                <Table.Th ta="right">{t('investment.trades')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {newestFirst.map((m) => (
-                <Table.Tr key={m.month} data-testid={`month-row-${m.month}`}>
-                  <Table.Td>{formatMonth(m.month)}</Table.Td>
-                  <Table.Td ta="right">{money(m.bought_paise)}</Table.Td>
-                  <Table.Td ta="right">{money(m.sold_paise)}</Table.Td>
-                  <Table.Td ta="right">{money(m.charges_paise)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Pnl paise={m.realised_pnl_paise} size="sm" />
-                  </Table.Td>
-                  <Table.Td ta="right">{m.trades}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr data-testid="month-row-total">
-                <Table.Th>{t('investment.total')}</Table.Th>
-                <Table.Th ta="right">{money(total.bought)}</Table.Th>
-                <Table.Th ta="right">{money(total.sold)}</Table.Th>
-                <Table.Th ta="right">{money(total.charges)}</Table.Th>
-                <Table.Th ta="right">
-                  <Pnl paise={total.realised} size="sm" />
-                </Table.Th>
-                <Table.Th ta="right">{total.trades}</Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
-      </QueryState>
-    </Stack>
+        {newestFirst.map((m) => (
+          <Table.Tr key={m.month} data-testid={`month-row-${m.month}`}>
+            <Table.Td>{formatMonth(m.month)}</Table.Td>
+            <Table.Td ta="right">{money(m.bought_paise)}</Table.Td>
+            <Table.Td ta="right">{money(m.sold_paise)}</Table.Td>
+            <Table.Td ta="right">{money(m.charges_paise)}</Table.Td>
+            <Table.Td ta="right">
+              <Pnl paise={m.realised_pnl_paise} size="sm" />
+            </Table.Td>
+            <Table.Td ta="right">{m.trades}</Table.Td>
+          </Table.Tr>
+        ))}
+      </StatsTable>
+    </StatsPage>
   );
 }

@@ -1,5 +1,8 @@
-import { md5, type TOrder, type TOrderRequest } from '@sampada/shared';
-import { apiPost } from '../../../lib/api-client';
+import { M, TM, md5, type TOrder, type TOrderRequest } from '@sampada/shared';
+import { apiPost, isApiError } from '../../../lib/api-client';
+import { openSetPin } from '../../../lib/drawers';
+import { invalidateTrading } from '../../../lib/trading';
+import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
 
 /**
  * POST /trade/app/v1/orders with the attempt's Idempotency-Key; the PIN typed as 6 digits
@@ -11,3 +14,22 @@ export const placeOrder = (body: TOrderRequest, idempotencyKey: string) =>
     { ...body, pin: md5(body.pin) },
     { silent: true, headers: { 'Idempotency-Key': idempotencyKey } },
   );
+
+/** The server's refusal, word for word (or 'Request failed' when there was no answer). */
+export const orderFailure = (error: unknown) =>
+  isApiError(error) ? error.message : M.requestFailed;
+
+/**
+ * Sends an order once per attempt: the same body sent again (after a timeout, or the PIN
+ * typed again) carries the same Idempotency-Key, so the server replays instead of placing a
+ * second order. Orders, holdings, cash and fund records are stale afterwards.
+ */
+export const usePlaceOrder = () =>
+  useIdempotentMutation({
+    send: placeOrder,
+    onSuccess: () => void invalidateTrading(),
+    onError: (error) => {
+      console.error('Order failed', error);
+      if (orderFailure(error) === TM.setPinToTrade) openSetPin();
+    },
+  });

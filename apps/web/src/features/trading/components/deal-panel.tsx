@@ -2,10 +2,11 @@ import {
   MIN_TRADE_PAISE,
   NO_CHARGES,
   TM,
-  ZOrderRequest,
+  ZInstitutionalOrderRequest,
+  ZIpoOrderRequest,
+  ZOtcOrderRequest,
   computeCharges,
   formatPaise,
-  md5,
   parseRupeesToPaise,
   quantityForAmount,
   type TOffering,
@@ -17,17 +18,21 @@ import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AmountInput, QuantityInput } from '../../../components/amount-input';
+import { useForm } from 'react-hook-form';
+import { AmountField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
-import { PinField, pinError } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { ChargesTable } from '../../../components/trading/charges-table';
 import { isApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
-import { fieldErrors, formatDay } from '../../../lib/money';
-import { cashQueryOptions, holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
+import { openSetPin } from '../../../lib/drawers';
+import { requestResolver } from '../../../lib/forms';
+import { formatDay } from '../../../lib/money';
+import { assetsQueryOptions } from '../../../lib/funds';
+import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { chargesQueryOptions } from '../api/get-charges';
 import { dealQueryOptions, dealsQueryOptions } from '../api/get-deals';
+import { usePlaceOrder } from '../api/place-order';
 import { useTradingTranslation } from '../i18n';
 import { OfferingFacts, OfferingStatus } from './offering-facts';
 import {
@@ -37,7 +42,6 @@ import {
   TradeResult,
   wholeNumber,
 } from './trade-form-parts';
-import { usePlaceOrder } from './use-place-order';
 
 /** The headline price of an offering: the offer price, or an IPO's upper price (cut-off). */
 const headlinePrice = (offering: TOffering) =>
@@ -115,6 +119,22 @@ function OfferingHeader({ offering }: { offering: TOffering }) {
   );
 }
 
+/** What each kind of offering takes: the shared request, with the PIN as typed. */
+const ORDER_FORMS = {
+  institutional: ZInstitutionalOrderRequest.extend({ pin: ZPinTyped }),
+  otc: ZOtcOrderRequest.extend({ pin: ZPinTyped }),
+  ipo: ZIpoOrderRequest.extend({ pin: ZPinTyped }),
+};
+
+interface TDealForm {
+  /** Shares (institutional, OTC) or lots (IPO), as typed. */
+  quantity: string | number;
+  lots: string | number;
+  /** A buy's amount in rupees, turned into the shares it buys; never sent. */
+  amount: string | number;
+  pin: string;
+}
+
 /**
  * The order form for one offering: shares (institutional, OTC) or lots (IPO), the live cost
  * with itemised charges (none on an IPO bid), cash available, PIN, and the checks the server
@@ -132,34 +152,32 @@ function OfferingOrderForm({
   const isIpo = offering.kind === 'ipo';
   const side: TOrderSide = offering.kind === 'otc' ? offering.side : 'buy';
   const schedule = useQuery({ ...chargesQueryOptions(), enabled: !isIpo });
-  const cash = useQuery(cashQueryOptions());
+  const cash = useQuery(assetsQueryOptions());
   const holdings = useQuery({ ...holdingsQueryOptions(), enabled: side === 'sell' });
-  const [count, setCount] = useState<string | number>('');
-  const [amount, setAmount] = useState<string | number>('');
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const field = isIpo ? 'lots' : 'quantity';
   const unitPaise = BigInt(
     offering.kind === 'ipo' ? offering.price_high_paise * offering.lot_size : offering.price_paise,
   );
-  const n = wholeNumber(count);
-  const value = n ? BigInt(n) * unitPaise : 0n;
-  const charges = isIpo
-    ? NO_CHARGES
-    : schedule.data
-      ? computeCharges(schedule.data, side, value)
-      : null;
-  const total =
-    charges &&
-    (side === 'buy' ? value + BigInt(charges.total_paise) : value - BigInt(charges.total_paise));
+  /** The value, charges and total of a count of shares or lots. */
+  const costOf = (n: number | null) => {
+    const value = n ? BigInt(n) * unitPaise : 0n;
+    const charges = isIpo
+      ? NO_CHARGES
+      : schedule.data
+        ? computeCharges(schedule.data, side, value)
+        : null;
+    const total =
+      charges &&
+      (side === 'buy' ? value + BigInt(charges.total_paise) : value - BigInt(charges.total_paise));
+    return { value, charges, total };
+  };
   const sellable = sellableQuantity(holdings.data?.find((h) => h.symbol === offering.symbol));
   const open = offering.status === 'open';
 
-  const clear = (key: string) => setErrors((current) => ({ ...current, [key]: '' }));
-
   /** The checks after the schema's: minimum, caps, what remains, cash and shares. */
   function limitProblem(quantity: number): string | null {
+    const { value, total } = costOf(quantity);
     if (value < MIN_TRADE_PAISE) return TM.belowMinimum;
     if (offering.kind === 'ipo') {
       if (quantity < offering.min_lots) return TM.belowMinimum;
@@ -172,27 +190,36 @@ function OfferingOrderForm({
     return null;
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (placing.busy || !open) return;
-    if (profile && !profile.has_pin) {
-      openSetPin();
+  const { control, handleSubmit, resetField, setValue, clearErrors, watch, formState } = useForm({
+    resolver: requestResolver(ORDER_FORMS[offering.kind], {
+      toRequest: ({ quantity, lots, pin }: TDealForm): TOrderRequest =>
+        offering.kind === 'ipo'
+          ? { type: 'ipo', offering_id: offering.id, lots: wholeNumber(lots) ?? lots, pin }
+          : {
+              type: offering.kind,
+              offering_id: offering.id,
+              quantity: wholeNumber(quantity) ?? quantity,
+              pin,
+            },
+      checks: (values) => {
+        const n = wholeNumber(values[field]);
+        return { [field]: n && limitProblem(n) };
+      },
+    }),
+    defaultValues: { quantity: '', lots: '', amount: '', pin: '' } as TDealForm,
+  });
+  const count = watch(field);
+  const amount = watch('amount');
+  const n = wholeNumber(count);
+  const { value, charges, total } = costOf(n);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (placing.isPending || !open || (profile && !profile.has_pin)) {
+      event.preventDefault();
+      if (open && profile && !profile.has_pin) openSetPin();
       return;
     }
-    const body: TOrderRequest =
-      offering.kind === 'ipo'
-        ? { type: 'ipo', offering_id: offering.id, lots: n ?? count, pin }
-        : { type: offering.kind, offering_id: offering.id, quantity: n ?? count, pin };
-    const parsed = ZOrderRequest.safeParse({ ...body, pin: md5(pin) });
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    if (pinError(pin)) next.pin = t('form.pinInvalid');
-    if (!next[field] && n) {
-      const problem = limitProblem(n);
-      if (problem) next[field] = problem;
-    }
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    if (!(await placing.submit(body))) setPin('');
+    void handleSubmit((body) => placing.mutate(body, { onError: () => resetField('pin') }))(event);
   };
 
   const amountPaise = parseRupeesToPaise(amount);
@@ -200,6 +227,7 @@ function OfferingOrderForm({
     amountPaise.ok && offering.kind !== 'ipo'
       ? Math.min(Number(quantityForAmount(amountPaise.paise, unitPaise)), offering.remaining)
       : null;
+  const offeringError = (formState.errors as { offering_id?: { message?: string } }).offering_id;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t(`form.submit.${offering.kind}`)}>
@@ -226,7 +254,10 @@ function OfferingOrderForm({
           </Group>
         )}
         {offering.kind === 'ipo' ? (
-          <QuantityInput
+          <AmountField
+            quantity
+            control={control}
+            name="lots"
             label={t('form.lots')}
             description={t('form.lotsHint', {
               min: offering.min_lots,
@@ -234,36 +265,27 @@ function OfferingOrderForm({
               size: offering.lot_size,
               price: formatPaise(offering.price_high_paise),
             })}
-            value={count}
-            onChange={(next) => {
-              setCount(next);
-              clear('lots');
-            }}
-            error={errors.lots || undefined}
             disabled={!open}
             data-testid="order-lots"
           />
         ) : (
           <>
-            <QuantityInput
+            <AmountField
+              quantity
+              control={control}
+              name="quantity"
               label={t('form.quantity')}
               description={t('form.minimumHint', { amount: formatPaise(MIN_TRADE_PAISE) })}
-              value={count}
-              onChange={(next) => {
-                setCount(next);
-                clear('quantity');
-              }}
-              error={errors.quantity || undefined}
               disabled={!open}
               data-testid="order-quantity"
             />
             {side === 'buy' && (
               <Group align="flex-end" gap="xs" wrap="nowrap">
-                <AmountInput
+                <AmountField
+                  control={control}
+                  name="amount"
                   style={{ flex: 1 }}
                   label={t('form.amount')}
-                  value={amount}
-                  onChange={setAmount}
                   disabled={!open}
                   description={
                     affordable === null
@@ -281,8 +303,8 @@ function OfferingOrderForm({
                   variant="light"
                   disabled={!affordable}
                   onClick={() => {
-                    setCount(String(affordable));
-                    clear('quantity');
+                    setValue('quantity', String(affordable));
+                    clearErrors('quantity');
                   }}
                   data-testid="order-amount-use"
                 >
@@ -337,25 +359,21 @@ function OfferingOrderForm({
           <Loader size="xs" />
         )}
         <PinField
-          label={t('form.pin')}
-          value={pin}
-          onChange={(next) => {
-            setPin(next);
-            clear('pin');
-          }}
-          error={errors.pin}
+          control={control}
+          name="pin"
+          label={t('pin.label')}
           disabled={!profile?.has_pin || !open}
           testId="trade-pin"
         />
-        {errors.offering_id && (
+        {offeringError?.message && (
           <Text size="xs" c="red">
-            {errors.offering_id}
+            {offeringError.message}
           </Text>
         )}
-        <TradeFailure message={placing.failure} />
+        <TradeFailure error={placing.error} />
         <LoadingButton
           type="submit"
-          loading={placing.busy}
+          loading={placing.isPending}
           disabled={!open || charges === null}
           fullWidth
           color={side === 'sell' ? 'red.8' : undefined}
@@ -394,7 +412,7 @@ export function DealPanel({ kind, offeringId }: { kind: TOfferingKind; offeringI
     (single.data?.kind === kind ? single.data : undefined) ??
     (!chosenId && list.length === 1 ? list[0] : undefined);
 
-  if (placing.result) return <TradeResult order={placing.result} onAnother={placing.reset} />;
+  if (placing.data) return <TradeResult order={placing.data} onAnother={placing.reset} />;
 
   return (
     <Stack gap="md" data-testid={`${kind}-panel`}>

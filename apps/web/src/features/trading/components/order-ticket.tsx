@@ -2,35 +2,39 @@ import {
   MARKET_BUY_BUFFER_PCT,
   MIN_TRADE_PAISE,
   TM,
-  ZOrderRequest,
+  ZMarketOrderRequest,
   buyCost,
   computeCharges,
   formatPaise,
   marketBuyHoldValue,
-  md5,
   rupeePrice,
   rupeesToPaise,
+  type TChargeSchedule,
   type TOrderRequest,
   type TOrderSide,
+  type TStockDetail,
 } from '@sampada/shared';
 import { Alert, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { AmountInput, QuantityInput } from '../../../components/amount-input';
+import type { FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { AmountField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { ChangeText } from '../../../components/market/change-text';
 import { LivePrice } from '../../../components/market/live-price';
-import { PinField, pinError } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { ChargesTable } from '../../../components/trading/charges-table';
 import { sideLabel } from '../../../components/trading/trade-labels';
 import { useProfile } from '../../../lib/auth';
+import { openSetPin } from '../../../lib/drawers';
+import { requestResolver } from '../../../lib/forms';
 import { newerQuote, useLiveQuotes } from '../../../lib/market/live-quotes';
-import { fieldErrors } from '../../../lib/money';
-import { cashQueryOptions, holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
+import { stockDetailQueryOptions } from '../../../lib/market/stock-detail';
+import { assetsQueryOptions } from '../../../lib/funds';
+import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { chargesQueryOptions } from '../api/get-charges';
-import { stockQuoteQueryOptions } from '../api/get-stock-quote';
+import { usePlaceOrder } from '../api/place-order';
 import { useTradingTranslation } from '../i18n';
 import {
   CashAvailable,
@@ -39,11 +43,78 @@ import {
   TradeResult,
   wholeNumber,
 } from './trade-form-parts';
-import { usePlaceOrder } from './use-place-order';
 
 type TTicketType = 'market' | 'limit';
 
 const ZLimitPrice = rupeePrice(TM.priceRequired);
+
+interface TTicketForm {
+  type: TTicketType;
+  side: TOrderSide;
+  quantity: string | number;
+  limit_price: string | number;
+  pin: string;
+}
+
+/** A ticket's figures for the values typed: price, value, charges, hold, tick and band. */
+function ticketFigures(
+  detail: TStockDetail,
+  schedule: TChargeSchedule | undefined,
+  { type, side, quantity, limit_price }: TTicketForm,
+) {
+  const lastPaise = rupeesToPaise(detail.price);
+  const limit = type === 'limit' ? ZLimitPrice.safeParse(limit_price) : null;
+  const pricePaise = type === 'limit' ? (limit?.success ? limit.data : null) : lastPaise;
+  const n = wholeNumber(quantity);
+  const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
+  const charges = schedule ? computeCharges(schedule, side, value) : null;
+  const holdValue =
+    side === 'buy' && type === 'market' && n ? marketBuyHoldValue(BigInt(n) * lastPaise) : value;
+  const hold = schedule ? buyCost(schedule, holdValue) : null;
+  const tickPaise = rupeesToPaise(detail.tick_size);
+  const band =
+    detail.lower_band !== null && detail.upper_band !== null
+      ? {
+          lower: rupeesToPaise(detail.lower_band),
+          upper: rupeesToPaise(detail.upper_band),
+        }
+      : null;
+  return { type, side, n, pricePaise, value, charges, hold, tickPaise, band };
+}
+
+/**
+ * The checks after the schema's: a limit price on the tick and inside the band; the minimum
+ * order value, the shares held (`sellable`, once known) and the cash a buy puts on hold.
+ */
+function ticketProblems(
+  { type, side, n, pricePaise, value, hold, tickPaise, band }: ReturnType<typeof ticketFigures>,
+  { available, sellable }: { available: number | undefined; sellable: number | undefined },
+) {
+  let limit_price: string | null = null;
+  if (type === 'limit' && pricePaise) {
+    if (tickPaise > 0n && pricePaise % tickPaise !== 0n)
+      limit_price = TM.priceOffTick(formatPaise(tickPaise));
+    else if (band && (pricePaise < band.lower || pricePaise > band.upper))
+      limit_price = TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper));
+  }
+  let quantity: string | null = null;
+  if (n) {
+    // The minimum applies to buys, and to sells except one that sells everything left.
+    const wholeRest = side === 'sell' && n === sellable;
+    if (pricePaise && value < MIN_TRADE_PAISE && !wholeRest) quantity = TM.belowMinimum;
+    else if (side === 'sell' && sellable !== undefined && n > sellable)
+      quantity = TM.insufficientHolding;
+    else if (
+      side === 'buy' &&
+      hold !== null &&
+      available !== undefined &&
+      pricePaise &&
+      hold > BigInt(available)
+    )
+      quantity = TM.insufficientCash;
+  }
+  return { limit_price, quantity };
+}
 
 /**
  * The order ticket opened from stock detail (Buy, Sell) or a holding (Sell): market or
@@ -53,101 +124,72 @@ const ZLimitPrice = rupeePrice(TM.priceRequired);
 export function OrderTicket({ symbol, side: initialSide }: { symbol: string; side: TOrderSide }) {
   const { t } = useTradingTranslation();
   const { data: profile } = useProfile();
-  const quote = useQuery(stockQuoteQueryOptions(symbol));
+  const quote = useQuery(stockDetailQueryOptions(symbol));
   const live = useLiveQuotes([symbol]);
   const schedule = useQuery(chargesQueryOptions());
   const holdings = useQuery(holdingsQueryOptions());
-  const cash = useQuery(cashQueryOptions());
+  const cash = useQuery(assetsQueryOptions());
   const placing = usePlaceOrder();
-  const [side, setSide] = useState<TOrderSide>(initialSide);
-  const [type, setType] = useState<TTicketType>('market');
-  const [quantity, setQuantity] = useState<string | number>('');
-  const [limitPrice, setLimitPrice] = useState<string | number>('');
-  const [pin, setPin] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const detail = quote.data && newerQuote(quote.data, live[symbol]);
+  const holding = holdings.data?.find((h) => h.symbol === symbol);
+  const sellable = sellableQuantity(holding);
+  const figuresOf = (values: TTicketForm) =>
+    detail ? ticketFigures(detail, schedule.data, values) : null;
+  const { control, handleSubmit, resetField, clearErrors, watch } = useForm({
+    resolver: requestResolver(ZMarketOrderRequest.extend({ pin: ZPinTyped }), {
+      toRequest: ({ type, side, quantity, limit_price, pin }: TTicketForm): TOrderRequest => ({
+        type,
+        symbol,
+        side,
+        quantity: wholeNumber(quantity) ?? quantity,
+        ...(type === 'limit' ? { limit_price: String(limit_price) } : {}),
+        pin,
+      }),
+      checks: (values) => {
+        const figures = figuresOf(values);
+        return figures
+          ? ticketProblems(figures, {
+              available: cash.data?.cash_available_paise,
+              sellable: holdings.data ? sellable : undefined,
+            })
+          : {};
+      },
+    }),
+    defaultValues: {
+      type: 'market',
+      side: initialSide,
+      quantity: '',
+      limit_price: '',
+      pin: '',
+    } as TTicketForm,
+  });
+  const figures = figuresOf(watch());
 
-  if (placing.result) return <TradeResult order={placing.result} onAnother={placing.reset} />;
+  if (placing.data) return <TradeResult order={placing.data} onAnother={placing.reset} />;
   if (quote.isPending)
     return (
       <Group justify="center" py="xl">
         <Loader size="sm" />
       </Group>
     );
-  if (quote.isError)
+  if (quote.isError || !detail || !figures)
     return (
       <Alert color="red" title={t('ticket.loadFailed')}>
-        {quote.error.message}
+        {quote.error?.message}
       </Alert>
     );
+  const { type, side, value, charges, hold, tickPaise, band } = figures;
 
-  const detail = newerQuote(quote.data, live[symbol]);
-  const lastPaise = rupeesToPaise(detail.price);
-  const limit = type === 'limit' ? ZLimitPrice.safeParse(limitPrice) : null;
-  const pricePaise = type === 'limit' ? (limit?.success ? limit.data : null) : lastPaise;
-  const n = wholeNumber(quantity);
-  const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
-  const charges = schedule.data ? computeCharges(schedule.data, side, value) : null;
-  const holdValue =
-    side === 'buy' && type === 'market' && n ? marketBuyHoldValue(BigInt(n) * lastPaise) : value;
-  const hold = schedule.data ? buyCost(schedule.data, holdValue) : null;
-  const holding = holdings.data?.find((h) => h.symbol === symbol);
-  const sellable = sellableQuantity(holding);
-  const tickPaise = rupeesToPaise(detail.tick_size);
-  const band =
-    detail.lower_band !== null && detail.upper_band !== null
-      ? {
-          lower: rupeesToPaise(detail.lower_band),
-          upper: rupeesToPaise(detail.upper_band),
-        }
-      : null;
-
-  const clear = (key: string) => setErrors((current) => ({ ...current, [key]: '' }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (placing.busy) return;
-    if (profile && !profile.has_pin) {
-      openSetPin();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (placing.isPending || (profile && !profile.has_pin)) {
+      event.preventDefault();
+      if (!placing.isPending) openSetPin();
       return;
     }
-    const body: TOrderRequest = {
-      type,
-      symbol,
-      side,
-      quantity: n ?? quantity,
-      ...(type === 'limit' ? { limit_price: String(limitPrice) } : {}),
-      pin,
-    };
-    const parsed = ZOrderRequest.safeParse({ ...body, pin: md5(pin) });
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    if (pinError(pin)) next.pin = t('form.pinInvalid');
-    if (!next.limit_price && type === 'limit' && pricePaise) {
-      if (tickPaise > 0n && pricePaise % tickPaise !== 0n)
-        next.limit_price = TM.priceOffTick(formatPaise(tickPaise));
-      else if (band && (pricePaise < band.lower || pricePaise > band.upper))
-        next.limit_price = TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper));
-    }
-    if (!next.quantity && n) {
-      const available = cash.data?.cash_available_paise;
-      // The minimum applies to buys, and to sells except one that sells everything left.
-      const wholeRest = side === 'sell' && holdings.data !== undefined && n === sellable;
-      if (pricePaise && value < MIN_TRADE_PAISE && !wholeRest) next.quantity = TM.belowMinimum;
-      else if (side === 'sell' && holdings.data && n > sellable)
-        next.quantity = TM.insufficientHolding;
-      else if (
-        side === 'buy' &&
-        hold !== null &&
-        available !== undefined &&
-        pricePaise &&
-        hold > BigInt(available)
-      )
-        next.quantity = TM.insufficientCash;
-    }
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
     // Cleared after a refusal and after a success alike: the next order needs the PIN again.
-    await placing.submit(body);
-    setPin('');
+    void handleSubmit((body) => placing.mutate(body, { onSettled: () => resetField('pin') }))(
+      event,
+    );
   };
 
   const after =
@@ -201,31 +243,46 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
       )}
       <form onSubmit={submit} noValidate aria-label={t('form.submit.order')}>
         <Stack gap="sm">
-          <SegmentedControl
-            fullWidth
-            aria-label={t('ticket.side')}
-            value={side}
-            onChange={(next) => {
-              setSide(next as TOrderSide);
-              clear('quantity');
-            }}
-            color={side === 'buy' ? 'green.8' : 'red.8'}
-            data={(['buy', 'sell'] as const).map((value) => ({ value, label: sideLabel(value) }))}
-            data-testid="order-side"
+          <Controller
+            control={control}
+            name="side"
+            render={({ field }) => (
+              <SegmentedControl
+                fullWidth
+                aria-label={t('ticket.side')}
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next as TOrderSide);
+                  clearErrors('quantity');
+                }}
+                color={side === 'buy' ? 'green.8' : 'red.8'}
+                data={(['buy', 'sell'] as const).map((value) => ({
+                  value,
+                  label: sideLabel(value),
+                }))}
+                data-testid="order-side"
+              />
+            )}
           />
-          <SegmentedControl
-            fullWidth
-            aria-label={t('ticket.type')}
-            value={type}
-            onChange={(next) => {
-              setType(next as TTicketType);
-              clear('limit_price');
-            }}
-            data={[
-              { value: 'market', label: t('ticket.market') },
-              { value: 'limit', label: t('ticket.limit') },
-            ]}
-            data-testid="order-type"
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <SegmentedControl
+                fullWidth
+                aria-label={t('ticket.type')}
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next as TTicketType);
+                  clearErrors('limit_price');
+                }}
+                data={[
+                  { value: 'market', label: t('ticket.market') },
+                  { value: 'limit', label: t('ticket.limit') },
+                ]}
+                data-testid="order-type"
+              />
+            )}
           />
           {side === 'buy' ? (
             <CashAvailable />
@@ -239,21 +296,20 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
               </Text>
             </Group>
           )}
-          <QuantityInput
+          <AmountField
+            quantity
+            control={control}
+            name="quantity"
             label={t('form.quantity')}
             description={t(side === 'buy' ? 'form.minimumHint' : 'ticket.sellMinimumHint', {
               amount: formatPaise(MIN_TRADE_PAISE),
             })}
-            value={quantity}
-            onChange={(next) => {
-              setQuantity(next);
-              clear('quantity');
-            }}
-            error={errors.quantity || undefined}
             data-testid="order-quantity"
           />
           {type === 'limit' && (
-            <AmountInput
+            <AmountField
+              control={control}
+              name="limit_price"
               label={t('ticket.limitPrice')}
               description={
                 band
@@ -263,12 +319,6 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
                     })
                   : t('ticket.tickOnly', { tick: formatPaise(tickPaise) })
               }
-              value={limitPrice}
-              onChange={(next) => {
-                setLimitPrice(next);
-                clear('limit_price');
-              }}
-              error={errors.limit_price || undefined}
               data-testid="order-limit-price"
             />
           )}
@@ -295,20 +345,16 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
             </Text>
           )}
           <PinField
-            label={t('form.pin')}
-            value={pin}
-            onChange={(next) => {
-              setPin(next);
-              clear('pin');
-            }}
-            error={errors.pin}
+            control={control}
+            name="pin"
+            label={t('pin.label')}
             disabled={!profile?.has_pin}
             testId="trade-pin"
           />
-          <TradeFailure message={placing.failure} />
+          <TradeFailure error={placing.error} />
           <LoadingButton
             type="submit"
-            loading={placing.busy}
+            loading={placing.isPending}
             disabled={!charges}
             fullWidth
             color={side === 'buy' ? 'green.8' : 'red.8'}

@@ -3,15 +3,16 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { openSetPin } from '../../../components/set-pin';
+import { closeGlobalDrawer, openSetPin } from '../../../lib/drawers';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
 import { sideLabel } from '../../../components/trading/trade-labels';
 import { paths } from '../../../config/paths';
 import { useAppSettings } from '../../../lib/app-settings';
 import { isKycApproved, useProfile } from '../../../lib/auth';
-import { closeGlobalDrawer } from '../../../lib/drawers';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
-import { cashQueryOptions } from '../../../lib/trading';
+import { assetsQueryOptions } from '../../../lib/funds';
+import { translateMessage } from '../../../lib/i18n';
+import { orderFailure } from '../api/place-order';
 import { useTradingTranslation } from '../i18n';
 
 /** A whole number of shares or lots typed in a field, or null while it is not one. */
@@ -37,7 +38,7 @@ export function TradeGate() {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{TM.setPinToTrade}</Text>
             <Button size="xs" onClick={openSetPin} data-testid="trade-set-pin">
-              {t('form.setPin')}
+              {t('pin.set')}
             </Button>
           </Stack>
         </Alert>
@@ -50,7 +51,7 @@ export function TradeGate() {
 export function CashAvailable() {
   const { t } = useTradingTranslation();
   const { showAssets } = useAppSettings();
-  const { data } = useQuery(cashQueryOptions());
+  const { data } = useQuery(assetsQueryOptions());
   const available = data?.cash_available_paise;
   return (
     <Group justify="space-between">
@@ -127,12 +128,12 @@ export function TradeResult({ order, onAnother }: { order: TOrder; onAnother: ()
   );
 }
 
-/** The server's refusal, word for word. */
-export function TradeFailure({ message }: { message: string | null }) {
-  if (!message) return null;
+/** The server's refusal of the last attempt, word for word. */
+export function TradeFailure({ error }: { error: Error | null }) {
+  if (!error) return null;
   return (
     <Alert color="red" role="alert" data-testid="trade-error">
-      {message}
+      {translateMessage(orderFailure(error))}
     </Alert>
   );
 }

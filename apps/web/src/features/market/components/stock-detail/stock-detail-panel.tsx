@@ -6,7 +6,7 @@ import { ChangeText } from '../../../../components/market/change-text';
 import { LivePrice } from '../../../../components/market/live-price';
 import { newerQuote, useLiveQuotes } from '../../../../lib/market/live-quotes';
 import { chartDataQueryOptions } from '../../api/get-chart-data';
-import { stockDetailQueryOptions } from '../../api/get-stock-detail';
+import { stockDetailQueryOptions } from '../../../../lib/market/stock-detail';
 import { useMarketTranslation } from '../../i18n';
 import { CompanySection } from './company-section';
 import { IntervalPicker } from './interval-picker';

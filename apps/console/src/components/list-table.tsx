@@ -1,0 +1,50 @@
+import { Card, Table, type TableProps, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A column head: its label ('' for none), right-aligned for figures. */
+export type TColumn = string | { label: ReactNode; right: true };
+
+/**
+ * A list in a bordered card: the column heads, the rows (children), and a word in place of
+ * the rows when there are none (`empty`, given only then). Scrolls sideways under `minWidth`.
+ */
+export function ListTable({
+  minWidth,
+  columns,
+  empty,
+  children,
+  ...table
+}: TableProps & {
+  minWidth: number;
+  columns: TColumn[];
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder p={0}>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table {...table}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, index) =>
+                typeof column === 'string' ? (
+                  <Table.Th key={index}>{column}</Table.Th>
+                ) : (
+                  <Table.Th key={index} ta="right">
+                    {column.label}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {empty ? (
+        <Text c="dimmed" p="md">
+          {empty}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { closeModal, openModal } from '../../../components/modals';
+import { t } from '../../../lib/i18n';
+import '../i18n';
+// Static: Set PIN opens from money and trading screens too, and must show at once.
+import { CreatePinModal } from './create-pin-modal';
+
+const UpdateAvatarModal = lazy(() =>
+  import('./update-avatar-modal').then((m) => ({ default: m.UpdateAvatarModal })),
+);
+const ViewKycModal = lazy(() =>
+  import('./view-kyc-modal').then((m) => ({ default: m.ViewKycModal })),
+);
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
+
+/** The account modals' ids on the shared stack. */
+export const ACCOUNT_MODALS = {
+  avatar: 'update-avatar',
+  kyc: 'view-kyc',
+  pin: 'create-pin',
+  password: 'change-password',
+} as const;
+
+const loading = (
+  <Center py="xl">
+    <Loader size="sm" />
+  </Center>
+);
+
+/** Each modal's body is its own chunk, loaded the first time it opens. */
+const withSuspense = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+const ta = (key: string) => t(`account:${key}`);
+
+/**
+ * Opens one of the account modals of the user drawer (spec §2). Set PIN also opens from the
+ * money and trading screens that find no PIN: app/drawers-host hands `pin` to lib/drawers.
+ */
+export const openAccountModal = {
+  avatar: () =>
+    openModal({
+      id: ACCOUNT_MODALS.avatar,
+      title: ta('avatar.title'),
+      hold: true,
+      children: withSuspense(
+        <UpdateAvatarModal onDone={() => closeModal(ACCOUNT_MODALS.avatar)} />,
+      ),
+    }),
+  kyc: () =>
+    openModal({
+      id: ACCOUNT_MODALS.kyc,
+      title: ta('viewKyc.title'),
+      children: withSuspense(<ViewKycModal />),
+    }),
+  pin: () =>
+    openModal({
+      id: ACCOUNT_MODALS.pin,
+      title: ta('pin.title'),
+      hold: true,
+      children: <CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />,
+    }),
+  password: () =>
+    openModal({
+      id: ACCOUNT_MODALS.password,
+      title: ta('changePassword.title'),
+      hold: true,
+      children: withSuspense(<ChangePasswordModal />),
+    }),
+};

@@ -1,0 +1,78 @@
+import type {
+  TCandleInterval,
+  TMarket,
+  TMarketFilter,
+  TOfferingKind,
+  TOrderListQuery,
+  TRankingType,
+  TRecordsQuery,
+} from '@sampada/shared';
+
+/** The filters of a fund records list (the page and cursor are the query's own). */
+export type TRecordsFilter = Omit<TRecordsQuery, 'cursor' | 'limit'>;
+/** The filters of an orders list. */
+export type TOrdersFilter = Omit<TOrderListQuery, 'cursor' | 'limit'>;
+/** Most active stocks by traded volume (shares) or value (rupees). */
+export type TMostActiveBy = 'volume' | 'value';
+
+/**
+ * The query-key factory of the client app: every query names its key here and every
+ * invalidation goes through it, never through a literal array. One key holds one kind of data:
+ * the query options that fill it are defined once (a feature's api/, or lib/ when several
+ * features read it), and a key's prefix (`all`) is what a change makes stale.
+ */
+export const queryKeys = {
+  profile: ['profile'] as const,
+  kycDetail: ['kyc-detail'] as const,
+  systemSettings: ['system-settings'] as const,
+  countries: ['countries'] as const,
+  /** GET /stat/app/v1/…: cash and holdings, read by Home, funds, trading and the portfolio. */
+  stat: {
+    all: ['stat'] as const,
+    assets: ['stat', 'asset'] as const,
+    portfolio: ['stat', 'portfolio'] as const,
+  },
+  funds: {
+    all: ['funds'] as const,
+    depositAccount: ['funds', 'deposit-account'] as const,
+    bankCards: ['funds', 'bank-cards'] as const,
+    deposits: ['funds', 'deposits'] as const,
+    withdrawals: ['funds', 'withdrawals'] as const,
+    records: (filter: TRecordsFilter) => ['funds', 'records', filter] as const,
+    receipt: (postingId: string) => ['funds', 'records', 'receipt', postingId] as const,
+  },
+  trade: {
+    all: ['trade'] as const,
+    charges: ['trade', 'charges'] as const,
+    deals: (kind: TOfferingKind) => ['trade', 'deals', kind] as const,
+    deal: (id: string) => ['trade', 'deal', id] as const,
+    holdings: ['trade', 'holdings'] as const,
+    orders: (filter: TOrdersFilter) => ['trade', 'orders', filter] as const,
+    order: (id: string) => ['trade', 'order', id] as const,
+    contractNote: (no: string) => ['trade', 'contract-note', no] as const,
+  },
+  market: {
+    config: ['market', 'config'] as const,
+    status: ['market', 'status'] as const,
+    indices: ['market', 'indices'] as const,
+    rankings: (type: TRankingType, limit: number) => ['market', 'rankings', type, limit] as const,
+    mostActive: (by: TMostActiveBy, limit: number) => ['market', 'most-active', by, limit] as const,
+    list: (filter: TMarketFilter) => ['market', 'list', filter] as const,
+    heatmap: ['market', 'heatmap'] as const,
+    themes: ['market', 'themes'] as const,
+    watchlist: ['market', 'watchlist'] as const,
+  },
+  /** The stock-data API (spec §7). */
+  stock: {
+    detail: (market: TMarket, symbol: string) => ['stock', 'detail', market, symbol] as const,
+    chart: (market: TMarket, symbol: string, interval: TCandleInterval) =>
+      ['stock', 'chart', market, symbol, interval] as const,
+    company: (market: TMarket, symbol: string) => ['stock', 'company', market, symbol] as const,
+  },
+  news: {
+    all: ['news'] as const,
+    headlines: (limit: number) => ['news', 'headlines', limit] as const,
+    list: (symbol: string | null) => ['news', 'list', symbol ?? ''] as const,
+    article: (id: string) => ['news', 'article', id] as const,
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * What the web and console component tests need of a browser that jsdom lacks (the layout
+ * APIs Mantine uses, object URLs, web fonts), and the cleanup after each test. Each app's
+ * src/test/setup.ts imports it and adds its own.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// Textarea autosize listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+window.HTMLElement.prototype.scrollTo = function scrollTo() {};
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
+
+if (!URL.createObjectURL) {
+  let n = 0;
+  URL.createObjectURL = () => `blob:test/${++n}`;
+  URL.revokeObjectURL = () => {};
+}
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.clearAllTimers();
+});
