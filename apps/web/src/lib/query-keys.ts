@@ -1,5 +1,6 @@
 import type {
   TCandleInterval,
+  TLoanQuoteRequest,
   TMarket,
   TMarketFilter,
   TOfferingKind,
@@ -31,6 +32,14 @@ export const queryKeys = {
     all: ['stat'] as const,
     assets: ['stat', 'asset'] as const,
     portfolio: ['stat', 'portfolio'] as const,
+  },
+  /** The credit feature's calls (/loan/app/v1/…); /me/application reads the loans list too. */
+  loan: {
+    all: ['loan'] as const,
+    products: ['loan', 'products'] as const,
+    quote: (request: TLoanQuoteRequest) => ['loan', 'quote', request] as const,
+    loans: ['loan', 'loans'] as const,
+    loan: (id: string) => ['loan', 'loans', id] as const,
   },
   funds: {
     all: ['funds'] as const,

@@ -1,9 +1,8 @@
 import { md5, type TLoanApplyRequest, type TLoanDetail } from '@sampada/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { creditKeys } from './credit-keys';
+import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /loan/app/v1/apply with the attempt's Idempotency-Key; the PIN goes out as its MD5. */
 export const applyForLoan = (body: TLoanApplyRequest, idempotencyKey: string) =>
@@ -14,13 +13,8 @@ export const applyForLoan = (body: TLoanApplyRequest, idempotencyKey: string) =>
   );
 
 /** One key per attempt: the same application sent again is replayed, never applied twice. */
-export function useApplyForLoan() {
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: TLoanApplyRequest) => applyForLoan(body, idempotency.keyFor(body)),
-    onSuccess: () => {
-      idempotency.done();
-      return queryClient.invalidateQueries({ queryKey: creditKeys.all });
-    },
+export const useApplyForLoan = () =>
+  useIdempotentMutation({
+    send: applyForLoan,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.loan.all }),
   });
-}

@@ -2,7 +2,7 @@ import type { TLoanDetail } from '@sampada/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { creditKeys } from './credit-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /loan/app/v1/loans/:id/cancel: an application not yet disbursed; the pledge returns. */
 export const cancelLoan = (loanId: string) =>
@@ -13,6 +13,6 @@ export const cancelLoan = (loanId: string) =>
 export function useCancelLoan(loanId: string) {
   return useMutation({
     mutationFn: () => cancelLoan(loanId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.loan.all }),
   });
 }

@@ -1,7 +1,7 @@
 import type { TLoanQuote, TLoanQuoteRequest } from '@sampada/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { creditKeys } from './credit-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /loan/app/v1/quote: the server's schedule, fee and APR for the terms typed so far. */
 export const getLoanQuote = (request: TLoanQuoteRequest) =>
@@ -9,7 +9,7 @@ export const getLoanQuote = (request: TLoanQuoteRequest) =>
 
 export const loanQuoteQueryOptions = (request: TLoanQuoteRequest | null) =>
   queryOptions({
-    queryKey: creditKeys.quote(request ?? ({} as TLoanQuoteRequest)),
+    queryKey: queryKeys.loan.quote(request ?? ({} as TLoanQuoteRequest)),
     queryFn: () => getLoanQuote(request!),
     enabled: request !== null,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import type { TLoanDetail } from '@sampada/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { creditKeys } from './credit-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /loan/app/v1/loans/:id: schedule, what is paid, due and accrued, the pledge and LTV. */
 export const getLoan = (id: string) =>
@@ -9,7 +9,7 @@ export const getLoan = (id: string) =>
 
 export const loanQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: creditKeys.loan(id),
+    queryKey: queryKeys.loan.loan(id),
     queryFn: () => getLoan(id),
     refetchInterval: 60_000,
   });

@@ -1,9 +1,9 @@
 import { md5, type TRepayment } from '@sampada/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
-import { creditKeys } from './credit-keys';
+import { invalidateMoney } from '../../../lib/funds';
+import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type TRepayInput = { amount_paise: number; pin: string };
 
@@ -15,18 +15,12 @@ export const repayLoan = (loanId: string, body: TRepayInput, idempotencyKey: str
     { silent: true, headers: { 'Idempotency-Key': idempotencyKey } },
   );
 
-export function useRepayLoan(loanId: string) {
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (body: TRepayInput) => repayLoan(loanId, body, idempotency.keyFor(body)),
+export const useRepayLoan = (loanId: string) =>
+  useIdempotentMutation({
+    send: (body: TRepayInput, key: string) => repayLoan(loanId, body, key),
+    // The loan, the list, and every view of cash (assets, records) moved.
     onSuccess: () => {
-      idempotency.done();
-      // The loan, the list, and every view of cash (assets, records) moved.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: creditKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['stat'] }),
-        queryClient.invalidateQueries({ queryKey: ['funds'] }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.loan.all });
+      void invalidateMoney();
     },
   });
-}

@@ -4,7 +4,6 @@ import {
   formatPaise,
   LM,
   M,
-  PIN_LENGTH,
   rupeeAmount,
   type TCreditProduct,
   type TLoanQuote,
@@ -35,12 +34,11 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AmountInput } from '../../../components/amount-input';
 import { LoadingButton } from '../../../components/loading-button';
-import { PinField } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
-import { closeGlobalDrawer } from '../../../lib/drawers';
+import { closeGlobalDrawer, openSetPin } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useApplyForLoan } from '../api/apply-for-loan';
 import { creditProductsQueryOptions } from '../api/get-credit-products';
@@ -57,7 +55,7 @@ const ZLoanApplicationForm = z.object({
   tenure_months: ZLoanQuoteRequest.shape.tenure_months,
   amount: rupeeAmount(1n, LM.amountPositive),
   pledges: z.record(z.string(), z.number().int().min(0, LM.pledgeQuantityInvalid)),
-  pin: z.string().regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), 'PIN must be 6 digits.'),
+  pin: ZPinTyped,
 });
 type TFormInput = z.input<typeof ZLoanApplicationForm>;
 type TFormOutput = z.output<typeof ZLoanApplicationForm>;
@@ -362,19 +360,7 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
         )}
         {quote.data && debounced && !quoteFailure && <QuoteFigures quote={quote.data} />}
         <Divider />
-        <Controller
-          control={form.control}
-          name="pin"
-          render={({ field, fieldState }) => (
-            <PinField
-              label={t('apply.pinLabel')}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              testId="loan-pin"
-            />
-          )}
-        />
+        <PinField control={form.control} name="pin" label={t('apply.pinLabel')} testId="loan-pin" />
         {failure && (
           <Alert color="red" data-testid="loan-apply-error">
             {failure}

@@ -5,7 +5,6 @@ import {
   LM,
   M,
   paiseToRupeeText,
-  PIN_LENGTH,
   rupeeAmount,
   type TLoanDetail,
 } from '@sampada/shared';
@@ -31,9 +30,9 @@ import { AmountInput } from '../../../components/amount-input';
 import { QueryState } from '../../../components/market/query-state';
 import { LoadingButton } from '../../../components/loading-button';
 import { openConfirm } from '../../../components/modals';
-import { PinField } from '../../../components/pin-field';
-import { openSetPin } from '../../../components/set-pin';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { paths } from '../../../config/paths';
+import { openSetPin } from '../../../lib/drawers';
 import { isApiError } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { translateMessage } from '../../../lib/i18n';
@@ -47,7 +46,7 @@ import { LOAN_STATUS_COLORS } from './credit-products-page';
 /** The repayment form: rupees typed (the API takes paise) and the 6-digit PIN. */
 const ZRepayForm = z.object({
   amount: rupeeAmount(1n, LM.amountPositive),
-  pin: z.string().regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), 'PIN must be 6 digits.'),
+  pin: ZPinTyped,
 });
 type TRepayFormInput = z.input<typeof ZRepayForm>;
 type TRepayFormOutput = z.output<typeof ZRepayForm>;
@@ -141,18 +140,11 @@ function RepayForm({ loan }: { loan: TLoanDetail }) {
             />
           )}
         />
-        <Controller
+        <PinField
           control={form.control}
           name="pin"
-          render={({ field, fieldState }) => (
-            <PinField
-              label={t('apply.pinLabel')}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              testId="loan-repay-pin"
-            />
-          )}
+          label={t('apply.pinLabel')}
+          testId="loan-repay-pin"
         />
         {failure && (
           <Alert color="red" data-testid="loan-repay-error">
