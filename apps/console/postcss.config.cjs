@@ -1,1 +1,0 @@
-module.exports = require('../../scripts/postcss-mantine.cjs');

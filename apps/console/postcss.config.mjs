@@ -1,0 +1,1 @@
+export { default } from '../../scripts/postcss-mantine.mjs';
