@@ -1,5 +1,5 @@
 /** PostCSS for both Vite apps: Mantine's preset and its breakpoints as variables. */
-module.exports = {
+export default {
   plugins: {
     'postcss-preset-mantine': {},
     'postcss-simple-vars': {
