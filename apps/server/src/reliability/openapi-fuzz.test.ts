@@ -52,7 +52,18 @@ const NASTY = [
   'NaN',
   'x'.repeat(70_000),
 ];
-const WRONG_TYPES: unknown[] = [null, true, -1, 1.5, Number.MAX_VALUE * 10, 'x', [], {}, [1, 'a'], { $gt: '' }];
+const WRONG_TYPES: unknown[] = [
+  null,
+  true,
+  -1,
+  1.5,
+  Number.MAX_VALUE * 10,
+  'x',
+  [],
+  {},
+  [1, 'a'],
+  { $gt: '' },
+];
 
 /** A value of the declared type, so that one field at a time can be made wrong. */
 function sample(schema: Schema | undefined): unknown {
