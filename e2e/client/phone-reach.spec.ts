@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { approvedClient, expect, screenshot, signIn, test } from './fixtures';
+
+/**
+ * Widths that do not fit: the page itself and every table's box (a table wider than its
+ * container is cut off or scrolls sideways). Returns what overflowed, for the message.
+ */
+async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) {
+      found.push(`page ${root.scrollWidth} > ${root.clientWidth}`);
+    }
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth || table.scrollWidth > box.clientWidth) {
+        found.push(
+          `table ${table.scrollWidth} in ${box.clientWidth}: ${table.innerText.slice(0, 40)}`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
+/** Waits for the page's data, then asserts nothing is wider than the screen. */
+async function expectFits(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => overflows(page), { message: name }).toEqual([]);
+}
+
+test.describe('[CLIENT][PHONE]: every screen reachable and no horizontal overflow', () => {
+  test('Me › More lists every menu route; each opens and fits at 375 px', async ({
+    page,
+    request,
+  }, info) => {
+    test.skip(info.project.name !== 'phone', 'the sidebar does this on a desktop');
+    const client = await approvedClient(request);
+    await signIn(page, client);
+    const tabs = page.getByTestId('bottom-tabs');
+    await tabs.getByRole('link', { name: 'Me', exact: true }).click();
+    await page.getByRole('tab', { name: 'More' }).click();
+    await expect(page).toHaveURL(/\/me\/more$/);
+    await expect(page).toHaveTitle('Sampada | More');
+    const list = page.getByTestId('more-page');
+    const links = list.getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const entries = await links.evaluateAll((as) =>
+      as.map((a) => ({
+        title: (a as HTMLElement).innerText.trim(),
+        href: a.getAttribute('href')!,
+      })),
+    );
+    // The default menu without its capability-gated items.
+    for (const title of [
+      'News',
+      'Watchlist',
+      'Most Active',
+      'Ranking',
+      'All Deals',
+      'Investment Stats',
+      'Stock Stats',
+      'Bank Cards',
+      'Client Assets',
+      'Achievements',
+      'Score Info',
+    ]) {
+      expect(entries.map((e) => e.title)).toContain(title);
+    }
+    await expect(list.locator('svg').first()).toBeVisible();
+    await screenshot(page, 'me-more');
+    await expectFits(page, '/me/more');
+
+    for (const { title, href } of entries) {
+      await tabs.getByRole('link', { name: 'Me', exact: true }).click();
+      await page.getByRole('tab', { name: 'More' }).click();
+      await list.getByRole('link', { name: title, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${href.replace(/[/]/g, '\\/')}$`));
+      await expect(page).toHaveTitle(`Sampada | ${title}`);
+      await expectFits(page, href);
+      await screenshot(page, `menu${href.replace(/\//g, '-')}`);
+    }
+  });
+});
