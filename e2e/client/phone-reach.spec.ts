@@ -63,7 +63,6 @@ test.describe('[CLIENT][PHONE]: every screen reachable and no horizontal overflo
       'Stock Stats',
       'Bank Cards',
       'Client Assets',
-      'Achievements',
       'Score Info',
     ]) {
       expect(entries.map((e) => e.title)).toContain(title);

@@ -9,10 +9,13 @@ export function RouteTabs<TTab extends string>({
   tabs,
   pathOf,
   labelOf,
+  compact = false,
 }: {
   tabs: readonly TTab[];
   pathOf: (tab: TTab) => string;
   labelOf: (tab: TTab) => string;
+  /** Smaller text and padding, so four tabs share one row at 375 px. */
+  compact?: boolean;
 }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -21,7 +24,12 @@ export function RouteTabs<TTab extends string>({
     <Tabs value={active} onChange={(tab) => tab && void navigate(pathOf(tab as TTab))}>
       <Tabs.List grow>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
+          <Tabs.Tab
+            key={tab}
+            value={tab}
+            px={compact ? 6 : undefined}
+            fz={compact ? 'sm' : undefined}
+          >
             {labelOf(tab)}
           </Tabs.Tab>
         ))}
