@@ -1,6 +1,33 @@
 import type { Page } from '@playwright/test';
 import { approvedClient, expect, screenshot, signIn, test } from './fixtures';
 
+/** The client the demo seed builds, with months of history (apps/server/src/modules/demo). */
+const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
+
+/** The main screens, each with what shows it has loaded. */
+const MAIN_SCREENS = [
+  ['/dashboard', 'dashboard-page'],
+  ['/market', null],
+  ['/discover', null],
+  ['/portfolio/summary', null],
+  ['/portfolio/holding', 'holdings-table'],
+  ['/portfolio/awaiting', null],
+  ['/portfolio/history', null],
+  ['/me/profile', 'profile-page'],
+  ['/me/application', null],
+  ['/me/records', 'records-table'],
+  ['/watchlist', null],
+  ['/market/most-active', null],
+  ['/market/ranking', null],
+  ['/deals', null],
+  ['/portfolio/stats/investment', 'investment-table'],
+  ['/portfolio/stats/stocks', 'stock-stats-table'],
+  ['/me/bank-cards', 'bank-card'],
+  ['/me/assets', null],
+  ['/news', null],
+  ['/score-info', 'score-info-page'],
+] as const;
+
 /**
  * Widths that do not fit: the page itself and every table's box (a table wider than its
  * container is cut off or scrolls sideways). Returns what overflowed, for the message.
@@ -80,5 +107,27 @@ test.describe('[CLIENT][PHONE]: every screen reachable and no horizontal overflo
       await expectFits(page, href);
       await screenshot(page, `menu${href.replace(/\//g, '-')}`);
     }
+  });
+});
+
+test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
+  test('the dashboard shows holdings and P&L; every main screen fits, with screenshots', async ({
+    page,
+  }, info) => {
+    await signIn(page, DEMO);
+    const assets = page.getByTestId('assets-card');
+    await expect(page.getByTestId('assets-holdings_value')).toHaveText(/^₹[1-9][\d,]*\.\d\d$/);
+    await expect(page.getByTestId('assets-pnl')).toContainText(/[+−-]?₹[\d,]+\.\d\d/);
+    await expect(page.getByTestId('assets-pnl')).not.toContainText('₹0.00');
+    await expect(assets).toBeVisible();
+    for (const [path, testId] of MAIN_SCREENS) {
+      await page.goto(path);
+      if (testId) await expect(page.getByTestId(testId).first()).toBeVisible();
+      await expectFits(page, path);
+      await screenshot(page, `${info.project.name}${path.replace(/\//g, '-')}`);
+    }
+    // Seven holdings bought over past months, each as a card on a phone.
+    await page.goto('/portfolio/holding');
+    await expect(page.locator('[data-testid^="holding-row-"]')).toHaveCount(7);
   });
 });

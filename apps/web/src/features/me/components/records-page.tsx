@@ -16,6 +16,7 @@ import { recordsQueryOptions, useDownloadStatement } from '../api/funds';
 import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
 import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
+import { CardTable } from '../../../components/card-table';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : String(error));
@@ -124,44 +125,42 @@ export function RecordsPage() {
       ) : items.length === 0 ? (
         <Text c="dimmed">{t('records.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover data-testid="records-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('records.date')}</Table.Th>
-                <Table.Th>{t('records.type')}</Table.Th>
-                <Table.Th>{t('records.account')}</Table.Th>
-                <Table.Th ta="right">{t('records.amount')}</Table.Th>
-                <Table.Th ta="right">{t('records.balance')}</Table.Th>
+        <CardTable minWidth={560} highlightOnHover data-testid="records-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('records.date')}</Table.Th>
+              <Table.Th>{t('records.type')}</Table.Th>
+              <Table.Th>{t('records.account')}</Table.Th>
+              <Table.Th ta="right">{t('records.amount')}</Table.Th>
+              <Table.Th ta="right">{t('records.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((record) => (
+              <Table.Tr
+                key={record.id}
+                data-testid="record-row"
+                style={{ cursor: 'pointer' }}
+                tabIndex={0}
+                onClick={() => openReceipt(record.posting_id)}
+                onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
+              >
+                <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
+                <Table.Td>
+                  {recordTypeLabel(record.type)}
+                  <Text size="xs" c="dimmed">
+                    {record.memo}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(`account.${record.account}`)}</Table.Td>
+                <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
+                  {money(record.amount_paise)}
+                </Table.Td>
+                <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((record) => (
-                <Table.Tr
-                  key={record.id}
-                  data-testid="record-row"
-                  style={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onClick={() => openReceipt(record.posting_id)}
-                  onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
-                >
-                  <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
-                  <Table.Td>
-                    {recordTypeLabel(record.type)}
-                    <Text size="xs" c="dimmed">
-                      {record.memo}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t(`account.${record.account}`)}</Table.Td>
-                  <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
-                    {money(record.amount_paise)}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CardTable>
       )}
       {records.hasNextPage && (
         <Button
