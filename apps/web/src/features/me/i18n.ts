@@ -84,7 +84,7 @@ export const useMeTranslation = featureTranslations('me', {
     type: 'Type',
     date: 'Date',
     memo: 'Description',
-    reference: 'Reference',
+    reference: 'Receipt no.',
     amount: 'Amount',
     method: 'Method and UTR',
     status: 'Status',

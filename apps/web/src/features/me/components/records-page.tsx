@@ -1,10 +1,9 @@
 import { formatPaise, RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextInputField } from '../../../components/form-fields';
 import { openModal } from '../../../components/modals';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
@@ -17,6 +16,7 @@ import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
 import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
 import { CardTable } from '../../../components/card-table';
+import { DateField, DateInputField } from '../../../components/date-field';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : String(error));
@@ -44,13 +44,8 @@ function Statement() {
   const busy = download.isPending ? download.variables.format : null;
   return (
     <Group align="flex-end" gap="sm" data-testid="statement">
-      <TextInputField
-        control={control}
-        name="from"
-        type="date"
-        label={t('records.statementFrom')}
-      />
-      <TextInputField control={control} name="to" type="date" label={t('records.statementTo')} />
+      <DateInputField control={control} name="from" label={t('records.statementFrom')} />
+      <DateInputField control={control} name="to" label={t('records.statementTo')} />
       <Button
         variant="light"
         leftSection={<IconDownload size={16} />}
@@ -106,17 +101,17 @@ export function RecordsPage() {
           value={type}
           onChange={(value) => setType(value as TRecordType | null)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('records.from')}
           value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={setFrom}
+          maxDate={to || undefined}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('records.to')}
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={setTo}
+          minDate={from || undefined}
         />
       </Group>
       {records.isError && <Alert color="red">{errorText(records.error)}</Alert>}

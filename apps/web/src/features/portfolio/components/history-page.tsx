@@ -17,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -35,6 +34,7 @@ import { useMoney } from './money-parts';
 import { OrderSummary } from './order-summary';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { CardTable } from '../../../components/card-table';
+import { DateField } from '../../../components/date-field';
 
 /** The statuses an order can end in: what History lists (awaiting ones are in Awaiting). */
 const FINAL_STATUSES = ORDER_STATUSES.filter((status) => status !== 'awaiting');
@@ -172,20 +172,18 @@ export function HistoryPage() {
           ]}
           data-testid="history-filter-status"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('history.from')}
           value={from}
-          max={to || undefined}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          maxDate={to || undefined}
+          onChange={setFrom}
           data-testid="history-filter-from"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('history.to')}
           value={to}
-          min={from || undefined}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          minDate={from || undefined}
+          onChange={setTo}
           data-testid="history-filter-to"
         />
       </Group>
