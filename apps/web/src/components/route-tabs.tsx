@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
+import { useIsPhone } from '../lib/use-is-phone';
 
 /**
  * Tabs that are child routes: the address says which one is active (the first by default)
@@ -9,15 +10,14 @@ export function RouteTabs<TTab extends string>({
   tabs,
   pathOf,
   labelOf,
-  compact = false,
 }: {
   tabs: readonly TTab[];
   pathOf: (tab: TTab) => string;
   labelOf: (tab: TTab) => string;
-  /** Smaller text and padding, so four tabs share one row at 375 px. */
-  compact?: boolean;
 }) {
   const navigate = useNavigate();
+  // On a phone smaller text and padding, so four tabs share one row at 375 px.
+  const compact = useIsPhone();
   const { pathname } = useLocation();
   const active = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? tabs[0];
   return (

@@ -22,7 +22,6 @@ export function MeLayout() {
         tabs={isMobile ? PHONE_TABS : TABS}
         pathOf={(tab) => paths.me[tab]}
         labelOf={(tab) => t(`tabs.${tab}`)}
-        compact={isMobile}
       />
       <Outlet />
     </Stack>
