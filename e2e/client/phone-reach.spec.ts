@@ -63,6 +63,7 @@ test.describe('[CLIENT][PHONE]: every screen reachable and no horizontal overflo
     request,
   }, info) => {
     test.skip(info.project.name !== 'phone', 'the sidebar does this on a desktop');
+    test.setTimeout(240_000);
     const client = await approvedClient(request);
     await signIn(page, client);
     const tabs = page.getByTestId('bottom-tabs');
@@ -114,6 +115,7 @@ test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
   test('the dashboard shows holdings and P&L; every main screen fits, with screenshots', async ({
     page,
   }, info) => {
+    test.setTimeout(300_000);
     await signIn(page, DEMO);
     const assets = page.getByTestId('assets-card');
     await expect(page.getByTestId('assets-holdings_value')).toHaveText(/^₹[1-9][\d,]*\.\d\d$/);
@@ -129,5 +131,21 @@ test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
     // Seven holdings bought over past months, each as a card on a phone.
     await page.goto('/portfolio/holding');
     await expect(page.locator('[data-testid^="holding-row-"]')).toHaveCount(7);
+  });
+});
+
+test.describe('[CLIENT][KEYBOARD]: signing in without a mouse', () => {
+  test('Tab goes mobile → password (not the clear button), Enter signs in', async ({ page }) => {
+    await page.goto('/login');
+    const mobile = page.getByLabel('Mobile number');
+    await mobile.focus();
+    await page.keyboard.type(DEMO.mobile);
+    // The mobile field's clear (×) button is out of the tab order.
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.keyboard.type(DEMO.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
   });
 });
