@@ -17,10 +17,11 @@ export function CardTable({
 }: TableProps & { minWidth: number }) {
   const isPhone = useIsPhone();
   const ref = useRef<HTMLTableElement>(null);
-  // After every render: rows come and go with pages, filters and live data.
+  // After every render on a phone (rows come and go with pages, filters and live data); a
+  // desktop table shows its header and needs no labels.
   useLayoutEffect(() => {
     const table = ref.current;
-    if (!table) return;
+    if (!table || !isPhone) return;
     const headers = Array.from(table.querySelectorAll('thead th'), (th) =>
       (th.textContent ?? '').trim(),
     );
