@@ -24,12 +24,13 @@ import {
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
+import { consoleTitle } from './page-title';
 
 type Item = {
   label: string;
@@ -89,6 +90,9 @@ export function Shell() {
   const roles = current?.staff.roles ?? [];
   const isActive = (to: string) =>
     to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
+  useEffect(() => {
+    document.title = consoleTitle(location.pathname, NAV);
+  }, [location.pathname]);
 
   return (
     <AppShell
