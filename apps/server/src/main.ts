@@ -51,6 +51,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
   let stopCredit = async () => {};
+  let stopEngagement = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers; the engine
   // (leader or follower) starts on top of it.
@@ -68,6 +69,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
+        stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
         janitor = setInterval(() => {
           ctx.idempotency
             .purgeExpired()
@@ -122,6 +124,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
     clearInterval(janitor);
     await stopCredit();
+    await stopEngagement();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();
