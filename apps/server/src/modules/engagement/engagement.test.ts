@@ -243,6 +243,28 @@ describe('VIP tiers', () => {
     expect((await withdraw(5_000)).status).toBe(200);
     await saveTiers(SEEDED);
   });
+
+  it('two withdrawals at once that together pass the daily limit: exactly one is accepted', async () => {
+    const c = await trader(t, 50_000);
+    const card = await addCard(t, c);
+    await saveTiers(
+      SEEDED.map((tier) =>
+        tier.level === 0 ? { ...tier, daily_withdrawal_limit_paise: 1_500_000 } : tier,
+      ),
+    );
+    const replies = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.api.post(
+          '/funds/app/v1/withdrawals',
+          { amount: 10_000, bank_card_id: card.id, pin: c.pin },
+          c.token,
+          keyed(),
+        ),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    await saveTiers(SEEDED);
+  });
 });
 
 describe('console', () => {
@@ -302,5 +324,30 @@ describe('console', () => {
         )
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('the nightly pass (last: it moves the clock a year on)', () => {
+  it("recomputes what time alone changes: a year with the firm and the account's age", async () => {
+    const c = await moneyClient(t);
+    await eventually(
+      () => t.ctx.engagement.score(c.id),
+      (s) => s.parts.find((p) => p.key === 'kyc')!.points === 25,
+    );
+    // 400 days on, at 17:00 IST (after the market's close): the leader's job runs the pass.
+    const next = new Date(t.clock.now().getTime() + 400 * 86_400_000);
+    const ist = new Date(next.getTime() + 330 * 60_000);
+    ist.setUTCHours(17, 0, 0, 0);
+    t.clock.set(new Date(ist.getTime() - 330 * 60_000));
+    const stop = t.ctx.engagement.startJobs(60_000);
+    const score = await eventually(
+      () => t.ctx.engagement.score(c.id),
+      (s) => s.parts.find((p) => p.key === 'account_age')!.points === 15,
+      30_000,
+    );
+    await stop();
+    expect(score.history[0]!.reason).toBe('Nightly recomputation');
+    const earned = await t.ctx.engagement.achievements(c.id);
+    expect(earned.find((a) => a.code === 'one_year')!.earned_at).not.toBeNull();
   });
 });
