@@ -108,7 +108,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     const after = await shownScore(page);
     expect(after).toBe(before + 6);
     await expect(page.getByTestId('score-part-deposits')).toContainText('1 deposit confirmed');
-    await expect(page.getByTestId('score-history')).toContainText('deposit.confirm');
+    await expect(page.getByTestId('score-history')).toContainText('Deposit confirmed');
     await screenshot(page, 'engagement-score-info');
 
     // The drawer shows the stored score.

@@ -102,7 +102,8 @@ describe('a new client', () => {
     expect(afterTrade.score).toBe(afterDeposit.score + 1);
     expect(await earnedCodes(c)).toEqual(['first_deposit', 'first_trade', 'kyc_verified']);
     // The history says what moved it, newest first.
-    expect(afterTrade.history[0]!.reason).toMatch(/order/);
+    expect(afterTrade.history[0]!.reason).toBe('Order filled');
+    expect(afterTrade.history.map((h) => h.reason)).toContain('Deposit confirmed');
     // client_info returns the stored score, without computing anything.
     const profile = await t.api.get<TClientProfile>('/auth/app/v1/client_info', c.token);
     expect(profile.body.data.score).toBe(afterTrade.score);

@@ -53,6 +53,17 @@ const WATCHED = ['deposit', 'withdrawal', 'order', 'kyc', 'loan'] as const;
 const DAY_MS = 86_400_000;
 const STAFF_POINTS_CAP = 20;
 
+/** The history's words for what set a recomputation off: "Deposit confirmed", "Order filled". */
+const SUBJECTS: Record<(typeof WATCHED)[number], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  order: 'Order',
+  kyc: 'KYC',
+  loan: 'Loan',
+};
+export const reasonOf = (name: (typeof WATCHED)[number], to: string) =>
+  `${SUBJECTS[name]} ${to.replace(/_/g, ' ')}`;
+
 type Deps = {
   db: Db;
   clock: Clock;
@@ -443,7 +454,7 @@ export function createEngagementService(deps: Deps) {
         bus.subscribe(transitionChannel(name), (message) => {
           const event = JSON.parse(message) as { clientId?: string; action: string; to: string };
           if (event.clientId)
-            recompute(event.clientId, `${event.action} (${event.to})`).catch((error) =>
+            recompute(event.clientId, reasonOf(name, event.to)).catch((error) =>
               log('engagement recompute failed', error),
             );
         }),

@@ -39,7 +39,7 @@ const score: TScore = {
       raise: null,
     },
   ],
-  history: [{ score: 35, reason: 'kyc.approve (approved)', at: '2026-11-20T10:00:00.000Z' }],
+  history: [{ score: 35, reason: 'KYC approved', at: '2026-11-20T10:00:00.000Z' }],
 };
 const tier = (level: number, lakh: number) => ({
   level,
@@ -99,7 +99,7 @@ describe('Score Info', () => {
     expect(deposits).toHaveTextContent('0 / 15');
     expect(deposits).toHaveTextContent('To raise it: Each confirmed deposit adds 5 points.');
     expect(screen.getByTestId('score-part-kyc')).not.toHaveTextContent('To raise it');
-    expect(screen.getByTestId('score-history')).toHaveTextContent('kyc.approve (approved)');
+    expect(screen.getByTestId('score-history')).toHaveTextContent('KYC approved');
     expect(await screen.findByTestId('vip-average')).toHaveTextContent('₹10,000.00');
     expect(screen.getByTestId('vip-tier-1')).toHaveTextContent('5% off brokerage');
     expect(screen.getByTestId('score-info-vip')).toHaveTextContent('VIP 0');
