@@ -39,11 +39,15 @@ export const ZVipTiersRequest = z
   .superRefine((value, ctx) => {
     const sorted = [...value.tiers].sort((a, b) => a.level - b.level);
     if (sorted.some((t, i) => t.level !== i))
-      ctx.addIssue({ code: 'custom', message: 'Give each level from 0 to 5 once.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers'],
+        message: 'Give each level from 0 to 5 once.',
+      });
     else if (sorted[0]!.min_assets_paise !== 0)
-      ctx.addIssue({ code: 'custom', message: EM.tierZeroFromZero });
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: EM.tierZeroFromZero });
     else if (sorted.some((t, i) => i > 0 && t.min_assets_paise <= sorted[i - 1]!.min_assets_paise))
-      ctx.addIssue({ code: 'custom', message: EM.tiersOrder });
+      ctx.addIssue({ code: 'custom', path: ['tiers'], message: EM.tiersOrder });
   });
 export type TVipTiersRequest = z.infer<typeof ZVipTiersRequest>;
 
