@@ -329,6 +329,23 @@ describe('console', () => {
 });
 
 describe('the nightly pass (last: it moves the clock a year on)', () => {
+  it('a client never computed (an install from before engagement) is computed when the jobs start', async () => {
+    const c = await moneyClient(t);
+    await eventually(
+      () => sqlRows(t, `select 1 from engagement_status where client_id = '${c.id}'`),
+      (rows) => rows.length === 1,
+    );
+    await t.ctx.db.execute(`delete from engagement_status where client_id = '${c.id}'`);
+    await t.ctx.db.execute(`update clients set score = 0 where id = '${c.id}'`);
+    const stop = t.ctx.engagement.startJobs(60_000);
+    const rows = await eventually(
+      () => sqlRows<{ score: number }>(t, `select score from clients where id = '${c.id}'`),
+      (r) => r[0]!.score > 0,
+    );
+    await stop();
+    expect(rows[0]!.score).toBeGreaterThanOrEqual(45);
+  });
+
   it("recomputes what time alone changes: a year with the firm and the account's age", async () => {
     const c = await moneyClient(t);
     await eventually(

@@ -479,23 +479,44 @@ export function createEngagementService(deps: Deps) {
     startJobs(everyMs: number) {
       let current: Promise<unknown> | null = null;
       let lastRunDay: string | null = null;
+      let stopped = false;
       const tick = () => {
         const now = clock.now();
         const istMinutes = Math.floor(((now.getTime() + IST_OFFSET_MS) % DAY_MS) / 60_000);
         const today = istDateOf(now);
-        if (istMinutes < 16 * 60 || lastRunDay === today) return;
+        // A pass already running (the first computation) puts this one off to the next tick.
+        if (stopped || current || istMinutes < 16 * 60 || lastRunDay === today) return;
         lastRunDay = today;
-        current ??= recomputeAll('Nightly recomputation')
+        current = recomputeAll('Nightly recomputation')
           .catch((error) => log('nightly engagement failed', error))
           .finally(() => {
             current = null;
           });
       };
-      tick();
+      // Clients never computed (an install from before engagement, the seeded demo client)
+      // get their standing at once, not at the next evening's pass; the day's pass follows.
+      current = (async () => {
+        const computed = new Set(
+          (await db.select({ id: engagementStatus.clientId }).from(engagementStatus)).map(
+            (r) => r.id,
+          ),
+        );
+        for (const id of await ports.allClientIds())
+          if (!computed.has(id) && !stopped)
+            await recompute(id, 'First computation').catch((error) =>
+              log('engagement recompute failed', error),
+            );
+      })()
+        .catch((error) => log('engagement first computation failed', error))
+        .finally(() => {
+          current = null;
+          tick();
+        });
       const timer = setInterval(tick, everyMs);
       return async () => {
+        stopped = true;
         clearInterval(timer);
-        await current;
+        while (current) await current;
       };
     },
   };
