@@ -51,6 +51,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
   let stopCredit = async () => {};
+  let stopEngagement = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers (a seeded
   // demo has it already: the demo client's purchases are at its closes); the engine (leader
@@ -69,6 +70,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
+        stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
         janitor = setInterval(() => {
           ctx.idempotency
             .purgeExpired()
@@ -123,6 +125,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
     clearInterval(janitor);
     await stopCredit();
+    await stopEngagement();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();

@@ -18,6 +18,8 @@ export const paths = {
   mostActive: '/market/most-active',
   ranking: '/market/ranking',
   scoreInfo: '/score-info',
+  achievements: '/achievements',
+  radar: '/radar',
   news: '/news',
   deals: '/deals',
   investmentStats: '/portfolio/stats/investment',

@@ -36,6 +36,7 @@ const sumCharges = (list: TCharges[]): TCharges => {
     dp_paise: 0,
     gst_paise: 0,
     total_paise: 0,
+    vip_discount_paise: 0,
   };
   for (const c of list) for (const k of Object.keys(total) as (keyof TCharges)[]) total[k] += c[k];
   return total;
