@@ -1,6 +1,6 @@
 import { FM, FUNDS_DONE, md5 } from '@sampada/shared';
 import { screen, waitFor } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { THttpConfig } from '../../../lib/http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setShowAssets } from '../../../lib/app-settings';
 import { mockApi, ok, type TMockResponse } from '../../../test/http';
@@ -66,8 +66,7 @@ const card = {
   created_at: '2026-11-01T00:00:00.000Z',
 };
 
-const keyOf = (config: InternalAxiosRequestConfig) =>
-  config.headers.get('Idempotency-Key')?.toString();
+const keyOf = (config: THttpConfig) => config.headers.get('Idempotency-Key') ?? undefined;
 
 beforeEach(() => {
   resetAppState();
