@@ -128,7 +128,7 @@ const fmtMetric = (name, value) =>
 let rows;
 try {
   rows = [
-    await measure('bare Fastify page (baseline)', `http://127.0.0.1:3293/`),
+    await measure('bare Fastify page (baseline)', `http://127.0.0.1:${PORT + 1}/`),
     await measure('/login', `${base}/login`),
     await measure('/dashboard (signed in)', `${base}/dashboard`, { signedIn: true }),
   ];
