@@ -229,7 +229,8 @@ describe('withdraw drawer', () => {
     await user.type(screen.getByLabelText('Amount'), '500');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('dialog', { name: 'Set PIN' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    // The form loads with the modal (account-modals.tsx).
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });
