@@ -53,8 +53,10 @@ async function startBare(port) {
   return bare;
 }
 
-const { server, base, auth } = await startServer({ port: 3292, name: 'bench-lighthouse' });
-const bare = await startBare(3293);
+// BENCH_PORT moves both ports (the app's and the baseline's, one above) off another run's.
+const PORT = Number(process.env.BENCH_PORT ?? 3292);
+const { server, base, auth } = await startServer({ port: PORT, name: 'bench-lighthouse' });
+const bare = await startBare(PORT + 1);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -126,7 +128,7 @@ const fmtMetric = (name, value) =>
 let rows;
 try {
   rows = [
-    await measure('bare Fastify page (baseline)', `http://127.0.0.1:3293/`),
+    await measure('bare Fastify page (baseline)', `http://127.0.0.1:${PORT + 1}/`),
     await measure('/login', `${base}/login`),
     await measure('/dashboard (signed in)', `${base}/dashboard`, { signedIn: true }),
   ];

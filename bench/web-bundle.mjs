@@ -3,6 +3,8 @@
 // pages in Debian's Chromium with an empty cache and sums the encoded (on-the-wire) body
 // sizes Chromium reports, so compression, caching and code splitting all count.
 // Usage: npm run build && node --import tsx bench/web-bundle.mjs
+// BENCH_PORT=<port> runs the server on another port (default 3291); BENCH_ROWS=<n> lists n
+// files per step (default 12).
 //
 // 1. /login, cold: everything fetched until the sign-in form is on screen and the network idle.
 // 2. Signing in as the demo client from that page: what /dashboard adds (warm cache).
@@ -27,7 +29,10 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-const { server, base, auth } = await startServer({ port: 3291, name: 'bench-web-bundle' });
+const { server, base, auth } = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3291),
+  name: 'bench-web-bundle',
+});
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -66,13 +71,14 @@ const kindOf = (url) => (/\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url)
 function report(title, rows) {
   const sum = (kind) => rows.filter((r) => kindOf(r.url) === kind).reduce((t, r) => t + r.bytes, 0);
   console.log(`\n${title}: ${rows.length} requests`);
+  const shown = Number(process.env.BENCH_ROWS ?? 12);
   const width = Math.min(60, Math.max(10, ...rows.map((r) => r.url.length)));
-  for (const r of [...rows].sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
+  for (const r of [...rows].sort((a, b) => b.bytes - a.bytes).slice(0, shown)) {
     console.log(
       `  ${r.url.slice(0, width).padEnd(width)}  ${kb(r.bytes).padStart(9)}  ${r.status} ${r.encoding || '-'}`,
     );
   }
-  if (rows.length > 12) console.log(`  … and ${rows.length - 12} smaller`);
+  if (rows.length > shown) console.log(`  … and ${rows.length - shown} smaller`);
   const totals = { js: sum('js'), css: sum('css'), other: sum('other') };
   console.log(`  JavaScript ${kb(totals.js)}, CSS ${kb(totals.css)}, other ${kb(totals.other)}`);
   const limited = rows.filter((r) => r.status === 429);

@@ -2,10 +2,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
+import { routePreload } from '../../scripts/vite-route-preload.ts';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), reactRouterProduction(), precompress()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    // The first screens' lazy chunks start with the entry, not after it.
+    routePreload({
+      '/login': ['src/features/auth/components/login-page.tsx'],
+      '/kyc': ['src/features/kyc/components/kyc-page.tsx'],
+      '/dashboard': [
+        'src/app/layout/app-layout.tsx',
+        'src/features/dashboard/components/dashboard-page.tsx',
+      ],
+    }),
+    precompress(),
+  ],
   server: {
     proxy: {
       ...Object.fromEntries(

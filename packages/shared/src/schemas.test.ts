@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isAadhaar, maskIdNumber } from './id-number.ts';
 import { md5 } from './md5.ts';
 import { M } from './messages.ts';
@@ -17,8 +17,9 @@ import {
   ZRegisterForm,
 } from './schemas.ts';
 
-const firstMessage = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
+/** Takes zod classic and mini schemas alike (the auth forms are mini, auth-forms.ts). */
+const firstMessage = (schema: z.core.$ZodType, value: unknown) => {
+  const result = z.safeParse(schema, value);
   return result.success ? null : result.error.issues[0]!.message;
 };
 

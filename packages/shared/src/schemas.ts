@@ -41,25 +41,17 @@ export const apiMobile = (requiredMessage: string = M.mobileRequired) =>
 
 // ---------- Forms (client) ----------
 
-export const ZLoginForm = z.object({
-  username: requiredText(M.usernameRequired),
-  password: requiredText(M.passwordRequired),
-  remember: z.boolean().default(false),
-});
-export type TLoginForm = z.input<typeof ZLoginForm>;
-
-export const ZRegisterForm = z
-  .object({
-    mobile: mobileField(),
-    password: requiredText(M.passwordRequired).min(PASSWORD_MIN, M.passwordMin),
-    confirmPassword: requiredText(M.confirmPasswordRequired),
-    invitationCode: requiredText(M.inviteCodeRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: M.passwordsMustMatch,
-    path: ['confirmPassword'],
-  });
-export type TRegisterForm = z.input<typeof ZRegisterForm>;
+// The sign-in, sign-up and forgot-password forms are in auth-forms.ts (zod mini: /login loads them).
+export {
+  ZForgotResetForm,
+  ZForgotVerifyForm,
+  ZLoginForm,
+  ZRegisterForm,
+  type TForgotResetForm,
+  type TForgotVerifyForm,
+  type TLoginForm,
+  type TRegisterForm,
+} from './auth-forms.ts';
 
 export const ZChangePasswordForm = z
   .object({
@@ -76,23 +68,6 @@ export type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;
 export const ZPinDigits = z.string().regex(/^\d{6}$/, 'PIN must be exactly 6 digits');
 export const ZCreatePinPasswordForm = z.object({ password: requiredText(M.passwordRequired) });
 export const ZCreatePinForm = z.object({ pin: ZPinDigits });
-
-export const ZForgotVerifyForm = z.object({
-  mobile: mobileField(M.mobileInvalid),
-  code: requiredText(M.verificationCodeRequired),
-});
-export type TForgotVerifyForm = z.input<typeof ZForgotVerifyForm>;
-
-export const ZForgotResetForm = z
-  .object({
-    password: requiredText(M.newPasswordMin).min(PASSWORD_MIN, M.newPasswordMin),
-    confirmPassword: requiredText(M.confirmPasswordShort),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: M.passwordsMustMatch,
-    path: ['confirmPassword'],
-  });
-export type TForgotResetForm = z.input<typeof ZForgotResetForm>;
 
 /** Age in whole years on `today` of someone born on `dob` (both YYYY-MM-DD calendar dates). */
 export function ageOn(dob: string, today: Date): number {

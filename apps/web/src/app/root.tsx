@@ -1,10 +1,8 @@
 import { PHONE_QUERY } from '../lib/use-is-phone';
-import { MODAL_WIDTH, TOAST_DURATION_MS } from '@sampada/shared';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { modalsHost } from '../components/modals';
 import { useTranslation } from '../lib/i18n';
 import { toast } from '../lib/notify';
 import { takeFlash } from '../lib/session';
@@ -40,35 +38,37 @@ function useFlash() {
   }, []);
 }
 
-/** Modals opened through the manager sit 40 px from the top (spec §9). */
-const MANAGER_GAP = 40;
-
 /** Mobile under 768 px gets full-screen modals (spec §2). */
 export const MOBILE_QUERY = PHONE_QUERY;
 
+// The modal and toast stacks are not on the first screen: each loads with its first use.
+const ModalsHost = lazy(() => import('./modals-host'));
+const Toasts = lazy(() => import('./toasts'));
+
+/** True from the first toast on (the toast store holds it until the stack is there). */
+function useToastsWanted() {
+  const shown = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  const any = shown.notifications.length + shown.queue.length > 0;
+  useEffect(() => {
+    if (any) setWanted(true);
+  }, [any]);
+  return wanted || any;
+}
+
 export function Root() {
-  const { t } = useTranslation();
-  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
+  const modalsWanted = useSyncExternalStore(modalsHost.subscribe, modalsHost.wanted);
+  const toastsWanted = useToastsWanted();
   useDocumentTitle();
   useFlash();
   return (
-    <ModalsProvider
-      modalProps={{
-        fullScreen: Boolean(isMobile),
-        size: MODAL_WIDTH,
-        yOffset: MANAGER_GAP,
-        withCloseButton: true,
-      }}
-      labels={{ confirm: t('confirm.confirm'), cancel: t('confirm.cancel') }}
-    >
-      <Notifications
-        position="top-right"
-        autoClose={TOAST_DURATION_MS}
-        pauseResetOnHover="notification"
-      />
+    <>
+      {/* Two boundaries: one stack loading must not hide the other one. */}
+      <Suspense fallback={null}>{modalsWanted && <ModalsHost />}</Suspense>
+      <Suspense fallback={null}>{toastsWanted && <Toasts />}</Suspense>
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
-    </ModalsProvider>
+    </>
   );
 }

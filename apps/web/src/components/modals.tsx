@@ -42,6 +42,46 @@ export function DragHandle({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Mantine's modal stack (ModalsProvider with Modal, ScrollArea and floating-ui: about 15 kB
+ * compressed) loads with the first modal, not with the first screen. The stack listens for
+ * window events, so nothing may be sent before it is mounted: an open or close asked for
+ * while it loads waits for it, in order. Root mounts the host (app/modals-host.tsx) once
+ * `wanted`, and the host says `mounted()` once it listens.
+ */
+let hostState: 'none' | 'wanted' | 'ready' = 'none';
+const hostListeners = new Set<() => void>();
+let hostMounted = () => {};
+const hostReady = new Promise<void>((resolve) => {
+  hostMounted = resolve;
+});
+
+export const modalsHost = {
+  subscribe(listener: () => void) {
+    hostListeners.add(listener);
+    return () => void hostListeners.delete(listener);
+  },
+  wanted: () => hostState !== 'none',
+  mounted() {
+    hostState = 'ready';
+    hostMounted();
+  },
+};
+
+function withHost(action: () => void) {
+  if (hostState === 'ready') return action();
+  if (hostState === 'none') {
+    hostState = 'wanted';
+    hostListeners.forEach((listener) => listener());
+  }
+  void hostReady.then(action);
+}
+
+/** A close before any modal was asked for has nothing to close: it does not load the stack. */
+const closeWithHost = (action: () => void) => (hostState === 'none' ? undefined : withHost(action));
+
+let confirmCount = 0;
+
 export interface TOpenModal {
   /** Stack id: opening the same id again replaces nothing; close it with closeModal(id). */
   id: string;
@@ -65,19 +105,22 @@ export function openModal({
   size = MODAL_WIDTH,
   onClose,
 }: TOpenModal) {
-  modals.close(id);
-  return modals.open({
-    modalId: id,
-    title: draggable ? <DragHandle>{title}</DragHandle> : title,
-    children,
-    size,
-    closeOnClickOutside: !hold,
-    onClose,
+  withHost(() => {
+    modals.close(id);
+    modals.open({
+      modalId: id,
+      title: draggable ? <DragHandle>{title}</DragHandle> : title,
+      children,
+      size,
+      closeOnClickOutside: !hold,
+      onClose,
+    });
   });
+  return id;
 }
 
-export const closeModal = (id: string) => modals.close(id);
-export const closeAllModals = () => modals.closeAll();
+export const closeModal = (id: string) => closeWithHost(() => modals.close(id));
+export const closeAllModals = () => closeWithHost(() => modals.closeAll());
 
 export interface TConfirm {
   message: ReactNode;
@@ -99,15 +142,20 @@ export function openConfirm({
   onConfirm,
   onCancel,
 }: TConfirm) {
-  return modals.openConfirmModal({
-    title: title ?? t('confirm.title'),
-    children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-    labels: {
-      confirm: confirmLabel ?? t('confirm.confirm'),
-      cancel: cancelLabel ?? t('confirm.cancel'),
-    },
-    confirmProps: danger ? { color: 'red' } : undefined,
-    onConfirm,
-    onCancel,
-  });
+  const modalId = `confirm-${++confirmCount}`;
+  withHost(() =>
+    modals.openConfirmModal({
+      modalId,
+      title: title ?? t('confirm.title'),
+      children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+      labels: {
+        confirm: confirmLabel ?? t('confirm.confirm'),
+        cancel: cancelLabel ?? t('confirm.cancel'),
+      },
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm,
+      onCancel,
+    }),
+  );
+  return modalId;
 }

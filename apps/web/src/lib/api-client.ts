@@ -6,24 +6,18 @@ import {
   REQUEST_TIMEOUT_MS,
   type TAuthData,
 } from '@sampada/shared';
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { appSettings } from './app-settings';
+import {
+  createHttpClient,
+  isCancel,
+  type HttpError,
+  type THttpConfig,
+  type THttpOptions,
+  type THttpResponse,
+} from './http';
 import { toastError } from './notify';
 import { browser, endSession } from './session';
 import { authStorage } from './storage';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The caller shows its own message, so failures are not toasted here. */
-    silent?: boolean;
-    /** No access token, and a 401 is an answer rather than a reason to refresh. */
-    skipAuth?: boolean;
-    /** How many times a 401 has sent this request through a refresh (spec §8: at most 3). */
-    retryCount?: number;
-    /** The access token this request went out with. */
-    sentToken?: string;
-  }
-}
 
 /** The server's envelope (architecture.md "API conventions"). */
 export interface TEnvelope<T> {
@@ -57,7 +51,7 @@ export const isRateLimited = (error: unknown): error is ApiError & { retryAt: nu
   isApiError(error) && error.kind === 'rate-limited';
 
 /** Seconds until the window opens: Retry-After, else the limiter's reset header, else a minute. */
-function retryAfterSeconds(response: AxiosResponse): number {
+function retryAfterSeconds(response: THttpResponse): number {
   for (const name of ['retry-after', 'x-ratelimit-reset']) {
     const seconds = Number(response.headers[name]);
     if (Number.isFinite(seconds) && seconds >= 0) return seconds;
@@ -68,7 +62,7 @@ function retryAfterSeconds(response: AxiosResponse): number {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** The one HTTP client of the app: JSON, cookies sent, 10 s timeout (spec §7). */
-export const api = axios.create({
+export const api = createHttpClient({
   baseURL: '/',
   timeout: REQUEST_TIMEOUT_MS,
   withCredentials: true,
@@ -85,7 +79,7 @@ export function setOfflineHandler(handler: () => void) {
 const isEnvelope = (body: unknown): body is TEnvelope<unknown> =>
   typeof body === 'object' && body !== null && 'code' in body && 'data' in body;
 
-function toApiError(error: AxiosError<Partial<TEnvelope<unknown>>>): ApiError {
+function toApiError(error: Partial<HttpError<Partial<TEnvelope<unknown>> | undefined>>): ApiError {
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
     return new ApiError(M.requestTimeout, 'timeout');
   }
@@ -107,7 +101,7 @@ function toApiError(error: AxiosError<Partial<TEnvelope<unknown>>>): ApiError {
   return new ApiError(message || M.requestFailed, 'http', status);
 }
 
-function report(error: ApiError, config: AxiosRequestConfig | undefined) {
+function report(error: ApiError, config: THttpOptions | undefined) {
   if (config?.silent || appSettings.get().isLoggingOut) return;
   toastError(error.message);
 }
@@ -170,7 +164,7 @@ export function refreshSession(rejectedToken: string): Promise<void> {
   return refreshAccessToken();
 }
 
-async function retryAfterRefresh(config: AxiosRequestConfig): Promise<AxiosResponse> {
+async function retryAfterRefresh(config: THttpConfig): Promise<THttpResponse> {
   const attempts = config.retryCount ?? 0;
   if (attempts >= MAX_REFRESH_RETRIES) throw forceLogout(M.tooManyAttempts);
   config.retryCount = attempts + 1;
@@ -203,8 +197,9 @@ api.interceptors.response.use(
     }
     return response;
   },
-  async (error: AxiosError<Partial<TEnvelope<unknown>>>) => {
-    if (axios.isCancel(error)) throw error;
+  async (caught: unknown) => {
+    if (isCancel(caught)) throw caught;
+    const error = caught as Partial<HttpError<Partial<TEnvelope<unknown>> | undefined>>;
     const config = error.config;
     if (error.response?.status === 401 && config && !config.skipAuth) {
       return retryAfterRefresh(config);
@@ -229,8 +224,11 @@ export function toastFailure(specMessage: string, error: unknown) {
   else toastError(specMessage);
 }
 
+/** What a call may add to its request: params, headers, a signal, a timeout, `silent`. */
+export type THttpRequestOptions = Omit<THttpOptions, 'method' | 'url' | 'data'>;
+
 /** GET and read the envelope's data. */
-export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+export async function apiGet<T>(url: string, config?: THttpRequestOptions): Promise<T> {
   const response = await api.get<TEnvelope<T>>(url, config);
   return response.data.data;
 }
@@ -239,7 +237,7 @@ export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promi
 export async function apiPost<T>(
   url: string,
   body?: unknown,
-  config?: AxiosRequestConfig,
+  config?: THttpRequestOptions,
 ): Promise<T> {
   // A call without a payload sends no body (and so no content type), not 'null'.
   const response = await api.post<TEnvelope<T>>(url, body ?? undefined, config);
@@ -254,7 +252,7 @@ export async function apiUpload<T>(
   url: string,
   file: Blob,
   fileName?: string,
-  config?: AxiosRequestConfig,
+  config?: THttpRequestOptions,
 ): Promise<T> {
   const form = new FormData();
   if (fileName) form.append('file', file, fileName);

@@ -1,5 +1,4 @@
-import type { AxiosRequestConfig } from 'axios';
-import { api } from './api-client';
+import { api, type THttpRequestOptions } from './api-client';
 
 const fileNameOf = (disposition: unknown, fallback: string) => {
   const match = /filename="?([^";]+)"?/.exec(typeof disposition === 'string' ? disposition : '');
@@ -13,7 +12,7 @@ const fileNameOf = (disposition: unknown, fallback: string) => {
 export async function downloadFile(
   url: string,
   fallbackName: string,
-  config: AxiosRequestConfig = {},
+  config: THttpRequestOptions = {},
 ): Promise<string> {
   const response = await api.get<Blob>(url, {
     responseType: 'blob',

@@ -29,4 +29,24 @@ describe('i18n layer', () => {
       await i18n.changeLanguage(DEFAULT_LANGUAGE);
     }
   });
+
+  it("reads i18next's key forms: 'ns:key', nested keys, {{values}}, defaultValue, objects", () => {
+    registerTranslations('i18n-test', {
+      'en-US': {
+        hello: 'Hello {{name}}, {{ count }} new',
+        nested: { deep: 'Deep' },
+        sections: [{ title: 'About {{appName}}' }],
+      },
+    });
+    expect(t('hello', { ns: 'i18n-test', name: 'Asha', count: 3 })).toBe('Hello Asha, 3 new');
+    expect(t('i18n-test:hello', { name: 'Asha' })).toBe('Hello Asha,  new');
+    expect(t('i18n-test:nested.deep')).toBe('Deep');
+    // A feature namespace falls back to the common one; an unknown key comes back as itself.
+    expect(t('i18n-test:confirm.title')).toBe('Confirm');
+    expect(t('i18n-test:missing.key')).toBe('missing.key');
+    expect(t('i18n-test:missing', { defaultValue: 'PENDING' })).toBe('PENDING');
+    expect(t('i18n-test:sections', { returnObjects: true, appName: 'Sampada' })).toEqual([
+      { title: 'About Sampada' },
+    ]);
+  });
 });

@@ -1,37 +1,137 @@
 import { M } from '@sampada/shared';
-import i18n, { type Resource, type ResourceKey } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { commonEnUS } from './locales/en-US';
 
 /**
  * The one i18n layer. en-US is the default language and holds the spec's wording; the
  * spec's messages come straight from @sampada/shared (`M`) so they are never retyped.
  * Adding Hindi means adding a 'hi-IN' resource next to each 'en-US' one.
+ *
+ * It is i18next's behaviour for what the app uses (namespaces with a fallback namespace,
+ * 'ns:key' and 'a.b' keys, {{name}} interpolation without escaping, defaultValue,
+ * returnObjects, a fallback language, a hook that re-renders on a language change) in a
+ * hundred lines: i18next and react-i18next were 14 kB compressed of the first screen. No
+ * resource uses plural suffixes; a `count` is interpolated like any other value.
  */
 export const DEFAULT_LANGUAGE = 'en-US';
+
+/** A namespace's strings: nested objects, arrays (page sections) and strings. */
+export type TResourceKey = { [key: string]: unknown };
+
+export interface TTranslateOptions {
+  ns?: string;
+  defaultValue?: string;
+  returnObjects?: boolean;
+  [value: string]: unknown;
+}
+
+export interface TTranslate {
+  (key: string, options: TTranslateOptions & { returnObjects: true }): unknown;
+  (key: string, options?: TTranslateOptions): string;
+}
+
+const FALLBACK_NS = 'common';
+const resources = new Map<string, Map<string, TResourceKey>>();
+let language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+const lookup = (tree: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) =>
+        node !== null && typeof node === 'object' ? (node as TResourceKey)[part] : undefined,
+      tree,
+    );
+
+/** 'hi-IN' → hi-IN, hi, then en-US: i18next's resolve order. */
+function languages(): string[] {
+  const base = language.split('-')[0]!;
+  return [...new Set([language, base, DEFAULT_LANGUAGE])];
+}
+
+/** Replaces {{name}} with the option's value; a missing one becomes '' (as i18next). */
+function interpolate(text: string, values: TTranslateOptions): string {
+  return text.replace(/{{\s*([^}\s]+)\s*}}/g, (_match, name: string) => {
+    const value = lookup(values, name);
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
+
+/** Interpolates every string of an object or array found with returnObjects. */
+function interpolateDeep(node: unknown, values: TTranslateOptions): unknown {
+  if (typeof node === 'string') return interpolate(node, values);
+  if (Array.isArray(node)) return node.map((item) => interpolateDeep(item, values));
+  if (node !== null && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, interpolateDeep(value, values)]),
+    );
+  }
+  return node;
+}
+
+function translate(defaultNs: string, key: string, options: TTranslateOptions = {}): unknown {
+  const split = key.indexOf(':');
+  const ns = split > 0 ? key.slice(0, split) : (options.ns ?? defaultNs);
+  const path = split > 0 ? key.slice(split + 1) : key;
+  // Namespace first, then language: the feature's words in every language before common's.
+  for (const namespace of [...new Set([ns, FALLBACK_NS])]) {
+    for (const code of languages()) {
+      const found = lookup(resources.get(code)?.get(namespace), path);
+      if (typeof found === 'string') return interpolate(found, options);
+      if (found !== undefined && found !== null && options.returnObjects) {
+        return interpolateDeep(found, options);
+      }
+    }
+  }
+  return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
+}
+
+const translatorFor = (ns: string) =>
+  ((key: string, options?: TTranslateOptions) => translate(ns, key, options)) as TTranslate;
+
+/** The part of i18next's instance the app reads. */
+export const i18n = {
+  get language() {
+    return language;
+  },
+  t: translatorFor(FALLBACK_NS),
+  hasResourceBundle: (code: string, ns: string) => Boolean(resources.get(code)?.has(ns)),
+  addResourceBundle(code: string, ns: string, bundle: TResourceKey) {
+    if (!resources.has(code)) resources.set(code, new Map());
+    resources.get(code)!.set(ns, bundle);
+  },
+  async changeLanguage(code: string) {
+    language = code;
+    listeners.forEach((listener) => listener());
+  },
+};
+
+i18n.addResourceBundle(DEFAULT_LANGUAGE, 'common', commonEnUS);
+i18n.addResourceBundle(DEFAULT_LANGUAGE, 'messages', M);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const currentLanguage = () => language;
+
+/** react-i18next's hook: `t` for a namespace (common by default), new on a language change. */
+export function useTranslation(ns: string = FALLBACK_NS) {
+  const code = useSyncExternalStore(subscribe, currentLanguage);
+  // A new `t` for each language, so what was computed with the old one runs again.
+  const t = useMemo(() => translatorFor(ns), [ns, code]);
+  return { t, i18n, ready: true };
+}
 
 const messageKeyByText = new Map<string, string>(
   Object.entries(M).map(([key, text]) => [text, key]),
 );
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: 'common',
-  // A feature's namespace falls back to the common one: words several features use live once.
-  fallbackNS: 'common',
-  ns: ['common', 'messages'],
-  resources: { [DEFAULT_LANGUAGE]: { common: commonEnUS, messages: M } } satisfies Resource,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
-
 /** Adds a feature's strings (one namespace per feature, loaded with the feature's chunk). */
-export function registerTranslations(ns: string, byLanguage: Record<string, ResourceKey>) {
-  for (const [language, resources] of Object.entries(byLanguage)) {
-    if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, resources);
+export function registerTranslations(ns: string, byLanguage: Record<string, TResourceKey>) {
+  for (const [code, bundle] of Object.entries(byLanguage)) {
+    if (!i18n.hasResourceBundle(code, ns)) i18n.addResourceBundle(code, ns, bundle);
   }
 }
 
@@ -40,7 +140,7 @@ export function registerTranslations(ns: string, byLanguage: Record<string, Reso
  * returns the hook that reads them. Words several features use live in the common namespace,
  * which every feature namespace falls back to.
  */
-export function featureTranslations(ns: string, enUS: ResourceKey) {
+export function featureTranslations(ns: string, enUS: TResourceKey) {
   registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS });
   return () => useTranslation(ns);
 }
@@ -55,5 +155,4 @@ export function translateMessage(text: string | undefined): string {
   return key ? i18n.t(key, { ns: 'messages' }) : text;
 }
 
-export const t = i18n.t.bind(i18n);
-export { i18n, useTranslation };
+export const t = i18n.t;

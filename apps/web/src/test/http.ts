@@ -1,10 +1,5 @@
-import {
-  AxiosError,
-  CanceledError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { api } from '../lib/api-client';
+import { CanceledError, HttpError, type THttpConfig, type THttpResponse } from '../lib/http';
 import { stockApi } from '../lib/market/stock-api';
 
 export interface TMockResponse {
@@ -16,7 +11,7 @@ export interface TMockResponse {
   error?: 'network' | 'timeout';
 }
 export type THandler =
-  TMockResponse | ((config: InternalAxiosRequestConfig) => TMockResponse | Promise<TMockResponse>);
+  TMockResponse | ((config: THttpConfig) => TMockResponse | Promise<TMockResponse>);
 
 export interface TCall {
   method: string;
@@ -40,11 +35,11 @@ export const fail = (status: number, message = ''): TMockResponse => ({
   body: { code: status, message, data: null },
 });
 
-/** Rejects like axios does when the request's AbortSignal fires. */
-function abortable<T>(work: Promise<T>, config: InternalAxiosRequestConfig): Promise<T> {
+/** Rejects like the fetch adapter does when the request's AbortSignal fires. */
+function abortable<T>(work: Promise<T>, config: THttpConfig): Promise<T> {
   const signal = config.signal as AbortSignal | undefined;
   if (!signal) return work;
-  const cancelled = () => new CanceledError(undefined, undefined, config);
+  const cancelled = () => new CanceledError(config);
   if (signal.aborted) return Promise.reject(cancelled());
   return new Promise<T>((resolve, reject) => {
     signal.addEventListener('abort', () => reject(cancelled()), { once: true });
@@ -53,52 +48,49 @@ function abortable<T>(work: Promise<T>, config: InternalAxiosRequestConfig): Pro
 }
 
 /**
- * Answers the app's HTTP clients (the main API and the stock-data API) in tests through an
- * axios adapter, so every interceptor (auth header, API key, envelope, refresh queue, error
+ * Answers the app's HTTP clients (the main API and the stock-data API) in tests through their
+ * adapter, so every interceptor (auth header, API key, envelope, refresh queue, error
  * catalogue) runs as in the browser. Keys are 'METHOD /path'; a handler may be a list,
- * answered in turn. An aborted request rejects as axios would.
+ * answered in turn. An aborted request rejects as fetch's adapter would.
  */
 export function mockApi(routes: Record<string, THandler | THandler[]>) {
   const calls: TCall[] = [];
   const queues = new Map(
     Object.entries(routes).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]),
   );
-  const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+  const adapter = async (config: THttpConfig): Promise<THttpResponse> => {
     const key = `${(config.method ?? 'get').toUpperCase()} ${config.url}`;
     const raw = config.data;
     calls.push({
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
       body: typeof raw === 'string' ? JSON.parse(raw) : raw,
-      authorization: config.headers?.get?.('Authorization')?.toString(),
-      apiKey: config.headers?.get?.('X-API-KEY')?.toString(),
+      authorization: config.headers.get('Authorization') ?? undefined,
+      apiKey: config.headers.get('X-API-KEY') ?? undefined,
       params: config.params as Record<string, unknown> | undefined,
       signal: config.signal as AbortSignal | undefined,
     });
     const entry = queues.get(key);
     const handler = Array.isArray(entry) ? (entry.length > 1 ? entry.shift() : entry[0]) : entry;
-    if (!handler) throw new AxiosError(`No mock for ${key}`, AxiosError.ERR_NETWORK, config);
+    if (!handler) throw new HttpError(`No mock for ${key}`, HttpError.ERR_NETWORK, config);
     const answer =
       typeof handler === 'function'
         ? await abortable(Promise.resolve(handler(config)), config)
         : handler;
     if (answer.error === 'network')
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    if (answer.error === 'timeout')
-      throw new AxiosError('timeout', AxiosError.ECONNABORTED, config);
-    const response: AxiosResponse = {
+      throw new HttpError('Network Error', HttpError.ERR_NETWORK, config);
+    if (answer.error === 'timeout') throw new HttpError('timeout', HttpError.ECONNABORTED, config);
+    const response: THttpResponse = {
       data: answer.body,
       status: answer.status,
-      statusText: String(answer.status),
       headers: answer.headers ?? {},
       config,
     };
     if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(
+    throw new HttpError(
       `Request failed with status code ${answer.status}`,
-      answer.status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE,
+      answer.status < 500 ? HttpError.ERR_BAD_REQUEST : HttpError.ERR_BAD_RESPONSE,
       config,
-      {},
       response,
     );
   };

@@ -12,6 +12,7 @@ import {
   useLocation,
   type RouteObject,
 } from 'react-router';
+import { modalsHost } from '../components/modals';
 import { queryClient } from '../lib/query-client';
 import { SetPinHost } from '../app/drawers-host';
 import { theme } from '../app/theme';
@@ -28,6 +29,9 @@ export interface TRenderOptions {
  * Set PIN flow the drawer host provides, and a memory router. The element mounts at `route` (default '/'); every other path renders a
  * marker with its pathname so tests can assert navigation.
  */
+// The stack below is mounted with every render: modals open at once, as in the app once loaded.
+modalsHost.mounted();
+
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', routes = [] }: TRenderOptions = {},

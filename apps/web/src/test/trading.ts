@@ -7,7 +7,7 @@ import {
   type TOrder,
   type TOtcQuote,
 } from '@sampada/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { THttpConfig } from '../lib/http';
 import { ok } from './http';
 
 /** Trading answers as the server sends them (docs/api-trading.md), for the web tests. */
@@ -168,5 +168,5 @@ export const order = (extra: Partial<TOrder> = {}): TOrder => ({
   ...extra,
 });
 
-export const idempotencyKeyOf = (config: InternalAxiosRequestConfig) =>
-  config.headers.get('Idempotency-Key')?.toString();
+export const idempotencyKeyOf = (config: THttpConfig) =>
+  config.headers.get('Idempotency-Key') ?? undefined;

@@ -1,16 +1,9 @@
 import { M, REQUEST_TIMEOUT_MS } from '@sampada/shared';
-import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
-import type { TEnvelope } from '../api-client';
+import type { TEnvelope, THttpRequestOptions } from '../api-client';
+import { createHttpClient, isCancel, type HttpError } from '../http';
 import { queryClient } from '../query-client';
 import { marketConfigQueryOptions } from './market-config';
 import { queryKeys } from '../query-keys';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Set once a 401 has fetched a fresh key, so a wrong key cannot loop. */
-    keyRetried?: boolean;
-  }
-}
 
 /** A failure of the stock-data API: the server's message or 'Request Failed.' (spec §8). */
 export class StockApiError extends Error {
@@ -28,7 +21,7 @@ export class StockApiError extends Error {
  * X-API-KEY header rather than the session's bearer token, and its failures are not toasted
  * by the main client's error catalogue.
  */
-export const stockApi = axios.create({
+export const stockApi = createHttpClient({
   baseURL: '/',
   timeout: REQUEST_TIMEOUT_MS,
   headers: { Accept: 'application/json' },
@@ -53,8 +46,9 @@ stockApi.interceptors.response.use(
     }
     return response;
   },
-  async (error: AxiosError) => {
-    if (axios.isCancel(error)) throw error;
+  async (caught: unknown) => {
+    if (isCancel(caught)) throw caught;
+    const error = caught as Partial<HttpError>;
     const config = error.config;
     // The key is rotated when the server restarts without STOCK_API_KEY: fetch it again once.
     if (error.response?.status === 401 && config && !config.keyRetried) {
@@ -70,14 +64,14 @@ stockApi.interceptors.response.use(
 );
 
 export const isAbort = (error: unknown) =>
-  axios.isCancel(error) || (error instanceof Error && error.name === 'AbortError');
+  isCancel(error) || (error instanceof Error && error.name === 'AbortError');
 
-export async function stockGet<T>(path: string, config?: AxiosRequestConfig): Promise<T> {
+export async function stockGet<T>(path: string, config?: THttpRequestOptions): Promise<T> {
   const response = await stockApi.get<TEnvelope<T>>(`/stock/api/v1${path}`, config);
   return response.data.data;
 }
 
-export async function stockPost<T>(path: string, body: unknown, config?: AxiosRequestConfig) {
+export async function stockPost<T>(path: string, body: unknown, config?: THttpRequestOptions) {
   const response = await stockApi.post<TEnvelope<T>>(`/stock/api/v1${path}`, body, config);
   return response.data.data;
 }

@@ -3,9 +3,11 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { closeModal, openModal } from '../../../components/modals';
 import { t } from '../../../lib/i18n';
 import '../i18n';
-// Static: Set PIN opens from money and trading screens too, and must show at once.
-import { CreatePinModal } from './create-pin-modal';
 
+// Set PIN too: its form (react-hook-form, zod) was the signed-in shell's heaviest part.
+const CreatePinModal = lazy(() =>
+  import('./create-pin-modal').then((m) => ({ default: m.CreatePinModal })),
+);
 const UpdateAvatarModal = lazy(() =>
   import('./update-avatar-modal').then((m) => ({ default: m.UpdateAvatarModal })),
 );
@@ -60,7 +62,7 @@ export const openAccountModal = {
       id: ACCOUNT_MODALS.pin,
       title: ta('pin.title'),
       hold: true,
-      children: <CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />,
+      children: withSuspense(<CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />),
     }),
   password: () =>
     openModal({

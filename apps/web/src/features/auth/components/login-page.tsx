@@ -1,14 +1,44 @@
-import { Anchor, Box, Center, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { openModal, closeModal } from '../../../components/modals';
 import { paths } from '../../../config/paths';
 import { useAppSettings } from '../../../lib/app-settings';
 import { useAppName, useSystemSettings } from '../../../lib/system-settings';
 import { useAuthTranslation } from '../i18n';
-import { ForgotPasswordForm } from './forgot-password-form';
 import { LocaleBar } from './locale-bar';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+
+// Sign-up and forgot password open in modals: their forms load when the modal opens.
+const RegisterForm = lazy(() =>
+  import('./register-form').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+
+const withSuspense = (node: ReactNode) => (
+  <Suspense
+    fallback={
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    }
+  >
+    {node}
+  </Suspense>
+);
 
 const REGISTER_MODAL = 'register';
 const FORGOT_MODAL = 'forgot-password';
@@ -25,14 +55,14 @@ export function LoginPage() {
       id: REGISTER_MODAL,
       title: t('register.title'),
       hold: true,
-      children: <RegisterForm onDone={() => closeModal(REGISTER_MODAL)} />,
+      children: withSuspense(<RegisterForm onDone={() => closeModal(REGISTER_MODAL)} />),
     });
   const openForgot = () =>
     openModal({
       id: FORGOT_MODAL,
       title: t('forgotPassword.title'),
       hold: true,
-      children: <ForgotPasswordForm onDone={() => closeModal(FORGOT_MODAL)} />,
+      children: withSuspense(<ForgotPasswordForm onDone={() => closeModal(FORGOT_MODAL)} />),
     });
 
   return (

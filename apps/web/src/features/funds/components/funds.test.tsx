@@ -1,6 +1,6 @@
 import { FM, FUNDS_DONE, md5 } from '@sampada/shared';
 import { screen, waitFor } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { THttpConfig } from '../../../lib/http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setShowAssets } from '../../../lib/app-settings';
 import { mockApi, ok, type TMockResponse } from '../../../test/http';
@@ -66,8 +66,7 @@ const card = {
   created_at: '2026-11-01T00:00:00.000Z',
 };
 
-const keyOf = (config: InternalAxiosRequestConfig) =>
-  config.headers.get('Idempotency-Key')?.toString();
+const keyOf = (config: THttpConfig) => config.headers.get('Idempotency-Key') ?? undefined;
 
 beforeEach(() => {
   resetAppState();
@@ -230,7 +229,8 @@ describe('withdraw drawer', () => {
     await user.type(screen.getByLabelText('Amount'), '500');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('dialog', { name: 'Set PIN' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    // The form loads with the modal (account-modals.tsx).
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

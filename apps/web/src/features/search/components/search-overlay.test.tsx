@@ -1,6 +1,6 @@
 import { M, SEARCH_DEBOUNCE_MS, type TSearchItem } from '@sampada/shared';
 import { act, screen, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { THttpConfig } from '../../../lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drawerStore } from '../../../lib/drawers';
 import { restoreClock, useFakeClock } from '../../../test/fake-clock';
@@ -22,9 +22,7 @@ const CONFIG = ok({
 });
 const SEARCH = 'GET /stock/api/v1/search/';
 
-function setup(
-  search: TMockResponse | ((config: InternalAxiosRequestConfig) => Promise<TMockResponse>),
-) {
+function setup(search: TMockResponse | ((config: THttpConfig) => Promise<TMockResponse>)) {
   const http = mockApi({ 'GET /market/app/v1/config': CONFIG, [SEARCH]: search });
   const onClose = vi.fn();
   renderWithProviders(<SearchOverlay opened onClose={onClose} />);

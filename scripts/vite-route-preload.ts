@@ -1,0 +1,96 @@
+/**
+ * A Vite build plugin that starts a first screen's lazy chunks with the entry instead of after
+ * it. Routes are lazy, so the browser only learns which chunks /login needs once the 125 kB
+ * entry has arrived and run: a second round trip on the first paint's critical path. This
+ * writes a tiny module, `assets/route-preload-<hash>.js`, loaded before the entry from
+ * index.html, that adds `modulepreload` links for the chunks (and stylesheets) the current
+ * path's page will import. An external file rather than an inline script: the CSP allows
+ * script-src 'self' only.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+/** Every chunk a chunk imports statically, all the way down. */
+function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()) {
+  for (const file of chunk.imports) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') staticClosure(bundle, imported, seen);
+  }
+  return seen;
+}
+
+/** The chunk's own stylesheets and those of the chunks it imports. */
+function stylesOf(bundle: OutputBundle, files: Iterable<string>) {
+  const css = new Set<string>();
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk') continue;
+    chunk.viteMetadata?.importedCss.forEach((name) => css.add(name));
+  }
+  return css;
+}
+
+/** Runs in the browser: links for this path's files, before the entry needs them. */
+const RUNTIME = `
+const files = ROUTES[location.pathname.replace(/\\/+$/, '') || '/'] || [];
+for (const href of files) {
+  const link = document.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+`;
+
+/**
+ * `routes`: a path (no trailing slash) → the source files, relative to the app's root, of the
+ * modules its page loads lazily (the layout and the page).
+ */
+export function routePreload(routes: Record<string, string[]>): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'sampada-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || html?.type !== 'asset') return this.error('route-preload: no entry or HTML');
+      const loaded = new Set([entry.fileName, ...staticClosure(bundle, entry)]);
+      const map: Record<string, string[]> = {};
+      for (const [route, sources] of Object.entries(routes)) {
+        const files = new Set<string>();
+        for (const source of sources) {
+          const id = path.resolve(config.root, source);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) return this.error(`route-preload: no chunk holds ${source}`);
+          files.add(chunk.fileName);
+          staticClosure(bundle, chunk).forEach((file) => files.add(file));
+        }
+        const scripts = [...files].filter((file) => !loaded.has(file));
+        const styles = [...stylesOf(bundle, scripts)];
+        map[route] = [...styles, ...scripts].map((file) => `${config.base}${file}`);
+      }
+      const source = `const ROUTES = ${JSON.stringify(map)};${RUNTIME}`;
+      const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const tag = `<script type="module" crossorigin src="${config.base}${fileName}"></script>`;
+      const page = String(html.source);
+      const at = page.indexOf('<script type="module"');
+      if (at === -1) return this.error('route-preload: no module script in index.html');
+      html.source = `${page.slice(0, at)}${tag}\n    ${page.slice(at)}`;
+    },
+  };
+}
