@@ -46,6 +46,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { supportConsole } from './modules/support/console.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { hardenCsp, registerSecurityHeaders } from './platform/security-headers.ts';
@@ -69,6 +71,7 @@ const API_PREFIXES = [
   '/funds/app/',
   '/trade/app/',
   '/loan/app/',
+  '/chat/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -225,9 +228,11 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     ctx.market.live.close();
+    ctx.supportLive.close();
     await ctx.bus.close();
   });
   await app.register(async (live) => ctx.market.live.register(live));
+  await app.register(async (live) => ctx.supportLive.register(live));
   await app.register(marketRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -240,6 +245,7 @@ export async function buildApp(
   await app.register(fundsRoutes(ctx));
   await app.register(tradingRoutes(ctx));
   await app.register(creditRoutes(ctx));
+  await app.register(supportRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -258,6 +264,7 @@ export async function buildApp(
         fundsConsole,
         tradingConsole,
         creditConsole,
+        supportConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));
