@@ -352,19 +352,21 @@ export function createConversations(deps: Deps) {
           });
         const message = (await views([row], updated!, tx))[0]!;
         const advisorId = await deps.advisorOf(c.clientId);
-        afterCommit(tx, () =>
+        const base = { type: 'chat' as const, conversation_id: c.id, client_id: c.clientId };
+        afterCommit(tx, () => {
           events.publish({
             clientId: c.clientId,
             advisorId,
-            frame: {
-              type: 'chat',
-              event: 'message',
-              conversation_id: c.id,
-              client_id: c.clientId,
-              message,
-            },
-          }),
-        );
+            frame: { ...base, event: 'message', message },
+          });
+          // Replying reads what the client wrote before it.
+          if (c.lastSeq > c.staffReadSeq)
+            events.publish({
+              clientId: c.clientId,
+              advisorId,
+              frame: { ...base, event: 'read', by: 'staff', seq: c.lastSeq },
+            });
+        });
         return { message, duplicate: false };
       });
     },

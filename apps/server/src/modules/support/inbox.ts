@@ -36,11 +36,16 @@ export type ClientContextSource = {
   funds(clientId: string): Promise<TClientContext['recent_funds']>;
 };
 
-const unreadSql = sql<number>`(select count(*)::int from ${msg} m where m.conversation_id = ${conv.id} and m.author_type = 'client' and m.seq > ${conv.staffReadSeq})`;
+/**
+ * Per-conversation subqueries. The outer columns are spelt out: inside a select list drizzle
+ * writes a column without its table, which the subquery would read as its own.
+ */
+const C = sql.raw('"support_conversations"');
+const unreadSql = sql<number>`(select count(*)::int from ${msg} m where m.conversation_id = ${C}.id and m.author_type = 'client' and m.seq > ${C}.staff_read_seq)`;
 const lastTextSql = sql<
   string | null
->`(select m.body from ${msg} m where m.conversation_id = ${conv.id} and m.seq = ${conv.lastSeq})`;
-const lastImageSql = sql<boolean>`(select m.image_upload_id is not null from ${msg} m where m.conversation_id = ${conv.id} and m.seq = ${conv.lastSeq})`;
+>`(select m.body from ${msg} m where m.conversation_id = ${C}.id and m.seq = ${C}.last_seq)`;
+const lastImageSql = sql<boolean>`(select m.image_upload_id is not null from ${msg} m where m.conversation_id = ${C}.id and m.seq = ${C}.last_seq)`;
 
 export function createInbox(deps: {
   db: Db;
@@ -166,7 +171,7 @@ export function createInbox(deps: {
           mine: sql<number>`count(*) filter (where ${conv.status} = 'open' and ${conv.assigneeId} = ${viewer.staffId})::int`,
           unassigned: sql<number>`count(*) filter (where ${conv.status} = 'open' and ${conv.assigneeId} is null)::int`,
           closed: sql<number>`count(*) filter (where ${conv.status} = 'closed')::int`,
-          unread_conversations: sql<number>`count(*) filter (where ${conv.lastSeq} > ${conv.staffReadSeq} and exists (select 1 from ${msg} m where m.conversation_id = ${conv.id} and m.author_type = 'client' and m.seq > ${conv.staffReadSeq}))::int`,
+          unread_conversations: sql<number>`count(*) filter (where exists (select 1 from ${msg} m where m.conversation_id = ${C}.id and m.author_type = 'client' and m.seq > ${C}.staff_read_seq))::int`,
         })
         .from(conv)
         .where(scope(viewer));
