@@ -28,6 +28,9 @@ export const paths = {
   loan: (id: string) => `/credit/loans/${id}`,
   shortfalls: '/credit/shortfalls',
   creditProducts: '/credit/products',
+  inbox: '/support',
+  inboxConversation: (id: string) => `/support/${id}`,
+  cannedReplies: '/support/canned-replies',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

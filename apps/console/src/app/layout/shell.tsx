@@ -19,6 +19,7 @@ import {
   IconKey,
   IconLayoutList,
   IconLogout,
+  IconMessages,
   IconNews,
   IconSettings,
   IconTicket,
@@ -30,6 +31,7 @@ import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
+import { useInboxAlerts } from '../../features/support/components/inbox-alerts';
 
 type Item = {
   label: string;
@@ -71,6 +73,7 @@ export const NAV: Item[] = [
   { label: 'Loans', to: paths.loans, area: 'loans', icon: IconCash, queue: 'loans_applied' },
   { label: 'Pledge shortfalls', to: paths.shortfalls, area: 'loans', icon: IconAlertTriangle },
   { label: 'Credit products', to: paths.creditProducts, area: 'loans', icon: IconCreditCard },
+  { label: 'Support inbox', to: paths.inbox, area: 'supportChat', icon: IconMessages },
   { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
   { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
   { label: 'News', to: paths.news, area: 'news', icon: IconNews },
@@ -87,6 +90,8 @@ export function Shell() {
   const dashboard = useDashboard();
   const signOut = useSignOut();
   const roles = current?.staff.roles ?? [];
+  // The inbox's live line, tone and tab-title badge, on every page of whoever may answer.
+  const unreadChats = useInboxAlerts(mayAccess(roles, 'supportChat'));
   const isActive = (to: string) =>
     to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
 
@@ -139,7 +144,12 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         {NAV.filter((item) => mayAccess(roles, item.area)).map((item) => {
-          const count = item.queue ? dashboard.data?.queues[item.queue] : undefined;
+          const count =
+            item.to === paths.inbox
+              ? unreadChats
+              : item.queue
+                ? dashboard.data?.queues[item.queue]
+                : undefined;
           return (
             <NavLink
               key={item.to}
