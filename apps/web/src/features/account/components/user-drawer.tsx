@@ -20,6 +20,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
+import { useChatUnread } from '../../../lib/chat-unread';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useAccountTranslation } from '../i18n';
@@ -35,6 +36,7 @@ export interface UserDrawerProps {
 /** The user drawer of spec §2 "Header and user drawer". */
 export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
   const { t } = useAccountTranslation();
+  const unreadChat = useChatUnread();
   const navigate = useNavigate();
   const { data: profile } = useProfile();
   const afterClose = useRef<(() => void) | null>(null);
@@ -172,6 +174,13 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
           <NavLink
             label={t('drawer.customerService')}
             leftSection={<IconHeadset size={20} />}
+            rightSection={
+              unreadChat > 0 ? (
+                <Badge size="sm" color="red" circle data-testid="chat-unread-drawer">
+                  {unreadChat}
+                </Badge>
+              ) : null
+            }
             onClick={closing(() => openGlobalDrawer('support'))}
           />
           <NavLink
