@@ -76,37 +76,39 @@ let flushing: Promise<void> | null = null;
  * (400, 429) drops the message and says why.
  */
 export function flushOutbox(onSent: (message: TChatMessage) => void): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      while (outbox.length > 0) {
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-        const item = outbox[0]!;
-        try {
-          const reply = await apiPost<{ message: TChatMessage; duplicate: boolean }>(
-            CHAT_MESSAGES_PATH,
-            { id: item.id, text: item.text, image_url: item.image_url },
-            { silent: true },
-          );
+  if (flushing) return flushing;
+  const run = (async () => {
+    // Started on the next tick, so `flushing` is set before anything below can finish.
+    await Promise.resolve();
+    while (outbox.length > 0) {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      const item = outbox[0]!;
+      try {
+        const reply = await apiPost<{ message: TChatMessage; duplicate: boolean }>(
+          CHAT_MESSAGES_PATH,
+          { id: item.id, text: item.text, image_url: item.image_url },
+          { silent: true },
+        );
+        outboxStore.remove(item.id);
+        onSent(reply.message);
+      } catch (error) {
+        if (isRateLimited(error) || (isApiError(error) && error.status === 429)) {
           outboxStore.remove(item.id);
-          onSent(reply.message);
-        } catch (error) {
-          if (isRateLimited(error) || (isApiError(error) && error.status === 429)) {
-            outboxStore.remove(item.id);
-            toastError(SM.tooFast);
-            continue;
-          }
-          if (isApiError(error) && error.status && error.status < 500) {
-            outboxStore.remove(item.id);
-            toastError(error.message);
-            continue;
-          }
-          return;
+          toastError(SM.tooFast);
+          continue;
         }
+        if (isApiError(error) && error.status && error.status < 500) {
+          outboxStore.remove(item.id);
+          toastError(error.message);
+          continue;
+        }
+        return;
       }
-    } finally {
-      flushing = null;
     }
   })();
+  flushing = run.finally(() => {
+    flushing = null;
+  });
   return flushing;
 }
 

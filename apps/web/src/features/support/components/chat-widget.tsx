@@ -192,7 +192,7 @@ export function ChatWidget() {
     if (!newestStaff || newestStaff <= readMark.current) return;
     readMark.current = newestStaff;
     markRead(newestStaff)
-      .then(() => client.setQueryData(queryKeys.chat.unread, 0))
+      .then(() => client.invalidateQueries({ queryKey: queryKeys.chat.unread }))
       .catch(() => {
         readMark.current = 0;
       });
