@@ -30,6 +30,8 @@ export const SM = {
 } as const;
 
 const messageId = z.uuid({ error: SM.idInvalid });
+/** Sequence numbers are PostgreSQL integers. */
+const SEQ_MAX = 2_147_483_647;
 const text = z
   .string({ error: SM.textRequired })
   .max(CHAT_TEXT_MAX, { error: SM.textTooLong })
@@ -51,13 +53,14 @@ export const ZChatHistoryQuery = z.object({
     .number({ error: SM.beforeInvalid })
     .int({ error: SM.beforeInvalid })
     .positive({ error: SM.beforeInvalid })
+    .max(SEQ_MAX, { error: SM.beforeInvalid })
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
 });
 
 export const ZChatRead = z.object({
   /** The newest sequence number the reader has seen. */
-  seq: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative().max(SEQ_MAX),
 });
 
 /**

@@ -53,7 +53,8 @@ type Deps = {
   uploads: UploadService;
   settings: SettingsService;
   events: SupportEvents;
-  advisorOf: (clientId: string) => Promise<string | null>;
+  /** The client's advisor; inside a transaction pass it, so no second connection is taken. */
+  advisorOf: (clientId: string, executor?: Executor) => Promise<string | null>;
 };
 
 export type StaffSend = { id: string; text: string; canned_reply_id?: string | null | undefined };
@@ -220,6 +221,7 @@ export function createConversations(deps: Deps) {
         imageUploadId = upload.id;
       }
       const now = clock.now();
+      const advisorId = await deps.advisorOf(clientId);
       return inTransaction(db, async (tx) => {
         let c = await lockClientConversation(tx, clientId);
         const [existing] = await tx.select().from(msg).where(eq(msg.id, input.id));
@@ -267,7 +269,6 @@ export function createConversations(deps: Deps) {
           .where(eq(conv.id, c.id))
           .returning();
         const message = (await views([row], updated!, tx))[0]!;
-        const advisorId = await deps.advisorOf(clientId);
         afterCommit(tx, () =>
           events.publish({
             clientId,
@@ -293,13 +294,13 @@ export function createConversations(deps: Deps) {
       conversationId: string,
       input: StaffSend,
       author: { staffId: string; ip?: string },
-      assertVisible: (c: ConversationRow) => Promise<void>,
+      assertVisible: (c: ConversationRow, executor: Executor) => Promise<void>,
     ): Promise<{ message: TChatMessage; duplicate: boolean }> {
       const now = clock.now();
       const actor: Actor = { type: 'staff', id: author.staffId, ip: author.ip };
       return inTransaction(db, async (tx) => {
         const c = await lockConversation(tx, conversationId);
-        await assertVisible(c);
+        await assertVisible(c, tx);
         const [existing] = await tx.select().from(msg).where(eq(msg.id, input.id));
         if (existing) {
           sameSend(existing, c.id, { authorType: 'staff', body: input.text, imageUploadId: null });
@@ -351,7 +352,7 @@ export function createConversations(deps: Deps) {
             after: { assignee_id: author.staffId, by: 'first reply' },
           });
         const message = (await views([row], updated!, tx))[0]!;
-        const advisorId = await deps.advisorOf(c.clientId);
+        const advisorId = await deps.advisorOf(c.clientId, tx);
         const base = { type: 'chat' as const, conversation_id: c.id, client_id: c.clientId };
         afterCommit(tx, () => {
           events.publish({

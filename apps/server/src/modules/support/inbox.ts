@@ -122,8 +122,8 @@ export function createInbox(deps: {
     return { ...row.row, unread: row.unread, lastText: row.lastText, lastImage: row.lastImage };
   }
 
-  const assertVisible = (viewer: Viewer) => async (c: ConversationRow) => {
-    await visible(viewer, c.id);
+  const assertVisible = (viewer: Viewer) => async (c: ConversationRow, executor: Executor) => {
+    await visible(viewer, c.id, executor);
   };
 
   async function conversationView(viewer: Viewer, id: string) {
@@ -239,7 +239,7 @@ export function createInbox(deps: {
           before: { assignee_id: before?.assigneeId ?? null },
           after: { assignee_id: assigneeId },
         });
-        const advisorId = (await clients.byId(c.clientId)).advisorId;
+        const advisorId = (await clients.byId(c.clientId, tx)).advisorId;
         afterCommit(tx, () =>
           events.publish({
             clientId: c.clientId,

@@ -2,7 +2,7 @@
  * Customer-service chat (domain.md "Support", docs/api-support.md): the client's widget and
  * the console's inbox. What other modules may use of it is this file.
  */
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -29,7 +29,8 @@ export function createSupportService(deps: {
 }) {
   const { db, clock, clients, staff } = deps;
   const events = createSupportEvents(deps.bus);
-  const advisorOf = async (clientId: string) => (await clients.byId(clientId)).advisorId;
+  const advisorOf = async (clientId: string, executor?: Executor) =>
+    (await clients.byId(clientId, executor)).advisorId;
   const conversations = createConversations({
     db,
     clock,
