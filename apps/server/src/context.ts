@@ -65,7 +65,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
   });
   const clientViews = createClientViews({ clients, staff, kyc, auth });
-  const audit = createAuditService({ db, staff });
+  const audit = createAuditService({ db, staff, clients });
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);

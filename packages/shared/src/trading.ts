@@ -592,7 +592,7 @@ export const ZIpoIssue = z.object({
   price_low_paise: paise,
   price_high_paise: paise,
   lot_size: z.number().int(),
-  /** One lot at the upper price. */
+  /** The smallest bid allowed: min_lots lots at the upper price. */
   min_bid_paise: paise,
   /** The most lots a retail bid may hold: the ₹2,00,000 cap at the upper price. */
   max_lots: z.number().int(),

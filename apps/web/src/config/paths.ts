@@ -40,6 +40,8 @@ export const paths = {
     profile: '/me/profile',
     application: '/me/application',
     records: '/me/records',
+    /** Every menu route with its icon and title: the phone's way to them (no sidebar). */
+    more: '/me/more',
   },
 } as const;
 

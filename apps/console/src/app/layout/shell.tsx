@@ -25,13 +25,14 @@ import {
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
 import { useInboxAlerts } from '../../features/support/components/inbox-alerts';
+import { consoleTitle } from './page-title';
 
 type Item = {
   label: string;
@@ -94,6 +95,11 @@ export function Shell() {
   const unreadChats = useInboxAlerts(mayAccess(roles, 'supportChat'));
   const isActive = (to: string) =>
     to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
+  // The page's title, with the count of chats waiting to be read in front: "(2) Deposits · …".
+  useEffect(() => {
+    const title = consoleTitle(location.pathname, NAV);
+    document.title = unreadChats > 0 ? `(${unreadChats}) ${title}` : title;
+  }, [location.pathname, unreadChats]);
 
   return (
     <AppShell

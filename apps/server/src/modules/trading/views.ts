@@ -177,7 +177,8 @@ export function ipoView(
     price_low_paise: paiseNumber(row.priceLowPaise),
     price_high_paise: paiseNumber(row.priceHighPaise),
     lot_size: row.lotSize,
-    min_bid_paise: paiseNumber(lotValue),
+    // The smallest bid the form accepts: min_lots lots, not one (issue 20).
+    min_bid_paise: paiseNumber(lotValue * BigInt(minLots)),
     max_lots: maxLots,
     min_lots: minLots,
     shares_offered: row.sharesOffered,
