@@ -48,6 +48,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { supportConsole } from './modules/support/console.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { hardenCsp, registerSecurityHeaders } from './platform/security-headers.ts';
@@ -71,6 +73,7 @@ const API_PREFIXES = [
   '/funds/app/',
   '/trade/app/',
   '/loan/app/',
+  '/chat/app/',
   '/console/api/',
   '/files/',
   '/docs',
@@ -227,9 +230,11 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     ctx.market.live.close();
+    ctx.supportLive.close();
     await ctx.bus.close();
   });
   await app.register(async (live) => ctx.market.live.register(live));
+  await app.register(async (live) => ctx.supportLive.register(live));
   await app.register(marketRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -246,6 +251,7 @@ export async function buildApp(
   // Engagement recomputes a client's standing on the events that change it, on every instance.
   const stopEngagement = ctx.engagement.listen();
   app.addHook('onClose', async () => stopEngagement());
+  await app.register(supportRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -265,6 +271,7 @@ export async function buildApp(
         tradingConsole,
         creditConsole,
         engagementConsole,
+        supportConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

@@ -3,6 +3,7 @@
  * the console's forms resolve with, and the shapes of what it answers.
  */
 import { z } from 'zod';
+import { ZChatSettings } from './support.ts';
 import { KYC_STATUSES, STAFF_ROLES } from './constants.ts';
 import { isMd5Hex } from './md5.ts';
 import { ApiMessage, M } from './messages.ts';
@@ -328,6 +329,8 @@ export const ZFirmSettings = z.object({
   }),
   /** The chat project id of spec §3 `service`; null while the built-in chat is used. */
   chat_service: z.string().trim().max(120).nullable(),
+  /** The built-in chat's office hours and reply promise, or an external chat script. */
+  chat: ZChatSettings,
   deposit_bank: z.object({
     account_name: z.string().trim().max(120),
     account_number: z.string().trim().max(30),

@@ -5,6 +5,7 @@
  * the server keeps them as integer paise.
  */
 import { z } from 'zod';
+import type { TChatFrame } from './support.ts';
 import type { MARKET_INDICES } from './constants.ts';
 import { MARKET_FILTERS } from './constants.ts';
 
@@ -239,7 +240,8 @@ export type TWsClientMessage =
   | { type: 'auth'; token: string }
   | { type: 'subscribe'; symbols: string[] }
   | { type: 'unsubscribe'; symbols: string[] }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  | { type: 'chat.typing' };
 
 export type TWsServerMessage =
   | { type: 'ready' }
@@ -247,7 +249,9 @@ export type TWsServerMessage =
   | { type: 'ticks'; quotes: TQuoteTick[] }
   | { type: 'status'; status: TMarketStatus }
   | { type: 'ping'; t: number }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** The support chat's frames (docs/api-support.md). */
+  | TChatFrame;
 
 export const ZWsClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
@@ -260,4 +264,6 @@ export const ZWsClientMessage = z.discriminatedUnion('type', [
     symbols: z.array(symbol).max(WS_MAX_SUBSCRIPTIONS),
   }),
   z.object({ type: z.literal('pong') }),
+  /** The client is typing in the support chat (docs/api-support.md). */
+  z.object({ type: z.literal('chat.typing') }),
 ]);

@@ -45,6 +45,10 @@ export const ROLE_ACCESS = {
   engagement: ['advisor', 'operations', 'support'],
   scoreAdjust: ['advisor'],
   vipTiers: [],
+  // Support chat (docs/api-support.md): support agents answer every client; advisors answer
+  // their own clients (the everyClient scope); only admin edits the canned replies.
+  supportChat: ['support', 'advisor'],
+  cannedRepliesEdit: [],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */

@@ -171,6 +171,28 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'support/canned-replies',
+          ...page(
+            'cannedRepliesEdit',
+            async () =>
+              (await import('../features/support/routes/canned-replies')).CannedRepliesPage,
+          ),
+        },
+        {
+          path: 'support',
+          ...page(
+            'supportChat',
+            async () => (await import('../features/support/routes/inbox')).InboxPage,
+          ),
+        },
+        {
+          path: 'support/:id',
+          ...page(
+            'supportChat',
+            async () => (await import('../features/support/routes/inbox')).InboxPage,
+          ),
+        },
+        {
           path: 'kyc',
           ...page(
             'kyc',

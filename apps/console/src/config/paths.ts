@@ -29,6 +29,9 @@ export const paths = {
   shortfalls: '/credit/shortfalls',
   creditProducts: '/credit/products',
   vipTiers: '/engagement/tiers',
+  inbox: '/support',
+  inboxConversation: (id: string) => `/support/${id}`,
+  cannedReplies: '/support/canned-replies',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

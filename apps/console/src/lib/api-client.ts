@@ -88,3 +88,9 @@ export const compact = (params: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   );
+
+/** DELETE a console path; resolves to the envelope's message. */
+export async function apiDelete(url: string): Promise<{ message: string }> {
+  const { data } = await http.delete<TEnvelope<null>>(url);
+  return { message: data.message };
+}

@@ -36,6 +36,15 @@ export const queryKeys = {
     products: ['credit', 'products'] as const,
     settings: ['credit', 'settings'] as const,
   },
+  support: {
+    all: ['support'] as const,
+    list: (filter: string) => ['support', 'list', filter] as const,
+    counts: ['support', 'counts'] as const,
+    thread: (id: string) => ['support', 'thread', id] as const,
+    context: (id: string) => ['support', 'context', id] as const,
+    canned: ['support', 'canned'] as const,
+    agents: ['support', 'agents'] as const,
+  },
   trading: {
     all: ['trading'] as const,
     allocations: (status: string) => ['trading', 'allocations', status] as const,

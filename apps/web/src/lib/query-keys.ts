@@ -46,6 +46,12 @@ export const queryKeys = {
     loans: ['loan', 'loans'] as const,
     loan: (id: string) => ['loan', 'loans', id] as const,
   },
+  /** The support chat (/chat/app/v1/…): the history pages and the unread count. */
+  chat: {
+    all: ['chat'] as const,
+    history: ['chat', 'history'] as const,
+    unread: ['chat', 'unread'] as const,
+  },
   funds: {
     all: ['funds'] as const,
     depositAccount: ['funds', 'deposit-account'] as const,

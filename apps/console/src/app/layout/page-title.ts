@@ -11,6 +11,8 @@ const DETAILS: [RegExp, string][] = [
   [/^\/credit\/loans\/[^/]+$/, 'Loan'],
   [/^\/trading\/offerings\/ipos\/[^/]+$/, 'IPO'],
   [/^\/news\/new$/, 'New article'],
+  [/^\/support\/canned-replies$/, 'Canned replies'],
+  [/^\/support\/[^/]+$/, 'Support conversation'],
   [/^\/news\/[^/]+$/, 'Article'],
   [/^\/sign-in$/, 'Sign in'],
 ];

@@ -20,6 +20,7 @@ import {
   IconKey,
   IconLayoutList,
   IconLogout,
+  IconMessages,
   IconNews,
   IconSettings,
   IconTicket,
@@ -31,6 +32,7 @@ import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
+import { useInboxAlerts } from '../../features/support/components/inbox-alerts';
 import { consoleTitle } from './page-title';
 
 type Item = {
@@ -74,6 +76,7 @@ export const NAV: Item[] = [
   { label: 'Pledge shortfalls', to: paths.shortfalls, area: 'loans', icon: IconAlertTriangle },
   { label: 'Credit products', to: paths.creditProducts, area: 'loans', icon: IconCreditCard },
   { label: 'VIP tiers', to: paths.vipTiers, area: 'vipTiers', icon: IconCrown },
+  { label: 'Support inbox', to: paths.inbox, area: 'supportChat', icon: IconMessages },
   { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
   { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
   { label: 'News', to: paths.news, area: 'news', icon: IconNews },
@@ -90,11 +93,15 @@ export function Shell() {
   const dashboard = useDashboard();
   const signOut = useSignOut();
   const roles = current?.staff.roles ?? [];
+  // The inbox's live line, tone and tab-title badge, on every page of whoever may answer.
+  const unreadChats = useInboxAlerts(mayAccess(roles, 'supportChat'));
   const isActive = (to: string) =>
     to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
+  // The page's title, with the count of chats waiting to be read in front: "(2) Deposits · …".
   useEffect(() => {
-    document.title = consoleTitle(location.pathname, NAV);
-  }, [location.pathname]);
+    const title = consoleTitle(location.pathname, NAV);
+    document.title = unreadChats > 0 ? `(${unreadChats}) ${title}` : title;
+  }, [location.pathname, unreadChats]);
 
   return (
     <AppShell
@@ -145,7 +152,12 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         {NAV.filter((item) => mayAccess(roles, item.area)).map((item) => {
-          const count = item.queue ? dashboard.data?.queues[item.queue] : undefined;
+          const count =
+            item.to === paths.inbox
+              ? unreadChats
+              : item.queue
+                ? dashboard.data?.queues[item.queue]
+                : undefined;
           return (
             <NavLink
               key={item.to}

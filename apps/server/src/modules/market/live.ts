@@ -11,6 +11,7 @@ import {
   type TQuote,
   WS_HEARTBEAT_MS,
   WS_MAX_SUBSCRIPTIONS,
+  type TWsClientMessage,
   ZWsClientMessage,
 } from '@sampada/shared';
 import type { AuthService } from '../auth/service.ts';
@@ -59,6 +60,9 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
   const subscribers = new Map<string, Set<Connection>>();
   const lastFlushed = new Map<string, TQuote>();
   const dirty = new Set<string>();
+  /** Signed-in connections by client, for frames other modules push (the support chat). */
+  const byClient = new Map<string, Set<Connection>>();
+  const frameHandlers: ((clientId: string, frame: TWsClientMessage) => void)[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   let heartbeatTimer: NodeJS.Timeout | null = null;
   const stats = { flushes: 0, messages: 0 };
@@ -205,7 +209,11 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
         auth.authenticate(message.token).then(
           (who) => {
             clearTimeout(authTimer);
+            if (connection.clientId) byClient.get(connection.clientId)?.delete(connection);
             connection.clientId = who.clientId;
+            let own = byClient.get(who.clientId);
+            if (!own) byClient.set(who.clientId, (own = new Set()));
+            own.add(connection);
             send(connection, '{"type":"ready"}');
           },
           () => reject('Session expired — please sign in again.'),
@@ -215,11 +223,18 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
       if (!connection.clientId) return reject('Authenticate first.');
       if (message.type === 'subscribe') subscribe(connection, message.symbols);
       else if (message.type === 'unsubscribe') unsubscribe(connection, message.symbols);
+      else if (message.type !== 'pong')
+        for (const handler of frameHandlers) handler(connection.clientId, message);
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
       unsubscribe(connection, [...connection.symbols]);
       connections.delete(connection);
+      if (connection.clientId) {
+        const own = byClient.get(connection.clientId);
+        own?.delete(connection);
+        if (own?.size === 0) byClient.delete(connection.clientId);
+      }
       stopTimersIfIdle();
     });
     socket.on('error', () => socket.terminate());
@@ -232,12 +247,27 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
       );
     },
     flush,
+    /**
+     * Sends a frame to every socket of this client on this instance (the support chat's
+     * messages ride the quotes socket: one connection, one sign-in). Answers how many got it.
+     */
+    pushToClient(clientId: string, message: string): number {
+      const own = byClient.get(clientId);
+      if (!own) return 0;
+      for (const connection of own) send(connection, message);
+      return own.size;
+    },
+    /** Frames other than the market's own from a signed-in client (`chat.typing`). */
+    onClientFrame(handler: (clientId: string, frame: TWsClientMessage) => void) {
+      frameHandlers.push(handler);
+    },
     stats: () => ({ ...stats, connections: connections.size, symbols: subscribers.size }),
     close() {
       offQuotes();
       offStatus();
       for (const c of connections) c.socket.close(1001, 'server shutting down');
       connections.clear();
+      byClient.clear();
       stopTimersIfIdle();
     },
   };

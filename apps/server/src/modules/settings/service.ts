@@ -17,6 +17,11 @@ export const DEFAULT_SETTINGS: TSettings = {
   regulatory_line: '',
   support: { phone: '', email: '', hours: '' },
   chat_service: null,
+  chat: {
+    office_hours: { days: [1, 2, 3, 4, 5, 6], open: '09:00', close: '18:00' },
+    reply_minutes: 15,
+    script_url: null,
+  },
   deposit_bank: {
     account_name: '',
     account_number: '',

@@ -1,10 +1,11 @@
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { AvatarFallback } from '../../components/avatar-fallback';
 import { paths } from '../../config/paths';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { useProfile } from '../../lib/auth';
+import { useChatUnread } from '../../lib/chat-unread';
 import { useTranslation } from '../../lib/i18n';
 import { useAppName } from '../../lib/system-settings';
 import { MOBILE_QUERY } from '../root';
@@ -14,6 +15,7 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
   const { t } = useTranslation();
   const appName = useAppName();
   const { data: profile } = useProfile();
+  const unreadChat = useChatUnread();
   const isMobile = Boolean(
     useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
   );
@@ -41,12 +43,21 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
         aria-label={t('header.openUserMenu')}
         data-testid="user-avatar"
       >
-        <AvatarFallback
-          src={profile?.avatar}
-          name={profile?.name || profile?.username}
-          radius="xl"
-          size={36}
-        />
+        <Indicator
+          label={unreadChat}
+          disabled={unreadChat === 0}
+          size={16}
+          color="red"
+          offset={4}
+          data-testid="chat-unread-avatar"
+        >
+          <AvatarFallback
+            src={profile?.avatar}
+            name={profile?.name || profile?.username}
+            radius="xl"
+            size={36}
+          />
+        </Indicator>
       </UnstyledButton>
     </Group>
   );

@@ -1,4 +1,10 @@
-import type { TMarketStatus, TQuote, TWsClientMessage, TWsServerMessage } from '@sampada/shared';
+import type {
+  TChatFrame,
+  TMarketStatus,
+  TQuote,
+  TWsClientMessage,
+  TWsServerMessage,
+} from '@sampada/shared';
 
 /** The part of the browser's WebSocket this client uses, so tests can hand in a fake. */
 export interface TSocketLike {
@@ -51,6 +57,10 @@ export class QuotesSocket {
   private readonly counts = new Map<string, number>();
   private readonly quotes = new Map<string, TQuote>();
   private readonly listeners = new Set<() => void>();
+  /** Listeners of the support chat's frames, which ride this connection (docs/api-support.md). */
+  private readonly chatListeners = new Set<(frame: TChatFrame | { type: 'ready' }) => void>();
+  /** Holders that need the connection without watching a symbol (the open chat widget). */
+  private holds = 0;
   private readonly createSocket: TSocketFactory;
   private readonly random: () => number;
   private readonly silenceMs: number;
@@ -88,6 +98,29 @@ export class QuotesSocket {
       released = true;
       this.release(symbols);
     };
+  }
+
+  /** Keeps the connection open until the returned function is called (the chat widget). */
+  hold(): () => void {
+    this.holds += 1;
+    this.connect();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+    };
+  }
+
+  /** Chat frames (and `ready`, so an outbox can flush after a reconnect). */
+  onChat(listener: (frame: TChatFrame | { type: 'ready' }) => void): () => void {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  }
+
+  /** Tells the agents the client is typing; dropped when not connected. */
+  sendChatTyping() {
+    if (this.ready) this.send({ type: 'chat.typing' });
   }
 
   getQuote(symbol: string): TQuote | undefined {
@@ -129,7 +162,7 @@ export class QuotesSocket {
 
   private connect() {
     if (this.closed || this.socket || this.reconnectTimer !== undefined) return;
-    if (this.counts.size === 0) return;
+    if (this.counts.size === 0 && this.holds === 0) return;
     const token = this.options.getToken();
     if (!token) return;
     const socket = this.createSocket(this.options.url());
@@ -217,8 +250,12 @@ export class QuotesSocket {
         this.attempt = 0;
         const symbols = [...this.counts.keys()];
         if (symbols.length) this.send({ type: 'subscribe', symbols });
+        this.chatListeners.forEach((listener) => listener({ type: 'ready' }));
         return;
       }
+      case 'chat':
+        this.chatListeners.forEach((listener) => listener(message));
+        return;
       case 'snapshot':
         for (const quote of message.quotes) {
           if (this.counts.has(quote.symbol)) this.quotes.set(quote.symbol, quote);

@@ -1,13 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  MultiSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { type TFirmSettings, ZFirmSettings } from '@sampada/shared';
 import { useEffect } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveSettings, useSettings } from '../api/settings';
 import { bindField } from '../../../lib/forms';
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((label, i) => ({
+  value: String(i + 1),
+  label,
+}));
 
 export function SettingsPage() {
   const settings = useSettings();
@@ -69,6 +84,55 @@ export function SettingsPage() {
                 {field('support.phone', 'Phone', '+91 22 4000 0000')}
                 {field('support.email', 'Email', 'care@firm.in')}
                 {field('support.hours', 'Hours', 'Mon–Fri 9:00–18:00 IST')}
+              </SimpleGrid>
+            </Card>
+            <Card withBorder>
+              <Title order={4} mb="sm">
+                Support chat
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Controller
+                  control={form.control}
+                  name="chat.office_hours.days"
+                  render={({ field: days, fieldState }) => (
+                    <MultiSelect
+                      label="Office days"
+                      data={WEEKDAYS}
+                      value={(days.value ?? []).map(String)}
+                      onChange={(values) => days.onChange(values.map(Number).sort())}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="chat.reply_minutes"
+                  render={({ field: minutes, fieldState }) => (
+                    <NumberInput
+                      label="Expected reply time (minutes)"
+                      min={1}
+                      max={1440}
+                      value={minutes.value}
+                      onChange={(v) => minutes.onChange(Number(v) || 0)}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                {field('chat.office_hours.open', 'Opens (IST, HH:MM)', '09:00')}
+                {field('chat.office_hours.close', 'Closes (IST, HH:MM)', '18:00')}
+                <Controller
+                  control={form.control}
+                  name="chat.script_url"
+                  render={({ field: url, fieldState }) => (
+                    <TextInput
+                      label="External chat script (https, used with an external chat project)"
+                      placeholder="https://chat.example.com/widget.js"
+                      value={url.value ?? ''}
+                      onChange={(event) => url.onChange(event.currentTarget.value.trim() || null)}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
               </SimpleGrid>
             </Card>
             <Card withBorder>

@@ -31,6 +31,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH, paths } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
+import { useChatUnread } from '../../../lib/chat-unread';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
@@ -48,6 +49,7 @@ export interface UserDrawerProps {
 /** The user drawer of spec §2 "Header and user drawer". */
 export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
   const { t } = useAccountTranslation();
+  const unreadChat = useChatUnread();
   const navigate = useNavigate();
   // The VIP level and score are recomputed on the server as money and trades move: opening
   // the drawer reads the stored values afresh (one client_info call).
@@ -203,6 +205,13 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
           <NavLink
             label={t('drawer.customerService')}
             leftSection={<IconHeadset size={20} />}
+            rightSection={
+              unreadChat > 0 ? (
+                <Badge size="sm" color="red" circle data-testid="chat-unread-drawer">
+                  {unreadChat}
+                </Badge>
+              ) : null
+            }
             onClick={closing(() => openGlobalDrawer('support'))}
           />
           <NavLink

@@ -4,8 +4,8 @@ import { useProfile } from '../../../lib/auth';
 import { useSystemSettings } from '../../../lib/system-settings';
 import { useSupportTranslation } from '../i18n';
 
-/** Customer Service: the firm's phone, email and hours from the public settings. */
-export function SupportPanel() {
+/** The firm's phone, email and hours from the public settings, under the chat. */
+export function SupportContacts() {
   const { t } = useSupportTranslation();
   const settings = useSystemSettings();
   const { data: profile } = useProfile();
@@ -32,8 +32,8 @@ export function SupportPanel() {
   const { phone, email, hours } = settings.data.support;
   if (!phone && !email) {
     return (
-      <Stack gap="md" maw={560} data-testid="support-panel">
-        <Text>{t('intro')}</Text>
+      <Stack gap="md" maw={560} data-testid="support-contacts">
+        <Text size="sm">{t('intro')}</Text>
         <Text c="dimmed">{t('unpublished')}</Text>
       </Stack>
     );
@@ -44,8 +44,8 @@ export function SupportPanel() {
     [t('hours'), hours],
   ].filter(([, value]) => value);
   return (
-    <Stack gap="md" maw={560} data-testid="support-panel">
-      <Text>{t('intro')}</Text>
+    <Stack gap="md" maw={560} data-testid="support-contacts">
+      <Text size="sm">{t('intro')}</Text>
       <Table variant="vertical" withRowBorders>
         <Table.Tbody>
           {rows.map(([label, value]) => (
