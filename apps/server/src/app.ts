@@ -27,6 +27,11 @@ import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
+import { compensationConsole } from './modules/compensation/console.ts';
+import { compensationRoutes } from './modules/compensation/routes.ts';
+import { offersConsole } from './modules/offers/console.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
 import { fundsConsole } from './modules/funds/console.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -240,6 +245,9 @@ export async function buildApp(
   await app.register(fundsRoutes(ctx));
   await app.register(tradingRoutes(ctx));
   await app.register(creditRoutes(ctx));
+  await app.register(compensationRoutes(ctx));
+  await app.register(offerRoutes(ctx));
+  await app.register(applicationRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -258,6 +266,8 @@ export async function buildApp(
         fundsConsole,
         tradingConsole,
         creditConsole,
+        compensationConsole,
+        offersConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

@@ -20,3 +20,5 @@ export * from './modules/ledger/tables.ts';
 export * from './modules/funds/tables.ts';
 export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
+export * from './modules/compensation/tables.ts';
+export * from './modules/offers/tables.ts';

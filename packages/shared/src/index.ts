@@ -12,4 +12,5 @@ export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
 export * from './credit.ts';
+export * from './compensation.ts';
 export * from './role-access.ts';

@@ -40,6 +40,13 @@ export const ROLE_ACCESS = {
   loans: ['operations', 'advisor'],
   loanDecide: ['operations'],
   creditProducts: [],
+  // Compensation and offers (docs/api-applications.md, console): operations decide and pay
+  // claims; support and advisors (own clients) read them; only admin sets the cap and the
+  // maker-checker threshold. Operations publish offers and read their claims.
+  compensation: ['operations', 'support', 'advisor'],
+  compensationDecide: ['operations'],
+  compensationSettings: [],
+  offers: ['operations'],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */
