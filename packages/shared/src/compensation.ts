@@ -347,6 +347,7 @@ export const ZOfferView = z.object({
 });
 export type TOfferView = z.infer<typeof ZOfferView>;
 export const ZOfferList = z.object({ items: z.array(ZOfferView) });
+export type TOfferList = z.infer<typeof ZOfferList>;
 
 export const ZOfferClaim = z.object({
   id: z.string(),

@@ -221,6 +221,9 @@ export function createOfferService(deps: {
       if (already) throw badRequest(OM.alreadyClaimed);
       const amount = await amountFor(row, client.id, now);
       if (amount <= 0n) throw badRequest(OM.noBrokerage);
+      // Fails fast once the budget is gone; the guarded UPDATE below is what holds in a race.
+      if (row.budgetPaise === null || row.budgetUsedPaise + amount > row.budgetPaise)
+        throw badRequest(OM.exhausted);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const [taken] = await tx
