@@ -50,6 +50,13 @@ const LoanApplicationPanel = lazy(() =>
   })),
 );
 
+/** The Compensation Application drawer loads its feature the first time it is opened. */
+const CompensationPanel = lazy(() =>
+  import('../features/compensation/components/compensation-panel').then((m) => ({
+    default: m.CompensationPanel,
+  })),
+);
+
 /** The support panel stands in for the chat widget, loaded 300 ms after it is asked for. */
 const SupportPanel = lazy(async () => {
   await new Promise((resolve) => setTimeout(resolve, CHAT_WIDGET_DELAY_MS));
@@ -159,6 +166,15 @@ export function DrawersHost() {
             <LoanApplicationPanel key={loan?.productId ?? 'any'} productId={loan?.productId} />
           )}
         </Suspense>
+      </SlideUpDrawer>
+      <SlideUpDrawer
+        opened={open === 'compensation'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={t('compensation.application')}
+        data-testid="compensation-drawer"
+      >
+        <Suspense fallback={fallback}>{open === 'compensation' && <CompensationPanel />}</Suspense>
       </SlideUpDrawer>
       <SideDrawer
         opened={open === 'support'}

@@ -74,10 +74,10 @@ beforeEach(() => {
         meta: { title: 'Score Info', icon: 'info-circle' },
       },
       {
-        path: '/offers',
-        name: 'Offers',
-        component: 'engagement/offers',
-        meta: { title: 'Offers', icon: 'gift' },
+        path: '/achievements',
+        name: 'Achievements',
+        component: 'engagement/achievements',
+        meta: { title: 'Achievements', icon: 'award' },
       },
     ]),
   });
@@ -135,7 +135,7 @@ describe('router (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/score-info');
     await waitFor(() => expect(document.title).toBe('Sampada | Score Info'));
     expect(screen.getAllByRole('link', { name: 'Score Info' }).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('link', { name: 'Offers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Achievements' })).not.toBeInTheDocument();
   });
 
   it('shows how long to wait, not the crash screen, when the profile call answers 429', async () => {

@@ -1,4 +1,5 @@
 import type {
+  TApplicationsQuery,
   TCandleInterval,
   TLoanQuoteRequest,
   TMarket,
@@ -40,6 +41,19 @@ export const queryKeys = {
     quote: (request: TLoanQuoteRequest) => ['loan', 'quote', request] as const,
     loans: ['loan', 'loans'] as const,
     loan: (id: string) => ['loan', 'loans', id] as const,
+  },
+  /** Compensation claims (/compensation/app/v1/…); the applications page lists them too. */
+  compensation: {
+    all: ['compensation'] as const,
+    list: ['compensation', 'list'] as const,
+    claim: (id: string) => ['compensation', 'claim', id] as const,
+  },
+  /** Offers and bonus claims (/offer/app/v1/…). */
+  offers: { all: ['offers'] as const, list: ['offers', 'list'] as const },
+  /** GET /client/app/v1/applications: every application, by filter. */
+  applications: {
+    all: ['applications'] as const,
+    list: (filter: TApplicationsQuery) => ['applications', filter] as const,
   },
   funds: {
     all: ['funds'] as const,

@@ -17,4 +17,16 @@ export const useEngagementTranslation = featureTranslations('engagement', {
       'The VIP level follows the total value of the assets you hold with us, in tiers. A higher level can bring priority service and offers published for that level.',
     ],
   },
+  offers: {
+    title: 'Offers',
+    empty: 'No offers for you right now.',
+    bonus: 'Bonus',
+    fixed: 'Bonus of {{amount}}',
+    cashback: '{{rate}} of your brokerage back, up to {{cap}}',
+    until: 'Until {{date}}',
+    claim: 'Claim bonus',
+    claimed: 'Claimed: {{amount}}',
+    credited: '{{amount}} credited to your cash.',
+    failed: 'The bonus could not be claimed.',
+  },
 });

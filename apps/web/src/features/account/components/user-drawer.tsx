@@ -3,12 +3,14 @@ import { Badge, Button, Divider, Drawer, Group, NavLink, Rating, Stack, Text } f
 import {
   IconBuildingBank,
   IconCash,
+  IconGift,
   IconHeadset,
   IconId,
   IconKey,
   IconLogout,
   IconPassword,
   IconPhoto,
+  IconReceiptRefund,
   IconShieldLock,
   IconUserCircle,
   IconWallet,
@@ -20,7 +22,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
-import { openGlobalDrawer } from '../../../lib/drawers';
+import { openCompensationApplication, openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useAccountTranslation } from '../i18n';
 import { openAccountModal } from './account-modals';
@@ -169,6 +171,23 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             leftSection={<IconBuildingBank size={20} />}
             onClick={() => closeThen(() => void navigate(BANK_SECTION_PATH))}
           />
+          {/* Capability flags (spec §3): the entries appear only when the flag is on. */}
+          {profile?.allow_compensation && (
+            <NavLink
+              label={t('drawer.compensation')}
+              leftSection={<IconReceiptRefund size={20} />}
+              onClick={closing(openCompensationApplication)}
+              data-testid="drawer-compensation"
+            />
+          )}
+          {profile?.allow_bonus && (
+            <NavLink
+              label={t('drawer.offers')}
+              leftSection={<IconGift size={20} />}
+              onClick={() => closeThen(() => void navigate('/offers'))}
+              data-testid="drawer-offers"
+            />
+          )}
           <NavLink
             label={t('drawer.customerService')}
             leftSection={<IconHeadset size={20} />}
