@@ -94,6 +94,7 @@ export const CPM = {
   notAllowed: 'Compensation claims are not available on your account. Contact your advisor.',
   claimNotFound: 'Claim not found.',
   categoryRequired: 'Choose what the claim is about.',
+  amountRequired: 'Enter the amount claimed.',
   descriptionRequired: 'Describe what happened.',
   descriptionTooLong: 'Keep the description under 2,000 characters.',
   messageRequired: 'Write your answer.',
@@ -163,7 +164,7 @@ const evidence = z
 
 export const ZCompensationApply = z.object({
   category: z.enum(COMPENSATION_CATEGORIES, { error: CPM.categoryRequired }),
-  amount_paise: paiseField(),
+  amount_paise: paiseField(CPM.amountRequired),
   description: requiredText(CPM.descriptionRequired).max(2000, CPM.descriptionTooLong),
   /** The order, deposit or withdrawal the claim concerns: the client's own. */
   related: z
@@ -200,7 +201,7 @@ export const ZClaimAskInfo = z.object({
 });
 export const ZClaimApprove = z.object({
   /** Less than claimed: a partial approval. Absent: the amount claimed (or, second, the first's). */
-  amount_paise: paiseField().optional(),
+  amount_paise: paiseField(CPM.partAmountRequired).optional(),
   reason: requiredText(CPM.reasonRequired).max(1000),
 });
 export type TClaimApprove = z.input<typeof ZClaimApprove>;
