@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { sampada } from '../support/cli';
 import {
   clientCall,
@@ -46,24 +46,27 @@ async function adminSetup(request: APIRequestContext, run: string, mobile: strin
   return { token, offerId: offer.id as string };
 }
 
-/** An operations officer decides in the console, in a tab of their own. */
+/** An operations officer signs in to the console in a tab of their own (first time: TOTP enrolment). */
+async function officerDesk(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const desk = await context.newPage();
+  await signInFirstTime(desk, email, STAFF_PASSWORD);
+  return { context, desk };
+}
+
+/** The officer decides on the claim's page. */
 async function decideInConsole(
-  browser: Browser,
-  email: string,
+  desk: Page,
   claimId: string,
   action: 'ask-info' | 'approve' | 'pay',
   text: string | null,
   expected: string,
 ) {
-  const context = await browser.newContext();
-  const desk = await context.newPage();
-  await signInFirstTime(desk, email, STAFF_PASSWORD);
   await desk.goto(`${CONSOLE}/compensation/claims/${claimId}`);
   await desk.getByTestId(`claim-${action}`).click();
   if (text !== null) await desk.getByTestId('decision-text').fill(text);
   await desk.getByTestId('decision-confirm').click();
   await expect(desk.getByTestId('claim-status')).toHaveText(expected);
-  return { context, desk };
 }
 
 test('[CLIENT][CONSOLE][COMPENSATION]: a claim with two images, information asked and given, approved by two officers, paid, in applications and fund records; a bonus claimed from the offers view', async ({
@@ -103,15 +106,14 @@ test('[CLIENT][CONSOLE][COMPENSATION]: a claim with two images, information aske
   expect(detail.evidence).toHaveLength(2);
 
   // An officer asks for more; the client answers on the applications page.
-  const asked = await decideInConsole(
-    browser,
-    opsA,
+  const a = await officerDesk(browser, opsA);
+  await decideInConsole(
+    a.desk,
     claimId,
     'ask-info',
     'Send the contract note.',
     'Information requested',
   );
-  await asked.context.close();
   await page.goto('/me/application');
   const row = page.getByTestId('application-row').filter({ hasText: 'Compensation' }).first();
   await expect(row.getByTestId('application-status')).toHaveText('Information requested');
@@ -121,21 +123,15 @@ test('[CLIENT][CONSOLE][COMPENSATION]: a claim with two images, information aske
   await expect(row.getByTestId('application-status')).toHaveText('Under review');
 
   // Two officers approve (above the ₹100 threshold); the second pays.
-  const first = await decideInConsole(
-    browser,
-    opsA,
-    claimId,
-    'approve',
-    'Charged twice.',
-    'Under review',
-  );
-  await first.context.close();
-  const second = await decideInConsole(browser, opsB, claimId, 'approve', 'Agreed.', 'Approved');
-  await second.desk.getByTestId('claim-pay').click();
-  await second.desk.getByTestId('decision-confirm').click();
-  await expect(second.desk.getByTestId('claim-status')).toHaveText('Paid');
-  await screenshot(second.desk, 'compensation-02-console-paid');
-  await second.context.close();
+  await decideInConsole(a.desk, claimId, 'approve', 'Charged twice.', 'Under review');
+  await a.context.close();
+  const b = await officerDesk(browser, opsB);
+  await decideInConsole(b.desk, claimId, 'approve', 'Agreed.', 'Approved');
+  await b.desk.getByTestId('claim-pay').click();
+  await b.desk.getByTestId('decision-confirm').click();
+  await expect(b.desk.getByTestId('claim-status')).toHaveText('Paid');
+  await screenshot(b.desk, 'compensation-02-console-paid');
+  await b.context.close();
 
   await page.reload();
   await expect(
