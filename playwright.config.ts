@@ -11,6 +11,7 @@ const PHONE_SPECS = [
   'client/trading.spec.ts',
   'client/funds.spec.ts',
   'client/sign-up-kyc.spec.ts',
+  'client/compensation.spec.ts',
   'console/funds-ops.spec.ts',
 ];
 

@@ -89,8 +89,7 @@ test('[CLIENT][CONSOLE][COMPENSATION]: a claim with two images, information aske
   const drawer = page.getByTestId('compensation-drawer');
   await expect(drawer.getByTestId('compensation-form')).toBeVisible();
   await expect(drawer).toContainText('Supported: JPG, PNG. Max 10 images.');
-  await drawer.getByTestId('claim-category').click();
-  await page.getByRole('option', { name: 'Charge applied wrongly' }).click();
+  await drawer.getByTestId('claim-category').selectOption('wrong_charge');
   await drawer.getByTestId('claim-amount').fill('500');
   await drawer.getByTestId('claim-description').fill('DP charge was taken twice on one sell.');
   await drawer.locator('input[type=file]').setInputFiles([

@@ -3,6 +3,7 @@ import { featureTranslations } from '../../lib/i18n';
 export const useCompensationTranslation = featureTranslations('compensation', {
   title: 'Compensation Application',
   category: 'What is the claim about?',
+  choose: 'Choose…',
   amount: 'Amount claimed',
   related: 'The order or transaction it concerns',
   relatedNone: 'None',

@@ -11,7 +11,7 @@ import {
   type TWithdrawalView,
   ZCompensationApply,
 } from '@sampada/shared';
-import { Alert, Button, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -123,14 +123,18 @@ export function CompensationPanel() {
           control={form.control}
           name="category"
           render={({ field }) => (
-            <Select
+            // A native select: the phone's own picker, steady inside the slide-up drawer.
+            <NativeSelect
               label={t('category')}
-              data={COMPENSATION_CATEGORIES.map((c) => ({
-                value: c,
-                label: COMPENSATION_CATEGORY_LABELS[c],
-              }))}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
+              data={[
+                { value: '', label: t('choose') },
+                ...COMPENSATION_CATEGORIES.map((c) => ({
+                  value: c,
+                  label: COMPENSATION_CATEGORY_LABELS[c],
+                })),
+              ]}
+              value={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.value)}
               error={errors.category?.message}
               data-testid="claim-category"
             />
