@@ -32,6 +32,8 @@ import { compensationRoutes } from './modules/compensation/routes.ts';
 import { offersConsole } from './modules/offers/console.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
+import { engagementConsole } from './modules/engagement/console.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
 import { fundsConsole } from './modules/funds/console.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -248,6 +250,10 @@ export async function buildApp(
   await app.register(compensationRoutes(ctx));
   await app.register(offerRoutes(ctx));
   await app.register(applicationRoutes(ctx));
+  await app.register(engagementRoutes(ctx));
+  // Engagement recomputes a client's standing on the events that change it, on every instance.
+  const stopEngagement = ctx.engagement.listen();
+  app.addHook('onClose', async () => stopEngagement());
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -268,6 +274,7 @@ export async function buildApp(
         creditConsole,
         compensationConsole,
         offersConsole,
+        engagementConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

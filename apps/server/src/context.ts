@@ -25,6 +25,7 @@ import { createClientService } from './modules/clients/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createCompensationService } from './modules/compensation/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
+import { createEngagementService } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
@@ -68,7 +69,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
   });
   const clientViews = createClientViews({ clients, staff, kyc, auth });
-  const audit = createAuditService({ db, staff });
+  const audit = createAuditService({ db, staff, clients });
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
@@ -88,6 +89,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clients,
     market: marketCore,
     events: bus,
+    // Engagement is built below on trading's reads; a fill asks it only once it runs.
+    brokerageDiscount: (clientId, tx) => engagement.brokerageDiscountBps(clientId, tx),
   });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
@@ -105,6 +108,49 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
     loans: (clientId) => credit.loans.balanceOf(clientId),
+    withdrawalLimit: (clientId, tx) => engagement.dailyWithdrawalLimit(clientId, tx),
+  });
+  // Engagement reads every other module through these ports; none of them imports it.
+  const engagement = createEngagementService({
+    db,
+    clock,
+    bus,
+    ports: {
+      client: async (clientId) => {
+        const row = await clients.byId(clientId);
+        return {
+          createdAt: row.createdAt,
+          kycApproved: row.kycStatus === 'approved',
+          advisorId: row.advisorId,
+        };
+      },
+      cash: async (clientId) => {
+        const balances = await ledger.balancesOf(clientId);
+        return balances.cash_available + balances.cash_on_hold;
+      },
+      loansOwed: (clientId) => credit.loans.balanceOf(clientId),
+      holdings: async (clientId) =>
+        (await trading.portfolio.holdingsOf(clientId)).map((h) => ({
+          symbol: h.symbol,
+          sector: h.sector,
+          quantity: h.quantity,
+          valuePaise: BigInt(h.current_value_paise),
+          investedPaise: BigInt(h.invested_paise),
+        })),
+      trades: (clientId) => trading.activity.activityOf(clientId),
+      deposits: (clientId) => funds.depositRecordOf(clientId),
+      loans: (clientId, today) => credit.punctuality.recordOf(clientId, today),
+      dailyCloses: async (symbol, kind, days) => {
+        try {
+          const chart = await market.service.chart(symbol, kind, '1d', days);
+          return chart.candles.map((c) => ({ time: c.time, close: c.close }));
+        } catch {
+          return [];
+        }
+      },
+      allClientIds: () => clients.allIds(),
+      store: (clientId, values) => clients.storeStanding(clientId, values),
+    },
   });
   // A claim's order, deposit or withdrawal is checked to be the client's through their owners.
   const compensation = createCompensationService({
@@ -185,6 +231,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     compensation,
     offers,
     applications,
+    engagement,
     audit,
   };
 }

@@ -22,3 +22,4 @@ export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
 export * from './modules/compensation/tables.ts';
 export * from './modules/offers/tables.ts';
+export * from './modules/engagement/tables.ts';

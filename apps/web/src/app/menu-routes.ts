@@ -17,6 +17,8 @@ export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
   'funds/bank-cards': () => import('../features/me/components/bank-cards'),
   'engagement/offers': () => import('../features/engagement/components/offers-page'),
   'engagement/score-info': () => import('../features/engagement/components/score-info-page'),
+  'engagement/achievements': () => import('../features/engagement/components/achievements-page'),
+  'engagement/radar': () => import('../features/engagement/components/radar-page'),
   'market/watchlist': () => import('../features/market/components/watchlist/watchlist-page'),
   'market/most-active': () => import('../features/market/components/most-active-page'),
   'market/ranking': () => import('../features/market/components/ranking-page'),

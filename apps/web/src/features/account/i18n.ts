@@ -7,6 +7,8 @@ export const useAccountTranslation = featureTranslations('account', {
     uid: 'UID',
     vip: 'VIP {{level}}',
     score: 'Score',
+    vipInfo: 'VIP level: how it is set',
+    scoreInfo: 'Trust score: how it is made up',
     scoreValue: '{{score}} / 100',
     deposit: 'Deposit',
     withdraw: 'Withdraw',
