@@ -13,6 +13,7 @@ const PHONE_SPECS = [
   'client/funds.spec.ts',
   'client/engagement.spec.ts',
   'client/sign-up-kyc.spec.ts',
+  'client/compensation.spec.ts',
   'console/funds-ops.spec.ts',
 ];
 

@@ -27,6 +27,11 @@ import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
+import { compensationConsole } from './modules/compensation/console.ts';
+import { compensationRoutes } from './modules/compensation/routes.ts';
+import { offersConsole } from './modules/offers/console.ts';
+import { offerRoutes } from './modules/offers/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { engagementConsole } from './modules/engagement/console.ts';
 import { engagementRoutes } from './modules/engagement/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
@@ -247,6 +252,9 @@ export async function buildApp(
   await app.register(fundsRoutes(ctx));
   await app.register(tradingRoutes(ctx));
   await app.register(creditRoutes(ctx));
+  await app.register(compensationRoutes(ctx));
+  await app.register(offerRoutes(ctx));
+  await app.register(applicationRoutes(ctx));
   await app.register(engagementRoutes(ctx));
   // Engagement recomputes a client's standing on the events that change it, on every instance.
   const stopEngagement = ctx.engagement.listen();
@@ -270,6 +278,8 @@ export async function buildApp(
         fundsConsole,
         tradingConsole,
         creditConsole,
+        compensationConsole,
+        offersConsole,
         engagementConsole,
         supportConsole,
         auditConsole,

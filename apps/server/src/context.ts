@@ -4,10 +4,12 @@
  * session checks, the market's open deals, the funds' holdings valuer). Routes and the CLI
  * share it. Nothing is wired after construction: a service gets what it needs as an argument.
  */
+import { formatPaise } from '@sampada/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
 import { deriveKey } from './platform/crypto.ts';
+import { AppError } from './platform/errors.ts';
 import { createHealth } from './platform/health.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
@@ -20,6 +22,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientViews } from './modules/clients/console-views.ts';
 import { createClientService } from './modules/clients/service.ts';
+import { createApplicationService } from './modules/applications/service.ts';
+import { createCompensationService } from './modules/compensation/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
@@ -29,6 +33,7 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { createNewsService } from './modules/news/service.ts';
+import { createOfferService } from './modules/offers/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createStaffAuthService } from './modules/staff-auth/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
@@ -215,6 +220,56 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   market.live.onClientFrame((clientId, frame) => {
     if (frame.type === 'chat.typing') void support.clientTyping(clientId).catch(() => {});
   });
+  // A claim's order, deposit or withdrawal is checked to be the client's through their owners.
+  const compensation = createCompensationService({
+    db,
+    clock,
+    ledger,
+    clients,
+    staff,
+    uploads,
+    events: bus,
+    async related(clientId, kind, id) {
+      try {
+        if (kind === 'order') {
+          const order = await trading.orders.ofClient(clientId, id);
+          return `Order ${order.side.toUpperCase()} ${order.quantity} ${order.symbol}`;
+        }
+        const row =
+          kind === 'deposit'
+            ? await funds.deposits.ofClient(clientId, id, '')
+            : await funds.withdrawals.ofClient(clientId, id);
+        return `${kind === 'deposit' ? 'Deposit' : 'Withdrawal'} of ${formatPaise(row.amount_paise)} on ${row.created_at.slice(0, 10)}`;
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+  const offers = createOfferService({
+    db,
+    clock,
+    ledger,
+    clients,
+    files,
+    brokerage: trading.brokeragePaid,
+  });
+  // The applications page reads every module through its own service.
+  const applications = createApplicationService({
+    kyc: (clientId) => kyc.submissionsOf(clientId),
+    async loans(clientId) {
+      const list = await credit.loans.listOfClient(clientId);
+      return Promise.all(list.map((loan) => credit.loans.ofClient(clientId, loan.id)));
+    },
+    claims: (clientId) => compensation.claims.applicationsOf(clientId),
+    bonuses: (clientId) => offers.claimsOfClient(clientId),
+    async deposits(clientId) {
+      return (await funds.deposits.listOfClient(clientId, { limit: 200 }, '')).map((r) => r.view);
+    },
+    async withdrawals(clientId) {
+      return (await funds.withdrawals.listOfClient(clientId, { limit: 200 })).map((r) => r.view);
+    },
+  });
   const health = createHealth(db);
   return {
     health,
@@ -241,6 +296,9 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     funds,
     trading,
     credit,
+    compensation,
+    offers,
+    applications,
     engagement,
     audit,
     support,

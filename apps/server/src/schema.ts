@@ -20,5 +20,7 @@ export * from './modules/ledger/tables.ts';
 export * from './modules/funds/tables.ts';
 export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
+export * from './modules/compensation/tables.ts';
+export * from './modules/offers/tables.ts';
 export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';

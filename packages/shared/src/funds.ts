@@ -44,6 +44,10 @@ export const FIRM_ACCOUNTS = [
   'loan_losses',
   /** What the firm owes or is owed for securities bought or sold for clients (exchange, desk). */
   'trade_settlement',
+  /** Compensation the firm pays clients on their claims (issue 17). */
+  'compensation',
+  /** Bonuses the firm gives clients on its offers (issue 17). */
+  'promotions',
 ] as const;
 export type TFirmAccount = (typeof FIRM_ACCOUNTS)[number];
 
@@ -60,6 +64,8 @@ export const RECORD_TYPES = [
   'ipo_allotment',
   'loan_disbursal',
   'loan_repayment',
+  'compensation',
+  'bonus',
   'adjustment',
 ] as const;
 export type TRecordType = (typeof RECORD_TYPES)[number];
@@ -76,6 +82,8 @@ export const RECORD_TYPE_LABELS: Record<TRecordType, string> = {
   ipo_allotment: 'IPO allotment',
   loan_disbursal: 'Loan disbursed',
   loan_repayment: 'Loan repayment',
+  compensation: 'Compensation paid',
+  bonus: 'Bonus',
   adjustment: 'Adjustment',
 };
 

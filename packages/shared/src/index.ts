@@ -12,6 +12,7 @@ export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
 export * from './credit.ts';
+export * from './compensation.ts';
 export * from './role-access.ts';
 export * from './engagement.ts';
 export * from './support.ts';

@@ -40,6 +40,13 @@ export const ROLE_ACCESS = {
   loans: ['operations', 'advisor'],
   loanDecide: ['operations'],
   creditProducts: [],
+  // Compensation and offers (docs/api-applications.md, console): operations decide and pay
+  // claims; support and advisors (own clients) read them; only admin sets the cap and the
+  // maker-checker threshold. Operations publish offers and read their claims.
+  compensation: ['operations', 'support', 'advisor'],
+  compensationDecide: ['operations'],
+  compensationSettings: [],
+  offers: ['operations'],
   // Engagement (docs/api-engagement.md, console): a client's VIP level, score, achievements
   // and radar for those who see the client; score adjustments by their advisor; tiers by admin.
   engagement: ['advisor', 'operations', 'support'],

@@ -135,6 +135,29 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'compensation/claims',
+          ...page(
+            'compensation',
+            async () =>
+              (await import('../features/compensation/routes/claim-queue')).ClaimQueuePage,
+          ),
+        },
+        {
+          path: 'compensation/claims/:id',
+          ...page(
+            'compensation',
+            async () =>
+              (await import('../features/compensation/routes/claim-detail')).ClaimDetailPage,
+          ),
+        },
+        {
+          path: 'offers',
+          ...page(
+            'offers',
+            async () => (await import('../features/compensation/routes/offers')).OffersPage,
+          ),
+        },
+        {
           path: 'credit/loans',
           ...page(
             'loans',

@@ -28,6 +28,13 @@ export const queryKeys = {
     article: (id: string) => ['news', 'article', id] as const,
     feeds: ['news', 'feeds'] as const,
   },
+  compensation: {
+    all: ['compensation'] as const,
+    claims: (status: string) => ['compensation', 'claims', status] as const,
+    claim: (id: string) => ['compensation', 'claim', id] as const,
+    offers: ['compensation', 'offers'] as const,
+    offerClaims: (id: string) => ['compensation', 'offers', id, 'claims'] as const,
+  },
   credit: {
     all: ['credit'] as const,
     loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,

@@ -24,6 +24,7 @@ import {
   PERSONAL_ID,
   priceOf,
 } from '../modules/credit/test-fixtures.ts';
+import { claimed, evidence, setFlags } from '../modules/compensation/test-fixtures.ts';
 import { placed, runMarket } from '../modules/trading/test-fixtures.ts';
 
 type Operation = { parameters?: { in: string; name: string }[] };
@@ -64,6 +65,9 @@ async function withRecords(client: MoneyClient) {
     limit_price: `${under}.00`,
   });
   await applied(t, client, { product_id: PERSONAL_ID, amount_paise: 5_000_000, tenure_months: 12 });
+  // A compensation claim with an evidence image (issue 17).
+  await setFlags(t, client.id, { allow_compensation: true, allow_bonus: true });
+  await claimed(t, client, { evidence: [await evidence(t, client)] });
 }
 
 /** Every GET list a client has (no id in the path), answered for `client`. */

@@ -50,6 +50,13 @@ const LoanApplicationPanel = lazy(() =>
   })),
 );
 
+/** The Compensation Application drawer loads its feature the first time it is opened. */
+const CompensationPanel = lazy(() =>
+  import('../features/compensation/components/compensation-panel').then((m) => ({
+    default: m.CompensationPanel,
+  })),
+);
+
 /** The support chat widget: its own chunk, loaded 300 ms after it is asked for (spec §2). */
 const ChatWidget = lazy(async () => {
   await new Promise((resolve) => setTimeout(resolve, CHAT_WIDGET_DELAY_MS));
@@ -159,6 +166,15 @@ export function DrawersHost() {
             <LoanApplicationPanel key={loan?.productId ?? 'any'} productId={loan?.productId} />
           )}
         </Suspense>
+      </SlideUpDrawer>
+      <SlideUpDrawer
+        opened={open === 'compensation'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={t('compensation.application')}
+        data-testid="compensation-drawer"
+      >
+        <Suspense fallback={fallback}>{open === 'compensation' && <CompensationPanel />}</Suspense>
       </SlideUpDrawer>
       <SideDrawer
         opened={open === 'support'}

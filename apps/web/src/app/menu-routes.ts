@@ -15,6 +15,7 @@ export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
   'funds/assets': () => import('../features/funds/components/assets-page'),
   'credit/products': () => import('../features/credit/components/credit-products-page'),
   'funds/bank-cards': () => import('../features/me/components/bank-cards'),
+  'engagement/offers': () => import('../features/engagement/components/offers-page'),
   'engagement/score-info': () => import('../features/engagement/components/score-info-page'),
   'engagement/achievements': () => import('../features/engagement/components/achievements-page'),
   'engagement/radar': () => import('../features/engagement/components/radar-page'),

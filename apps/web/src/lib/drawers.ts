@@ -8,7 +8,14 @@ import { onSessionEnd } from './session';
  * trading drawers from market, all deals and portfolio). app/drawers-host renders them.
  */
 export type TGlobalDrawer =
-  'deposit' | 'withdraw' | 'support' | 'stock-detail' | TOfferingKind | 'order' | 'loan';
+  | 'deposit'
+  | 'withdraw'
+  | 'support'
+  | 'stock-detail'
+  | TOfferingKind
+  | 'order'
+  | 'loan'
+  | 'compensation';
 
 /** The instrument the stock detail drawer shows. */
 export interface TStockRef {
@@ -79,6 +86,10 @@ export function openOrderTicket(symbol: string, side: TOrderSide) {
 export function openLoanApplication(productId?: string) {
   drawerStore.set((state) => ({ ...state, open: 'loan', loan: { productId } }));
 }
+
+/** Opens the Compensation Application slide-up drawer (spec §2; only with allow_compensation). */
+export const openCompensationApplication = () =>
+  drawerStore.set((state) => ({ ...state, open: 'compensation' }));
 
 /** Closes the open drawer; resolves once its closing transition has finished (spec §2). */
 export function closeGlobalDrawer(): Promise<void> {

@@ -1,4 +1,5 @@
 import type {
+  TApplicationsQuery,
   TCandleInterval,
   TLoanQuoteRequest,
   TMarket,
@@ -51,6 +52,19 @@ export const queryKeys = {
     all: ['chat'] as const,
     history: ['chat', 'history'] as const,
     unread: ['chat', 'unread'] as const,
+  },
+  /** Compensation claims (/compensation/app/v1/…); the applications page lists them too. */
+  compensation: {
+    all: ['compensation'] as const,
+    list: ['compensation', 'list'] as const,
+    claim: (id: string) => ['compensation', 'claim', id] as const,
+  },
+  /** Offers and bonus claims (/offer/app/v1/…). */
+  offers: { all: ['offers'] as const, list: ['offers', 'list'] as const },
+  /** GET /client/app/v1/applications: every application, by filter. */
+  applications: {
+    all: ['applications'] as const,
+    list: (filter: TApplicationsQuery) => ['applications', filter] as const,
   },
   funds: {
     all: ['funds'] as const,

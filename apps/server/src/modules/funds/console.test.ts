@@ -246,6 +246,8 @@ describe('console views', () => {
       'interest_income',
       'loan_losses',
       'trade_settlement',
+      'compensation',
+      'promotions',
     ]);
   });
 });

@@ -130,6 +130,21 @@ export function createKycService(deps: Deps) {
       });
     },
 
+    /** Every submission of a client, newest first: the applications page's KYC entries. */
+    async submissionsOf(clientId: string) {
+      return db
+        .select({
+          id: kycSubmissions.id,
+          status: kycSubmissions.status,
+          reason: kycSubmissions.reason,
+          submittedAt: kycSubmissions.submittedAt,
+          checkedAt: kycSubmissions.checkedAt,
+        })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.clientId, clientId))
+        .orderBy(desc(kycSubmissions.submittedAt));
+    },
+
     /** The caller's own latest record with fresh signed image links, or null. */
     async detail(
       clientId: string,

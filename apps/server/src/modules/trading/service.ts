@@ -5,6 +5,7 @@
  * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
  * those services, so neither depends on trading and trading changes neither.
  */
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -31,6 +32,7 @@ import { createPledges } from './pledges.ts';
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
 import { createPortfolio } from './portfolio.ts';
+import { fills } from './tables.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
@@ -163,7 +165,24 @@ export function createTradingService(deps: Deps) {
     return orders.list(query);
   }
 
+  /**
+   * The brokerage a client paid on fills executed in [from, to): what an offer's cashback
+   * gives back a share of (the offers module reads it through this port).
+   */
+  async function brokeragePaid(clientId: string, from: Date, to: Date): Promise<bigint> {
+    const [row] = await deps.db
+      .select({
+        total: sql<string>`coalesce(sum((${fills.charges}->>'brokerage_paise')::bigint), 0)::text`,
+      })
+      .from(fills)
+      .where(
+        and(eq(fills.clientId, clientId), gte(fills.executedAt, from), lt(fills.executedAt, to)),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
   return {
+    brokeragePaid,
     charges,
     execution,
     offerings,

@@ -21,15 +21,17 @@ export function uploadRoutes(ctx: AppContext) {
           tags: ['identity'],
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
+          querystring: z.object({ purpose: z.enum(['kyc', 'evidence']).default('kyc') }),
           description:
-            "Multipart field 'file': an image (checked by content) under 20 MB. Answers a signed link valid for 15 minutes.",
+            "Multipart field 'file': an image (checked by content) under 20 MB. Answers a signed link valid for 15 minutes. `purpose=evidence` for a compensation claim's images.",
           response: { 200: envelopeOf(z.object({ url: z.string() })) },
         },
       },
       async (request) => {
         const { clientId } = clientOf(request);
         const bytes = await readSingleFile(request);
-        const upload = await ctx.uploads.storeImage({ clientId, purpose: 'kyc', bytes });
+        const { purpose } = request.query;
+        const upload = await ctx.uploads.storeImage({ clientId, purpose, bytes });
         return ok({ url: ctx.uploads.signedUrl(baseUrlOf(ctx.config, request), upload.id) });
       },
     );

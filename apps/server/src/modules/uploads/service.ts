@@ -17,7 +17,8 @@ import type { FileStore } from '../../platform/storage.ts';
 import { uploads } from './tables.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
-export type UploadPurpose = 'kyc' | 'avatar';
+/** KYC ID sides, avatars, and evidence for compensation claims (issue 17). */
+export type UploadPurpose = 'kyc' | 'avatar' | 'evidence';
 
 /** Formats sharp decodes from its own bundled libvips; anything else is refused. */
 const ACCEPTED = new Set([
@@ -36,6 +37,8 @@ export type ImageRule = { minSide: number; maxSide: number; square: boolean };
 const RULES: Record<UploadPurpose, ImageRule> = {
   kyc: { minSide: 200, maxSide: 2400, square: false },
   avatar: { minSide: 64, maxSide: 512, square: true },
+  // Screenshots of a statement or an order may be small; still a real picture, not an icon.
+  evidence: { minSide: 100, maxSide: 2400, square: false },
 };
 
 /**
@@ -133,7 +136,11 @@ export function createUploadService(db: Db, files: FileStore, urlKey: Buffer, cl
      * names the upload (a client may take a while to finish the form); a forged one or
      * someone else's upload does not.
      */
-    async ownedUploadFromUrl(clientId: string, url: string): Promise<UploadRow | null> {
+    async ownedUploadFromUrl(
+      clientId: string,
+      url: string,
+      purpose: Exclude<UploadPurpose, 'avatar'> = 'kyc',
+    ): Promise<UploadRow | null> {
       let parsed: URL;
       try {
         parsed = new URL(url);
@@ -151,7 +158,7 @@ export function createUploadService(db: Db, files: FileStore, urlKey: Buffer, cl
           and(
             eq(uploads.id, match[1]!),
             eq(uploads.ownerClientId, clientId),
-            eq(uploads.purpose, 'kyc'),
+            eq(uploads.purpose, purpose),
           ),
         );
       return row ?? null;

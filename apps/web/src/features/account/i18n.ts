@@ -21,6 +21,8 @@ export const useAccountTranslation = featureTranslations('account', {
     changePassword: 'Change Password',
     bankAccounts: 'Bank Accounts',
     customerService: 'Customer Service',
+    compensation: 'Compensation Application',
+    offers: 'Offers',
     logout: 'Logout',
     version: 'Version {{version}}',
   },

@@ -43,4 +43,16 @@ export const useEngagementTranslation = featureTranslations('engagement', {
       'Five scores from 0 to 100 computed from your own holdings and trades. Each says how it was computed.',
     chartLabel: 'Your scores',
   },
+  offers: {
+    title: 'Offers',
+    empty: 'No offers for you right now.',
+    bonus: 'Bonus',
+    fixed: 'Bonus of {{amount}}',
+    cashback: '{{rate}} of your brokerage back, up to {{cap}}',
+    until: 'Until {{date}}',
+    claim: 'Claim bonus',
+    claimed: 'Claimed: {{amount}}',
+    credited: '{{amount}} credited to your cash.',
+    failed: 'The bonus could not be claimed.',
+  },
 });

@@ -72,6 +72,7 @@ export const commonEnUS = {
   },
   support: { title: 'Customer Service' },
   credit: { loanApplication: 'Loan Application' },
+  compensation: { application: 'Compensation Application' },
   quote: {
     up: 'Up',
     down: 'Down',

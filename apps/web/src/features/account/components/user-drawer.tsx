@@ -14,12 +14,14 @@ import {
 import {
   IconBuildingBank,
   IconCash,
+  IconGift,
   IconHeadset,
   IconId,
   IconKey,
   IconLogout,
   IconPassword,
   IconPhoto,
+  IconReceiptRefund,
   IconShieldLock,
   IconUserCircle,
   IconWallet,
@@ -32,7 +34,7 @@ import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH, paths } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
 import { useChatUnread } from '../../../lib/chat-unread';
-import { openGlobalDrawer } from '../../../lib/drawers';
+import { openCompensationApplication, openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -202,6 +204,23 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             leftSection={<IconBuildingBank size={20} />}
             onClick={() => closeThen(() => void navigate(BANK_SECTION_PATH))}
           />
+          {/* Capability flags (spec §3): the entries appear only when the flag is on. */}
+          {profile?.allow_compensation && (
+            <NavLink
+              label={t('drawer.compensation')}
+              leftSection={<IconReceiptRefund size={20} />}
+              onClick={closing(openCompensationApplication)}
+              data-testid="drawer-compensation"
+            />
+          )}
+          {profile?.allow_bonus && (
+            <NavLink
+              label={t('drawer.offers')}
+              leftSection={<IconGift size={20} />}
+              onClick={() => closeThen(() => void navigate('/offers'))}
+              data-testid="drawer-offers"
+            />
+          )}
           <NavLink
             label={t('drawer.customerService')}
             leftSection={<IconHeadset size={20} />}

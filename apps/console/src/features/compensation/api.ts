@@ -1,0 +1,101 @@
+import type {
+  TConsoleClaim,
+  TConsoleClaimDetail,
+  TConsoleOffer,
+  TConsoleOfferClaim,
+  TOfferInput,
+  TPage,
+} from '@sampada/shared';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiGet, apiPost, apiPostWithKey, apiPut, compact } from '../../lib/api-client';
+import { useIdempotencyKeys } from '../../lib/idempotency';
+import { queryKeys } from '../../lib/query-keys';
+
+export const CLAIM_FILTERS = [
+  'open',
+  'approved',
+  'partly_approved',
+  'paid',
+  'rejected',
+  'withdrawn',
+  'all',
+] as const;
+
+/** The queue: open claims due first (so overdue ones lead); other statuses newest first. */
+export const claimQueueQuery = (status: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.compensation.claims(status),
+    queryFn: ({ pageParam }) =>
+      apiGet<TPage<TConsoleClaim>>(
+        '/compensation/claims',
+        compact({ status, cursor: pageParam, limit: 50 }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+export const useClaimQueue = (status: string) => useInfiniteQuery(claimQueueQuery(status));
+
+export const useClaim = (id: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: queryKeys.compensation.claim(id),
+      queryFn: () => apiGet<TConsoleClaimDetail>(`/compensation/claims/${id}`),
+    }),
+  );
+
+export type TClaimDecision =
+  | { action: 'review' }
+  | { action: 'ask-info'; question: string }
+  | { action: 'approve'; amount_paise?: number; reason: string }
+  | { action: 'reject'; reason: string }
+  | { action: 'pay' };
+
+/** A decision on a claim, one Idempotency-Key per attempt (the same decision retried reuses it). */
+export function useDecideClaim() {
+  const client = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: TClaimDecision }) => {
+      const { action, ...body } = decision;
+      const signature = `claim:${id}:${action}:${JSON.stringify(body)}`;
+      return apiPostWithKey<TConsoleClaimDetail>(
+        `/compensation/claims/${id}/${action}`,
+        body,
+        keys.keyFor(signature),
+      ).then((result) => {
+        keys.settle(signature);
+        return result;
+      });
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.compensation.all }),
+  });
+}
+
+export const useOffers = () =>
+  useQuery({
+    queryKey: queryKeys.compensation.offers,
+    queryFn: () => apiGet<TConsoleOffer[]>('/offers'),
+  });
+
+export const useOfferClaims = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.compensation.offerClaims(id ?? ''),
+    queryFn: () => apiGet<TConsoleOfferClaim[]>(`/offers/${id}/claims`),
+    enabled: id !== null,
+  });
+
+export function useSaveOffer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: TOfferInput }) =>
+      id ? apiPut<TConsoleOffer>(`/offers/${id}`, input) : apiPost<TConsoleOffer>('/offers', input),
+    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.compensation.offers }),
+  });
+}

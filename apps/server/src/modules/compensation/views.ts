@@ -1,0 +1,63 @@
+/** How claims read on the wire: paise as numbers, dates as ISO strings, age against 21 days. */
+import {
+  OPEN_CLAIM_STATUSES,
+  paiseNumber,
+  type TClaimStatus,
+  type TClaimView,
+  type TCompensationCategory,
+  type TRelatedKind,
+} from '@sampada/shared';
+import { istDateOf } from '../../platform/ist.ts';
+import type { ClaimRow } from './lifecycle.ts';
+
+const DAY_MS = 86_400_000;
+
+export const isOpen = (status: string) =>
+  (OPEN_CLAIM_STATUSES as readonly string[]).includes(status);
+
+export function claimView(row: ClaimRow, now: Date): TClaimView {
+  const status = row.status as TClaimStatus;
+  const approvals =
+    status === 'approved' || status === 'partly_approved' || status === 'paid'
+      ? row.approvalsRequired
+      : row.firstApprovedBy
+        ? 1
+        : 0;
+  return {
+    id: row.id,
+    reference: row.reference,
+    category: row.category as TCompensationCategory,
+    status,
+    amount_claimed_paise: paiseNumber(row.amountClaimedPaise),
+    amount_approved_paise:
+      row.amountApprovedPaise === null ? null : paiseNumber(row.amountApprovedPaise),
+    description: row.description,
+    related:
+      row.relatedKind && row.relatedId
+        ? {
+            kind: row.relatedKind as TRelatedKind,
+            id: row.relatedId,
+            label: row.relatedLabel ?? row.relatedKind,
+          }
+        : null,
+    decision_due: row.decisionDue,
+    overdue: isOpen(status) && istDateOf(now) > row.decisionDue,
+    reason: row.reason,
+    approvals,
+    approvals_required: row.approvalsRequired,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Whole days since the claim was submitted. */
+export const ageDays = (row: ClaimRow, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / DAY_MS));
+
+/** The due date: `days` after the IST day of submission. */
+export function dueDate(submitted: Date, days: number) {
+  const day = new Date(`${istDateOf(submitted)}T00:00:00Z`);
+  return new Date(day.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
