@@ -20,6 +20,7 @@ import {
 import { Redis } from 'ioredis';
 import { APP_NAME, APP_VERSION, KYC_IMAGE_MAX_BYTES } from '@sampada/shared';
 import type { AppContext } from './context.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { auditConsole } from './modules/audit/console.ts';
 import { resetCodesConsole } from './modules/auth/console.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(
   });
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(marketRoutes(ctx));
+  await app.register(alertRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(clientRoutes(ctx));

@@ -15,6 +15,7 @@ import type { Secrets } from './platform/secrets.ts';
 import type { Authenticate } from './platform/guards.ts';
 import type { AuthenticateStaff } from './platform/staff-guard.ts';
 import { diskFileStore } from './platform/storage.ts';
+import { createAlertsService } from './modules/alerts/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -101,6 +102,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
     loans: (clientId) => credit.loans.balanceOf(clientId),
   });
+  // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
+  const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
   return {
     health,
@@ -127,6 +130,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     funds,
     trading,
     credit,
+    alerts,
     audit,
   };
 }

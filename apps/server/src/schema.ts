@@ -20,3 +20,4 @@ export * from './modules/ledger/tables.ts';
 export * from './modules/funds/tables.ts';
 export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
+export * from './modules/alerts/tables.ts';

@@ -8,6 +8,7 @@ import { useProfile } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { useAppName } from '../../lib/system-settings';
 import { MOBILE_QUERY } from '../root';
+import { NotificationsBell } from './notifications-bell';
 
 /** Header: brand, the stock search box (spec §2) and the avatar that opens the user drawer. */
 export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
@@ -36,18 +37,21 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
       >
         <SearchTrigger compact={isMobile} />
       </Box>
-      <UnstyledButton
-        onClick={onOpenUserDrawer}
-        aria-label={t('header.openUserMenu')}
-        data-testid="user-avatar"
-      >
-        <AvatarFallback
-          src={profile?.avatar}
-          name={profile?.name || profile?.username}
-          radius="xl"
-          size={36}
-        />
-      </UnstyledButton>
+      <Group gap={4} wrap="nowrap">
+        <NotificationsBell />
+        <UnstyledButton
+          onClick={onOpenUserDrawer}
+          aria-label={t('header.openUserMenu')}
+          data-testid="user-avatar"
+        >
+          <AvatarFallback
+            src={profile?.avatar}
+            name={profile?.name || profile?.username}
+            radius="xl"
+            size={36}
+          />
+        </UnstyledButton>
+      </Group>
     </Group>
   );
 }

@@ -1,4 +1,10 @@
-import type { TMarketStatus, TQuote, TWsClientMessage, TWsServerMessage } from '@sampada/shared';
+import type {
+  TMarketStatus,
+  TPriceAlert,
+  TQuote,
+  TWsClientMessage,
+  TWsServerMessage,
+} from '@sampada/shared';
 
 /** The part of the browser's WebSocket this client uses, so tests can hand in a fake. */
 export interface TSocketLike {
@@ -51,6 +57,7 @@ export class QuotesSocket {
   private readonly counts = new Map<string, number>();
   private readonly quotes = new Map<string, TQuote>();
   private readonly listeners = new Set<() => void>();
+  private readonly alertListeners = new Set<(alert: TPriceAlert) => void>();
   private readonly createSocket: TSocketFactory;
   private readonly random: () => number;
   private readonly silenceMs: number;
@@ -100,6 +107,12 @@ export class QuotesSocket {
   };
 
   getVersion = () => this.version;
+
+  /** Hears this client's price alerts as they fire (docs/api-market.md "Price alerts"). */
+  onAlert = (listener: (alert: TPriceAlert) => void): (() => void) => {
+    this.alertListeners.add(listener);
+    return () => this.alertListeners.delete(listener);
+  };
 
   /** Ends the connection for good (logout). */
   close() {
@@ -238,6 +251,9 @@ export class QuotesSocket {
       case 'status':
         this.status = message.status;
         this.changed();
+        return;
+      case 'alert':
+        this.alertListeners.forEach((listener) => listener(message.alert));
         return;
       case 'error':
         console.warn('Quote socket:', message.message);
