@@ -1,3 +1,4 @@
+import { M } from '@sampada/shared';
 import type { Locator, Page } from '@playwright/test';
 import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtures';
 
@@ -30,6 +31,8 @@ test.describe('[CLIENT][ALERTS]: a price alert fires once from the live feed', (
     await signIn(page, client);
 
     await page.keyboard.press('Control+K');
+    const overlay = page.getByRole('dialog', { name: 'Search stocks' });
+    await expect(overlay.getByPlaceholder(M.searchPlaceholder)).toBeFocused();
     await page.keyboard.type('TCS');
     await expect(page.getByTestId('search-result-TCS')).toBeVisible();
     await page.getByTestId('search-result-TCS').click();
@@ -37,11 +40,11 @@ test.describe('[CLIENT][ALERTS]: a price alert fires once from the live feed', (
     const price = drawer.getByTestId('stock-price');
     await expect(price).toHaveText(/^₹[\d,]+\.\d{2}$/, { timeout: 15_000 });
 
-    // ₹1 either side of the last price: whichever way the feed moves first, one fires.
+    // ₹4 either side of the last price: whichever way the feed moves first, one fires.
     const last = await rupeesOf(price);
-    await setAlert(page, drawer, 'At or above', last + 1);
+    await setAlert(page, drawer, 'At or above', last + 4);
     await expect(toast(page, 'Alert set: TCS at or above')).toBeVisible();
-    await setAlert(page, drawer, 'At or below', last - 1);
+    await setAlert(page, drawer, 'At or below', last - 4);
     await expect(toast(page, 'Alert set: TCS at or below')).toBeVisible();
     await page.keyboard.press('Escape');
 

@@ -36,7 +36,9 @@ import { tradingRoutes } from './modules/trading/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
+import { videoFileRoutes } from './modules/market/video-files.ts';
 import { stockApiRoutes } from './modules/market/stock-api.ts';
 import { menuConsole } from './modules/menu/console.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -231,6 +233,7 @@ export async function buildApp(
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(marketRoutes(ctx));
   await app.register(alertRoutes(ctx));
+  await app.register(videoFileRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(clientRoutes(ctx));
@@ -257,6 +260,7 @@ export async function buildApp(
         menuConsole,
         settingsConsole,
         newsConsole,
+        marketConsole,
         fundsConsole,
         tradingConsole,
         creditConsole,

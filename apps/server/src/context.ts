@@ -76,7 +76,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     dataKey: secrets.dataKey,
     staff,
   }) satisfies AuthenticateStaff;
-  const marketCore = createMarket({ config, db, clock, bus, auth });
+  const marketCore = createMarket({ config, db, clock, bus, auth, files });
   const trading = createTradingService({
     db,
     clock,

@@ -14,3 +14,4 @@ export * from './trading.ts';
 export * from './credit.ts';
 export * from './role-access.ts';
 export * from './alerts.ts';
+export * from './company-videos.ts';

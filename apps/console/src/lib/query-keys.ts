@@ -28,6 +28,9 @@ export const queryKeys = {
     article: (id: string) => ['news', 'article', id] as const,
     feeds: ['news', 'feeds'] as const,
   },
+  companyVideos: {
+    list: ['company-videos'] as const,
+  },
   credit: {
     all: ['credit'] as const,
     loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,

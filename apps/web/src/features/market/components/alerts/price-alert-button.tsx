@@ -10,6 +10,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBellPlus } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { formatPrice } from '../../../../lib/market/format';
+import { isApiError } from '../../../../lib/api-client';
 import { requestResolver } from '../../../../lib/forms';
 import { translateMessage } from '../../../../lib/i18n';
 import { toastSuccess } from '../../../../lib/notify';
@@ -58,7 +59,11 @@ function PriceAlertForm({
     }),
   });
   const submit = form.handleSubmit(async (request) => {
-    const alert = await create.mutateAsync(request).catch(() => null);
+    const alert = await create.mutateAsync(request).catch((error: unknown) => {
+      // The server's refusal (the price already there, too many alerts) shows on the field.
+      if (isApiError(error)) form.setError('price', { message: error.message });
+      return null;
+    });
     if (!alert) return;
     toastSuccess(
       t('alerts.created', {
