@@ -26,7 +26,7 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
         style={{ display: 'flex', alignItems: 'center', gap: 8 }}
       >
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text fw={700} size="lg" c="teal.8">
+        <Text fw={700} size="lg" c="var(--sampada-brand)">
           {appName}
         </Text>
       </UnstyledButton>

@@ -109,6 +109,17 @@ export const commonEnUS = {
     cancel: 'Cancel alert {{symbol}} {{direction}} {{price}}',
     summary: '{{direction}} {{price}}',
   },
+  preferences: {
+    title: 'Display',
+    language: 'Language',
+    theme: 'Theme',
+    themeAuto: 'System',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    numbers: 'Large numbers',
+    numbersIntl: '1.913B',
+    numbersIndian: '191.29 Cr',
+  },
   company: {
     title: 'About {{name}}',
     founded: 'Founded',

@@ -17,6 +17,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { CopyButton } from '../../../components/copy-button';
+import { DisplayPreferences } from '../../../components/display-preferences';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
@@ -181,6 +182,9 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             onClick={open.logout}
           />
         </Stack>
+
+        <Divider />
+        <DisplayPreferences />
 
         <Text size="xs" c="dimmed" ta="center" mt="auto" pt="md" data-testid="drawer-version">
           {t('drawer.version', { version: DRAWER_VERSION })}
