@@ -1,3 +1,4 @@
+import { M } from '@sampada/shared';
 import { approvedClient, expect, openUserDrawer, screenshot, test } from './fixtures';
 
 test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
@@ -29,7 +30,9 @@ test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
     await screenshot(page, 'drawer-hi-IN');
     // And back to English from the drawer.
     await drawer.getByTestId('language-switch').getByText('English').click();
-    await expect(drawer.getByText('Logout')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'My account' }).getByText('Logout'),
+    ).toBeVisible();
   });
 
   test('dark mode from the drawer, kept after a reload; market caps in crore with the preference', async ({
@@ -55,7 +58,10 @@ test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
     // The stock detail's market cap in crore, never KCr.
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
     await page.keyboard.press('Control+K');
+    const overlay = page.getByRole('dialog', { name: 'Search stocks' });
+    await expect(overlay.getByPlaceholder(M.searchPlaceholder)).toBeFocused();
     await page.keyboard.type('TCS');
     await page.getByTestId('search-result-TCS').click();
     const stats = page.getByTestId('key-stats');
