@@ -7,9 +7,11 @@ export const E2E_DATA_DIR = '.tmp/e2e-data';
 
 const PHONE_SPECS = [
   'client/navigation.spec.ts',
+  'client/phone-reach.spec.ts',
   'client/market.spec.ts',
   'client/trading.spec.ts',
   'client/funds.spec.ts',
+  'client/engagement.spec.ts',
   'client/sign-up-kyc.spec.ts',
   'console/funds-ops.spec.ts',
 ];

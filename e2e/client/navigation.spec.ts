@@ -73,7 +73,10 @@ test.describe('[CLIENT][SHELL]: layout, tabs and public pages', () => {
     if (!phone) {
       await page.getByTestId('sidebar').getByRole('link', { name: 'Score Info' }).click();
     } else {
-      await page.goto('/score-info');
+      // No sidebar on a phone: Me › More lists the menu routes.
+      await nav.getByRole('link', { name: 'Me', exact: true }).click();
+      await page.getByRole('tab', { name: 'More' }).click();
+      await page.getByTestId('more-page').getByRole('link', { name: 'Score Info' }).click();
     }
     await expect(page.getByTestId('score-info-page')).toBeVisible();
     await expect(page).toHaveTitle('Sampada | Score Info');

@@ -28,6 +28,8 @@ import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
+import { engagementConsole } from './modules/engagement/console.ts';
+import { engagementRoutes } from './modules/engagement/routes.ts';
 import { dashboardConsole } from './modules/dashboard/console.ts';
 import { fundsConsole } from './modules/funds/console.ts';
 import { fundsRoutes } from './modules/funds/routes.ts';
@@ -245,6 +247,10 @@ export async function buildApp(
   await app.register(fundsRoutes(ctx));
   await app.register(tradingRoutes(ctx));
   await app.register(creditRoutes(ctx));
+  await app.register(engagementRoutes(ctx));
+  // Engagement recomputes a client's standing on the events that change it, on every instance.
+  const stopEngagement = ctx.engagement.listen();
+  app.addHook('onClose', async () => stopEngagement());
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -264,6 +270,7 @@ export async function buildApp(
         fundsConsole,
         tradingConsole,
         creditConsole,
+        engagementConsole,
         auditConsole,
       ]) {
         await consoleApi.register(routes(ctx));

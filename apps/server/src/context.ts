@@ -22,6 +22,7 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientViews } from './modules/clients/console-views.ts';
 import { createClientService } from './modules/clients/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
+import { createEngagementService } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
@@ -64,7 +65,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
   });
   const clientViews = createClientViews({ clients, staff, kyc, auth });
-  const audit = createAuditService({ db, staff });
+  const audit = createAuditService({ db, staff, clients });
   const settings = createSettingsService(db, bus);
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
@@ -84,6 +85,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clients,
     market: marketCore,
     events: bus,
+    // Engagement is built below on trading's reads; a fill asks it only once it runs.
+    brokerageDiscount: (clientId, tx) => engagement.brokerageDiscountBps(clientId, tx),
   });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
@@ -101,6 +104,49 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     events: bus,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
     loans: (clientId) => credit.loans.balanceOf(clientId),
+    withdrawalLimit: (clientId, tx) => engagement.dailyWithdrawalLimit(clientId, tx),
+  });
+  // Engagement reads every other module through these ports; none of them imports it.
+  const engagement = createEngagementService({
+    db,
+    clock,
+    bus,
+    ports: {
+      client: async (clientId) => {
+        const row = await clients.byId(clientId);
+        return {
+          createdAt: row.createdAt,
+          kycApproved: row.kycStatus === 'approved',
+          advisorId: row.advisorId,
+        };
+      },
+      cash: async (clientId) => {
+        const balances = await ledger.balancesOf(clientId);
+        return balances.cash_available + balances.cash_on_hold;
+      },
+      loansOwed: (clientId) => credit.loans.balanceOf(clientId),
+      holdings: async (clientId) =>
+        (await trading.portfolio.holdingsOf(clientId)).map((h) => ({
+          symbol: h.symbol,
+          sector: h.sector,
+          quantity: h.quantity,
+          valuePaise: BigInt(h.current_value_paise),
+          investedPaise: BigInt(h.invested_paise),
+        })),
+      trades: (clientId) => trading.activity.activityOf(clientId),
+      deposits: (clientId) => funds.depositRecordOf(clientId),
+      loans: (clientId, today) => credit.punctuality.recordOf(clientId, today),
+      dailyCloses: async (symbol, kind, days) => {
+        try {
+          const chart = await market.service.chart(symbol, kind, '1d', days);
+          return chart.candles.map((c) => ({ time: c.time, close: c.close }));
+        } catch {
+          return [];
+        }
+      },
+      allClientIds: () => clients.allIds(),
+      store: (clientId, values) => clients.storeStanding(clientId, values),
+    },
   });
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
@@ -131,6 +177,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     trading,
     credit,
     alerts,
+    engagement,
     audit,
   };
 }

@@ -54,9 +54,11 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
   let stopCredit = async () => {};
+  let stopEngagement = async () => {};
   let resignMarket = async () => {};
-  // A fresh install's year of history fills in while the server already answers; the engine
-  // (leader or follower) starts on top of it.
+  // A fresh install's year of history fills in while the server already answers (a seeded
+  // demo has it already: the demo client's purchases are at its closes); the engine (leader
+  // or follower) starts on top of it.
   const history = config.seedDemo ? ctx.market.backfill() : Promise.resolve(null);
   const marketStarted = history.then(() => {
     if (closing) return;
@@ -72,6 +74,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
+        stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
         janitor = setInterval(() => {
           ctx.idempotency
             .purgeExpired()
@@ -88,7 +91,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     `  Client app   ${base}/`,
     `  Console      ${base}/console/`,
     `  API docs     ${base}/docs`,
-    `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`,
+    `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}, PIN ${DEMO_CLIENT.pin}`,
     `  Demo staff   ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`,
   ];
   if (demo.inviteCode)
@@ -128,6 +131,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     clearInterval(janitor);
     await stopCredit();
     await stopAlerts();
+    await stopEngagement();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();

@@ -21,3 +21,4 @@ export * from './modules/funds/tables.ts';
 export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
 export * from './modules/alerts/tables.ts';
+export * from './modules/engagement/tables.ts';

@@ -282,6 +282,8 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   subject_type: z.string(),
   subject_id: z.string().nullable(),
+  /** A client subject by name and UID (the id stays in subject_id); null otherwise. */
+  subject_label: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

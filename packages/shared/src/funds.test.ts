@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  receiptNumber,
   bankNameOfIfsc,
   FM,
   normalizeHolderName,
@@ -69,5 +70,12 @@ describe('request schemas', () => {
     expect(normalizeUtr('sbin-n5 2026')).toBe('SBINN52026');
     expect(bankNameOfIfsc('UTIB0000001')).toBe('Axis Bank');
     expect(bankNameOfIfsc('QQQQ0000001')).toBeNull();
+  });
+});
+
+describe('receipt numbers', () => {
+  it('are the posting number as R and eight digits', () => {
+    expect(receiptNumber('1234')).toBe('R00001234');
+    expect(receiptNumber(987654321)).toBe('R987654321');
   });
 });

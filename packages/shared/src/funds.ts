@@ -140,6 +140,14 @@ export const UTR_PATTERNS: Record<TDepositMethod, RegExp> = {
 
 /** Spaces and hyphens a bank app shows are not part of the reference. */
 export const normalizeUtr = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
+
+/**
+ * The receipt number a client reads and quotes (decision 020): the ledger posting's number,
+ * R and eight digits (R00001234). The posting's internal reference (deposit:<uuid>) is for
+ * the ledger, never shown.
+ */
+export const receiptNumber = (postingId: string | number) =>
+  `R${String(postingId).padStart(8, '0')}`;
 /** Names compare without case and with runs of spaces as one. */
 export const normalizeHolderName = (value: string) =>
   value.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -15,3 +15,4 @@ export * from './credit.ts';
 export * from './role-access.ts';
 export * from './alerts.ts';
 export * from './company-videos.ts';
+export * from './engagement.ts';

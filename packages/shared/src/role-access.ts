@@ -42,6 +42,11 @@ export const ROLE_ACCESS = {
   loans: ['operations', 'advisor'],
   loanDecide: ['operations'],
   creditProducts: [],
+  // Engagement (docs/api-engagement.md, console): a client's VIP level, score, achievements
+  // and radar for those who see the client; score adjustments by their advisor; tiers by admin.
+  engagement: ['advisor', 'operations', 'support'],
+  scoreAdjust: ['advisor'],
+  vipTiers: [],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */

@@ -22,8 +22,17 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       dp_paise: 0,
       gst_paise: 443, // 18% of ₹24.61 = ₹4.4298
       total_paise: 20_154,
+      vip_discount_paise: 0,
     });
     expect(buyCost(DEFAULT_CHARGES, 15_000_000n)).toBe(15_020_154n);
+  });
+
+  it('a VIP tier of 25% takes a quarter of the capped brokerage off, and GST follows', () => {
+    const c = computeCharges(DEFAULT_CHARGES, 'buy', 15_000_000n, { discountBps: 2500 });
+    expect(c.vip_discount_paise).toBe(500); // 25% of the ₹20 cap
+    expect(c.brokerage_paise).toBe(1500);
+    expect(c.gst_paise).toBe(353); // 18% of ₹19.61
+    expect(c.total_paise).toBe(20_154 - 500 - 90);
   });
 
   it('sell 10 × ₹2,345.60: no stamp duty, STT rounded to the rupee', () => {
@@ -36,6 +45,7 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       dp_paise: 0, // not the first sell of the day: no DP charge
       gst_paise: 373, // 18% of ₹20.72
       total_paise: 4745,
+      vip_discount_paise: 0,
     });
   });
 
@@ -49,6 +59,7 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
       dp_paise: 0,
       gst_paise: 352,
       total_paise: 4495,
+      vip_discount_paise: 0,
     });
   });
 
@@ -73,6 +84,7 @@ describe('DP charge: flat per scrip per day on delivery sells, GST on top', () =
       dp_paise: 0, // a buy never pays it
       gst_paise: 55, // 18% of ₹3.07
       total_paise: 11_862,
+      vip_discount_paise: 0,
     });
   });
 
@@ -86,6 +98,7 @@ describe('DP charge: flat per scrip per day on delivery sells, GST on top', () =
       dp_paise: 1350,
       gst_paise: 298, // 18% of ₹16.57 = ₹2.9826 (₹0.55 on the fees + ₹2.43 on the DP charge)
       total_paise: 11_955,
+      vip_discount_paise: 0,
     });
     // A second sell of the same scrip that day pays no DP charge.
     expect(computeCharges(zeroBrokerage, 'sell', 10_000_000n).dp_paise).toBe(0);

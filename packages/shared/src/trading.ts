@@ -247,6 +247,11 @@ export type TCharges = {
   dp_paise: number;
   gst_paise: number;
   total_paise: number;
+  /**
+   * What the client's VIP tier took off the brokerage (brokerage_paise is after it): shown on
+   * the contract note, not a charge, so not in the total.
+   */
+  vip_discount_paise: number;
 };
 export const ZCharges = z.object({
   brokerage_paise: z.number().int(),
@@ -257,6 +262,7 @@ export const ZCharges = z.object({
   dp_paise: z.number().int(),
   gst_paise: z.number().int(),
   total_paise: z.number().int(),
+  vip_discount_paise: z.number().int(),
 });
 export const NO_CHARGES: TCharges = {
   brokerage_paise: 0,
@@ -267,6 +273,7 @@ export const NO_CHARGES: TCharges = {
   dp_paise: 0,
   gst_paise: 0,
   total_paise: 0,
+  vip_discount_paise: 0,
 };
 /** Charges stored before the DP charge existed read it as zero. */
 export const chargesOf = (stored: unknown): TCharges => ({
@@ -295,18 +302,23 @@ function applyRate(value: bigint, pct: string, unit = 1n): bigint {
 /**
  * The charges on one delivery trade of `valuePaise`, itemised; IPO allotments carry none.
  * `dp`: this sell is the client's first of the scrip today, so it pays the DP charge.
+ * `discountBps`: the client's VIP tier's brokerage discount, in basis points (after the cap).
  */
 export function computeCharges(
   schedule: TChargeSchedule,
   side: TOrderSide,
   valuePaise: bigint | number,
-  options: { dp?: boolean } = {},
+  options: { dp?: boolean; discountBps?: number } = {},
 ): TCharges {
   const value = BigInt(valuePaise);
   if (value <= 0n) return { ...NO_CHARGES };
   const byRate = applyRate(value, schedule.brokerage_pct);
   const cap = BigInt(schedule.brokerage_max_paise);
-  const brokerage = cap > 0n && byRate > cap ? cap : byRate;
+  const listed = cap > 0n && byRate > cap ? cap : byRate;
+  const bps = BigInt(Math.max(0, Math.min(10_000, Math.trunc(options.discountBps ?? 0))));
+  // Rounded down: the client never gets more than the tier's share off.
+  const discount = (listed * bps) / 10_000n;
+  const brokerage = listed - discount;
   const stt = applyRate(value, schedule.stt_pct, 100n);
   const exchange = applyRate(value, schedule.exchange_pct);
   const sebi = applyRate(value, schedule.sebi_pct);
@@ -323,10 +335,14 @@ export function computeCharges(
     dp_paise: paiseNumber(dp),
     gst_paise: paiseNumber(gst),
     total_paise: paiseNumber(total),
+    vip_discount_paise: paiseNumber(discount),
   };
 }
 
-export const CHARGE_LABELS: Record<Exclude<keyof TCharges, 'total_paise'>, string> = {
+export const CHARGE_LABELS: Record<
+  Exclude<keyof TCharges, 'total_paise' | 'vip_discount_paise'>,
+  string
+> = {
   brokerage_paise: 'Brokerage',
   stt_paise: 'STT',
   exchange_paise: 'Exchange transaction charge',
@@ -335,6 +351,7 @@ export const CHARGE_LABELS: Record<Exclude<keyof TCharges, 'total_paise'>, strin
   dp_paise: 'DP charge',
   gst_paise: 'GST',
 };
+export const VIP_DISCOUNT_LABEL = 'VIP brokerage discount (included in brokerage)';
 
 /**
  * What a buy of `valuePaise` needs in cash: the value and its charges. A sell needs none; its
@@ -592,7 +609,7 @@ export const ZIpoIssue = z.object({
   price_low_paise: paise,
   price_high_paise: paise,
   lot_size: z.number().int(),
-  /** One lot at the upper price. */
+  /** The smallest bid allowed: min_lots lots at the upper price. */
   min_bid_paise: paise,
   /** The most lots a retail bid may hold: the ₹2,00,000 cap at the upper price. */
   max_lots: z.number().int(),

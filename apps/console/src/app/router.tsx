@@ -56,13 +56,23 @@ export const router = createBrowserRouter(
           path: 'clients/:id',
           ...page('clients', async () => {
             // The client page shows the client's orders from trading; app/ composes the two.
-            const [{ ClientDetailPage }, { ClientOrders }] = await Promise.all([
-              import('../features/clients/routes/client-detail'),
-              import('../features/trading/components/client-orders'),
-            ]);
+            // and its engagement (level, score, achievements, radar).
+            const [{ ClientDetailPage }, { ClientOrders }, { ClientEngagement }] =
+              await Promise.all([
+                import('../features/clients/routes/client-detail'),
+                import('../features/trading/components/client-orders'),
+                import('../features/engagement/components/client-engagement'),
+              ]);
             return function ClientDetailWithOrders() {
               return (
-                <ClientDetailPage sections={(client) => <ClientOrders clientId={client.id} />} />
+                <ClientDetailPage
+                  sections={(client) => (
+                    <>
+                      <ClientEngagement clientId={client.id} />
+                      <ClientOrders clientId={client.id} />
+                    </>
+                  )}
+                />
               );
             };
           }),
@@ -151,6 +161,13 @@ export const router = createBrowserRouter(
             'loans',
             async () =>
               (await import('../features/credit/routes/credit-products')).CreditProductsPage,
+          ),
+        },
+        {
+          path: 'engagement/tiers',
+          ...page(
+            'vipTiers',
+            async () => (await import('../features/engagement/routes/vip-tiers')).VipTiersPage,
           ),
         },
         {

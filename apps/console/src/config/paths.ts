@@ -29,6 +29,7 @@ export const paths = {
   loan: (id: string) => `/credit/loans/${id}`,
   shortfalls: '/credit/shortfalls',
   creditProducts: '/credit/products',
+  vipTiers: '/engagement/tiers',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

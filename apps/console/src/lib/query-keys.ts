@@ -50,4 +50,9 @@ export const queryKeys = {
     reference: (symbol: string) => ['trading', 'reference', symbol] as const,
     charges: ['trading', 'charges'] as const,
   },
+  engagement: {
+    all: ['engagement'] as const,
+    client: (id: string) => ['engagement', 'client', id] as const,
+    tiers: ['engagement', 'tiers'] as const,
+  },
 };

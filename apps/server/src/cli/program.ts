@@ -271,7 +271,7 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
       io.out(
         `Staff (password ${DEMO_STAFF_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}`,
       );
-      io.out(`Client: ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}`);
+      io.out(`Client: ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}, PIN ${DEMO_CLIENT.pin}`);
       io.out(`Invitation code: ${summary.inviteCode}`);
     });
 

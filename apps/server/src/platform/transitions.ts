@@ -52,6 +52,8 @@ export type TransitionEvent = {
   from: string;
   to: string;
   at: string;
+  /** The client the row belongs to, when it has one (engagement recomputes theirs). */
+  clientId?: string;
 };
 export const transitionChannel = (name: string) => `transitions:${name}`;
 
@@ -148,6 +150,13 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     from,
     to: rule.to,
     at: move.at.toISOString(),
+    ...clientOf(lifecycle.subject, move.id, row),
   };
   return row;
+}
+
+/** A row's client: its `clientId` column, or the row itself when it is the client (KYC). */
+function clientOf(subject: string, id: string, row: object): { clientId?: string } {
+  if ('clientId' in row && typeof row.clientId === 'string') return { clientId: row.clientId };
+  return subject === 'client' ? { clientId: id } : {};
 }

@@ -16,6 +16,8 @@ export const MENU_COMPONENTS: Record<string, () => TPageModule> = {
   'credit/products': () => import('../features/credit/components/credit-products-page'),
   'funds/bank-cards': () => import('../features/me/components/bank-cards'),
   'engagement/score-info': () => import('../features/engagement/components/score-info-page'),
+  'engagement/achievements': () => import('../features/engagement/components/achievements-page'),
+  'engagement/radar': () => import('../features/engagement/components/radar-page'),
   'market/watchlist': () => import('../features/market/components/watchlist/watchlist-page'),
   'market/most-active': () => import('../features/market/components/most-active-page'),
   'market/ranking': () => import('../features/market/components/ranking-page'),

@@ -1,3 +1,4 @@
+import { PHONE_QUERY } from '../lib/use-is-phone';
 import { MODAL_WIDTH, TOAST_DURATION_MS } from '@sampada/shared';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -43,7 +44,7 @@ function useFlash() {
 const MANAGER_GAP = 40;
 
 /** Mobile under 768 px gets full-screen modals (spec §2). */
-export const MOBILE_QUERY = '(max-width: 47.99em)';
+export const MOBILE_QUERY = PHONE_QUERY;
 
 export function Root() {
   const { t } = useTranslation();

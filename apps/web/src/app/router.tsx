@@ -181,6 +181,11 @@ export const routes: RouteObject[] = [
                 handle: { title: 'nav.records' },
                 lazy: page(() => import('../features/me/components/records-page'), 'RecordsPage'),
               },
+              {
+                path: 'more',
+                handle: { title: 'nav.more' },
+                lazy: page(() => import('./layout/more-page'), 'MorePage'),
+              },
             ],
           },
         ],

@@ -93,7 +93,14 @@ export function FloatingLabelInput({
       data-floating={floating}
       rightSection={
         clearable && value ? (
-          <CloseButton size="sm" aria-label={t('input.clear')} onClick={() => onChange('')} />
+          // Out of the tab order (Tab goes on to the next field); a click or tap still clears,
+          // and a keyboard user clears with select-all and Delete.
+          <CloseButton
+            size="sm"
+            tabIndex={-1}
+            aria-label={t('input.clear')}
+            onClick={() => onChange('')}
+          />
         ) : undefined
       }
     />

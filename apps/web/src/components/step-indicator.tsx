@@ -13,7 +13,7 @@ export interface StepIndicatorProps extends Omit<StepperProps, 'children' | 'act
 }
 
 /**
- * Numbered progress through a flow; each step's sub-label defaults to the spec's wording.
+ * Numbered progress through a flow; the sub-label defaults to the spec's wording.
  * Under 768 px it folds into 'Step n of N' with a bar, so the form stays on screen.
  */
 export function StepIndicator({ steps, active, ...props }: StepIndicatorProps) {
@@ -40,21 +40,20 @@ export function StepIndicator({ steps, active, ...props }: StepIndicatorProps) {
       </Stack>
     );
   }
+  // The default sub-label once, under the row of steps, rather than repeated under each one;
+  // steps keep their own descriptions. The steps stay on one row (no wrap).
   return (
-    <Stepper
-      active={active}
-      size="sm"
-      allowNextStepsSelect={false}
-      data-testid="step-indicator"
-      {...props}
-    >
-      {steps.map((step) => (
-        <Stepper.Step
-          key={step.label}
-          label={step.label}
-          description={step.description ?? t('steps.subLabel')}
-        />
-      ))}
-    </Stepper>
+    <Stack gap={6} data-testid="step-indicator">
+      <Stepper active={active} size="sm" allowNextStepsSelect={false} wrap={false} {...props}>
+        {steps.map((step) => (
+          <Stepper.Step key={step.label} label={step.label} description={step.description} />
+        ))}
+      </Stepper>
+      {!current?.description && (
+        <Text size="xs" c="dimmed">
+          {t('steps.subLabel')}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -18,6 +18,8 @@ export const paths = {
   mostActive: '/market/most-active',
   ranking: '/market/ranking',
   scoreInfo: '/score-info',
+  achievements: '/achievements',
+  radar: '/radar',
   news: '/news',
   deals: '/deals',
   investmentStats: '/portfolio/stats/investment',
@@ -40,6 +42,8 @@ export const paths = {
     profile: '/me/profile',
     application: '/me/application',
     records: '/me/records',
+    /** Every menu route with its icon and title: the phone's way to them (no sidebar). */
+    more: '/me/more',
   },
 } as const;
 

@@ -32,6 +32,11 @@ export const queryKeys = {
     all: ['stat'] as const,
     assets: ['stat', 'asset'] as const,
     portfolio: ['stat', 'portfolio'] as const,
+    /** Engagement (docs/api-engagement.md): computed from the same cash, holdings and trades. */
+    vip: ['stat', 'vip'] as const,
+    score: ['stat', 'score'] as const,
+    achievements: ['stat', 'achievements'] as const,
+    radar: ['stat', 'radar'] as const,
   },
   /** The credit feature's calls (/loan/app/v1/…); /me/application reads the loans list too. */
   loan: {

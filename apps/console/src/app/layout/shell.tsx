@@ -6,6 +6,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconCreditCard,
+  IconCrown,
   IconArrowDownToArc,
   IconArrowUpFromArc,
   IconArrowsExchange,
@@ -25,12 +26,13 @@ import {
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../lib/session';
+import { consoleTitle } from './page-title';
 
 type Item = {
   label: string;
@@ -72,6 +74,7 @@ export const NAV: Item[] = [
   { label: 'Loans', to: paths.loans, area: 'loans', icon: IconCash, queue: 'loans_applied' },
   { label: 'Pledge shortfalls', to: paths.shortfalls, area: 'loans', icon: IconAlertTriangle },
   { label: 'Credit products', to: paths.creditProducts, area: 'loans', icon: IconCreditCard },
+  { label: 'VIP tiers', to: paths.vipTiers, area: 'vipTiers', icon: IconCrown },
   { label: 'Invitation codes', to: paths.invites, area: 'invites', icon: IconTicket },
   { label: 'Reset codes', to: paths.resetCodes, area: 'resetCodes', icon: IconKey },
   { label: 'News', to: paths.news, area: 'news', icon: IconNews },
@@ -91,6 +94,9 @@ export function Shell() {
   const roles = current?.staff.roles ?? [];
   const isActive = (to: string) =>
     to === '/' ? location.pathname === '/' : location.pathname.startsWith(to);
+  useEffect(() => {
+    document.title = consoleTitle(location.pathname, NAV);
+  }, [location.pathname]);
 
   return (
     <AppShell

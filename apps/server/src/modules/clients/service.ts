@@ -304,6 +304,23 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */
+    /** Every client's id, for engagement's nightly recomputation. */
+    async allIds(): Promise<string[]> {
+      const rows = await db.select({ id: clients.id }).from(clients).orderBy(clients.createdAt);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Engagement's computed VIP level and trust score, stored on the row `client_info` reads
+     * (so the profile stays one query). Not audited: the engagement module keeps the why.
+     */
+    async storeStanding(clientId: string, values: { vip: number; score: number }) {
+      await db
+        .update(clients)
+        .set({ vip: values.vip, score: values.score })
+        .where(eq(clients.id, clientId));
+    },
+
     async countTrade(tx: Executor, clientId: string) {
       await tx
         .update(clients)

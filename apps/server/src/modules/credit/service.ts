@@ -14,6 +14,7 @@ import type { TradingService } from '../trading/service.ts';
 import { createLoans } from './loans.ts';
 import { createMonitoring } from './monitoring.ts';
 import { createCreditProducts } from './products.ts';
+import { createPunctuality } from './punctuality.ts';
 import { createServicing } from './servicing.ts';
 
 type Deps = {
@@ -82,6 +83,9 @@ export function createCreditService(deps: Deps) {
     };
   }
 
-  return { products, loans, servicing, monitoring, startJobs };
+  /** Repayment records for engagement's trust score and achievements. */
+  const punctuality = createPunctuality(db);
+
+  return { products, loans, servicing, monitoring, punctuality, startJobs };
 }
 export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,7 +1,7 @@
 /**
  * The demo a fresh clone starts with: one staff member per role, a live invitation code,
- * settings, the default menu, one KYC-approved client whose ID images are drawn here, and a
- * few research notes in News.
+ * settings, the default menu, one KYC-approved client whose ID images are drawn here and who
+ * has months of deposits and trades behind them (history.ts), and a few research notes in News.
  */
 import { md5 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
@@ -9,9 +9,10 @@ import { cliActor } from '../../platform/audit.ts';
 import { loadSharp } from '../../platform/on-demand.ts';
 import { seedDemoNews } from '../news/service.ts';
 import { seedDemoDeals } from '../trading/service.ts';
+import { DEMO_PIN, seedDemoHistory } from './history.ts';
 
 export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
-export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };
+export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234', pin: DEMO_PIN };
 export const DEMO_STAFF = [
   { email: 'admin@sampada.in', name: 'Asha Admin', roles: ['admin'] as const },
   { email: 'advisor@sampada.in', name: 'Vikram Advisor', roles: ['advisor'] as const },
@@ -81,46 +82,51 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     actor,
   );
 
-  const demoInvite = await ctx.invites.createInvite(
-    advisor,
-    { maxUses: 1, note: 'demo client' },
-    actor,
-  );
-  await ctx.auth.register(
-    {
-      mobile: `+91${DEMO_CLIENT.mobile}`,
-      passwordMd5: md5(DEMO_CLIENT.password),
-      inviteCode: demoInvite.code,
-    },
-    { ip: '127.0.0.1', userAgent: 'demo seed' },
-  );
-  const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
-  const [front, back] = await Promise.all(
-    ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
-      ctx.uploads.storeImage({
-        clientId: client.id,
-        purpose: 'kyc',
-        bytes: await drawIdSide(label),
-      }),
-    ),
-  );
-  const base = 'http://localhost';
-  await ctx.kyc.submit(
-    client.id,
-    {
-      full_name: 'Priya Sharma',
-      dob: '1988-04-12',
-      mobile: DEMO_CLIENT.mobile,
-      id_no: 'ABCPS1234K',
-      id_front_url: ctx.uploads.signedUrl(base, front!.id),
-      id_back_url: ctx.uploads.signedUrl(base, back!.id),
-    },
-    actor,
-  );
-  await ctx.kyc.review(client.id, 'approve', actor);
-  await seedDemoNews(ctx.news, ctx.clock, advisor.id, actor);
   await ctx.market.init();
-  for (const symbol of DEMO_WATCHLIST) await ctx.market.service.addToWatchlist(client.id, symbol);
+  // The demo client joined months ago and has traded since (history.ts).
+  const onboard = async () => {
+    const demoInvite = await ctx.invites.createInvite(
+      advisor,
+      { maxUses: 1, note: 'demo client' },
+      actor,
+    );
+    await ctx.auth.register(
+      {
+        mobile: `+91${DEMO_CLIENT.mobile}`,
+        passwordMd5: md5(DEMO_CLIENT.password),
+        inviteCode: demoInvite.code,
+      },
+      { ip: '127.0.0.1', userAgent: 'demo seed' },
+    );
+    const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
+    const [front, back] = await Promise.all(
+      ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
+        ctx.uploads.storeImage({
+          clientId: client.id,
+          purpose: 'kyc',
+          bytes: await drawIdSide(label),
+        }),
+      ),
+    );
+    const base = 'http://localhost';
+    await ctx.kyc.submit(
+      client.id,
+      {
+        full_name: 'Priya Sharma',
+        dob: '1988-04-12',
+        mobile: DEMO_CLIENT.mobile,
+        id_no: 'ABCPS1234K',
+        id_front_url: ctx.uploads.signedUrl(base, front!.id),
+        id_back_url: ctx.uploads.signedUrl(base, back!.id),
+      },
+      actor,
+    );
+    await ctx.kyc.review(client.id, 'approve', actor);
+    return client.id;
+  };
+  const clientId = await seedDemoHistory(ctx, { staffId: created[2]!.id, onboard });
+  await seedDemoNews(ctx.news, ctx.clock, advisor.id, actor);
+  for (const symbol of DEMO_WATCHLIST) await ctx.market.service.addToWatchlist(clientId, symbol);
   await seedDemoDeals(ctx.trading, {
     now: ctx.clock.now(),
     staffId: created[2]!.id,

@@ -8,6 +8,7 @@ import {
   type TClientLedger,
   type TReconciliation,
 } from '@sampada/shared';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
@@ -21,8 +22,9 @@ import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
 import { createDepositService } from './deposits.ts';
+import { deposits as depositsTable } from './tables.ts';
 import { createRecordService, type HoldingsValuer, type LoanBalance } from './records.ts';
-import { createWithdrawalService } from './withdrawals.ts';
+import { createWithdrawalService, type WithdrawalLimit } from './withdrawals.ts';
 
 type Deps = {
   db: Db;
@@ -40,6 +42,8 @@ type Deps = {
   holdings: HoldingsValuer;
   /** The credit module's balance of a client's loans (wired in context.ts). */
   loans: LoanBalance;
+  /** The client's daily withdrawal limit, null for none (engagement's VIP tier, context.ts). */
+  withdrawalLimit?: WithdrawalLimit | undefined;
 };
 
 export function createFundsService(deps: Deps) {
@@ -132,6 +136,17 @@ export function createFundsService(deps: Deps) {
           cash_on_hold_paise: paiseNumber(onHold),
         },
       };
+    },
+
+    /** Confirmed and rejected deposits, for engagement's score and achievements. */
+    async depositRecordOf(clientId: string) {
+      const rows = await db
+        .select({ status: depositsTable.status, n: count() })
+        .from(depositsTable)
+        .where(eq(depositsTable.clientId, clientId))
+        .groupBy(depositsTable.status);
+      const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      return { confirmed: of('confirmed'), rejected: of('rejected') };
     },
 
     countPendingDeposits: deposits.countPending,

@@ -5,8 +5,10 @@
  * released); the client may cancel while it is pending (hold released).
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import {
+  EM,
+  formatPaise,
   FM,
   type TClientAccount,
   type TConsoleWithdrawal,
@@ -17,6 +19,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { dayRange, istDateOf } from '../../platform/ist.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import {
   applyTransition,
@@ -119,6 +122,9 @@ const HELD: TClientAccount = 'cash_on_hold';
 
 export type WithdrawalInput = { amount: bigint; bank_card_id: string; pin: string };
 
+/** The client's daily withdrawal limit in paise, or null for none. */
+export type WithdrawalLimit = (clientId: string, executor: Tx) => Promise<bigint | null>;
+
 type Deps = {
   db: Db;
   clock: Clock;
@@ -127,6 +133,7 @@ type Deps = {
   bankCards: BankCardService;
   events?: TransitionEvents | undefined;
   people: FundsPeople;
+  withdrawalLimit?: WithdrawalLimit | undefined;
 };
 
 export function createWithdrawalService(deps: Deps) {
@@ -188,6 +195,31 @@ export function createWithdrawalService(deps: Deps) {
     });
   }
 
+  /**
+   * The VIP tier's daily limit, if the firm set one: today's (IST) withdrawals not rejected or
+   * cancelled, with this one, must fit. Checked after the hold's posting, which locks the
+   * client's cash account: two requests at once are counted one after the other.
+   */
+  async function checkDailyLimit(tx: Tx, clientId: string, amount: bigint) {
+    const limit = await deps.withdrawalLimit?.(clientId, tx);
+    if (limit === null || limit === undefined) return;
+    const today = istDateOf(clock.now());
+    const { start, end } = dayRange(today, today);
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.clientId, clientId),
+          gte(withdrawals.createdAt, start!),
+          lt(withdrawals.createdAt, end!),
+          notInArray(withdrawals.status, ['rejected', 'cancelled']),
+        ),
+      );
+    if (BigInt(row?.total ?? '0') + amount > limit)
+      throw badRequest(EM.withdrawalLimitExceeded(formatPaise(limit)));
+  }
+
   async function cardOf(executor: Db | Tx, row: WithdrawalRow) {
     return (await bankCards.byIds([row.bankCardId], executor)).get(row.bankCardId)!;
   }
@@ -216,6 +248,7 @@ export function createWithdrawalService(deps: Deps) {
           to: clientAccount(clientId, HELD),
           amount: input.amount,
         });
+        await checkDailyLimit(tx, clientId, input.amount);
         const [row] = await tx
           .insert(withdrawals)
           .values({

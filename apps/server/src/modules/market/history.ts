@@ -1,7 +1,7 @@
 /**
- * Price history for a fresh install: a year of daily bars walked backwards from each
- * instrument's reference close (with the same market and sector structure as the live
- * simulator), and minute bars for the last session, so charts, 52-week ranges and the day's
+ * Price history for a fresh install: a year of daily bars walked backwards from a last close
+ * drawn near each instrument's reference close (with the same market and sector structure as
+ * the live simulator), and minute bars for the last session, so charts, 52-week ranges and the day's
  * change are there before the first live session. Deterministic for a seed.
  */
 import type { TCandleInterval } from '@sampada/shared';
@@ -29,13 +29,31 @@ function lastCompletedSession(calendar: MarketCalendar, now: Date): string {
   return doneToday ? info.istDate : calendar.previousTradingDate(info.istDate);
 }
 
+/**
+ * The last session's close: the reference close moved by about a day's move, on a tick and
+ * not a round figure. Reference data carries round closes (₹1,540.00, ₹3,200.00); a history
+ * ending exactly on them makes every quote, index and P&L look made up.
+ */
+export function lastCloseNear(
+  reference: number,
+  tick: number,
+  sigma: number,
+  seed: number,
+  stream: number,
+): number {
+  let close = roundToTick(reference * Math.exp(sigma * normal(seed, 0, stream + 17)), tick);
+  // Off a whole rupee, or for coarse ticks (₹1, ₹5) off a round ten ticks.
+  while (close % Math.max(100, tick * 10) === 0) close += tick;
+  return close;
+}
+
 function equitySeries(instrument: Instrument, dates: string[], seed: number): Series {
   const sigma = DAILY_VOL[instrument.segment] ?? 0.02;
   const tick = tickSizeFor(instrument.refClosePaise);
   const stream = hashString(instrument.symbol);
   const sectorStream = hashString(instrument.sector ?? 'Other');
   const closes: number[] = new Array(dates.length);
-  closes[dates.length - 1] = instrument.refClosePaise;
+  closes[dates.length - 1] = lastCloseNear(instrument.refClosePaise, tick, sigma, seed, stream);
   for (let d = dates.length - 1; d > 0; d--) {
     const shock =
       (0.55 * instrument.beta * normal(seed, d, 1) +
@@ -227,7 +245,7 @@ export async function backfillHistory(deps: {
 function vixSeries(index: Instrument, dates: string[], seed: number): Series {
   const anchor = index.refClosePaise;
   const stream = hashString(index.symbol);
-  const levels: number[] = [anchor];
+  const levels: number[] = [lastCloseNear(anchor, 1, 0.04, seed, stream)];
   for (let d = dates.length - 1; d > 0; d--) {
     const before = levels[0]!;
     levels.unshift(

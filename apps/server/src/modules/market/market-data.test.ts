@@ -7,6 +7,7 @@ import { runCommand } from '../../cli/program.ts';
 import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { parseBhavcopy } from './bhavcopy.ts';
 import { pathAt } from './replay.ts';
+import { tickSizeFor } from './ticks.ts';
 
 const CLASSIC = [
   'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN',
@@ -156,10 +157,25 @@ describe('engine, history and imports', () => {
         `select count(*)::int as n from candles where symbol = 'NIFTY50' and interval = '1d'`,
       );
       expect(days!.n).toBe(250);
-      // The last session is Friday 20 Nov; NIFTY 50 closes it at its base level.
+      // The last session is Friday 20 Nov.
       const nifty = fresh.ctx.market.service.quote('NIFTY50', 'INDEX');
       expect(fresh.ctx.market.engine.state('NIFTY50')!.tradingDate).toBe('2026-11-20');
       expect(nifty.price).toBeGreaterThan(0);
+      // Closes near the reference data, but never on its round figures (issue 20): off a
+      // whole rupee, or where the tick is 50 paise or more, off a round ten ticks.
+      const engine = fresh.ctx.market.engine;
+      const roundness = (paise: number) => Math.max(100, tickSizeFor(paise) * 10);
+      const round = engine
+        .instruments()
+        .filter((i) => engine.state(i.symbol)!.last % roundness(i.refClosePaise) === 0)
+        .map((i) => `${i.symbol} ${engine.state(i.symbol)!.last}`);
+      expect(round).toEqual([]);
+      for (const symbol of ['RELIANCE', 'TCS', 'SENSEX']) {
+        const { last } = engine.state(symbol)!;
+        const reference = engine.instrument(symbol)!.refClosePaise;
+        expect(last).not.toBe(reference);
+        expect(Math.abs(last / reference - 1)).toBeLessThan(0.1);
+      }
     } finally {
       await fresh.close();
     }

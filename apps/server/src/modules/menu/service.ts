@@ -89,6 +89,12 @@ export const DEFAULT_MENU: Seed[] = [
     component: 'engagement/score-info',
     meta: { title: 'Score Info', icon: 'info-circle' },
   },
+  {
+    path: '/radar',
+    name: 'ClientRadar',
+    component: 'engagement/radar',
+    meta: { title: 'Client Radar', icon: 'radar' },
+  },
 ];
 
 export function createMenuService(db: Db) {

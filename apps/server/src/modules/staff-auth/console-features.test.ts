@@ -198,6 +198,9 @@ describe('clients', () => {
     );
     const adjust = audit.body.data.items.find((a) => a.action === 'client.vip.adjust')!;
     expect(adjust.actor_label).toBe(advisorA.email);
+    // The client subject by name and UID, not only its id (issue 20).
+    expect(adjust.subject_id).toBe(client.id);
+    expect(adjust.subject_label).toMatch(/\(\d+\)$|\([A-Z0-9]+\)$/);
     expect(adjust.before).toEqual({ vip: 0 });
     expect(adjust.after).toEqual({ vip: 3, reason: 'Assets over ₹1 Cr' });
     const flagRow = audit.body.data.items.find((a) => a.action === 'client.flags')!;

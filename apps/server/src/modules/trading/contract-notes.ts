@@ -5,6 +5,7 @@
 import {
   APP_NAME,
   CHARGE_LABELS,
+  VIP_DISCOUNT_LABEL,
   chargesOf,
   formatPaise,
   ORDER_TYPE_LABELS,
@@ -88,6 +89,8 @@ export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
   doc.moveDown();
   for (const [key, label] of Object.entries(CHARGE_LABELS))
     doc.text(`${label}: ${money(note.charges[key as keyof TCharges])}`);
+  if (note.charges.vip_discount_paise > 0)
+    doc.text(`${VIP_DISCOUNT_LABEL}: −${money(note.charges.vip_discount_paise)}`);
   doc.text(`Total charges: ${money(note.charges.total_paise)}`);
   doc.moveDown();
   doc

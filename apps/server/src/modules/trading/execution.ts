@@ -90,10 +90,14 @@ function linesOf(entries: [AccountRef, bigint][]): PostingLine[] {
 export const contractNoteNo = (executedAt: Date, postingId: number) =>
   `CN${executedAt.toISOString().slice(0, 10).replace(/-/g, '')}-${String(postingId).padStart(8, '0')}`;
 
+/** The client's brokerage discount in basis points (engagement's VIP tier, via context.ts). */
+export type BrokerageDiscount = (clientId: string, executor: Tx) => Promise<number>;
+
 export function createExecution(deps: {
   clock: Clock;
   ledger: LedgerService;
   events?: TransitionEvents | undefined;
+  brokerageDiscount?: BrokerageDiscount | undefined;
 }) {
   const { clock, ledger } = deps;
 
@@ -201,7 +205,10 @@ export function createExecution(deps: {
       const charges =
         order.type === 'ipo'
           ? { ...NO_CHARGES }
-          : computeCharges(execution.schedule, side, value, { dp });
+          : computeCharges(execution.schedule, side, value, {
+              dp,
+              discountBps: (await deps.brokerageDiscount?.(order.clientId, tx)) ?? 0,
+            });
       const total = BigInt(charges.total_paise);
       const { clientId } = order;
       const available = clientAccount(clientId, 'cash_available');

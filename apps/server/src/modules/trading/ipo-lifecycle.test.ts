@@ -163,4 +163,21 @@ describe('IPO: bid, allotment by lottery, listing', () => {
     expect(issue.listing_date).toBe(t.ctx.trading.offerings.defaultListingDate(issue.close_date));
     expect(issue.listing_date > issue.close_date).toBe(true);
   });
+
+  it('states the minimum bid as the fewest lots a bid may hold, not one lot', async () => {
+    await market();
+    const ops = await signInStaff(t, 'operations');
+    // One lot is ₹15,000, under the ₹19,000 minimum order: the smallest bid is two lots.
+    const issue = await publishIpo(t, ops, {
+      symbol: 'LOTCO',
+      price_low: '70',
+      price_high: '75',
+      lot_size: 200,
+    });
+    expect(issue).toMatchObject({ min_lots: 2, min_bid_paise: 3_000_000 });
+    const bidder = await trader(t, 100_000);
+    const one = await placeOrder(t, bidder, { type: 'ipo', offering_id: issue.id, lots: 1 });
+    expect(one.body.message).toBe(TM.belowMinimum);
+    await placed(t, bidder, { type: 'ipo', offering_id: issue.id, lots: 2 });
+  });
 });

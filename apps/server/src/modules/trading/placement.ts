@@ -21,7 +21,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import {
+  afterCommit,
+  plainTransaction,
+  type TransactionRunner,
+} from '../../platform/transaction.ts';
+import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
 import { bandFor, type Market, tickOf } from '../market/service.ts';
@@ -43,7 +48,12 @@ type Deps = {
   execution: Execution;
   charges: ChargeSchedule;
   reads: OrderReads;
+  /** Where placed orders are announced after commit (engagement counts IPO bids). */
+  events?: TransitionEvents | undefined;
 };
+
+/** The channel of placed orders: `{ clientId, orderId, type }`. */
+export const ORDER_PLACED_CHANNEL = 'trading:order-placed';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -515,6 +525,12 @@ export function createPlacement(deps: Deps) {
           default:
             placed = await placeOnMarket(tx, client, input, schedule);
         }
+        afterCommit(tx, () =>
+          deps.events?.publish(
+            ORDER_PLACED_CHANNEL,
+            JSON.stringify({ clientId, orderId: placed.id, type: placed.type }),
+          ),
+        );
         await recordAudit(tx, options.actor, {
           action: 'order.place',
           subjectType: 'order',

@@ -18,7 +18,8 @@ import { createAllocations } from './allocations.ts';
 import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
-import { createExecution } from './execution.ts';
+import { type BrokerageDiscount, createExecution } from './execution.ts';
+import { createTradingActivity } from './activity.ts';
 import { createIpos } from './ipos.ts';
 import { createListedEquity } from './listed-equity.ts';
 import { createMatcher } from './matching.ts';
@@ -43,12 +44,19 @@ type Deps = {
   /** Where orders' and offerings' steps are announced once committed. */
   events?: TransitionEvents | undefined;
   log?: (message: string, error?: unknown) => void;
+  /** The client's VIP brokerage discount (the engagement module's, wired in context.ts). */
+  brokerageDiscount?: BrokerageDiscount | undefined;
 };
 
 export function createTradingService(deps: Deps) {
   const { db, clock, ledger, clients, market, events } = deps;
   const charges = createChargeSchedule({ db, clock });
-  const execution = createExecution({ clock, ledger, events });
+  const execution = createExecution({
+    clock,
+    ledger,
+    events,
+    brokerageDiscount: deps.brokerageDiscount,
+  });
   const equity = createListedEquity(market);
   const allocations = createAllocations({ db, clock, equity, events });
   const otcQuotes = createOtcQuotes({ db, clock, equity, events });
@@ -80,6 +88,7 @@ export function createTradingService(deps: Deps) {
     execution,
     charges,
     reads,
+    events,
   });
   const desk = createDeskDecisions({ db, clock, clients, execution, charges });
   /** Orders as routes use them: reads, placing and cancelling, the desk's decisions. */
@@ -167,6 +176,9 @@ export function createTradingService(deps: Deps) {
     openDeals,
     marketDeals,
     nameOf,
+    /** A client's fills and orders by type, for engagement's score, achievements and radar. */
+    activity: createTradingActivity(db),
   };
 }
+export { ORDER_PLACED_CHANNEL } from './placement.ts';
 export type TradingService = ReturnType<typeof createTradingService>;

@@ -36,6 +36,7 @@ const sumCharges = (list: TCharges[]): TCharges => {
     dp_paise: 0,
     gst_paise: 0,
     total_paise: 0,
+    vip_discount_paise: 0,
   };
   for (const c of list) for (const k of Object.keys(total) as (keyof TCharges)[]) total[k] += c[k];
   return total;
@@ -177,7 +178,8 @@ export function ipoView(
     price_low_paise: paiseNumber(row.priceLowPaise),
     price_high_paise: paiseNumber(row.priceHighPaise),
     lot_size: row.lotSize,
-    min_bid_paise: paiseNumber(lotValue),
+    // The smallest bid the form accepts: min_lots lots, not one (issue 20).
+    min_bid_paise: paiseNumber(lotValue * BigInt(minLots)),
     max_lots: maxLots,
     min_lots: minLots,
     shares_offered: row.sharesOffered,

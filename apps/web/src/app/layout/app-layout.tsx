@@ -7,6 +7,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { UserDrawer } from '../../features/account/components/user-drawer';
+import { AchievementToasts } from '../../features/engagement/components/achievement-toasts';
 import { isKycApproved, profileQueryOptions } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
 import { DrawersHost } from '../drawers-host';
@@ -97,6 +98,7 @@ export function AppLayout() {
       )}
       <UserDrawer opened={drawerOpened} onClose={drawer.close} fullWidth={isMobile} />
       <DrawersHost />
+      <AchievementToasts />
     </AppShell>
   );
 }

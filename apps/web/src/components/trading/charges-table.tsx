@@ -1,4 +1,4 @@
-import { formatPaise, type TCharges } from '@sampada/shared';
+import { formatPaise, type TCharges, VIP_DISCOUNT_LABEL } from '@sampada/shared';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CHARGE_KEYS, chargeLabel } from './trade-labels';
@@ -41,6 +41,16 @@ export function ChargesTable({
       paise: charges[key],
       testId: chargeId(testIdPrefix, key),
     })),
+    // The VIP tier's share off the brokerage: already out of the brokerage line above.
+    ...((charges.vip_discount_paise ?? 0) > 0
+      ? [
+          {
+            label: VIP_DISCOUNT_LABEL,
+            paise: -charges.vip_discount_paise,
+            testId: chargeId(testIdPrefix, 'vip_discount'),
+          },
+        ]
+      : []),
     { label: totalLabel, paise: charges.total_paise, testId: `${testIdPrefix}-charges-total` },
     ...after,
   ];

@@ -2,7 +2,6 @@ import {
   CHARGE_LABELS,
   ORDER_STATUS_LABELS,
   ORDER_TYPE_LABELS,
-  type TCharges,
   type TOrderSide,
   type TOrderStatus,
   type TOrderType,
@@ -22,7 +21,7 @@ registerTranslations('trade-labels', {
   },
 });
 
-export type TChargeKey = Exclude<keyof TCharges, 'total_paise'>;
+export type TChargeKey = keyof typeof CHARGE_LABELS;
 export const CHARGE_KEYS = Object.keys(CHARGE_LABELS) as TChargeKey[];
 
 export const orderStatusLabel = (status: TOrderStatus) => t(`trade-labels:status.${status}`);

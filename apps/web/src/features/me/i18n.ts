@@ -2,7 +2,12 @@ import { featureTranslations } from '../../lib/i18n';
 
 export const useMeTranslation = featureTranslations('me', {
   title: 'Me',
-  tabs: { profile: 'Profile', application: 'Applications', records: 'Fund Records' },
+  tabs: {
+    profile: 'Profile',
+    application: 'Applications',
+    records: 'Fund Records',
+    more: 'More',
+  },
   profile: {
     name: 'Name',
     mobile: 'Mobile',
@@ -79,7 +84,7 @@ export const useMeTranslation = featureTranslations('me', {
     type: 'Type',
     date: 'Date',
     memo: 'Description',
-    reference: 'Reference',
+    reference: 'Receipt no.',
     amount: 'Amount',
     method: 'Method and UTR',
     status: 'Status',

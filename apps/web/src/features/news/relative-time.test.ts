@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, setLocale } from '../../lib/app-settings';
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime } from './relative-time';
 
@@ -13,7 +14,13 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(3 * 86_400), { now })).toBe('3 days ago');
   });
 
-  it('gives the date itself after a week, in Indian time', () => {
-    expect(formatRelativeTime('2026-02-01T20:00:00Z', { now })).toBe('2 Feb 2026');
+  it('gives the date itself after a week, in the timezone chosen (UTC by default)', () => {
+    expect(formatRelativeTime('2026-02-01T20:00:00Z', { now })).toBe('1 Feb 2026');
+    setLocale({ country: 'IN', timezone: 'Asia/Kolkata' });
+    try {
+      expect(formatRelativeTime('2026-02-01T20:00:00Z', { now })).toBe('2 Feb 2026');
+    } finally {
+      setLocale(DEFAULT_LOCALE);
+    }
   });
 });

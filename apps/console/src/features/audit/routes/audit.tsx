@@ -79,19 +79,21 @@ export function AuditPage() {
       </Group>
       <QueryState isPending={audit.isPending} error={audit.error}>
         <ListTable
-          minWidth={1100}
-          columns={['When', 'Who', 'Action', 'Subject', 'Before', 'After', 'IP']}
+          minWidth={960}
+          // The IP sits under who acted, so the row fits at 1440 px; When stays on one line.
+          columns={['When', 'Who', 'Action', 'Subject', 'Before', 'After']}
           empty={rows.length === 0 ? 'No entries match.' : null}
           verticalSpacing="xs"
           striped
         >
           {rows.map((a) => (
             <Table.Tr key={a.id} data-testid="audit-row">
-              <Table.Td>{formatDateTime(a.at)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at)}</Table.Td>
+              <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
                 <Text size="sm">{a.actor_label ?? a.actor_id ?? '—'}</Text>
                 <Text size="xs" c="dimmed">
                   {a.actor_type}
+                  {a.ip ? ` · ${a.ip}` : ''}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -101,17 +103,22 @@ export function AuditPage() {
               </Table.Td>
               <Table.Td>
                 <Text size="xs">{a.subject_type}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {a.subject_id ?? ''}
-                </Text>
+                {a.subject_label ? (
+                  <Text size="xs" title={a.subject_id ?? undefined}>
+                    {a.subject_label}
+                  </Text>
+                ) : (
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {a.subject_id ?? ''}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
-                <JsonView value={a.before} />
+                <JsonView value={a.before} maxWidth={260} />
               </Table.Td>
               <Table.Td>
-                <JsonView value={a.after} />
+                <JsonView value={a.after} maxWidth={260} />
               </Table.Td>
-              <Table.Td>{a.ip ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </ListTable>

@@ -23,7 +23,7 @@ import {
   ZStaffCodeForm,
   ZStaffSignInForm,
 } from '@sampada/shared';
-import { useState } from 'react';
+import { useState, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -32,6 +32,9 @@ import { useSignIn, useVerifySecondFactor } from '../api/sign-in';
 import { bindField } from '../../../lib/forms';
 
 export function SignInPage() {
+  useEffect(() => {
+    document.title = 'Sign in · Sampada Console';
+  }, []);
   const current = useSession();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,28 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Button,
   Card,
   Group,
   Image,
-  NumberInput,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Switch,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
-import {
-  mayAccess,
-  type TClientAdjustmentRequest,
-  type TClientDetail,
-  VIP_MAX,
-  ZClientAdjustmentRequest,
-} from '@sampada/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { mayAccess, type TClientDetail } from '@sampada/shared';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
@@ -34,8 +23,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
-import { useAdjustClient, useSetClientFlags } from '../api/update-client';
-import { bindField } from '../../../lib/forms';
+import { useSetClientFlags } from '../api/update-client';
 
 const FLAGS = [
   { key: 'allow_compensation', label: 'Compensation applications' },
@@ -83,7 +71,6 @@ export function ClientDetailPage({
             <Profile client={client.data} />
             <Kyc client={client.data} canReview={mayAccess(roles, 'kyc')} />
             <Flags client={client.data} canEdit={canEdit} />
-            {canEdit ? <Adjustments client={client.data} /> : null}
             <ResetCodes client={client.data} />
           </SimpleGrid>
           {sections ? <Stack mt="md">{sections(client.data)}</Stack> : null}
@@ -174,75 +161,6 @@ function Flags({ client, canEdit }: { client: TClientDetail; canEdit: boolean })
           />
         ))}
       </Stack>
-    </Card>
-  );
-}
-
-function Adjustments({ client }: { client: TClientDetail }) {
-  const adjust = useAdjustClient(client.id);
-  const form = useForm<TClientAdjustmentRequest>({
-    resolver: zodResolver(ZClientAdjustmentRequest),
-    defaultValues: { kind: 'score', value: client.score, reason: '' },
-  });
-  const kind = form.watch('kind');
-  const submit = form.handleSubmit((values) =>
-    adjust.mutate(values, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message);
-        form.reset({ ...values, reason: '' });
-      },
-      onError: notifyError,
-    }),
-  );
-  return (
-    <Card withBorder>
-      <Title order={4} mb="sm">
-        VIP and trust score
-      </Title>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Controller
-            control={form.control}
-            name="kind"
-            render={({ field }) => (
-              <SegmentedControl
-                data={[
-                  { value: 'score', label: 'Trust score' },
-                  { value: 'vip', label: 'VIP level' },
-                ]}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.setValue('value', value === 'vip' ? client.vip : client.score);
-                }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="value"
-            render={({ field }) => (
-              <NumberInput
-                label={kind === 'vip' ? `New VIP level (0–${VIP_MAX})` : 'New trust score (0–100)'}
-                min={0}
-                max={kind === 'vip' ? VIP_MAX : 100}
-                allowDecimal={false}
-                value={field.value as number}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
-                error={form.formState.errors.value?.message}
-              />
-            )}
-          />
-          <Textarea
-            label="Reason"
-            description="Recorded in the audit log"
-            {...bindField(form, 'reason')}
-          />
-          <Button type="submit" loading={adjust.isPending}>
-            Save adjustment
-          </Button>
-        </Stack>
-      </form>
     </Card>
   );
 }

@@ -1,5 +1,16 @@
 import { DRAWER_VERSION, M, USER_DRAWER_WIDTH } from '@sampada/shared';
-import { Badge, Button, Divider, Drawer, Group, NavLink, Rating, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  NavLink,
+  Rating,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconBuildingBank,
   IconCash,
@@ -13,16 +24,18 @@ import {
   IconUserCircle,
   IconWallet,
 } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { CopyButton } from '../../../components/copy-button';
 import { DisplayPreferences } from '../../../components/display-preferences';
 import { openConfirm } from '../../../components/modals';
-import { BANK_SECTION_PATH } from '../../../config/paths';
+import { BANK_SECTION_PATH, paths } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useAccountTranslation } from '../i18n';
 import { openAccountModal } from './account-modals';
 
@@ -37,6 +50,11 @@ export interface UserDrawerProps {
 export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
   const { t } = useAccountTranslation();
   const navigate = useNavigate();
+  // The VIP level and score are recomputed on the server as money and trades move: opening
+  // the drawer reads the stored values afresh (one client_info call).
+  useEffect(() => {
+    if (opened) void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+  }, [opened]);
   const { data: profile } = useProfile();
   const afterClose = useRef<(() => void) | null>(null);
 
@@ -99,19 +117,32 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
           </Stack>
         </Group>
 
+        {/* Both lead to Score Info, which explains them from the stored parts and tiers. */}
         <Group justify="space-between">
-          <Badge variant="light" color="yellow" size="lg">
-            {t('drawer.vip', { level: profile?.vip ?? 0 })}
-          </Badge>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {t('drawer.score')}
-            </Text>
-            <Rating value={(profile?.score ?? 0) / 20} fractions={4} readOnly size="sm" />
-            <Text size="sm" fw={500}>
-              {t('drawer.scoreValue', { score: profile?.score ?? 0 })}
-            </Text>
-          </Group>
+          <UnstyledButton
+            onClick={closing(() => void navigate(paths.scoreInfo))}
+            aria-label={t('drawer.vipInfo')}
+            data-testid="drawer-vip"
+          >
+            <Badge variant="light" color="yellow" size="lg" style={{ cursor: 'pointer' }}>
+              {t('drawer.vip', { level: profile?.vip ?? 0 })}
+            </Badge>
+          </UnstyledButton>
+          <UnstyledButton
+            onClick={closing(() => void navigate(paths.scoreInfo))}
+            aria-label={t('drawer.scoreInfo')}
+            data-testid="drawer-score"
+          >
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {t('drawer.score')}
+              </Text>
+              <Rating value={(profile?.score ?? 0) / 20} fractions={4} readOnly size="sm" />
+              <Text size="sm" fw={500}>
+                {t('drawer.scoreValue', { score: profile?.score ?? 0 })}
+              </Text>
+            </Group>
+          </UnstyledButton>
         </Group>
 
         <Group grow>

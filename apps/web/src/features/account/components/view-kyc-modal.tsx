@@ -7,13 +7,10 @@ import { ImageViewer } from '../../../components/image-viewer';
 import { translateMessage } from '../../../lib/i18n';
 import { kycDetailQueryOptions } from '../../../lib/kyc';
 import { useAccountTranslation } from '../i18n';
+import { formatDateTime } from '../../../lib/datetime';
 
-const formatDateTime = (value: string | null | undefined) => {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
+/** In the timezone the client chose, as every other time in the app (decision 020). */
+const formatWhen = (value: string | null | undefined) => (value ? formatDateTime(value) : null);
 
 /** One ID image on a placeholder background; hidden if it fails to load (spec §2). */
 function IdImage({ src, label }: { src: string; label: string }) {
@@ -79,8 +76,8 @@ export function ViewKycModal() {
       [t('viewKyc.fullName'), data.full_name],
       [t('viewKyc.idNumber'), maskIdNumber(data.id_no)],
       [t('viewKyc.mobile'), data.mobile || t('viewKyc.notYet')],
-      [t('viewKyc.submittedOn'), formatDateTime(data.create_datetime) ?? t('viewKyc.notYet')],
-      [t('viewKyc.approvedOn'), formatDateTime(data.check_time) ?? t('viewKyc.notYet')],
+      [t('viewKyc.submittedOn'), formatWhen(data.create_datetime) ?? t('viewKyc.notYet')],
+      [t('viewKyc.approvedOn'), formatWhen(data.check_time) ?? t('viewKyc.notYet')],
     ];
     body = (
       <Stack gap="md">

@@ -42,6 +42,7 @@ import { loanQueryOptions } from '../api/get-loan';
 import { useRepayLoan } from '../api/repay-loan';
 import { useCreditTranslation } from '../i18n';
 import { LOAN_STATUS_COLORS } from './credit-products-page';
+import { CardTable } from '../../../components/card-table';
 
 /** The repayment form: rupees typed (the API takes paise) and the 6-digit PIN. */
 const ZRepayForm = z.object({
@@ -327,32 +328,30 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
         <Title order={3} size="h5">
           {t('loan.schedule')}
         </Title>
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped withTableBorder fz="sm" data-testid="loan-schedule">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('loan.due')}</Table.Th>
-                <Table.Th ta="right">{t('loan.days')}</Table.Th>
-                <Table.Th ta="right">{t('loan.interest')}</Table.Th>
-                <Table.Th ta="right">{t('loan.principalCol')}</Table.Th>
-                <Table.Th ta="right">{t('loan.instalment')}</Table.Th>
-                <Table.Th ta="right">{t('loan.balance')}</Table.Th>
+        <CardTable minWidth={520} striped withTableBorder fz="sm" data-testid="loan-schedule">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('loan.due')}</Table.Th>
+              <Table.Th ta="right">{t('loan.days')}</Table.Th>
+              <Table.Th ta="right">{t('loan.interest')}</Table.Th>
+              <Table.Th ta="right">{t('loan.principalCol')}</Table.Th>
+              <Table.Th ta="right">{t('loan.instalment')}</Table.Th>
+              <Table.Th ta="right">{t('loan.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loan.schedule.map((i) => (
+              <Table.Tr key={i.number}>
+                <Table.Td>{i.due_date}</Table.Td>
+                <Table.Td ta="right">{i.days}</Table.Td>
+                <Table.Td ta="right">{formatPaise(i.interest_paise)}</Table.Td>
+                <Table.Td ta="right">{formatPaise(i.principal_paise)}</Table.Td>
+                <Table.Td ta="right">{formatPaise(i.amount_paise)}</Table.Td>
+                <Table.Td ta="right">{formatPaise(i.balance_after_paise)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loan.schedule.map((i) => (
-                <Table.Tr key={i.number}>
-                  <Table.Td>{i.due_date}</Table.Td>
-                  <Table.Td ta="right">{i.days}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(i.interest_paise)}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(i.principal_paise)}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(i.amount_paise)}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(i.balance_after_paise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CardTable>
       </Stack>
       <Stack gap="xs" data-testid="loan-history">
         <Title order={3} size="h5">

@@ -6,22 +6,12 @@ import { SectionCard } from '../../../components/market/section-card';
 import { paths } from '../../../config/paths';
 import { headlinesQueryOptions } from '../api/get-headlines';
 import { useDashboardTranslation } from '../i18n';
+import { formatDateTime } from '../../../lib/datetime';
 
 const HEADLINES = 3;
 
-const PUBLISHED = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-const published = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : PUBLISHED.format(date);
-};
+const published = (iso: string) =>
+  Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
 
 /** The three newest articles, each linking to its page in News. */
 export function HeadlinesCard() {

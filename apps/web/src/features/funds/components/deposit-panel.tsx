@@ -252,6 +252,7 @@ export function DepositPanel() {
             placeholder={t('deposit.receiptPlaceholder')}
             accept="image/*"
             clearable
+            clearButtonProps={{ tabIndex: -1 }}
             leftSection={<IconPhoto size={16} />}
             value={receipt.file}
             onChange={(file) => void chooseReceipt(file)}

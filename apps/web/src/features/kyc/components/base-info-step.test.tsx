@@ -63,11 +63,13 @@ describe('BaseInfoStep (spec §5 KYC basic info)', () => {
     });
   });
 
-  it('limits the date picker to 1900 and to 18 years ago', () => {
-    setup();
-    const input = screen.getByLabelText('Date of birth');
-    expect(input).toHaveAttribute('min', '1900-01-01');
-    expect(input).toHaveAttribute('max', latestAdultDob());
+  it('takes the date as DD/MM/YYYY and shows it that way', async () => {
+    const { user, onNext } = setup();
+    await user.type(screen.getByLabelText('Full name (as on your ID)'), 'Asha Rao');
+    setDob('17/05/1990');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalledWith({ full_name: 'Asha Rao', mobile: '', dob: '1990-05-17' });
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('17/05/1990');
     expect(latestAdultDob(new Date('2026-03-15T10:00:00Z'))).toBe('2008-03-15');
   });
 });

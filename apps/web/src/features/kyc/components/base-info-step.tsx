@@ -1,10 +1,11 @@
-import { MIN_AGE, MIN_BIRTH_YEAR, ZKycBaseForm, type TKycBaseForm } from '@sampada/shared';
+import { MIN_AGE, ZKycBaseForm, type TKycBaseForm } from '@sampada/shared';
 import { Button, Group } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/form-fields';
 import { useKycTranslation } from '../i18n';
 import { StepForm } from './step-form';
+import { DateInputField } from '../../../components/date-field';
 
 /** Latest date of birth that is 18 today, as YYYY-MM-DD (the date picker's upper bound). */
 export function latestAdultDob(today = new Date()): string {
@@ -56,14 +57,13 @@ export function BaseInfoStep({
         autoComplete="tel"
         clearable
       />
-      <TextField
+      <DateInputField
         control={control}
         name="dob"
         label={t('base.dob')}
-        type="date"
-        placeholder="YYYY-MM-DD"
-        min={`${MIN_BIRTH_YEAR}-01-01`}
-        max={latestAdultDob()}
+        // No min or max on the field: a year before 1900 or an age under 18 gets the
+        // schema's own message rather than being silently refused while typing.
+        defaultDate={`${Number(latestAdultDob().slice(0, 4)) - 12}-01-01`}
         autoComplete="bday"
       />
       <Group grow>

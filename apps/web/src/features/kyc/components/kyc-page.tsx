@@ -64,7 +64,7 @@ export function KycPage() {
     <Container size="md" py={{ base: 'md', sm: 'xl' }} component="main">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={4}>
+          <Stack gap={4} miw={0}>
             <Text size="sm" c="teal.8" fw={700}>
               {appName}
             </Text>
@@ -75,7 +75,13 @@ export function KycPage() {
               {t('subtitle')}
             </Text>
           </Stack>
-          <Anchor component="button" type="button" size="sm" onClick={() => void logout()}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            onClick={() => void logout()}
+          >
             {t('logout')}
           </Anchor>
         </Group>

@@ -193,10 +193,11 @@ export function BankCards() {
       ) : (
         cards.data.map((card) => (
           <Paper key={card.id} withBorder p="sm" radius="md" data-testid="bank-card">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                <IconBuildingBank size={22} aria-hidden />
-                <Stack gap={0}>
+            {/* The details may wrap; the Remove button keeps its size at 375 px. */}
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <IconBuildingBank size={22} aria-hidden style={{ flexShrink: 0 }} />
+                <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
                   <Text fw={600} size="sm">
                     {card.bank_name ?? t('bank.unknownBank')}
                   </Text>
@@ -213,6 +214,7 @@ export function BankCards() {
                 color="red"
                 size="xs"
                 leftSection={<IconTrash size={14} />}
+                style={{ flexShrink: 0 }}
                 onClick={() => remove(card)}
                 aria-label={t('bank.removeOne', { last4: card.account_last4 })}
               >

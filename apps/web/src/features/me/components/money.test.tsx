@@ -129,6 +129,9 @@ describe('fund records', () => {
 
     await user.click(screen.getAllByTestId('record-row')[0]!);
     expect(await screen.findByTestId('receipt-detail')).toHaveTextContent('Deposit by NEFT');
+    // A receipt number a person can quote, never the ledger's internal reference.
+    expect(screen.getByTestId('receipt-detail')).toHaveTextContent('Receipt no.');
+    expect(screen.getByTestId('receipt-detail')).not.toHaveTextContent('deposit:r1');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('receipt-detail')).not.toBeInTheDocument());
 

@@ -9,6 +9,7 @@ import { kycDetailQueryOptions } from '../../../lib/kyc';
 import { queryClient } from '../../../lib/query-client';
 import { hasSession } from '../../../lib/session';
 import { useMeTranslation } from '../i18n';
+import { formatDate } from '../../../lib/datetime';
 
 /**
  * Starts reading the KYC record while the layout verifies the session, so a fresh load of
@@ -24,8 +25,7 @@ export async function profilePageLoader() {
   return null;
 }
 
-const formatDate = (value: string | null | undefined) =>
-  value ? new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }).format(new Date(value)) : null;
+const formatOptionalDate = (value: string | null | undefined) => (value ? formatDate(value) : null);
 
 /** /me/profile: the profile fields of client_info, and the show-assets preference. */
 export function ProfilePage() {
@@ -49,8 +49,8 @@ export function ProfilePage() {
     [t('profile.score'), profile.score],
     [t('profile.trades'), profile.order_num],
     [t('profile.kyc'), t(`profile.kycStatus.${profile.kycStatus}`)],
-    [t('profile.kycSubmitted'), formatDate(kyc?.create_datetime) ?? t('profile.notSet')],
-    [t('profile.kycApproved'), formatDate(kyc?.check_time) ?? t('profile.notSet')],
+    [t('profile.kycSubmitted'), formatOptionalDate(kyc?.create_datetime) ?? t('profile.notSet')],
+    [t('profile.kycApproved'), formatOptionalDate(kyc?.check_time) ?? t('profile.notSet')],
     [t('profile.pin'), profile.has_pin ? t('profile.pinSet') : t('profile.pinMissing')],
   ];
   return (

@@ -1,4 +1,4 @@
-import { formatPaise, RECORD_TYPE_LABELS, type TRecordType } from '@sampada/shared';
+import { formatPaise, RECORD_TYPE_LABELS, receiptNumber, type TRecordType } from '@sampada/shared';
 import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ export function ReceiptDetail({ postingId }: { postingId: string }) {
     [t('receipt.type'), recordTypeLabel(data.type)],
     [t('receipt.date'), formatDateTime(data.created_at)],
     [t('receipt.memo'), data.memo],
-    [t('receipt.reference'), data.reference ?? '—'],
+    [t('receipt.reference'), receiptNumber(data.posting_id)],
   ];
   if (deposit)
     rows.push(

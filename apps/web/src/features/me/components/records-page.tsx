@@ -1,10 +1,9 @@
 import { formatPaise, RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TextInputField } from '../../../components/form-fields';
 import { openModal } from '../../../components/modals';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
@@ -16,6 +15,8 @@ import { recordsQueryOptions, useDownloadStatement } from '../api/funds';
 import { ReceiptDetail, recordTypeLabel } from './receipt-detail';
 import { formatDateTime, istDay } from '../../../lib/money';
 import { useMeTranslation } from '../i18n';
+import { CardTable } from '../../../components/card-table';
+import { DateField, DateInputField } from '../../../components/date-field';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : String(error));
@@ -43,13 +44,8 @@ function Statement() {
   const busy = download.isPending ? download.variables.format : null;
   return (
     <Group align="flex-end" gap="sm" data-testid="statement">
-      <TextInputField
-        control={control}
-        name="from"
-        type="date"
-        label={t('records.statementFrom')}
-      />
-      <TextInputField control={control} name="to" type="date" label={t('records.statementTo')} />
+      <DateInputField control={control} name="from" label={t('records.statementFrom')} />
+      <DateInputField control={control} name="to" label={t('records.statementTo')} />
       <Button
         variant="light"
         leftSection={<IconDownload size={16} />}
@@ -105,17 +101,17 @@ export function RecordsPage() {
           value={type}
           onChange={(value) => setType(value as TRecordType | null)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('records.from')}
           value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={setFrom}
+          maxDate={to || undefined}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('records.to')}
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={setTo}
+          minDate={from || undefined}
         />
       </Group>
       {records.isError && <Alert color="red">{errorText(records.error)}</Alert>}
@@ -124,44 +120,42 @@ export function RecordsPage() {
       ) : items.length === 0 ? (
         <Text c="dimmed">{t('records.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table highlightOnHover data-testid="records-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('records.date')}</Table.Th>
-                <Table.Th>{t('records.type')}</Table.Th>
-                <Table.Th>{t('records.account')}</Table.Th>
-                <Table.Th ta="right">{t('records.amount')}</Table.Th>
-                <Table.Th ta="right">{t('records.balance')}</Table.Th>
+        <CardTable minWidth={560} highlightOnHover data-testid="records-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('records.date')}</Table.Th>
+              <Table.Th>{t('records.type')}</Table.Th>
+              <Table.Th>{t('records.account')}</Table.Th>
+              <Table.Th ta="right">{t('records.amount')}</Table.Th>
+              <Table.Th ta="right">{t('records.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((record) => (
+              <Table.Tr
+                key={record.id}
+                data-testid="record-row"
+                style={{ cursor: 'pointer' }}
+                tabIndex={0}
+                onClick={() => openReceipt(record.posting_id)}
+                onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
+              >
+                <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
+                <Table.Td>
+                  {recordTypeLabel(record.type)}
+                  <Text size="xs" c="dimmed">
+                    {record.memo}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(`account.${record.account}`)}</Table.Td>
+                <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
+                  {money(record.amount_paise)}
+                </Table.Td>
+                <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((record) => (
-                <Table.Tr
-                  key={record.id}
-                  data-testid="record-row"
-                  style={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onClick={() => openReceipt(record.posting_id)}
-                  onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
-                >
-                  <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
-                  <Table.Td>
-                    {recordTypeLabel(record.type)}
-                    <Text size="xs" c="dimmed">
-                      {record.memo}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{t(`account.${record.account}`)}</Table.Td>
-                  <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
-                    {money(record.amount_paise)}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </CardTable>
       )}
       {records.hasNextPage && (
         <Button

@@ -37,7 +37,8 @@ describe('NewsArticlePage (/news/:id)', () => {
     const page = await screen.findByTestId('news-article');
     expect(within(page).getByRole('heading', { name: 'Sensex ends higher' })).toBeInTheDocument();
     expect(within(page).getByText('Example Markets')).toBeInTheDocument();
-    expect(within(page).getByText(/2 Mar 2026, 10:30/)).toBeInTheDocument();
+    // In the timezone chosen on the login page: UTC unless changed (spec §1).
+    expect(within(page).getByText(/2 Mar 2026, 5:00 am UTC/)).toBeInTheDocument();
     expect(within(page).getByText('Benchmarks rose in late trade.')).toBeInTheDocument();
     expect(within(page).getByText('Banks led the gains.')).toBeInTheDocument();
     const original = within(page).getByRole('link', {

@@ -17,7 +17,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -34,6 +33,8 @@ import { openContractNote } from './contract-note';
 import { useMoney } from './money-parts';
 import { OrderSummary } from './order-summary';
 import { LoadMoreButton } from '../../../components/load-more-button';
+import { CardTable } from '../../../components/card-table';
+import { DateField } from '../../../components/date-field';
 
 /** The statuses an order can end in: what History lists (awaiting ones are in Awaiting). */
 const FINAL_STATUSES = ORDER_STATUSES.filter((status) => status !== 'awaiting');
@@ -58,44 +59,42 @@ function OrderFills({ order }: { order: TOrder }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing={4} data-testid={`history-fills-${order.id}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('history.executed')}</Table.Th>
-            <Table.Th ta="right">{t('history.quantity')}</Table.Th>
-            <Table.Th ta="right">{t('history.price')}</Table.Th>
-            <Table.Th ta="right">{t('history.value')}</Table.Th>
-            <Table.Th ta="right">{t('order.charges')}</Table.Th>
-            <Table.Th ta="right">{t('history.net')}</Table.Th>
-            <Table.Th>{t('history.contractNote')}</Table.Th>
+    <CardTable minWidth={560} verticalSpacing={4} data-testid={`history-fills-${order.id}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('history.executed')}</Table.Th>
+          <Table.Th ta="right">{t('history.quantity')}</Table.Th>
+          <Table.Th ta="right">{t('history.price')}</Table.Th>
+          <Table.Th ta="right">{t('history.value')}</Table.Th>
+          <Table.Th ta="right">{t('order.charges')}</Table.Th>
+          <Table.Th ta="right">{t('history.net')}</Table.Th>
+          <Table.Th>{t('history.contractNote')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fills.map((fill) => (
+          <Table.Tr key={fill.id} data-testid={`fill-row-${fill.id}`}>
+            <Table.Td>{formatDateTime(fill.executed_at)}</Table.Td>
+            <Table.Td ta="right">{fill.quantity.toLocaleString('en-IN')}</Table.Td>
+            <Table.Td ta="right">{formatPaise(fill.price_paise)}</Table.Td>
+            <Table.Td ta="right">{money(fill.value_paise)}</Table.Td>
+            <Table.Td ta="right">{money(fill.charges.total_paise)}</Table.Td>
+            <Table.Td ta="right">{money(fill.net_paise)}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => openContractNote(fill.contract_note_no)}
+                data-testid={`contract-note-${fill.contract_note_no}`}
+              >
+                {fill.contract_note_no}
+              </Anchor>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fills.map((fill) => (
-            <Table.Tr key={fill.id} data-testid={`fill-row-${fill.id}`}>
-              <Table.Td>{formatDateTime(fill.executed_at)}</Table.Td>
-              <Table.Td ta="right">{fill.quantity.toLocaleString('en-IN')}</Table.Td>
-              <Table.Td ta="right">{formatPaise(fill.price_paise)}</Table.Td>
-              <Table.Td ta="right">{money(fill.value_paise)}</Table.Td>
-              <Table.Td ta="right">{money(fill.charges.total_paise)}</Table.Td>
-              <Table.Td ta="right">{money(fill.net_paise)}</Table.Td>
-              <Table.Td>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => openContractNote(fill.contract_note_no)}
-                  data-testid={`contract-note-${fill.contract_note_no}`}
-                >
-                  {fill.contract_note_no}
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </CardTable>
   );
 }
 
@@ -173,20 +172,18 @@ export function HistoryPage() {
           ]}
           data-testid="history-filter-status"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('history.from')}
           value={from}
-          max={to || undefined}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          maxDate={to || undefined}
+          onChange={setFrom}
           data-testid="history-filter-from"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('history.to')}
           value={to}
-          min={from || undefined}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          minDate={from || undefined}
+          onChange={setTo}
           data-testid="history-filter-to"
         />
       </Group>

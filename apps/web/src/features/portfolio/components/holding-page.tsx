@@ -16,6 +16,7 @@ import { formatDay } from '../../../lib/money';
 import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
 import { usePortfolioTranslation } from '../i18n';
 import { Pnl, useMoney } from './money-parts';
+import { CardTable } from '../../../components/card-table';
 
 /** A holding with its figures moved to the live price (the server's are as of the fetch). */
 export interface TLiveHolding extends THolding {
@@ -197,27 +198,30 @@ export function HoldingPage() {
             </Stack>
           </SimpleGrid>
         </Paper>
-        <Table.ScrollContainer minWidth={820}>
-          <Table highlightOnHover verticalSpacing="xs" data-testid="holdings-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('holding.stock')}</Table.Th>
-                <Table.Th ta="right">{t('holding.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('holding.averageCost')}</Table.Th>
-                <Table.Th ta="right">{t('holding.price')}</Table.Th>
-                <Table.Th ta="right">{t('holding.value')}</Table.Th>
-                <Table.Th ta="right">{t('holding.pnl')}</Table.Th>
-                <Table.Th ta="right">{t('holding.day')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {holdings.map((holding) => (
-                <HoldingRow key={holding.symbol} holding={holding} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          minWidth={820}
+          highlightOnHover
+          verticalSpacing="xs"
+          data-testid="holdings-table"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('holding.stock')}</Table.Th>
+              <Table.Th ta="right">{t('holding.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('holding.averageCost')}</Table.Th>
+              <Table.Th ta="right">{t('holding.price')}</Table.Th>
+              <Table.Th ta="right">{t('holding.value')}</Table.Th>
+              <Table.Th ta="right">{t('holding.pnl')}</Table.Th>
+              <Table.Th ta="right">{t('holding.day')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {holdings.map((holding) => (
+              <HoldingRow key={holding.symbol} holding={holding} />
+            ))}
+          </Table.Tbody>
+        </CardTable>
       </QueryState>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Group, Stack, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/market/query-state';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { CardTable } from '../../../components/card-table';
 
 /**
  * A statistics page of the portfolio (investment, stocks): its title with the amounts toggle,
@@ -60,20 +61,18 @@ export function StatsTable({
   footer?: ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table highlightOnHover data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, index) => (
-              <Table.Th key={column} ta={index ? 'right' : undefined}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-        {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
-      </Table>
-    </Table.ScrollContainer>
+    <CardTable minWidth={minWidth} highlightOnHover data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column, index) => (
+            <Table.Th key={column} ta={index ? 'right' : undefined}>
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+      {footer ? <Table.Tfoot>{footer}</Table.Tfoot> : null}
+    </CardTable>
   );
 }

@@ -109,7 +109,9 @@ function SearchBox({
         aria-label={t('title')}
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={
-          text ? <CloseButton aria-label={t('clear')} onClick={() => onTextChange('')} /> : null
+          text ? (
+            <CloseButton tabIndex={-1} aria-label={t('clear')} onClick={() => onTextChange('')} />
+          ) : null
         }
         role="combobox"
         aria-autocomplete="list"

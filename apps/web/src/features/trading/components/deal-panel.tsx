@@ -227,6 +227,11 @@ function OfferingOrderForm({
     amountPaise.ok && offering.kind !== 'ipo'
       ? Math.min(Number(quantityForAmount(amountPaise.paise, unitPaise)), offering.remaining)
       : null;
+  // One rule for the minimum (TM.belowMinimum, as the form's own check says it): an amount
+  // that buys less than the minimum order gets that message, and no "Use" button to press.
+  const belowMinimum =
+    affordable !== null && affordable > 0 && BigInt(affordable) * unitPaise < MIN_TRADE_PAISE;
+  const usable = affordable !== null && affordable > 0 && !belowMinimum;
   const offeringError = (formState.errors as { offering_id?: { message?: string } }).offering_id;
 
   return (
@@ -290,26 +295,29 @@ function OfferingOrderForm({
                   description={
                     affordable === null
                       ? undefined
-                      : affordable > 0
-                        ? t('form.amountBuys', {
-                            count: affordable.toLocaleString('en-IN'),
-                            value: formatPaise(BigInt(affordable) * unitPaise),
-                          })
-                        : t('form.amountTooSmall', { price: formatPaise(unitPaise) })
+                      : affordable === 0
+                        ? t('form.amountTooSmall', { price: formatPaise(unitPaise) })
+                        : belowMinimum
+                          ? TM.belowMinimum
+                          : t('form.amountBuys', {
+                              count: affordable.toLocaleString('en-IN'),
+                              value: formatPaise(BigInt(affordable) * unitPaise),
+                            })
                   }
                   data-testid="order-amount"
                 />
-                <Button
-                  variant="light"
-                  disabled={!affordable}
-                  onClick={() => {
-                    setValue('quantity', String(affordable));
-                    clearErrors('quantity');
-                  }}
-                  data-testid="order-amount-use"
-                >
-                  {t('form.useQuantity', { count: affordable ?? 0 })}
-                </Button>
+                {usable && (
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      setValue('quantity', String(affordable));
+                      clearErrors('quantity');
+                    }}
+                    data-testid="order-amount-use"
+                  >
+                    {t('form.useQuantity', { count: affordable })}
+                  </Button>
+                )}
               </Group>
             )}
           </>

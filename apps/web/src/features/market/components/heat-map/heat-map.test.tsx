@@ -60,6 +60,37 @@ describe('sector heat map', () => {
     expect(drawerStore.get().stock).toEqual({ symbol: 'RELIANCE', market: 'NSE' });
   });
 
+  it('is one tab stop; arrow keys move between tiles and Enter opens one', async () => {
+    const { user } = renderWithProviders(
+      <>
+        <button type="button">before</button>
+        <HeatMap sectors={sectors} />
+        <button type="button">after</button>
+      </>,
+    );
+    const tiles = screen.getAllByRole('button', { name: /, ₹1,000\.00, / });
+    expect(tiles.filter((tile) => tile.tabIndex === 0)).toHaveLength(1);
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    expect(document.activeElement).toHaveAttribute('data-symbol', 'HDFCBANK');
+    await user.keyboard('{End}');
+    const last = document.activeElement as HTMLElement;
+    expect(last.dataset.symbol).not.toBe('HDFCBANK');
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toHaveAttribute('data-symbol', 'HDFCBANK');
+    await user.keyboard('{ArrowRight}');
+    const moved = (document.activeElement as HTMLElement).dataset.symbol;
+    expect(moved).toBeDefined();
+    expect(moved).not.toBe('HDFCBANK');
+    await user.tab();
+    expect(document.activeElement).toHaveTextContent('after');
+    // Back in, the map remembers the tile last focused.
+    await user.tab({ shift: true });
+    expect(document.activeElement).toHaveAttribute('data-symbol', moved);
+    await user.keyboard('{Enter}');
+    expect(drawerStore.get().stock).toEqual({ symbol: moved, market: 'NSE' });
+  });
+
   it('sizes tiles by market cap', () => {
     renderWithProviders(<HeatMap sectors={sectors} />);
     const area = (testId: string) => {

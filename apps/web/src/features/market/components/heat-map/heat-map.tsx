@@ -1,11 +1,12 @@
 import type { THeatmapSector } from '@sampada/shared';
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { openStockDetail } from '../../../../lib/drawers';
 import { formatChangePct, formatPrice } from '../../../../lib/market/format';
 import { useMarketTranslation } from '../../i18n';
 import { heatColor } from './heat-color';
+import { nextTile, type TPlacedTile } from './roving';
 import { squarify, type TRect } from './squarify';
 
 type TStock = THeatmapSector['stocks'][number];
@@ -32,7 +33,18 @@ const percentOf = (rect: TRect, box: TRect) => ({
   height: `${(rect.h / box.h) * 100}%`,
 });
 
-function Tile({ stock, rect, box }: { stock: TStock; rect: TRect; box: TRect }) {
+function Tile({
+  stock,
+  rect,
+  box,
+  tabStop,
+}: {
+  stock: TStock;
+  rect: TRect;
+  box: TRect;
+  /** The one tile the Tab key reaches; arrow keys move between tiles. */
+  tabStop: boolean;
+}) {
   const { t } = useMarketTranslation();
   const colour = heatColor(stock.change_pct);
   const change = formatChangePct(stock.change_pct);
@@ -49,6 +61,8 @@ function Tile({ stock, rect, box }: { stock: TStock; rect: TRect; box: TRect }) 
       aria-label={label}
       title={label}
       onClick={() => openStockDetail(stock.symbol)}
+      tabIndex={tabStop ? 0 : -1}
+      data-symbol={stock.symbol}
       data-testid={`heat-tile-${stock.symbol}`}
       data-tone={colour.tone}
       style={{
@@ -73,13 +87,39 @@ function Tile({ stock, rect, box }: { stock: TStock; rect: TRect; box: TRect }) 
   );
 }
 
-function Sector({ sector, rect, box }: { sector: THeatmapSector; rect: TRect; box: TRect }) {
+interface TPlacedSector {
+  sector: THeatmapSector;
+  rect: TRect;
+  labelled: boolean;
+  tiles: { item: TStock; rect: TRect }[];
+}
+
+/** Sectors in the box, each with its name strip (when there is room) and its tiles. */
+function placeSectors(sectors: THeatmapSector[], box: TRect): TPlacedSector[] {
+  return squarify(sectors, (sector) => sector.market_cap, box).map(({ item, rect }) => {
+    const labelled = rect.w >= MIN_LABELLED_SECTOR.w && rect.h >= MIN_LABELLED_SECTOR.h;
+    const inner: TRect = labelled
+      ? { x: rect.x, y: rect.y + SECTOR_LABEL_HEIGHT, w: rect.w, h: rect.h - SECTOR_LABEL_HEIGHT }
+      : rect;
+    return {
+      sector: item,
+      rect,
+      labelled,
+      tiles: squarify(item.stocks, (stock) => stock.market_cap, inner),
+    };
+  });
+}
+
+function Sector({
+  placed: { sector, rect, labelled, tiles },
+  box,
+  tabStop,
+}: {
+  placed: TPlacedSector;
+  box: TRect;
+  tabStop: string | null;
+}) {
   const { t } = useMarketTranslation();
-  const labelled = rect.w >= MIN_LABELLED_SECTOR.w && rect.h >= MIN_LABELLED_SECTOR.h;
-  const inner: TRect = labelled
-    ? { x: rect.x, y: rect.y + SECTOR_LABEL_HEIGHT, w: rect.w, h: rect.h - SECTOR_LABEL_HEIGHT }
-    : rect;
-  const tiles = squarify(sector.stocks, (stock) => stock.market_cap, inner);
   const label = t('heatmap.sectorLabel', {
     sector: sector.sector,
     change: formatChangePct(sector.change_pct),
@@ -104,7 +144,13 @@ function Sector({ sector, rect, box }: { sector: THeatmapSector; rect: TRect; bo
         </Text>
       )}
       {tiles.map(({ item, rect: tile }) => (
-        <Tile key={item.symbol} stock={item} rect={tile} box={rect} />
+        <Tile
+          key={item.symbol}
+          stock={item}
+          rect={tile}
+          box={rect}
+          tabStop={item.symbol === tabStop}
+        />
       ))}
     </Box>
   );
@@ -113,7 +159,8 @@ function Sector({ sector, rect, box }: { sector: THeatmapSector; rect: TRect; bo
 /**
  * The sector heat map: a treemap whose tiles are sized by market cap and coloured by
  * today's change (green gains, red losses), grouped by sector. Every tile is a button
- * named with symbol, company, price and signed change, so colour is never the only cue.
+ * named with symbol, company, price and signed change, so colour is never the only cue. The
+ * map is one tab stop; the arrow keys, Home and End move between its tiles (roving.ts).
  */
 export function HeatMap({ sectors }: { sectors: THeatmapSector[] }) {
   const { t } = useMarketTranslation();
@@ -121,10 +168,25 @@ export function HeatMap({ sectors }: { sectors: THeatmapSector[] }) {
   const w = width || FALLBACK.w;
   const h = height || FALLBACK.h;
   const box = useMemo<TRect>(() => ({ x: 0, y: 0, w, h }), [w, h]);
-  const layout = useMemo(
-    () => squarify(sectors, (sector) => sector.market_cap, box),
-    [sectors, box],
+  const layout = useMemo(() => placeSectors(sectors, box), [sectors, box]);
+  const tiles = useMemo<TPlacedTile[]>(
+    () => layout.flatMap((s) => s.tiles.map(({ item, rect }) => ({ symbol: item.symbol, rect }))),
+    [layout],
   );
+  // One tab stop for the whole map (the last tile focused, else the first); arrows move.
+  const [focused, setFocused] = useState<string | null>(null);
+  const tabStop = tiles.some((tile) => tile.symbol === focused)
+    ? focused
+    : (tiles[0]?.symbol ?? null);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = (event.target as HTMLElement).dataset.symbol;
+    if (!current) return;
+    const next = nextTile(tiles, current, event.key);
+    if (!next) return;
+    event.preventDefault();
+    setFocused(next);
+    event.currentTarget.querySelector<HTMLElement>(`[data-symbol="${CSS.escape(next)}"]`)?.focus();
+  };
   return (
     <Box>
       <Box
@@ -135,9 +197,14 @@ export function HeatMap({ sectors }: { sectors: THeatmapSector[] }) {
         pos="relative"
         style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
         data-testid="heat-map"
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          const symbol = (event.target as HTMLElement).dataset.symbol;
+          if (symbol) setFocused(symbol);
+        }}
       >
-        {layout.map(({ item, rect }) => (
-          <Sector key={item.sector} sector={item} rect={rect} box={box} />
+        {layout.map((placed) => (
+          <Sector key={placed.sector.sector} placed={placed} box={box} tabStop={tabStop} />
         ))}
       </Box>
       <HeatLegend />

@@ -1,0 +1,77 @@
+/**
+ * A client's repayment record for the engagement module's trust score: of the instalments
+ * that have fallen due on their loans, how many were covered by repayments made by their due
+ * date. An instalment counts as paid on time when the repayments up to its due date (IST)
+ * reach the schedule's amounts up to it; a loan closed before a due date owes nothing after.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { buildSchedule, istDay, periodsFrom, type ScheduledInstalment } from './interest.ts';
+import { loanRepayments, loans } from './tables.ts';
+
+export type InstalmentRecord = { due: number; onTime: number; late: number };
+
+/** Pure: the record of one loan's schedule against its repayments (by IST day). */
+export function punctualityOf(
+  instalments: readonly ScheduledInstalment[],
+  repayments: readonly { day: string; amount: bigint }[],
+  today: string,
+  closedDay: string | null,
+): InstalmentRecord {
+  let scheduled = 0n;
+  const record = { due: 0, onTime: 0, late: 0 };
+  for (const i of instalments) {
+    if (i.dueDate > today) break;
+    if (closedDay !== null && closedDay <= i.dueDate) {
+      // Repaid in full before this one fell due: counted as met.
+      record.due++;
+      record.onTime++;
+      continue;
+    }
+    scheduled += i.amount;
+    const paid = repayments
+      .filter((r) => r.day <= i.dueDate)
+      .reduce((sum, r) => sum + r.amount, 0n);
+    record.due++;
+    if (paid >= scheduled) record.onTime++;
+    else record.late++;
+  }
+  return record;
+}
+
+export function createPunctuality(db: Db) {
+  return {
+    /** Closed loans and the instalment record over every disbursed or closed loan. */
+    async recordOf(clientId: string, today: string) {
+      const rows = await db
+        .select()
+        .from(loans)
+        .where(and(eq(loans.clientId, clientId), inArray(loans.status, ['disbursed', 'closed'])));
+      const record: InstalmentRecord = { due: 0, onTime: 0, late: 0 };
+      for (const loan of rows) {
+        if (!loan.startDate) continue;
+        const schedule = buildSchedule({
+          principal: loan.amountPaise,
+          rateBps: loan.annualRateBps,
+          periods: periodsFrom(loan.startDate, loan.tenureMonths),
+          repayment: loan.repayment as 'emi' | 'interest_only',
+        });
+        const paid = await db
+          .select({ amount: loanRepayments.amountPaise, at: loanRepayments.createdAt })
+          .from(loanRepayments)
+          .where(eq(loanRepayments.loanId, loan.id))
+          .orderBy(asc(loanRepayments.createdAt));
+        const one = punctualityOf(
+          schedule.instalments,
+          paid.map((p) => ({ day: istDay(p.at), amount: p.amount })),
+          today,
+          loan.closedAt ? istDay(loan.closedAt) : null,
+        );
+        record.due += one.due;
+        record.onTime += one.onTime;
+        record.late += one.late;
+      }
+      return { closed: rows.filter((r) => r.status === 'closed').length, instalments: record };
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The demo client's past: a KYC approved months ago, deposits confirmed by operations, seven
+ * holdings bought on past trading days at that day's close, a limit order cancelled, a PIN
+ * and a bank account. Everything goes through the services a real client and desk use —
+ * deposits are requested and confirmed (ledger postings), purchases are institutional
+ * requests the desk allocates (fills, charges, contract notes) — with the clock set to the
+ * day each step happened (platform/clock.ts withClockAt). No balance or holding is written
+ * directly, so the ledger check, the receipts and the portfolio all agree.
+ */
+import { randomUUID } from 'node:crypto';
+import { md5, rupeesToPaise } from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { type Actor, cliActor } from '../../platform/audit.ts';
+import { withClockAt } from '../../platform/clock.ts';
+
+export const DEMO_PIN = '246810';
+
+/** Trading days before the last session, amounts in rupees. */
+const DEPOSITS = [
+  { daysAgo: 150, rupees: 500_000, method: 'NEFT', utr: 'HDFCN52418837761' },
+  { daysAgo: 118, rupees: 250_000, method: 'UPI', utr: '431872650193' },
+  { daysAgo: 62, rupees: 300_000, method: 'IMPS', utr: '512604739812' },
+] as const;
+
+/** Each purchase spends about `rupees` at the day's close. */
+const PURCHASES = [
+  { daysAgo: 146, symbol: 'RELIANCE', rupees: 120_000 },
+  { daysAgo: 131, symbol: 'HDFCBANK', rupees: 110_000 },
+  { daysAgo: 112, symbol: 'TCS', rupees: 95_000 },
+  { daysAgo: 96, symbol: 'INFY', rupees: 80_000 },
+  { daysAgo: 74, symbol: 'ITC', rupees: 60_000 },
+  { daysAgo: 55, symbol: 'M&M', rupees: 90_000 },
+  { daysAgo: 31, symbol: 'BHARTIARTL', rupees: 100_000 },
+] as const;
+
+/** Days of a year of daily bars: midnight IST of each session and its close in rupees. */
+type Sessions = { time: number; close: number }[];
+
+/** 11:00 IST on the session `daysAgo` trading days before the last one. */
+function sessionAt(sessions: Sessions, daysAgo: number, minutes = 0): Date {
+  const day = sessions[sessions.length - 1 - daysAgo]!;
+  return new Date(day.time * 1000 + (11 * 60 + minutes) * 60_000);
+}
+
+export async function seedDemoHistory(
+  ctx: AppContext,
+  deps: {
+    staffId: string;
+    /** Registers the client and has KYC approved, on the clock of the first day. */
+    onboard: () => Promise<string>;
+  },
+): Promise<string> {
+  const { clock } = ctx;
+  const cli = cliActor();
+  // A fresh install's year of history first: the purchases are at its closes.
+  await ctx.market.backfill();
+  const chartOf = async (symbol: string) =>
+    (await ctx.market.service.chart(symbol, 'NSE', '1d', 250)).candles;
+  const sessions: Sessions = await chartOf('RELIANCE');
+  const start = sessionAt(sessions, 160, -60);
+  const clientId = await withClockAt(clock, start, deps.onboard);
+  const client: Actor = { type: 'client', id: clientId };
+  const desk = { type: 'staff' as const, id: deps.staffId };
+  const baseUrl = 'http://localhost';
+  const pin = md5(DEMO_PIN);
+
+  await withClockAt(clock, sessionAt(sessions, 159), async () => {
+    await ctx.clients.setPin(clientId, pin);
+    await ctx.funds.bankCards.add(
+      clientId,
+      {
+        holder_name: 'Priya Sharma',
+        account_number: '50100234567812',
+        ifsc: 'HDFC0000240',
+        bank_name: 'HDFC Bank',
+        pin,
+      },
+      client,
+    );
+  });
+
+  type Step = { daysAgo: number; run: () => Promise<void> };
+  const steps: Step[] = [
+    ...DEPOSITS.map((d) => ({
+      daysAgo: d.daysAgo,
+      run: async () => {
+        const deposit = await ctx.funds.deposits.request(
+          clientId,
+          { amount: rupeesToPaise(d.rupees), method: d.method, utr: d.utr },
+          { baseUrl, actor: client },
+        );
+        // Operations confirm it within the hour.
+        await withClockAt(clock, new Date(clock.now().getTime() + 40 * 60_000), () =>
+          ctx.funds.deposits.decide(deposit.id, 'confirm', {
+            staffId: deps.staffId,
+            actor: desk,
+            baseUrl,
+          }),
+        );
+      },
+    })),
+    ...PURCHASES.map((p) => ({
+      daysAgo: p.daysAgo,
+      run: async () => {
+        const bars = await chartOf(p.symbol);
+        const close = bars[bars.length - 1 - p.daysAgo]!.close;
+        const price = rupeesToPaise(close.toFixed(2));
+        const quantity = Math.max(1, Math.floor(p.rupees / close));
+        // The desk offers an institutional block at the day's close; the client asks for a
+        // part of it and the desk allocates it in full.
+        const offering = await ctx.trading.offerings.createAllocation(
+          {
+            symbol: p.symbol,
+            price,
+            quantity: quantity * 40,
+            opens_at: clock.now().toISOString(),
+            closes_at: new Date(clock.now().getTime() + 3 * 86_400_000).toISOString(),
+            note: 'Block from a fund rebalancing (demo history).',
+          },
+          deps.staffId,
+          cli,
+        );
+        const order = await ctx.trading.orders.place(
+          clientId,
+          { type: 'institutional', offering_id: offering.id, quantity, pin },
+          { actor: client, sessionId: randomUUID() },
+        );
+        await withClockAt(clock, new Date(clock.now().getTime() + 25 * 60_000), () =>
+          ctx.trading.orders.allocate(order.id, quantity, {
+            actor: desk,
+            present: async (row) => row,
+          }),
+        );
+      },
+    })),
+  ];
+  steps.sort((a, b) => b.daysAgo - a.daysAgo);
+  for (const step of steps) await withClockAt(clock, sessionAt(sessions, step.daysAgo), step.run);
+
+  // A limit buy under the market, placed three sessions ago and cancelled the next day.
+  const tcs = ctx.market.engine.state('TCS');
+  if (tcs) {
+    const tick = 10n;
+    const limit = ((BigInt(tcs.last) * 96n) / 100n / tick) * tick;
+    const order = await withClockAt(clock, sessionAt(sessions, 3, 30), () =>
+      ctx.trading.orders.place(
+        clientId,
+        { type: 'limit', symbol: 'TCS', side: 'buy', quantity: 10, limit_price: limit, pin },
+        { actor: client, sessionId: randomUUID() },
+      ),
+    );
+    await withClockAt(clock, sessionAt(sessions, 2, 15), () =>
+      ctx.trading.orders.cancel(clientId, order.id, { actor: client }),
+    );
+  }
+  return clientId;
+}

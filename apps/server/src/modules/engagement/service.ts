@@ -1,0 +1,524 @@
+/**
+ * Engagement (issue 18, docs/api-engagement.md, decision 019): VIP levels, the trust score,
+ * achievements and the client radar, computed from what the other modules record. It reads
+ * them through ports (facts.ts) that context.ts wires, so no module imports this one: trading
+ * asks for a client's brokerage discount and funds for a daily withdrawal limit through
+ * functions the composition root hands them.
+ *
+ * `recompute(clientId)` is the one writer: today's closing assets, the 30-day average and the
+ * level, the score and its parts, achievements newly reached (once each, by primary key),
+ * then `clients.vip`/`clients.score` so `client_info` stays one row read. It runs on the
+ * events that change its inputs (deposits, withdrawals, fills, KYC, loans, IPO bids) and on
+ * the leader's nightly pass for what time alone changes (account age, the 30-day window).
+ */
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import {
+  type TAchievement,
+  type TConsoleEngagement,
+  type TRadar,
+  type TScore,
+  type TScorePart,
+  type TVip,
+  type TVipTier,
+  VIP_AVERAGE_DAYS,
+} from '@sampada/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Bus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { IST_OFFSET_MS, istDateOf } from '../../platform/ist.ts';
+import { transitionChannel } from '../../platform/transitions.ts';
+import { assertActsFor, assertSees, type Viewer } from '../../platform/viewer.ts';
+import { ORDER_PLACED_CHANNEL } from '../trading/service.ts';
+import { progressOf } from './achievements.ts';
+import type { ClientFacts, DailyClose, EngagementPorts } from './facts.ts';
+import { RADAR_VOLATILITY_DAYS, radarOf } from './radar.ts';
+import { scoreOf, scoreParts } from './score.ts';
+import {
+  achievementsEarned,
+  assetSnapshots,
+  engagementStatus,
+  scoreAdjustments,
+  scoreHistory,
+  vipTiers,
+} from './tables.ts';
+import { averageAssets, tierFor, totalAssets } from './vip.ts';
+
+/** Where newly earned achievements are announced: `{ clientId, codes }`. */
+export const ACHIEVEMENT_CHANNEL = 'engagement:achievements';
+
+/** The lifecycles whose steps change a client's standing (their events carry `clientId`). */
+const WATCHED = ['deposit', 'withdrawal', 'order', 'kyc', 'loan'] as const;
+
+const DAY_MS = 86_400_000;
+const STAFF_POINTS_CAP = 20;
+
+/** The history's words for what set a recomputation off: "Deposit confirmed", "Order filled". */
+const SUBJECTS: Record<(typeof WATCHED)[number], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  order: 'Order',
+  kyc: 'KYC',
+  loan: 'Loan',
+};
+export const reasonOf = (name: (typeof WATCHED)[number], to: string) =>
+  `${SUBJECTS[name]} ${to.replace(/_/g, ' ')}`;
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  ports: EngagementPorts;
+  bus?: Pick<Bus, 'publish' | 'subscribe'> | undefined;
+  log?: (message: string, error: unknown) => void;
+};
+
+const tierView = (row: typeof vipTiers.$inferSelect): TVipTier => ({
+  level: row.level,
+  min_assets_paise: Number(row.minAssetsPaise),
+  brokerage_discount_bps: row.brokerageDiscountBps,
+  daily_withdrawal_limit_paise:
+    row.dailyWithdrawalLimitPaise === null ? null : Number(row.dailyWithdrawalLimitPaise),
+});
+
+export function createEngagementService(deps: Deps) {
+  const { db, clock, ports, bus } = deps;
+  const log = deps.log ?? (() => {});
+
+  async function tiers(executor: Executor = db): Promise<TVipTier[]> {
+    const rows = await executor.select().from(vipTiers).orderBy(asc(vipTiers.level));
+    return rows.map(tierView);
+  }
+
+  async function staffPoints(clientId: string) {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${scoreAdjustments.points}), 0)::text` })
+      .from(scoreAdjustments)
+      .where(eq(scoreAdjustments.clientId, clientId));
+    const total = Number(row?.total ?? 0);
+    return Math.max(-STAFF_POINTS_CAP, Math.min(STAFF_POINTS_CAP, total));
+  }
+
+  async function factsOf(clientId: string): Promise<ClientFacts> {
+    const today = istDateOf(clock.now());
+    const [client, cash, owed, holdings, trades, deposits, loans, staff] = await Promise.all([
+      ports.client(clientId),
+      ports.cash(clientId),
+      ports.loansOwed(clientId),
+      ports.holdings(clientId),
+      ports.trades(clientId),
+      ports.deposits(clientId),
+      ports.loans(clientId, today),
+      staffPoints(clientId),
+    ]);
+    return {
+      createdAt: client.createdAt,
+      kycApproved: client.kycApproved,
+      cashPaise: cash,
+      loansOwedPaise: owed,
+      depositsConfirmed: deposits.confirmed,
+      claimsRejected: deposits.rejected,
+      holdings,
+      fills: trades.fills,
+      filledOrdersByType: trades.filledOrdersByType,
+      ipoBids: trades.ipoBids,
+      loansClosed: loans.closed,
+      instalments: loans.instalments,
+      staffPoints: staff,
+    };
+  }
+
+  async function snapshotsOf(clientId: string, executor: Executor = db) {
+    const since = istDateOf(new Date(clock.now().getTime() - (VIP_AVERAGE_DAYS + 30) * DAY_MS));
+    const rows = await executor
+      .select()
+      .from(assetSnapshots)
+      .where(and(eq(assetSnapshots.clientId, clientId), gte(assetSnapshots.day, since)))
+      .orderBy(asc(assetSnapshots.day));
+    return rows.map((r) => ({ day: r.day, assetsPaise: r.assetsPaise }));
+  }
+
+  /** Per-client queue: events for one client recompute one after another, never at once. */
+  const running = new Map<string, Promise<unknown>>();
+
+  async function computeNow(clientId: string, reason: string) {
+    const now = clock.now();
+    const today = istDateOf(now);
+    const facts = await factsOf(clientId);
+    const assets = totalAssets({
+      cash: facts.cashPaise,
+      holdings: facts.holdings.reduce((s, h) => s + h.valuePaise, 0n),
+      loans: facts.loansOwedPaise,
+    });
+    const parts = scoreParts(facts, now);
+    const score = scoreOf(parts);
+    const result = await db.transaction(async (tx) => {
+      // The client's status row, locked: two servers recomputing one client take turns.
+      await tx
+        .insert(engagementStatus)
+        .values({ clientId, vip: 0, averageAssetsPaise: 0n, score: 0, parts: [], computedAt: now })
+        .onConflictDoNothing();
+      const [before] = await tx
+        .select()
+        .from(engagementStatus)
+        .where(eq(engagementStatus.clientId, clientId))
+        .for('update');
+      await tx
+        .insert(assetSnapshots)
+        .values({ clientId, day: today, assetsPaise: assets, at: now })
+        .onConflictDoUpdate({
+          target: [assetSnapshots.clientId, assetSnapshots.day],
+          set: { assetsPaise: assets, at: now },
+        });
+      const average = averageAssets(await snapshotsOf(clientId, tx), today);
+      const tier = tierFor(await tiers(tx), average);
+      await tx
+        .update(engagementStatus)
+        .set({ vip: tier.level, averageAssetsPaise: average, score, parts, computedAt: now })
+        .where(eq(engagementStatus.clientId, clientId));
+      const changed = before!.score !== score || (before!.parts as unknown[]).length === 0;
+      if (changed) await tx.insert(scoreHistory).values({ clientId, score, reason, at: now });
+      const reached = progressOf(facts, { now, vip: tier.level }).filter((a) => a.reached);
+      const granted = reached.length
+        ? await tx
+            .insert(achievementsEarned)
+            .values(reached.map((a) => ({ clientId, code: a.code, earnedAt: now })))
+            .onConflictDoNothing()
+            .returning({ code: achievementsEarned.code })
+        : [];
+      return { vip: tier.level, score, granted: granted.map((g) => g.code) };
+    });
+    await ports.store(clientId, { vip: result.vip, score: result.score });
+    if (result.granted.length)
+      bus?.publish(ACHIEVEMENT_CHANNEL, JSON.stringify({ clientId, codes: result.granted }));
+    return result;
+  }
+
+  /** Recomputes one client's standing (queued behind a computation already running). */
+  function recompute(clientId: string, reason = 'Recomputed') {
+    const previous = running.get(clientId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(() => computeNow(clientId, reason));
+    running.set(clientId, next);
+    void next
+      .finally(() => {
+        if (running.get(clientId) === next) running.delete(clientId);
+      })
+      .catch(() => {});
+    return next;
+  }
+
+  /** Every client, one at a time (the nightly pass, and after the tiers change). */
+  async function recomputeAll(reason: string) {
+    let done = 0;
+    for (const id of await ports.allClientIds()) {
+      try {
+        await recompute(id, reason);
+        done++;
+      } catch (error) {
+        log('engagement recompute failed', error);
+      }
+    }
+    return done;
+  }
+
+  async function statusOf(clientId: string) {
+    const [row] = await db
+      .select()
+      .from(engagementStatus)
+      .where(eq(engagementStatus.clientId, clientId));
+    return row ?? null;
+  }
+
+  async function vipOf(clientId: string): Promise<TVip> {
+    const status =
+      (await statusOf(clientId)) ?? (await recompute(clientId), await statusOf(clientId))!;
+    const all = await tiers();
+    const tier = all.find((t) => t.level === status.vip) ?? all[0]!;
+    const next = all.find((t) => t.level === status.vip + 1);
+    const snapshots = await snapshotsOf(clientId);
+    const today = istDateOf(clock.now());
+    return {
+      level: status.vip,
+      average_assets_paise: Number(status.averageAssetsPaise),
+      current_assets_paise: Number(snapshots.find((s) => s.day === today)?.assetsPaise ?? 0n),
+      next_level_paise: next ? next.min_assets_paise : null,
+      tier,
+      tiers: all,
+      days: snapshots
+        .slice(-VIP_AVERAGE_DAYS)
+        .map((s) => ({ day: s.day, assets_paise: Number(s.assetsPaise) })),
+    };
+  }
+
+  async function scoreView(clientId: string): Promise<TScore> {
+    const status =
+      (await statusOf(clientId)) ?? (await recompute(clientId), await statusOf(clientId))!;
+    const history = await db
+      .select()
+      .from(scoreHistory)
+      .where(eq(scoreHistory.clientId, clientId))
+      .orderBy(desc(scoreHistory.id))
+      .limit(50);
+    return {
+      score: status.score,
+      parts: status.parts as TScorePart[],
+      history: history.map((h) => ({ score: h.score, reason: h.reason, at: h.at.toISOString() })),
+      computed_at: status.computedAt.toISOString(),
+    };
+  }
+
+  async function achievementsOf(clientId: string): Promise<TAchievement[]> {
+    const [facts, earned, status] = await Promise.all([
+      factsOf(clientId),
+      db.select().from(achievementsEarned).where(eq(achievementsEarned.clientId, clientId)),
+      statusOf(clientId),
+    ]);
+    const at = new Map(earned.map((e) => [e.code, e.earnedAt]));
+    return progressOf(facts, { now: clock.now(), vip: status?.vip ?? 0 }).map((a) => ({
+      code: a.code,
+      title: a.title,
+      description: a.description,
+      earned_at: at.get(a.code)?.toISOString() ?? null,
+      // An earned one stays earned (sold shares do not take "five sectors" back).
+      progress: at.has(a.code) ? a.target : a.progress,
+      target: a.target,
+    }));
+  }
+
+  async function radarOfClient(clientId: string): Promise<TRadar> {
+    const [holdings, trades] = await Promise.all([
+      ports.holdings(clientId),
+      ports.trades(clientId),
+    ]);
+    const symbols = holdings.filter((h) => h.valuePaise > 0n).map((h) => h.symbol);
+    const firstFill = trades.fills.reduce(
+      (min, f) => Math.min(min, f.executedAt.getTime()),
+      clock.now().getTime(),
+    );
+    const niftyDays = Math.min(400, Math.ceil((clock.now().getTime() - firstFill) / DAY_MS) + 5);
+    const [closes, nifty] = await Promise.all([
+      Promise.all(
+        symbols.map(
+          async (s) =>
+            [s, await ports.dailyCloses(s, 'NSE', RADAR_VOLATILITY_DAYS + 1)] as [
+              string,
+              DailyClose[],
+            ],
+        ),
+      ),
+      ports.dailyCloses('NIFTY50', 'INDEX', niftyDays),
+    ]);
+    return {
+      scores: radarOf({
+        now: clock.now(),
+        holdings,
+        fills: trades.fills,
+        filledOrdersByType: trades.filledOrdersByType,
+        closes: new Map(closes),
+        nifty,
+      }),
+      computed_at: clock.now().toISOString(),
+    };
+  }
+
+  return {
+    recompute,
+    recomputeAll,
+    tiers,
+    vip: vipOf,
+    score: scoreView,
+    achievements: achievementsOf,
+    radar: radarOfClient,
+
+    /** The trading charge schedule's port: basis points off brokerage for the client's level. */
+    async brokerageDiscountBps(clientId: string, executor: Executor = db): Promise<number> {
+      const [row] = await executor
+        .select({ bps: vipTiers.brokerageDiscountBps })
+        .from(engagementStatus)
+        .innerJoin(vipTiers, eq(vipTiers.level, engagementStatus.vip))
+        .where(eq(engagementStatus.clientId, clientId));
+      return row?.bps ?? 0;
+    },
+
+    /** The funds module's port: the client's tier's daily withdrawal limit, or null. */
+    async dailyWithdrawalLimit(clientId: string, executor: Executor = db): Promise<bigint | null> {
+      const [row] = await executor
+        .select({ limit: vipTiers.dailyWithdrawalLimitPaise })
+        .from(vipTiers)
+        .leftJoin(engagementStatus, eq(engagementStatus.clientId, clientId))
+        .where(eq(vipTiers.level, sql`coalesce(${engagementStatus.vip}, 0)`));
+      return row?.limit ?? null;
+    },
+
+    /** The tier editor (admin): all six at once, audited; levels are then recomputed. */
+    async saveTiers(input: TVipTier[], actor: Actor): Promise<TVipTier[]> {
+      const saved = await db.transaction(async (tx) => {
+        const before = await tiers(tx);
+        for (const t of input)
+          await tx
+            .update(vipTiers)
+            .set({
+              minAssetsPaise: BigInt(t.min_assets_paise),
+              brokerageDiscountBps: t.brokerage_discount_bps,
+              dailyWithdrawalLimitPaise:
+                t.daily_withdrawal_limit_paise === null
+                  ? null
+                  : BigInt(t.daily_withdrawal_limit_paise),
+              updatedAt: clock.now(),
+            })
+            .where(eq(vipTiers.level, t.level));
+        const after = await tiers(tx);
+        await recordAudit(tx, actor, {
+          action: 'engagement.tiers',
+          subjectType: 'setting',
+          subjectId: 'vip_tiers',
+          before,
+          after,
+        });
+        return after;
+      });
+      void recomputeAll('VIP tiers changed').catch((error) => log('tier recompute failed', error));
+      return saved;
+    },
+
+    /** A staff adjustment of the score: a part with its reason, audited; the score follows. */
+    async adjustScore(
+      viewer: Viewer,
+      clientId: string,
+      input: { points: number; reason: string },
+      actor: Actor & { type: 'staff' },
+    ): Promise<TScore> {
+      assertActsFor(viewer, (await ports.client(clientId)).advisorId);
+      await db.transaction(async (tx) => {
+        await tx.insert(scoreAdjustments).values({
+          clientId,
+          points: input.points,
+          reason: input.reason,
+          staffId: actor.id,
+          at: clock.now(),
+        });
+        await recordAudit(tx, actor, {
+          action: 'engagement.score.adjust',
+          subjectType: 'client',
+          subjectId: clientId,
+          after: { points: input.points, reason: input.reason },
+        });
+      });
+      await recompute(
+        clientId,
+        `Staff adjustment ${input.points > 0 ? '+' : ''}${input.points}: ${input.reason}`,
+      );
+      return scoreView(clientId);
+    },
+
+    /** The console's view of one client. */
+    async consoleView(
+      viewer: Viewer,
+      clientId: string,
+      staffNames: (ids: string[]) => Promise<Map<string, string>>,
+    ): Promise<TConsoleEngagement> {
+      assertSees(viewer, (await ports.client(clientId)).advisorId);
+      const [vip, score, achievements, radar, adjustments] = await Promise.all([
+        vipOf(clientId),
+        scoreView(clientId),
+        achievementsOf(clientId),
+        radarOfClient(clientId),
+        db
+          .select()
+          .from(scoreAdjustments)
+          .where(eq(scoreAdjustments.clientId, clientId))
+          .orderBy(desc(scoreAdjustments.id)),
+      ]);
+      const names = await staffNames([...new Set(adjustments.map((a) => a.staffId))]);
+      return {
+        vip,
+        score,
+        achievements,
+        radar,
+        adjustments: adjustments.map((a) => ({
+          points: a.points,
+          reason: a.reason,
+          staff: names.get(a.staffId) ?? a.staffId,
+          at: a.at.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Listens for the events that change a client's standing. Every instance listens (with
+     * Redis each hears every event): the status row's lock and the achievements' primary key
+     * make the repeats harmless. Returns the unsubscribe.
+     */
+    listen(): () => void {
+      if (!bus) return () => {};
+      const offs = WATCHED.map((name) =>
+        bus.subscribe(transitionChannel(name), (message) => {
+          const event = JSON.parse(message) as { clientId?: string; action: string; to: string };
+          if (event.clientId)
+            recompute(event.clientId, reasonOf(name, event.to)).catch((error) =>
+              log('engagement recompute failed', error),
+            );
+        }),
+      );
+      offs.push(
+        bus.subscribe(ORDER_PLACED_CHANNEL, (message) => {
+          const event = JSON.parse(message) as { clientId: string; type: string };
+          if (event.type === 'ipo')
+            recompute(event.clientId, 'IPO bid placed').catch((error) =>
+              log('engagement recompute failed', error),
+            );
+        }),
+      );
+      return () => offs.forEach((off) => off());
+    },
+
+    /**
+     * The leader's nightly pass: after the market closes (16:00 IST), every client not yet
+     * computed since then is recomputed, so that day's snapshot is its close and time-based
+     * parts (account age, the 30-day window) move. Checks every `everyMs`; returns the stop.
+     */
+    startJobs(everyMs: number) {
+      let current: Promise<unknown> | null = null;
+      let lastRunDay: string | null = null;
+      let stopped = false;
+      const tick = () => {
+        const now = clock.now();
+        const istMinutes = Math.floor(((now.getTime() + IST_OFFSET_MS) % DAY_MS) / 60_000);
+        const today = istDateOf(now);
+        // A pass already running (the first computation) puts this one off to the next tick.
+        if (stopped || current || istMinutes < 16 * 60 || lastRunDay === today) return;
+        lastRunDay = today;
+        current = recomputeAll('Nightly recomputation')
+          .catch((error) => log('nightly engagement failed', error))
+          .finally(() => {
+            current = null;
+          });
+      };
+      // Clients never computed (an install from before engagement, the seeded demo client)
+      // get their standing at once, not at the next evening's pass; the day's pass follows.
+      current = (async () => {
+        const computed = new Set(
+          (await db.select({ id: engagementStatus.clientId }).from(engagementStatus)).map(
+            (r) => r.id,
+          ),
+        );
+        for (const id of await ports.allClientIds())
+          if (!computed.has(id) && !stopped)
+            await recompute(id, 'First computation').catch((error) =>
+              log('engagement recompute failed', error),
+            );
+      })()
+        .catch((error) => log('engagement first computation failed', error))
+        .finally(() => {
+          current = null;
+          tick();
+        });
+      const timer = setInterval(tick, everyMs);
+      return async () => {
+        stopped = true;
+        clearInterval(timer);
+        while (current) await current;
+      };
+    },
+  };
+}
+export type EngagementService = ReturnType<typeof createEngagementService>;
