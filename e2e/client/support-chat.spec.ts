@@ -60,13 +60,11 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   await expect(widget.getByTestId('chat-desk-status')).toBeVisible();
   await widget.getByLabel('Write a message').fill(HOSTILE);
   await widget.getByTestId('chat-send').click();
-  await widget
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'statement.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await idImage('UTR 4411'),
-    });
+  await widget.locator('input[type="file"]').setInputFiles({
+    name: 'statement.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await idImage('UTR 4411'),
+  });
   const mine = widget.locator('[data-testid="chat-message"][data-author="client"]');
   await expect(mine).toHaveCount(2);
   await expect(mine.first()).toContainText(HOSTILE);

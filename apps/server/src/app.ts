@@ -20,6 +20,7 @@ import {
 import { Redis } from 'ioredis';
 import { APP_NAME, APP_VERSION, KYC_IMAGE_MAX_BYTES } from '@sampada/shared';
 import type { AppContext } from './context.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { auditConsole } from './modules/audit/console.ts';
 import { resetCodesConsole } from './modules/auth/console.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -42,7 +43,9 @@ import { tradingRoutes } from './modules/trading/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
+import { videoFileRoutes } from './modules/market/video-files.ts';
 import { stockApiRoutes } from './modules/market/stock-api.ts';
 import { menuConsole } from './modules/menu/console.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -241,6 +244,8 @@ export async function buildApp(
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(async (live) => ctx.supportLive.register(live));
   await app.register(marketRoutes(ctx));
+  await app.register(alertRoutes(ctx));
+  await app.register(videoFileRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(clientRoutes(ctx));
@@ -275,6 +280,7 @@ export async function buildApp(
         menuConsole,
         settingsConsole,
         newsConsole,
+        marketConsole,
         fundsConsole,
         tradingConsole,
         creditConsole,

@@ -17,6 +17,7 @@ import type { Secrets } from './platform/secrets.ts';
 import type { Authenticate } from './platform/guards.ts';
 import type { AuthenticateStaff } from './platform/staff-guard.ts';
 import { diskFileStore } from './platform/storage.ts';
+import { createAlertsService } from './modules/alerts/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -83,7 +84,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     dataKey: secrets.dataKey,
     staff,
   }) satisfies AuthenticateStaff;
-  const marketCore = createMarket({ config, db, clock, bus, auth });
+  const marketCore = createMarket({ config, db, clock, bus, auth, files });
   const trading = createTradingService({
     db,
     clock,
@@ -270,6 +271,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
       return (await funds.withdrawals.listOfClient(clientId, { limit: 200 })).map((r) => r.view);
     },
   });
+  // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
+  const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
   return {
     health,
@@ -299,6 +302,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     compensation,
     offers,
     applications,
+    alerts,
     engagement,
     audit,
     support,

@@ -48,6 +48,9 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
     app.log.error({ err: error }, 'news import failed'),
   );
   const stopListings = ctx.market.watchListings();
+  // Fired price alerts reach this instance's WebSocket clients, whoever fired them.
+  const stopAlertDelivery = ctx.alerts.deliver();
+  let stopAlerts = async () => {};
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
   let stopCredit = async () => {};
@@ -67,6 +70,7 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         unfollow();
         ctx.market.engine.start();
         ctx.trading.matcher.start();
+        stopAlerts = ctx.alerts.start();
         stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
@@ -121,10 +125,12 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
       await new Promise((resolve) => setTimeout(resolve, config.timeouts.drainDelay));
     stopNewsImport();
     stopListings();
+    stopAlertDelivery();
     // A first start's history backfill is not waited for (the leader is then never elected).
     await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
     clearInterval(janitor);
     await stopCredit();
+    await stopAlerts();
     await stopEngagement();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();

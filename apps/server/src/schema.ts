@@ -22,5 +22,6 @@ export * from './modules/trading/tables.ts';
 export * from './modules/credit/tables.ts';
 export * from './modules/compensation/tables.ts';
 export * from './modules/offers/tables.ts';
+export * from './modules/alerts/tables.ts';
 export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';

@@ -39,14 +39,30 @@ export function formatCompact(value: number): string {
   return compact3.format(value);
 }
 
-/** Lakh and crore, written by hand because Intl's compact en-IN says 'KCr' (domain.md). */
+const indian2 = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const indian0 = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/**
+ * A count in lakh and crore (volumes, the lakh/crore display preference): 19.13 L,
+ * 1,912.95 Cr, and below a lakh the whole number in Indian grouping (45,210). Written by hand
+ * because Intl's compact en-IN says 'KCr' for thousands of crores (domain.md).
+ */
+export function formatIndianCompact(value: number): string {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  if (abs >= 1e7) return `${sign}${indian2.format(abs / 1e7)} Cr`;
+  if (abs >= 1e5) return `${sign}${indian2.format(abs / 1e5)} L`;
+  return `${sign}${indian0.format(abs)}`;
+}
+
+/** Rupees in lakh and crore: ₹19.13 L, ₹1,912.95 Cr, -₹2.50 L; below a lakh ₹45,210.50. */
 export function formatLakhCrore(rupees: number): string {
   const abs = Math.abs(rupees);
-  const grouped = (n: number) =>
-    new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      n,
-    );
-  if (abs >= 1e7) return `₹${grouped(rupees / 1e7)} Cr`;
-  if (abs >= 1e5) return `₹${grouped(rupees / 1e5)} L`;
-  return `₹${grouped(rupees)}`;
+  const sign = rupees < 0 ? '-' : '';
+  if (abs >= 1e7) return `${sign}₹${indian2.format(abs / 1e7)} Cr`;
+  if (abs >= 1e5) return `${sign}₹${indian2.format(abs / 1e5)} L`;
+  return `${sign}₹${indian2.format(abs)}`;
 }

@@ -14,5 +14,7 @@ export * from './trading.ts';
 export * from './credit.ts';
 export * from './compensation.ts';
 export * from './role-access.ts';
+export * from './alerts.ts';
+export * from './company-videos.ts';
 export * from './engagement.ts';
 export * from './support.ts';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { TChatFrame } from './support.ts';
 import type { MARKET_INDICES } from './constants.ts';
 import { MARKET_FILTERS } from './constants.ts';
+import type { TPriceAlert } from './alerts.ts';
 
 export type TIndexSymbol = (typeof MARKET_INDICES)[number];
 export type TMarketFilter = (typeof MARKET_FILTERS)[number];
@@ -251,7 +252,9 @@ export type TWsServerMessage =
   | { type: 'ping'; t: number }
   | { type: 'error'; message: string }
   /** The support chat's frames (docs/api-support.md). */
-  | TChatFrame;
+  | TChatFrame
+  /** A price alert of this client fired (alerts module): shown as a toast. */
+  | { type: 'alert'; alert: TPriceAlert };
 
 export const ZWsClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),

@@ -19,6 +19,8 @@ export const ROLE_ACCESS = {
   invites: ['advisor'],
   resetCodes: ['advisor'],
   news: ['advisor'],
+  /** Company videos shown in the client app's company introduction (content, like news). */
+  companyVideos: ['advisor'],
   staff: [],
   menu: [],
   settings: [],

@@ -248,6 +248,14 @@ export const router = createBrowserRouter(
           ...page('news', async () => (await import('../features/news/routes/news')).NewsPage),
         },
         {
+          path: 'company-videos',
+          ...page(
+            'companyVideos',
+            async () =>
+              (await import('../features/company-videos/routes/company-videos')).CompanyVideosPage,
+          ),
+        },
+        {
           path: 'news/new',
           ...page(
             'news',

@@ -20,6 +20,7 @@ export const paths = {
   newsFeeds: '/news?tab=feeds',
   newsNew: '/news/new',
   newsArticle: (id: string) => `/news/${id}`,
+  companyVideos: '/company-videos',
   tradingDesk: '/trading/desk',
   tradingOfferings: '/trading/offerings',
   tradingIpo: (id: string) => `/trading/offerings/ipos/${id}`,

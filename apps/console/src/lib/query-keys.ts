@@ -35,6 +35,9 @@ export const queryKeys = {
     offers: ['compensation', 'offers'] as const,
     offerClaims: (id: string) => ['compensation', 'offers', id, 'claims'] as const,
   },
+  companyVideos: {
+    list: ['company-videos'] as const,
+  },
   credit: {
     all: ['credit'] as const,
     loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,

@@ -9,7 +9,7 @@ export type FileStore = {
   remove(key: string): Promise<void>;
 };
 
-const SAFE_KEY = /^[a-z]+\/[a-zA-Z0-9_-]+\.[a-z]+$/;
+const SAFE_KEY = /^[a-z]+\/[a-zA-Z0-9_-]+\.[a-z0-9]+$/;
 
 export function diskFileStore(dataDir: string): FileStore {
   const root = path.join(dataDir, 'files');

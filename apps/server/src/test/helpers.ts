@@ -158,6 +158,8 @@ export function http(baseUrl: string) {
       call<T>('POST', url, { json, ...(token ? { token } : {}), ...(headers ? { headers } : {}) }),
     put: <T = unknown>(url: string, json: unknown, token?: string) =>
       call<T>('PUT', url, { json, ...(token ? { token } : {}) }),
+    del: <T = unknown>(url: string, token?: string) =>
+      call<T>('DELETE', url, token ? { token } : {}),
     upload: <T = unknown>(url: string, form: FormData, token: string) =>
       call<T>('POST', url, { form, token }),
     raw: (url: string, init?: RequestInit) => fetch(`${baseUrl}${url}`, init),

@@ -16,6 +16,12 @@ export interface TLocaleSetting {
 }
 export const DEFAULT_LOCALE: TLocaleSetting = { country: 'IN', timezone: 'UTC' };
 
+/**
+ * How large figures are shortened: spec §9's k/M/B/T (the default), or lakh and crore
+ * (₹19.13 L, ₹1,912.95 Cr), a display preference kept on the device (decision 021).
+ */
+export type TNumberStyle = 'international' | 'indian';
+
 /** App settings of spec §3. */
 export interface TAppSettings {
   version: string;
@@ -25,6 +31,7 @@ export interface TAppSettings {
   showAssets: boolean;
   isLoggingOut: boolean;
   locale: TLocaleSetting;
+  numberStyle: TNumberStyle;
 }
 
 const initialWidth = typeof window === 'undefined' ? 1440 : window.innerWidth;
@@ -40,6 +47,10 @@ export const appSettings = createStore<TAppSettings>({
     ...DEFAULT_LOCALE,
     ...localPreference.get<Partial<TLocaleSetting>>(STORAGE_KEYS.locale),
   },
+  numberStyle:
+    localPreference.get<TNumberStyle>(STORAGE_KEYS.numberStyle) === 'indian'
+      ? 'indian'
+      : 'international',
 });
 
 export const useAppSettings = () => useStore(appSettings);
@@ -47,6 +58,11 @@ export const useAppSettings = () => useStore(appSettings);
 export function setShowAssets(showAssets: boolean) {
   localPreference.set(STORAGE_KEYS.showAssets, showAssets);
   appSettings.set((s) => ({ ...s, showAssets }));
+}
+
+export function setNumberStyle(numberStyle: TNumberStyle) {
+  localPreference.set(STORAGE_KEYS.numberStyle, numberStyle);
+  appSettings.set((s) => ({ ...s, numberStyle }));
 }
 
 export function setLocale(locale: TLocaleSetting) {

@@ -1,6 +1,15 @@
 import { M } from '@sampada/shared';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, i18n, registerTranslations, t, translateMessage } from './i18n';
+import {
+  DEFAULT_LANGUAGE,
+  i18n,
+  registerTranslations,
+  setLanguage,
+  t,
+  translateMessage,
+} from './i18n';
+import { commonEnUS } from './locales/en-US';
+import { commonHiIN } from './locales/hi-IN';
 
 describe('i18n layer', () => {
   it('defaults to en-US with the spec wording for every shared message', () => {
@@ -17,12 +26,12 @@ describe('i18n layer', () => {
   });
 
   it('serves a new language from a translation file alone', async () => {
-    registerTranslations('messages', { 'hi-IN': { pinSet: 'पिन सेट हो गया है' } });
-    registerTranslations('common', { 'hi-IN': { confirm: { cancel: 'रद्द करें' } } });
-    await i18n.changeLanguage('hi-IN');
+    registerTranslations('messages', { 'ta-IN': { pinSet: 'பின் அமைக்கப்பட்டது' } });
+    registerTranslations('common', { 'ta-IN': { confirm: { cancel: 'ரத்து செய்' } } });
+    await i18n.changeLanguage('ta-IN');
     try {
-      expect(translateMessage(M.pinSet)).toBe('पिन सेट हो गया है');
-      expect(t('confirm.cancel')).toBe('रद्द करें');
+      expect(translateMessage(M.pinSet)).toBe('பின் அமைக்கப்பட்டது');
+      expect(t('confirm.cancel')).toBe('ரத்து செய்');
       // Anything not yet translated falls back to en-US.
       expect(t('confirm.title')).toBe('Confirm');
     } finally {
@@ -48,5 +57,30 @@ describe('i18n layer', () => {
     expect(t('i18n-test:sections', { returnObjects: true, appName: 'Sampada' })).toEqual([
       { title: 'About Sampada' },
     ]);
+  });
+
+  it('speaks Hindi when switched, keeps the choice, and falls back to the spec English', async () => {
+    await setLanguage('hi-IN');
+    try {
+      expect(t('confirm.cancel')).toBe('रद्द करें');
+      expect(translateMessage(M.passwordRequired)).toBe('पासवर्ड आवश्यक है');
+      // Not translated yet: the spec's en-US wording.
+      expect(translateMessage(M.pinSet)).toBe('PIN has been set');
+      expect(localStorage.getItem('sampada.language')).toBe('"hi-IN"');
+      expect(document.documentElement.lang).toBe('hi-IN');
+    } finally {
+      await setLanguage(DEFAULT_LANGUAGE);
+    }
+    expect(t('confirm.cancel')).toBe('Cancel');
+  });
+
+  it('translates every common string to Hindi (no key left behind)', () => {
+    const keys = (value: object, prefix = ''): string[] =>
+      Object.entries(value).flatMap(([key, inner]) =>
+        typeof inner === 'object' && inner !== null
+          ? keys(inner as object, `${prefix}${key}.`)
+          : [`${prefix}${key}`],
+      );
+    expect(keys(commonHiIN).sort()).toEqual(keys(commonEnUS).sort());
   });
 });

@@ -1,6 +1,7 @@
 import { M } from '@sampada/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { commonEnUS } from './locales/en-US';
+import { commonHiIN, messagesHiIN } from './locales/hi-IN';
 
 /**
  * The one i18n layer. en-US is the default language and holds the spec's wording; the
@@ -14,6 +15,25 @@ import { commonEnUS } from './locales/en-US';
  * resource uses plural suffixes; a `count` is interpolated like any other value.
  */
 export const DEFAULT_LANGUAGE = 'en-US';
+/** The languages the client app speaks; hi-IN falls back to en-US for what it lacks. */
+export const LANGUAGES = ['en-US', 'hi-IN'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+/** Each language named in itself, for the switch. */
+export const LANGUAGE_NAMES: Record<TLanguage, string> = { 'en-US': 'English', 'hi-IN': 'हिन्दी' };
+
+const isLanguage = (value: unknown): value is TLanguage =>
+  (LANGUAGES as readonly unknown[]).includes(value);
+/** storage.ts reads its messages through this file, so the language key is read here. */
+const LANGUAGE_KEY = 'sampada.language';
+function storedLanguage(): unknown {
+  try {
+    return JSON.parse(localStorage.getItem(LANGUAGE_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+const stored = typeof localStorage === 'undefined' ? null : storedLanguage();
+const initialLanguage: TLanguage = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 
 /** A namespace's strings: nested objects, arrays (page sections) and strings. */
 export type TResourceKey = { [key: string]: unknown };
@@ -32,7 +52,7 @@ export interface TTranslate {
 
 const FALLBACK_NS = 'common';
 const resources = new Map<string, Map<string, TResourceKey>>();
-let language = DEFAULT_LANGUAGE;
+let language: string = initialLanguage;
 const listeners = new Set<() => void>();
 
 const lookup = (tree: unknown, path: string): unknown =>
@@ -109,6 +129,21 @@ export const i18n = {
 
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'common', commonEnUS);
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'messages', M);
+i18n.addResourceBundle('hi-IN', 'common', commonHiIN);
+i18n.addResourceBundle('hi-IN', 'messages', messagesHiIN);
+
+if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
+
+/** Switches the app's language and keeps the choice on the device (decision 021). */
+export async function setLanguage(code: TLanguage) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, JSON.stringify(code));
+  } catch {
+    // Private modes may refuse storage: the switch still works for this visit.
+  }
+  document.documentElement.lang = code;
+  await i18n.changeLanguage(code);
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -140,8 +175,12 @@ export function registerTranslations(ns: string, byLanguage: Record<string, TRes
  * returns the hook that reads them. Words several features use live in the common namespace,
  * which every feature namespace falls back to.
  */
-export function featureTranslations(ns: string, enUS: TResourceKey) {
-  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS });
+export function featureTranslations(
+  ns: string,
+  enUS: TResourceKey,
+  translations: Partial<Record<TLanguage, TResourceKey>> = {},
+) {
+  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
   return () => useTranslation(ns);
 }
 

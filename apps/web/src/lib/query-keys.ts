@@ -95,6 +95,9 @@ export const queryKeys = {
     heatmap: ['market', 'heatmap'] as const,
     themes: ['market', 'themes'] as const,
     watchlist: ['market', 'watchlist'] as const,
+    /** Price alerts and the notifications (fired alerts) they become. */
+    alerts: ['market', 'alerts'] as const,
+    notifications: ['market', 'alerts', 'notifications'] as const,
   },
   /** The stock-data API (spec §7). */
   stock: {

@@ -6,6 +6,9 @@ export const STORAGE_KEYS = {
   auth: 'sampada.auth',
   locale: 'sampada.locale',
   showAssets: 'sampada.showAssets',
+  numberStyle: 'sampada.numberStyle',
+  colorScheme: 'sampada.colorScheme',
+  language: 'sampada.language',
   flash: 'sampada.flash',
   lastRoute: 'sampada.lastRoute',
 } as const;

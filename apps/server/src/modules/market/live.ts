@@ -9,6 +9,7 @@ import type { WebSocket } from 'ws';
 import {
   QUOTE_COALESCE_MS,
   type TQuote,
+  type TWsServerMessage,
   WS_HEARTBEAT_MS,
   WS_MAX_SUBSCRIPTIONS,
   type TWsClientMessage,
@@ -260,6 +261,14 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
     /** Frames other than the market's own from a signed-in client (`chat.typing`). */
     onClientFrame(handler: (clientId: string, frame: TWsClientMessage) => void) {
       frameHandlers.push(handler);
+    },
+    /**
+     * Sends one message to every connection this client has open on this instance (a price
+     * alert that fired). Other instances get the same message from the bus and do likewise.
+     */
+    sendToClient(clientId: string, message: TWsServerMessage) {
+      const text = JSON.stringify(message);
+      for (const c of connections) if (c.clientId === clientId) send(c, text);
     },
     stats: () => ({ ...stats, connections: connections.size, symbols: subscribers.size }),
     close() {

@@ -9,7 +9,9 @@ import type { Actor } from '../../platform/audit.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { FileStore } from '../../platform/storage.ts';
 import { createCalendar } from './calendar.ts';
+import { createCompanyVideos } from './company-videos.ts';
 import { createMarketEngine } from './engine.ts';
 import type { MarketFeed } from './feed.ts';
 import { backfillHistory } from './history.ts';
@@ -36,6 +38,7 @@ export function createMarket(deps: {
   clock: Clock;
   bus: Bus;
   auth: AuthService;
+  files: FileStore;
   log?: (message: string, error?: unknown) => void;
 }) {
   const { config, db, clock, bus } = deps;
@@ -45,6 +48,7 @@ export function createMarket(deps: {
   const feed: MarketFeed = replay ?? createSimulatedFeed(config.marketSeed);
   const engine = createMarketEngine({ db, clock, calendar, feed, bus, log: deps.log });
   const live = createLiveQuotes({ engine, auth: deps.auth, bus });
+  const videos = createCompanyVideos({ db, clock, files: deps.files, engine });
   let initialised: Promise<void> | null = null;
   async function addFromDb(symbol: string) {
     const instrument = (await loadInstruments(db)).find((i) => i.symbol === symbol);
@@ -55,9 +59,10 @@ export function createMarket(deps: {
     calendar,
     engine,
     live,
+    videos,
     /** The market APIs' service, listing the deals `deals` reports among OTC and IPO items. */
     createService: (deals: DealsSource) =>
-      createMarketService({ db, clock, engine, calendar, themes: ref.themes, deals }),
+      createMarketService({ db, clock, engine, calendar, themes: ref.themes, deals, videos }),
     /** Reference data in, engine state loaded: once per process, safe at every start. */
     init() {
       initialised ??= (async () => {

@@ -24,6 +24,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { encodeCursor, decodeCursor } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { MarketCalendar } from './calendar.ts';
+import type { CompanyVideos } from './company-videos.ts';
 import { recentCandles } from './candles.ts';
 import type { MarketEngine } from './engine.ts';
 import { companyProfile } from './instruments.ts';
@@ -61,8 +62,9 @@ export function createMarketService(deps: {
   calendar: MarketCalendar;
   themes: ReferenceTheme[];
   deals: DealsSource;
+  videos: CompanyVideos;
 }) {
-  const { db, clock, engine, calendar, deals } = deps;
+  const { db, clock, engine, calendar, deals, videos } = deps;
 
   const equities = () => engine.instruments().filter((i) => i.market === 'NSE');
   const marketCapOf = (symbol: string) => {
@@ -151,7 +153,10 @@ export function createMarketService(deps: {
 
     async company(symbol: string, market: TMarket): Promise<TCompany> {
       const instrument = instrumentOf(symbol, market);
-      const profile = await companyProfile(db, symbol);
+      const [profile, uploaded] = await Promise.all([
+        companyProfile(db, symbol),
+        videos.urlOf(instrument.symbol),
+      ]);
       return {
         symbol: instrument.symbol,
         market: instrument.market,
@@ -163,7 +168,8 @@ export function createMarketService(deps: {
         founded: profile?.founded ?? null,
         headquarters: profile?.headquarters ?? null,
         website: profile?.website ?? null,
-        video_url: profile?.videoUrl ?? null,
+        // A video staff uploaded comes before the reference data's link.
+        video_url: uploaded ?? profile?.videoUrl ?? null,
       };
     },
 

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/tables.ts';
+import { staff } from '../staff/tables.ts';
 
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
@@ -142,3 +143,20 @@ export const watchlistItems = pgTable(
     index('watchlist_items_client_position').on(t.clientId, t.position),
   ],
 );
+
+/**
+ * A company's video, uploaded by staff. Kept apart from company_profiles, whose rows the
+ * reference data rewrites at every start. The file is `videos/<storage name>` in the file store;
+ * a new upload gets a new name, so the old one can be cached for good.
+ */
+export const companyVideos = pgTable('company_videos', {
+  symbol: text('symbol')
+    .primaryKey()
+    .references(() => instruments.symbol, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadedBy: uuid('uploaded_by')
+    .notNull()
+    .references(() => staff.id),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+});

@@ -15,6 +15,7 @@ import { lastRoute } from '../guards';
 import { MOBILE_QUERY } from '../root';
 import { BottomTabs } from './bottom-tabs';
 import { Header } from './header';
+import { useAlertToasts } from './notifications-bell';
 import { Sidebar } from './sidebar';
 
 /** Scrolls to the element named by the URL hash once the page has rendered (/me#bank-section). */
@@ -58,6 +59,7 @@ export function AppLayout() {
   const location = useLocation();
   useSessionCheck();
   useHashScroll();
+  useAlertToasts();
   useEffect(
     () => lastRoute.set(location.pathname + location.search),
     [location.pathname, location.search],

@@ -9,6 +9,7 @@ import { useChatUnread } from '../../lib/chat-unread';
 import { useTranslation } from '../../lib/i18n';
 import { useAppName } from '../../lib/system-settings';
 import { MOBILE_QUERY } from '../root';
+import { NotificationsBell } from './notifications-bell';
 
 /** Header: brand, the stock search box (spec §2) and the avatar that opens the user drawer. */
 export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
@@ -27,7 +28,7 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
         style={{ display: 'flex', alignItems: 'center', gap: 8 }}
       >
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text fw={700} size="lg" c="teal.8">
+        <Text fw={700} size="lg" c="var(--sampada-brand)">
           {appName}
         </Text>
       </UnstyledButton>
@@ -38,27 +39,30 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
       >
         <SearchTrigger compact={isMobile} />
       </Box>
-      <UnstyledButton
-        onClick={onOpenUserDrawer}
-        aria-label={t('header.openUserMenu')}
-        data-testid="user-avatar"
-      >
-        <Indicator
-          label={unreadChat}
-          disabled={unreadChat === 0}
-          size={16}
-          color="red"
-          offset={4}
-          data-testid="chat-unread-avatar"
+      <Group gap={4} wrap="nowrap">
+        <NotificationsBell />
+        <UnstyledButton
+          onClick={onOpenUserDrawer}
+          aria-label={t('header.openUserMenu')}
+          data-testid="user-avatar"
         >
-          <AvatarFallback
-            src={profile?.avatar}
-            name={profile?.name || profile?.username}
-            radius="xl"
-            size={36}
-          />
-        </Indicator>
-      </UnstyledButton>
+          <Indicator
+            label={unreadChat}
+            disabled={unreadChat === 0}
+            size={16}
+            color="red"
+            offset={4}
+            data-testid="chat-unread-avatar"
+          >
+            <AvatarFallback
+              src={profile?.avatar}
+              name={profile?.name || profile?.username}
+              radius="xl"
+              size={36}
+            />
+          </Indicator>
+        </UnstyledButton>
+      </Group>
     </Group>
   );
 }

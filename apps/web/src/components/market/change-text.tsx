@@ -9,10 +9,10 @@ import {
   type TDirection,
 } from '../../lib/market/format';
 
-/** Gains green, losses red (spec §9); text shades dark enough to read on white. */
+/** Gains green, losses red (spec §9); shades that read on the page's scheme (global.css). */
 export const DIRECTION_COLOR: Record<TDirection, string> = {
-  up: 'green.9',
-  down: 'red.8',
+  up: 'var(--sampada-up)',
+  down: 'var(--sampada-down)',
   flat: 'dimmed',
 };
 

@@ -45,6 +45,14 @@ describe('company introduction', () => {
     );
   });
 
+  it('plays a video staff uploaded (served by the app) in a native player', () => {
+    const url = '/files/videos/0b5e3c1a-1111-4a4a-8c8c-123456789abc.mp4';
+    renderWithProviders(<CompanyIntro company={{ ...company, video_url: url }} withVideo />);
+    const player = screen.getByTitle('Reliance Industries: company video');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', `${window.location.origin}${url}`);
+  });
+
   it('never embeds an address that is not http(s)', () => {
     expect(toVideoEmbed('javascript:alert(1)')).toBeNull();
     expect(toVideoEmbed('https://cdn.example.com/ril.mp4')).toEqual({

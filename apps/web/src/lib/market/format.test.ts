@@ -40,6 +40,15 @@ describe('market numbers on screen (spec §9)', () => {
     expect(formatCompactNumber(undefined)).toBe(NO_VALUE);
   });
 
+  it('with the lakh and crore preference, shows L and Cr (never KCr)', () => {
+    expect(formatCompactRupees(1_913_000, 'indian')).toBe('₹19.13 L');
+    expect(formatCompactRupees(19_129_500_000, 'indian')).toBe('₹1,912.95 Cr');
+    expect(formatCompactRupees(17_250_000_000_000, 'indian')).toBe('₹17,25,000.00 Cr');
+    expect(formatCompactNumber(12_345_678, 'indian')).toBe('1.23 Cr');
+    expect(formatCompactNumber(45_210, 'indian')).toBe('45,210');
+    expect(formatCompactRupees(null, 'indian')).toBe(NO_VALUE);
+  });
+
   it('names the direction of a change', () => {
     expect(changeDirection(0.01)).toBe('up');
     expect(changeDirection(-2)).toBe('down');

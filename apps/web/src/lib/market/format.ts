@@ -1,4 +1,5 @@
-import { formatCompact, formatInr } from '@sampada/shared';
+import { formatCompact, formatIndianCompact, formatInr, formatLakhCrore } from '@sampada/shared';
+import { type TNumberStyle, useAppSettings } from '../app-settings';
 
 /**
  * Market numbers on screen (spec §9, domain.md "Numbers on screen"): prices in rupees with
@@ -46,13 +47,39 @@ export function formatSignedChange(change: number | null | undefined): string {
 export const formatChangePct = (pct: number | null | undefined) =>
   isNumber(pct) ? `${formatSignedChange(pct)}%` : NO_VALUE;
 
-/** 12.346M: volumes, traded values and market caps (spec §9 compact form). */
-export const formatCompactNumber = (value: number | null | undefined) =>
-  isNumber(value) ? formatCompact(value) : NO_VALUE;
+/**
+ * 12.346M: volumes, traded values and market caps (spec §9 compact form); with the lakh and
+ * crore preference 19.13 L.
+ */
+export const formatCompactNumber = (
+  value: number | null | undefined,
+  style: TNumberStyle = 'international',
+) =>
+  !isNumber(value)
+    ? NO_VALUE
+    : style === 'indian'
+      ? formatIndianCompact(value)
+      : formatCompact(value);
 
-/** ₹1.234T */
-export const formatCompactRupees = (value: number | null | undefined) =>
-  isNumber(value) ? `₹${formatCompact(value)}` : NO_VALUE;
+/** ₹1.234T; with the lakh and crore preference ₹1,912.95 Cr (never 'KCr'). */
+export const formatCompactRupees = (
+  value: number | null | undefined,
+  style: TNumberStyle = 'international',
+) =>
+  !isNumber(value)
+    ? NO_VALUE
+    : style === 'indian'
+      ? formatLakhCrore(value)
+      : `₹${formatCompact(value)}`;
+
+/** The compact formatters in the reader's chosen style; re-renders when it changes. */
+export function useCompactFormat() {
+  const style = useAppSettings().numberStyle;
+  return {
+    number: (value: number | null | undefined) => formatCompactNumber(value, style),
+    rupees: (value: number | null | undefined) => formatCompactRupees(value, style),
+  };
+}
 
 /** Indices are quoted in points, everything else in rupees. */
 export const formatQuotePrice = (price: number | null | undefined, market: string) =>

@@ -1,6 +1,7 @@
 import type {
   TChatFrame,
   TMarketStatus,
+  TPriceAlert,
   TQuote,
   TWsClientMessage,
   TWsServerMessage,
@@ -61,6 +62,7 @@ export class QuotesSocket {
   private readonly chatListeners = new Set<(frame: TChatFrame | { type: 'ready' }) => void>();
   /** Holders that need the connection without watching a symbol (the open chat widget). */
   private holds = 0;
+  private readonly alertListeners = new Set<(alert: TPriceAlert) => void>();
   private readonly createSocket: TSocketFactory;
   private readonly random: () => number;
   private readonly silenceMs: number;
@@ -133,6 +135,12 @@ export class QuotesSocket {
   };
 
   getVersion = () => this.version;
+
+  /** Hears this client's price alerts as they fire (docs/api-market.md "Price alerts"). */
+  onAlert = (listener: (alert: TPriceAlert) => void): (() => void) => {
+    this.alertListeners.add(listener);
+    return () => this.alertListeners.delete(listener);
+  };
 
   /** Ends the connection for good (logout). */
   close() {
@@ -275,6 +283,9 @@ export class QuotesSocket {
       case 'status':
         this.status = message.status;
         this.changed();
+        return;
+      case 'alert':
+        this.alertListeners.forEach((listener) => listener(message.alert));
         return;
       case 'error':
         console.warn('Quote socket:', message.message);

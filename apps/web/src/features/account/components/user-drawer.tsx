@@ -30,6 +30,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { CopyButton } from '../../../components/copy-button';
+import { DisplayPreferences } from '../../../components/display-preferences';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH, paths } from '../../../config/paths';
 import { logout, useProfile } from '../../../lib/auth';
@@ -240,6 +241,9 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             onClick={open.logout}
           />
         </Stack>
+
+        <Divider />
+        <DisplayPreferences />
 
         <Text size="xs" c="dimmed" ta="center" mt="auto" pt="md" data-testid="drawer-version">
           {t('drawer.version', { version: DRAWER_VERSION })}

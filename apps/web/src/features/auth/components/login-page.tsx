@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { openModal, closeModal } from '../../../components/modals';
 import { paths } from '../../../config/paths';
 import { useAppSettings } from '../../../lib/app-settings';
@@ -66,10 +67,13 @@ export function LoginPage() {
     });
 
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center mih="100dvh" p="md" bg="var(--sampada-page-bg)">
       <Stack w="100%" maw={420} gap="lg">
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
           <Stack gap="lg">
+            <Group justify="flex-end">
+              <LanguageSwitch size="xs" />
+            </Group>
             <Stack gap={4} align="center" ta="center">
               <img src="/favicon.svg" alt="" width={48} height={48} />
               <Title order={1} size="h2">

@@ -5,7 +5,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { QuoteList } from '../../../components/market/quote-list';
 import { SectionCard } from '../../../components/market/section-card';
 import { paths } from '../../../config/paths';
-import { formatCompactNumber, formatCompactRupees } from '../../../lib/market/format';
+import { useCompactFormat } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
 import type { TMostActiveBy } from '../../../lib/query-keys';
 import { mostActiveQueryOptions } from '../api/get-most-active';
@@ -40,6 +40,7 @@ export function MostActiveToggle({
 /** Market screen: the five most traded stocks by volume or value, live. */
 export function MostActiveCard() {
   const { t } = useMarketTranslation();
+  const compact = useCompactFormat();
   const [by, setBy] = useState<TMostActiveBy>('volume');
   const query = useQuery(mostActiveQueryOptions(by, PREVIEW));
   const quotes = useLiveList(query.data);
@@ -63,8 +64,8 @@ export function MostActiveCard() {
           testId="most-active-list"
           secondary={(quote) =>
             by === 'volume'
-              ? t('mostActive.volumeLine', { volume: formatCompactNumber(quote.volume) })
-              : t('mostActive.valueLine', { value: formatCompactRupees(quote.value) })
+              ? t('mostActive.volumeLine', { volume: compact.number(quote.volume) })
+              : t('mostActive.valueLine', { value: compact.rupees(quote.value) })
           }
         />
       </QueryState>

@@ -2,7 +2,7 @@ import { Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/market/query-state';
-import { formatCompactNumber, formatCompactRupees } from '../../../lib/market/format';
+import { useCompactFormat } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
 import type { TMostActiveBy } from '../../../lib/query-keys';
 import { mostActiveQueryOptions } from '../api/get-most-active';
@@ -15,6 +15,7 @@ const FULL_VIEW = 50;
 /** Most Active (menu component 'market/most-active'): the top 50 by volume or value. */
 export default function MostActivePage() {
   const { t } = useMarketTranslation();
+  const compact = useCompactFormat();
   const [by, setBy] = useState<TMostActiveBy>('volume');
   const query = useQuery(mostActiveQueryOptions(by, FULL_VIEW));
   const quotes = useLiveList(query.data);
@@ -41,13 +42,13 @@ export default function MostActivePage() {
             {
               key: 'volume',
               header: t('table.volume'),
-              cell: (quote) => formatCompactNumber(quote.volume),
+              cell: (quote) => compact.number(quote.volume),
               wideOnly: by !== 'volume',
             },
             {
               key: 'value',
               header: t('table.value'),
-              cell: (quote) => formatCompactRupees(quote.value),
+              cell: (quote) => compact.rupees(quote.value),
               wideOnly: by !== 'value',
             },
           ]}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/market/query-state';
 import { useTranslation } from '../../../lib/i18n';
-import { formatCompactNumber, formatPrice } from '../../../lib/market/format';
+import { formatPrice, useCompactFormat } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
 import { rankingsQueryOptions } from '../../../lib/market/market-queries';
 import { useMarketTranslation } from '../i18n';
@@ -17,6 +17,7 @@ const isRankingType = (value: string | null): value is TRankingType =>
 
 function RankingTable({ type }: { type: TRankingType }) {
   const { t } = useMarketTranslation();
+  const compact = useCompactFormat();
   const common = useTranslation().t;
   const query = useQuery(rankingsQueryOptions(type, FULL_VIEW));
   const quotes = useLiveList(query.data);
@@ -48,7 +49,7 @@ function RankingTable({ type }: { type: TRankingType }) {
           {
             key: 'volume',
             header: t('table.volume'),
-            cell: (quote) => formatCompactNumber(quote.volume),
+            cell: (quote) => compact.number(quote.volume),
             wideOnly: true,
           },
         ]}

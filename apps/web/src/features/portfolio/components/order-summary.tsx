@@ -25,7 +25,11 @@ export function OrderSummary({
   return (
     <Stack gap={2} style={{ minWidth: 0 }}>
       <Group gap={6} wrap="wrap">
-        <Text fw={700} size="sm" c={order.side === 'buy' ? 'green.9' : 'red.8'}>
+        <Text
+          fw={700}
+          size="sm"
+          c={order.side === 'buy' ? 'var(--sampada-up)' : 'var(--sampada-down)'}
+        >
           {sideLabel(order.side)}
         </Text>
         <Text fw={700} size="sm">

@@ -2,10 +2,9 @@ import type { TStockDetail } from '@sampada/shared';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   NO_VALUE,
-  formatCompactNumber,
-  formatCompactRupees,
   formatPrice,
   formatQuotePrice,
+  useCompactFormat,
 } from '../../../../lib/market/format';
 import { useMarketTranslation } from '../../i18n';
 
@@ -32,6 +31,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 /** Open, high, low, previous close, volume, value, 52-week range, cap, band, tick, ISIN. */
 export function KeyStats({ detail }: { detail: TStockDetail }) {
   const { t } = useMarketTranslation();
+  const compact = useCompactFormat();
   const price = (value: number | null | undefined) => formatQuotePrice(value, detail.market);
   const isIndex = detail.market === 'INDEX';
   const band =
@@ -56,17 +56,17 @@ export function KeyStats({ detail }: { detail: TStockDetail }) {
           <>
             <Stat
               label={t('detail.volume')}
-              value={formatCompactNumber(detail.volume)}
+              value={compact.number(detail.volume)}
               testId="stat-volume"
             />
-            <Stat label={t('detail.value')} value={formatCompactRupees(detail.value)} />
+            <Stat label={t('detail.value')} value={compact.rupees(detail.value)} />
           </>
         )}
         <Stat label={t('detail.week52High')} value={price(detail.week52_high)} />
         <Stat label={t('detail.week52Low')} value={price(detail.week52_low)} />
         {!isIndex && (
           <>
-            <Stat label={t('detail.marketCap')} value={formatCompactRupees(detail.market_cap)} />
+            <Stat label={t('detail.marketCap')} value={compact.rupees(detail.market_cap)} />
             <Stat label={t('detail.bands')} value={band} />
             <Stat label={t('detail.tickSize')} value={formatPrice(detail.tick_size)} />
             <Stat label={t('detail.isin')} value={detail.isin || NO_VALUE} />

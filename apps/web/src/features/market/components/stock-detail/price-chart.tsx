@@ -1,3 +1,4 @@
+import { useComputedColorScheme } from '@mantine/core';
 import type { TCandle, TCandleInterval } from '@sampada/shared';
 import {
   CandlestickSeries,
@@ -37,6 +38,20 @@ export interface PriceChartProps {
   height?: number;
 }
 
+/** Axis text and grid for the page's colour scheme. */
+function chartColors(scheme: 'light' | 'dark') {
+  const dark = scheme === 'dark';
+  const grid = dark ? '#2c2e33' : '#f1f3f5';
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: dark ? '#c9c9c9' : '#495057',
+      fontFamily: 'inherit',
+    },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+  } as const;
+}
+
 /** Candlesticks for one interval, the last candle kept live. Loaded only with the drawer. */
 export default function PriceChart({
   candles,
@@ -47,6 +62,8 @@ export default function PriceChart({
   height = 300,
 }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const colorScheme = useComputedColorScheme('light');
+  const scheme = useRef(colorScheme);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastCandle = useRef<TCandle | undefined>(undefined);
@@ -54,15 +71,7 @@ export default function PriceChart({
   useEffect(() => {
     const created = createChart(container.current!, {
       autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: '#495057',
-        fontFamily: 'inherit',
-      },
-      grid: {
-        vertLines: { color: '#f1f3f5' },
-        horzLines: { color: '#f1f3f5' },
-      },
+      ...chartColors(scheme.current),
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false },
     });
@@ -81,6 +90,12 @@ export default function PriceChart({
       series.current = null;
     };
   }, []);
+
+  // The chart draws on a canvas: CSS cannot recolour it, so a scheme change re-applies colours.
+  useEffect(() => {
+    scheme.current = colorScheme;
+    chart.current?.applyOptions(chartColors(colorScheme));
+  }, [colorScheme]);
 
   useEffect(() => {
     const intraday = !['1d', '1w'].includes(interval);

@@ -8,6 +8,7 @@ import { newerQuote, useLiveQuotes } from '../../../../lib/market/live-quotes';
 import { chartDataQueryOptions } from '../../api/get-chart-data';
 import { stockDetailQueryOptions } from '../../../../lib/market/stock-detail';
 import { useMarketTranslation } from '../../i18n';
+import { PriceAlertButton } from '../alerts/price-alert-button';
 import { CompanySection } from './company-section';
 import { IntervalPicker } from './interval-picker';
 import { KeyStats } from './key-stats';
@@ -133,7 +134,12 @@ export function StockDetailPanel({ symbol, market }: { symbol: string; market: T
             </Text>
           )}
         </Stack>
-        {!isIndex && <WatchlistToggle symbol={symbol} />}
+        {!isIndex && (
+          <Group gap="xs">
+            <PriceAlertButton symbol={symbol} price={detail.price} />
+            <WatchlistToggle symbol={symbol} />
+          </Group>
+        )}
       </Group>
       {!isIndex && <TradeButtons symbol={symbol} />}
       <Chart

@@ -1,0 +1,134 @@
+/**
+ * Company videos (docs/api-market.md "Company videos"): staff upload a short MP4 per company,
+ * checked by content (mp4.ts) and capped in size; the client app's company introduction plays
+ * it from `/files/videos/<name>.mp4`, served with range requests so the player can seek.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { COMPANY_VIDEO_MAX_BYTES, type TCompanyVideo, VideoMessage } from '@sampada/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { FileStore } from '../../platform/storage.ts';
+import { afterCommit, inTransaction } from '../../platform/transaction.ts';
+import type { MarketEngine } from './engine.ts';
+import { isMp4 } from './mp4.ts';
+import { companyVideos } from './tables.ts';
+
+export const VIDEO_URL_PREFIX = '/files/videos/';
+const FILE_NAME = /^[a-f0-9-]{36}\.mp4$/;
+const keyOf = (fileName: string) => `videos/${fileName}`;
+
+export async function videoRowOf(db: Executor, symbol: string) {
+  const [row] = await db.select().from(companyVideos).where(eq(companyVideos.symbol, symbol));
+  return row ?? null;
+}
+
+export function createCompanyVideos(deps: {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  engine: MarketEngine;
+}) {
+  const { db, clock, files, engine } = deps;
+
+  function companyOf(symbol: string) {
+    const instrument = engine.instrument(symbol);
+    if (!instrument || instrument.market !== 'NSE') throw notFound(VideoMessage.companyUnknown);
+    return instrument;
+  }
+
+  const view = (symbol: string, row: typeof companyVideos.$inferSelect | null): TCompanyVideo => ({
+    symbol,
+    name: engine.instrument(symbol)?.name ?? symbol,
+    url: row ? `${VIDEO_URL_PREFIX}${row.fileName}` : null,
+    size_bytes: row?.sizeBytes ?? null,
+    uploaded_at: row?.uploadedAt.toISOString() ?? null,
+  });
+
+  return {
+    /** The URL the company introduction plays, when staff uploaded one. */
+    async urlOf(symbol: string): Promise<string | null> {
+      const row = await videoRowOf(db, symbol);
+      return row ? `${VIDEO_URL_PREFIX}${row.fileName}` : null;
+    },
+
+    async get(symbol: string): Promise<TCompanyVideo> {
+      companyOf(symbol);
+      return view(symbol, await videoRowOf(db, symbol));
+    },
+
+    /** Every company that has a video, by symbol. */
+    async list(): Promise<TCompanyVideo[]> {
+      const rows = await db.select().from(companyVideos).orderBy(asc(companyVideos.symbol));
+      return rows.map((row) => view(row.symbol, row));
+    },
+
+    /** Stores the file under a new name, then points the company at it; the old file goes. */
+    async set(symbol: string, bytes: Buffer, actor: Actor): Promise<TCompanyVideo> {
+      companyOf(symbol);
+      if (bytes.length > COMPANY_VIDEO_MAX_BYTES) throw badRequest(VideoMessage.tooLarge);
+      if (!isMp4(bytes)) throw badRequest(VideoMessage.notMp4);
+      const fileName = `${randomUUID()}.mp4`;
+      await files.put(keyOf(fileName), bytes);
+      try {
+        const row = await inTransaction(db, async (tx) => {
+          const before = await videoRowOf(tx, symbol);
+          const values = {
+            symbol,
+            fileName,
+            sizeBytes: bytes.length,
+            uploadedBy: actor.id,
+            uploadedAt: clock.now(),
+          };
+          const [saved] = await tx
+            .insert(companyVideos)
+            .values(values)
+            .onConflictDoUpdate({ target: companyVideos.symbol, set: values })
+            .returning();
+          await recordAudit(tx, actor, {
+            action: 'company_video.upload',
+            subjectType: 'company',
+            subjectId: symbol,
+            before: before ? { file: before.fileName, size_bytes: before.sizeBytes } : null,
+            after: { file: fileName, size_bytes: bytes.length },
+          });
+          if (before) afterCommit(tx, () => void files.remove(keyOf(before.fileName)));
+          return saved!;
+        });
+        return view(symbol, row);
+      } catch (error) {
+        await files.remove(keyOf(fileName));
+        throw error;
+      }
+    },
+
+    async remove(symbol: string, actor: Actor): Promise<TCompanyVideo> {
+      companyOf(symbol);
+      await inTransaction(db, async (tx) => {
+        const [gone] = await tx
+          .delete(companyVideos)
+          .where(eq(companyVideos.symbol, symbol))
+          .returning();
+        if (!gone) throw notFound(VideoMessage.notFound);
+        await recordAudit(tx, actor, {
+          action: 'company_video.remove',
+          subjectType: 'company',
+          subjectId: symbol,
+          before: { file: gone.fileName, size_bytes: gone.sizeBytes },
+        });
+        afterCommit(tx, () => void files.remove(keyOf(gone.fileName)));
+      });
+      return view(symbol, null);
+    },
+
+    /** A stored video's bytes, or null (an unknown or malformed name reads as missing). */
+    async read(fileName: string): Promise<Buffer | null> {
+      if (!FILE_NAME.test(fileName)) return null;
+      return files.get(keyOf(fileName));
+    },
+  };
+}
+
+export type CompanyVideos = ReturnType<typeof createCompanyVideos>;

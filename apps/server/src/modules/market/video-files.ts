@@ -1,0 +1,50 @@
+/**
+ * Company videos as files, with range requests (RFC 9110 §14): `Accept-Ranges: bytes`, 206
+ * with `Content-Range` for one range, 416 with `Content-Range: bytes *\/size` for a malformed
+ * or unsatisfiable one. Public like the news images: names are random, and a `<video>` element
+ * cannot send a bearer token. A new upload gets a new name, so a file never changes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { VideoMessage } from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { readRange } from '../../platform/ranges.ts';
+import { VIDEO_URL_PREFIX } from './company-videos.ts';
+
+export function videoFileRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get(
+      `${VIDEO_URL_PREFIX}:file`,
+      {
+        schema: {
+          tags: ['files'],
+          description:
+            'A company video (video/mp4). Honours one byte range (206); a bad range answers 416.',
+          params: z.object({ file: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const bytes = await ctx.market.videos.read((request.params as { file: string }).file);
+        if (!bytes) throw notFound(VideoMessage.notFound);
+        reply
+          .header('Accept-Ranges', 'bytes')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('X-Content-Type-Options', 'nosniff')
+          .type('video/mp4');
+        const range = readRange(request.headers.range, bytes.length);
+        if (range.kind === 'unsatisfiable')
+          return reply
+            .code(416)
+            .header('Content-Range', `bytes */${bytes.length}`)
+            .type('text/plain')
+            .send('');
+        if (range.kind === 'whole') return reply.send(bytes);
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`)
+          .send(bytes.subarray(range.start, range.end + 1));
+      },
+    );
+  };
+}
