@@ -13,3 +13,4 @@ export * from './funds.ts';
 export * from './trading.ts';
 export * from './credit.ts';
 export * from './role-access.ts';
+export * from './trading-depth.ts';

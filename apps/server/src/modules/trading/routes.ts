@@ -16,6 +16,9 @@ import {
   ZOrderRequest,
   ZOrdersPage,
   ZPortfolio,
+  ZTaxPnl,
+  ZTaxPnlFileQuery,
+  ZTaxPnlQuery,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -25,6 +28,7 @@ import { requireClient } from '../../platform/guards.ts';
 import { clientOf, noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
 import { contractNotePdf } from './contract-notes.ts';
+import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-files.ts';
 import type { OrderInput } from './orders.ts';
 
 const tags = ['trading'];
@@ -227,6 +231,70 @@ export function tradingRoutes(ctx: AppContext) {
       async (request, reply) => {
         noStore(reply);
         return ok(await trading.portfolio.holdingsOf(clientOf(request).clientId));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/holdings/export',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          produces: ['text/csv'],
+          description:
+            'The holdings as CSV (ISIN, quantity, average cost, value), not the JSON envelope.',
+        },
+      },
+      async (request, reply) => {
+        const { owner, holdings } = await trading.holdingsExport(clientOf(request).clientId);
+        noStore(reply).header(
+          'Content-Disposition',
+          `attachment; filename="holdings-${owner.uid}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`,
+        );
+        return reply.type('text/csv; charset=utf-8').send(holdingsCsv(holdings));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/tax-pnl',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZTaxPnlQuery,
+          response: { 200: envelopeOf(ZTaxPnl) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { report } = await trading.taxReport(clientOf(request).clientId, request.query.year);
+        return ok(report);
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/tax-pnl/file',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          querystring: ZTaxPnlFileQuery,
+          produces: ['text/csv', 'application/pdf'],
+          description: 'The file itself (not the JSON envelope) on 200.',
+        },
+      },
+      async (request, reply) => {
+        const { year, format } = request.query;
+        const { owner, report } = await trading.taxReport(clientOf(request).clientId, year);
+        noStore(reply).header(
+          'Content-Disposition',
+          `attachment; filename="${taxPnlFileName(owner, report, format)}"`,
+        );
+        if (format === 'pdf')
+          return reply.type('application/pdf').send(await taxPnlPdf(owner, report));
+        return reply.type('text/csv; charset=utf-8').send(taxPnlCsv(owner, report));
       },
     );
 

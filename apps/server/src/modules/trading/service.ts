@@ -26,6 +26,7 @@ import { createOrderReads } from './orders.ts';
 import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
+import { createTaxPnl } from './tax-pnl.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
@@ -85,6 +86,28 @@ export function createTradingService(deps: Deps) {
   /** Orders as routes use them: reads, placing and cancelling, the desk's decisions. */
   const orders = { ...reads, ...placement, ...desk };
   const portfolio = createPortfolio({ db, clock, market, ipos });
+  const taxPnl = createTaxPnl({ db, clock, market, nameOf });
+
+  /** The holdings export's rows: the portfolio's holdings with their ISINs, and whose they are. */
+  async function holdingsExport(clientId: string) {
+    const [client, list] = await Promise.all([
+      clients.byId(clientId),
+      portfolio.holdingsOf(clientId),
+    ]);
+    return {
+      owner: { name: client.name ?? '', uid: client.uid },
+      holdings: list.map((h) => ({ ...h, isin: market.engine.instrument(h.symbol)?.isin ?? null })),
+    };
+  }
+
+  /** The tax P&L of a financial year, and whose it is (the files name the client). */
+  async function taxReport(clientId: string, year?: number) {
+    const [client, report] = await Promise.all([
+      clients.byId(clientId),
+      taxPnl.report(clientId, year),
+    ]);
+    return { owner: { name: client.name ?? '', uid: client.uid }, report };
+  }
   /** Pledges of holdings for loans against shares (the credit module calls these). */
   const pledges = createPledges({ clock, market });
   const contractNotes = createContractNotes({
@@ -161,6 +184,8 @@ export function createTradingService(deps: Deps) {
     orders,
     ordersSeenBy,
     portfolio,
+    holdingsExport,
+    taxReport,
     pledges,
     contractNotes,
     matcher,
