@@ -16,6 +16,12 @@ import {
   ZOrderRequest,
   ZOrdersPage,
   ZPortfolio,
+  GM,
+  GTT_DONE,
+  ZGtt,
+  ZGttCreate,
+  ZGttEdit,
+  ZGttListQuery,
   ZTaxPnl,
   ZTaxPnlFileQuery,
   ZTaxPnlQuery,
@@ -29,6 +35,7 @@ import { clientOf, noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
 import { contractNotePdf } from './contract-notes.ts';
 import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-files.ts';
+import type { GttEditInput, GttInput } from './gtts.ts';
 import type { OrderInput } from './orders.ts';
 
 const tags = ['trading'];
@@ -36,6 +43,7 @@ const security = [{ bearer: [] }];
 const headers = ZIdempotencyHeaders;
 const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
 const ZDealId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
+const ZGttId = z.object({ id: z.uuid({ error: GM.notFound }) });
 const ZNoteNo = z.object({ no: z.string().regex(/^CN\d{8}-\d{8,}$/, TM.orderNotFound) });
 
 const clientActor = (request: FastifyRequest): Actor => ({
@@ -197,6 +205,95 @@ export function tradingRoutes(ctx: AppContext) {
               sessionId: clientOf(request).sessionId,
               transaction,
             }),
+        ),
+    );
+
+    app.post(
+      '/trade/app/v1/gtts',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { tags, security, headers, body: ZGttCreate, response: { 200: envelopeOf(ZGtt) } },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: GTT_DONE.created },
+          (transaction) =>
+            trading.gtts.create(clientOf(request).clientId, request.body as GttInput, {
+              actor: clientActor(request),
+              sessionId: clientOf(request).sessionId,
+              transaction,
+            }),
+        ),
+    );
+
+    app.get(
+      '/trade/app/v1/gtts',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZGttListQuery,
+          response: { 200: envelopeOf(z.array(ZGtt)) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.gtts.list(clientOf(request).clientId, request.query.view));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/gtts/:id',
+      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.gtts.ofClient(clientOf(request).clientId, request.params.id));
+      },
+    );
+
+    app.post(
+      '/trade/app/v1/gtts/:id/modify',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZGttId,
+          body: ZGttEdit,
+          response: { 200: envelopeOf(ZGtt) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: GTT_DONE.edited },
+          (transaction) =>
+            trading.gtts.edit(
+              clientOf(request).clientId,
+              request.params.id,
+              request.body as GttEditInput,
+              {
+                actor: clientActor(request),
+                sessionId: clientOf(request).sessionId,
+                transaction,
+              },
+            ),
+        ),
+    );
+
+    app.delete(
+      '/trade/app/v1/gtts/:id',
+      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
+      async (request) =>
+        ok(
+          await trading.gtts.remove(clientOf(request).clientId, request.params.id, {
+            actor: clientActor(request),
+          }),
+          GTT_DONE.deleted,
         ),
     );
 

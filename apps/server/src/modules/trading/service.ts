@@ -19,6 +19,7 @@ import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
 import { createExecution } from './execution.ts';
+import { createGtts } from './gtts.ts';
 import { createIpos } from './ipos.ts';
 import { createListedEquity } from './listed-equity.ts';
 import { createMatcher } from './matching.ts';
@@ -116,6 +117,16 @@ export function createTradingService(deps: Deps) {
     nameOf,
     isinOf: (symbol) => market.engine.instrument(symbol)?.isin ?? null,
   });
+  const gtts = createGtts({
+    db,
+    clock,
+    clients,
+    market,
+    placement,
+    nameOf,
+    events,
+    log: deps.log,
+  });
   const matcher = createMatcher({
     db,
     clock,
@@ -124,6 +135,7 @@ export function createTradingService(deps: Deps) {
     execution,
     charges,
     ipos,
+    gtts,
     log: deps.log,
   });
 
@@ -185,6 +197,7 @@ export function createTradingService(deps: Deps) {
     ordersSeenBy,
     portfolio,
     holdingsExport,
+    gtts,
     taxReport,
     pledges,
     contractNotes,
