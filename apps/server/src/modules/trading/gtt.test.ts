@@ -9,7 +9,7 @@ import { formatPaise, GM, paiseToRupeeText, TM, type TGtt, type TTaxPnl } from '
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { balancesOf, keyed, openDeposits } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
-import { createGtt, deleteGtt, gttOf, gttSet, near, printAt } from './gtt-fixtures.ts';
+import { createGtt, deleteGtt, gttOf, gttSet, near, printAt } from './test-fixtures.ts';
 import { orderOf, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

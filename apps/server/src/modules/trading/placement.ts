@@ -503,7 +503,8 @@ export function createPlacement(deps: Deps) {
     },
   ): Promise<OrderRow> {
     const { clientId, symbol, side, quantity } = input;
-    const schedule = await charges.current();
+    // In the caller's transaction: a second connection held while it waits could starve the pool.
+    const schedule = await charges.current(tx);
     const id = randomUUID();
     let hold = 0n;
     let refusal: string | null = null;
