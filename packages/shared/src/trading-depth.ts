@@ -201,29 +201,35 @@ const stopLeg = {
   stop_limit_price: rupeePrice(TM.priceRequired).optional(),
 };
 
-/** POST /trade/app/v1/gtts. An OCO's `trigger_price`/`limit_price` are its target leg. */
-export const ZGttCreate = z
-  .object({
-    kind: z.enum(GTT_KINDS, { error: 'Choose single or OCO.' }),
-    symbol: z
-      .string({ error: TM.symbolUnknown })
-      .trim()
-      .min(1, TM.symbolUnknown)
-      .max(32, TM.symbolUnknown)
-      .transform((v) => v.toUpperCase()),
-    side: z.enum(['buy', 'sell'], { error: TM.sideInvalid }),
-    quantity,
-    ...leg,
-    ...stopLeg,
-    pin: ZPinRequest.shape.pin,
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind !== 'oco') return;
-    if (value.side !== 'sell')
-      ctx.addIssue({ code: 'custom', path: ['side'], message: GM.ocoSellOnly });
-    if (value.stop_trigger_price === undefined || value.stop_limit_price === undefined)
-      ctx.addIssue({ code: 'custom', path: ['stop_trigger_price'], message: GM.ocoNeedsStop });
-  });
+/**
+ * POST /trade/app/v1/gtts with `pin` as the request carries it (`ZGttCreate`) or as a form
+ * holds it (the web passes its typed-PIN schema). An OCO's `trigger_price`/`limit_price` are
+ * its target leg.
+ */
+export const gttCreateWith = <P extends z.ZodType<string, string>>(pin: P) =>
+  z
+    .object({
+      kind: z.enum(GTT_KINDS, { error: 'Choose single or OCO.' }),
+      symbol: z
+        .string({ error: TM.symbolUnknown })
+        .trim()
+        .min(1, TM.symbolUnknown)
+        .max(32, TM.symbolUnknown)
+        .transform((v) => v.toUpperCase()),
+      side: z.enum(['buy', 'sell'], { error: TM.sideInvalid }),
+      quantity,
+      ...leg,
+      ...stopLeg,
+      pin,
+    })
+    .superRefine((value, ctx) => {
+      if (value.kind !== 'oco') return;
+      if (value.side !== 'sell')
+        ctx.addIssue({ code: 'custom', path: ['side'], message: GM.ocoSellOnly });
+      if (value.stop_trigger_price === undefined || value.stop_limit_price === undefined)
+        ctx.addIssue({ code: 'custom', path: ['stop_trigger_price'], message: GM.ocoNeedsStop });
+    });
+export const ZGttCreate = gttCreateWith(ZPinRequest.shape.pin);
 export type TGttCreate = z.input<typeof ZGttCreate>;
 
 /** PATCH /trade/app/v1/gtts/:id: new quantity and prices (what is omitted stays). */
