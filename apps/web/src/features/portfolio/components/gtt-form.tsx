@@ -74,7 +74,8 @@ export function GttForm({
           toRequest: (v: TGttForm): TGttCreate => ({
             kind: v.kind,
             symbol: v.symbol,
-            side: v.side,
+            // An OCO protects a holding: it always sells (the side control is hidden for it).
+            side: v.kind === 'oco' ? 'sell' : v.side,
             quantity: text(v.quantity),
             trigger_price: text(v.trigger_price),
             limit_price: text(v.limit_price),
