@@ -111,10 +111,7 @@ describe('GTT page', () => {
   it('lists an OCO with both legs, and deletes it after a confirmation', async () => {
     const http = mockApi({
       'GET /trade/app/v1/gtts': [ok([oco]), ok([{ ...oco, status: 'cancelled' }])],
-      [`DELETE /trade/app/v1/gtts/${oco.id}`]: ok(
-        { ...oco, status: 'cancelled' },
-        GTT_DONE.deleted,
-      ),
+      [`DELETE /trade/app/v1/gtts/${oco.id}`]: ok({ ...oco, status: 'cancelled' }),
     });
     renderWithProviders(<GttPage />);
     expect(await screen.findByTestId(`gtt-target-${oco.id}`)).toHaveTextContent('₹4,200.00');
@@ -130,7 +127,7 @@ describe('GTT page', () => {
   it('sets a new OCO with the PIN sent as its MD5', async () => {
     const http = mockApi({
       'GET /trade/app/v1/gtts': ok([]),
-      'POST /trade/app/v1/gtts': ok(oco, GTT_DONE.created),
+      'POST /trade/app/v1/gtts': ok(oco),
     });
     const user = userEvent.setup();
     renderWithProviders(<GttPage />);
