@@ -1,10 +1,12 @@
-import { GTT_DONE, md5, type TGtt, type TTaxPnl } from '@sampada/shared';
+import { GTT_DONE, md5, TRADING_DONE, type TGtt, type TTaxPnl } from '@sampada/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
+import { order } from '../../../test/trading';
+import { AwaitingPage } from './awaiting-page';
 import { GttPage } from './gtt-page';
 import { TaxPnlPage } from './tax-pnl-page';
 
@@ -153,6 +155,39 @@ describe('GTT page', () => {
       limit_price: '4200',
       stop_trigger_price: '3800',
       stop_limit_price: '3790',
+      pin: md5('123456'),
+    });
+  });
+});
+
+describe('Modify on the awaiting list', () => {
+  it('sends the new quantity and limit with the PIN as its MD5', async () => {
+    const limit = order({
+      type: 'limit',
+      side: 'buy',
+      symbol: 'INFY',
+      quantity: 10,
+      price_paise: 150_000,
+      status: 'awaiting',
+    });
+    const http = mockApi({
+      'GET /trade/app/v1/orders': ok({ items: [limit], next_cursor: null }),
+      [`POST /trade/app/v1/orders/${limit.id}/modify`]: ok({ ...limit, quantity: 12 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AwaitingPage />);
+    await user.click(await screen.findByTestId(`awaiting-modify-${limit.id}`));
+    const quantity = await screen.findByTestId('modify-quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    const boxes = [...screen.getByTestId('modify-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('modify-save'));
+    expect(await screen.findByText(TRADING_DONE.orderModified)).toBeInTheDocument();
+    expect(http.callsTo(`POST /trade/app/v1/orders/${limit.id}/modify`)[0]!.body).toEqual({
+      quantity: '12',
+      limit_price: '1500.00',
       pin: md5('123456'),
     });
   });
