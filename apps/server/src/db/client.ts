@@ -133,6 +133,10 @@ async function connect(
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // take the process down: the pool discards it and opens a new one on demand.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection closed: ${error.message}`));
+  // A connection lost while checked out between two queries (a transaction awaiting the app's
+  // work when the server dies) emits 'error' on its client, which the pool does not listen to
+  // then: without this the process would crash. The query in flight fails and answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool);
   return {
     db: db as unknown as Db,

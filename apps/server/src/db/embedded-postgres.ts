@@ -271,51 +271,76 @@ export async function startEmbeddedPostgres(
       ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
       : []),
   ];
-  const child: ChildProcess = spawn(bin.postgres, flags, {
-    ...(user ?? {}),
-    env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let exited = false;
-  const exitedPromise = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text;
-      for (const line of text.split('\n')) if (line) log(line);
-      if (text.includes('database system is ready to accept connections')) resolve();
-    };
-    child.stderr!.on('data', onData);
-    child.once('error', (error) => reject(new EmbeddedPostgresError(error.message)));
-    child.once('exit', (code) =>
-      reject(
-        new EmbeddedPostgresError(
-          `The embedded PostgreSQL stopped while starting (exit ${code}):\n${output.trim()}`,
+  /** Spawns the postmaster and resolves once it accepts connections. */
+  const launch = async () => {
+    const child: ChildProcess = spawn(bin.postgres, flags, {
+      ...(user ?? {}),
+      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString();
+        output += text;
+        for (const line of text.split('\n')) if (line) log(line);
+        if (text.includes('database system is ready to accept connections')) resolve();
+      };
+      child.stderr!.on('data', onData);
+      child.once('error', (error) => reject(new EmbeddedPostgresError(error.message)));
+      child.once('exit', (code) =>
+        reject(
+          new EmbeddedPostgresError(
+            `The embedded PostgreSQL stopped while starting (exit ${code}):\n${output.trim()}`,
+          ),
         ),
-      ),
-    );
-  });
-  writeFileSync(ownerFile(dataDir), String(process.pid));
-  // Keep reading its log so the pipe never fills and blocks the server.
-  child.stderr!.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line) log(line);
-  });
+      );
+    });
+    writeFileSync(ownerFile(dataDir), String(process.pid));
+    // Keep reading its log so the pipe never fills and blocks the server.
+    child.stderr!.removeAllListeners('data');
+    child.stderr!.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line) log(line);
+    });
+    return { child, exited };
+  };
 
+  let current = await launch();
   let stopping: Promise<void> | null = null;
+  /**
+   * A postmaster that dies on its own (killed, out of memory) is started again on the same
+   * port and data, with PostgreSQL's crash recovery; meanwhile /ready answers 503 and requests
+   * a clear 503, and the pool's new connections reach the restarted server (issue 21).
+   */
+  const supervise = (running: typeof current) => {
+    void running.exited.then(async (code) => {
+      for (let attempt = 1; !stopping; attempt += 1) {
+        log(`the embedded PostgreSQL stopped on its own (exit ${code}); starting it again`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(200 * attempt, 5_000)));
+        if (stopping) return;
+        try {
+          await clearLeftover(dataDir, pgDir);
+          current = await launch();
+          supervise(current);
+          return;
+        } catch (error) {
+          log(`restarting the embedded PostgreSQL failed: ${(error as Error).message}`);
+        }
+      }
+    });
+  };
+  supervise(current);
+
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop() {
       stopping ??= (async () => {
-        if (exited) return;
+        const { child, exited } = current;
+        if (child.exitCode !== null || child.signalCode !== null) return;
         child.kill('SIGINT'); // fast shutdown: a clean checkpoint, no recovery at next start
         const escalate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-        await exitedPromise;
+        await exited;
         clearTimeout(escalate);
       })();
       return stopping;

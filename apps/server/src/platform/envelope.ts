@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiMessage } from '@sampada/shared';
 import { AppError } from './errors.ts';
-import { isUnavailable } from './pg-errors.ts';
+import { isUnavailable, isUnstorableText } from './pg-errors.ts';
 
 export type Envelope<T> = { code: number; message: string; data: T };
 
@@ -54,6 +54,8 @@ export function registerEnvelope(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, 415, 'This content type is not accepted here.');
     }
+    if (isUnstorableText(error))
+      return send(reply, 400, 'The request contains characters that cannot be stored.');
     // A stuck or lost database, a lock not granted in time, or no answer within the request
     // timeout (FST_ERR_HANDLER_TIMEOUT): 503, to be retried in a moment (the transaction, if
     // any, rolled back or — after a handler timeout — may still commit, which a retry with the

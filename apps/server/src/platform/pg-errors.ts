@@ -56,3 +56,18 @@ export function isUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL refused text it cannot store — a NUL character (22021) or one with no
+ * form in the database's encoding (22P05): bad input, so the request is answered 400.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
+    seen.add(e);
+    const { code, cause } = e as PgError;
+    if (code === '22021' || code === '22P05') return true;
+    e = cause;
+  }
+  return false;
+}

@@ -63,6 +63,8 @@ const RACE_TIMEOUTS = {
   REQUEST_TIMEOUT_MS: '60000',
   DB_LOCK_TIMEOUT_MS: '30000',
   DB_STATEMENT_TIMEOUT_MS: '60000',
+  // A pool of 10 under a hundred racing requests on a loaded box waits its turn for seconds.
+  DB_CONNECT_TIMEOUT_MS: '30000',
 };
 
 export async function buildTestApp(

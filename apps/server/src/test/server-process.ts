@@ -39,7 +39,9 @@ const envFor = (dataDir: string, extra: Record<string, string> = {}) => ({
 
 /** Opens DATA_DIR's database in this process (starting its embedded PostgreSQL). */
 export async function openDataDir(dataDir: string): Promise<Runtime> {
-  const env = envFor(dataDir);
+  // The test's own work on the database waits for a pooled connection as long as it must on a
+  // busy box; the deadlines under test are the spawned server's.
+  const env = envFor(dataDir, { DB_CONNECT_TIMEOUT_MS: '30000' });
   delete (env as Partial<typeof env>).PORT;
   return openRuntime(loadConfig(env));
 }
