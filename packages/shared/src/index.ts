@@ -18,3 +18,4 @@ export * from './alerts.ts';
 export * from './company-videos.ts';
 export * from './engagement.ts';
 export * from './support.ts';
+export * from './trading-depth.ts';

@@ -64,6 +64,21 @@ async function withRecords(client: MoneyClient) {
     quantity: 15,
     limit_price: `${under}.00`,
   });
+  const gtt = await t.api.post(
+    '/trade/app/v1/gtts',
+    {
+      kind: 'single',
+      symbol: 'INFY',
+      side: 'buy',
+      quantity: 15,
+      trigger_price: `${under}.00`,
+      limit_price: `${under}.00`,
+      pin: client.pin,
+    },
+    client.token,
+    keyed(),
+  );
+  expect(gtt.status, JSON.stringify(gtt.body)).toBe(200);
   await applied(t, client, { product_id: PERSONAL_ID, amount_paise: 5_000_000, tenure_months: 12 });
   // A compensation claim with an evidence image (issue 17).
   await setFlags(t, client.id, { allow_compensation: true, allow_bonus: true });
@@ -116,7 +131,7 @@ describe('the IDOR matrix over every client route with an id', () => {
     const ownerLists = await listsOf(owner);
     const publicIds = idsIn(await listsOf(other));
     const privateIds = [...idsIn(ownerLists)].filter((id) => !publicIds.has(id) && id !== owner.id);
-    // Bank card, deposit, withdrawal, two orders, a loan — at least.
+    // Bank card, deposit, withdrawal, two orders, a GTT, a loan — at least.
     expect(privateIds.length).toBeGreaterThanOrEqual(6);
 
     // A {symbol} names a public instrument (the caller's own watchlist entry), not a record.

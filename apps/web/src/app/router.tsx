@@ -152,6 +152,19 @@ export const routes: RouteObject[] = [
                   'HistoryPage',
                 ),
               },
+              {
+                path: 'gtt',
+                handle: { title: 'GTT', translate: false },
+                lazy: page(() => import('../features/portfolio/components/gtt-page'), 'GttPage'),
+              },
+              {
+                path: 'tax',
+                handle: { title: 'Tax P&L', translate: false },
+                lazy: page(
+                  () => import('../features/portfolio/components/tax-pnl-page'),
+                  'TaxPnlPage',
+                ),
+              },
             ],
           },
           {

@@ -36,6 +36,8 @@ export const paths = {
     holding: '/portfolio/holding',
     awaiting: '/portfolio/awaiting',
     history: '/portfolio/history',
+    gtt: '/portfolio/gtt',
+    tax: '/portfolio/tax',
   },
   me: {
     root: '/me',

@@ -84,6 +84,8 @@ export const queryKeys = {
     orders: (filter: TOrdersFilter) => ['trade', 'orders', filter] as const,
     order: (id: string) => ['trade', 'order', id] as const,
     contractNote: (no: string) => ['trade', 'contract-note', no] as const,
+    gtts: ['trade', 'gtts'] as const,
+    taxPnl: (year: number | null) => ['trade', 'tax-pnl', year] as const,
   },
   market: {
     config: ['market', 'config'] as const,

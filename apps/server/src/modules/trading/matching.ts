@@ -57,6 +57,8 @@ export function createMatcher(deps: {
   execution: Execution;
   charges: ChargeSchedule;
   ipos: Ipos;
+  /** GTTs: checked against the same prints before the orders, expired on the sweep. */
+  gtts?: { check(symbols?: string[]): Promise<number>; expire(): Promise<number> };
   log?: (message: string, error?: unknown) => void;
 }) {
   const { db, clock, market, clients, execution, charges, ipos } = deps;
@@ -68,6 +70,9 @@ export function createMatcher(deps: {
   /** Fills what can fill among awaiting market and limit orders of `symbols` (all if omitted). */
   async function match(symbols?: string[]): Promise<number> {
     if (market.calendar.sessionAt(clock.now()).session !== 'open') return 0;
+    // A GTT that fires places a limit order; it waits for the next print, as any order does.
+    if (deps.gtts)
+      await deps.gtts.check(symbols).catch((error) => deps.log?.('GTT check failed', error));
     const conditions = [
       eq(orders.status, 'awaiting'),
       inArray(orders.type, ['market', 'limit', 'sl', 'sl_m']),
@@ -156,8 +161,9 @@ export function createMatcher(deps: {
   }
 
   /** Expires awaiting orders past their validity and lists IPOs that are due. */
-  async function sweep(): Promise<{ expired: number; listed: number }> {
+  async function sweep(): Promise<{ expired: number; listed: number; gttsExpired: number }> {
     const now = clock.now();
+    const gttsExpired = deps.gtts ? await deps.gtts.expire() : 0;
     const stale = await db
       .select({ id: orders.id })
       .from(orders)
@@ -192,7 +198,7 @@ export function createMatcher(deps: {
         deps.log?.(`IPO ${id} failed to list`, error);
       }
     }
-    return { expired, listed };
+    return { expired, listed, gttsExpired };
   }
 
   return {

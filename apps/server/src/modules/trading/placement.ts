@@ -18,7 +18,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import {
@@ -494,9 +494,86 @@ export function createPlacement(deps: Deps) {
     });
   }
 
+  /**
+   * A GTT's limit order, placed when it fires, in the caller's transaction: the checks and the
+   * hold of a limit order the client places (their PIN was asked when they set the GTT). When
+   * a check refuses it — too little cash now, shares sold meanwhile, a price outside today's
+   * band — the order is still written, then rejected at once with that reason, so the client
+   * sees why. Only the hold runs in a savepoint: a short balance aborts what it runs in.
+   */
+  async function placeTriggered(
+    tx: Tx,
+    input: {
+      clientId: string;
+      symbol: string;
+      side: 'buy' | 'sell';
+      quantity: number;
+      limitPaise: bigint;
+      actor: Actor;
+    },
+  ): Promise<OrderRow> {
+    const { clientId, symbol, side, quantity } = input;
+    // In the caller's transaction: a second connection held while it waits could starve the pool.
+    const schedule = await charges.current(tx);
+    const id = randomUUID();
+    let hold = 0n;
+    let refusal: string | null = null;
+    try {
+      const listed = await listedState(tx, clientId, symbol);
+      const { limit } = pricesOf(
+        { type: 'limit', side, limit: input.limitPaise, trigger: null },
+        listed,
+      );
+      const value = limit! * BigInt(quantity);
+      if (side === 'buy') {
+        if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
+        hold = buyHold(schedule, limit, value);
+        await tx.transaction((inner) =>
+          holdCash(
+            inner as unknown as Tx,
+            clientId,
+            id,
+            hold,
+            `GTT buy of ${quantity} ${symbol}: amount on hold`,
+          ),
+        );
+      } else {
+        const free = await freeShares(tx, clientId, symbol);
+        if (value < MIN_TRADE_PAISE && quantity !== free) throw badRequest(TM.belowMinimum);
+        await reserveShares(tx, clientId, symbol, quantity);
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refusal = error.message;
+      hold = 0n;
+    }
+    const row = await insertOrder(tx, {
+      id,
+      clientId,
+      type: 'limit',
+      side,
+      symbol,
+      quantity,
+      pricePaise: input.limitPaise,
+      holdPaise: hold,
+      origin: 'gtt',
+      validUntil: sessionEnd(clock.now()),
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    await recordAudit(tx, input.actor, {
+      action: 'order.place',
+      subjectType: 'order',
+      subjectId: id,
+      after: { ...orderDetails(row), origin: 'gtt', refused: refusal },
+    });
+    return refusal === null ? row : execution.release(tx, row, 'rejected', refusal);
+  }
+
   return {
     sessionEnd,
     modify,
+    placeTriggered,
 
     async place(
       clientId: string,

@@ -16,6 +16,15 @@ import {
   ZOrderRequest,
   ZOrdersPage,
   ZPortfolio,
+  GM,
+  GTT_DONE,
+  ZGtt,
+  ZGttCreate,
+  ZGttEdit,
+  ZGttListQuery,
+  ZTaxPnl,
+  ZTaxPnlFileQuery,
+  ZTaxPnlQuery,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -25,6 +34,8 @@ import { requireClient } from '../../platform/guards.ts';
 import { clientOf, noStore } from '../../platform/http.ts';
 import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
 import { contractNotePdf } from './contract-notes.ts';
+import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-files.ts';
+import type { GttEditInput, GttInput } from './gtts.ts';
 import type { OrderInput } from './orders.ts';
 
 const tags = ['trading'];
@@ -32,6 +43,7 @@ const security = [{ bearer: [] }];
 const headers = ZIdempotencyHeaders;
 const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
 const ZDealId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
+const ZGttId = z.object({ id: z.uuid({ error: GM.notFound }) });
 const ZNoteNo = z.object({ no: z.string().regex(/^CN\d{8}-\d{8,}$/, TM.orderNotFound) });
 
 const clientActor = (request: FastifyRequest): Actor => ({
@@ -196,6 +208,95 @@ export function tradingRoutes(ctx: AppContext) {
         ),
     );
 
+    app.post(
+      '/trade/app/v1/gtts',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { tags, security, headers, body: ZGttCreate, response: { 200: envelopeOf(ZGtt) } },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: GTT_DONE.created },
+          (transaction) =>
+            trading.gtts.create(clientOf(request).clientId, request.body as GttInput, {
+              actor: clientActor(request),
+              sessionId: clientOf(request).sessionId,
+              transaction,
+            }),
+        ),
+    );
+
+    app.get(
+      '/trade/app/v1/gtts',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZGttListQuery,
+          response: { 200: envelopeOf(z.array(ZGtt)) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.gtts.list(clientOf(request).clientId, request.query.view));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/gtts/:id',
+      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
+      async (request, reply) => {
+        noStore(reply);
+        return ok(await trading.gtts.ofClient(clientOf(request).clientId, request.params.id));
+      },
+    );
+
+    app.post(
+      '/trade/app/v1/gtts/:id/modify',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          headers,
+          params: ZGttId,
+          body: ZGttEdit,
+          response: { 200: envelopeOf(ZGtt) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: GTT_DONE.edited },
+          (transaction) =>
+            trading.gtts.edit(
+              clientOf(request).clientId,
+              request.params.id,
+              request.body as GttEditInput,
+              {
+                actor: clientActor(request),
+                sessionId: clientOf(request).sessionId,
+                transaction,
+              },
+            ),
+        ),
+    );
+
+    app.delete(
+      '/trade/app/v1/gtts/:id',
+      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
+      async (request) =>
+        ok(
+          await trading.gtts.remove(clientOf(request).clientId, request.params.id, {
+            actor: clientActor(request),
+          }),
+          GTT_DONE.deleted,
+        ),
+    );
+
     app.get(
       '/trade/app/v1/contract-notes/:no',
       { schema: { tags, security, params: ZNoteNo, response: { 200: envelopeOf(ZContractNote) } } },
@@ -227,6 +328,70 @@ export function tradingRoutes(ctx: AppContext) {
       async (request, reply) => {
         noStore(reply);
         return ok(await trading.portfolio.holdingsOf(clientOf(request).clientId));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/holdings/export',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          produces: ['text/csv'],
+          description:
+            'The holdings as CSV (ISIN, quantity, average cost, value), not the JSON envelope.',
+        },
+      },
+      async (request, reply) => {
+        const { owner, holdings } = await trading.holdingsExport(clientOf(request).clientId);
+        noStore(reply).header(
+          'Content-Disposition',
+          `attachment; filename="holdings-${owner.uid}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`,
+        );
+        return reply.type('text/csv; charset=utf-8').send(holdingsCsv(holdings));
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/tax-pnl',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZTaxPnlQuery,
+          response: { 200: envelopeOf(ZTaxPnl) },
+        },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { report } = await trading.taxReport(clientOf(request).clientId, request.query.year);
+        return ok(report);
+      },
+    );
+
+    app.get(
+      '/trade/app/v1/tax-pnl/file',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          security,
+          querystring: ZTaxPnlFileQuery,
+          produces: ['text/csv', 'application/pdf'],
+          description: 'The file itself (not the JSON envelope) on 200.',
+        },
+      },
+      async (request, reply) => {
+        const { year, format } = request.query;
+        const { owner, report } = await trading.taxReport(clientOf(request).clientId, year);
+        noStore(reply).header(
+          'Content-Disposition',
+          `attachment; filename="${taxPnlFileName(owner, report, format)}"`,
+        );
+        if (format === 'pdf')
+          return reply.type('application/pdf').send(await taxPnlPdf(owner, report));
+        return reply.type('text/csv; charset=utf-8').send(taxPnlCsv(owner, report));
       },
     );
 

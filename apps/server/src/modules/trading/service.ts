@@ -21,6 +21,7 @@ import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
 import { type BrokerageDiscount, createExecution } from './execution.ts';
 import { createTradingActivity } from './activity.ts';
+import { createGtts } from './gtts.ts';
 import { createIpos } from './ipos.ts';
 import { createListedEquity } from './listed-equity.ts';
 import { createMatcher } from './matching.ts';
@@ -28,6 +29,7 @@ import { createOrderReads } from './orders.ts';
 import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
+import { createTaxPnl } from './tax-pnl.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
@@ -96,6 +98,28 @@ export function createTradingService(deps: Deps) {
   /** Orders as routes use them: reads, placing and cancelling, the desk's decisions. */
   const orders = { ...reads, ...placement, ...desk };
   const portfolio = createPortfolio({ db, clock, market, ipos });
+  const taxPnl = createTaxPnl({ db, clock, market, nameOf });
+
+  /** The holdings export's rows: the portfolio's holdings with their ISINs, and whose they are. */
+  async function holdingsExport(clientId: string) {
+    const [client, list] = await Promise.all([
+      clients.byId(clientId),
+      portfolio.holdingsOf(clientId),
+    ]);
+    return {
+      owner: { name: client.name ?? '', uid: client.uid },
+      holdings: list.map((h) => ({ ...h, isin: market.engine.instrument(h.symbol)?.isin ?? null })),
+    };
+  }
+
+  /** The tax P&L of a financial year, and whose it is (the files name the client). */
+  async function taxReport(clientId: string, year?: number) {
+    const [client, report] = await Promise.all([
+      clients.byId(clientId),
+      taxPnl.report(clientId, year),
+    ]);
+    return { owner: { name: client.name ?? '', uid: client.uid }, report };
+  }
   /** Pledges of holdings for loans against shares (the credit module calls these). */
   const pledges = createPledges({ clock, market });
   const contractNotes = createContractNotes({
@@ -103,6 +127,16 @@ export function createTradingService(deps: Deps) {
     clients,
     nameOf,
     isinOf: (symbol) => market.engine.instrument(symbol)?.isin ?? null,
+  });
+  const gtts = createGtts({
+    db,
+    clock,
+    clients,
+    market,
+    placement,
+    nameOf,
+    events,
+    log: deps.log,
   });
   const matcher = createMatcher({
     db,
@@ -112,6 +146,7 @@ export function createTradingService(deps: Deps) {
     execution,
     charges,
     ipos,
+    gtts,
     log: deps.log,
   });
 
@@ -189,6 +224,9 @@ export function createTradingService(deps: Deps) {
     orders,
     ordersSeenBy,
     portfolio,
+    holdingsExport,
+    gtts,
+    taxReport,
     pledges,
     contractNotes,
     matcher,

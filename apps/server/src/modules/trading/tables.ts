@@ -227,3 +227,53 @@ export const tradingConfig = pgTable('trading_config', {
   value: jsonb('value').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * GTT (good till triggered) orders: a trigger watched for up to a year, holding no cash or
+ * shares until it fires and places a limit order. An OCO is one row with two legs (the target
+ * above the price, the stop below): firing is the row's one step from `active`, guarded on
+ * it, so exactly one leg fires and the other is cancelled by the same UPDATE.
+ */
+export const gtts = pgTable(
+  'gtts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** A single GTT's one leg, or an OCO's target leg. */
+    triggerPaise: paise('trigger_paise').notNull(),
+    limitPaise: paise('limit_paise').notNull(),
+    /** An OCO's stop leg. */
+    stopTriggerPaise: paise('stop_trigger_paise'),
+    stopLimitPaise: paise('stop_limit_paise'),
+    /** The last price when created or edited: a single GTT fires when the price crosses its trigger from this side. */
+    referencePaise: paise('reference_paise').notNull(),
+    status: text('status').notNull().default('active'),
+    /** 'target' or 'stop' once fired (a single GTT's leg is its target). */
+    firedLeg: text('fired_leg'),
+    triggeredAt: at('triggered_at'),
+    /** The limit order placed on firing, and the reason when it was refused. */
+    orderId: uuid('order_id').references(() => orders.id),
+    reason: text('reason'),
+    revision: integer('revision').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('gtts_client').on(t.clientId, t.createdAt),
+    index('gtts_active')
+      .on(t.symbol)
+      .where(sql`${t.status} = 'active'`),
+    check('gtts_quantity', sql`${t.quantity} > 0`),
+    check(
+      'gtts_oco_legs',
+      sql`${t.kind} <> 'oco' or (${t.stopTriggerPaise} is not null and ${t.stopLimitPaise} is not null)`,
+    ),
+  ],
+);

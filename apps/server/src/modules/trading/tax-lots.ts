@@ -12,6 +12,8 @@ export type TaxFill = {
   quantity: number;
   valuePaise: bigint;
   chargesPaise: bigint;
+  /** Of a sell's charges, the DP charge (itemised in the tax P&L). */
+  dpPaise?: bigint;
   executedAt: Date;
 };
 
@@ -32,6 +34,8 @@ export type RealisedLot = {
   proceedsPaise: bigint;
   /** The buy lot's charges and the sell's, allocated to this piece. */
   chargesPaise: bigint;
+  /** Of `chargesPaise`, the sell's DP charge allocated to this piece. */
+  dpPaise: bigint;
   gainPaise: bigint;
   term: 'short' | 'long';
 };
@@ -70,6 +74,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
     let left = fill.quantity;
     let proceedsLeft = fill.valuePaise;
     let sellChargesLeft = fill.chargesPaise;
+    let dpLeft = fill.dpPaise ?? 0n;
     while (left > 0) {
       const lot = queue[0];
       if (!lot) throw new Error(`Sell of ${fill.symbol} beyond the shares bought`);
@@ -80,6 +85,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
         take === lot.quantity ? lot.chargesPaise : shareOf(lot.chargesPaise, take, lot.quantity);
       const proceeds = take === left ? proceedsLeft : shareOf(proceedsLeft, take, left);
       const sellCharges = take === left ? sellChargesLeft : shareOf(sellChargesLeft, take, left);
+      const dp = take === left ? dpLeft : shareOf(dpLeft, take, left);
       const charges = buyCharges + sellCharges;
       realised.push({
         symbol: fill.symbol,
@@ -89,6 +95,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
         costPaise: cost,
         proceedsPaise: proceeds,
         chargesPaise: charges,
+        dpPaise: dp,
         gainPaise: proceeds - cost - charges,
         term: termOf(lot.boughtAt, fill.executedAt),
       });
@@ -99,6 +106,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
       left -= take;
       proceedsLeft -= proceeds;
       sellChargesLeft -= sellCharges;
+      dpLeft -= dp;
     }
   }
   return { realised, open: [...lots.values()].flat() };

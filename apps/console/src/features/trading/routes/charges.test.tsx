@@ -26,7 +26,9 @@ describe('ChargesPage', () => {
     // ₹1,00,000 buy at the default schedule: brokerage capped at ₹20, STT ₹100, exchange ₹2.97,
     // SEBI ₹0.10, stamp ₹15, GST 18% of ₹23.07 = ₹4.15.
     expect(screen.getByTestId('charges-example-buy')).toHaveTextContent('₹142.22');
-    expect(screen.getByTestId('charges-example-sell')).toHaveTextContent('₹127.22');
+    // The sell is the day's first of its scrip: ₹127.22 plus the DP charge ₹13.50 and its GST ₹2.43.
+    expect(screen.getByTestId('charges-example-sell')).toHaveTextContent('₹143.15');
+    expect(screen.getByTestId('charges-dp_charge')).toHaveValue('13.5');
   });
 
   it('lets an admin save rates checked by the shared schema', async () => {
@@ -48,5 +50,26 @@ describe('ChargesPage', () => {
     await userEvent.click(screen.getByTestId('charges-save'));
     expect(await screen.findByText(TRADING_DONE.chargesSaved)).toBeInTheDocument();
     expect(api.callsTo('PUT /trading/charges')[0]!.body).toEqual({ ...charges(), gst_pct: '18.5' });
+  });
+
+  it('lets an admin change the DP charge, sent in paise', async () => {
+    signInAs(['admin']);
+    const api = mockApi({
+      'GET /trading/charges': ok(charges()),
+      'PUT /trading/charges': ok(
+        { ...charges(), dp_charge_paise: 1575 },
+        TRADING_DONE.chargesSaved,
+      ),
+    });
+    renderWithProviders(<ChargesPage />);
+    const dp = await screen.findByTestId('charges-dp_charge');
+    await userEvent.clear(dp);
+    await userEvent.type(dp, '15.75');
+    await userEvent.click(screen.getByTestId('charges-save'));
+    expect(await screen.findByText(TRADING_DONE.chargesSaved)).toBeInTheDocument();
+    expect(api.callsTo('PUT /trading/charges')[0]!.body).toEqual({
+      ...charges(),
+      dp_charge_paise: 1575,
+    });
   });
 });

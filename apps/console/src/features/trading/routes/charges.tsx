@@ -42,7 +42,7 @@ const RATES: { key: TRateKey; label: string; description?: string }[] = [
   {
     key: 'gst_pct',
     label: 'GST',
-    description: 'On brokerage, the exchange charge and the SEBI fee',
+    description: 'On brokerage, the exchange charge, the SEBI fee and the DP charge',
   },
 ];
 /** The example trade the preview charges: ₹1,00,000. */
@@ -128,6 +128,28 @@ function ChargesForm({ schedule, canEdit }: { schedule: TChargeSchedule; canEdit
                       />
                     )}
                   />
+                  <Controller
+                    control={form.control}
+                    name="dp_charge_paise"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="DP charge (₹ per scrip per day)"
+                        description="On the first delivery sell of a scrip each day; GST on top"
+                        min={0}
+                        allowNegative={false}
+                        decimalScale={2}
+                        thousandSeparator=","
+                        value={paiseToRupeeNumber(field.value)}
+                        onChange={(v) => {
+                          const dp = readRupees(v === '' ? 0 : v, { allowZero: true });
+                          if (dp.ok) field.onChange(Number(dp.paise));
+                        }}
+                        onBlur={field.onBlur}
+                        error={errors.dp_charge_paise?.message}
+                        data-testid="charges-dp_charge"
+                      />
+                    )}
+                  />
                 </SimpleGrid>
                 {canEdit ? (
                   <Button
@@ -155,7 +177,9 @@ function ChargesForm({ schedule, canEdit }: { schedule: TChargeSchedule; canEdit
 const validSchedule = (s: TChargeSchedule) =>
   RATES.every((r) => typeof s[r.key] === 'string' && isRate(s[r.key])) &&
   Number.isInteger(s.brokerage_max_paise) &&
-  s.brokerage_max_paise >= 0;
+  s.brokerage_max_paise >= 0 &&
+  Number.isInteger(s.dp_charge_paise) &&
+  s.dp_charge_paise >= 0;
 
 /** What the schedule in the form charges on a ₹1,00,000 buy and sell (computeCharges). */
 function ChargesExample({ schedule }: { schedule: TChargeSchedule }) {
@@ -169,7 +193,8 @@ function ChargesExample({ schedule }: { schedule: TChargeSchedule }) {
     );
   }
   const buy: TCharges = computeCharges(schedule, 'buy', EXAMPLE_PAISE);
-  const sell: TCharges = computeCharges(schedule, 'sell', EXAMPLE_PAISE);
+  // The example sell is the day's first of its scrip, so it pays the DP charge.
+  const sell: TCharges = computeCharges(schedule, 'sell', EXAMPLE_PAISE, { dp: true });
   return (
     <Card withBorder data-testid="charges-example">
       <Title order={5} mb="xs">

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryState } from '../../../components/market/query-state';
-import { openConfirm } from '../../../components/modals';
+import { closeModal, openConfirm, openModal } from '../../../components/modals';
 import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
 import { isApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/notify';
@@ -12,11 +12,23 @@ import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { cancelOrder } from '../api/cancel-order';
 import { ordersQueryOptions } from '../api/get-orders';
 import { usePortfolioTranslation } from '../i18n';
+import { ModifyOrderForm } from './modify-order-form';
 import { useMoney } from './money-parts';
 import { OrderSummary } from './order-summary';
 import { LoadMoreButton } from '../../../components/load-more-button';
 
 const AWAITING = { view: 'awaiting' } as const;
+const MODIFY_MODAL = 'modify-order';
+/** Orders a client may modify while they wait (decision 017). */
+const modifiable = (order: TOrder) =>
+  ['limit', 'sl', 'sl_m'].includes(order.type) && order.filled_quantity === 0;
+const openModify = (order: TOrder) =>
+  openModal({
+    id: MODIFY_MODAL,
+    title: `Modify ${order.symbol}`,
+    hold: true,
+    children: <ModifyOrderForm order={order} onDone={() => closeModal(MODIFY_MODAL)} />,
+  });
 
 /**
  * /portfolio/awaiting: orders still waiting to fill, for the desk or for allotment. Each can
@@ -95,6 +107,16 @@ export function AwaitingPage() {
                       {money(order.hold_paise)}
                     </Text>
                   </>
+                )}
+                {modifiable(order) && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => openModify(order)}
+                    data-testid={`awaiting-modify-${order.id}`}
+                  >
+                    Modify
+                  </Button>
                 )}
                 <Button
                   size="compact-sm"

@@ -5,7 +5,19 @@ import {
   rupeesToPaise,
   type THolding,
 } from '@sampada/shared';
-import { Anchor, Button, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { M } from '@sampada/shared';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { LivePrice } from '../../../components/market/live-price';
@@ -14,7 +26,11 @@ import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { formatDay } from '../../../lib/money';
 import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
+import { isApiError } from '../../../lib/api-client';
+import { toastError } from '../../../lib/notify';
+import { downloadHoldings } from '../api/tax-pnl';
 import { usePortfolioTranslation } from '../i18n';
+import { openGttForm } from './gtt-page';
 import { Pnl, useMoney } from './money-parts';
 import { CardTable } from '../../../components/card-table';
 
@@ -60,6 +76,26 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
       data-testid={`holding-sell-${symbol}`}
     >
       {t('holding.sell')}
+    </Button>
+  );
+  const gtt = (
+    <Button
+      size="compact-sm"
+      variant="light"
+      disabled={!holding.listed || holding.quantity - holding.pledged === 0}
+      onClick={() =>
+        openGttForm(t('gtt.createTitle'), {
+          initial: {
+            kind: 'oco',
+            symbol,
+            side: 'sell',
+            quantity: holding.quantity - holding.pledged,
+          },
+        })
+      }
+      data-testid={`holding-gtt-${symbol}`}
+    >
+      GTT
     </Button>
   );
   return (
@@ -121,7 +157,10 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
       </Table.Td>
       <Table.Td ta="right">
         {holding.listed ? (
-          sell
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {gtt}
+            {sell}
+          </Group>
         ) : (
           <Tooltip
             label={t('holding.listsOn', {
@@ -160,8 +199,28 @@ export function HoldingPage() {
     }),
     { value: 0, invested: 0, pnl: 0, day: 0 },
   );
+  const exportCsv = async () => {
+    try {
+      await downloadHoldings();
+    } catch (error) {
+      toastError(isApiError(error) ? error.message : M.requestFailed);
+    }
+  };
   return (
     <Stack gap="md" data-testid="portfolio-holding">
+      {holdings.length > 0 && (
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void exportCsv()}
+            data-testid="holdings-export"
+          >
+            {t('exportCsv')}
+          </Button>
+        </Group>
+      )}
       <QueryState
         isPending={query.isPending}
         isError={query.isError}

@@ -5,9 +5,9 @@ import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { paths } from '../../../config/paths';
 import { usePortfolioTranslation } from '../i18n';
 
-const TABS = ['summary', 'holding', 'awaiting', 'history'] as const;
+const TABS = ['summary', 'holding', 'awaiting', 'history', 'gtt', 'tax'] as const;
 
-/** /portfolio with its four children (spec §2), and the eye toggle that masks their amounts. */
+/** /portfolio with its children (spec §2; GTT and Tax P&L from issue 22), and the eye toggle that masks their amounts. */
 export function PortfolioLayout() {
   const { t } = usePortfolioTranslation();
   return (

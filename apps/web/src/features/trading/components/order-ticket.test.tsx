@@ -8,7 +8,7 @@ import {
   md5,
   type TStockDetail,
 } from '@sampada/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setShowAssets } from '../../../lib/app-settings';
@@ -176,5 +176,34 @@ describe('order ticket (stock detail Buy / Sell)', () => {
   it('says when the market is closed that the order waits for the next session', async () => {
     setup('buy', { 'GET /stock/api/v1/stock_detail': ok({ ...detail, session: 'closed' }) });
     expect(await screen.findByTestId('order-session-note')).toBeInTheDocument();
+  });
+
+  it('a sell stop-loss: the trigger must be under the last price and the limit at or under it, then it is sent', async () => {
+    const { user, http } = setup('sell', {
+      [ORDERS]: ok(order({ type: 'sl', side: 'sell', symbol: 'RELIANCE', quantity: 10 })),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'SL' }));
+    await user.type(screen.getByTestId('order-quantity'), '10');
+    const trigger = screen.getByTestId('order-trigger-price');
+    await user.type(trigger, '2500');
+    await user.type(screen.getByTestId('order-limit-price'), '2410');
+    await typePin(user);
+    await user.click(submit());
+    expect(await screen.findByText(TM.sellTriggerAbove('₹2,456.10'))).toBeInTheDocument();
+    await user.clear(trigger);
+    await user.type(trigger, '2400');
+    await user.click(submit());
+    expect(await screen.findByText(TM.sellLimitAboveTrigger)).toBeInTheDocument();
+    await user.clear(trigger);
+    await user.type(trigger, '2420');
+    await user.click(submit());
+    await waitFor(() => expect(http.callsTo(ORDERS)).toHaveLength(1));
+    expect(http.callsTo(ORDERS)[0]!.body).toMatchObject({
+      type: 'sl',
+      side: 'sell',
+      quantity: 10,
+      trigger_price: '2420',
+      limit_price: '2410',
+    });
   });
 });

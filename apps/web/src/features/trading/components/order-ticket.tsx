@@ -44,15 +44,20 @@ import {
   wholeNumber,
 } from './trade-form-parts';
 
-type TTicketType = 'market' | 'limit';
+type TTicketType = 'market' | 'limit' | 'sl' | 'sl_m';
+/** The types whose form has a limit price, and those with a trigger price. */
+const hasLimit = (type: TTicketType) => type === 'limit' || type === 'sl';
+const hasTrigger = (type: TTicketType) => type === 'sl' || type === 'sl_m';
 
 const ZLimitPrice = rupeePrice(TM.priceRequired);
+const ZTriggerPrice = rupeePrice(TM.triggerRequired);
 
 interface TTicketForm {
   type: TTicketType;
   side: TOrderSide;
   quantity: string | number;
   limit_price: string | number;
+  trigger_price: string | number;
   pin: string;
 }
 
@@ -60,16 +65,29 @@ interface TTicketForm {
 function ticketFigures(
   detail: TStockDetail,
   schedule: TChargeSchedule | undefined,
-  { type, side, quantity, limit_price }: TTicketForm,
+  { type, side, quantity, limit_price, trigger_price }: TTicketForm,
 ) {
   const lastPaise = rupeesToPaise(detail.price);
-  const limit = type === 'limit' ? ZLimitPrice.safeParse(limit_price) : null;
-  const pricePaise = type === 'limit' ? (limit?.success ? limit.data : null) : lastPaise;
+  const limit = hasLimit(type) ? ZLimitPrice.safeParse(limit_price) : null;
+  const trigger = hasTrigger(type) ? ZTriggerPrice.safeParse(trigger_price) : null;
+  const triggerPaise = trigger?.success ? trigger.data : null;
+  // What the order is counted at, as the server does: the limit, else the trigger, else the last price.
+  const pricePaise = hasLimit(type)
+    ? limit?.success
+      ? limit.data
+      : null
+    : type === 'sl_m'
+      ? triggerPaise
+      : lastPaise;
   const n = wholeNumber(quantity);
   const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
   const charges = schedule ? computeCharges(schedule, side, value) : null;
   const holdValue =
-    side === 'buy' && type === 'market' && n ? marketBuyHoldValue(BigInt(n) * lastPaise) : value;
+    side === 'buy' && type === 'market' && n
+      ? marketBuyHoldValue(BigInt(n) * lastPaise)
+      : side === 'buy' && type === 'sl_m'
+        ? marketBuyHoldValue(value)
+        : value;
   const hold = schedule ? buyCost(schedule, holdValue) : null;
   const tickPaise = rupeesToPaise(detail.tick_size);
   const band =
@@ -79,7 +97,19 @@ function ticketFigures(
           upper: rupeesToPaise(detail.upper_band),
         }
       : null;
-  return { type, side, n, pricePaise, value, charges, hold, tickPaise, band };
+  return {
+    type,
+    side,
+    n,
+    pricePaise,
+    triggerPaise,
+    lastPaise,
+    value,
+    charges,
+    hold,
+    tickPaise,
+    band,
+  };
 }
 
 /**
@@ -87,15 +117,31 @@ function ticketFigures(
  * order value, the shares held (`sellable`, once known) and the cash a buy puts on hold.
  */
 function ticketProblems(
-  { type, side, n, pricePaise, value, hold, tickPaise, band }: ReturnType<typeof ticketFigures>,
+  figures: ReturnType<typeof ticketFigures>,
   { available, sellable }: { available: number | undefined; sellable: number | undefined },
 ) {
+  const { type, side, n, pricePaise, triggerPaise, lastPaise, value, hold, tickPaise, band } =
+    figures;
   let limit_price: string | null = null;
-  if (type === 'limit' && pricePaise) {
+  if (hasLimit(type) && pricePaise) {
     if (tickPaise > 0n && pricePaise % tickPaise !== 0n)
       limit_price = TM.priceOffTick(formatPaise(tickPaise));
     else if (band && (pricePaise < band.lower || pricePaise > band.upper))
       limit_price = TM.priceOutsideBand(formatPaise(band.lower), formatPaise(band.upper));
+  }
+  // The stop checks the server makes (TM.sellTriggerAbove and the rest), before it is asked.
+  let trigger_price: string | null = null;
+  if (hasTrigger(type) && triggerPaise) {
+    if (tickPaise > 0n && triggerPaise % tickPaise !== 0n)
+      trigger_price = TM.triggerOffTick(formatPaise(tickPaise));
+    else if (side === 'sell' && triggerPaise >= lastPaise)
+      trigger_price = TM.sellTriggerAbove(formatPaise(lastPaise));
+    else if (side === 'buy' && triggerPaise <= lastPaise)
+      trigger_price = TM.buyTriggerBelow(formatPaise(lastPaise));
+    else if (type === 'sl' && pricePaise && side === 'sell' && pricePaise > triggerPaise)
+      limit_price ??= TM.sellLimitAboveTrigger;
+    else if (type === 'sl' && pricePaise && side === 'buy' && pricePaise < triggerPaise)
+      limit_price ??= TM.buyLimitBelowTrigger;
   }
   let quantity: string | null = null;
   if (n) {
@@ -113,7 +159,7 @@ function ticketProblems(
     )
       quantity = TM.insufficientCash;
   }
-  return { limit_price, quantity };
+  return { limit_price, trigger_price, quantity };
 }
 
 /**
@@ -137,12 +183,20 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
     detail ? ticketFigures(detail, schedule.data, values) : null;
   const { control, handleSubmit, resetField, clearErrors, watch } = useForm({
     resolver: requestResolver(ZMarketOrderRequest.extend({ pin: ZPinTyped }), {
-      toRequest: ({ type, side, quantity, limit_price, pin }: TTicketForm): TOrderRequest => ({
+      toRequest: ({
+        type,
+        side,
+        quantity,
+        limit_price,
+        trigger_price,
+        pin,
+      }: TTicketForm): TOrderRequest => ({
         type,
         symbol,
         side,
         quantity: wholeNumber(quantity) ?? quantity,
-        ...(type === 'limit' ? { limit_price: String(limit_price) } : {}),
+        ...(hasLimit(type) ? { limit_price: String(limit_price) } : {}),
+        ...(hasTrigger(type) ? { trigger_price: String(trigger_price) } : {}),
         pin,
       }),
       checks: (values) => {
@@ -160,6 +214,7 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
       side: initialSide,
       quantity: '',
       limit_price: '',
+      trigger_price: '',
       pin: '',
     } as TTicketForm,
   });
@@ -274,11 +329,13 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
                 value={field.value}
                 onChange={(next) => {
                   field.onChange(next as TTicketType);
-                  clearErrors('limit_price');
+                  clearErrors(['limit_price', 'trigger_price']);
                 }}
                 data={[
                   { value: 'market', label: t('ticket.market') },
                   { value: 'limit', label: t('ticket.limit') },
+                  { value: 'sl', label: t('ticket.sl') },
+                  { value: 'sl_m', label: t('ticket.slM') },
                 ]}
                 data-testid="order-type"
               />
@@ -306,7 +363,16 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
             })}
             data-testid="order-quantity"
           />
-          {type === 'limit' && (
+          {hasTrigger(type) && (
+            <AmountField
+              control={control}
+              name="trigger_price"
+              label={t('ticket.triggerPrice')}
+              description={t('ticket.triggerHint', { tick: formatPaise(tickPaise) })}
+              data-testid="order-trigger-price"
+            />
+          )}
+          {hasLimit(type) && (
             <AmountField
               control={control}
               name="limit_price"
@@ -339,7 +405,7 @@ export function OrderTicket({ symbol, side: initialSide }: { symbol: string; sid
           ) : (
             <Loader size="xs" />
           )}
-          {side === 'buy' && type === 'market' && (
+          {side === 'buy' && (type === 'market' || type === 'sl_m') && (
             <Text size="xs" c="dimmed">
               {t('ticket.marketHold', { pct: MARKET_BUY_BUFFER_PCT })}
             </Text>

@@ -1,0 +1,224 @@
+/**
+ * The tax P&L and the holdings as files: CSV (plain rupee amounts a spreadsheet sums) and the
+ * tax P&L as PDF (₹ with Indian grouping). Both name the client; dates are IST.
+ */
+import {
+  APP_NAME,
+  csvRupees,
+  formatPaise,
+  HOLDINGS_CSV_HEADER,
+  type THolding,
+  type TTaxPnl,
+} from '@sampada/shared';
+import { csvFile, csvNumber, csvRow } from '../../platform/csv.ts';
+import { istTime } from '../../platform/ist.ts';
+import { openPdf } from '../../platform/pdf.ts';
+
+type Owner = { name: string; uid: string };
+const TERM = { short: 'Short-term', long: 'Long-term' } as const;
+/** A row whose amounts stay numbers (not text) in a spreadsheet. */
+const line = (text: string[], amounts: (bigint | number)[] = []) =>
+  [csvRow(text), ...amounts.map((a) => csvNumber(csvRupees(a)))].join(',');
+
+export const taxPnlFileName = (owner: Owner, report: TTaxPnl, format: 'csv' | 'pdf') =>
+  `tax-pnl-${owner.uid}-FY${report.label}.${format}`;
+
+export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
+  const e = report.estimate;
+  const s = report.summary;
+  return csvFile([
+    csvRow([`${APP_NAME} tax P&L, financial year ${report.label}`]),
+    csvRow(['Client', owner.name]),
+    csvRow(['UID', owner.uid]),
+    csvRow(['Period', `${report.from} to ${report.to} (sell dates, Asia/Kolkata)`]),
+    csvRow(['Generated', `${istTime(new Date(report.as_of))} IST`]),
+    '',
+    csvRow(['Summary', 'Amount (₹)']),
+    line(['Short-term capital gain'], [s.short_term_gain_paise]),
+    line(['Long-term capital gain'], [s.long_term_gain_paise]),
+    line(['Charges allocated to the lots sold'], [s.charges_paise]),
+    line(['Of which DP charges (before GST)'], [s.dp_paise]),
+    line(['Sale value'], [s.turnover_paise]),
+    '',
+    csvRow([
+      `Tax estimate (rates since ${'23 July 2024'}: STCG ${e.stcg_rate_pct}%, LTCG ${e.ltcg_rate_pct}% above ${formatPaise(e.ltcg_exemption_paise)}; no cess or surcharge)`,
+    ]),
+    line(['Short-term taxable'], [e.short_term_taxable_paise]),
+    line(['Long-term taxable after exemption'], [e.long_term_taxable_paise]),
+    line(['Short-term tax'], [e.short_term_tax_paise]),
+    line(['Long-term tax'], [e.long_term_tax_paise]),
+    line(['Estimated tax'], [e.total_tax_paise]),
+    line(['Short-term loss to carry forward'], [e.short_term_loss_paise]),
+    line(['Long-term loss to carry forward'], [e.long_term_loss_paise]),
+    '',
+    csvRow([
+      'Symbol',
+      'Name',
+      'ISIN',
+      'Term',
+      'Quantity',
+      'Buy date',
+      'Sell date',
+      'Buy value (₹)',
+      'Sell value (₹)',
+      'Charges (₹)',
+      'DP charge (₹)',
+      'Gain (₹)',
+    ]),
+    ...report.realised.map((r) =>
+      [
+        csvRow([r.symbol, r.name, r.isin ?? '', TERM[r.term]]),
+        String(r.quantity),
+        csvRow([r.buy_date, r.sell_date]),
+        ...[r.cost_paise, r.proceeds_paise, r.charges_paise, r.dp_paise, r.gain_paise].map((a) =>
+          csvNumber(csvRupees(a)),
+        ),
+      ].join(','),
+    ),
+    '',
+    csvRow(['Open lots (unrealised)']),
+    csvRow([
+      'Symbol',
+      'Name',
+      'Term if sold today',
+      'Quantity',
+      'Buy date',
+      'Buy value (₹)',
+      'Charges (₹)',
+      'Price (₹)',
+      'Value (₹)',
+      'Unrealised gain (₹)',
+    ]),
+    ...report.unrealised.map((o) =>
+      [
+        csvRow([o.symbol, o.name, TERM[o.term]]),
+        String(o.quantity),
+        csvRow([o.buy_date]),
+        ...[o.cost_paise, o.charges_paise, o.price_paise, o.value_paise, o.gain_paise].map((a) =>
+          csvNumber(csvRupees(a)),
+        ),
+      ].join(','),
+    ),
+  ]);
+}
+
+const COLUMNS = [
+  { title: 'Scrip', width: 70 },
+  { title: 'Term', width: 40 },
+  { title: 'Qty', width: 34, right: true },
+  { title: 'Bought', width: 56 },
+  { title: 'Sold', width: 56 },
+  { title: 'Buy value', width: 68, right: true },
+  { title: 'Sell value', width: 68, right: true },
+  { title: 'Charges', width: 52, right: true },
+  { title: 'Gain', width: 71, right: true },
+] as const;
+
+export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> {
+  const { doc, money, finish } = await openPdf({
+    title: `Tax P&L FY ${report.label}`,
+    margin: 40,
+  });
+  const rupees = (paise: number) => money(formatPaise(paise));
+  const left = doc.page.margins.left;
+  const e = report.estimate;
+  const s = report.summary;
+  doc.fontSize(16).text(`${APP_NAME} — tax P&L, financial year ${report.label}`, left, 40);
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`Client: ${owner.name}    UID: ${owner.uid}`);
+  doc.text(`Sells from ${report.from} to ${report.to} (Asia/Kolkata); FIFO lots.`);
+  doc.text(`Generated: ${istTime(new Date(report.as_of))} IST`);
+  doc.moveDown();
+  doc.text(`Short-term capital gain: ${rupees(s.short_term_gain_paise)}`);
+  doc.text(`Long-term capital gain: ${rupees(s.long_term_gain_paise)}`);
+  doc.text(
+    `Charges allocated: ${rupees(s.charges_paise)} (DP charges ${rupees(s.dp_paise)} before GST)`,
+  );
+  doc.moveDown(0.5);
+  doc.text(
+    `Tax estimate at the rates since 23 July 2024 — STCG ${e.stcg_rate_pct}%, LTCG ${e.ltcg_rate_pct}% above ${rupees(e.ltcg_exemption_paise)} a year:`,
+  );
+  doc.text(
+    `short-term ${rupees(e.short_term_tax_paise)} on ${rupees(e.short_term_taxable_paise)}, long-term ${rupees(e.long_term_tax_paise)} on ${rupees(e.long_term_taxable_paise)}; total ${rupees(e.total_tax_paise)}.`,
+  );
+  doc
+    .fontSize(8)
+    .text(
+      'An estimate, not tax advice: no cess or surcharge, no losses brought forward, no grandfathering of pre-2018 holdings.',
+    );
+  doc.moveDown();
+
+  const drawRow = (cells: string[], size = 8) => {
+    doc.fontSize(size);
+    const heights = cells.map((text, i) =>
+      doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }),
+    );
+    const height = Math.max(...heights) + 4;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((text, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(text, x, y, {
+        width: column.width - 4,
+        align: 'right' in column && column.right ? 'right' : 'left',
+      });
+      x += column.width;
+    });
+    doc.x = left;
+    doc.y = y + height;
+  };
+  drawRow(
+    COLUMNS.map((c) => c.title),
+    9,
+  );
+  if (report.realised.length === 0) doc.fontSize(9).text('No sells in this year.', left);
+  for (const r of report.realised)
+    drawRow([
+      r.symbol,
+      r.term === 'short' ? 'Short' : 'Long',
+      String(r.quantity),
+      r.buy_date,
+      r.sell_date,
+      rupees(r.cost_paise),
+      rupees(r.proceeds_paise),
+      rupees(r.charges_paise),
+      rupees(r.gain_paise),
+    ]);
+  doc.moveDown();
+  doc.fontSize(10).text('Open lots (unrealised)', left);
+  if (report.unrealised.length === 0) doc.fontSize(9).text('No open lots.', left);
+  for (const o of report.unrealised)
+    drawRow([
+      o.symbol,
+      o.term === 'short' ? 'Short' : 'Long',
+      String(o.quantity),
+      o.buy_date,
+      '',
+      rupees(o.cost_paise),
+      rupees(o.value_paise),
+      rupees(o.charges_paise),
+      rupees(o.gain_paise),
+    ]);
+  return finish();
+}
+
+/** The holdings export: one row per holding with its ISIN; amounts in plain rupees. */
+export function holdingsCsv(list: (THolding & { isin: string | null })[]): string {
+  return csvFile([
+    csvRow([...HOLDINGS_CSV_HEADER]),
+    ...list.map((h) =>
+      [
+        csvRow([h.symbol, h.name, h.isin ?? '']),
+        String(h.quantity),
+        ...[
+          h.average_cost_paise,
+          h.invested_paise,
+          h.price_paise,
+          h.current_value_paise,
+          h.unrealised_pnl_paise,
+        ].map((a) => csvNumber(csvRupees(a))),
+      ].join(','),
+    ),
+  ]);
+}

@@ -1,0 +1,18 @@
+/**
+ * CSV for downloads a spreadsheet opens: CRLF lines, cells quoted when needed, and a cell a
+ * spreadsheet would run as a formula (=, +, -, @ first) prefixed with an apostrophe, since
+ * names come from users' input. Numbers meant as numbers go through `number` unprefixed.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A cell holding a plain decimal number (a negative amount keeps its sign). */
+export const csvNumber = (value: string) =>
+  /^-?\d+(\.\d+)?$/.test(value) ? value : csvCell(value);
+
+export const csvRow = (cells: string[]) => cells.map(csvCell).join(',');
+
+/** Lines joined as a CSV file. */
+export const csvFile = (lines: string[]) => `${lines.join('\r\n')}\r\n`;

@@ -1,0 +1,194 @@
+import { GTT_DONE, md5, TRADING_DONE, type TGtt, type TTaxPnl } from '@sampada/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../../test/http';
+import { renderWithProviders, resetAppState } from '../../../test/render';
+import { signInForTest } from '../../../test/session';
+import { order } from '../../../test/trading';
+import { AwaitingPage } from './awaiting-page';
+import { GttPage } from './gtt-page';
+import { TaxPnlPage } from './tax-pnl-page';
+
+const oco: TGtt = {
+  id: '3f1c2b8e-1111-4c4c-9d9d-000000000001',
+  kind: 'oco',
+  symbol: 'TCS',
+  name: 'Tata Consultancy Services',
+  side: 'sell',
+  quantity: 30,
+  status: 'active',
+  target: { trigger_price_paise: 420_000, limit_price_paise: 420_000, status: 'waiting' },
+  stop: { trigger_price_paise: 380_000, limit_price_paise: 379_000, status: 'waiting' },
+  reference_price_paise: 400_000,
+  triggered_at: null,
+  order_id: null,
+  order_status: null,
+  reason: null,
+  expires_at: '2027-11-24T10:00:00.000Z',
+  created_at: '2026-11-24T10:00:00.000Z',
+  updated_at: '2026-11-24T10:00:00.000Z',
+};
+
+const report = (year: number): TTaxPnl => ({
+  year,
+  label: `${year}-${String((year + 1) % 100)}`,
+  from: `${year}-04-01`,
+  to: `${year + 1}-03-31`,
+  years: [2026, 2025],
+  realised: [
+    {
+      symbol: 'TCS',
+      name: 'Tata Consultancy Services',
+      isin: 'INE467B01029',
+      quantity: 30,
+      buy_date: `${year}-05-02`,
+      sell_date: `${year}-09-10`,
+      cost_paise: 12_000_000,
+      proceeds_paise: 12_600_000,
+      charges_paise: 31_000,
+      dp_paise: 1_350,
+      gain_paise: 569_000,
+      term: 'short',
+    },
+  ],
+  scrips: [],
+  summary: {
+    short_term_gain_paise: 569_000,
+    long_term_gain_paise: 0,
+    charges_paise: 31_000,
+    dp_paise: 1_350,
+    turnover_paise: 12_600_000,
+  },
+  estimate: {
+    stcg_rate_pct: '20',
+    ltcg_rate_pct: '12.5',
+    ltcg_exemption_paise: 12_500_000,
+    short_term_taxable_paise: 569_000,
+    long_term_taxable_paise: 0,
+    short_term_tax_paise: 113_800,
+    long_term_tax_paise: 0,
+    total_tax_paise: 113_800,
+    short_term_loss_paise: 0,
+    long_term_loss_paise: 0,
+  },
+  unrealised: [],
+  unrealised_summary: {
+    cost_paise: 0,
+    value_paise: 0,
+    gain_paise: 0,
+    short_term_paise: 0,
+    long_term_paise: 0,
+  },
+  as_of: '2026-11-24T10:00:00.000Z',
+});
+
+beforeEach(() => {
+  resetAppState();
+  signInForTest();
+});
+
+describe('Tax P&L page', () => {
+  it('shows the year’s gains per lot and the estimate, and switches year with the picker', async () => {
+    const http = mockApi({
+      'GET /trade/app/v1/tax-pnl': (config) =>
+        ok(report((config.params as { year?: number } | undefined)?.year ?? 2026)),
+    });
+    renderWithProviders(<TaxPnlPage />);
+    expect(await screen.findByTestId('tax-short-term')).toHaveTextContent('5,690.00');
+    expect(screen.getByTestId('tax-estimate')).toHaveTextContent('₹1,138.00');
+    const rows = within(screen.getByTestId('tax-realised')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('TCS');
+    expect(rows[1]).toHaveTextContent('2026-05-02');
+    await userEvent.click(screen.getByTestId('tax-year'));
+    await userEvent.click(await screen.findByText('FY 2025-26'));
+    await waitFor(() =>
+      expect(http.callsTo('GET /trade/app/v1/tax-pnl').at(-1)!.params).toEqual({ year: 2025 }),
+    );
+    expect(await screen.findByText('2025-05-02')).toBeInTheDocument();
+  });
+});
+
+describe('GTT page', () => {
+  it('lists an OCO with both legs, and deletes it after a confirmation', async () => {
+    const http = mockApi({
+      'GET /trade/app/v1/gtts': [ok([oco]), ok([{ ...oco, status: 'cancelled' }])],
+      [`DELETE /trade/app/v1/gtts/${oco.id}`]: ok({ ...oco, status: 'cancelled' }),
+    });
+    renderWithProviders(<GttPage />);
+    expect(await screen.findByTestId(`gtt-target-${oco.id}`)).toHaveTextContent('₹4,200.00');
+    expect(screen.getByTestId(`gtt-stop-${oco.id}`)).toHaveTextContent('₹3,800.00');
+    await userEvent.click(screen.getByTestId(`gtt-delete-${oco.id}`));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText(GTT_DONE.deleted)).toBeInTheDocument();
+    expect(http.callsTo(`DELETE /trade/app/v1/gtts/${oco.id}`)).toHaveLength(1);
+  });
+
+  it('sets a new OCO with the PIN sent as its MD5', async () => {
+    const http = mockApi({
+      'GET /trade/app/v1/gtts': ok([]),
+      'POST /trade/app/v1/gtts': ok(oco),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<GttPage />);
+    await user.click(await screen.findByTestId('gtt-create'));
+    await user.click(await screen.findByRole('radio', { name: 'OCO (target + stop)' }));
+    await user.type(screen.getByTestId('gtt-symbol'), 'tcs');
+    await user.type(screen.getByTestId('gtt-quantity'), '30');
+    await user.type(screen.getByTestId('gtt-trigger'), '4200');
+    await user.type(screen.getByTestId('gtt-limit'), '4200');
+    await user.type(screen.getByTestId('gtt-stop-trigger'), '3800');
+    await user.type(screen.getByTestId('gtt-stop-limit'), '3790');
+    const boxes = [...screen.getByTestId('gtt-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('gtt-save'));
+    expect(await screen.findByText(GTT_DONE.created)).toBeInTheDocument();
+    expect(http.callsTo('POST /trade/app/v1/gtts')[0]!.body).toEqual({
+      kind: 'oco',
+      symbol: 'tcs',
+      side: 'sell',
+      quantity: '30',
+      trigger_price: '4200',
+      limit_price: '4200',
+      stop_trigger_price: '3800',
+      stop_limit_price: '3790',
+      pin: md5('123456'),
+    });
+  });
+});
+
+describe('Modify on the awaiting list', () => {
+  it('sends the new quantity and limit with the PIN as its MD5', async () => {
+    const limit = order({
+      type: 'limit',
+      side: 'buy',
+      symbol: 'INFY',
+      quantity: 10,
+      price_paise: 150_000,
+      status: 'awaiting',
+    });
+    const http = mockApi({
+      'GET /trade/app/v1/orders': ok({ items: [limit], next_cursor: null }),
+      [`POST /trade/app/v1/orders/${limit.id}/modify`]: ok({ ...limit, quantity: 12 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AwaitingPage />);
+    await user.click(await screen.findByTestId(`awaiting-modify-${limit.id}`));
+    const quantity = await screen.findByTestId('modify-quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    const boxes = [...screen.getByTestId('modify-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('modify-save'));
+    expect(await screen.findByText(TRADING_DONE.orderModified)).toBeInTheDocument();
+    expect(http.callsTo(`POST /trade/app/v1/orders/${limit.id}/modify`)[0]!.body).toEqual({
+      quantity: '12',
+      limit_price: '1500.00',
+      pin: md5('123456'),
+    });
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * Trading depth (issue 22, decision 017): the tax P&L by financial year, the holdings export
+ * and GTT (good till triggered) orders. Money is integer paise.
+ */
+import { z } from 'zod';
+import { MAX_ORDER_QUANTITY, rupeePrice, TM } from './trading.ts';
+import { ZPinRequest } from './schemas.ts';
+
+const paise = z.number().int();
+
+// ---------- Tax P&L ----------
+
+/** Capital gains on listed equity sold on or after 23 July 2024 (Finance (No. 2) Act 2024). */
+export const TAX_RULES = {
+  /** Section 111A: short-term (held ≤ 12 months). */
+  stcg_rate_pct: '20',
+  /** Section 112A: long-term, on what exceeds the yearly exemption. */
+  ltcg_rate_pct: '12.5',
+  ltcg_exemption_paise: 12_500_000,
+  in_force_from: '2024-07-23',
+} as const;
+
+/** A financial year is named by its first calendar year: 2025 is 1 Apr 2025 – 31 Mar 2026. */
+export const financialYearLabel = (startYear: number) =>
+  `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+
+/** The financial year (its first calendar year) an IST date YYYY-MM-DD falls in. */
+export const financialYearOf = (istDate: string) => {
+  const year = Number(istDate.slice(0, 4));
+  return Number(istDate.slice(5, 7)) >= 4 ? year : year - 1;
+};
+
+export const TAX_MESSAGES = {
+  yearInvalid: 'Choose a financial year, e.g. 2025 for April 2025 – March 2026.',
+} as const;
+
+const ZFinancialYear = z.coerce
+  .number({ error: TAX_MESSAGES.yearInvalid })
+  .int(TAX_MESSAGES.yearInvalid)
+  .min(2000, TAX_MESSAGES.yearInvalid)
+  .max(2100, TAX_MESSAGES.yearInvalid);
+
+/** GET /trade/app/v1/tax-pnl: the year; without it, the current financial year. */
+export const ZTaxPnlQuery = z.object({ year: ZFinancialYear.optional() });
+/** GET /trade/app/v1/tax-pnl/file: the year and the file's format. */
+export const ZTaxPnlFileQuery = z.object({
+  year: ZFinancialYear.optional(),
+  format: z.enum(['csv', 'pdf'], { error: 'Choose CSV or PDF.' }).default('csv'),
+});
+
+const ZTerm = z.enum(['short', 'long']);
+
+export const ZTaxRealisedLot = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  isin: z.string().nullable(),
+  quantity: z.number().int(),
+  /** IST dates of the buy and the sell. */
+  buy_date: z.string(),
+  sell_date: z.string(),
+  cost_paise: paise,
+  proceeds_paise: paise,
+  /** The buy's and the sell's charges allocated to these shares, the DP charge included. */
+  charges_paise: paise,
+  /** Of `charges_paise`: the sell's DP charge (GST apart) allocated to these shares. */
+  dp_paise: paise,
+  gain_paise: paise,
+  term: ZTerm,
+});
+export type TTaxRealisedLot = z.infer<typeof ZTaxRealisedLot>;
+
+export const ZTaxOpenLot = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  buy_date: z.string(),
+  cost_paise: paise,
+  charges_paise: paise,
+  price_paise: paise,
+  value_paise: paise,
+  /** Value − cost − the buy's charges. */
+  gain_paise: paise,
+  /** Short or long if it were sold today. */
+  term: ZTerm,
+});
+export type TTaxOpenLot = z.infer<typeof ZTaxOpenLot>;
+
+export const ZTaxPnl = z.object({
+  /** The first calendar year and the label ("2025-26"), and its first and last IST days. */
+  year: z.number().int(),
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Financial years with fills, newest first, always with the current one. */
+  years: z.array(z.number().int()),
+  realised: z.array(ZTaxRealisedLot),
+  scrips: z.array(
+    z.object({
+      symbol: z.string(),
+      name: z.string(),
+      short_term_paise: paise,
+      long_term_paise: paise,
+      charges_paise: paise,
+    }),
+  ),
+  summary: z.object({
+    short_term_gain_paise: paise,
+    long_term_gain_paise: paise,
+    charges_paise: paise,
+    dp_paise: paise,
+    turnover_paise: paise,
+  }),
+  /**
+   * An estimate, not advice: short-term losses set off short-term then long-term gains,
+   * long-term losses only long-term gains; the exemption comes off what long-term remains.
+   */
+  estimate: z.object({
+    stcg_rate_pct: z.string(),
+    ltcg_rate_pct: z.string(),
+    ltcg_exemption_paise: paise,
+    short_term_taxable_paise: paise,
+    long_term_taxable_paise: paise,
+    short_term_tax_paise: paise,
+    long_term_tax_paise: paise,
+    total_tax_paise: paise,
+    /** Losses left after set-off (carried forward in the return, not by this estimate). */
+    short_term_loss_paise: paise,
+    long_term_loss_paise: paise,
+  }),
+  unrealised: z.array(ZTaxOpenLot),
+  unrealised_summary: z.object({
+    cost_paise: paise,
+    value_paise: paise,
+    gain_paise: paise,
+    short_term_paise: paise,
+    long_term_paise: paise,
+  }),
+  as_of: z.string(),
+});
+export type TTaxPnl = z.infer<typeof ZTaxPnl>;
+
+// ---------- GTT ----------
+
+export const GTT_KINDS = ['single', 'oco'] as const;
+export type TGttKind = (typeof GTT_KINDS)[number];
+export const GTT_STATUSES = ['active', 'triggered', 'cancelled', 'expired'] as const;
+export type TGttStatus = (typeof GTT_STATUSES)[number];
+/** A GTT is valid for one year from its creation (or last edit). */
+export const GTT_VALID_DAYS = 365;
+
+/**
+ * The GTT lifecycle as data: an active GTT fires once (triggered), or the client deletes it
+ * (cancelled), or its year ends (expired). An OCO's two legs are one row: firing one leg is
+ * the row's one step, so the other leg is cancelled by the same UPDATE.
+ */
+export const GTT_STEPS = {
+  trigger: { from: ['active'], to: 'triggered' },
+  cancel: { from: ['active'], to: 'cancelled' },
+  expire: { from: ['active'], to: 'expired' },
+} as const satisfies Record<string, { from: readonly TGttStatus[]; to: TGttStatus }>;
+
+export const GTT_STATUS_LABELS: Record<TGttStatus, string> = {
+  active: 'Active',
+  triggered: 'Triggered',
+  cancelled: 'Deleted',
+  expired: 'Expired',
+};
+
+export const GM = {
+  notFound: 'This GTT was not found.',
+  notActive: (status: string) =>
+    `This GTT is already ${GTT_STATUS_LABELS[status as TGttStatus]?.toLowerCase() ?? status}.`,
+  ocoSellOnly: 'An OCO protects a holding: it sells.',
+  ocoNeedsStop: 'Enter the stop-loss trigger and price.',
+  targetAboveLast: (last: string) => `The target trigger must be above the last price ${last}.`,
+  stopBelowLast: (last: string) => `The stop-loss trigger must be below the last price ${last}.`,
+  triggerIsLast: (last: string) => `The trigger must differ from the last price ${last}.`,
+  beyondHolding: 'An OCO cannot sell more shares than you hold.',
+  tooMany: 'You can have at most 200 active GTTs.',
+  rejectedCash: TM.insufficientCash,
+} as const;
+
+export const GTT_DONE = {
+  created: 'GTT created. No cash is held until it triggers.',
+  edited: 'GTT updated.',
+  deleted: 'GTT deleted.',
+} as const;
+
+const quantity = z.coerce
+  .number({ error: TM.quantityRequired })
+  .refine((v) => Number.isInteger(v) && v >= 1, TM.quantityInvalid)
+  .refine((v) => v <= MAX_ORDER_QUANTITY, TM.quantityTooLarge);
+
+/** One trigger and the limit order it places. */
+const leg = {
+  trigger_price: rupeePrice(TM.triggerRequired),
+  limit_price: rupeePrice(TM.priceRequired),
+};
+const stopLeg = {
+  stop_trigger_price: rupeePrice(TM.triggerRequired).optional(),
+  stop_limit_price: rupeePrice(TM.priceRequired).optional(),
+};
+
+/**
+ * POST /trade/app/v1/gtts with `pin` as the request carries it (`ZGttCreate`) or as a form
+ * holds it (the web passes its typed-PIN schema). An OCO's `trigger_price`/`limit_price` are
+ * its target leg.
+ */
+export const gttCreateWith = <P extends z.ZodType<string, string>>(pin: P) =>
+  z
+    .object({
+      kind: z.enum(GTT_KINDS, { error: 'Choose single or OCO.' }),
+      symbol: z
+        .string({ error: TM.symbolUnknown })
+        .trim()
+        .min(1, TM.symbolUnknown)
+        .max(32, TM.symbolUnknown)
+        .transform((v) => v.toUpperCase()),
+      side: z.enum(['buy', 'sell'], { error: TM.sideInvalid }),
+      quantity,
+      ...leg,
+      ...stopLeg,
+      pin,
+    })
+    .superRefine((value, ctx) => {
+      if (value.kind !== 'oco') return;
+      if (value.side !== 'sell')
+        ctx.addIssue({ code: 'custom', path: ['side'], message: GM.ocoSellOnly });
+      if (value.stop_trigger_price === undefined || value.stop_limit_price === undefined)
+        ctx.addIssue({ code: 'custom', path: ['stop_trigger_price'], message: GM.ocoNeedsStop });
+    });
+export const ZGttCreate = gttCreateWith(ZPinRequest.shape.pin);
+export type TGttCreate = z.input<typeof ZGttCreate>;
+
+/** PATCH /trade/app/v1/gtts/:id: new quantity and prices (what is omitted stays). */
+export const ZGttEdit = z.object({
+  quantity: quantity.optional(),
+  trigger_price: leg.trigger_price.optional(),
+  limit_price: leg.limit_price.optional(),
+  ...stopLeg,
+  pin: ZPinRequest.shape.pin,
+});
+export type TGttEdit = z.input<typeof ZGttEdit>;
+
+export const ZGttListQuery = z.object({
+  view: z.enum(['active', 'history', 'all']).default('all'),
+});
+
+const ZGttLeg = z.object({
+  trigger_price_paise: paise,
+  limit_price_paise: paise,
+  /** waiting while the GTT is active; fired, or cancelled when the other leg fired. */
+  status: z.enum(['waiting', 'fired', 'cancelled', 'expired']),
+});
+
+export const ZGtt = z.object({
+  id: z.string(),
+  kind: z.enum(GTT_KINDS),
+  symbol: z.string(),
+  name: z.string(),
+  side: z.enum(['buy', 'sell']),
+  quantity: z.number().int(),
+  status: z.enum(GTT_STATUSES),
+  /** Single: `target` is its one leg. OCO: the target (above) and the stop (below). */
+  target: ZGttLeg,
+  stop: ZGttLeg.nullable(),
+  /** The last price when created or edited. */
+  reference_price_paise: paise,
+  triggered_at: z.string().nullable(),
+  /** The limit order placed on firing, and why it was refused when it was. */
+  order_id: z.string().nullable(),
+  order_status: z.string().nullable(),
+  reason: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TGtt = z.infer<typeof ZGtt>;
+
+/** The holdings export's header row (GET /trade/app/v1/holdings/export). */
+export const HOLDINGS_CSV_HEADER = [
+  'Symbol',
+  'Name',
+  'ISIN',
+  'Quantity',
+  'Average cost (₹)',
+  'Invested (₹)',
+  'Last price (₹)',
+  'Value (₹)',
+  'Unrealised P&L (₹)',
+] as const;
+
+/** Rupees with 2 decimals and no grouping, for spreadsheets. */
+export const csvRupees = (value: bigint | number) => {
+  const p = BigInt(value);
+  const sign = p < 0n ? '-' : '';
+  const abs = p < 0n ? -p : p;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
