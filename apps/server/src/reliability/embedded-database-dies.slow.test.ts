@@ -101,7 +101,7 @@ describe('the embedded PostgreSQL killed under write load', () => {
         (await ctx.db.execute(sql`
           select d.id, d.status, count(p.id)::int as postings
           from deposits d left join ledger_postings p on p.reference = 'deposit:' || d.id
-          where d.client_id = ${firm.clientId} group by d.id, d.status`)) as unknown as {
+          where d.id in ${firm.depositIds} group by d.id, d.status`)) as unknown as {
           rows: { id: string; status: string; postings: number }[];
         }
       ).rows;
