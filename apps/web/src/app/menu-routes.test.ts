@@ -23,7 +23,7 @@ describe('menu routes (spec §2, docs/api-identity.md)', () => {
   it('mounts known components and skips the ones this release does not have', () => {
     const { routes, entries } = toRoutes([
       item('/score-info', 'engagement/score-info'),
-      item('/offers', 'engagement/offers'),
+      item('/lottery', 'engagement/lottery'),
     ]);
     expect(routes.map((r) => r.path)).toEqual(['/score-info']);
     expect(entries).toEqual([
