@@ -38,7 +38,10 @@ export function createRedisBus(url: string, prefix = 'sampada:'): Bus {
   const counts = new Map<string, number>();
   let pending: Promise<unknown> = Promise.resolve();
   return {
-    publish: (channel, message) => void publisher.publish(prefix + channel, message),
+    // The bus is best-effort (its users re-read state on reconnect): a message Redis refuses —
+    // down, or closed under work still finishing at shutdown — is dropped, never a crash.
+    publish: (channel, message) =>
+      void publisher.publish(prefix + channel, message).catch(() => {}),
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
       if (n === 0) {
@@ -51,7 +54,7 @@ export function createRedisBus(url: string, prefix = 'sampada:'): Bus {
         off();
         const left = (counts.get(channel) ?? 1) - 1;
         counts.set(channel, left);
-        if (left === 0) void subscriber.unsubscribe(prefix + channel);
+        if (left === 0) void subscriber.unsubscribe(prefix + channel).catch(() => {});
       };
     },
     whenSubscribed: async () => void (await pending),
