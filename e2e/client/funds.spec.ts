@@ -7,7 +7,7 @@ import { expect, openUserDrawer, screenshot, signIn, test, toast } from './fixtu
 
 /** The demo client (KYC approved as Priya Sharma; demo seed apps/server/src/modules/demo). */
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
-const PIN = '482137';
+const PIN = '246810'; // the demo client's (seeded with its history)
 const STAFF_PASSWORD = 'Console-e2e-2026';
 
 /** A fresh operations member signs in to the console; its bearer token drives the console API. */
