@@ -172,7 +172,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     await from.fill('500');
     await consolePage.getByTestId('save-tiers').click();
     await expect(
-      consolePage.getByText('VIP tiers saved. Levels are being recomputed.'),
+      consolePage.getByText('VIP tiers saved. Levels are being recomputed.').first(),
     ).toBeVisible();
 
     // The client's level is recomputed; the drawer and Score Info show VIP 1 and its benefit.
@@ -193,7 +193,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     await from.fill('100000');
     await consolePage.getByTestId('save-tiers').click();
     await expect(
-      consolePage.getByText('VIP tiers saved. Levels are being recomputed.'),
+      consolePage.getByText('VIP tiers saved. Levels are being recomputed.').first(),
     ).toBeVisible();
     await consolePage.context().close();
   });
