@@ -40,11 +40,11 @@ test.describe('[CLIENT][ALERTS]: a price alert fires once from the live feed', (
     const price = drawer.getByTestId('stock-price');
     await expect(price).toHaveText(/^₹[\d,]+\.\d{2}$/, { timeout: 15_000 });
 
-    // ₹4 either side of the last price: whichever way the feed moves first, one fires.
+    // ₹1 either side of the last price: whichever way the feed moves first, one fires.
     const last = await rupeesOf(price);
-    await setAlert(page, drawer, 'At or above', last + 4);
+    await setAlert(page, drawer, 'At or above', last + 1);
     await expect(toast(page, 'Alert set: TCS at or above')).toBeVisible();
-    await setAlert(page, drawer, 'At or below', last - 4);
+    await setAlert(page, drawer, 'At or below', last - 1);
     await expect(toast(page, 'Alert set: TCS at or below')).toBeVisible();
     await page.keyboard.press('Escape');
 
