@@ -12,6 +12,7 @@ import {
 } from '@sampada/shared';
 import { istTime } from '../../platform/ist.ts';
 import { openPdf } from '../../platform/pdf.ts';
+import { csvFile, csvRow } from '../../platform/csv.ts';
 
 export type StatementData = {
   client: { name: string; uid: string; account: string };
@@ -45,15 +46,8 @@ export const statementFileName = (data: StatementData, format: 'csv' | 'pdf') =>
 
 // ---------- CSV ----------
 
-/**
- * Quotes a cell when needed. A cell a spreadsheet would run as a formula (=, +, -, @ first)
- * gets a leading apostrophe: the client's name comes from their own input.
- */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-const row = (cells: string[]) => cells.map(cell).join(',');
+// Cells are quoted, and formula-like ones defused, by platform/csv.ts: names are clients' input.
+const row = csvRow;
 
 export function statementCsv(data: StatementData): string {
   const lines = [
@@ -92,7 +86,7 @@ export function statementCsv(data: StatementData): string {
       ]),
     ),
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvFile(lines);
 }
 
 // ---------- PDF ----------
