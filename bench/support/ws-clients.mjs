@@ -10,7 +10,7 @@
 import WebSocket from 'ws';
 
 const MAX_MS = 60_000;
-const CONCURRENT_HANDSHAKES = 50;
+const CONCURRENT_HANDSHAKES = 25;
 /** A client not subscribed this long after dialling has failed (and is not retried). */
 const HANDSHAKE_LIMIT_MS = 30_000;
 
