@@ -94,4 +94,35 @@ describe('ClaimQueuePage', () => {
     });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('a click anywhere on a row opens its case', async () => {
+    mockApi({ 'GET /compensation/claims': ok(page([consoleClaim()])) });
+    renderQueue();
+    const row = await screen.findByTestId('claim-row');
+    await userEvent.click(within(row).getByText('Trade error'));
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      `/compensation/claims/${CLAIM_ID}`,
+    );
+  });
+
+  it("a click on the row's client link goes to the client, not the case", async () => {
+    mockApi({ 'GET /compensation/claims': ok(page([consoleClaim()])) });
+    renderQueue();
+    const row = await screen.findByTestId('claim-row');
+    await userEvent.click(within(row).getByRole('link', { name: 'Kavya Iyer' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/clients/1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    );
+  });
+
+  it('Enter on a focused row opens its case', async () => {
+    mockApi({ 'GET /compensation/claims': ok(page([consoleClaim()])) });
+    renderQueue();
+    const row = await screen.findByTestId('claim-row');
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      `/compensation/claims/${CLAIM_ID}`,
+    );
+  });
 });
