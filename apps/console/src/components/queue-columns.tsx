@@ -3,7 +3,7 @@ import { formatPaise } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../lib/format';
 import { ClientCell, type TClientRef } from './client-cell';
-import { DecidedStatus } from './queue-parts';
+import { DecidedStatus, DecisionButtons } from './queue-parts';
 import type { TQueueColumn } from './queue-page';
 
 /**
@@ -86,3 +86,18 @@ export const actionsColumn = <TRow,>(cell: (row: TRow) => ReactNode): TQueueColu
   head: '',
   cell,
 });
+
+/** A pending row's two decisions (the one that goes ahead, and Reject); nothing once decided. */
+export const pendingDecisionColumn = <TRow extends { status: string }>(
+  approveLabel: string,
+  onApprove: (row: TRow) => void,
+  onReject: (row: TRow) => void,
+): TQueueColumn<TRow> =>
+  actionsColumn((row) =>
+    row.status === 'pending' ? (
+      <DecisionButtons
+        approve={{ label: approveLabel, onClick: () => onApprove(row) }}
+        reject={{ onClick: () => onReject(row) }}
+      />
+    ) : null,
+  );

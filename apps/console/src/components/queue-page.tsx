@@ -4,7 +4,7 @@ import { ListTable } from './list-table';
 import { LoadMoreButton } from './load-more-button';
 import { PageHeader } from './page-header';
 import { QueryState } from './query-state';
-import { StatusFilter } from './queue-parts';
+import { StatusFilter, useStatusParam } from './queue-parts';
 
 /**
  * One review queue (loans, compensation claims, deposits, withdrawals): the title and the
@@ -99,36 +99,46 @@ export function QueueTable<TRow extends { id: string }>({
   );
 }
 
+/** The queue's status filter: its statuses, the waiting one, and the status the address holds. */
+export type TQueueStatus<TStatus extends string> = {
+  status: TStatus;
+  waiting: TStatus;
+  filters: readonly TStatus[];
+  onChange: (value: string | null) => void;
+  labelOf?: (status: TStatus) => string;
+  width?: number;
+};
+
+/** Reads `?status=` (the waiting status when absent) for a queue with these statuses. */
+export function useQueueStatus<TStatus extends string>(
+  filters: readonly TStatus[],
+  waiting: NoInfer<TStatus>,
+  look: Pick<TQueueStatus<TStatus>, 'labelOf' | 'width'> = {},
+): TQueueStatus<TStatus> {
+  const [status, onChange] = useStatusParam<TStatus>(waiting);
+  return { status, waiting, filters, onChange, ...look };
+}
+
 /**
  * A whole queue page: header with the status filter, the table, and `children` after it
  * (the decision dialogs).
  */
 export function QueuePage<TRow extends { id: string }, TStatus extends string>({
   title,
-  status,
-  waitingStatus,
-  filters,
-  onStatusChange,
-  labelOf,
-  filterWidth,
+  statusFilter: filter,
   description,
   empty,
   children,
   ...table
 }: {
   title: string;
-  status: TStatus;
-  waitingStatus: TStatus;
-  filters: readonly TStatus[];
-  onStatusChange: (value: string | null) => void;
-  labelOf?: (status: TStatus) => string;
-  filterWidth?: number;
+  statusFilter: TQueueStatus<TStatus>;
   /** `other` is 'Newest first' unless given. */
   description: { waiting: string; other?: string };
   empty: TQueueText;
   children?: ReactNode;
 } & Omit<Parameters<typeof QueueTable<TRow>>[0], 'empty'>) {
-  const waiting = status === waitingStatus;
+  const waiting = filter.status === filter.waiting;
   return (
     <>
       <PageHeader
@@ -136,11 +146,11 @@ export function QueuePage<TRow extends { id: string }, TStatus extends string>({
         description={waiting ? description.waiting : (description.other ?? 'Newest first')}
         actions={
           <StatusFilter
-            filters={filters}
-            value={status}
-            onChange={onStatusChange}
-            labelOf={labelOf}
-            width={filterWidth}
+            filters={filter.filters}
+            value={filter.status}
+            onChange={filter.onChange}
+            labelOf={filter.labelOf}
+            width={filter.width}
           />
         }
       />

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { M, type TConsoleOffer } from '@sampada/shared';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ImageField } from '../../../components/image-field';
 import { notifySuccess } from '../../../lib/notify';
 import { usePickedImage } from '../../../lib/picked-image';
@@ -19,9 +19,13 @@ import {
   checkDraft,
   draftOf,
   type TOfferDraft,
+  type TOfferField,
   type TOfferFieldErrors,
   toInput,
 } from './offer-draft';
+
+/** The draft's fields typed as text. */
+type TTextKey = Exclude<keyof TOfferDraft, 'kind' | 'bonus_kind' | 'min_vip' | 'status'>;
 
 /** The server decodes the file to judge it; a file the browser does not call an image never goes. */
 const looksLikeImage = (file: File) => file.type.startsWith('image/');
@@ -48,6 +52,13 @@ export function OfferEditor({
   const image = useOfferImage();
   const set = <K extends keyof TOfferDraft>(key: K, value: TOfferDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  /** A text field's value, its change, and what the last check said of it. */
+  const bind = (key: TTextKey, field?: TOfferField) => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key, e.currentTarget.value),
+    error: field ? fieldErrors[field] : undefined,
+  });
 
   const upload = async (id: string, file: File) => {
     setImageError(null);
@@ -105,20 +116,12 @@ export function OfferEditor({
   return (
     <Modal opened onClose={onClose} title={offer ? 'Edit offer' : 'New offer'} size="lg">
       <Stack gap="sm">
-        <TextInput
-          label="Title"
-          value={draft.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={fieldErrors.title}
-          data-testid="offer-title"
-        />
+        <TextInput label="Title" {...bind('title', 'title')} data-testid="offer-title" />
         <Textarea
           label="Text"
           autosize
           minRows={3}
-          value={draft.body}
-          onChange={(e) => set('body', e.currentTarget.value)}
-          error={fieldErrors.body}
+          {...bind('body', 'body')}
           data-testid="offer-body"
         />
         <Group grow>
@@ -163,52 +166,34 @@ export function OfferEditor({
               />
               <TextInput
                 label="Total budget (₹)"
-                value={draft.budget}
-                onChange={(e) => set('budget', e.currentTarget.value)}
-                error={fieldErrors.budget}
+                {...bind('budget', 'budget')}
                 data-testid="offer-budget"
               />
             </Group>
             {draft.bonus_kind === 'fixed' ? (
               <TextInput
                 label="Amount per client (₹)"
-                value={draft.amount}
-                onChange={(e) => set('amount', e.currentTarget.value)}
-                error={fieldErrors.amount}
+                {...bind('amount', 'amount')}
                 data-testid="offer-amount"
               />
             ) : (
               <Group grow align="flex-start">
                 <TextInput
                   label="Cashback (% of brokerage)"
-                  value={draft.cashback_percent}
-                  onChange={(e) => set('cashback_percent', e.currentTarget.value)}
-                  error={fieldErrors.cashback}
+                  {...bind('cashback_percent', 'cashback')}
                   data-testid="offer-cashback"
                 />
-                <TextInput
-                  label="Cap per client (₹)"
-                  value={draft.cap}
-                  onChange={(e) => set('cap', e.currentTarget.value)}
-                  data-testid="offer-cap"
-                />
+                <TextInput label="Cap per client (₹)" {...bind('cap')} data-testid="offer-cap" />
               </Group>
             )}
           </>
         )}
         <Group grow align="flex-start">
-          <TextInput
-            type="datetime-local"
-            label="Valid from"
-            value={draft.valid_from}
-            onChange={(e) => set('valid_from', e.currentTarget.value)}
-          />
+          <TextInput type="datetime-local" label="Valid from" {...bind('valid_from')} />
           <TextInput
             type="datetime-local"
             label="Valid until"
-            value={draft.valid_until}
-            onChange={(e) => set('valid_until', e.currentTarget.value)}
-            error={fieldErrors.valid_until}
+            {...bind('valid_until', 'valid_until')}
           />
         </Group>
         <ImageField

@@ -7,8 +7,7 @@ import {
 } from '@sampada/shared';
 import { Link, useNavigate } from 'react-router';
 import { amountColumn, Approvals, clientColumn } from '../../../components/queue-columns';
-import { QueuePage, type TQueueColumn } from '../../../components/queue-page';
-import { useStatusParam } from '../../../components/queue-parts';
+import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { CLAIM_FILTERS, useClaimQueue } from '../api';
@@ -65,18 +64,16 @@ const columns: TQueueColumn<TConsoleClaim>[] = [
 
 /** Compensation claims: open ones due first, so the overdue lead; age against the 21 days. */
 export function ClaimQueuePage() {
-  const [status, setStatus] = useStatusParam<(typeof CLAIM_FILTERS)[number]>('open');
-  const queue = useClaimQueue(status);
+  const statusFilter = useQueueStatus(CLAIM_FILTERS, 'open', {
+    labelOf: (s) => (s === 'open' ? 'Open' : s === 'all' ? 'All' : CLAIM_STATUS_LABELS[s]),
+    width: 170,
+  });
+  const queue = useClaimQueue(statusFilter.status);
   const navigate = useNavigate();
   return (
     <QueuePage
       title="Compensation claims"
-      status={status}
-      waitingStatus="open"
-      filters={CLAIM_FILTERS}
-      onStatusChange={setStatus}
-      labelOf={(s) => (s === 'open' ? 'Open' : s === 'all' ? 'All' : CLAIM_STATUS_LABELS[s])}
-      filterWidth={170}
+      statusFilter={statusFilter}
       description={{ waiting: `Awaiting a decision, due first (target ${DECISION_DAYS} days)` }}
       empty={{ waiting: 'No claims.', other: 'No claims.' }}
       query={queue}

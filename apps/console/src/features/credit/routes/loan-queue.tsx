@@ -8,8 +8,7 @@ import {
   clientColumn,
   whenColumn,
 } from '../../../components/queue-columns';
-import { QueuePage, type TQueueColumn } from '../../../components/queue-page';
-import { useStatusParam } from '../../../components/queue-parts';
+import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
 import { paths } from '../../../config/paths';
 import { LOAN_FILTERS, useLoanQueue } from '../api/loans';
 import { LoanDecisionModal } from '../components/loan-decision-modal';
@@ -26,8 +25,11 @@ const against = (action: string) => action === 'reject' || action === 'write-off
 
 /** Loan applications waiting for a decision (oldest first), or any other status (newest first). */
 export function LoanQueuePage() {
-  const [status, setStatus] = useStatusParam<(typeof LOAN_FILTERS)[number]>('applied');
-  const queue = useLoanQueue(status);
+  const statusFilter = useQueueStatus(LOAN_FILTERS, 'applied', {
+    labelOf: (s) => s.replace('_', ' '),
+    width: 170,
+  });
+  const queue = useLoanQueue(statusFilter.status);
   const navigate = useNavigate();
   const { open, failure, start, close, run, decide, mayDecide } = useLoanDecision();
   const columns: TQueueColumn<TConsoleLoan>[] = [
@@ -90,12 +92,7 @@ export function LoanQueuePage() {
   return (
     <QueuePage
       title="Loans"
-      status={status}
-      waitingStatus="applied"
-      filters={LOAN_FILTERS}
-      onStatusChange={setStatus}
-      labelOf={(s) => s.replace('_', ' ')}
-      filterWidth={170}
+      statusFilter={statusFilter}
       description={{ waiting: 'Applications waiting for a decision, oldest first' }}
       empty={{ waiting: 'No applications waiting.', other: 'No loans.' }}
       query={queue}

@@ -1,16 +1,16 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { formatPaise, type TConsoleDeposit } from '@sampada/shared';
+import { Button } from '@mantine/core';
+import type { TConsoleDeposit } from '@sampada/shared';
 import { useState } from 'react';
 import {
-  actionsColumn,
+  pendingDecisionColumn,
   amountColumn,
   clientColumn,
   decidedColumn,
   whenColumn,
 } from '../../../components/queue-columns';
-import { QueuePage, type TQueueColumn } from '../../../components/queue-page';
+import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
 import { useQueueDecision } from '../../../lib/queue-decision';
-import { DecisionButtons, DecisionFailure, useStatusParam } from '../../../components/queue-parts';
+import { DecisionSummary } from '../../../components/queue-parts';
 import {
   DEPOSIT_FILTERS,
   type TDepositDecision,
@@ -22,8 +22,8 @@ import { ReceiptViewer } from '../components/receipt-viewer';
 
 /** Deposits waiting for operations (oldest first), or any other status (newest first). */
 export function DepositsQueuePage() {
-  const [status, setStatus] = useStatusParam('pending');
-  const queue = useDepositQueue(status);
+  const statusFilter = useQueueStatus(DEPOSIT_FILTERS, 'pending');
+  const queue = useDepositQueue(statusFilter.status);
   const decide = useDecideDeposit();
   const { open, failure, start, close, run } = useQueueDecision<
     'confirm' | 'reject',
@@ -33,16 +33,13 @@ export function DepositsQueuePage() {
   const [receipt, setReceipt] = useState<string | null>(null);
 
   const summary = open ? (
-    <Stack gap={4}>
-      <DecisionFailure failure={failure} />
-      <Text size="sm">
-        {open.item.client.name ?? open.item.client.mobile} (UID {open.item.client.uid})
-      </Text>
-      <Text fw={600}>{formatPaise(open.item.amount_paise)}</Text>
-      <Text size="sm">
-        {open.item.method} · UTR <strong>{open.item.utr}</strong>
-      </Text>
-    </Stack>
+    <DecisionSummary
+      failure={failure}
+      client={open.item.client}
+      amountPaise={open.item.amount_paise}
+    >
+      {open.item.method} · UTR <strong>{open.item.utr}</strong>
+    </DecisionSummary>
   ) : null;
 
   const columns: TQueueColumn<TConsoleDeposit>[] = [
@@ -63,23 +60,17 @@ export function DepositsQueuePage() {
         ),
     },
     decidedColumn(),
-    actionsColumn((d) =>
-      d.status === 'pending' ? (
-        <DecisionButtons
-          approve={{ label: 'Confirm', onClick: () => start('confirm', d) }}
-          reject={{ onClick: () => start('reject', d) }}
-        />
-      ) : null,
+    pendingDecisionColumn(
+      'Confirm',
+      (d) => start('confirm', d),
+      (d) => start('reject', d),
     ),
   ];
 
   return (
     <QueuePage
       title="Deposits"
-      status={status}
-      waitingStatus="pending"
-      filters={DEPOSIT_FILTERS}
-      onStatusChange={setStatus}
+      statusFilter={statusFilter}
       description={{ waiting: 'Waiting for confirmation, oldest first' }}
       empty={{ waiting: 'No deposits waiting.', other: 'No deposits.' }}
       query={queue}

@@ -1,15 +1,15 @@
-import { Stack, Text } from '@mantine/core';
-import { formatPaise, type TConsoleWithdrawal } from '@sampada/shared';
+import { Text } from '@mantine/core';
+import type { TConsoleWithdrawal } from '@sampada/shared';
 import {
-  actionsColumn,
+  pendingDecisionColumn,
   amountColumn,
   clientColumn,
   decidedColumn,
   whenColumn,
 } from '../../../components/queue-columns';
-import { QueuePage, type TQueueColumn } from '../../../components/queue-page';
+import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
 import { useQueueDecision } from '../../../lib/queue-decision';
-import { DecisionButtons, DecisionFailure, useStatusParam } from '../../../components/queue-parts';
+import { DecisionSummary } from '../../../components/queue-parts';
 import {
   type TWithdrawalDecision,
   useDecideWithdrawal,
@@ -20,8 +20,8 @@ import { PayModal, RejectModal } from '../components/decision-modals';
 
 /** Withdrawals on hold waiting for payment: pay them from the bank, then record the reference. */
 export function WithdrawalsQueuePage() {
-  const [status, setStatus] = useStatusParam('pending');
-  const queue = useWithdrawalQueue(status);
+  const statusFilter = useQueueStatus(WITHDRAWAL_FILTERS, 'pending');
+  const queue = useWithdrawalQueue(statusFilter.status);
   const decide = useDecideWithdrawal();
   const { open, failure, start, close, run } = useQueueDecision<
     'pay' | 'reject',
@@ -31,17 +31,10 @@ export function WithdrawalsQueuePage() {
 
   const w = open?.item;
   const summary = w ? (
-    <Stack gap={4}>
-      <DecisionFailure failure={failure} />
-      <Text size="sm">
-        {w.client.name ?? w.client.mobile} (UID {w.client.uid})
-      </Text>
-      <Text fw={600}>{formatPaise(w.amount_paise)}</Text>
-      <Text size="sm">
-        To {w.bank_card.holder_name} · A/c <strong>{w.payout_account_number}</strong> · IFSC{' '}
-        {w.bank_card.ifsc}
-      </Text>
-    </Stack>
+    <DecisionSummary failure={failure} client={w.client} amountPaise={w.amount_paise}>
+      To {w.bank_card.holder_name} · A/c <strong>{w.payout_account_number}</strong> · IFSC{' '}
+      {w.bank_card.ifsc}
+    </DecisionSummary>
   ) : null;
 
   const columns: TQueueColumn<TConsoleWithdrawal>[] = [
@@ -70,23 +63,17 @@ export function WithdrawalsQueuePage() {
         </Text>
       ) : null,
     ),
-    actionsColumn((r) =>
-      r.status === 'pending' ? (
-        <DecisionButtons
-          approve={{ label: 'Mark paid', onClick: () => start('pay', r) }}
-          reject={{ onClick: () => start('reject', r) }}
-        />
-      ) : null,
+    pendingDecisionColumn(
+      'Mark paid',
+      (r) => start('pay', r),
+      (r) => start('reject', r),
     ),
   ];
 
   return (
     <QueuePage
       title="Withdrawals"
-      status={status}
-      waitingStatus="pending"
-      filters={WITHDRAWAL_FILTERS}
-      onStatusChange={setStatus}
+      statusFilter={statusFilter}
       description={{ waiting: 'Waiting for payment, oldest first' }}
       empty={{ waiting: 'No withdrawals waiting.', other: 'No withdrawals.' }}
       query={queue}
