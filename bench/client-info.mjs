@@ -10,10 +10,12 @@ import { load, rssMb, startBare, startServer } from './support/server.mjs';
 const duration = Number(process.argv[2] ?? 10);
 const connections = 100;
 const budget = { ratio: 0.25, p99: 20, rssMb: 250 };
+// BENCH_PORT moves both listeners (server on it, bare on the next) when another run holds 3204.
+const port = Number(process.env.BENCH_PORT ?? 3204);
 
 const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
 const start = () =>
-  startServer({ port: 3204, name: 'bench-client-info', databaseUrl: scratch?.url ?? '' });
+  startServer({ port, name: 'bench-client-info', databaseUrl: scratch?.url ?? '' });
 const idle = () => new Promise((r) => setTimeout(r, 8000));
 // Idle RSS twice: on the first start, which seeds and generates a year of price history in
 // the process (its garbage stays in the heap until V8 needs the room), and after a restart on
@@ -29,7 +31,7 @@ const restarted = await start();
 const { base, token } = restarted;
 await idle();
 const idleRss = rssMb(server.pid);
-const { bare, url: bareUrl } = await startBare({ port: 3205 });
+const { bare, url: bareUrl } = await startBare({ port: port + 1 });
 
 const targets = {
   bare: { url: bareUrl },

@@ -31,7 +31,7 @@ import { cpuSeconds, root, startServer } from './support/server.mjs';
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const CLIENTS = 200;
-const PORT = 3207;
+const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const STAFF = { email: 'ops@sampada.in', password: 'Sampada@2026' }; // the demo seed's
 
 if (!process.env.DATABASE_URL) {
