@@ -65,6 +65,10 @@ const { server, base } = await startServer({
   port: PORT,
   env: { DATABASE_URL: serverDb.url },
   name: 'bench-ledger',
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (node --cpu-prof) there.
+  nodeArgs: process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [],
 });
 const sql = new pg.Client({ connectionString: serverDb.url });
 await sql.connect();
