@@ -64,7 +64,9 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 // The round whose ratio is the median one stands for the run.
-const { bareRun, serverRun, ratio } = runs.find((r) => r.ratio === median(runs.map((x) => x.ratio)));
+const { bareRun, serverRun, ratio } = runs.find(
+  (r) => r.ratio === median(runs.map((x) => x.ratio)),
+);
 const row = (title, r, round) => ({
   round,
   target: title,
