@@ -7,7 +7,7 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/client-info.mjs [seconds] [rounds]
 import autocannon from 'autocannon';
 import { scratchPostgres } from './support/postgres.mjs';
-import { load, rssMb, startBare, startServer } from './support/server.mjs';
+import { cpuSeconds, load, rssMb, startBare, startServer } from './support/server.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
@@ -48,8 +48,15 @@ const settings = { connections, duration };
 for (const target of Object.values(targets)) await load(autocannon, { ...target, duration: 2 });
 const runs = [];
 for (let i = 0; i < rounds; i++) {
+  // CPU time per answer, from /proc: less at the mercy of other load on the box than req/s.
+  const bareCpu = cpuSeconds(bare.pid);
   const bareRun = await load(autocannon, { ...targets.bare, ...settings });
+  const bareUs = ((cpuSeconds(bare.pid) - bareCpu) * 1e6) / bareRun.requests.total;
+  const serverCpu = cpuSeconds(server.pid);
   const serverRun = await load(autocannon, { ...targets.client_info, ...settings });
+  const serverUs = ((cpuSeconds(server.pid) - serverCpu) * 1e6) / serverRun.requests.total;
+  bareRun.cpuUs = bareUs;
+  serverRun.cpuUs = serverUs;
   runs.push({ bareRun, serverRun, ratio: serverRun.requests.average / bareRun.requests.average });
 }
 const loadedRss = rssMb(server.pid);
@@ -74,6 +81,7 @@ const row = (title, r, round) => ({
   'p50 ms': r.latency.p50,
   'p99 ms': r.latency.p99,
   'non-2xx': r.non2xx + r.errors,
+  'CPU µs/req': Math.round(r.cpuUs),
 });
 console.log(
   `\n${connections} connections, ${duration} s each, ${rounds} alternating rounds, ${scratch ? 'PostgreSQL' : 'embedded database'}\n`,
