@@ -80,10 +80,6 @@ const FLAG_COLUMNS = {
 } as const;
 
 /**
- * @param pinWindowKey the HMAC key for trading windows; every instance must share it (it is
- *   derived from the data key, which instances already share).
- */
-/**
  * Who is told when a client's row changes: the signed-in cache (platform/signed-in-cache.ts)
  * holds copies of it for `client_info`.
  */
@@ -99,6 +95,11 @@ const NO_COPIES: ClientRowChanges = {
   settled: async () => {},
 };
 
+/**
+ * @param pinWindowKey the HMAC key for trading windows; every instance must share it (it is
+ *   derived from the data key, which instances already share).
+ * @param copies told of every write to a client's row (the signed-in cache, wired in context.ts).
+ */
 export function createClientService(
   db: Db,
   clock: Clock,
