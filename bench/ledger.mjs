@@ -8,7 +8,9 @@
 // one transaction. Pending deposits for 200 clients are inserted beforehand with SQL. Every
 // posting crosses the firm's bank_clearing — the hot account — and one of 200 client accounts.
 // Afterwards the console reconciliation (the ledger check) runs over HTTP, and the bench checks
-// that bank_clearing moved by exactly the confirmed amounts.
+// that bank_clearing moved by exactly the confirmed amounts. The figure is a whole money-moving
+// request, not the ledger: 13 statements for the request itself, and ~21 more for the
+// engagement recomputation its deposit.confirm event sets off (decision 003, addendum).
 //
 // The baseline (bench/support/ledger-raw-sql.mjs, another process, its own scratch database)
 // posts with plain node-postgres statements, naive round trip per statement, no triggers: with
