@@ -28,7 +28,7 @@ const clients = Number(process.argv[3] ?? 5000);
 const workers = Number(process.env.BENCH_WS_WORKERS ?? 4);
 const SYMBOLS_EACH = 50;
 const SERVER_PORT = 3202;
-const BARE_PORT = 3203;
+const BARE_PORT = 3212;
 const budget = { rssMb: 300, p99: 300, failed: 0 };
 
 const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
