@@ -19,6 +19,9 @@ test('/login shows the sign-in screen from the HTML alone, with JavaScript off',
   await expect(page.getByLabel('Mobile number')).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // A picture of the form until the app runs: inert, so nothing typed or submitted there is
+  // lost or sent as a plain GET form with the password in the address.
+  await expect(page.locator('[data-prerendered="/login"]')).toHaveAttribute('inert', '');
   await context.close();
 });
 
@@ -51,7 +54,7 @@ test('a device set to Hindi never shows the English copy', async ({ page }) => {
     requestAnimationFrame(check);
   });
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'साइन इन' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'साइन इन', exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { copySeen: boolean }).copySeen)).toBe(
     false,
   );

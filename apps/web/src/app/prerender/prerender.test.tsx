@@ -13,7 +13,9 @@ describe('the static copy of /login', () => {
   const page = parse(screens['/login']!);
 
   it('is the sign-in form itself, marked as the copy', () => {
-    expect(page.querySelector(`[${PRERENDER_ATTRIBUTE}="/login"]`)).not.toBeNull();
+    const copy = page.querySelector(`[${PRERENDER_ATTRIBUTE}="/login"]`);
+    // Inert until the app replaces it: its form must never submit natively.
+    expect(copy?.hasAttribute('inert')).toBe(true);
     expect(page.querySelector('h1')?.textContent).toBe('Welcome to Sampada');
     const labels = [...page.querySelectorAll('label')].map((label) => label.textContent);
     expect(labels).toEqual(expect.arrayContaining(['Mobile number', 'Password']));

@@ -30,7 +30,11 @@ function render(path: string, screen: ReactNode) {
     <MantineProvider theme={theme} forceColorScheme="light">
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
-          <div {...{ [PRERENDER_ATTRIBUTE]: path }}>{screen}</div>
+          {/* Inert: a picture of the screen until the app takes over. Typing into it would be
+              lost, and its form would submit as a plain GET with the password in the URL. */}
+          <div {...{ [PRERENDER_ATTRIBUTE]: path }} inert>
+            {screen}
+          </div>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
