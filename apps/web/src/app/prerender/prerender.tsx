@@ -5,7 +5,7 @@
  * first render then replaces it with the same screen (decision 005, third pass).
  *
  * Rendered for a visitor with nothing stored: English, the light scheme, the default app
- * name. `boot.ts` hides the markup before the first paint when the device says otherwise.
+ * name. The build's boot script (scripts/vite-prerender.ts) hides it before the first paint when the device says otherwise.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -14,7 +14,6 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page';
 import { theme } from '../theme';
-import { AppShellSkeleton } from './app-shell-skeleton';
 
 /** Marks the static markup, for boot.ts's rule and the test that guards it. */
 export const PRERENDER_ATTRIBUTE = 'data-prerendered';
@@ -42,10 +41,9 @@ function render(path: string, screen: ReactNode) {
   return blankClock(markup);
 }
 
-/** Path → the markup its HTML carries in #root. */
+/** Path → the markup its HTML carries in #root (only /login: see decision 005's third pass). */
 export function prerenderScreens(): Record<string, string> {
   return {
     '/login': render('/login', <LoginPage />),
-    '/dashboard': render('/dashboard', <AppShellSkeleton />),
   };
 }
