@@ -7,6 +7,7 @@ export const E2E_DATA_DIR = '.tmp/e2e-data';
 
 const PHONE_SPECS = [
   'client/navigation.spec.ts',
+  'client/first-screen.spec.ts',
   'client/phone-reach.spec.ts',
   'client/market.spec.ts',
   'client/trading.spec.ts',

@@ -108,6 +108,21 @@ async function audit(url, { signedIn = false } = {}) {
   };
 }
 
+/**
+ * On a loaded box Chromium sometimes loses the trace's navigation start (NO_NAVSTART): that run
+ * measured nothing, so it is run again (twice at most) rather than ending the whole bench.
+ */
+async function auditRetrying(url, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error.message).includes('NO_NAVSTART')) throw error;
+      console.error(`${url}: ${error.message} — running it again`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -115,7 +130,7 @@ const median = (values) => {
 
 async function measure(label, url, options) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, options));
+  for (let i = 0; i < RUNS; i++) runs.push(await auditRetrying(url, options));
   const row = { label, finalUrl: runs[0].finalUrl, scores: {}, metrics: {} };
   for (const c of CATEGORIES) row.scores[c] = median(runs.map((r) => r.scores[c]));
   for (const m of Object.keys(METRICS)) row.metrics[m] = median(runs.map((r) => r.metrics[m]));

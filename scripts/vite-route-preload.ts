@@ -13,7 +13,7 @@ import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 /** Every chunk a chunk imports statically, all the way down. */
-function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()) {
+export function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()) {
   for (const file of chunk.imports) {
     if (seen.has(file)) continue;
     seen.add(file);
@@ -24,7 +24,7 @@ function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<
 }
 
 /** The chunk's own stylesheets and those of the chunks it imports. */
-function stylesOf(bundle: OutputBundle, files: Iterable<string>) {
+export function stylesOf(bundle: OutputBundle, files: Iterable<string>) {
   const css = new Set<string>();
   for (const file of files) {
     const chunk = bundle[file];

@@ -2,7 +2,7 @@
  * buildApp: external plugins (security headers, compression, rate limit, multipart, swagger),
  * then platform (envelope, errors), then modules, then the built client app and console.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -302,6 +302,20 @@ export async function buildApp(
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Paths whose HTML carries a static copy of their first screen, written by the web build
+ * (scripts/vite-prerender.ts: `prerendered/login.html` for /login, `a--b.html` for /a/b).
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'prerendered');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => [`/${name.slice(0, -5).replaceAll('--', '/')}`, `prerendered/${name}`]),
+  );
+}
+
 /** The client app at /, the console at /console; each falls back to its index.html. */
 async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
   const web = existsSync(path.join(ctx.config.webDist, 'index.html')) ? ctx.config.webDist : null;
@@ -328,6 +342,7 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
+  const webPages = web ? prerenderedPages(web) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = isApiUrl(url);
@@ -336,7 +351,8 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
       const underConsole = url === '/console' || url.startsWith('/console/');
       const root = underConsole ? consoleDist : web;
       if (root) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+        const page = (!underConsole && webPages.get(url.replace(/\/+$/, ''))) || 'index.html';
+        return reply.header('Cache-Control', 'no-cache').sendFile(page, root);
       }
       return reply
         .type('text/plain')

@@ -11,6 +11,11 @@ import { buildTestApp, type TestApp } from '../test/helpers.ts';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+/** The build's static copies of first screens (scripts/vite-prerender.ts). */
+const LOGIN_PAGE =
+  '<!doctype html><html><body><div id="root"><div data-prerendered="/login">Sign in</div></div></body></html>';
+const NESTED_PAGE =
+  '<!doctype html><html><body><div id="root"><div data-prerendered="/me/profile"></div></div></body></html>';
 
 /** A tiny dist like Vite's: index.html, a hashed chunk with .br/.gz beside it, a favicon. */
 function writeFixtureDist(): string {
@@ -21,6 +26,9 @@ function writeFixtureDist(): string {
   writeFileSync(`${chunk}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${chunk}.gz`, gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered/login.html'), LOGIN_PAGE);
+  writeFileSync(path.join(dist, 'prerendered/me--profile.html'), NESTED_PAGE);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dist;
 }
@@ -88,6 +96,23 @@ describe('static files of the client app', () => {
     expect(await page.text()).toBe(INDEX);
     const icon = await get('/favicon.svg');
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a path with the page the build prerendered for it, and index.html elsewhere', async () => {
+    for (const [url, html] of [
+      ['/login', LOGIN_PAGE],
+      ['/login/', LOGIN_PAGE],
+      ['/login?next=%2Fmarket', LOGIN_PAGE],
+      ['/me/profile', NESTED_PAGE],
+      ['/me', INDEX],
+      ['/market', INDEX],
+    ]) {
+      const page = await get(url!, 'br');
+      expect(page.status, url).toBe(200);
+      expect(page.headers.get('cache-control'), url).toBe('no-cache');
+      expect(page.headers.get('content-type'), url).toMatch(/text\/html/);
+      expect(await page.text(), url).toBe(html);
+    }
   });
 
   it('never answers 429 for files and pages while an API route from the same address is limited', async () => {

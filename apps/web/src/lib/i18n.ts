@@ -153,7 +153,7 @@ const currentLanguage = () => language;
 
 /** react-i18next's hook: `t` for a namespace (common by default), new on a language change. */
 export function useTranslation(ns: string = FALLBACK_NS) {
-  const code = useSyncExternalStore(subscribe, currentLanguage);
+  const code = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   // A new `t` for each language, so what was computed with the old one runs again.
   const t = useMemo(() => translatorFor(ns), [ns, code]);
   return { t, i18n, ready: true };

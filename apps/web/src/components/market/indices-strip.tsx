@@ -9,6 +9,8 @@ import { LivePrice } from './live-price';
 import { QueryState } from './query-state';
 
 const CARD_WIDTH = 168;
+/** A row of index cards with the scrollbar's offset under it, as loaded. */
+const STRIP_HEIGHT = 97;
 
 /** The six indices of spec §3, live; scrolls sideways on a phone. */
 export function IndicesStrip() {
@@ -23,6 +25,7 @@ export function IndicesStrip() {
         onRetry={() => void query.refetch()}
         isEmpty={indices.length === 0}
         rows={1}
+        height={STRIP_HEIGHT}
       >
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
           <Box

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack, Text, type StyleProp } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 
@@ -11,6 +11,12 @@ export interface QueryStateProps {
   emptyText?: string;
   /** Skeleton rows while loading. */
   rows?: number;
+  /**
+   * The loaded content's usual height, kept in every state: the skeleton's rows stretch to it
+   * and a shorter answer (an empty list, an error) keeps it, so nothing below moves when the
+   * answer arrives (Home's layout shift, issue 14).
+   */
+  height?: StyleProp<number>;
   children: ReactNode;
 }
 
@@ -22,18 +28,33 @@ export function QueryState({
   isEmpty = false,
   emptyText,
   rows = 3,
+  height,
   children,
 }: QueryStateProps) {
   const { t } = useTranslation();
   if (isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('loading')}>
+      <Stack gap="xs" aria-busy="true" aria-label={t('loading')} mih={height}>
         {Array.from({ length: rows }, (_, index) => (
-          <Skeleton key={index} height={28} radius="sm" />
+          <Skeleton key={index} mih={28} radius="sm" style={{ flex: 1 }} />
         ))}
       </Stack>
     );
   }
+  const content = settled(isError, isEmpty, children, emptyText, onRetry, t);
+  return height === undefined ? content : <Box mih={height}>{content}</Box>;
+}
+
+/** What a card shows once its query has answered. */
+
+function settled(
+  isError: boolean,
+  isEmpty: boolean,
+  children: ReactNode,
+  emptyText: string | undefined,
+  onRetry: (() => void) | undefined,
+  t: (key: string) => string,
+) {
   if (isError) {
     return (
       <Group gap="xs">

@@ -12,6 +12,11 @@ export interface QuoteListProps {
   testId?: string;
 }
 
+/** One row's height (8 px padding, two lines, the divider), for skeletons of the same size. */
+const ROW_HEIGHT = 56.5;
+/** How tall `rows` quotes stand: what a loading list reserves (QueryState `height`). */
+export const quoteListHeight = (rows: number) => rows * ROW_HEIGHT;
+
 /**
  * Rows of symbol, name, live price and change; a row is a button that opens the stock
  * detail, and reads as a whole (symbol, name, price, change) to a screen reader.

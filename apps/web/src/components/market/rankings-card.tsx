@@ -7,7 +7,7 @@ import { formatPrice } from '../../lib/market/format';
 import { useLiveList } from '../../lib/market/live-quotes';
 import { rankingsQueryOptions } from '../../lib/market/market-queries';
 import { QueryState } from './query-state';
-import { QuoteList } from './quote-list';
+import { QuoteList, quoteListHeight } from './quote-list';
 import { SectionCard } from './section-card';
 
 export interface RankingsCardProps {
@@ -41,6 +41,7 @@ function RankingList({ type, limit }: { type: TRankingType; limit: number }) {
       isEmpty={quotes.length === 0}
       emptyText={t('quote.rankingEmpty')}
       rows={limit}
+      height={quoteListHeight(limit)}
     >
       <QuoteList quotes={quotes} secondary={secondary} testId={`ranking-${type}`} />
     </QueryState>

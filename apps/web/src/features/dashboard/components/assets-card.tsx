@@ -34,7 +34,8 @@ export function AssetsCard() {
   const unavailable = isApiError(error) && error.status === 404;
   const amount = (paise: number | null | undefined) => {
     if (!showAssets) return MASKED;
-    if (isPending) return '';
+    // A no-break space keeps the line's height while loading, so the card does not grow.
+    if (isPending) return '\u00a0';
     return typeof paise === 'number' ? formatPaise(paise) : NO_VALUE;
   };
   const pnl = data?.unrealised_pnl_paise;
@@ -57,7 +58,7 @@ export function AssetsCard() {
           ) : typeof pnl === 'number' ? (
             <SignedAmount paise={pnl} size="sm" />
           ) : (
-            <Text size="sm">{isPending ? '' : NO_VALUE}</Text>
+            <Text size="sm">{isPending ? '\u00a0' : NO_VALUE}</Text>
           )}
         </Group>
       </Stack>

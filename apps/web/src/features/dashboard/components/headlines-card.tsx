@@ -9,6 +9,8 @@ import { useDashboardTranslation } from '../i18n';
 import { formatDateTime } from '../../../lib/datetime';
 
 const HEADLINES = 3;
+/** Three headlines as they usually stand: two-line titles on a phone, one line from `md`. */
+const HEADLINES_HEIGHT = { base: 236, md: 171 };
 
 const published = (iso: string) =>
   Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
@@ -27,6 +29,7 @@ export function HeadlinesCard() {
         isEmpty={articles.length === 0}
         emptyText={t('headlines.empty')}
         rows={HEADLINES}
+        height={HEADLINES_HEIGHT}
       >
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {articles.map((article) => (

@@ -1,5 +1,5 @@
 import { QueryState } from '../../../components/market/query-state';
-import { QuoteList } from '../../../components/market/quote-list';
+import { QuoteList, quoteListHeight } from '../../../components/market/quote-list';
 import { SectionCard } from '../../../components/market/section-card';
 import { paths } from '../../../config/paths';
 import { useLiveList } from '../../../lib/market/live-quotes';
@@ -22,6 +22,7 @@ export function WatchlistPreview() {
         isEmpty={quotes.length === 0}
         emptyText={t('watchlist.empty')}
         rows={PREVIEW}
+        height={quoteListHeight(PREVIEW)}
       >
         <QuoteList quotes={quotes} testId="watchlist-preview-list" />
       </QueryState>

@@ -1,0 +1,88 @@
+/**
+ * The first screen paints before any script (issue 14, decision 005's third pass): /login
+ * arrives with a static copy of its screen in the HTML, which the app replaces with the live
+ * one; Home's cards keep their size while their data loads. Layout shift is a
+ * layout property (how far things moved), not a timing, so it is asserted here.
+ */
+import { expect, signIn, test } from './fixtures';
+
+const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
+
+test('/login shows the sign-in screen from the HTML alone, with JavaScript off', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome to Sampada' })).toBeVisible();
+  await expect(page.getByLabel('Mobile number')).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // A picture of the form until the app runs: inert, so nothing typed or submitted there is
+  // lost or sent as a plain GET form with the password in the address.
+  await expect(page.locator('[data-prerendered="/login"]')).toHaveAttribute('inert', '');
+  await context.close();
+});
+
+test('the app replaces the static copy with the live screen, which works', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/login');
+  await expect(page.getByTestId('live-clock')).toHaveText(/\d{2}:\d{2}:\d{2}/);
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await signIn(page, DEMO);
+  await expect(page.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
+  expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+});
+
+test('a device set to Hindi never shows the English copy', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('sampada.language', JSON.stringify('hi-IN'));
+    // Records whether the English copy was ever laid out visibly, frame by frame.
+    (window as unknown as { copySeen: boolean }).copySeen = false;
+    const check = () => {
+      const copy = document.querySelector('[data-prerendered]');
+      if (copy && getComputedStyle(copy).visibility === 'visible')
+        (window as unknown as { copySeen: boolean }).copySeen = true;
+      if (document.readyState !== 'complete' || copy) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'साइन इन', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { copySeen: boolean }).copySeen)).toBe(
+    false,
+  );
+});
+
+test('Home does not shift while its cards load (CLS below 0.02)', async ({ page }) => {
+  await signIn(page, DEMO);
+  await page.addInitScript(() => {
+    const shifts = ((window as unknown as { shifts: number[] }).shifts = [] as number[]);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
+  // Every card has answered: the indices, the assets, the watchlist, the movers, the news.
+  await expect(page.getByTestId('indices-strip').getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByTestId('assets-total')).toHaveText(/₹/);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Let a last frame lay out what the answers brought.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))),
+  );
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  const cls = shifts.reduce((sum, value) => sum + value, 0);
+  expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.02);
+});

@@ -1,0 +1,147 @@
+/**
+ * A Vite build plugin that gives the first screens real markup before any JavaScript runs
+ * (issue 14, decision 005's third pass). The client app's HTML used to be an empty #root, so
+ * the first paint waited for the entry, the route's chunks and React's first render.
+ *
+ * At build time it loads `module` through Vite's SSR loader, calls its `prerenderScreens()`
+ * (path → markup rendered with react-dom/server) and writes `prerendered/<name>.html` for each
+ * path: the built index.html with that markup in #root and the path's stylesheets as
+ * render-blocking links, so the copy is styled at the first paint. The server answers those
+ * paths with that file (app.ts). The app replaces the copy with the live screen in one commit
+ * once its router has settled (src/app/first-render.ts).
+ *
+ * Every HTML file also gets `assets/boot-<hash>.js`, a tiny classic script in <head> (an
+ * external file: the CSP allows script-src 'self' only) that does before the first paint what
+ * needs the device's storage: Mantine's colour scheme attribute (its ColorSchemeScript), and
+ * hiding the static copy, which is English, when the device chose another language.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { staticClosure, stylesOf } from './vite-route-preload.ts';
+
+/** The attribute on the static copy's wrapper, and on <html> when the copy must not show. */
+const COPY = 'data-prerendered';
+const STALE = 'data-prerender-stale';
+
+/** Runs in the browser before the first paint. Keys: Mantine's and lib/i18n.ts's. */
+const BOOT = `(function () {
+  var root = document.documentElement;
+  function read(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+  var scheme = read(SCHEME_KEY) || 'auto';
+  if (scheme !== 'light' && scheme !== 'dark')
+    scheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  root.setAttribute('data-mantine-color-scheme', scheme);
+  var language = null;
+  try { language = JSON.parse(read(LANGUAGE_KEY) || 'null'); } catch (e) {}
+  if (language && language !== DEFAULT_LANGUAGE) root.setAttribute(STALE, '');
+})();
+`;
+
+export interface PrerenderOptions {
+  /** The module, relative to the app's root, whose `prerenderScreens()` renders the copies. */
+  module: string;
+  /** Path → the source files of its lazily loaded modules, whose stylesheets it needs. */
+  pages: Record<string, string[]>;
+  colorSchemeKey: string;
+  languageKey: string;
+  defaultLanguage: string;
+}
+
+/** `/login` → `prerendered/login.html`: the file the server answers that path with. */
+export const prerenderedFile = (pathname: string) =>
+  `prerendered/${pathname.replace(/^\/+|\/+$/g, '').replaceAll('/', '--') || 'index'}.html`;
+
+/** Web Storage with nothing in it: the copies are rendered for a device that stored nothing. */
+class EmptyStorage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key = (index: number) => [...this.items.keys()][index] ?? null;
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, String(value));
+  removeItem = (key: string) => void this.items.delete(key);
+  clear = () => this.items.clear();
+}
+
+async function renderScreens(config: ResolvedConfig, module: string) {
+  const globals = globalThis as Record<string, unknown>;
+  const saved = { localStorage: globals.localStorage, sessionStorage: globals.sessionStorage };
+  globals.localStorage = new EmptyStorage();
+  globals.sessionStorage = new EmptyStorage();
+  const server = await createServer({
+    root: config.root,
+    configFile: config.configFile,
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+  });
+  try {
+    const loaded = await server.ssrLoadModule(path.resolve(config.root, module));
+    return (loaded.prerenderScreens as () => Record<string, string>)();
+  } finally {
+    await server.close();
+    Object.assign(globals, saved);
+  }
+}
+
+export function prerender(options: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'sampada-prerender',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle: OutputBundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return this.error('prerender: no index.html');
+
+      const boot = BOOT.replace('SCHEME_KEY', JSON.stringify(options.colorSchemeKey))
+        .replace('LANGUAGE_KEY', JSON.stringify(options.languageKey))
+        .replace('DEFAULT_LANGUAGE', JSON.stringify(options.defaultLanguage))
+        .replace('STALE', JSON.stringify(STALE));
+      const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
+      const bootFile = `assets/boot-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
+      // Inline style is allowed by the CSP (style-src 'unsafe-inline'); inline script is not.
+      // The copy stays hidden until the style after it has been parsed: a paint of half of it
+      // (the parser may yield mid-document on a slow device) would move it as the rest came.
+      const head =
+        `<script src="${config.base}${bootFile}"></script>\n    ` +
+        `<style>[${COPY}] { visibility: hidden; }</style>\n    `;
+      const reveal = `<style>html:not([${STALE}]) [${COPY}] { visibility: visible; }</style>`;
+      const page = String(html.source).replace('<meta name="viewport"', (m) => `${head}${m}`);
+      if (page === String(html.source)) return this.error('prerender: no viewport meta');
+      html.source = page;
+
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const screens = await renderScreens(config, options.module);
+      for (const [pathname, sources] of Object.entries(options.pages)) {
+        const markup = screens[pathname];
+        if (!markup?.includes(COPY)) return this.error(`prerender: no markup for ${pathname}`);
+        const files = new Set<string>();
+        for (const source of sources) {
+          const id = path.resolve(config.root, source);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) return this.error(`prerender: no chunk holds ${source}`);
+          files.add(chunk.fileName);
+          staticClosure(bundle, chunk).forEach((file) => files.add(file));
+        }
+        const links = [...stylesOf(bundle, files)]
+          .filter((file) => !page.includes(`${config.base}${file}`))
+          .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`)
+          .join('\n    ');
+        const withCopy = page
+          .replace('</head>', `  ${links}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${markup}${reveal}</div>`);
+        this.emitFile({ type: 'asset', fileName: prerenderedFile(pathname), source: withCopy });
+      }
+    },
+  };
+}
