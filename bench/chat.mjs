@@ -19,7 +19,14 @@ import { authenticator } from 'otplib';
 import WebSocket from 'ws';
 import { md5 } from '../packages/shared/src/md5.ts';
 import { scratchPostgres } from './support/postgres.mjs';
-import { cpuSeconds, percentile, root, rssMb, startServer } from './support/server.mjs';
+import {
+  cpuSeconds,
+  descendantsCpuSeconds,
+  percentile,
+  root,
+  rssMb,
+  startServer,
+} from './support/server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const clients = Number(process.argv[3] ?? 2000);
@@ -148,6 +155,7 @@ async function measure({ label, base, clientPath, agentPath, clientTokens, agent
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   };
   const cpuBefore = cpuSeconds(pid);
+  const dbCpuBefore = descendantsCpuSeconds(pid);
   const benchCpuBefore = process.cpuUsage();
   const t0 = Date.now();
   recording = true;
@@ -185,6 +193,7 @@ async function measure({ label, base, clientPath, agentPath, clientTokens, agent
   clearInterval(sampler);
   const elapsed = (Date.now() - t0) / 1000;
   const cpu = (cpuSeconds(pid) - cpuBefore) / elapsed;
+  const dbCpu = (descendantsCpuSeconds(pid) - dbCpuBefore) / elapsed;
   const benchCpu = process.cpuUsage(benchCpuBefore);
   const rows = [];
   for (const [to, values] of [
@@ -215,6 +224,7 @@ async function measure({ label, base, clientPath, agentPath, clientTokens, agent
       'sent /s': Math.round(sent / seconds),
       'server CPU (cores)': cpu.toFixed(2),
       'server RSS peak MB': Math.round(peakRss),
+      'its database CPU (cores)': scratch ? 'not measured' : dbCpu.toFixed(2),
       'bench CPU (cores)': ((benchCpu.user + benchCpu.system) / 1e6 / elapsed).toFixed(2),
       'failed handshakes': failed,
       'refused or failed sends': refused,

@@ -29,6 +29,7 @@ import { isOpenNow } from './office-hours.ts';
 import { supportConversations as conv, supportMessages as msg } from './tables.ts';
 import { type ConversationRow, type MessageRow, messageView } from './views.ts';
 import { storeClientMessage } from './client-send.ts';
+import { externalChatScript } from './external-chat.ts';
 
 export const CONVERSATION = lifecycle({
   name: 'support_conversation',
@@ -189,7 +190,7 @@ export function createConversations(deps: Deps) {
         open_now: isOpenNow(all.chat.office_hours, clock.now()),
         reply_minutes: all.chat.reply_minutes,
         service: all.chat_service ?? BUILTIN_CHAT_SERVICE,
-        script_url: all.chat_service ? all.chat.script_url : null,
+        script_url: externalChatScript(all),
       };
       if (!c) return { conversation, items: [], next_before: null };
       return { conversation, ...(await page(c, query.before, query.limit)) };
