@@ -6,13 +6,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { TChatHistory } from '@sampada/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DrawersHost } from '../../../app/drawers-host';
-import { closeGlobalDrawer, drawerStore, openGlobalDrawer } from '../../../lib/drawers';
-import { browser, endSession } from '../../../lib/session';
-import { mockApi, ok } from '../../../test/http';
-import { renderWithProviders, resetAppState } from '../../../test/render';
-import { signInForTest } from '../../../test/session';
-import { EXTERNAL_CHAT_SCRIPT_ID } from './external-chat';
+import { DrawersHost } from './drawers-host';
+import { closeGlobalDrawer, drawerStore, openGlobalDrawer } from '../lib/drawers';
+import { browser, endSession } from '../lib/session';
+import { mockApi, ok } from '../test/http';
+import { renderWithProviders, resetAppState } from '../test/render';
+import { signInForTest } from '../test/session';
+import { EXTERNAL_CHAT_SCRIPT_ID } from '../features/support/components/external-chat';
 
 const SCRIPT = 'https://widget.chat-vendor.example/v2/loader.js';
 
