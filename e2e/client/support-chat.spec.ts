@@ -123,3 +123,60 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   await expect(desk.locator('img[src="x"]')).toHaveCount(0);
   await context.close();
 });
+
+test('[CLIENT][SUPPORT]: with an external chat named in settings, the widget loads its script (allowed by the page’s CSP) and removes it when closed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const run = runId('xchat');
+  const adminEmail = `admin-xchat-${run}@firm.test`.toLowerCase();
+  sampada(
+    'staff',
+    'create',
+    '--email',
+    adminEmail,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
+  const headers = { Authorization: `Bearer ${await staffToken(request, adminEmail)}` };
+  const settings = (await (await request.get('/console/api/v1/settings', { headers })).json()).data;
+  const save = async (data: Record<string, unknown>) =>
+    expect(
+      (await (await request.post('/console/api/v1/settings', { headers, data })).json()).code,
+    ).toBe(200);
+  // The vendor's script is served here, from the test, for an https address: no internet.
+  const SCRIPT = 'https://widget.chat-vendor.test/v2/loader.js';
+  await page.route(SCRIPT, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__externalChat = document.currentScript.dataset.project;',
+    }),
+  );
+  await save({ chat_service: 'vendor-project-7', chat: { ...settings.chat, script_url: SCRIPT } });
+  try {
+    const client = await approvedClient(request);
+    await signIn(page, client);
+    const script = page.locator('script#sampada-external-chat');
+    await expect(script).toHaveCount(0);
+    await (await openUserDrawer(page)).getByText('Customer Service', { exact: true }).click();
+    await expect(page.getByTestId('support-panel')).toHaveAttribute(
+      'data-external-chat',
+      'vendor-project-7',
+    );
+    await expect(script).toHaveAttribute('src', SCRIPT);
+    await expect(script).toHaveAttribute('data-project', 'vendor-project-7');
+    // It ran: the page's Content-Security-Policy lets exactly this origin's script in.
+    await expect
+      .poll(() => page.evaluate(() => (window as { __externalChat?: string }).__externalChat))
+      .toBe('vendor-project-7');
+    await screenshot(page, 'support-external-chat');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('support-panel')).toBeHidden();
+    await expect(script).toHaveCount(0);
+  } finally {
+    await save({ chat_service: settings.chat_service, chat: settings.chat });
+  }
+});
