@@ -72,6 +72,22 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   await expect(
     mine.first().locator('[data-status="sent"], [data-status="delivered"]'),
   ).toBeVisible();
+  if (test.info().project.name === 'phone') {
+    // On a 375 px phone the chat takes the whole width, nothing scrolls sideways, and the
+    // composer is on screen under the thread.
+    const viewport = page.viewportSize()!;
+    const drawer = page.getByRole('dialog', { name: 'Customer Service' });
+    expect((await drawer.boundingBox())!.width).toBe(viewport.width);
+    const overflow = await widget.evaluate(
+      (panel) =>
+        [panel, ...panel.querySelectorAll('*')].filter(
+          (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+        ).length,
+    );
+    expect(overflow).toBe(0);
+    await expect(widget.getByLabel('Write a message')).toBeInViewport();
+    await expect(widget.getByTestId('chat-send')).toBeInViewport();
+  }
   await screenshot(page, 'support-chat-client-wrote');
 
   // The agent sees both in the inbox, as text and as an image, and answers with the canned reply.
