@@ -22,6 +22,8 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
 }) => {
   test.setTimeout(240_000);
   const run = runId('chat');
+  // Its own title: both projects run against one server, and each keeps a canned reply.
+  const cannedTitle = `${CANNED_TITLE} ${run}`;
   // An admin keeps a canned reply; a support agent answers.
   const adminEmail = `admin-chat-${run}@firm.test`.toLowerCase();
   const agentEmail = `agent-chat-${run}@firm.test`.toLowerCase();
@@ -48,7 +50,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   const adminToken = await staffToken(request, adminEmail);
   const created = await request.post('/console/api/v1/support/canned-replies', {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: { title: CANNED_TITLE, text: CANNED_TEXT },
+    data: { title: cannedTitle, text: CANNED_TEXT },
   });
   expect((await created.json()).code).toBe(200);
 
@@ -105,7 +107,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   // Reading the thread marks the client's messages read: their ticks say so.
   await expect(mine.first().locator('[data-status="read"]')).toBeVisible();
   await desk.getByTestId('canned-replies').click();
-  await desk.getByRole('menuitem', { name: CANNED_TITLE }).click();
+  await desk.getByRole('menuitem', { name: cannedTitle }).click();
   await expect(desk.getByLabel('Reply')).toHaveValue(CANNED_TEXT);
   await desk.getByRole('button', { name: 'Send' }).click();
   await expect(thread.last()).toContainText(CANNED_TEXT);
