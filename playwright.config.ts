@@ -17,6 +17,7 @@ const PHONE_SPECS = [
   'client/sign-up-kyc.spec.ts',
   'client/compensation.spec.ts',
   'console/funds-ops.spec.ts',
+  'client/support-chat.spec.ts',
 ];
 
 export default defineConfig({

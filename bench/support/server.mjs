@@ -2,7 +2,7 @@
 // fresh data directory (or on `env.DATABASE_URL`) for a benchmark, and signs in the demo
 // client. The caller stops it with server.kill('SIGTERM').
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { md5 } from '../../packages/shared/src/md5.ts';
 import { buildServerIfNeeded } from '../../scripts/build-if-needed.mjs';
@@ -64,6 +64,39 @@ export function cpuSeconds(pid) {
 }
 
 const readProc = (file) => readFileSync(file, 'utf8');
+
+/**
+ * CPU seconds of a process's descendants still running (the embedded PostgreSQL's postmaster
+ * and its backends, for the server): the database's share of a request's cost.
+ */
+export function descendantsCpuSeconds(pid) {
+  const parentOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parentOf.set(
+        Number(entry),
+        Number(readProc(`/proc/${entry}/stat`).split(') ')[1].split(' ')[1]),
+      );
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const isDescendant = (p) => {
+    for (let q = parentOf.get(p); q; q = parentOf.get(q)) if (q === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const p of parentOf.keys()) {
+    if (!isDescendant(p)) continue;
+    try {
+      total += cpuSeconds(p);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;

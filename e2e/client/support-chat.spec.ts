@@ -22,6 +22,8 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
 }) => {
   test.setTimeout(240_000);
   const run = runId('chat');
+  // Its own title: both projects run against one server, and each keeps a canned reply.
+  const cannedTitle = `${CANNED_TITLE} ${run}`;
   // An admin keeps a canned reply; a support agent answers.
   const adminEmail = `admin-chat-${run}@firm.test`.toLowerCase();
   const agentEmail = `agent-chat-${run}@firm.test`.toLowerCase();
@@ -48,7 +50,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   const adminToken = await staffToken(request, adminEmail);
   const created = await request.post('/console/api/v1/support/canned-replies', {
     headers: { Authorization: `Bearer ${adminToken}` },
-    data: { title: CANNED_TITLE, text: CANNED_TEXT },
+    data: { title: cannedTitle, text: CANNED_TEXT },
   });
   expect((await created.json()).code).toBe(200);
 
@@ -72,6 +74,22 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   await expect(
     mine.first().locator('[data-status="sent"], [data-status="delivered"]'),
   ).toBeVisible();
+  if (test.info().project.name === 'phone') {
+    // On a 375 px phone the chat takes the whole width, nothing scrolls sideways, and the
+    // composer is on screen under the thread.
+    const viewport = page.viewportSize()!;
+    const drawer = page.getByRole('dialog', { name: 'Customer Service' });
+    expect((await drawer.boundingBox())!.width).toBe(viewport.width);
+    const overflow = await widget.evaluate(
+      (panel) =>
+        [panel, ...panel.querySelectorAll('*')].filter(
+          (e) => e.getBoundingClientRect().right > window.innerWidth + 1,
+        ).length,
+    );
+    expect(overflow).toBe(0);
+    await expect(widget.getByLabel('Write a message')).toBeInViewport();
+    await expect(widget.getByTestId('chat-send')).toBeInViewport();
+  }
   await screenshot(page, 'support-chat-client-wrote');
 
   // The agent sees both in the inbox, as text and as an image, and answers with the canned reply.
@@ -89,7 +107,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   // Reading the thread marks the client's messages read: their ticks say so.
   await expect(mine.first().locator('[data-status="read"]')).toBeVisible();
   await desk.getByTestId('canned-replies').click();
-  await desk.getByRole('menuitem', { name: CANNED_TITLE }).click();
+  await desk.getByRole('menuitem', { name: cannedTitle }).click();
   await expect(desk.getByLabel('Reply')).toHaveValue(CANNED_TEXT);
   await desk.getByRole('button', { name: 'Send' }).click();
   await expect(thread.last()).toContainText(CANNED_TEXT);
@@ -122,4 +140,61 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(desk.locator('img[src="x"]')).toHaveCount(0);
   await context.close();
+});
+
+test('[CLIENT][SUPPORT]: with an external chat named in settings, the widget loads its script (allowed by the page’s CSP) and removes it when closed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const run = runId('xchat');
+  const adminEmail = `admin-xchat-${run}@firm.test`.toLowerCase();
+  sampada(
+    'staff',
+    'create',
+    '--email',
+    adminEmail,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
+  const headers = { Authorization: `Bearer ${await staffToken(request, adminEmail)}` };
+  const settings = (await (await request.get('/console/api/v1/settings', { headers })).json()).data;
+  const save = async (data: Record<string, unknown>) =>
+    expect(
+      (await (await request.post('/console/api/v1/settings', { headers, data })).json()).code,
+    ).toBe(200);
+  // The vendor's script is served here, from the test, for an https address: no internet.
+  const SCRIPT = 'https://widget.chat-vendor.test/v2/loader.js';
+  await page.route(SCRIPT, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__externalChat = document.currentScript.dataset.project;',
+    }),
+  );
+  await save({ chat_service: 'vendor-project-7', chat: { ...settings.chat, script_url: SCRIPT } });
+  try {
+    const client = await approvedClient(request);
+    await signIn(page, client);
+    const script = page.locator('script#sampada-external-chat');
+    await expect(script).toHaveCount(0);
+    await (await openUserDrawer(page)).getByText('Customer Service', { exact: true }).click();
+    await expect(page.getByTestId('support-panel')).toHaveAttribute(
+      'data-external-chat',
+      'vendor-project-7',
+    );
+    await expect(script).toHaveAttribute('src', SCRIPT);
+    await expect(script).toHaveAttribute('data-project', 'vendor-project-7');
+    // It ran: the page's Content-Security-Policy lets exactly this origin's script in.
+    await expect
+      .poll(() => page.evaluate(() => (window as { __externalChat?: string }).__externalChat))
+      .toBe('vendor-project-7');
+    await screenshot(page, 'support-external-chat');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('support-panel')).toBeHidden();
+    await expect(script).toHaveCount(0);
+  } finally {
+    await save({ chat_service: settings.chat_service, chat: settings.chat });
+  }
 });

@@ -58,9 +58,14 @@ import { staffConsole } from './modules/staff/console.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { supportConsole } from './modules/support/console.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { externalChatOrigin } from './modules/support/service.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
-import { hardenCsp, registerSecurityHeaders } from './platform/security-headers.ts';
+import {
+  contentSecurityPolicyAllowing,
+  hardenCsp,
+  registerSecurityHeaders,
+} from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
 
 export type BuildOptions = {
@@ -343,7 +348,7 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
   }
 
   const webPages = web ? prerenderedPages(web) : new Map<string, string>();
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = isApiUrl(url);
     const wantsPage = request.method === 'GET' && !isApi && !path.extname(url);
@@ -351,6 +356,12 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
       const underConsole = url === '/console' || url.startsWith('/console/');
       const root = underConsole ? consoleDist : web;
       if (root) {
+        if (!underConsole) {
+          // The external chat's script must be allowed to load on the client app's page.
+          const origin = externalChatOrigin(await ctx.settings.all());
+          if (origin)
+            reply.header('content-security-policy', contentSecurityPolicyAllowing(origin));
+        }
         const page = (!underConsole && webPages.get(url.replace(/\/+$/, ''))) || 'index.html';
         return reply.header('Cache-Control', 'no-cache').sendFile(page, root);
       }

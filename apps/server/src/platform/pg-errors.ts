@@ -71,3 +71,15 @@ export function isUnstorableText(error: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of a failed query (a database function's own RAISE, say), along the cause chain. */
+export function sqlStateOf(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
+    seen.add(e);
+    const { code, cause } = e as PgError;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = cause;
+  }
+  return null;
+}

@@ -31,9 +31,32 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   'connect-src': ["'self'", 'ws:', 'wss:'],
 };
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([name, values]) => `${name} ${values.join(' ')}`)
-  .join(';');
+const joined = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+
+export const CONTENT_SECURITY_POLICY = joined(CSP_DIRECTIVES);
+
+/** Directives a third-party widget's origin is added to: its script, its calls, its frames. */
+const WIDGET_DIRECTIVES = ['script-src', 'connect-src', 'img-src', 'style-src', 'frame-src'];
+const withOrigin = new Map<string, string>();
+
+/**
+ * The policy for the client app's page while settings name an external chat script (issue 19):
+ * that script's origin — one https origin an admin chose — may run its script, call home, show
+ * images and frames; everything else stays as above. Built once per origin.
+ */
+export function contentSecurityPolicyAllowing(origin: string) {
+  let policy = withOrigin.get(origin);
+  if (!policy) {
+    const directives: Record<string, string[]> = { ...CSP_DIRECTIVES, 'frame-src': ["'self'"] };
+    for (const name of WIDGET_DIRECTIVES) directives[name] = [...directives[name]!, origin];
+    policy = joined(directives);
+    withOrigin.set(origin, policy);
+  }
+  return policy;
+}
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -15,6 +15,7 @@ import {
 import { useTranslation } from '../lib/i18n';
 import { SideDrawer } from '../components/side-drawer';
 import { SlideUpDrawer } from '../components/slide-up-drawer';
+import { useIsPhone } from '../lib/use-is-phone';
 
 const DepositPanel = lazy(() =>
   import('../features/funds/components/funding-panel').then((m) => ({ default: m.DepositPanel })),
@@ -84,6 +85,7 @@ export function DrawersHost() {
   const deal = useDealRef();
   const order = useOrderRef();
   const loan = useLoanRef();
+  const isPhone = useIsPhone();
   const close = () => void closeGlobalDrawer();
   return (
     <>
@@ -181,6 +183,10 @@ export function DrawersHost() {
         onClose={close}
         onExitTransitionEnd={notifyDrawerClosed}
         title={t('support.title')}
+        // A chat on a phone takes the whole width: at 85% of 375 px its bubbles and composer
+        // were squeezed beside a dimmed strip nobody needs.
+        size={isPhone ? '100%' : undefined}
+        data-testid="support-drawer"
       >
         <Suspense fallback={fallback}>{open === 'support' && <ChatWidget />}</Suspense>
       </SideDrawer>

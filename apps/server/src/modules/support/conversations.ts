@@ -2,12 +2,12 @@
  * The chat's write side and the client's reads: sending (client and staff), history, read
  * marks. Every send locks the client's conversation row, so sequence numbers are gap-free and
  * in order, a repeated id finds its first row, and the per-client rate count is exact across
- * instances (it counts stored messages, not requests).
+ * instances (it counts stored messages, not requests). A client's send is one database call
+ * (client-send.ts), since it is the busiest write of the chat.
  */
-import { and, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   BUILTIN_CHAT_SERVICE,
-  CHAT_RATE_PER_MINUTE,
   SM,
   type TChatHistory,
   type TChatMessage,
@@ -17,7 +17,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badRequest, conflict, notFound, tooMany } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { applyTransition, lifecycle } from '../../platform/transitions.ts';
 import { afterCommit, inTransaction } from '../../platform/transaction.ts';
@@ -28,8 +28,8 @@ import type { SupportEvents } from './events.ts';
 import { isOpenNow } from './office-hours.ts';
 import { supportConversations as conv, supportMessages as msg } from './tables.ts';
 import { type ConversationRow, type MessageRow, messageView } from './views.ts';
-
-const RATE_WINDOW_MS = 60_000;
+import { storeClientMessage } from './client-send.ts';
+import { externalChatScript } from './external-chat.ts';
 
 export const CONVERSATION = lifecycle({
   name: 'support_conversation',
@@ -78,13 +78,6 @@ export function createConversations(deps: Deps) {
   async function views(rows: MessageRow[], c: ConversationRow, executor: Executor = db) {
     const names = await agentNames(rows, executor);
     return rows.map((r) => messageView(r, c, names, imageUrl));
-  }
-
-  /** The client's conversation, created on first use, locked for the rest of `tx`. */
-  async function lockClientConversation(tx: Tx, clientId: string): Promise<ConversationRow> {
-    await tx.insert(conv).values({ clientId }).onConflictDoNothing({ target: conv.clientId });
-    const [row] = await tx.select().from(conv).where(eq(conv.clientId, clientId)).for('update');
-    return row!;
   }
 
   async function lockConversation(tx: Tx, id: string): Promise<ConversationRow> {
@@ -197,93 +190,64 @@ export function createConversations(deps: Deps) {
         open_now: isOpenNow(all.chat.office_hours, clock.now()),
         reply_minutes: all.chat.reply_minutes,
         service: all.chat_service ?? BUILTIN_CHAT_SERVICE,
-        script_url: all.chat_service ? all.chat.script_url : null,
+        script_url: externalChatScript(all),
       };
       if (!c) return { conversation, items: [], next_before: null };
       return { conversation, ...(await page(c, query.before, query.limit)) };
     },
 
-    /** The client writes. Idempotent by id; 20 stored messages a minute at most. */
+    /**
+     * The client writes. Idempotent by id; 20 stored messages a minute at most. One round trip
+     * to the database function (migration 0021) stores it; only a closed conversation takes a
+     * transaction, to reopen it with its audit row before the same function stores the message.
+     * `advisorId` is read with the session (the route's client row), so the bus event needs no
+     * query of its own.
+     */
     async sendFromClient(
-      clientId: string,
+      client: { id: string; advisorId: string | null },
       input: Required<Pick<TChatSend, 'id'>> & {
         text: string;
         image_url?: string | null | undefined;
       },
       actor: Actor,
     ): Promise<{ message: TChatMessage; duplicate: boolean }> {
-      // Resolved before the transaction: a link that is not the client's own upload is a 400
-      // and nothing is written.
+      // Resolved before the message is written: a link that is not the client's own upload is
+      // a 400 and nothing is written.
       let imageUploadId: string | null = null;
       if (input.image_url) {
-        const upload = await uploads.ownedUploadFromUrl(clientId, input.image_url);
+        const upload = await uploads.ownedUploadFromUrl(client.id, input.image_url);
         if (!upload) throw badRequest(SM.imageNotYours);
         imageUploadId = upload.id;
       }
       const now = clock.now();
-      const advisorId = await deps.advisorOf(clientId);
-      return inTransaction(db, async (tx) => {
-        let c = await lockClientConversation(tx, clientId);
-        const [existing] = await tx.select().from(msg).where(eq(msg.id, input.id));
-        if (existing) {
-          sameSend(existing, c.id, { authorType: 'client', body: input.text, imageUploadId });
-          return { message: (await views([existing], c, tx))[0]!, duplicate: true };
-        }
-        const [recent] = await tx
-          .select({ n: count() })
-          .from(msg)
-          .where(
-            and(
-              eq(msg.conversationId, c.id),
-              eq(msg.authorType, 'client'),
-              gte(msg.createdAt, new Date(now.getTime() - RATE_WINDOW_MS)),
-            ),
-          );
-        if ((recent?.n ?? 0) >= CHAT_RATE_PER_MINUTE) throw tooMany(SM.tooFast);
-        if (c.status === 'closed')
-          c = await applyTransition(tx, CONVERSATION, 'reopen', {
-            id: c.id,
-            at: now,
-            set: { closedAt: null },
-            audit: { actor, details: () => ({ by: 'client message' }) },
-          });
-        const row = await insertMessage(
-          tx,
-          c,
-          {
-            id: input.id,
-            authorType: 'client',
-            authorStaffId: null,
-            body: input.text,
-            imageUploadId,
+      const send = { id: input.id, clientId: client.id, body: input.text, imageUploadId, now };
+      let sent = await storeClientMessage(db, send);
+      if (sent.outcome === 'closed')
+        sent = await inTransaction(db, async (tx) => {
+          const c = await lockConversation(tx, sent.conversationId);
+          if (c.status === 'closed')
+            await applyTransition(tx, CONVERSATION, 'reopen', {
+              id: c.id,
+              at: now,
+              set: { closedAt: null },
+              audit: { actor, details: () => ({ by: 'client message' }) },
+            });
+          return storeClientMessage(tx, send);
+        });
+      const message = messageView(sent.row, sent.marks, new Map(), imageUrl);
+      if (sent.outcome === 'stored')
+        events.publish({
+          clientId: client.id,
+          advisorId: client.advisorId,
+          frame: {
+            type: 'chat',
+            event: 'message',
+            conversation_id: sent.conversationId,
+            client_id: client.id,
+            message,
           },
-          now,
-        );
-        const [updated] = await tx
-          .update(conv)
-          .set({
-            lastSeq: row.seq,
-            lastMessageAt: now,
-            waitingSince: sql`coalesce(${conv.waitingSince}, ${now.toISOString()}::timestamptz)`,
-          })
-          .where(eq(conv.id, c.id))
-          .returning();
-        const message = (await views([row], updated!, tx))[0]!;
-        afterCommit(tx, () =>
-          events.publish({
-            clientId,
-            advisorId,
-            frame: {
-              type: 'chat',
-              event: 'message',
-              conversation_id: c.id,
-              client_id: clientId,
-              message,
-            },
-          }),
-        );
-        return { message, duplicate: false };
-      });
+        });
+      return { message, duplicate: sent.outcome === 'duplicate' };
     },
 
     /**

@@ -16,6 +16,7 @@ import { type ClientContextSource, createInbox } from './inbox.ts';
 
 export type { ClientContextSource } from './inbox.ts';
 export { createSupportLive, CONSOLE_LIVE_PATH } from './live.ts';
+export { externalChatOrigin } from './external-chat.ts';
 
 export function createSupportService(deps: {
   db: Db;

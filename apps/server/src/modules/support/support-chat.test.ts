@@ -233,6 +233,39 @@ describe('the per-client rate limit', () => {
     t.clock.advance(61_000);
     expect((await sendAsClient(t, client.token, { text: 'later' })).status).toBe(200);
   });
+
+  it('counts the limit exactly when sends arrive all at once', async () => {
+    const client = await signUpClient(t);
+    const replies = await Promise.all(
+      Array.from({ length: CHAT_RATE_PER_MINUTE + 5 }, (_, i) =>
+        sendAsClient(t, client.token, { text: `burst ${i}` }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CHAT_RATE_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const seqs = await sqlRows<{ seq: number }>(
+      t,
+      `select m.seq from support_messages m join support_conversations c on c.id = m.conversation_id
+       where c.client_id = '${client.id}' order by m.seq`,
+    );
+    expect(seqs.map((r) => r.seq)).toEqual(
+      Array.from({ length: CHAT_RATE_PER_MINUTE }, (_, i) => i + 1),
+    );
+  });
+
+  it('leaves no conversation behind when a first send is refused', async () => {
+    const owner = await signUpClient(t);
+    const id = randomUUID();
+    expect((await sendAsClient(t, owner.token, { id, text: 'mine' })).status).toBe(200);
+    const stranger = await signUpClient(t);
+    expect((await sendAsClient(t, stranger.token, { id, text: 'mine' })).status).toBe(400);
+    const rows = await sqlRows(
+      t,
+      `select 1 from support_conversations where client_id = '${stranger.id}'`,
+    );
+    expect(rows).toEqual([]);
+  });
 });
 
 describe('close, reopen and assignment', () => {

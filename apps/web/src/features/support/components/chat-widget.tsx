@@ -36,6 +36,7 @@ import {
   useOutbox,
 } from '../api/chat';
 import { getQuotesSocket } from '../../../lib/market/live-quotes';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { SupportContacts } from './support-contacts';
 import { ExternalChat } from './external-chat';
 
@@ -155,6 +156,7 @@ export function ChatWidget() {
   const bottom = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const readMark = useRef(0);
+  const isPhone = useIsPhone();
 
   const onAgentTyping = useCallback((name: string | null) => {
     window.clearTimeout(typingTimer.current);
@@ -346,6 +348,8 @@ export function ChatWidget() {
         </FileButton>
         <Textarea
           style={{ flex: 1 }}
+          // 16 px on a phone: a smaller field makes mobile Safari zoom the page when focused.
+          size={isPhone ? 'md' : 'sm'}
           aria-label={t('placeholder')}
           placeholder={t('placeholder')}
           autosize
