@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { apiGet } from '../lib/api-client';
 import { createStore, useStore } from '../lib/create-store';
+import { DEFAULT_LANGUAGE, i18n, registerTranslations } from '../lib/i18n';
 import { onSessionEnd } from '../lib/session';
 
 type TPageModule = Promise<{ default: ComponentType }>;
@@ -33,7 +34,38 @@ export interface TMenuEntry {
   path: string;
   title: string;
   icon: string;
+  component: string;
 }
+
+/* The server's menu titles by component key, so another language can name them. */
+registerTranslations('menu', {
+  'en-US': {
+    'news/list': 'News',
+    'market/watchlist': 'Watchlist',
+    'market/most-active': 'Most Active',
+    'market/ranking': 'Ranking',
+    'trading/all-deals': 'All Deals',
+    'portfolio/investment-stats': 'Investment Stats',
+    'portfolio/stock-stats': 'Stock Stats',
+    'funds/bank-cards': 'Bank Cards',
+    'funds/assets': 'Client Assets',
+    'credit/products': 'Credit Products',
+    'engagement/offers': 'Offers',
+    'engagement/achievements': 'Achievements',
+    'engagement/score-info': 'Score Info',
+    'engagement/radar': 'Client Radar',
+  },
+  'hi-IN': () => import('./menu-titles.hi-IN'),
+});
+
+/**
+ * A menu entry's title: in English the server's own words (staff may rename an entry), in
+ * another language the translation of the component's title when there is one.
+ */
+export const menuTitle = (component: string, serverTitle: string) =>
+  i18n.language === DEFAULT_LANGUAGE
+    ? serverTitle
+    : i18n.t(`menu:${component}`, { defaultValue: serverTitle });
 
 /** The menu entries that were mounted, for the sidebar. */
 export const menuStore = createStore<TMenuEntry[]>([]);
@@ -60,7 +92,7 @@ export function toRoutes(
       id: `menu:${item.name}`,
       // Absolute paths: React Router accepts them at any depth under the layout.
       path: fullPath,
-      handle: { title: item.meta.title, translate: false },
+      handle: { title: item.meta.title, translate: false, menu: item.component },
       children: nested.routes.length
         ? [
             ...(item.redirect ? [{ index: true, loader: () => redirect(item.redirect!) }] : []),
@@ -70,7 +102,12 @@ export function toRoutes(
       lazy: load ? async () => ({ Component: (await load()).default }) : undefined,
     };
     routes.push(route);
-    entries.push({ path: fullPath, title: item.meta.title, icon: item.meta.icon });
+    entries.push({
+      path: fullPath,
+      title: item.meta.title,
+      icon: item.meta.icon,
+      component: item.component,
+    });
   }
   return { routes, entries };
 }

@@ -7,12 +7,15 @@ import { useTranslation } from '../lib/i18n';
 import { toast } from '../lib/notify';
 import { takeFlash } from '../lib/session';
 import { useAppName } from '../lib/system-settings';
+import { menuTitle } from './menu-routes';
 import { NavigationProgress } from './navigation-progress';
 
 interface TRouteHandle {
   title?: string;
   /** Menu titles come from the server as text, not as translation keys. */
   translate?: boolean;
+  /** A menu route's component key, which names its title in other languages. */
+  menu?: string;
 }
 
 /** Sets the page title to '{appName} | {route title}' (spec §2). */
@@ -24,7 +27,13 @@ function useDocumentTitle() {
     .reverse()
     .find((match) => (match.handle as TRouteHandle | undefined)?.title)?.handle as
     TRouteHandle | undefined;
-  const title = handle?.title ? (handle.translate === false ? handle.title : t(handle.title)) : '';
+  const title = !handle?.title
+    ? ''
+    : handle.menu
+      ? menuTitle(handle.menu, handle.title)
+      : handle.translate === false
+        ? handle.title
+        : t(handle.title);
   useEffect(() => {
     document.title = title ? `${appName} | ${title}` : appName;
   }, [appName, title]);

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { menuIcon } from '../menu-icons';
-import { useMenuEntries } from '../menu-routes';
+import { menuTitle, useMenuEntries } from '../menu-routes';
 
 /**
  * Me › More: every menu route the server mounted, with its icon and title. On a phone there is
@@ -27,7 +27,7 @@ export function MorePage() {
               key={entry.path}
               component={NavLink}
               to={entry.path}
-              label={entry.title}
+              label={menuTitle(entry.component, entry.title)}
               py="sm"
               leftSection={<EntryIcon size={22} stroke={1.7} />}
               rightSection={<IconChevronRight size={16} stroke={1.5} />}
