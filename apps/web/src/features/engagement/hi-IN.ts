@@ -1,0 +1,57 @@
+/** Score, VIP, achievements, radar and offers in Hindi; fetched only when Hindi is chosen. */
+export default {
+  scoreInfo: {
+    title: 'स्कोर जानकारी',
+    yourScore: 'आपका ट्रस्ट स्कोर',
+    yourVip: 'आपका VIP स्तर',
+    scoreOf: '{{score}} / 100',
+    vipOf: 'VIP {{vip}}',
+    partsHeading: 'आपका स्कोर कैसे बनता है',
+    partsIntro:
+      'आपका स्कोर इन हिस्सों का योग है, हर हिस्सा आपके अपने रिकॉर्ड से गिना जाता है; कुल स्कोर 0 और 100 के बीच रहता है।',
+    points: '{{points}} / {{max}}',
+    toRaise: 'इसे बढ़ाने के लिए: {{text}}',
+    historyHeading: 'स्कोर इतिहास',
+    noHistory: 'अभी तक कोई बदलाव नहीं।',
+    vipHeading: 'आपका VIP स्तर कैसे तय होता है',
+    vipText:
+      'आपका स्तर पिछले 30 दिनों में हर दिन के बंद पर आपकी कुल संपत्ति (नकद, गिरवी शेयरों सहित बाज़ार भाव पर होल्डिंग्स, ऋण का बकाया घटाकर) के औसत पर आधारित है।',
+    average: '30 दिन का औसत',
+    today: 'आज',
+    nextLevel: '{{amount}} के औसत पर VIP {{level}}',
+    topLevel: 'आप सबसे ऊँचे स्तर पर हैं।',
+    tiersHeading: 'स्तर और लाभ',
+    tierFrom: '{{amount}} से',
+    discount: 'ब्रोकरेज पर {{pct}} छूट',
+    noDiscount: 'ब्रोकरेज पर कोई छूट नहीं',
+    withdrawalLimit: 'प्रतिदिन {{amount}} तक निकासी',
+    noWithdrawalLimit: 'कोई दैनिक निकासी सीमा नहीं',
+    computedAt: '{{at}} पर गणना',
+  },
+  achievements: {
+    title: 'उपलब्धियाँ',
+    earned: '{{date}} को मिली',
+    locked: 'लॉक',
+    progress: '{{progress}} / {{target}}',
+    summary: '{{total}} में से {{earned}} मिलीं',
+    toastTitle: 'उपलब्धि मिली',
+  },
+  radar: {
+    title: 'क्लाइंट रडार',
+    intro:
+      'आपकी अपनी होल्डिंग्स और ट्रेड से गिने गए 0 से 100 तक के पाँच स्कोर। हर स्कोर बताता है कि उसे कैसे गिना गया।',
+    chartLabel: 'आपके स्कोर',
+  },
+  offers: {
+    title: 'ऑफ़र',
+    empty: 'अभी आपके लिए कोई ऑफ़र नहीं।',
+    bonus: 'बोनस',
+    fixed: '{{amount}} का बोनस',
+    cashback: 'आपके ब्रोकरेज का {{rate}} वापस, {{cap}} तक',
+    until: '{{date}} तक',
+    claim: 'बोनस लें',
+    claimed: 'लिया गया: {{amount}}',
+    credited: '{{amount}} आपके नकद में जमा किया गया।',
+    failed: 'बोनस नहीं लिया जा सका।',
+  },
+};
