@@ -3,11 +3,10 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { modalsHost } from '../components/modals';
-import { useTranslation } from '../lib/i18n';
+import { DEFAULT_LANGUAGE, useTranslation } from '../lib/i18n';
 import { toast } from '../lib/notify';
 import { takeFlash } from '../lib/session';
 import { useAppName } from '../lib/system-settings';
-import { menuTitle } from './menu-routes';
 import { NavigationProgress } from './navigation-progress';
 
 interface TRouteHandle {
@@ -20,7 +19,7 @@ interface TRouteHandle {
 
 /** Sets the page title to '{appName} | {route title}' (spec §2). */
 function useDocumentTitle() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const appName = useAppName();
   const matches = useMatches();
   const handle = [...matches]
@@ -29,8 +28,9 @@ function useDocumentTitle() {
     TRouteHandle | undefined;
   const title = !handle?.title
     ? ''
-    : handle.menu
-      ? menuTitle(handle.menu, handle.title)
+    : handle.menu && i18n.language !== DEFAULT_LANGUAGE
+      ? // The menu's titles are registered with the layout (layout/menu-title.ts).
+        t(`menu:${handle.menu}`, { defaultValue: handle.title })
       : handle.translate === false
         ? handle.title
         : t(handle.title);

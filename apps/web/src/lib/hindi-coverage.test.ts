@@ -8,7 +8,7 @@ import { messagesHiIN } from './locales/hi-IN';
  * rule without editing this test.
  */
 import.meta.glob(['../**/i18n.ts', '../**/*-i18n.ts', '../**/trade-labels.ts'], { eager: true });
-import.meta.glob(['../components/status-badge.tsx', '../app/menu-routes.ts'], { eager: true });
+import.meta.glob(['../components/status-badge.tsx', '../app/layout/menu-title.ts'], { eager: true });
 
 /** Hindi may repeat English only for these: names, codes and units a Hindi reader uses as is. */
 const SAME_IN_HINDI = new Set([

@@ -3,7 +3,8 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { menuIcon } from '../menu-icons';
-import { menuTitle, useMenuEntries } from '../menu-routes';
+import { useMenuEntries } from '../menu-routes';
+import { menuTitle } from './menu-title';
 
 /**
  * Me › More: every menu route the server mounted, with its icon and title. On a phone there is

@@ -2,7 +2,8 @@ import { Divider, NavLink as MantineNavLink, ScrollArea, Stack } from '@mantine/
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { menuIcon } from '../menu-icons';
-import { menuTitle, useMenuEntries } from '../menu-routes';
+import { useMenuEntries } from '../menu-routes';
+import { menuTitle } from './menu-title';
 import { MAIN_TABS, isTabActive } from './main-tabs';
 
 /** Sidebar from 768 px: the main tabs, then every mounted menu route with icon and title. */
