@@ -36,7 +36,6 @@ export interface TMenuEntry {
   component: string;
 }
 
-
 /** The menu entries that were mounted, for the sidebar. */
 export const menuStore = createStore<TMenuEntry[]>([]);
 export const useMenuEntries = () => useStore(menuStore);

@@ -1,6 +1,13 @@
-import { M } from '@sampada/shared';
+import { FM, M, TRADING_DONE } from '@sampada/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleOf, DEFAULT_LANGUAGE, loadLanguage, registeredNamespaces } from './i18n';
+import {
+  bundleOf,
+  DEFAULT_LANGUAGE,
+  loadLanguage,
+  registeredNamespaces,
+  setLanguage,
+  translateMessage,
+} from './i18n';
 import { messagesHiIN } from './locales/hi-IN';
 
 /*
@@ -8,7 +15,12 @@ import { messagesHiIN } from './locales/hi-IN';
  * rule without editing this test.
  */
 import.meta.glob(['../**/i18n.ts', '../**/*-i18n.ts', '../**/trade-labels.ts'], { eager: true });
-import.meta.glob(['../components/status-badge.tsx', '../app/layout/menu-title.ts'], { eager: true });
+import.meta.glob(
+  ['../components/status-badge.tsx', '../app/layout/menu-title.ts', './spec-messages.ts'],
+  {
+    eager: true,
+  },
+);
 
 /** Hindi may repeat English only for these: names, codes and units a Hindi reader uses as is. */
 const SAME_IN_HINDI = new Set([
@@ -51,7 +63,16 @@ describe('Hindi covers the whole client app', () => {
 
   it('registers the feature namespaces (the glob found them)', () => {
     expect(namespaces()).toEqual(
-      expect.arrayContaining(['common', 'auth', 'dashboard', 'market', 'portfolio', 'funds']),
+      expect.arrayContaining([
+        'common',
+        'auth',
+        'dashboard',
+        'market',
+        'portfolio',
+        'funds',
+        'funds-messages',
+        'trade-messages',
+      ]),
     );
   });
 
@@ -81,6 +102,19 @@ describe('Hindi covers the whole client app', () => {
       });
     });
     expect(wrong).toEqual([]);
+  });
+
+  it("finds a money or trading screen's spec message by its English text, in Hindi", async () => {
+    await setLanguage('hi-IN');
+    try {
+      expect(translateMessage(FM.beyondBalance)).toBe('राशि आपके उपलब्ध बैलेंस से अधिक है।');
+      expect(translateMessage(TRADING_DONE.orderPlaced)).toBe('ऑर्डर लगाया गया।');
+      // A server reason that is no spec message passes through.
+      expect(translateMessage('Bank holiday')).toBe('Bank holiday');
+    } finally {
+      await setLanguage(DEFAULT_LANGUAGE);
+    }
+    expect(translateMessage(FM.beyondBalance)).toBe(FM.beyondBalance);
   });
 
   it("translates every spec message the client shows, the first screen's ones eagerly", () => {

@@ -210,9 +210,25 @@ export function useTranslation(ns: string = FALLBACK_NS) {
   return { t, i18n, ready: true };
 }
 
+/** A spec message's English text → its 'namespace:key', so its translation can be found. */
 const messageKeyByText = new Map<string, string>(
-  Object.entries(M).map(([key, text]) => [text, key]),
+  Object.entries(M).map(([key, text]) => [text, `messages:${key}`]),
 );
+
+/**
+ * Makes a group of a feature's spec messages (its form checks, its refusals, its toasts)
+ * translatable by their text, as the `M` messages are: en-US is the shared wording itself.
+ */
+export function registerMessages(
+  ns: string,
+  enUS: Record<string, string>,
+  translations: Partial<Record<TLanguage, TResourceKey | TBundleLoader>> = {},
+) {
+  for (const [key, text] of Object.entries(enUS)) {
+    if (!messageKeyByText.has(text)) messageKeyByText.set(text, `${ns}:${key}`);
+  }
+  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
+}
 
 /**
  * Adds a feature's strings (one namespace per feature, loaded with the feature's chunk): a
@@ -259,7 +275,7 @@ export function featureTranslations(
 export function translateMessage(text: string | undefined): string {
   if (!text) return '';
   const key = messageKeyByText.get(text);
-  return key ? i18n.t(key, { ns: 'messages' }) : text;
+  return key ? i18n.t(key) : text;
 }
 
 export const t = i18n.t;

@@ -1,4 +1,6 @@
 import { featureTranslations } from '../../lib/i18n';
+// Their spec messages (form checks, refusals, toasts) in the current language.
+import '../../lib/spec-messages';
 
 export const useMeTranslation = featureTranslations(
   'me',
