@@ -16,7 +16,7 @@ import { messagesHiIN } from './locales/hi-IN';
  */
 import.meta.glob(['../**/i18n.ts', '../**/*-i18n.ts', '../**/trade-labels.ts'], { eager: true });
 import.meta.glob(
-  ['../components/status-badge.tsx', '../app/layout/menu-title.ts', './spec-messages.ts'],
+  ['../components/status-badge.tsx', '../app/layout/menu-title.ts', './spec-messages.ts', '../components/shared-labels.ts'],
   {
     eager: true,
   },
@@ -37,6 +37,7 @@ const SAME_IN_HINDI = new Set([
   'VIP {{level}}',
   'VIP {{vip}}',
   'APR',
+  'KYC',
   'STT',
   'GST',
   '1.913B',
