@@ -16,7 +16,12 @@ import { messagesHiIN } from './locales/hi-IN';
  */
 import.meta.glob(['../**/i18n.ts', '../**/*-i18n.ts', '../**/trade-labels.ts'], { eager: true });
 import.meta.glob(
-  ['../components/status-badge.tsx', '../app/layout/menu-title.ts', './spec-messages.ts', '../components/shared-labels.ts'],
+  [
+    '../components/status-badge.tsx',
+    '../app/layout/menu-title.ts',
+    './spec-messages.ts',
+    '../components/shared-labels.ts',
+  ],
   {
     eager: true,
   },
