@@ -10,6 +10,7 @@ const PHONE_SPECS = [
   'client/phone-reach.spec.ts',
   'client/market.spec.ts',
   'client/trading.spec.ts',
+  'client/gtt-tax.spec.ts',
   'client/funds.spec.ts',
   'client/engagement.spec.ts',
   'client/sign-up-kyc.spec.ts',

@@ -10,15 +10,61 @@ const paise = z.number().int();
 
 // ---------- Tax P&L ----------
 
-/** Capital gains on listed equity sold on or after 23 July 2024 (Finance (No. 2) Act 2024). */
-export const TAX_RULES = {
-  /** Section 111A: short-term (held ≤ 12 months). */
-  stcg_rate_pct: '20',
-  /** Section 112A: long-term, on what exceeds the yearly exemption. */
-  ltcg_rate_pct: '12.5',
-  ltcg_exemption_paise: 12_500_000,
-  in_force_from: '2024-07-23',
-} as const;
+/**
+ * Capital-gains rules on listed equity (STT paid), each in force from a transfer (sell) date in
+ * IST until the next one: section 111A (short-term, held ≤ 12 months) and section 112A
+ * (long-term, taxed on what exceeds the yearly exemption). The Finance (No. 2) Act 2024 raised
+ * the rates for transfers on or after 23 July 2024 and the exemption to ₹1.25 lakh; the
+ * Finance Act 2025 made explicit (with effect from 23 July 2024) that for FY 2024-25 the
+ * ₹1.25 lakh is one limit on the year's long-term gains of both periods together.
+ * A year's exemption is therefore the one of the rule in force on its last day (decision 017).
+ * Section 112A starts with FY 2018-19; earlier sales are estimated with its first rule.
+ */
+export const CAPITAL_GAINS_RULES = [
+  {
+    from: '2018-04-01',
+    stcg_rate_pct: '15',
+    ltcg_rate_pct: '10',
+    ltcg_exemption_paise: 10_000_000,
+  },
+  {
+    from: '2024-07-23',
+    stcg_rate_pct: '20',
+    ltcg_rate_pct: '12.5',
+    ltcg_exemption_paise: 12_500_000,
+  },
+] as const;
+export type TCapitalGainsRule = (typeof CAPITAL_GAINS_RULES)[number];
+
+/** The rule in force on an IST date YYYY-MM-DD. */
+export const capitalGainsRuleOn = (istDate: string): TCapitalGainsRule =>
+  CAPITAL_GAINS_RULES.findLast((r) => r.from <= istDate) ?? CAPITAL_GAINS_RULES[0];
+
+const dayBefore = (istDate: string) =>
+  new Date(Date.parse(`${istDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The rate periods of a financial year, oldest first: each rule in force during the year with
+ * the days (IST, both ends included) it covers within it.
+ */
+export function capitalGainsPeriods(
+  year: number,
+): { from: string; to: string; rule: TCapitalGainsRule }[] {
+  const first = `${year}-04-01`;
+  const last = `${year + 1}-03-31`;
+  const periods: { from: string; to: string; rule: TCapitalGainsRule }[] = [];
+  CAPITAL_GAINS_RULES.forEach((rule, i) => {
+    const next = CAPITAL_GAINS_RULES[i + 1];
+    const from = i === 0 || rule.from < first ? first : rule.from;
+    const to = next && dayBefore(next.from) < last ? dayBefore(next.from) : last;
+    if (from <= to) periods.push({ from, to, rule });
+  });
+  return periods;
+}
+
+/** The long-term exemption of a financial year: one limit for all its sales (see above). */
+export const ltcgExemptionOf = (year: number) =>
+  capitalGainsRuleOn(`${year + 1}-03-31`).ltcg_exemption_paise;
 
 /** A financial year is named by its first calendar year: 2025 is 1 Apr 2025 – 31 Mar 2026. */
 export const financialYearLabel = (startYear: number) =>
@@ -85,6 +131,21 @@ export const ZTaxOpenLot = z.object({
 });
 export type TTaxOpenLot = z.infer<typeof ZTaxOpenLot>;
 
+export const ZTaxRatePeriod = z.object({
+  /** IST days of the year under these rates, both included. */
+  from: z.string(),
+  to: z.string(),
+  stcg_rate_pct: z.string(),
+  ltcg_rate_pct: z.string(),
+  short_term_gain_paise: paise,
+  long_term_gain_paise: paise,
+  short_term_taxable_paise: paise,
+  long_term_taxable_paise: paise,
+  short_term_tax_paise: paise,
+  long_term_tax_paise: paise,
+});
+export type TTaxRatePeriod = z.infer<typeof ZTaxRatePeriod>;
+
 export const ZTaxPnl = z.object({
   /** The first calendar year and the label ("2025-26"), and its first and last IST days. */
   year: z.number().int(),
@@ -115,9 +176,17 @@ export const ZTaxPnl = z.object({
    * long-term losses only long-term gains; the exemption comes off what long-term remains.
    */
   estimate: z.object({
+    /** The rates in force on the year's last day (see `periods` for each part of the year). */
     stcg_rate_pct: z.string(),
     ltcg_rate_pct: z.string(),
+    /** The year's exemption: one limit on its long-term gains of every period together. */
     ltcg_exemption_paise: paise,
+    /**
+     * The year split by the rates in force on the sell date (two parts in FY 2024-25, one in
+     * other years): each part's gains, what is taxed after set-off and the exemption, the tax.
+     * The totals below are their sums.
+     */
+    periods: z.array(ZTaxRatePeriod),
     short_term_taxable_paise: paise,
     long_term_taxable_paise: paise,
     short_term_tax_paise: paise,

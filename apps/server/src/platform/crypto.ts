@@ -29,7 +29,15 @@ const SCRYPT_MAXMEM = 64 * 1024 * 1024;
 /** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`). */
 export const hashSecret = (secret: string): Promise<string> => argon2Hash(secret, ARGON2);
 
+let verifications = 0;
+/**
+ * How many stored hashes this process has checked: the costly step the sign-in and PIN limits
+ * exist to bound (a limit that refuses only after hashing bounds nothing).
+ */
+export const secretVerifications = () => verifications;
+
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  verifications++;
   if (stored.startsWith('$argon2')) {
     try {
       return await argon2Verify(stored, secret);

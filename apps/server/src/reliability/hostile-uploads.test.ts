@@ -136,6 +136,9 @@ describe('hostile uploads', () => {
     // Decoded it would be 400 MB; refused from its header it costs next to nothing.
     expect(grown).toBeLessThan(100 * 1024 * 1024);
     expect(await storedUploads()).toBe(before);
+    console.info(
+      `(18) a 20000×20000 bomb of ${bomb.length} bytes refused; RSS grew ${grown} bytes`,
+    );
   });
 
   it('answers every refusal as a 4xx the server survives: a good image still goes through after', async () => {

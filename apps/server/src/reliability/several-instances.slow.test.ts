@@ -1,13 +1,16 @@
 /**
  * Several instances serve one firm (issue 21): three server processes on one PostgreSQL and one
  * Redis. One leads (the advisory lock) and runs the market; a client on another instance gets
- * its quotes over Redis. The leader is killed with SIGKILL: another instance takes over and
- * the client keeps receiving quotes within 10 s, from the saved state. A session and a rate
- * limit hold across instances. Slow: it spawns real servers. Needs DATABASE_URL and REDIS_URL.
+ * its quotes over Redis. A support chat message sent on one instance reaches the agent's inbox
+ * socket on another and the reply comes back across; a price alert fired by the leader reaches
+ * the client's socket on another instance; the chat's 20 messages a minute hold across
+ * instances. The leader is killed with SIGKILL: another instance takes over and the client
+ * keeps receiving quotes within 10 s, from the saved state. A session and the sign-in limit
+ * hold across instances. Slow: it spawns real servers. Needs DATABASE_URL and REDIS_URL.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { md5 } from '@sampada/shared';
+import { CHAT_RATE_PER_MINUTE, md5, SM, type TQuote } from '@sampada/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { freshPostgresDatabase } from '../test/helpers.ts';
@@ -16,9 +19,11 @@ import {
   isAnswer,
   newDataDir,
   signInDemoClient,
+  signInDemoStaff,
   startServerProcess,
   type ServerProcess,
 } from '../test/server-process.ts';
+import { openSocket } from '../modules/support/test-fixtures.ts';
 
 const shared = process.env.DATABASE_URL && process.env.REDIS_URL;
 const servers: ServerProcess[] = [];
@@ -42,7 +47,7 @@ async function until(what: string, ok: () => boolean, ms: number) {
 }
 
 describe.skipIf(!shared)('three instances on one PostgreSQL and one Redis', () => {
-  it('the market goes on within 10 s of the leader’s SIGKILL; sessions and limits cross instances', async () => {
+  it('chat, alerts and the market cross instances, also after the leader’s SIGKILL; sessions and limits hold', async () => {
     const database = await freshPostgresDatabase();
     drop = database.drop;
     // One deployment: the same keys on every instance, the real (unscaled) request limits.
@@ -69,22 +74,112 @@ describe.skipIf(!shared)('three instances on one PostgreSQL and one Redis', () =
     await sleep(1_000);
     expect(servers.filter(leads)).toEqual([first]);
 
-    // A client on the second instance watches RELIANCE.
+    // A client on the second instance watches a few stocks.
     const token = await signInDemoClient(second.baseUrl);
     const ticks: number[] = [];
+    const frames: Frame[] = [];
+    const watched = ['RELIANCE', 'TCS', 'INFY', 'HDFCBANK', 'SBIN'];
+    const prices = new Map<string, number>();
     const socket = new WebSocket(`${second.baseUrl.replace('http', 'ws')}/ws/app/v1`);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
       socket.on('message', (raw) => {
-        const frame = JSON.parse(String(raw)) as { type: string };
+        const frame = JSON.parse(String(raw)) as Frame;
+        frames.push(frame);
         if (frame.type === 'ready')
-          socket.send(JSON.stringify({ type: 'subscribe', symbols: ['RELIANCE', 'NIFTY50'] }));
+          socket.send(JSON.stringify({ type: 'subscribe', symbols: [...watched, 'NIFTY50'] }));
+        for (const q of frame.quotes ?? [])
+          if (q.price !== undefined) prices.set(q.symbol, q.price);
         if (frame.type === 'snapshot') resolve();
         if (frame.type === 'ticks') ticks.push(Date.now());
       });
       socket.once('error', reject);
     });
     await until('quotes relayed from the leader', () => ticks.length > 0, 15_000);
+
+    // Chat: the client writes on the second instance; the agent's inbox is on the third.
+    const agent = await signInDemoStaff(third.baseUrl, 'support@sampada.in');
+    const inbox = await openSocket(third.baseUrl, '/ws/console/v1', agent);
+    const chatOf = (list: unknown[]) =>
+      (list as Frame[]).filter((f) => f.type === 'chat' && f.event === 'message') as ChatFrame[];
+    const chatSentAt = Date.now();
+    const sent = await call(second.baseUrl, 'POST', '/chat/app/v1/messages', {
+      token,
+      json: { id: randomUUID(), text: 'Across instances?' },
+    });
+    expect(isAnswer(sent) && sent.status).toBe(200);
+    await until(
+      'the message in the inbox on the third instance',
+      () => chatOf(inbox.frames).length > 0,
+      10_000,
+    );
+    const heard = chatOf(inbox.frames)[0]!;
+    expect(heard.message.text).toBe('Across instances?');
+    // The agent replies on the third instance; the client's socket on the second hears it.
+    const replied = await call(
+      third.baseUrl,
+      'POST',
+      `/console/api/v1/support/conversations/${heard.conversation_id}/messages`,
+      { token: agent, json: { id: randomUUID(), text: 'Yes, from instance three.' } },
+    );
+    expect(isAnswer(replied) && replied.status).toBe(200);
+    await until(
+      'the reply on the client’s socket on the second instance',
+      () => chatOf(frames).some((f) => f.message.text === 'Yes, from instance three.'),
+      10_000,
+    );
+    const chatCrossedIn = Date.now() - chatSentAt;
+    inbox.close();
+
+    // The chat's limit (20 messages a minute) counts across instances: alternate.
+    const chatStatuses: number[] = [];
+    for (let i = 1; i <= CHAT_RATE_PER_MINUTE; i++) {
+      const reply = await call(
+        i % 2 ? third.baseUrl : second.baseUrl,
+        'POST',
+        '/chat/app/v1/messages',
+        {
+          token,
+          json: { id: randomUUID(), text: `message ${i}` },
+        },
+      );
+      chatStatuses.push(isAnswer(reply) ? reply.status : 0);
+      if (isAnswer(reply) && reply.status === 429) expect(reply.body.message).toBe(SM.tooFast);
+    }
+    // The first message above was one of the twenty.
+    expect(chatStatuses).toEqual([...Array(CHAT_RATE_PER_MINUTE - 1).fill(200), 429]);
+
+    // A price alert set on the third instance, fired by the leader (the first), reaches the
+    // client's socket on the second: a paisa either side of the last price of five stocks.
+    const alertsSetAt = Date.now();
+    for (const symbol of watched) {
+      const last = prices.get(symbol)!;
+      for (const [direction, price] of [
+        ['above', last + 0.01],
+        ['below', last - 0.01],
+      ] as const) {
+        const set = await call(third.baseUrl, 'POST', '/market/app/v1/alerts', {
+          token,
+          json: { symbol, direction, price: price.toFixed(2) },
+        });
+        // A price that moved past it meanwhile is refused with the new price: fine, the other
+        // side or another stock fires.
+        expect(isAnswer(set) && [200, 400].includes(set.status)).toBe(true);
+      }
+    }
+    await until(
+      'a fired alert on the second instance',
+      () => frames.some((f) => f.type === 'alert'),
+      60_000,
+    );
+    expect(leads(first)).toBe(true);
+    const alert = frames.find((f) => f.type === 'alert')!.alert!;
+    expect(alert).toMatchObject({ status: 'triggered' });
+    expect(watched).toContain(alert.symbol);
+    console.info(
+      `chat message and reply crossed instances in ${chatCrossedIn} ms; ` +
+        `an alert fired on the leader reached the other instance's socket ${Date.now() - alertsSetAt} ms after being set`,
+    );
 
     // The leader dies without a word.
     first.child.kill('SIGKILL');
@@ -116,6 +211,14 @@ describe.skipIf(!shared)('three instances on one PostgreSQL and one Redis', () =
     expect(refusedAt).toBeLessThanOrEqual(20);
   }, 300_000);
 });
+
+type Frame = {
+  type: string;
+  event?: string;
+  quotes?: (Partial<TQuote> & { symbol: string })[];
+  alert?: { symbol: string; status: string };
+};
+type ChatFrame = Frame & { conversation_id: string; message: { text: string } };
 
 const sharedSecret = randomBytes(32).toString('hex');
 const dataKey = randomBytes(32).toString('hex');

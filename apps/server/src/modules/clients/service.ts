@@ -126,20 +126,48 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
     }
   }
 
-  /** The slow check: argon2id (or an old scrypt hash, re-hashed to argon2id once it matches). */
-  async function verifyPinFully(row: ClientRow, pinMd5: string, now: Date): Promise<void> {
-    if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
-    if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
-    if (!(await verifySecret(pinMd5, row.pinHash))) return pinFailed(row.id, now);
-    await pinPassed(row);
-    if (needsRehash(row.pinHash)) {
-      const pinHash = await hashSecret(pinMd5);
-      // Guarded by the old hash: a PIN changed meanwhile is never overwritten.
-      await db
-        .update(clients)
-        .set({ pinHash })
-        .where(and(eq(clients.id, row.id), eq(clients.pinHash, row.pinHash)));
+  /**
+   * One full PIN check at a time per client in this process. A burst of guesses waits its turn
+   * and each re-reads the row, so the guesses behind a lockout are refused before their hash is
+   * computed: 50 parallel wrong PINs cost at most 5 hashes (issue 21, catalogue item 13). Across
+   * instances each may still have one check in flight when another sets the lock.
+   */
+  const pinTurns = new Map<string, Promise<void>>();
+  async function inPinTurn<T>(clientId: string, check: (waited: boolean) => Promise<T>) {
+    const before = pinTurns.get(clientId);
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const queue = before ? before.then(() => mine) : mine;
+    pinTurns.set(clientId, queue);
+    try {
+      if (before) await before;
+      return await check(before !== undefined);
+    } finally {
+      release();
+      if (pinTurns.get(clientId) === queue) pinTurns.delete(clientId);
     }
+  }
+
+  /** The slow check: argon2id (or an old scrypt hash, re-hashed to argon2id once it matches). */
+  async function verifyPinFully(given: ClientRow, pinMd5: string, givenNow: Date): Promise<void> {
+    if (!given.pinHash) throw badRequest(ApiMessage.pinNotSet);
+    return inPinTurn(given.id, async (waited) => {
+      // A check that waited reads what the checks before it left: a lock, a new PIN.
+      const row = waited ? await byId(given.id) : given;
+      const now = waited ? clock.now() : givenNow;
+      if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
+      if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
+      if (!(await verifySecret(pinMd5, row.pinHash))) return pinFailed(row.id, now);
+      await pinPassed(row);
+      if (needsRehash(row.pinHash)) {
+        const pinHash = await hashSecret(pinMd5);
+        // Guarded by the old hash: a PIN changed meanwhile is never overwritten.
+        await db
+          .update(clients)
+          .set({ pinHash })
+          .where(and(eq(clients.id, row.id), eq(clients.pinHash, row.pinHash)));
+      }
+    });
   }
 
   const closeClientPinWindows = (executor: Executor, clientId: string) =>

@@ -41,8 +41,34 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
     line(['Sale value'], [s.turnover_paise]),
     '',
     csvRow([
-      `Tax estimate (rates since ${'23 July 2024'}: STCG ${e.stcg_rate_pct}%, LTCG ${e.ltcg_rate_pct}% above ${formatPaise(e.ltcg_exemption_paise)}; no cess or surcharge)`,
+      `Tax estimate (rates in force on each sell date; LTCG above ${formatPaise(e.ltcg_exemption_paise)} for the year in all; no cess or surcharge)`,
     ]),
+    csvRow([
+      'Sold',
+      'STCG rate (%)',
+      'LTCG rate (%)',
+      'Short-term gain (₹)',
+      'Long-term gain (₹)',
+      'Short-term taxable (₹)',
+      'Long-term taxable (₹)',
+      'Short-term tax (₹)',
+      'Long-term tax (₹)',
+    ]),
+    ...e.periods.map((p) =>
+      [
+        csvRow([`${p.from} to ${p.to}`]),
+        csvNumber(p.stcg_rate_pct),
+        csvNumber(p.ltcg_rate_pct),
+        ...[
+          p.short_term_gain_paise,
+          p.long_term_gain_paise,
+          p.short_term_taxable_paise,
+          p.long_term_taxable_paise,
+          p.short_term_tax_paise,
+          p.long_term_tax_paise,
+        ].map((a) => csvNumber(csvRupees(a))),
+      ].join(','),
+    ),
     line(['Short-term taxable'], [e.short_term_taxable_paise]),
     line(['Long-term taxable after exemption'], [e.long_term_taxable_paise]),
     line(['Short-term tax'], [e.short_term_tax_paise]),
@@ -136,8 +162,12 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
   );
   doc.moveDown(0.5);
   doc.text(
-    `Tax estimate at the rates since 23 July 2024 — STCG ${e.stcg_rate_pct}%, LTCG ${e.ltcg_rate_pct}% above ${rupees(e.ltcg_exemption_paise)} a year:`,
+    `Tax estimate at the rates in force on each sell date, LTCG above ${rupees(e.ltcg_exemption_paise)} for the year in all:`,
   );
+  for (const p of e.periods)
+    doc.text(
+      `sold ${p.from} to ${p.to} — STCG ${p.stcg_rate_pct}%, LTCG ${p.ltcg_rate_pct}%: short-term ${rupees(p.short_term_tax_paise)} on ${rupees(p.short_term_taxable_paise)}, long-term ${rupees(p.long_term_tax_paise)} on ${rupees(p.long_term_taxable_paise)};`,
+    );
   doc.text(
     `short-term ${rupees(e.short_term_tax_paise)} on ${rupees(e.short_term_taxable_paise)}, long-term ${rupees(e.long_term_tax_paise)} on ${rupees(e.long_term_taxable_paise)}; total ${rupees(e.total_tax_paise)}.`,
   );

@@ -83,6 +83,25 @@ describe('tax P&L over HTTP', () => {
     expect(report.estimate.short_term_tax_paise).toBe(
       gain > 0 ? Math.floor((gain * 20 + 50) / 100) : 0,
     );
+    // This year is wholly after 23 July 2024: one rate period, the whole year, and its figures
+    // are the totals.
+    expect(report.estimate).toMatchObject({
+      stcg_rate_pct: '20',
+      ltcg_rate_pct: '12.5',
+      ltcg_exemption_paise: 12_500_000,
+      periods: [
+        {
+          from: report.from,
+          to: report.to,
+          stcg_rate_pct: '20',
+          ltcg_rate_pct: '12.5',
+          short_term_gain_paise: gain,
+          long_term_gain_paise: 0,
+          short_term_tax_paise: report.estimate.short_term_tax_paise,
+          long_term_tax_paise: 0,
+        },
+      ],
+    });
   });
 
   it('CSV and PDF downloads of the year', async () => {
@@ -98,6 +117,25 @@ describe('tax P&L over HTTP', () => {
     const row = lines.find((l) => l.startsWith('TCS,'))!;
     expect(row).toContain(',Short-term,10,');
     expect(row).toContain(`,${csvRupees(1350)},`);
+    // The estimate's rate period and totals are the JSON report's, in plain rupees.
+    const report = (await t.api.get<TTaxPnl>('/trade/app/v1/tax-pnl', c.token)).body.data;
+    const [period] = report.estimate.periods;
+    expect(lines).toContain(
+      [
+        `${period!.from} to ${period!.to}`,
+        '20',
+        '12.5',
+        ...[
+          period!.short_term_gain_paise,
+          period!.long_term_gain_paise,
+          period!.short_term_taxable_paise,
+          period!.long_term_taxable_paise,
+          period!.short_term_tax_paise,
+          period!.long_term_tax_paise,
+        ].map(csvRupees),
+      ].join(','),
+    );
+    expect(lines).toContain(`Estimated tax,${csvRupees(report.estimate.total_tax_paise)}`);
     const pdf = await file('/trade/app/v1/tax-pnl/file?format=pdf', c.token);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());

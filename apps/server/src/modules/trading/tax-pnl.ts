@@ -3,13 +3,7 @@
  * of their own fills matched FIFO (tax-year.ts), with names and ISINs, in paise on the wire.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import {
-  financialYearLabel,
-  financialYearOf,
-  paiseNumber,
-  TAX_RULES,
-  type TTaxPnl,
-} from '@sampada/shared';
+import { financialYearLabel, financialYearOf, paiseNumber, type TTaxPnl } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { istDateOf } from '../../platform/ist.ts';
@@ -103,9 +97,21 @@ export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameO
         turnover_paise: n(data.summary.turnover),
       },
       estimate: {
-        stcg_rate_pct: TAX_RULES.stcg_rate_pct,
-        ltcg_rate_pct: TAX_RULES.ltcg_rate_pct,
-        ltcg_exemption_paise: TAX_RULES.ltcg_exemption_paise,
+        stcg_rate_pct: data.estimate.rule.stcg_rate_pct,
+        ltcg_rate_pct: data.estimate.rule.ltcg_rate_pct,
+        ltcg_exemption_paise: n(data.estimate.exemption),
+        periods: data.estimate.periods.map((p) => ({
+          from: p.from,
+          to: p.to,
+          stcg_rate_pct: p.rule.stcg_rate_pct,
+          ltcg_rate_pct: p.rule.ltcg_rate_pct,
+          short_term_gain_paise: n(p.short),
+          long_term_gain_paise: n(p.long),
+          short_term_taxable_paise: n(p.shortTaxable),
+          long_term_taxable_paise: n(p.longTaxable),
+          short_term_tax_paise: n(p.shortTax),
+          long_term_tax_paise: n(p.longTax),
+        })),
         short_term_taxable_paise: n(data.estimate.shortTaxable),
         long_term_taxable_paise: n(data.estimate.longTaxable),
         short_term_tax_paise: n(data.estimate.shortTax),

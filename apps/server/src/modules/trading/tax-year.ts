@@ -1,11 +1,16 @@
 /**
  * One financial year's tax P&L from a client's fills (FIFO lots, tax-lots.ts): the lots
  * realised by sells within the year (1 April – 31 March, IST dates), their short- and
- * long-term gains, and the tax those gains would bear at the rates in force since 23 July
- * 2024 — an estimate: no cess or surcharge, no losses brought forward, no grandfathering.
- * The open lots beside it, valued at today's prices.
+ * long-term gains, and the tax those gains would bear at the rates in force on each sell date
+ * (CAPITAL_GAINS_RULES) — an estimate: no cess or surcharge, no losses brought forward, no
+ * grandfathering. The open lots beside it, valued at today's prices.
  */
-import { divideRounded, financialYearOf, TAX_RULES } from '@sampada/shared';
+import {
+  capitalGainsPeriods,
+  divideRounded,
+  financialYearOf,
+  ltcgExemptionOf,
+} from '@sampada/shared';
 import { istDateOf } from '../../platform/ist.ts';
 import { matchLots, type OpenLot, type RealisedLot, type TaxFill, termOf } from './tax-lots.ts';
 
@@ -15,32 +20,60 @@ export const yearBounds = (year: number) => ({ from: `${year}-04-01`, to: `${yea
 const taxAt = (amount: bigint, pct: string) =>
   divideRounded(amount * BigInt(Math.round(Number(pct) * 10)), 1000n);
 
+/** The gains of one part of a year, all sold under the same rates. */
+export type RateBucket = { short: bigint; long: bigint; stcgPct: string; ltcgPct: string };
+
+/**
+ * Takes up to `budget` off `amounts`, the highest rate first; returns what is left of it.
+ * Neither section 70 nor section 112A says which gains a loss or the exemption comes off
+ * first when rates differ within a year, so the estimate takes the order that taxes least.
+ */
+function absorb(amounts: bigint[], pcts: string[], budget: bigint): bigint {
+  const order = pcts.map((_, i) => i).sort((a, b) => Number(pcts[b]) - Number(pcts[a]) || a - b);
+  let left = budget;
+  for (const i of order) {
+    const take = amounts[i]! < left ? amounts[i]! : left;
+    amounts[i]! -= take;
+    left -= take;
+  }
+  return left;
+}
+
 /**
  * Set-off as section 70 has it: a short-term loss sets off short-term gains, then long-term
- * ones; a long-term loss only long-term ones. The exemption of section 112A comes off the
- * long-term gain that remains.
+ * ones; a long-term loss only long-term ones. The year's exemption (section 112A, one limit
+ * for the whole year) comes off the long-term gain that remains. Each part is taxed at its
+ * own rates.
  */
-export function estimateTax(shortTerm: bigint, longTerm: bigint) {
-  let st = shortTerm;
-  let lt = longTerm;
-  if (st < 0n && lt > 0n) {
-    const used = -st < lt ? -st : lt;
-    st += used;
-    lt -= used;
-  }
-  const exemption = BigInt(TAX_RULES.ltcg_exemption_paise);
-  const shortTaxable = st > 0n ? st : 0n;
-  const longTaxable = lt > exemption ? lt - exemption : 0n;
-  const shortTax = taxAt(shortTaxable, TAX_RULES.stcg_rate_pct);
-  const longTax = taxAt(longTaxable, TAX_RULES.ltcg_rate_pct);
+export function estimateTax(buckets: RateBucket[], exemptionPaise: bigint) {
+  const positive = (v: bigint) => (v > 0n ? v : 0n);
+  const short = buckets.map((b) => positive(b.short));
+  const long = buckets.map((b) => positive(b.long));
+  const stPcts = buckets.map((b) => b.stcgPct);
+  const ltPcts = buckets.map((b) => b.ltcgPct);
+  let shortLoss = buckets.reduce((s, b) => s + positive(-b.short), 0n);
+  let longLoss = buckets.reduce((s, b) => s + positive(-b.long), 0n);
+  shortLoss = absorb(short, stPcts, shortLoss);
+  shortLoss = absorb(long, ltPcts, shortLoss);
+  longLoss = absorb(long, ltPcts, longLoss);
+  absorb(long, ltPcts, exemptionPaise);
+  const parts = buckets.map((b, i) => ({
+    shortTaxable: short[i]!,
+    longTaxable: long[i]!,
+    shortTax: taxAt(short[i]!, b.stcgPct),
+    longTax: taxAt(long[i]!, b.ltcgPct),
+  }));
+  const sum = (pick: (p: (typeof parts)[number]) => bigint) =>
+    parts.reduce((s, p) => s + pick(p), 0n);
   return {
-    shortTaxable,
-    longTaxable,
-    shortTax,
-    longTax,
-    totalTax: shortTax + longTax,
-    shortLoss: st < 0n ? -st : 0n,
-    longLoss: lt < 0n ? -lt : 0n,
+    parts,
+    shortTaxable: sum((p) => p.shortTaxable),
+    longTaxable: sum((p) => p.longTaxable),
+    shortTax: sum((p) => p.shortTax),
+    longTax: sum((p) => p.longTax),
+    totalTax: sum((p) => p.shortTax + p.longTax),
+    shortLoss,
+    longLoss,
   };
 }
 
@@ -70,6 +103,36 @@ export function taxYear(
     realised.filter((r) => r.term === 'long'),
     (r) => r.gainPaise,
   );
+  const periods = capitalGainsPeriods(year).map((p) => {
+    const lots = realised.filter((r) => {
+      const day = istDateOf(r.soldAt);
+      return p.from <= day && day <= p.to;
+    });
+    return {
+      from: p.from,
+      to: p.to,
+      rule: p.rule,
+      short: sum(
+        lots.filter((r) => r.term === 'short'),
+        (r) => r.gainPaise,
+      ),
+      long: sum(
+        lots.filter((r) => r.term === 'long'),
+        (r) => r.gainPaise,
+      ),
+    };
+  });
+  const exemption = BigInt(ltcgExemptionOf(year));
+  const estimate = estimateTax(
+    periods.map((p) => ({
+      short: p.short,
+      long: p.long,
+      stcgPct: p.rule.stcg_rate_pct,
+      ltcgPct: p.rule.ltcg_rate_pct,
+    })),
+    exemption,
+  );
+  const { parts, ...totals } = estimate;
   const scrips = new Map<string, { short: bigint; long: bigint; charges: bigint }>();
   for (const r of realised) {
     const s = scrips.get(r.symbol) ?? { short: 0n, long: 0n, charges: 0n };
@@ -104,7 +167,13 @@ export function taxYear(
       dp: sum(realised, (r) => r.dpPaise),
       turnover: sum(realised, (r) => r.proceedsPaise),
     },
-    estimate: estimateTax(shortTerm, longTerm),
+    estimate: {
+      ...totals,
+      exemption,
+      /** The rules in force on the year's last day. */
+      rule: periods.at(-1)!.rule,
+      periods: periods.map((p, i) => ({ ...p, ...parts[i]! })),
+    },
     open: valued,
     years,
   };

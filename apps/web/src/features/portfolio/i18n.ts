@@ -57,6 +57,9 @@ export const usePortfolioTranslation = featureTranslations(
       estimate: 'Estimated tax',
       estimateNote:
         'An estimate at the rates since 23 July 2024: STCG {{st}}%, LTCG {{lt}}% above {{exemption}} a year, after set-off of losses. No cess or surcharge.',
+      estimateNoteByDate:
+        'An estimate at the rates in force on each sale date, LTCG above {{exemption}} for the year in all, after set-off of losses. No cess or surcharge.',
+      ratePeriod: 'Sold {{from}} to {{to}}: STCG {{st}}%, LTCG {{lt}}%, tax {{tax}}',
       realised: 'Realised',
       noRealised: 'No sells in this financial year.',
       unrealised: 'Unrealised (open lots)',

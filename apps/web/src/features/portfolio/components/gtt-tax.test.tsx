@@ -30,12 +30,31 @@ const oco: TGtt = {
   updated_at: '2026-11-24T10:00:00.000Z',
 };
 
+const period = (
+  from: string,
+  to: string,
+  st: string,
+  lt: string,
+  tax: number,
+): TTaxPnl['estimate']['periods'][number] => ({
+  from,
+  to,
+  stcg_rate_pct: st,
+  ltcg_rate_pct: lt,
+  short_term_gain_paise: tax ? 569_000 : 0,
+  long_term_gain_paise: 0,
+  short_term_taxable_paise: tax ? 569_000 : 0,
+  long_term_taxable_paise: 0,
+  short_term_tax_paise: tax,
+  long_term_tax_paise: 0,
+});
+
 const report = (year: number): TTaxPnl => ({
   year,
   label: `${year}-${String((year + 1) % 100)}`,
   from: `${year}-04-01`,
   to: `${year + 1}-03-31`,
-  years: [2026, 2025],
+  years: [2026, 2025, 2024],
   realised: [
     {
       symbol: 'TCS',
@@ -64,6 +83,13 @@ const report = (year: number): TTaxPnl => ({
     stcg_rate_pct: '20',
     ltcg_rate_pct: '12.5',
     ltcg_exemption_paise: 12_500_000,
+    periods:
+      year === 2024
+        ? [
+            period('2024-04-01', '2024-07-22', '15', '10', 0),
+            period('2024-07-23', '2025-03-31', '20', '12.5', 113_800),
+          ]
+        : [period(`${year}-04-01`, `${year + 1}-03-31`, '20', '12.5', 113_800)],
     short_term_taxable_paise: 569_000,
     long_term_taxable_paise: 0,
     short_term_tax_paise: 113_800,
@@ -72,11 +98,24 @@ const report = (year: number): TTaxPnl => ({
     short_term_loss_paise: 0,
     long_term_loss_paise: 0,
   },
-  unrealised: [],
+  unrealised: [
+    {
+      symbol: 'INFY',
+      name: 'Infosys',
+      quantity: 12,
+      buy_date: `${year}-10-01`,
+      cost_paise: 2_000_000,
+      charges_paise: 2_400,
+      price_paise: 170_000,
+      value_paise: 2_040_000,
+      gain_paise: 37_600,
+      term: 'short',
+    },
+  ],
   unrealised_summary: {
-    cost_paise: 0,
-    value_paise: 0,
-    gain_paise: 0,
+    cost_paise: 2_000_000,
+    value_paise: 2_040_000,
+    gain_paise: 37_600,
     short_term_paise: 0,
     long_term_paise: 0,
   },
@@ -100,12 +139,42 @@ describe('Tax P&L page', () => {
     const rows = within(screen.getByTestId('tax-realised')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('TCS');
     expect(rows[1]).toHaveTextContent('2026-05-02');
+    expect(rows[1]).toHaveTextContent('2026-09-10');
+    const open = within(screen.getByTestId('tax-unrealised')).getAllByRole('row');
+    expect(open[0]).toHaveTextContent('StockTermQtyBoughtBuy valueValueGain');
+    expect(open[1]).toHaveTextContent('INFYShort122026-10-01₹20,000.00₹20,400.00');
+    expect(screen.getByTestId('tax-unrealised-total')).toHaveTextContent('376.00');
     await userEvent.click(screen.getByTestId('tax-year'));
     await userEvent.click(await screen.findByText('FY 2025-26'));
     await waitFor(() =>
       expect(http.callsTo('GET /trade/app/v1/tax-pnl').at(-1)!.params).toEqual({ year: 2025 }),
     );
     expect(await screen.findByText('2025-05-02')).toBeInTheDocument();
+  });
+});
+
+describe('Tax P&L estimate note', () => {
+  it('a year under today’s rates names them once; FY 2024-25 shows each part of the year with its rates', async () => {
+    mockApi({
+      'GET /trade/app/v1/tax-pnl': (config) =>
+        ok(report((config.params as { year?: number } | undefined)?.year ?? 2026)),
+    });
+    renderWithProviders(<TaxPnlPage />);
+    expect(
+      await screen.findByText(/An estimate at the rates since 23 July 2024: STCG 20%, LTCG 12.5%/),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('tax-rate-periods')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('tax-year'));
+    await userEvent.click(await screen.findByText('FY 2024-25'));
+    expect(await screen.findByTestId('tax-rate-period-2024-04-01')).toHaveTextContent(
+      'Sold 2024-04-01 to 2024-07-22: STCG 15%, LTCG 10%, tax ₹0.00',
+    );
+    expect(screen.getByTestId('tax-rate-period-2024-07-23')).toHaveTextContent(
+      'Sold 2024-07-23 to 2025-03-31: STCG 20%, LTCG 12.5%, tax ₹1,138.00',
+    );
+    expect(screen.getByTestId('tax-rate-periods')).toHaveTextContent(
+      'rates in force on each sale date, LTCG above ₹1,25,000.00 for the year in all',
+    );
   });
 });
 

@@ -1,8 +1,14 @@
-import { financialYearLabel, formatPaise, M, type TTaxPnl } from '@sampada/shared';
+import {
+  CAPITAL_GAINS_RULES,
+  financialYearLabel,
+  formatPaise,
+  M,
+  type TTaxPnl,
+} from '@sampada/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { QueryState } from '../../../components/market/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/notify';
@@ -71,8 +77,8 @@ export function TaxPnlPage() {
               </Group>
             </Group>
             <TaxSummary report={report} />
-            <RealisedTable report={report} />
-            <UnrealisedTable report={report} />
+            <RealisedLots report={report} />
+            <UnrealisedLots report={report} />
           </>
         ) : null}
       </QueryState>
@@ -116,59 +122,115 @@ function TaxSummary({ report }: { report: TTaxPnl }) {
           </Text>
         </Stack>
       </SimpleGrid>
-      <Text size="xs" c="dimmed" mt="sm">
-        {t('tax.estimateNote', {
-          st: estimate.stcg_rate_pct,
-          lt: estimate.ltcg_rate_pct,
-          exemption: formatPaise(estimate.ltcg_exemption_paise),
-        })}
-      </Text>
+      <EstimateNote estimate={estimate} />
     </Paper>
   );
 }
 
-function RealisedTable({ report }: { report: TTaxPnl }) {
+/** `tax.estimateNote` names 23 July 2024: it fits a year wholly under the rule from that day. */
+const NOTE_RULE = CAPITAL_GAINS_RULES.find((r) => r.from === '2024-07-23')!;
+
+/** The rates the estimate used: one line, or one per part of a year the rates changed in. */
+function EstimateNote({ estimate }: { estimate: TTaxPnl['estimate'] }) {
   const { t } = usePortfolioTranslation();
-  const { money } = useMoney();
+  const exemption = formatPaise(estimate.ltcg_exemption_paise);
+  const [only] = estimate.periods;
+  const underNoteRule =
+    estimate.periods.length === 1 &&
+    only!.from >= NOTE_RULE.from &&
+    only!.stcg_rate_pct === NOTE_RULE.stcg_rate_pct &&
+    only!.ltcg_rate_pct === NOTE_RULE.ltcg_rate_pct;
+  if (underNoteRule)
+    return (
+      <Text size="xs" c="dimmed" mt="sm">
+        {t('tax.estimateNote', {
+          st: estimate.stcg_rate_pct,
+          lt: estimate.ltcg_rate_pct,
+          exemption,
+        })}
+      </Text>
+    );
+  return (
+    <Stack gap={0} mt="sm" data-testid="tax-rate-periods">
+      <Text size="xs" c="dimmed">
+        {t('tax.estimateNoteByDate', { exemption })}
+      </Text>
+      {estimate.periods.map((p) => (
+        <Text size="xs" c="dimmed" key={p.from} data-testid={`tax-rate-period-${p.from}`}>
+          {t('tax.ratePeriod', {
+            from: p.from,
+            to: p.to,
+            st: p.stcg_rate_pct,
+            lt: p.ltcg_rate_pct,
+            tax: formatPaise(p.short_term_tax_paise + p.long_term_tax_paise),
+          })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+type LotColumn<T> = { title: string; right?: boolean; cell: (lot: T) => ReactNode };
+
+/**
+ * A titled table of lots, or a line saying there are none: the realised lots and the open
+ * ones differ only in their columns.
+ */
+function LotTable<T>({
+  title,
+  aside,
+  empty,
+  lots,
+  lotKey,
+  columns,
+  minWidth,
+  testId,
+}: {
+  title: string;
+  aside?: ReactNode;
+  empty: string;
+  lots: T[];
+  lotKey: (lot: T, index: number) => string;
+  columns: LotColumn<T>[];
+  minWidth: number;
+  testId: string;
+}) {
   return (
     <Stack gap="xs">
-      <Title order={2} size="h5">
-        {t('tax.realised')}
-      </Title>
-      {report.realised.length === 0 ? (
+      <Group justify="space-between">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {aside}
+      </Group>
+      {lots.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('tax.noRealised')}
+          {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" data-testid="tax-realised">
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table verticalSpacing="xs" data-testid={testId}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('tax.scrip')}</Table.Th>
-                <Table.Th>{t('tax.term')}</Table.Th>
-                <Table.Th ta="right">{t('tax.quantity')}</Table.Th>
-                <Table.Th>{t('tax.bought')}</Table.Th>
-                <Table.Th>{t('tax.sold')}</Table.Th>
-                <Table.Th ta="right">{t('tax.buyValue')}</Table.Th>
-                <Table.Th ta="right">{t('tax.sellValue')}</Table.Th>
-                <Table.Th ta="right">{t('tax.lotCharges')}</Table.Th>
-                <Table.Th ta="right">{t('tax.gain')}</Table.Th>
+                {columns.map((c, j) => (
+                  <Table.Th key={j} ta={c.right ? 'right' : undefined}>
+                    {c.title}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {report.realised.map((r, i) => (
-                <Table.Tr key={`${r.symbol}-${r.buy_date}-${r.sell_date}-${i}`}>
-                  <Table.Td fw={600}>{r.symbol}</Table.Td>
-                  <Table.Td>{t(`tax.${r.term}`)}</Table.Td>
-                  <Table.Td ta="right">{r.quantity.toLocaleString('en-IN')}</Table.Td>
-                  <Table.Td>{r.buy_date}</Table.Td>
-                  <Table.Td>{r.sell_date}</Table.Td>
-                  <Table.Td ta="right">{money(r.cost_paise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.proceeds_paise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.charges_paise)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Pnl paise={r.gain_paise} testId={`tax-gain-${r.symbol}`} />
-                  </Table.Td>
+              {lots.map((lot, i) => (
+                <Table.Tr key={lotKey(lot, i)}>
+                  {columns.map((c, j) => (
+                    <Table.Td
+                      key={j}
+                      ta={c.right ? 'right' : undefined}
+                      fw={j === 0 ? 600 : undefined}
+                    >
+                      {c.cell(lot)}
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -179,53 +241,68 @@ function RealisedTable({ report }: { report: TTaxPnl }) {
   );
 }
 
-function UnrealisedTable({ report }: { report: TTaxPnl }) {
+type Lot = { symbol: string; term: 'short' | 'long'; quantity: number; buy_date: string };
+
+/** The columns every lot has: scrip, term, quantity, buy date. */
+function useLotColumns() {
+  const { t } = usePortfolioTranslation();
+  return [
+    { title: t('tax.scrip'), cell: (l: Lot) => l.symbol },
+    { title: t('tax.term'), cell: (l: Lot) => t(`tax.${l.term}`) },
+    { title: t('tax.quantity'), right: true, cell: (l: Lot) => l.quantity.toLocaleString('en-IN') },
+    { title: t('tax.bought'), cell: (l: Lot) => l.buy_date },
+  ];
+}
+
+function RealisedLots({ report }: { report: TTaxPnl }) {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
+  const lotColumns = useLotColumns();
+  type Realised = TTaxPnl['realised'][number];
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2} size="h5">
-          {t('tax.unrealised')}
-        </Title>
-        <Pnl paise={report.unrealised_summary.gain_paise} testId="tax-unrealised-total" />
-      </Group>
-      {report.unrealised.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('tax.noUnrealised')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" data-testid="tax-unrealised">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('tax.scrip')}</Table.Th>
-                <Table.Th>{t('tax.term')}</Table.Th>
-                <Table.Th ta="right">{t('tax.quantity')}</Table.Th>
-                <Table.Th>{t('tax.bought')}</Table.Th>
-                <Table.Th ta="right">{t('tax.buyValue')}</Table.Th>
-                <Table.Th ta="right">{t('tax.value')}</Table.Th>
-                <Table.Th ta="right">{t('tax.gain')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.unrealised.map((o, i) => (
-                <Table.Tr key={`${o.symbol}-${o.buy_date}-${i}`}>
-                  <Table.Td fw={600}>{o.symbol}</Table.Td>
-                  <Table.Td>{t(`tax.${o.term}`)}</Table.Td>
-                  <Table.Td ta="right">{o.quantity.toLocaleString('en-IN')}</Table.Td>
-                  <Table.Td>{o.buy_date}</Table.Td>
-                  <Table.Td ta="right">{money(o.cost_paise)}</Table.Td>
-                  <Table.Td ta="right">{money(o.value_paise)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Pnl paise={o.gain_paise} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <LotTable<Realised>
+      title={t('tax.realised')}
+      empty={t('tax.noRealised')}
+      lots={report.realised}
+      lotKey={(r, i) => `${r.symbol}-${r.buy_date}-${r.sell_date}-${i}`}
+      minWidth={760}
+      testId="tax-realised"
+      columns={[
+        ...lotColumns,
+        { title: t('tax.sold'), cell: (r) => r.sell_date },
+        { title: t('tax.buyValue'), right: true, cell: (r) => money(r.cost_paise) },
+        { title: t('tax.sellValue'), right: true, cell: (r) => money(r.proceeds_paise) },
+        { title: t('tax.lotCharges'), right: true, cell: (r) => money(r.charges_paise) },
+        {
+          title: t('tax.gain'),
+          right: true,
+          cell: (r) => <Pnl paise={r.gain_paise} testId={`tax-gain-${r.symbol}`} />,
+        },
+      ]}
+    />
+  );
+}
+
+function UnrealisedLots({ report }: { report: TTaxPnl }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  const lotColumns = useLotColumns();
+  type Open = TTaxPnl['unrealised'][number];
+  return (
+    <LotTable<Open>
+      title={t('tax.unrealised')}
+      aside={<Pnl paise={report.unrealised_summary.gain_paise} testId="tax-unrealised-total" />}
+      empty={t('tax.noUnrealised')}
+      lots={report.unrealised}
+      lotKey={(o, i) => `${o.symbol}-${o.buy_date}-${i}`}
+      minWidth={640}
+      testId="tax-unrealised"
+      columns={[
+        ...lotColumns,
+        { title: t('tax.buyValue'), right: true, cell: (o) => money(o.cost_paise) },
+        { title: t('tax.value'), right: true, cell: (o) => money(o.value_paise) },
+        { title: t('tax.gain'), right: true, cell: (o) => <Pnl paise={o.gain_paise} /> },
+      ]}
+    />
   );
 }
