@@ -42,6 +42,7 @@ const SAME_IN_HINDI = new Set([
   'VIP {{level}}',
   'VIP {{vip}}',
   'APR',
+  'VIP',
   'KYC',
   'STT',
   'GST',

@@ -1,4 +1,4 @@
-import { featureTranslations } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE, featureTranslations, i18n } from '../../lib/i18n';
 
 export const useEngagementTranslation = featureTranslations(
   'engagement',
@@ -45,6 +45,40 @@ export const useEngagementTranslation = featureTranslations(
         'Five scores from 0 to 100 computed from your own holdings and trades. Each says how it was computed.',
       chartLabel: 'Your scores',
     },
+    // The server's own words for its score parts, radar axes and achievements, by key: shown
+    // as sent in English, looked up by key in another language.
+    server: {
+      part: {
+        kyc: 'Verified identity',
+        account_age: 'Time with the firm',
+        deposits: 'Deposits settled',
+        loan_punctuality: 'Loan instalments on time',
+        claims: 'No rejected claims',
+        activity: 'Activity',
+        staff: 'Staff adjustments',
+      },
+      axis: {
+        diversification: 'Diversification',
+        activity: 'Activity',
+        risk: 'Risk',
+        return: 'Return vs NIFTY 50',
+        discipline: 'Discipline',
+      },
+      achievement: {
+        kyc_verified: { title: 'Verified', description: 'Your KYC was approved.' },
+        first_deposit: { title: 'First deposit', description: 'A deposit of yours was confirmed.' },
+        first_trade: { title: 'First trade', description: 'An order of yours was filled.' },
+        first_ipo_bid: { title: 'First IPO bid', description: 'You bid in an IPO.' },
+        ten_trades: { title: '10 trades', description: 'Ten of your trades were filled.' },
+        five_sectors: {
+          title: 'Five sectors',
+          description: 'You hold shares in five different sectors at once.',
+        },
+        loan_repaid: { title: 'Loan repaid', description: 'You repaid a loan in full.' },
+        vip_one: { title: 'VIP', description: 'Your 30-day average assets reached VIP 1.' },
+        one_year: { title: 'One year with us', description: 'A year since you joined the firm.' },
+      },
+    },
     offers: {
       title: 'Offers',
       empty: 'No offers for you right now.',
@@ -60,3 +94,9 @@ export const useEngagementTranslation = featureTranslations(
   },
   { 'hi-IN': () => import('./hi-IN') },
 );
+
+/** Words the server sends in English (a score part, an axis, an achievement), by their key. */
+export const serverWords = (key: string, sent: string) =>
+  i18n.language === DEFAULT_LANGUAGE
+    ? sent
+    : i18n.t(`engagement:server.${key}`, { defaultValue: sent });
