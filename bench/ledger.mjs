@@ -8,7 +8,9 @@
 // one transaction. Pending deposits for 200 clients are inserted beforehand with SQL. Every
 // posting crosses the firm's bank_clearing — the hot account — and one of 200 client accounts.
 // Afterwards the console reconciliation (the ledger check) runs over HTTP, and the bench checks
-// that bank_clearing moved by exactly the confirmed amounts.
+// that bank_clearing moved by exactly the confirmed amounts. The figure is a whole money-moving
+// request, not the ledger: 13 statements for the request itself, and ~21 more for the
+// engagement recomputation its deposit.confirm event sets off (decision 003, addendum).
 //
 // The baseline (bench/support/ledger-raw-sql.mjs, another process, its own scratch database)
 // posts with plain node-postgres statements, naive round trip per statement, no triggers: with
@@ -31,7 +33,7 @@ import { cpuSeconds, root, startServer } from './support/server.mjs';
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const CLIENTS = 200;
-const PORT = 3207;
+const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const STAFF = { email: 'ops@sampada.in', password: 'Sampada@2026' }; // the demo seed's
 
 if (!process.env.DATABASE_URL) {
@@ -65,6 +67,10 @@ const { server, base } = await startServer({
   port: PORT,
   env: { DATABASE_URL: serverDb.url },
   name: 'bench-ledger',
+  // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (node --cpu-prof) there.
+  nodeArgs: process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [],
 });
 const sql = new pg.Client({ connectionString: serverDb.url });
 await sql.connect();

@@ -12,7 +12,8 @@ export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo123
 
 /**
  * `databaseUrl` runs the server on that PostgreSQL database instead of the embedded one;
- * `nodeArgs` go to node before the entry point (--cpu-prof for a profile).
+ * `nodeArgs` go to node before the entry point (--cpu-prof for a profile); `keepData` starts
+ * on the data folder a previous start left (a restart) instead of a fresh one.
  */
 export async function startServer({
   port,
@@ -20,9 +21,10 @@ export async function startServer({
   name = 'bench-data',
   databaseUrl = '',
   nodeArgs = [],
+  keepData = false,
 }) {
   const dataDir = path.join(root, '.tmp', name);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   buildServerIfNeeded();
   const server = spawn('node', [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
@@ -92,10 +94,15 @@ export async function startBare({ port }) {
 }
 
 /** Resident set size of a process in MB, from /proc. */
-export function rssMb(pid) {
+export const rssMb = (pid) => statusMb(pid, 'VmRSS');
+
+/** The highest resident set size the process has had since it started, in MB. */
+export const peakRssMb = (pid) => statusMb(pid, 'VmHWM');
+
+function statusMb(pid, field) {
   const line = readProc(`/proc/${pid}/status`)
     .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
+    .find((l) => l.startsWith(`${field}:`));
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 

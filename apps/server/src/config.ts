@@ -57,6 +57,9 @@ const ZEnv = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: ms.default(10_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SHUTDOWN_TIMEOUT_MS: ms.default(8000),
+  // How long client_info may answer from a copy of the session and row; a change (logout,
+  // password, PIN, KYC, VIP) waits this long at most before it answers (signed-in-cache.ts).
+  SIGNED_IN_CACHE_TTL_MS: z.coerce.number().int().min(1).max(5000).default(100),
 });
 
 export type Config = {
@@ -73,6 +76,7 @@ export type Config = {
   jwtSecret: string | undefined;
   dataKey: string | undefined;
   accessTokenTtl: number;
+  signedInCacheTtlMs: number;
   refreshTokenTtl: number;
   publicUrl: string | undefined;
   seedDemo: boolean;
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    signedInCacheTtlMs: e.SIGNED_IN_CACHE_TTL_MS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     publicUrl: e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO,

@@ -8,6 +8,7 @@ import { formatPaise } from '@sampada/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createLocalBus, createRedisBus } from './platform/bus.ts';
+import { createSignedInCache } from './platform/signed-in-cache.ts';
 import { deriveKey } from './platform/crypto.ts';
 import { AppError } from './platform/errors.ts';
 import { createHealth } from './platform/health.ts';
@@ -22,7 +23,7 @@ import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createClientViews } from './modules/clients/console-views.ts';
-import { createClientService } from './modules/clients/service.ts';
+import { type ClientRow, createClientService } from './modules/clients/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createCompensationService } from './modules/compensation/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
@@ -51,7 +52,17 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   // Status changes are published on the bus after commit, so it comes first.
   const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
   const staff = createStaffService(db);
-  const clients = createClientService(db, clock, deriveKey(secrets.dataKey, 'pin window v1'));
+  // client_info's copies of sessions and client rows; the clients service tells it of changes.
+  const signedIn = createSignedInCache<ClientRow>({
+    bus,
+    ttlMs: config.signedInCacheTtlMs,
+  });
+  const clients = createClientService(
+    db,
+    clock,
+    deriveKey(secrets.dataKey, 'pin window v1'),
+    signedIn,
+  );
   const invites = createInviteService(db, clock, { staff, clients });
   const uploads = createUploadService(db, files, secrets.urlKey, clock);
   const signer = createTokenSigner(secrets.jwtSecret, config.accessTokenTtl, clock);
@@ -62,6 +73,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     refreshTtlSeconds: config.refreshTokenTtl,
     clients,
     invites,
+    signedIn,
   }) satisfies Authenticate;
   const kyc = createKycService({
     db,

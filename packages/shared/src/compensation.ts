@@ -141,6 +141,8 @@ export const OM = {
   exhausted: 'This offer’s budget has run out.',
   alreadyClaimed: 'You have already claimed this offer.',
   noBrokerage: 'No brokerage paid during the offer yet: nothing to give back.',
+  cashbackUnderPaisa:
+    'The cashback on the brokerage paid during the offer is still under one paisa: trade more and claim again.',
   titleRequired: 'Enter a title.',
   bodyRequired: 'Enter the offer’s text.',
   validityInvalid: 'The offer must end after it starts.',

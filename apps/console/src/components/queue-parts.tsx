@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { formatPaise } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../lib/format';
@@ -120,4 +121,31 @@ export function DecisionFailure({ failure }: { failure: string | null }) {
       {failure}
     </Alert>
   ) : null;
+}
+
+/**
+ * On top of a decision dialog: the last failure, whose money (name or mobile, UID) and how
+ * much, then the row's own particulars (`children`).
+ */
+export function DecisionSummary({
+  failure,
+  client,
+  amountPaise,
+  children,
+}: {
+  failure: string | null;
+  client: { uid: string; name: string | null; mobile: string };
+  amountPaise: number;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={4}>
+      <DecisionFailure failure={failure} />
+      <Text size="sm">
+        {client.name ?? client.mobile} (UID {client.uid})
+      </Text>
+      <Text fw={600}>{formatPaise(amountPaise)}</Text>
+      <Text size="sm">{children}</Text>
+    </Stack>
+  );
 }

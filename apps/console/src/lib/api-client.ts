@@ -77,6 +77,14 @@ export async function apiPostWithKey<T>(
   return { data: data.data, message: data.message };
 }
 
+/** POST one file as multipart field `file`; the server judges it by content, not name or type. */
+export async function apiUpload<T>(url: string, file: File): Promise<{ data: T; message: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await http.post<TEnvelope<T>>(url, form);
+  return { data: data.data, message: data.message };
+}
+
 /** PUT to a console path; resolves to the envelope's data and message. */
 export async function apiPut<T>(url: string, body: unknown): Promise<{ data: T; message: string }> {
   const { data } = await http.put<TEnvelope<T>>(url, body);

@@ -12,6 +12,7 @@ import {
   verifySecret,
 } from './crypto.ts';
 import { isUniqueViolation } from './pg-errors.ts';
+import { viewerFor } from './viewer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,7 +176,14 @@ describe('HTTP surface', () => {
     const paths = reply.body.data.map((i) => i.path);
     expect(paths).toContain('/news');
     expect(paths).not.toContain('/credit');
-    await t.ctx.db.execute(`update clients set allow_loan = true where id = '${c.id}'`);
+    // Through the clients service, which owns the row: a write behind its back may be unseen
+    // by the menu for up to SIGNED_IN_CACHE_TTL_MS (docs/decisions/006).
+    await t.ctx.clients.setFlags(
+      viewerFor({ staffId: '00000000-0000-4000-8000-000000000000', roles: ['admin'] }),
+      c.id,
+      { allow_loan: true },
+      { type: 'system', id: 'test' },
+    );
     const after = await t.api.get<{ path: string }[]>('/auth/app/v1/menu', c.token);
     expect(after.body.data.map((i) => i.path)).toContain('/credit');
     expect((await t.api.get('/auth/app/v1/menu')).status).toBe(401);

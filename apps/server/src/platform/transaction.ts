@@ -48,3 +48,19 @@ export function afterCommit(tx: Tx, run: () => void): void {
     throw new Error('afterCommit needs a transaction opened by inTransaction or a runner');
   queued.push(run);
 }
+
+/**
+ * Runs `run` once what `executor` wrote is committed: at once for the database itself (each
+ * statement commits on its own), after the commit for a transaction from `inTransaction`.
+ * Answers false, running nothing, for a transaction that cannot say when it commits.
+ */
+export function whenCommitted(executor: Db | Tx, run: () => void): boolean {
+  if (!('rollback' in executor)) {
+    run();
+    return true;
+  }
+  const queued = pending.get(executor);
+  if (!queued) return false;
+  queued.push(run);
+  return true;
+}

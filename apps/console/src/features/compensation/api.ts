@@ -14,7 +14,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPostWithKey, apiPut, compact } from '../../lib/api-client';
+import { apiGet, apiPost, apiPostWithKey, apiPut, apiUpload, compact } from '../../lib/api-client';
 import { useIdempotencyKeys } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -98,4 +98,25 @@ export function useSaveOffer() {
       id ? apiPut<TConsoleOffer>(`/offers/${id}`, input) : apiPost<TConsoleOffer>('/offers', input),
     onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.compensation.offers }),
   });
+}
+
+/**
+ * The offer's picture: upload (judged by content on the server, re-encoded as JPEG) or
+ * remove; each leaves the offers list refetched so the cards show what the server kept.
+ */
+export function useOfferImage() {
+  const client = useQueryClient();
+  const onSettled = () =>
+    void client.invalidateQueries({ queryKey: queryKeys.compensation.offers });
+  return {
+    upload: useMutation({
+      mutationFn: ({ id, file }: { id: string; file: File }) =>
+        apiUpload<TConsoleOffer>(`/offers/${id}/image`, file),
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiPost<TConsoleOffer>(`/offers/${id}/image/remove`),
+      onSettled,
+    }),
+  };
 }

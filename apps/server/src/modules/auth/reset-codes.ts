@@ -18,6 +18,7 @@ import {
   verifySecret,
 } from '../../platform/crypto.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { RequestMeta, Sessions } from './sessions.ts';
@@ -197,7 +198,7 @@ export function createResetCodes({
       const client = await clients.findByMobile(input.mobile);
       if (!client) throw badRequest(ApiMessage.resetTokenInvalid);
       const passwordHash = await hashSecret(input.passwordMd5);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const [used] = await tx
           .update(resetCodes)
           .set({ usedAt: now })
@@ -225,6 +226,7 @@ export function createResetCodes({
           },
         );
       });
+      await clients.settled();
     },
   };
 }

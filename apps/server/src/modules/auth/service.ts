@@ -17,7 +17,9 @@ import { type Clock, MINUTE } from '../../platform/clock.ts';
 import { hashSecret, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, tooMany } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
-import type { ClientService } from '../clients/service.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import type { SignedInCache } from '../../platform/signed-in-cache.ts';
+import type { ClientRow, ClientService } from '../clients/service.ts';
 import type { InviteService } from '../invites/service.ts';
 import { createResetCodes } from './reset-codes.ts';
 import { createSessions, type RequestMeta } from './sessions.ts';
@@ -39,6 +41,7 @@ type Deps = {
   refreshTtlSeconds: number;
   clients: ClientService;
   invites: InviteService;
+  signedIn: SignedInCache<ClientRow>;
 };
 
 export function createAuthService(deps: Deps) {
@@ -118,10 +121,11 @@ export function createAuthService(deps: Deps) {
     },
 
     async logout(sessionId: string) {
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await revokeSession(tx, sessionId, 'logout');
         await clients.closePinWindow(sessionId, tx);
       });
+      await deps.signedIn.settled();
     },
 
     async changePassword(
@@ -135,7 +139,7 @@ export function createAuthService(deps: Deps) {
       }
       if (input.oldMd5 === input.newMd5) throw badRequest(ApiMessage.samePassword);
       const passwordHash = await hashSecret(input.newMd5);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await clients.setPasswordHash(tx, clientId, passwordHash);
         await revokeAllSessions(tx, clientId, 'password changed');
         await clients.closeClientPinWindows(tx, clientId);
@@ -149,6 +153,7 @@ export function createAuthService(deps: Deps) {
           },
         );
       });
+      await deps.signedIn.settled();
     },
   };
 }

@@ -9,7 +9,9 @@ import type { Db, Executor } from '../../db/client.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
-import type { ClientService } from '../clients/service.ts';
+import { whenCommitted, inTransaction } from '../../platform/transaction.ts';
+import type { SignedInCache } from '../../platform/signed-in-cache.ts';
+import type { ClientRow, ClientService } from '../clients/service.ts';
 import { refreshTokens, sessions } from './tables.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
 
@@ -23,13 +25,21 @@ export function createSessions({
   signer,
   refreshTtlSeconds,
   clients,
+  signedIn,
 }: {
   db: Db;
   clock: Clock;
   signer: TokenSigner;
   refreshTtlSeconds: number;
   clients: Pick<ClientService, 'prepareRowWhereIdIn'>;
+  /** Copies of live sessions with their client rows, for `authenticateWithClient`. */
+  signedIn: SignedInCache<ClientRow>;
 }) {
+  /** A session of this client was revoked in `executor`: copies go once it commits. */
+  const revoked = (executor: Executor, clientId: string) => {
+    if (!whenCommitted(executor, () => signedIn.changed(clientId))) signedIn.changing(clientId);
+  };
+
   async function issueRefreshToken(tx: Executor, sessionId: string) {
     const token = randomToken();
     await tx.insert(refreshTokens).values({
@@ -64,10 +74,12 @@ export function createSessions({
   }
 
   async function revokeSession(executor: Executor, sessionId: string, reason: string) {
-    await executor
+    const ended = await executor
       .update(sessions)
       .set({ revokedAt: clock.now(), revokeReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ clientId: sessions.clientId });
+    for (const { clientId } of ended) revoked(executor, clientId);
   }
 
   async function revokeAllSessions(executor: Executor, clientId: string, reason: string) {
@@ -75,12 +87,13 @@ export function createSessions({
       .update(sessions)
       .set({ revokedAt: clock.now(), revokeReason: reason })
       .where(and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt)));
+    revoked(executor, clientId);
   }
 
   // Every authenticated request asks one of these: built once and prepared on each pooled
   // connection, so a request pays neither drizzle's query building nor PostgreSQL's planning.
-  // No cache in front of them: a revoked session answers 401 on the very next request, on
-  // every instance.
+  // `liveSessionClient` answers through the signed-in cache (platform/signed-in-cache.ts):
+  // a revocation drops its copies before the revoking request answers, on every instance.
   const liveSession = db
     .select({ revokedAt: sessions.revokedAt, clientId: sessions.clientId })
     .from(sessions)
@@ -124,9 +137,12 @@ export function createSessions({
     /** The same check, also reading the client's row in the same indexed query. */
     async authenticateWithClient(accessToken: string) {
       const claims = await signer.verify(accessToken);
-      const [client] = await liveSessionClient.execute({
-        sessionId: claims.sessionId,
-        clientId: claims.clientId,
+      const client = await signedIn.read(claims.sessionId, claims.clientId, async () => {
+        const [row] = await liveSessionClient.execute({
+          sessionId: claims.sessionId,
+          clientId: claims.clientId,
+        });
+        return row;
       });
       if (!client) throw unauthorized(ApiMessage.tokenInvalid);
       return { ...claims, client };
@@ -134,7 +150,7 @@ export function createSessions({
 
     async refresh(refreshToken: string): Promise<TAuthData> {
       const now = clock.now();
-      const result = await db.transaction(async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const [token] = await tx
           .select({
             id: refreshTokens.id,
@@ -164,7 +180,10 @@ export function createSessions({
         const next = await issueRefreshToken(tx, token.sessionId);
         return { ok: true as const, clientId: token.clientId, sessionId: token.sessionId, next };
       });
-      if (!result.ok) throw unauthorized(ApiMessage.refreshInvalid);
+      if (!result.ok) {
+        if (result.reused) await signedIn.settled();
+        throw unauthorized(ApiMessage.refreshInvalid);
+      }
       return authData(result.clientId, result.sessionId, result.next);
     },
 

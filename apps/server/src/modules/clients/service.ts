@@ -38,6 +38,7 @@ import {
 import { containsPattern } from '../../platform/cursor.ts';
 import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
 import { applyTransition, type Lifecycle, type Move } from '../../platform/transitions.ts';
+import { inTransaction, whenCommitted } from '../../platform/transaction.ts';
 import { assertActsFor, type Viewer } from '../../platform/viewer.ts';
 import { clients, pinWindows } from './tables.ts';
 
@@ -79,10 +80,40 @@ const FLAG_COLUMNS = {
 } as const;
 
 /**
+ * Who is told when a client's row changes: the signed-in cache (platform/signed-in-cache.ts)
+ * holds copies of it for `client_info`.
+ */
+export type ClientRowChanges = {
+  changed(clientId: string): void;
+  changing(clientId: string): void;
+  settled(): Promise<void>;
+};
+
+const NO_COPIES: ClientRowChanges = {
+  changed: () => {},
+  changing: () => {},
+  settled: async () => {},
+};
+
+/**
  * @param pinWindowKey the HMAC key for trading windows; every instance must share it (it is
  *   derived from the data key, which instances already share).
+ * @param copies told of every write to a client's row (the signed-in cache, wired in context.ts).
  */
-export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) {
+export function createClientService(
+  db: Db,
+  clock: Clock,
+  pinWindowKey: Buffer,
+  copies: ClientRowChanges = NO_COPIES,
+) {
+  /**
+   * Every write to a client's row goes through here with the executor that made it: copies
+   * are dropped once it commits (or, for a transaction that cannot say when, kept away
+   * until it surely has).
+   */
+  const wrote = (executor: Executor, clientId: string) => {
+    if (!whenCommitted(executor, () => copies.changed(clientId))) copies.changing(clientId);
+  };
   const byId = async (id: string, executor: Executor = db) => {
     const [row] = await executor.select().from(clients).where(eq(clients.id, id));
     if (!row) throw notFound('Client not found.');
@@ -113,6 +144,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         ),
       )
       .returning({ failures: clients.pinFailures, lockedUntil: clients.pinLockedUntil });
+    wrote(db, clientId);
     if (!after || (after.lockedUntil && after.lockedUntil > now)) {
       await closeClientPinWindows(db, clientId);
       throw tooMany(ApiMessage.pinLocked);
@@ -123,6 +155,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
   async function pinPassed(row: ClientRow) {
     if (row.pinFailures > 0) {
       await db.update(clients).set({ pinFailures: 0 }).where(eq(clients.id, row.id));
+      wrote(db, row.id);
     }
   }
 
@@ -166,6 +199,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
           .update(clients)
           .set({ pinHash })
           .where(and(eq(clients.id, row.id), eq(clients.pinHash, row.pinHash)));
+        wrote(db, row.id);
       }
     });
   }
@@ -257,6 +291,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
     /** Takes a hash made beforehand: argon2id inside a transaction would hold it open for ~50 ms. */
     async setPasswordHash(tx: Executor, clientId: string, passwordHash: string) {
       await tx.update(clients).set({ passwordHash }).where(eq(clients.id, clientId));
+      wrote(tx, clientId);
     },
 
     /**
@@ -264,6 +299,9 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
      * password just proven. Hashes outside any transaction; guarded by the old hash, so a
      * password changed meanwhile is never overwritten.
      */
+    /** Resolves once no instance answers from a copy of a client row read before the last change. */
+    settled: () => copies.settled(),
+
     async upgradePasswordHash(row: ClientRow, passwordMd5: string) {
       if (!needsRehash(row.passwordHash)) return;
       const passwordHash = await hashSecret(passwordMd5);
@@ -271,6 +309,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .update(clients)
         .set({ passwordHash })
         .where(and(eq(clients.id, row.id), eq(clients.passwordHash, row.passwordHash)));
+      wrote(db, row.id);
     },
 
     /**
@@ -347,6 +386,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .update(clients)
         .set({ vip: values.vip, score: values.score })
         .where(eq(clients.id, clientId));
+      wrote(db, clientId);
     },
 
     async countTrade(tx: Executor, clientId: string) {
@@ -354,18 +394,21 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         .update(clients)
         .set({ orderNum: sql`${clients.orderNum} + 1` })
         .where(eq(clients.id, clientId));
+      wrote(tx, clientId);
     },
 
     /** A new PIN closes every trading window the old one opened. */
     async setPin(clientId: string, pinMd5: string) {
       const pinHash = await hashSecret(pinMd5);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx
           .update(clients)
           .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
           .where(eq(clients.id, clientId));
+        wrote(tx, clientId);
         await closeClientPinWindows(tx, clientId);
       });
+      await copies.settled();
     },
 
     /**
@@ -423,6 +466,8 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
 
     async setAvatar(clientId: string, storageKey: string) {
       await db.update(clients).set({ avatarFile: storageKey }).where(eq(clients.id, clientId));
+      wrote(db, clientId);
+      await copies.settled();
     },
 
     /**
@@ -472,13 +517,14 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         if (flags[key] !== undefined) set[column] = flags[key];
       }
       if (Object.keys(set).length === 0) throw badRequest('Choose a flag to change.');
-      return db.transaction(async (tx) => {
+      const after = await inTransaction(db, async (tx) => {
         const before = await byId(clientId, tx);
         const [after] = await tx
           .update(clients)
           .set(set)
           .where(eq(clients.id, clientId))
           .returning();
+        wrote(tx, clientId);
         const pick = (r: ClientRow) =>
           Object.fromEntries(Object.entries(FLAG_COLUMNS).map(([key, column]) => [key, r[column]]));
         await recordAudit(tx, actor, {
@@ -490,6 +536,8 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         });
         return after!;
       });
+      await copies.settled();
+      return after;
     },
 
     /**
@@ -511,13 +559,14 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       }
       const reason = input.reason.trim();
       if (!reason) throw badRequest('A reason is required.');
-      return db.transaction(async (tx) => {
+      const after = await inTransaction(db, async (tx) => {
         const before = await byId(clientId, tx);
         const [after] = await tx
           .update(clients)
           .set(input.kind === 'vip' ? { vip: input.value } : { score: input.value })
           .where(eq(clients.id, clientId))
           .returning();
+        wrote(tx, clientId);
         await recordAudit(tx, actor, {
           action: input.kind === 'vip' ? 'client.vip.adjust' : 'client.score.adjust',
           subjectType: 'client',
@@ -527,6 +576,8 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
         });
         return after!;
       });
+      await copies.settled();
+      return after;
     },
 
     /**
@@ -544,6 +595,7 @@ export function createClientService(db: Db, clock: Clock, pinWindowKey: Buffer) 
       move: Omit<Move<typeof clients>, 'id' | 'set'> & { name?: string },
     ) {
       const { name, ...rest } = move;
+      wrote(tx, clientId);
       return applyTransition(
         tx,
         { ...steps, table: clients, state: { field: 'kycStatus' } },

@@ -257,8 +257,16 @@ export function createDepositService(deps: Deps) {
       if (action === 'reject' && !reason) throw badRequest(FM.reasonRequired);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
-        await move(tx, depositId, action, { staffId: options.staffId }, options.actor, reason);
-        const [listed] = await withPeople(people, [(await depositById(tx, depositId))!], tx);
+        // The step answers the row as it left it (credited with its posting): no read back.
+        const row = await move(
+          tx,
+          depositId,
+          action,
+          { staffId: options.staffId },
+          options.actor,
+          reason,
+        );
+        const [listed] = await withPeople(people, [{ row }], tx);
         return consoleDepositView(listed!, receiptUrl(options.baseUrl, listed!.row));
       });
     },

@@ -128,6 +128,7 @@ export function createKycService(deps: Deps) {
           events,
         });
       });
+      await clientService.settled();
     },
 
     /** Every submission of a client, newest first: the applications page's KYC entries. */
@@ -224,7 +225,7 @@ export function createKycService(deps: Deps) {
       if (action === 'reject' && !reason)
         throw badRequest('Give the client a reason for the rejection.');
       const rule = KYC_TRANSITIONS[action];
-      return inTransaction(db, async (tx) => {
+      const reviewed = await inTransaction(db, async (tx) => {
         await clientService.transitionKyc(tx, clientId, KYC, action, {
           at: clock.now(),
           async effect() {
@@ -245,6 +246,8 @@ export function createKycService(deps: Deps) {
         });
         return { status: rule.to };
       });
+      await clientService.settled();
+      return reviewed;
     },
   };
 }

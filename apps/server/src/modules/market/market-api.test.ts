@@ -354,6 +354,19 @@ describe('live quotes over WebSocket', () => {
     socket.close();
   });
 
+  it('accepts a pong that arrives before the sign-in completes', async () => {
+    const { socket, messages } = await open();
+    const closes: number[] = [];
+    socket.on('close', (code) => closes.push(code));
+    socket.send('{"type":"pong"}');
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    await until(() => messages.some((m) => m.type === 'ready'));
+    socket.send(JSON.stringify({ type: 'subscribe', symbols: ['TCS'] }));
+    await until(() => messages.some((m) => m.type === 'snapshot'));
+    expect(closes).toEqual([]);
+    socket.close();
+  });
+
   it('closes with 4401 on a bad token, and ignores subscriptions before auth', async () => {
     const { socket, messages } = await open();
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));

@@ -85,6 +85,13 @@ export function offersConsole(ctx: AppContext) {
         ),
     );
 
+    app.post(
+      '/offers/:id/image/remove',
+      { config, schema: { tags, security, params: ZOfferId, response: one } },
+      async (request) =>
+        ok(await ctx.offers.removeImage(request.params.id, staffActor(request)), 'Image removed.'),
+    );
+
     app.get(
       '/offers/:id/claims',
       {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  M,
   OM,
   type TApplicationList,
   type TConsoleOffer,
@@ -23,6 +24,7 @@ import {
   sqlRows,
   type TestApp,
 } from '../../test/helpers.ts';
+import { formWith, pngImage } from '../../test/images.ts';
 import { setFlags } from '../compensation/test-fixtures.ts';
 import {
   balancesOf,
@@ -178,6 +180,63 @@ describe('claiming', () => {
     );
     expect(reply.status).toBe(400);
     expect(reply.body.message).toBe(OM.budgetBelowUsed);
+  });
+});
+
+describe('the offer picture', () => {
+  const IMAGE = (id: string) => `/console/api/v1/offers/${id}/image`;
+
+  it('an image is re-encoded and public; a replacement deletes the old file; remove clears it', async () => {
+    const offer = await publish({ kind: 'info', bonus_kind: null });
+    const first = await t.api.upload<TConsoleOffer>(
+      IMAGE(offer.id),
+      formWith(await pngImage(800, 450), 'banner.png', 'image/png'),
+      ops.token,
+    );
+    expect(first.status).toBe(200);
+    const firstUrl = first.body.data.image_url!;
+    expect(firstUrl).toMatch(/^\/files\/offers\/[0-9a-f-]{36}\.jpg$/);
+    const served = await t.api.raw(firstUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+
+    const second = await t.api.upload<TConsoleOffer>(
+      IMAGE(offer.id),
+      formWith(await pngImage(640, 400), 'banner-2.png', 'image/png'),
+      ops.token,
+    );
+    const secondUrl = second.body.data.image_url!;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect((await t.api.raw(firstUrl)).status).toBe(404);
+    expect((await t.api.raw(secondUrl)).status).toBe(200);
+
+    const removed = await t.api.post<TConsoleOffer>(`${IMAGE(offer.id)}/remove`, {}, ops.token);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.image_url).toBeNull();
+    expect((await t.api.raw(secondUrl)).status).toBe(404);
+    const actions = await sqlRows<{ action: string }>(
+      t,
+      `select action from audit_log where subject_id = '${offer.id}' order by id`,
+    );
+    expect(actions.map((a) => a.action)).toEqual([
+      'offer.create',
+      'offer.image',
+      'offer.image',
+      'offer.image_remove',
+    ]);
+  });
+
+  it('judges by content: a renamed text file is refused and the offer keeps no picture', async () => {
+    const offer = await publish({ kind: 'info', bonus_kind: null });
+    const reply = await t.api.upload(
+      IMAGE(offer.id),
+      formWith(Buffer.from('not an image at all'), 'photo.png', 'image/png'),
+      ops.token,
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(M.onlyImages);
+    const after = await t.api.get<TConsoleOffer>(`/console/api/v1/offers/${offer.id}`, ops.token);
+    expect(after.body.data.image_url).toBeNull();
   });
 });
 

@@ -34,9 +34,10 @@ import {
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
 import { reencodeImage } from '../uploads/service.ts';
+import { cashbackOf } from './cashback.ts';
 import { offerClaims, offers } from './tables.ts';
 
-/** The brokerage a client paid on fills in [from, to) (trading's port, wired in context.ts). */
+/** The brokerage a client paid on fills in [from, to] (trading's port, wired in context.ts). */
 export type BrokeragePaid = (clientId: string, from: Date, to: Date) => Promise<bigint>;
 
 type OfferRow = typeof offers.$inferSelect;
@@ -144,8 +145,11 @@ export function createOfferService(deps: {
   async function amountFor(row: OfferRow, clientId: string, now: Date): Promise<bigint> {
     if (row.bonusKind === 'fixed') return row.amountPaise!;
     const paid = await brokerage(clientId, row.validFrom, now);
-    const back = (paid * BigInt(row.cashbackBps!)) / 10_000n;
-    return back < row.cashbackCapPaise! ? back : row.cashbackCapPaise!;
+    if (paid <= 0n) throw badRequest(OM.noBrokerage);
+    const back = cashbackOf(paid, row.cashbackBps!, row.cashbackCapPaise!);
+    // Brokerage was paid, but its share rounds down to nothing: say so, not "no brokerage".
+    if (back <= 0n) throw badRequest(OM.cashbackUnderPaisa);
+    return back;
   }
 
   return {
@@ -358,8 +362,9 @@ export function createOfferService(deps: {
       });
     },
 
+    /** Judged by content and re-encoded; a replaced picture's file goes once the row moved on. */
     async setImage(id: string, bytes: Buffer, actor: Actor) {
-      await offerOf(id);
+      const before = await offerOf(id);
       const output = await reencodeImage(bytes, IMAGE_RULE);
       const file = `${randomUUID()}.jpg`;
       await files.put(`offers/${file}`, output.data);
@@ -372,9 +377,33 @@ export function createOfferService(deps: {
         action: 'offer.image',
         subjectType: 'offer',
         subjectId: id,
+        before: { image_file: before.imageFile },
         after: { image_file: file },
       });
+      if (before.imageFile) await files.remove(`offers/${before.imageFile}`);
       return consoleView(row!);
+    },
+
+    /** Clients see the offer without a picture; removing none is a no-op. */
+    async removeImage(id: string, actor: Actor) {
+      const previous = await inTransaction(db, async (tx) => {
+        const [before] = await tx.select().from(offers).where(eq(offers.id, id)).for('update');
+        if (!before) throw notFound(OM.offerNotFound);
+        if (!before.imageFile) return null;
+        await tx
+          .update(offers)
+          .set({ imageFile: null, updatedAt: clock.now() })
+          .where(eq(offers.id, id));
+        await recordAudit(tx, actor, {
+          action: 'offer.image_remove',
+          subjectType: 'offer',
+          subjectId: id,
+          before: { image_file: before.imageFile },
+        });
+        return before.imageFile;
+      });
+      if (previous) await files.remove(`offers/${previous}`);
+      return consoleView(await offerOf(id));
     },
 
     async readImage(file: string): Promise<Buffer | null> {

@@ -5,7 +5,7 @@
  * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
  * those services, so neither depends on trading and trading changes neither.
  */
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -201,8 +201,9 @@ export function createTradingService(deps: Deps) {
   }
 
   /**
-   * The brokerage a client paid on fills executed in [from, to): what an offer's cashback
-   * gives back a share of (the offers module reads it through this port).
+   * The brokerage a client paid on fills executed in [from, to]: what an offer's cashback
+   * gives back a share of (the offers module reads it through this port). `to` is the claim's
+   * moment and counts: a fill stamped in that same millisecond has already been paid for.
    */
   async function brokeragePaid(clientId: string, from: Date, to: Date): Promise<bigint> {
     const [row] = await deps.db
@@ -211,7 +212,7 @@ export function createTradingService(deps: Deps) {
       })
       .from(fills)
       .where(
-        and(eq(fills.clientId, clientId), gte(fills.executedAt, from), lt(fills.executedAt, to)),
+        and(eq(fills.clientId, clientId), gte(fills.executedAt, from), lte(fills.executedAt, to)),
       );
     return BigInt(row?.total ?? '0');
   }

@@ -116,4 +116,17 @@ describe('LoanQueuePage', () => {
     expect(within(row).queryByTestId('loan-approve')).not.toBeInTheDocument();
     expect(within(row).queryByTestId('loan-reject')).not.toBeInTheDocument();
   });
+
+  it('a click on a row opens the loan; its decision buttons stay their own', async () => {
+    signInAs(['operations']);
+    mockApi({ 'GET /credit/loans': ok(page([loan()])) });
+    renderWithProviders(<LoanQueuePage />, { route: '/credit/loans', path: '/credit/loans' });
+    const row = (await screen.findAllByTestId('loan-row'))[0]!;
+    await userEvent.click(within(row).getByTestId('loan-approve'));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(row).getByText('₹3,00,000.00'));
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/credit/loans/${LOAN_ID}`);
+  });
 });

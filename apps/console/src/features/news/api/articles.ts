@@ -8,7 +8,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPost, compact, http, type TEnvelope } from '../../../lib/api-client';
+import { apiGet, apiPost, apiUpload, compact } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TNewsFilters = { status?: TNewsStatus | undefined; q?: string | undefined };
@@ -44,13 +44,8 @@ export const deleteArticle = (id: string) => apiPost<null>(`/news/articles/${id}
 export const removeArticleImage = (id: string) =>
   apiPost<TNewsArticleView>(`/news/articles/${id}/image/remove`);
 
-/** POST multipart: the server judges the file by its content, not its name or type. */
-export async function uploadArticleImage(id: string, file: File) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { data } = await http.post<TEnvelope<TNewsArticleView>>(`/news/articles/${id}/image`, form);
-  return { data: data.data, message: data.message };
-}
+export const uploadArticleImage = (id: string, file: File) =>
+  apiUpload<TNewsArticleView>(`/news/articles/${id}/image`, file);
 
 /** The article as the server now has it, in the cache, and every list refetched. */
 const remember = (client: QueryClient, article: TNewsArticleView) => {

@@ -20,7 +20,6 @@ import {
   type TNewsArticleView,
   ZNewsArticleInput,
 } from '@sampada/shared';
-import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -29,7 +28,8 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useArticle, useArticleMutations } from '../api/articles';
-import { ArticleImageField } from '../components/article-image-field';
+import { ImageField } from '../../../components/image-field';
+import { usePickedImage } from '../../../lib/picked-image';
 import { NewsStatusBadge } from '../components/news-status-badge';
 
 const EMPTY: TNewsArticleInput = {
@@ -70,17 +70,11 @@ function ArticleEditor({ article }: { article: TNewsArticleView | null }) {
     defaultValues: article ? formValuesOf(article) : EMPTY,
   });
   // A new article's picture waits in the browser until the first save gives it an id.
-  const [pendingImage, setPendingImage] = useState<File | null>(null);
-  const pendingPreview = useMemo(
-    () => (pendingImage ? URL.createObjectURL(pendingImage) : null),
-    [pendingImage],
-  );
-  useEffect(
-    () => () => {
-      if (pendingPreview) URL.revokeObjectURL(pendingPreview);
-    },
-    [pendingPreview],
-  );
+  const {
+    file: pendingImage,
+    preview: pendingPreview,
+    setFile: setPendingImage,
+  } = usePickedImage();
 
   const busy = m.create.isPending || m.update.isPending || m.move.isPending || m.upload.isPending;
 
@@ -278,7 +272,8 @@ function ArticleEditor({ article }: { article: TNewsArticleView | null }) {
                   ) : null}
                 </Stack>
               </Card>
-              <ArticleImageField
+              <ImageField
+                subject="article"
                 src={pendingPreview ?? article?.image_url ?? null}
                 pending={Boolean(pendingPreview)}
                 busy={m.upload.isPending || m.removeImage.isPending}

@@ -1,27 +1,34 @@
-import { Button, Card, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 
 /** Formats the server decodes; it still judges the file by its content. */
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 /**
- * The article's picture with a preview: the stored image, or a picked file that will be
- * uploaded when a new article is first saved.
+ * A record's picture with a preview (news articles, offers): the stored image, or a picked
+ * file that is uploaded when the new record is first saved; replace and remove; the last
+ * refusal under it. `subject` names the record in the texts ('article' → 'Article image
+ * preview', 'Uploaded when the article is saved.').
  */
-export function ArticleImageField({
+export function ImageField({
+  subject,
   src,
   pending,
   busy,
+  error,
   onPick,
   onRemove,
 }: {
+  subject: string;
   src: string | null;
   /** True while the preview shows a file not uploaded yet. */
   pending: boolean;
   busy: boolean;
+  error?: string | null;
   onPick: (file: File) => void;
   onRemove: () => void;
 }) {
+  const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
   return (
     <Card withBorder>
       <Title order={4} mb="sm">
@@ -29,19 +36,24 @@ export function ArticleImageField({
       </Title>
       <Stack gap="sm">
         {src ? (
-          <Image src={src} alt="Article image preview" radius="sm" mah={240} fit="contain" />
+          <Image src={src} alt={`${Subject} image preview`} radius="sm" mah={240} fit="contain" />
         ) : (
           <Text size="sm" c="dimmed">
-            No image. Clients see the article without a picture.
+            No image. Clients see the {subject} without a picture.
           </Text>
         )}
         {pending ? (
           <Text size="xs" c="dimmed">
-            Uploaded when the article is saved.
+            Uploaded when the {subject} is saved.
           </Text>
         ) : null}
+        {error ? (
+          <Alert color="red" data-testid="image-error">
+            {error}
+          </Alert>
+        ) : null}
         <Group gap="xs">
-          <FileButton onChange={(file) => file && onPick(file)} accept={ACCEPT}>
+          <FileButton onChange={(file) => file && onPick(file)} accept={IMAGE_ACCEPT}>
             {(props) => (
               <Button
                 {...props}

@@ -1,0 +1,154 @@
+/**
+ * A short-lived copy of "this session is live, and this is its client's row", so that the
+ * hottest authenticated call (`client_info`) does not ask PostgreSQL on every request
+ * (docs/decisions/006). What keeps it honest:
+ *
+ * - An entry lives at most `ttlMs`, counted from before its database read began.
+ * - A change to a client's row or sessions (logout, password change or reset, PIN change,
+ *   KYC, VIP/score, flags, avatar, a trade's order count) calls `changed(clientId)` once it has
+ *   committed: this instance drops the client's entries at once, and a read that began
+ *   before the change is never stored (a generation count). The bus carries the change to
+ *   the other instances, which drop theirs too.
+ * - Across instances "at once" does not rest on the bus (Redis pub/sub is asynchronous and
+ *   drops messages while a connection is down, and without Redis each instance's bus is its
+ *   own): a change that must hold everywhere before the request answers (logout, password
+ *   change or reset, PIN, KYC, VIP, flags, avatar) awaits `settled()`, which waits until every
+ *   entry read before the change has expired on any instance — at most `ttlMs` after it.
+ *   An instance cannot know whether others share its database, so it always waits.
+ * - A write inside a transaction that cannot say when it commits marks the client uncached
+ *   for `dirtyMs` (longer than a transaction may stay idle) and drops entries again after it.
+ */
+import type { Bus } from './bus.ts';
+
+export const SIGNED_IN_CHANGED_CHANNEL = 'auth.signed-in.changed';
+
+type Entry<Row> = {
+  clientId: string;
+  row: Promise<Row | undefined>;
+  expiresAt: number;
+};
+
+export type SignedInCache<Row> = {
+  /**
+   * The session's client row as `load` reads it (undefined: not a live session of this
+   * client), from memory when a fresh copy is held.
+   */
+  read(
+    sessionId: string,
+    clientId: string,
+    load: () => Promise<Row | undefined>,
+  ): Promise<Row | undefined>;
+  /** The client's row or sessions changed and the change has committed. */
+  changed(clientId: string): void;
+  /** A write that has not committed yet and cannot say when it will. */
+  changing(clientId: string): void;
+  /** Resolves once no instance can answer from a copy read before the last change. */
+  settled(): Promise<void>;
+  /** How many sessions are held (tests). */
+  size(): number;
+};
+
+export function createSignedInCache<Row>({
+  bus,
+  ttlMs = 100,
+  dirtyMs = 15_000,
+  now = () => performance.now(),
+}: {
+  bus: Bus;
+  ttlMs?: number;
+  dirtyMs?: number;
+  now?: () => number;
+}): SignedInCache<Row> {
+  const entries = new Map<string, Entry<Row>>();
+  // Clients whose uncommitted change could be read by a fill: nothing of theirs is stored.
+  const dirtyUntil = new Map<string, number>();
+  let generation = 0;
+  let lastChangeAt = -Infinity;
+  let listening = false;
+  let subscribed = false;
+
+  const drop = (clientId: string) => {
+    generation += 1;
+    for (const [sessionId, entry] of entries)
+      if (entry.clientId === clientId) entries.delete(sessionId);
+  };
+
+  const subscribe = () => {
+    subscribed = true;
+    bus.subscribe(SIGNED_IN_CHANGED_CHANNEL, drop);
+    // Nothing is kept until the subscription is live, or a change published before it would
+    // be missed here for a whole TTL.
+    void bus.whenSubscribed().then(() => {
+      listening = true;
+    });
+  };
+
+  // Expired entries of sessions no longer asking would otherwise stay; a sweep now and then
+  // keeps the map the size of the sessions active in the last TTL.
+  const sweep = setInterval(
+    () => {
+      const t = now();
+      for (const [sessionId, entry] of entries) if (entry.expiresAt <= t) entries.delete(sessionId);
+      for (const [clientId, until] of dirtyUntil) if (until <= t) dirtyUntil.delete(clientId);
+    },
+    Math.max(1000, ttlMs * 10),
+  );
+  sweep.unref();
+
+  return {
+    read(sessionId, clientId, load) {
+      if (!subscribed) subscribe();
+      const t = now();
+      const held = entries.get(sessionId);
+      if (held && held.expiresAt > t && held.clientId === clientId) return held.row;
+      const dirty = dirtyUntil.get(clientId);
+      if (!listening || (dirty !== undefined && dirty > t)) return load();
+      const startedAt = generation;
+      const row = load();
+      const entry: Entry<Row> = { clientId, row, expiresAt: t + ttlMs };
+      entries.set(sessionId, entry);
+      // A read that a change overtook is not kept (its answer still goes to the requests
+      // that were already waiting for it: they began before the change answered), nor is a
+      // failed read or a session that is not live.
+      void row.then(
+        (value) => {
+          if (value === undefined || generation !== startedAt) {
+            if (entries.get(sessionId) === entry) entries.delete(sessionId);
+          }
+        },
+        () => {
+          if (entries.get(sessionId) === entry) entries.delete(sessionId);
+        },
+      );
+      return row;
+    },
+
+    changed(clientId) {
+      drop(clientId);
+      lastChangeAt = now();
+      bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+    },
+
+    changing(clientId) {
+      drop(clientId);
+      dirtyUntil.set(clientId, now() + dirtyMs);
+      const timer = setTimeout(() => {
+        dirtyUntil.delete(clientId);
+        drop(clientId);
+        bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+      }, dirtyMs);
+      timer.unref();
+      lastChangeAt = now();
+      bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+    },
+
+    async settled() {
+      // An entry on another instance read before the change began before it, so it expires
+      // at most ttlMs after the change; the bus usually drops it long before.
+      const left = lastChangeAt + ttlMs - now();
+      if (left > 0) await new Promise((r) => setTimeout(r, left + 1));
+    },
+
+    size: () => entries.size,
+  };
+}
