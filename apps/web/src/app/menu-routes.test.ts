@@ -27,9 +27,18 @@ describe('menu routes (spec §2, docs/api-identity.md)', () => {
     ]);
     expect(routes.map((r) => r.path)).toEqual(['/score-info']);
     expect(entries).toEqual([
-      { path: '/score-info', title: 'engagement/score-info', icon: 'star' },
+      {
+        path: '/score-info',
+        title: 'engagement/score-info',
+        icon: 'star',
+        component: 'engagement/score-info',
+      },
     ]);
-    expect(routes[0]!.handle).toEqual({ title: 'engagement/score-info', translate: false });
+    expect(routes[0]!.handle).toEqual({
+      title: 'engagement/score-info',
+      translate: false,
+      menu: 'engagement/score-info',
+    });
   });
 
   it('keeps a parent with known children and its redirect', () => {

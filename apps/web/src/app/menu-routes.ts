@@ -33,6 +33,7 @@ export interface TMenuEntry {
   path: string;
   title: string;
   icon: string;
+  component: string;
 }
 
 /** The menu entries that were mounted, for the sidebar. */
@@ -60,7 +61,7 @@ export function toRoutes(
       id: `menu:${item.name}`,
       // Absolute paths: React Router accepts them at any depth under the layout.
       path: fullPath,
-      handle: { title: item.meta.title, translate: false },
+      handle: { title: item.meta.title, translate: false, menu: item.component },
       children: nested.routes.length
         ? [
             ...(item.redirect ? [{ index: true, loader: () => redirect(item.redirect!) }] : []),
@@ -70,7 +71,12 @@ export function toRoutes(
       lazy: load ? async () => ({ Component: (await load()).default }) : undefined,
     };
     routes.push(route);
-    entries.push({ path: fullPath, title: item.meta.title, icon: item.meta.icon });
+    entries.push({
+      path: fullPath,
+      title: item.meta.title,
+      icon: item.meta.icon,
+      component: item.component,
+    });
   }
   return { routes, entries };
 }

@@ -3,7 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { modalsHost } from '../components/modals';
-import { useTranslation } from '../lib/i18n';
+import { DEFAULT_LANGUAGE, useTranslation } from '../lib/i18n';
 import { toast } from '../lib/notify';
 import { takeFlash } from '../lib/session';
 import { useAppName } from '../lib/system-settings';
@@ -13,18 +13,27 @@ interface TRouteHandle {
   title?: string;
   /** Menu titles come from the server as text, not as translation keys. */
   translate?: boolean;
+  /** A menu route's component key, which names its title in other languages. */
+  menu?: string;
 }
 
 /** Sets the page title to '{appName} | {route title}' (spec §2). */
 function useDocumentTitle() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const appName = useAppName();
   const matches = useMatches();
   const handle = [...matches]
     .reverse()
     .find((match) => (match.handle as TRouteHandle | undefined)?.title)?.handle as
     TRouteHandle | undefined;
-  const title = handle?.title ? (handle.translate === false ? handle.title : t(handle.title)) : '';
+  const title = !handle?.title
+    ? ''
+    : handle.menu && i18n.language !== DEFAULT_LANGUAGE
+      ? // The menu's titles are registered with the layout (layout/menu-title.ts).
+        t(`menu:${handle.menu}`, { defaultValue: handle.title })
+      : handle.translate === false
+        ? handle.title
+        : t(handle.title);
   useEffect(() => {
     document.title = title ? `${appName} | ${title}` : appName;
   }, [appName, title]);

@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           // An article opened from News; the menu mounts /news itself, this page is not in it.
           {
             path: paths.newsArticlePattern,
-            handle: { title: 'News', translate: false },
+            handle: { title: 'nav.news' },
             lazy: page(
               () => import('../features/news/components/news-article-page'),
               'NewsArticlePage',
@@ -154,12 +154,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'gtt',
-                handle: { title: 'GTT', translate: false },
+                handle: { title: 'nav.gtt' },
                 lazy: page(() => import('../features/portfolio/components/gtt-page'), 'GttPage'),
               },
               {
                 path: 'tax',
-                handle: { title: 'Tax P&L', translate: false },
+                handle: { title: 'nav.tax' },
                 lazy: page(
                   () => import('../features/portfolio/components/tax-pnl-page'),
                   'TaxPnlPage',

@@ -9,6 +9,7 @@ registerTranslations('money-status', {
     cancelled: 'Cancelled',
     paid: 'Paid',
   },
+  'hi-IN': () => import('./status-badge.hi-IN'),
 });
 
 const STATUS_COLORS: Record<string, string> = {

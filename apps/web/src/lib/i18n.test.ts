@@ -64,8 +64,11 @@ describe('i18n layer', () => {
     try {
       expect(t('confirm.cancel')).toBe('रद्द करें');
       expect(translateMessage(M.passwordRequired)).toBe('पासवर्ड आवश्यक है');
-      // Not translated yet: the spec's en-US wording.
-      expect(translateMessage(M.pinSet)).toBe('PIN has been set');
+      // Fetched when the language was chosen, not with the first screen.
+      expect(translateMessage(M.pinSet)).toBe('पिन सेट हो गया है');
+      // What Hindi lacks falls back to the en-US wording.
+      registerTranslations('en-only', { 'en-US': { word: 'Only English' } });
+      expect(t('en-only:word')).toBe('Only English');
       expect(localStorage.getItem('sampada.language')).toBe('"hi-IN"');
       expect(document.documentElement.lang).toBe('hi-IN');
     } finally {

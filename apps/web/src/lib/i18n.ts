@@ -37,6 +37,11 @@ const initialLanguage: TLanguage = isLanguage(stored) ? stored : DEFAULT_LANGUAG
 
 /** A namespace's strings: nested objects, arrays (page sections) and strings. */
 export type TResourceKey = { [key: string]: unknown };
+/**
+ * A translation kept out of the feature's chunk: fetched only when its language is chosen,
+ * so English readers (and the first screen's budget) never pay for Hindi.
+ */
+export type TBundleLoader = () => Promise<{ default: TResourceKey }>;
 
 export interface TTranslateOptions {
   ns?: string;
@@ -54,6 +59,48 @@ const FALLBACK_NS = 'common';
 const resources = new Map<string, Map<string, TResourceKey>>();
 let language: string = initialLanguage;
 const listeners = new Set<() => void>();
+/** Bumped whenever the language or a loaded bundle changes what `t` answers. */
+let revision = 0;
+const notify = () => {
+  revision += 1;
+  listeners.forEach((listener) => listener());
+};
+const loaders = new Map<string, Map<string, TBundleLoader>>();
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Fetches one lazy bundle once; screens re-render in the language when it arrives. It is
+ * added to what the namespace already has, so a first-screen part can stay eager.
+ */
+function loadBundle(code: string, ns: string): Promise<void> {
+  const loader = loaders.get(code)?.get(ns);
+  if (!loader) return Promise.resolve();
+  const key = `${code}:${ns}`;
+  if (!loading.has(key)) {
+    loading.set(
+      key,
+      loader().then(
+        (module) => {
+          const eager = resources.get(code)?.get(ns) ?? {};
+          i18n.addResourceBundle(code, ns, { ...eager, ...module.default });
+          notify();
+        },
+        (error: unknown) => {
+          // Offline or a stale deploy: the screen stays in English and a later switch retries.
+          loading.delete(key);
+          console.error('Translation failed to load', key, error);
+        },
+      ),
+    );
+  }
+  return loading.get(key)!;
+}
+
+/** Every lazy bundle of a language whose feature has been loaded so far. */
+export function loadLanguage(code: string): Promise<void> {
+  const namespaces = [...(loaders.get(code)?.keys() ?? [])];
+  return Promise.all(namespaces.map((ns) => loadBundle(code, ns))).then(() => undefined);
+}
 
 const lookup = (tree: unknown, path: string): unknown =>
   path
@@ -122,8 +169,10 @@ export const i18n = {
     resources.get(code)!.set(ns, bundle);
   },
   async changeLanguage(code: string) {
+    // The loaded screens switch at once rather than word by word as bundles arrive.
+    await loadLanguage(code);
     language = code;
-    listeners.forEach((listener) => listener());
+    notify();
   },
 };
 
@@ -131,6 +180,8 @@ i18n.addResourceBundle(DEFAULT_LANGUAGE, 'common', commonEnUS);
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'messages', M);
 i18n.addResourceBundle('hi-IN', 'common', commonHiIN);
 i18n.addResourceBundle('hi-IN', 'messages', messagesHiIN);
+// The messages of the signed-in screens, kept off the sign-in page's budget.
+registerTranslations('messages', { 'hi-IN': () => import('./locales/hi-IN.messages') });
 
 if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
 
@@ -149,26 +200,60 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
-const currentLanguage = () => language;
+const currentRevision = () => revision;
 
 /** react-i18next's hook: `t` for a namespace (common by default), new on a language change. */
 export function useTranslation(ns: string = FALLBACK_NS) {
-  const code = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  // A new `t` for each language, so what was computed with the old one runs again.
-  const t = useMemo(() => translatorFor(ns), [ns, code]);
+  // The third argument serves the build's pre-render (react-dom/server), which has no store.
+  const current = useSyncExternalStore(subscribe, currentRevision, currentRevision);
+  // A new `t` for each language or bundle, so what was computed with the old one runs again.
+  const t = useMemo(() => translatorFor(ns), [ns, current]);
   return { t, i18n, ready: true };
 }
 
+/** A spec message's English text → its 'namespace:key', so its translation can be found. */
 const messageKeyByText = new Map<string, string>(
-  Object.entries(M).map(([key, text]) => [text, key]),
+  Object.entries(M).map(([key, text]) => [text, `messages:${key}`]),
 );
 
-/** Adds a feature's strings (one namespace per feature, loaded with the feature's chunk). */
-export function registerTranslations(ns: string, byLanguage: Record<string, TResourceKey>) {
+/**
+ * Makes a group of a feature's spec messages (its form checks, its refusals, its toasts)
+ * translatable by their text, as the `M` messages are: en-US is the shared wording itself.
+ */
+export function registerMessages(
+  ns: string,
+  enUS: Record<string, string>,
+  translations: Partial<Record<TLanguage, TResourceKey | TBundleLoader>> = {},
+) {
+  for (const [key, text] of Object.entries(enUS)) {
+    if (!messageKeyByText.has(text)) messageKeyByText.set(text, `${ns}:${key}`);
+  }
+  registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
+}
+
+/**
+ * Adds a feature's strings (one namespace per feature, loaded with the feature's chunk): a
+ * bundle, or a loader for a language fetched only when that language is in use.
+ */
+export function registerTranslations(
+  ns: string,
+  byLanguage: Record<string, TResourceKey | TBundleLoader>,
+) {
   for (const [code, bundle] of Object.entries(byLanguage)) {
-    if (!i18n.hasResourceBundle(code, ns)) i18n.addResourceBundle(code, ns, bundle);
+    if (typeof bundle === 'function') {
+      if (!loaders.has(code)) loaders.set(code, new Map());
+      loaders.get(code)!.set(ns, bundle as TBundleLoader);
+      if (code === language) void loadBundle(code, ns);
+    } else if (!i18n.hasResourceBundle(code, ns)) {
+      i18n.addResourceBundle(code, ns, bundle);
+    }
   }
 }
+
+/** The namespaces registered so far, for the test that holds every language to en-US's keys. */
+export const registeredNamespaces = () => [...(resources.get(DEFAULT_LANGUAGE)?.keys() ?? [])];
+/** One language's strings of a namespace, once loaded. */
+export const bundleOf = (code: string, ns: string) => resources.get(code)?.get(ns);
 
 /**
  * A feature's namespace: registers its en-US strings (loaded with the feature's chunk) and
@@ -178,7 +263,7 @@ export function registerTranslations(ns: string, byLanguage: Record<string, TRes
 export function featureTranslations(
   ns: string,
   enUS: TResourceKey,
-  translations: Partial<Record<TLanguage, TResourceKey>> = {},
+  translations: Partial<Record<TLanguage, TResourceKey | TBundleLoader>> = {},
 ) {
   registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
   return () => useTranslation(ns);
@@ -191,7 +276,7 @@ export function featureTranslations(
 export function translateMessage(text: string | undefined): string {
   if (!text) return '';
   const key = messageKeyByText.get(text);
-  return key ? i18n.t(key, { ns: 'messages' }) : text;
+  return key ? i18n.t(key) : text;
 }
 
 export const t = i18n.t;

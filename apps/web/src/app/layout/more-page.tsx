@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { menuIcon } from '../menu-icons';
 import { useMenuEntries } from '../menu-routes';
+import { menuTitle } from './menu-title';
 
 /**
  * Me › More: every menu route the server mounted, with its icon and title. On a phone there is
@@ -27,7 +28,7 @@ export function MorePage() {
               key={entry.path}
               component={NavLink}
               to={entry.path}
-              label={entry.title}
+              label={menuTitle(entry.component, entry.title)}
               py="sm"
               leftSection={<EntryIcon size={22} stroke={1.7} />}
               rightSection={<IconChevronRight size={16} stroke={1.5} />}

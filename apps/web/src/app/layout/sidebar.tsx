@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { menuIcon } from '../menu-icons';
 import { useMenuEntries } from '../menu-routes';
+import { menuTitle } from './menu-title';
 import { MAIN_TABS, isTabActive } from './main-tabs';
 
 /** Sidebar from 768 px: the main tabs, then every mounted menu route with icon and title. */
@@ -32,7 +33,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               key={entry.path}
               component={NavLink}
               to={entry.path}
-              label={entry.title}
+              label={menuTitle(entry.component, entry.title)}
               leftSection={<EntryIcon size={20} stroke={1.7} />}
               active={isTabActive(pathname, entry.path)}
               onClick={onNavigate}

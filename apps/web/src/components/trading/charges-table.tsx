@@ -1,4 +1,5 @@
-import { formatPaise, type TCharges, VIP_DISCOUNT_LABEL } from '@sampada/shared';
+import { formatPaise, type TCharges } from '@sampada/shared';
+import { vipDiscountLabel } from '../shared-labels';
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CHARGE_KEYS, chargeLabel } from './trade-labels';
@@ -45,7 +46,7 @@ export function ChargesTable({
     ...((charges.vip_discount_paise ?? 0) > 0
       ? [
           {
-            label: VIP_DISCOUNT_LABEL,
+            label: vipDiscountLabel(),
             paise: -charges.vip_discount_paise,
             testId: chargeId(testIdPrefix, 'vip_discount'),
           },

@@ -19,6 +19,7 @@ registerTranslations('trade-labels', {
     charge: CHARGE_LABELS,
     side: { buy: 'Buy', sell: 'Sell' },
   },
+  'hi-IN': () => import('./trade-labels.hi-IN'),
 });
 
 export type TChargeKey = keyof typeof CHARGE_LABELS;

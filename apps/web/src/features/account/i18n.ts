@@ -96,6 +96,8 @@ export const useAccountTranslation = featureTranslations(
         changePassword: 'पासवर्ड बदलें',
         bankAccounts: 'बैंक खाते',
         customerService: 'ग्राहक सेवा',
+        compensation: 'मुआवज़ा आवेदन',
+        offers: 'ऑफ़र',
         logout: 'लॉग आउट',
         version: 'संस्करण {{version}}',
       },

@@ -108,6 +108,6 @@ const enUS = {
   },
 };
 
-registerTranslations('credit', { 'en-US': enUS });
+registerTranslations('credit', { 'en-US': enUS, 'hi-IN': () => import('./hi-IN') });
 
 export const useCreditTranslation = () => useTranslation('credit');

@@ -1,6 +1,5 @@
 import {
   COMPENSATION_CATEGORIES,
-  COMPENSATION_CATEGORY_LABELS,
   CPM,
   formatPaise,
   MAX_EVIDENCE_IMAGES,
@@ -11,6 +10,7 @@ import {
   type TWithdrawalView,
   ZCompensationApply,
 } from '@sampada/shared';
+import { compensationCategoryLabel } from '../../../components/shared-labels';
 import { Alert, Button, NativeSelect, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -130,7 +130,7 @@ export function CompensationPanel() {
                 { value: '', label: t('choose') },
                 ...COMPENSATION_CATEGORIES.map((c) => ({
                   value: c,
-                  label: COMPENSATION_CATEGORY_LABELS[c],
+                  label: compensationCategoryLabel(c),
                 })),
               ]}
               value={field.value}

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { achievementsQueryOptions } from '../api/get-achievements';
-import { useEngagementTranslation } from '../i18n';
+import { serverWords, useEngagementTranslation } from '../i18n';
 
 const POLL_MS = 30_000;
 
@@ -33,7 +33,11 @@ export function AchievementToasts() {
     if (fresh.length === 0) return;
     for (const a of fresh) {
       known.current.add(a.code);
-      toast({ type: 'success', title: t('achievements.toastTitle'), message: a.title });
+      toast({
+        type: 'success',
+        title: t('achievements.toastTitle'),
+        message: serverWords(`achievement.${a.code}.title`, a.title),
+      });
     }
     // What earned it moved the score or level too: the drawer shows them from the profile.
     void queryClient.invalidateQueries({ queryKey: queryKeys.profile });

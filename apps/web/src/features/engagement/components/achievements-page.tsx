@@ -4,7 +4,7 @@ import { IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { achievementsQueryOptions } from '../api/get-achievements';
-import { useEngagementTranslation } from '../i18n';
+import { serverWords, useEngagementTranslation } from '../i18n';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium' });
 
@@ -28,7 +28,7 @@ function AchievementCard({ item }: { item: TAchievement }) {
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={600}>{item.title}</Text>
+            <Text fw={600}>{serverWords(`achievement.${item.code}.title`, item.title)}</Text>
             <Badge variant="light" color={earned ? 'yellow' : 'gray'}>
               {earned
                 ? t('achievements.earned', { date: day(item.earned_at!) })
@@ -36,7 +36,7 @@ function AchievementCard({ item }: { item: TAchievement }) {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {item.description}
+            {serverWords(`achievement.${item.code}.description`, item.description)}
           </Text>
           {!earned && item.target > 1 && (
             <Group gap="xs" wrap="nowrap">

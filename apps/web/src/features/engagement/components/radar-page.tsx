@@ -4,7 +4,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { radarQueryOptions } from '../api/get-radar';
-import { useEngagementTranslation } from '../i18n';
+import { serverWords, useEngagementTranslation } from '../i18n';
 
 /**
  * Client Radar (menu component 'engagement/radar'): the five scores drawn as a radar chart
@@ -14,7 +14,10 @@ import { useEngagementTranslation } from '../i18n';
 export default function RadarPage() {
   const { t } = useEngagementTranslation();
   const query = useQuery(radarQueryOptions());
-  const data = (query.data?.scores ?? []).map((s) => ({ axis: s.label, value: s.value }));
+  const data = (query.data?.scores ?? []).map((s) => ({
+    axis: serverWords(`axis.${s.axis}`, s.label),
+    value: s.value,
+  }));
   return (
     <Stack gap="lg" data-testid="radar-page">
       <Title order={1} size="h2">
@@ -43,7 +46,7 @@ export default function RadarPage() {
           {query.data?.scores.map((s) => (
             <Paper key={s.axis} withBorder radius="md" p="sm" data-testid={`radar-${s.axis}`}>
               <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>{s.label}</Text>
+                <Text fw={600}>{serverWords(`axis.${s.axis}`, s.label)}</Text>
                 <Badge size="lg" variant="light">
                   {s.value}
                 </Badge>

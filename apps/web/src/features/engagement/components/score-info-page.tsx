@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { scoreQueryOptions } from '../api/get-score';
 import { vipQueryOptions } from '../api/get-vip';
-import { useEngagementTranslation } from '../i18n';
+import { serverWords, useEngagementTranslation } from '../i18n';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,7 +26,7 @@ function PartRow({ part }: { part: TScorePart }) {
     <Paper withBorder p="sm" radius="md" data-testid={`score-part-${part.key}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600}>{part.label}</Text>
+          <Text fw={600}>{serverWords(`part.${part.key}`, part.label)}</Text>
           <Text size="sm" c="dimmed">
             {part.detail}
           </Text>

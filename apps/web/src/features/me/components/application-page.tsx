@@ -1,5 +1,4 @@
 import {
-  APPLICATION_KIND_LABELS,
   APPLICATION_KINDS,
   formatPaise,
   MAX_EVIDENCE_IMAGES,
@@ -7,6 +6,7 @@ import {
   type TApplicationKind,
   type TApplicationsQuery,
 } from '@sampada/shared';
+import { applicationKindLabel } from '../../../components/shared-labels';
 import {
   Badge,
   Button,
@@ -120,7 +120,7 @@ function ApplicationRow({ item }: { item: TApplication }) {
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6}>
             <Badge variant="outline" size="sm">
-              {APPLICATION_KIND_LABELS[item.kind]}
+              {applicationKindLabel(item.kind)}
             </Badge>
             <Badge
               variant="light"
@@ -196,7 +196,7 @@ export function ApplicationPage() {
           placeholder={t('application.allKinds')}
           clearable
           w={180}
-          data={APPLICATION_KINDS.map((k) => ({ value: k, label: APPLICATION_KIND_LABELS[k] }))}
+          data={APPLICATION_KINDS.map((k) => ({ value: k, label: applicationKindLabel(k) }))}
           value={kind || null}
           onChange={(v) => setKind((v as TApplicationKind | null) ?? '')}
           data-testid="application-kind"

@@ -1,4 +1,5 @@
-import { formatPaise, RECORD_TYPE_LABELS, receiptNumber, type TRecordType } from '@sampada/shared';
+import { formatPaise, receiptNumber } from '@sampada/shared';
+import { recordTypeLabel } from '../../../components/shared-labels';
 import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ import { useMeTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/money';
 
-export const recordTypeLabel = (type: string) => RECORD_TYPE_LABELS[type as TRecordType] ?? type;
+export { recordTypeLabel };
 
 /** A fund record's receipt: the posting, its lines, and the deposit or withdrawal it settles. */
 export function ReceiptDetail({ postingId }: { postingId: string }) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { QueryState } from '../../../components/market/query-state';
 import { closeModal, openConfirm, openModal } from '../../../components/modals';
 import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
+import { i18n } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { invalidateTrading } from '../../../lib/trading';
@@ -25,7 +26,7 @@ const modifiable = (order: TOrder) =>
 const openModify = (order: TOrder) =>
   openModal({
     id: MODIFY_MODAL,
-    title: `Modify ${order.symbol}`,
+    title: i18n.t('portfolio:modify.title', { symbol: order.symbol }),
     hold: true,
     children: <ModifyOrderForm order={order} onDone={() => closeModal(MODIFY_MODAL)} />,
   });
@@ -115,7 +116,7 @@ export function AwaitingPage() {
                     onClick={() => openModify(order)}
                     data-testid={`awaiting-modify-${order.id}`}
                   >
-                    Modify
+                    {t('modify.open')}
                   </Button>
                 )}
                 <Button

@@ -15,6 +15,7 @@ import { LoadingButton } from '../../../components/loading-button';
 import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { isApiError } from '../../../lib/api-client';
 import { requestResolver } from '../../../lib/forms';
+import { sideLabel } from '../../../components/trading/trade-labels';
 import { translateMessage } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/notify';
 import { useCreateGtt, useEditGtt } from '../api/gtts';
@@ -155,8 +156,8 @@ export function GttForm({
                     value={field.value}
                     onChange={field.onChange}
                     data={[
-                      { value: 'buy', label: 'Buy' },
-                      { value: 'sell', label: 'Sell' },
+                      { value: 'buy', label: sideLabel('buy') },
+                      { value: 'sell', label: sideLabel('sell') },
                     ]}
                     data-testid="gtt-side"
                   />
@@ -202,7 +203,7 @@ export function GttForm({
             </>
           )}
         </SimpleGrid>
-        <PinField control={control} name="pin" label="PIN" testId="gtt-pin" />
+        <PinField control={control} name="pin" label={t('pin.label')} testId="gtt-pin" />
         {saving.error ? (
           <Alert color="red" role="alert" data-testid="gtt-error">
             {translateMessage(isApiError(saving.error) ? saving.error.message : M.requestFailed)}

@@ -1,4 +1,5 @@
-import { GTT_DONE, GTT_STATUS_LABELS, M, type TGtt } from '@sampada/shared';
+import { GTT_DONE, M, type TGtt } from '@sampada/shared';
+import { gttStatusLabel } from '../../../components/shared-labels';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
               }
               data-testid={`gtt-status-${gtt.id}`}
             >
-              {GTT_STATUS_LABELS[gtt.status]}
+              {gttStatusLabel(gtt.status)}
             </Badge>
           </Group>
           {legs.map(({ name, leg, id }) => (

@@ -14,6 +14,7 @@ import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { isApiError } from '../../../lib/api-client';
 import { requestResolver } from '../../../lib/forms';
 import { translateMessage } from '../../../lib/i18n';
+import { usePortfolioTranslation } from '../i18n';
 import { toastSuccess } from '../../../lib/notify';
 import { useModifyOrder } from '../api/modify-order';
 
@@ -35,6 +36,7 @@ export function ModifyOrderForm({ order, onDone }: { order: TOrder; onDone: () =
   const modify = useModifyOrder(order.id);
   const hasLimit = order.type === 'limit' || order.type === 'sl';
   const hasTrigger = (order.type === 'sl' || order.type === 'sl_m') && !order.triggered_at;
+  const { t } = usePortfolioTranslation();
   const { control, handleSubmit, resetField } = useForm<TModifyForm>({
     resolver: requestResolver(ZModifyTyped, {
       toRequest: (v: TModifyForm): TOrderModifyRequest => ({
@@ -68,14 +70,14 @@ export function ModifyOrderForm({ order, onDone }: { order: TOrder; onDone: () =
           quantity
           control={control}
           name="quantity"
-          label="Quantity"
+          label={t('modify.quantity')}
           data-testid="modify-quantity"
         />
         {hasTrigger && (
           <AmountField
             control={control}
             name="trigger_price"
-            label="Trigger price"
+            label={t('modify.trigger')}
             data-testid="modify-trigger"
           />
         )}
@@ -83,18 +85,18 @@ export function ModifyOrderForm({ order, onDone }: { order: TOrder; onDone: () =
           <AmountField
             control={control}
             name="limit_price"
-            label="Limit price"
+            label={t('modify.limit')}
             data-testid="modify-limit"
           />
         )}
-        <PinField control={control} name="pin" label="PIN" testId="modify-pin" />
+        <PinField control={control} name="pin" label={t('pin.label')} testId="modify-pin" />
         {modify.error ? (
           <Alert color="red" role="alert" data-testid="modify-error">
             {translateMessage(isApiError(modify.error) ? modify.error.message : M.requestFailed)}
           </Alert>
         ) : null}
         <LoadingButton type="submit" loading={modify.isPending} data-testid="modify-save">
-          Modify order
+          {t('modify.submit')}
         </LoadingButton>
       </Stack>
     </form>
