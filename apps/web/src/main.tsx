@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { routerSettled } from './app/first-render';
 import { router } from './app/router';
 import { watchDevice } from './lib/app-settings';
+import { DEFAULT_LANGUAGE, i18n, loadLanguage } from './lib/i18n';
 import { warnIfStorageUnsupported } from './lib/storage';
 
 warnIfStorageUnsupported();
@@ -25,5 +26,9 @@ const render = () =>
   );
 // With a static copy of this screen in the HTML (scripts/vite-prerender.ts), it stays until
 // the real one can replace it; without one, the route's loading fallback shows meanwhile.
-if (container.querySelector('[data-prerendered]')) void routerSettled(router).then(render);
+// A device set to Hindi fetches it first, so its first screen is never English for a moment.
+const language = i18n.language === DEFAULT_LANGUAGE ? undefined : loadLanguage(i18n.language);
+if (container.querySelector('[data-prerendered]')) {
+  void Promise.all([routerSettled(router), language]).then(render);
+} else if (language) void language.then(render);
 else render();

@@ -1,7 +1,6 @@
 import { M } from '@sampada/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { commonEnUS } from './locales/en-US';
-import { commonHiIN, messagesHiIN } from './locales/hi-IN';
 
 /**
  * The one i18n layer. en-US is the default language and holds the spec's wording; the
@@ -178,10 +177,20 @@ export const i18n = {
 
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'common', commonEnUS);
 i18n.addResourceBundle(DEFAULT_LANGUAGE, 'messages', M);
-i18n.addResourceBundle('hi-IN', 'common', commonHiIN);
-i18n.addResourceBundle('hi-IN', 'messages', messagesHiIN);
-// The messages of the signed-in screens, kept off the sign-in page's budget.
-registerTranslations('messages', { 'hi-IN': () => import('./locales/hi-IN.messages') });
+// Hindi, shell and messages alike, is fetched only once it is chosen: English readers never
+// pay for it, and a Hindi device waits for it before the first render (main.tsx).
+registerTranslations('common', {
+  'hi-IN': async () => ({ default: (await import('./locales/hi-IN')).commonHiIN }),
+});
+registerTranslations('messages', {
+  'hi-IN': async () => {
+    const [signIn, signedIn] = await Promise.all([
+      import('./locales/hi-IN'),
+      import('./locales/hi-IN.messages'),
+    ]);
+    return { default: { ...signIn.messagesHiIN, ...signedIn.default } };
+  },
+});
 
 if (typeof document !== 'undefined') document.documentElement.lang = initialLanguage;
 

@@ -3,15 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveClock } from '../../../components/live-clock';
 import { useAppSettings } from '../../../lib/app-settings';
+import { DEFAULT_COUNTRY } from '../../../lib/country';
 import { useAuthTranslation } from '../i18n';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The embedded country list lives in its own chunk; it loads after the form is on screen. */
-const useCountries = () =>
+/**
+ * The embedded country list lives in its own chunk. The default country is known without it,
+ * so it loads only for another stored country or once the visitor goes to the pickers.
+ */
+const useCountries = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.countries,
     queryFn: async () => (await import('../../../lib/countries')).COUNTRIES,
     staleTime: Infinity,
+    enabled,
   });
 
 const loadSelects = () => import('./locale-selects');
@@ -36,10 +41,14 @@ const chevron = (
 export function LocaleBar() {
   const { t } = useAuthTranslation();
   const { locale } = useAppSettings();
-  const { data: countries } = useCountries();
-  const country = countries?.find((c) => c.code === locale.country);
   /** Which picker the visitor went to; until then two look-alike fields stand in for them. */
   const [active, setActive] = useState<{ focus: 'country' | 'timezone'; openList: boolean }>();
+  const { data: countries } = useCountries(
+    active !== undefined || locale.country !== DEFAULT_COUNTRY.code,
+  );
+  const country =
+    countries?.find((c) => c.code === locale.country) ??
+    (locale.country === DEFAULT_COUNTRY.code ? DEFAULT_COUNTRY : undefined);
 
   const countryOptions = useMemo(
     () =>
@@ -73,7 +82,7 @@ export function LocaleBar() {
       rightSection={chevron}
       rightSectionPointerEvents="none"
       styles={{ input: { cursor: focus === 'timezone' ? 'pointer' : undefined } }}
-      onPointerEnter={() => void loadSelects()}
+      onPointerEnter={() => void Promise.all([loadSelects(), import('../../../lib/countries')])}
       onPointerDown={(event) => {
         event.preventDefault();
         setActive({ focus, openList: true });
@@ -94,7 +103,7 @@ export function LocaleBar() {
   return (
     <Stack gap="xs" data-testid="locale-bar">
       <Group grow gap="xs" align="flex-end">
-        {active ? (
+        {active && countries ? (
           <Suspense fallback={standIns}>
             <LocaleSelects
               locale={locale}
