@@ -4,14 +4,17 @@
  * and a bank account. Everything goes through the services a real client and desk use —
  * deposits are requested and confirmed (ledger postings), purchases are institutional
  * requests the desk allocates (fills, charges, contract notes) — with the clock set to the
- * day each step happened (platform/clock.ts withClockAt). No balance or holding is written
- * directly, so the ledger check, the receipts and the portfolio all agree.
+ * day each step happened (platform/clock.ts withClockAt). A claim about a deposit, a loan
+ * against five holdings and a part repayment of it are steps too (loan-and-claim.ts). No
+ * balance or holding is written directly, so the ledger check, the receipts and the
+ * portfolio all agree.
  */
 import { randomUUID } from 'node:crypto';
 import { md5, rupeesToPaise } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { type Actor, cliActor } from '../../platform/audit.ts';
 import { withClockAt } from '../../platform/clock.ts';
+import { seedDemoClaim, seedDemoLoan, seedDemoRepayment } from './loan-and-claim.ts';
 
 export const DEMO_PIN = '246810';
 
@@ -33,6 +36,12 @@ const PURCHASES = [
   { daysAgo: 31, symbol: 'BHARTIARTL', rupees: 100_000 },
 ] as const;
 
+/** When the IMPS deposit's claim is filed, the loan taken and a part of it repaid. */
+const CLAIM_DAYS_AGO = 61;
+const CLAIMED_DEPOSIT_DAYS_AGO = 62;
+const LOAN_DAYS_AGO = 28;
+const REPAYMENT_DAYS_AGO = 9;
+
 /** Days of a year of daily bars: midnight IST of each session and its close in rupees. */
 type Sessions = { time: number; close: number }[];
 
@@ -46,6 +55,8 @@ export async function seedDemoHistory(
   ctx: AppContext,
   deps: {
     staffId: string;
+    /** An admin: the loan's second approver and who turns the client's flags on. */
+    adminId: string;
     /** Registers the client and has KYC approved, on the clock of the first day. */
     onboard: () => Promise<string>;
   },
@@ -79,6 +90,9 @@ export async function seedDemoHistory(
     );
   });
 
+  const cast = { clientId, pin, opsId: deps.staffId, adminId: deps.adminId };
+  const depositIds = new Map<number, string>();
+  let loanId: string | null = null;
   type Step = { daysAgo: number; run: () => Promise<void> };
   const steps: Step[] = [
     ...DEPOSITS.map((d) => ({
@@ -89,6 +103,7 @@ export async function seedDemoHistory(
           { amount: rupeesToPaise(d.rupees), method: d.method, utr: d.utr },
           { baseUrl, actor: client },
         );
+        depositIds.set(d.daysAgo, deposit.id);
         // Operations confirm it within the hour.
         await withClockAt(clock, new Date(clock.now().getTime() + 40 * 60_000), () =>
           ctx.funds.deposits.decide(deposit.id, 'confirm', {
@@ -133,6 +148,22 @@ export async function seedDemoHistory(
         );
       },
     })),
+    {
+      daysAgo: CLAIM_DAYS_AGO,
+      run: async () => {
+        await seedDemoClaim(ctx, cast, depositIds.get(CLAIMED_DEPOSIT_DAYS_AGO)!);
+      },
+    },
+    {
+      daysAgo: LOAN_DAYS_AGO,
+      run: async () => {
+        loanId = await seedDemoLoan(ctx, cast);
+      },
+    },
+    {
+      daysAgo: REPAYMENT_DAYS_AGO,
+      run: () => seedDemoRepayment(ctx, cast, loanId!),
+    },
   ];
   steps.sort((a, b) => b.daysAgo - a.daysAgo);
   for (const step of steps) await withClockAt(clock, sessionAt(sessions, step.daysAgo), step.run);

@@ -1,5 +1,15 @@
 /** The demo a fresh install starts with: a client with months of real history behind them. */
-import { md5, type TBankCard, type TOrder, type TPortfolio } from '@sampada/shared';
+import {
+  md5,
+  type TAchievements,
+  type TBankCard,
+  type TClaimDetail,
+  type TClaimList,
+  type TLoanDetail,
+  type TLoanList,
+  type TOrder,
+  type TPortfolio,
+} from '@sampada/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { DEMO_CLIENT, seedDemo } from './seed.ts';
@@ -46,6 +56,56 @@ describe('the demo client', () => {
     expect(client.pinHash).toBeTruthy();
     const cards = await t.api.get<TBankCard[]>('/funds/app/v1/bank-cards', token);
     expect(cards.body.data).toHaveLength(1);
+    const check = await t.ctx.ledger.check();
+    expect(check.discrepancies).toEqual([]);
+  });
+
+  it('has one loan against five holdings, disbursed by two officers and partly repaid', async () => {
+    const list = await t.api.get<TLoanList>('/loan/app/v1/loans', token);
+    expect(list.body.data.items).toHaveLength(1);
+    const { id } = list.body.data.items[0]!;
+    const loan = (await t.api.get<TLoanDetail>(`/loan/app/v1/loans/${id}`, token)).body.data;
+    expect(loan.status).toBe('disbursed');
+    expect(loan.product.kind).toBe('loan_against_shares');
+    expect(loan.pledges.map((p) => p.symbol).sort()).toEqual(
+      ['HDFCBANK', 'INFY', 'M&M', 'RELIANCE', 'TCS'].sort(),
+    );
+    // Above the approval threshold: operations, then the admin, approved it.
+    expect(loan.approvals_required).toBe(2);
+    expect(loan.approvals).toBe(2);
+    expect(loan.schedule.length).toBeGreaterThan(0);
+    // ₹25,000 repaid nine sessions ago: interest accrued until then, the rest off the principal.
+    expect(loan.paid_interest_paise).toBeGreaterThan(0);
+    expect(loan.paid_interest_paise + loan.paid_principal_paise).toBe(25_000_00);
+    expect(loan.outstanding_principal_paise).toBe(loan.amount_paise - loan.paid_principal_paise);
+    const portfolio = await t.api.get<TPortfolio>('/stat/app/v1/portfolio', token);
+    const pledged = portfolio.body.data.holdings.filter((h) => h.pledged > 0);
+    expect(pledged).toHaveLength(5);
+  });
+
+  it('has a claim about a slow deposit, partly approved and paid', async () => {
+    const list = await t.api.get<TClaimList>('/compensation/app/v1/list', token);
+    expect(list.body.data.items).toHaveLength(1);
+    const claim = list.body.data.items[0]!;
+    expect(claim).toMatchObject({
+      category: 'delayed_service',
+      status: 'paid',
+      amount_claimed_paise: 1_200_00,
+      amount_approved_paise: 500_00,
+      related: { kind: 'deposit' },
+    });
+    const detail = await t.api.get<TClaimDetail>(`/compensation/app/v1/${claim.id}`, token);
+    expect(detail.body.data.events.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['submit', 'review', 'partly_approve', 'pay']),
+    );
+  });
+
+  it('has the achievements its history earns, and the ledger still balances', async () => {
+    const { body } = await t.api.get<TAchievements>('/stat/app/v1/achievements', token);
+    const earned = body.data.items.filter((a) => a.earned_at !== null).map((a) => a.code);
+    expect(earned).toEqual(
+      expect.arrayContaining(['kyc_verified', 'first_deposit', 'first_trade', 'five_sectors']),
+    );
     const check = await t.ctx.ledger.check();
     expect(check.discrepancies).toEqual([]);
   });

@@ -124,7 +124,11 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     await ctx.kyc.review(client.id, 'approve', actor);
     return client.id;
   };
-  const clientId = await seedDemoHistory(ctx, { staffId: created[2]!.id, onboard });
+  const clientId = await seedDemoHistory(ctx, {
+    staffId: created[2]!.id,
+    adminId: created[0]!.id,
+    onboard,
+  });
   await seedDemoNews(ctx.news, ctx.clock, advisor.id, actor);
   for (const symbol of DEMO_WATCHLIST) await ctx.market.service.addToWatchlist(clientId, symbol);
   await seedDemoDeals(ctx.trading, {
@@ -133,5 +137,8 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     actor,
     priceOf: (symbol) => ctx.market.engine.state(symbol)?.last ?? null,
   });
+  // The server's listeners start after the seed, so the standing the history earns (VIP,
+  // score, achievements) is computed here, by engagement's own path.
+  await ctx.engagement.recompute(clientId, 'Demo history');
   return { seeded: true, inviteCode: invite.code };
 }
