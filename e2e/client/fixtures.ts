@@ -111,9 +111,31 @@ export async function screenshot(page: Page, name: string) {
   const info = base.info();
   const dir = path.join('test-results', 'screenshots', info.project.name);
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await info.attach(name, { path: file, contentType: 'image/png' });
+  const shoot = async (suffix: string) => {
+    const file = path.join(dir, `${name}${suffix}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    await info.attach(`${name}${suffix}`, { path: file, contentType: 'image/png' });
+  };
+  await shoot('');
+  // The same screen in dark, as a device set to dark shows it: the app follows the system
+  // unless the client picked a scheme, so only a page in light that follows it is flipped.
+  const scheme = (theme: string) =>
+    page.waitForFunction(
+      (expected) => document.documentElement.dataset.mantineColorScheme === expected,
+      theme,
+      { timeout: 5_000 },
+    );
+  const followsSystem = await page.evaluate(
+    () =>
+      document.documentElement.dataset.mantineColorScheme === 'light' &&
+      [null, '"auto"', 'auto'].includes(localStorage.getItem('sampada.colorScheme')),
+  );
+  if (!followsSystem) return;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await scheme('dark');
+  await shoot('-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await scheme('light');
 }
 
 /** A toast with exactly this text. */

@@ -38,9 +38,10 @@ export function SearchTrigger({ compact = false }: { compact?: boolean }) {
         px="sm"
         h={36}
         style={{
-          border: '1px solid var(--mantine-color-gray-3)',
+          // Mantine's input colours, so the box follows light and dark like every field.
+          border: '1px solid var(--mantine-color-default-border)',
           borderRadius: 'var(--mantine-radius-md)',
-          background: 'var(--mantine-color-gray-0)',
+          background: 'var(--mantine-color-default)',
         }}
       >
         <Group gap="xs" wrap="nowrap" justify="space-between">
