@@ -166,18 +166,17 @@ export function createClaims(deps: Deps) {
     const events = new Map<string, TClaimEvent[]>();
     const evidence = new Map<string, string[]>();
     if (claimIds.length === 0) return { events, evidence };
-    const [eventRows, evidenceRows] = await Promise.all([
-      executor
-        .select()
-        .from(compensationEvents)
-        .where(inArray(compensationEvents.claimId, claimIds))
-        .orderBy(asc(compensationEvents.id)),
-      executor
-        .select()
-        .from(compensationEvidence)
-        .where(inArray(compensationEvidence.claimId, claimIds))
-        .orderBy(asc(compensationEvidence.position)),
-    ]);
+    // One after the other: inside a transaction the executor is one connection.
+    const eventRows = await executor
+      .select()
+      .from(compensationEvents)
+      .where(inArray(compensationEvents.claimId, claimIds))
+      .orderBy(asc(compensationEvents.id));
+    const evidenceRows = await executor
+      .select()
+      .from(compensationEvidence)
+      .where(inArray(compensationEvidence.claimId, claimIds))
+      .orderBy(asc(compensationEvidence.position));
     const link = (uploadId: string) => (baseUrl ? uploads.signedUrl(baseUrl, uploadId) : uploadId);
     for (const e of eventRows) {
       const images = evidenceRows.filter((v) => v.eventId === e.id).map((v) => link(v.uploadId));
@@ -211,16 +210,14 @@ export function createClaims(deps: Deps) {
   }
 
   async function consoleExtras(rows: ClaimRow[], executor: Executor = db) {
-    const [refs, names] = await Promise.all([
-      clients.refsOf(
-        rows.map((r) => r.clientId),
-        executor,
-      ),
-      staff.namesOf(
-        rows.flatMap((r) => [r.firstApprovedBy, r.secondApprovedBy]),
-        executor,
-      ),
-    ]);
+    const refs = await clients.refsOf(
+      rows.map((r) => r.clientId),
+      executor,
+    );
+    const names = await staff.namesOf(
+      rows.flatMap((r) => [r.firstApprovedBy, r.secondApprovedBy]),
+      executor,
+    );
     const now = clock.now();
     return rows.map((row): TConsoleClaim => ({
       ...claimView(row, now),
@@ -241,21 +238,20 @@ export function createClaims(deps: Deps) {
     baseUrl: string | null,
     executor: Executor = db,
   ): Promise<TConsoleClaimDetail> {
-    const [[extras], full, prior] = await Promise.all([
-      consoleExtras([row], executor),
-      detail(row, baseUrl, executor),
-      executor
-        .select()
-        .from(compensationClaims)
-        .where(
-          and(
-            eq(compensationClaims.clientId, row.clientId),
-            sql`${compensationClaims.id} <> ${row.id}`,
-          ),
-        )
-        .orderBy(desc(compensationClaims.createdAt))
-        .limit(20),
-    ]);
+    // One after the other: inside a transaction the executor is one connection.
+    const [extras] = await consoleExtras([row], executor);
+    const full = await detail(row, baseUrl, executor);
+    const prior = await executor
+      .select()
+      .from(compensationClaims)
+      .where(
+        and(
+          eq(compensationClaims.clientId, row.clientId),
+          sql`${compensationClaims.id} <> ${row.id}`,
+        ),
+      )
+      .orderBy(desc(compensationClaims.createdAt))
+      .limit(20);
     return {
       ...extras!,
       evidence: full.evidence,

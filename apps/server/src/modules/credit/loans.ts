@@ -190,13 +190,12 @@ export function createLoans(deps: Deps) {
 
   /** Views of loans, with their pledges valued at the feed's prices now. */
   async function views(rows: LoanRow[], executor: Executor = db): Promise<TLoanView[]> {
-    const [byId, pledged] = await Promise.all([
-      productsById(executor),
-      pledgesOf(
-        executor,
-        rows.map((r) => r.id),
-      ),
-    ]);
+    // One after the other: inside a transaction the executor is one connection.
+    const byId = await productsById(executor);
+    const pledged = await pledgesOf(
+      executor,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => {
       const product = byId.get(row.productId)!;
       const lines = pledged.get(row.id) ?? [];
