@@ -1,5 +1,5 @@
 import { M } from '@sampada/shared';
-import { approvedClient, expect, openUserDrawer, screenshot, test } from './fixtures';
+import { approvedClient, expect, openLogin, openUserDrawer, screenshot, test } from './fixtures';
 
 test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
   test('a Hindi sign-in page: switch, sign in in Hindi, the choice survives a reload', async ({
@@ -7,7 +7,7 @@ test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
     request,
   }) => {
     const client = await approvedClient(request);
-    await page.goto('/login');
+    await openLogin(page);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await page.getByTestId('language-switch').getByText('हिन्दी').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
@@ -41,7 +41,7 @@ test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
   }) => {
     const client = await approvedClient(request);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByLabel('Mobile number').fill(client.mobile);
     await page.getByLabel('Password', { exact: true }).fill(client.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

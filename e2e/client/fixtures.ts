@@ -78,8 +78,17 @@ export async function approvedClient(request: APIRequestContext): Promise<TClien
 }
 
 /** Signs in through the login page. */
-export async function signIn(page: Page, client: TClient, { remember = false } = {}) {
+/**
+ * /login once the app has replaced the static copy of its screen from the HTML: the copy is
+ * inert, so typing into it before then would go nowhere (decision 005, third pass).
+ */
+export async function openLogin(page: Page) {
   await page.goto('/login');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
+export async function signIn(page: Page, client: TClient, { remember = false } = {}) {
+  await openLogin(page);
   await page.getByLabel('Mobile number').fill(client.mobile);
   await page.getByLabel('Password', { exact: true }).fill(client.password);
   if (remember) await page.getByLabel('Remember Me').check();

@@ -1,13 +1,13 @@
 import { M } from '@sampada/shared';
 import { sampada } from '../support/cli';
-import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtures';
+import { approvedClient, expect, openLogin, screenshot, signIn, test, toast } from './fixtures';
 
 test('[CLIENT][AUTH]: a client resets a forgotten password with the code from the advisor', async ({
   page,
   request,
 }) => {
   const client = await approvedClient(request);
-  await page.goto('/login');
+  await openLogin(page);
   await page.getByRole('button', { name: "I forgot password or can't sign in" }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset your password' });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, screenshot, test } from './fixtures';
+import { expect, openLogin, screenshot, test } from './fixtures';
 
 /** The demo client (seeded with holdings, orders and a PIN; apps/server/src/modules/demo). */
 const DEMO = { mobile: '9876543210', password: 'demo1234' };
@@ -23,7 +23,7 @@ async function expectNoStrayEnglish(scope: Locator, phrases: string[]) {
 }
 
 async function signInInHindi(page: Page) {
-  await page.goto('/login');
+  await openLogin(page);
   await page.getByTestId('language-switch').getByText('हिन्दी').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await page.getByLabel('मोबाइल नंबर').fill(DEMO.mobile);
@@ -42,7 +42,7 @@ test('[CLIENT][HINDI]: dashboard, a stock, deposit, holdings and orders speak Hi
   page.on('request', (request) => {
     if (/hi-IN/.test(request.url())) hindiBundles.push(request.url());
   });
-  await page.goto('/login');
+  await openLogin(page);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(hindiBundles).toEqual([]);
 

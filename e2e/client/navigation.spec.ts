@@ -1,4 +1,12 @@
-import { approvedClient, expect, openUserDrawer, screenshot, signIn, test } from './fixtures';
+import {
+  approvedClient,
+  expect,
+  openLogin,
+  openUserDrawer,
+  screenshot,
+  signIn,
+  test,
+} from './fixtures';
 
 test.describe('[CLIENT][SHELL]: layout, tabs and public pages', () => {
   test('public pages, the 404 and the guards for a signed-out visitor', async ({ page }) => {
@@ -7,7 +15,7 @@ test.describe('[CLIENT][SHELL]: layout, tabs and public pages', () => {
       ['/privacy', 'Privacy'],
       ['/cookie', 'Cookie Policy'],
     ] as const) {
-      await page.goto('/login');
+      await openLogin(page);
       await page.getByRole('contentinfo').getByRole('link', { name: title }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page).toHaveTitle(`Sampada | ${title}`);

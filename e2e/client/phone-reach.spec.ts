@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { approvedClient, expect, screenshot, signIn, test } from './fixtures';
+import { approvedClient, expect, openLogin, screenshot, signIn, test } from './fixtures';
 
 /** The client the demo seed builds, with months of history (apps/server/src/modules/demo). */
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
@@ -136,7 +136,7 @@ test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
 
 test.describe('[CLIENT][KEYBOARD]: signing in without a mouse', () => {
   test('Tab goes mobile → password (not the clear button), Enter signs in', async ({ page }) => {
-    await page.goto('/login');
+    await openLogin(page);
     const mobile = page.getByLabel('Mobile number');
     await mobile.focus();
     await page.keyboard.type(DEMO.mobile);

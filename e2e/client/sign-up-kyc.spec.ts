@@ -1,6 +1,15 @@
 import { M } from '@sampada/shared';
 import { sampada, freshMobile } from '../support/cli';
-import { expect, idImage, inviteCode, randomPan, screenshot, test, toast } from './fixtures';
+import {
+  expect,
+  idImage,
+  inviteCode,
+  openLogin,
+  randomPan,
+  screenshot,
+  test,
+  toast,
+} from './fixtures';
 
 test('[CLIENT][KYC]: a new client signs up with an advisor code, passes KYC and reaches the dashboard once approved', async ({
   page,
@@ -8,7 +17,7 @@ test('[CLIENT][KYC]: a new client signs up with an advisor code, passes KYC and 
   const mobile = freshMobile();
   const code = inviteCode();
 
-  await page.goto('/login');
+  await openLogin(page);
   await expect(page).toHaveTitle('Sampada | Sign in');
   await screenshot(page, 'login');
 

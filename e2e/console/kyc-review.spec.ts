@@ -53,6 +53,8 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   const mobile = freshMobile();
   const client = await page.context().newPage();
   await client.goto('/login');
+  // The sign-in screen's static copy from the HTML is inert until the app replaces it.
+  await expect(client.locator('[data-prerendered]')).toHaveCount(0);
   await client.getByRole('button', { name: 'Sign up your account now!' }).click();
   const register = client.getByRole('form', { name: 'Create your account' });
   await register.getByLabel('Mobile number').fill(mobile);
