@@ -126,8 +126,9 @@ export async function screenshot(page: Page, name: string) {
     await info.attach(`${name}${suffix}`, { path: file, contentType: 'image/png' });
   };
   await shoot('');
-  // The same screen in dark, as a device set to dark shows it: the app follows the system
-  // unless the client picked a scheme, so only a page in light that follows it is flipped.
+  // The same screen in dark, as a device set to dark shows it: the client app follows the
+  // system unless the client picked a scheme, so only its pages in light that follow it are
+  // flipped (the console has no dark mode).
   const scheme = (theme: string) =>
     page.waitForFunction(
       (expected) => document.documentElement.dataset.mantineColorScheme === expected,
@@ -139,7 +140,8 @@ export async function screenshot(page: Page, name: string) {
       document.documentElement.dataset.mantineColorScheme === 'light' &&
       [null, '"auto"', 'auto'].includes(localStorage.getItem('sampada.colorScheme')),
   );
-  if (!followsSystem) return;
+  const inConsole = new URL(page.url()).pathname.startsWith('/console');
+  if (inConsole || !followsSystem) return;
   await page.emulateMedia({ colorScheme: 'dark' });
   await scheme('dark');
   await shoot('-dark');
