@@ -44,3 +44,34 @@ export async function openPdf(options: { title: string; margin: number }) {
     },
   };
 }
+
+/** A column of a PDF table: its heading, width in points, and whether figures align right. */
+export interface PdfColumn {
+  readonly title: string;
+  readonly width: number;
+  readonly right?: boolean;
+}
+
+/**
+ * A row writer for a table starting at `left`: each row as tall as its tallest cell, on a new
+ * page when it would cross the bottom margin.
+ */
+export function pdfTableRows(doc: PDFKit.PDFDocument, columns: readonly PdfColumn[], left: number) {
+  return (cells: string[], size = 8) => {
+    doc.fontSize(size);
+    const heights = cells.map((text, i) =>
+      doc.heightOfString(text, { width: columns[i]!.width - 4 }),
+    );
+    const height = Math.max(...heights) + 4;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y;
+    let x = left;
+    cells.forEach((text, i) => {
+      const column = columns[i]!;
+      doc.text(text, x, y, { width: column.width - 4, align: column.right ? 'right' : 'left' });
+      x += column.width;
+    });
+    doc.x = left;
+    doc.y = y + height;
+  };
+}

@@ -11,7 +11,7 @@ import {
   type TRecordType,
 } from '@sampada/shared';
 import { istTime } from '../../platform/ist.ts';
-import { openPdf } from '../../platform/pdf.ts';
+import { openPdf, pdfTableRows } from '../../platform/pdf.ts';
 import { csvFile, csvRow } from '../../platform/csv.ts';
 
 export type StatementData = {
@@ -123,26 +123,7 @@ export async function statementPdf(data: StatementData): Promise<Buffer> {
   }
   doc.moveDown();
 
-  const drawRow = (cells: string[], size = 8) => {
-    doc.fontSize(size);
-    const heights = cells.map((text, i) =>
-      doc.heightOfString(text, { width: COLUMNS[i]!.width - 4 }),
-    );
-    const height = Math.max(...heights) + 4;
-    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    const y = doc.y;
-    let x = left;
-    cells.forEach((text, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(text, x, y, {
-        width: column.width - 4,
-        align: 'right' in column && column.right ? 'right' : 'left',
-      });
-      x += column.width;
-    });
-    doc.x = left;
-    doc.y = y + height;
-  };
+  const drawRow = pdfTableRows(doc, COLUMNS, left);
 
   drawRow(
     COLUMNS.map((c) => c.title),
