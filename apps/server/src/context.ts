@@ -130,6 +130,12 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     db,
     clock,
     bus,
+    // A failed computation is redone by the client's next event or the nightly pass; say why
+    // (at the levels that show warnings: tests run silent).
+    log: ['warn', 'info', 'debug', 'trace'].includes(config.logLevel)
+      ? (message, error) =>
+          console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`)
+      : undefined,
     ports: {
       client: async (clientId) => {
         const row = await clients.byId(clientId);
