@@ -308,7 +308,8 @@ describe('many postings in one call (postMany)', () => {
   });
 
   it('batches and single postings over the same clients at once never deadlock, and add up exactly', async () => {
-    const clients = await Promise.all(Array.from({ length: 6 }, () => signUpClient(t)));
+    const clients = [];
+    for (let i = 0; i < 6; i++) clients.push(await signUpClient(t));
     const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
     const work: Promise<unknown>[] = [];
     for (let round = 0; round < 8; round++) {

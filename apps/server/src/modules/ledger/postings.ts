@@ -63,8 +63,8 @@ export async function postLines(
 
 /**
  * Writes many postings in one round trip (ledger_post_many, migration 0022): every row in
- * `locks` (given in the global lock order) is opened if new and locked first, then each posting
- * is written as postLines writes one. Answers, per posting in the order given, what postLines
+ * `locks` (given in the global lock order) is opened if new and locked first, then all the
+ * postings are written set-wise, each line's balance after as if posted one by one in order. Answers, per posting in the order given, what postLines
  * answers.
  */
 export async function postBatch(
@@ -73,12 +73,7 @@ export async function postBatch(
   postings: { posting: PostingRow; lines: LineRow[] }[],
 ): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }[]> {
   const lines = postings.flatMap((p) => p.lines);
-  const from: number[] = [];
-  let next = 1;
-  for (const p of postings) {
-    from.push(next);
-    next += p.lines.length;
-  }
+  const postingOfLine = postings.flatMap((p, at) => p.lines.map(() => at + 1));
   const column = <T>(values: T[]) => sql.param(values);
   const result = await tx.execute(sql`
     select out_index as index, out_posting_id::text as posting, out_account_ids::text[] as ids,
@@ -94,8 +89,7 @@ export async function postBatch(
       ${column(postings.map((p) => p.posting.reference))}::text[],
       ${column(postings.map((p) => p.posting.idempotencyKey))}::text[],
       ${postings[0]!.posting.createdAt.toISOString()}::timestamptz,
-      ${column(from)}::integer[],
-      ${column(postings.map((p) => p.lines.length))}::integer[],
+      ${column(postingOfLine)}::integer[],
       ${column(lines.map((l) => l.clientId))}::uuid[],
       ${column(lines.map((l) => l.kind))}::text[],
       ${column(lines.map((l) => l.bucket))}::smallint[],
