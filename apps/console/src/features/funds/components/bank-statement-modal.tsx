@@ -265,7 +265,7 @@ function StatementResult({
         {plural(result.confirmed.length, 'deposit')} confirmed and credited, totalling{' '}
         <strong>{formatPaise(result.confirmed_total_paise)}</strong>.
         {result.unmatched.length > 0
-          ? ` ${plural(result.unmatched.length, 'line')} matched no pending deposit.`
+          ? ` ${plural(result.unmatched.length, 'line')} not matched.`
           : ''}
       </Alert>
       {result.confirmed.length > 0 ? (
