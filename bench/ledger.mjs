@@ -127,7 +127,7 @@ try {
   /** Runs one phase for `seconds`: `next()` answers each request's path and body. */
   const phase = async (name, next) => {
     const cpuBefore = cpuSeconds(server.pid);
-    const clearingBefore = await clearingBalance();
+    const before = await moneyFacts(name);
     let sent = 0;
     const result = await new Promise((resolve, reject) =>
       autocannon(
@@ -158,23 +158,17 @@ try {
       ),
     );
     const cpuMs = (cpuSeconds(server.pid) - cpuBefore) * 1000;
-    const confirmedOf = async () =>
-      (
-        await sql.query(
-          `select count(*)::int as n, coalesce(sum(amount), 0)::text as total
-           from deposits where status = 'confirmed' and utr like $1`,
-          [`${name}%`],
-        )
-      ).rows[0];
     // Requests autocannon gave up on at the end may still commit: wait until nothing moves.
-    let confirmed = await confirmedOf();
+    let after = await moneyFacts(name);
     for (;;) {
-      await new Promise((r) => setTimeout(r, 300));
-      const now = await confirmedOf();
-      if (now.n === confirmed.n) break;
-      confirmed = now;
+      await new Promise((r) => setTimeout(r, 500));
+      const now = await moneyFacts(name);
+      if (now.confirmedAll === after.confirmedAll) break;
+      after = now;
     }
-    const exact = clearingBefore - (await clearingBalance()) === BigInt(confirmed.total);
+    const confirmed = { n: after.phaseConfirmed };
+    // Read in one statement, so one snapshot: the firm's clearing moved by what was confirmed.
+    const exact = before.clearing - after.clearing === after.confirmedAll - before.confirmedAll;
     return { result, confirmed: confirmed.n, exact, cpuMs };
   };
   const take = (list, count) => {
@@ -263,12 +257,22 @@ try {
   await serverDb.drop();
 }
 
-async function clearingBalance() {
+/** bank_clearing, the amounts of every confirmed bench deposit, and the phase's count: one snapshot. */
+async function moneyFacts(prefix) {
   const {
     rows: [row],
   } = await sql.query(
-    `select coalesce(sum(balance), 0)::text as b from ledger_accounts
-     where client_id is null and kind = 'bank_clearing'`,
+    `select (select coalesce(sum(balance), 0) from ledger_accounts
+             where client_id is null and kind = 'bank_clearing')::text as clearing,
+            (select coalesce(sum(amount), 0) from deposits
+             where status = 'confirmed' and utr like 'BENCH%')::text as confirmed_all,
+            (select count(*) from deposits
+             where status = 'confirmed' and utr like $1)::int as phase_confirmed`,
+    [`${prefix}%`],
   );
-  return BigInt(row.b);
+  return {
+    clearing: BigInt(row.clearing),
+    confirmedAll: BigInt(row.confirmed_all),
+    phaseConfirmed: row.phase_confirmed,
+  };
 }
