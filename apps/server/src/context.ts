@@ -6,7 +6,7 @@
  */
 import { formatPaise } from '@sampada/shared';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { type Db, poolBusy } from './db/client.ts';
 import { createLocalBus, busPrefixOf, createRedisBus } from './platform/bus.ts';
 import { createSignedInCache } from './platform/signed-in-cache.ts';
 import { deriveKey } from './platform/crypto.ts';
@@ -132,6 +132,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     db,
     clock,
     bus,
+    busy: () => poolBusy(db),
     // A failed computation is redone by the client's next event or the nightly pass; say why
     // (at the levels that show warnings: tests run silent).
     log: ['warn', 'info', 'debug', 'trace'].includes(config.logLevel)

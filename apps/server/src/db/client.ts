@@ -107,6 +107,21 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
   return newest >= newestMigrationShipped();
 }
 
+/** Connections in the pool; the server's requests and its background work share them. */
+const POOL_SIZE = 10;
+
+/**
+ * True while the pool is nearly spent (requests waiting for a connection, or fewer than three
+ * free): background work (engagement's computations) holds off then, leaving the connections
+ * to the requests people wait on.
+ */
+export function poolBusy(db: Db): boolean {
+  const pool = (db as unknown as { $client?: pg.Pool }).$client;
+  if (!pool || typeof pool.waitingCount !== 'number') return false;
+  const free = POOL_SIZE - pool.totalCount + pool.idleCount;
+  return pool.waitingCount > 0 || free < 3;
+}
+
 const sessionOptions = (t: DbTimeouts) =>
   [
     `-c statement_timeout=${t.statement}`,
@@ -124,7 +139,7 @@ async function connect(
   if (runMigrations) await migrateDatabase(url);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     options: sessionOptions(timeouts),
     connectionTimeoutMillis: timeouts.connect,
     // A peer that vanished without closing (a cut network, a frozen host) is noticed.

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createCoalescingQueue } from './coalescing-queue.ts';
 
 /** A queue whose runs wait until the test finishes them; it records every run. */
-function manualQueue(concurrency: number) {
+function manualQueue(
+  concurrency: number,
+  foreground: { busy?: () => boolean; maxDeferMs?: number } = {},
+) {
   const runs: {
     key: string;
     notes: readonly string[];
@@ -32,6 +35,7 @@ function manualQueue(concurrency: number) {
         });
       }),
     onError: (key, error) => errors.push(`${key}: ${(error as Error).message}`),
+    ...foreground,
   });
   const runsOf = (key: string) => runs.filter((r) => r.key === key);
   return { queue, runs, runsOf, errors, most: () => most };
@@ -123,5 +127,39 @@ describe('a coalescing queue', () => {
     const again = queue.request('a', 'z');
     runs[2]!.finish('a ok');
     expect(await again).toBe('a ok');
+  });
+
+  it('background requests wait while the foreground is busy, and start once it is not', async () => {
+    let busy = true;
+    const { queue, runs } = manualQueue(2, { busy: () => busy, maxDeferMs: 10_000 });
+    void queue.request('a', 'Deposit confirmed', { background: true });
+    void queue.request('b', 'Deposit confirmed', { background: true });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(runs).toHaveLength(0);
+    // Events meanwhile join the waiting batch rather than making runs of their own.
+    void queue.request('a', 'Order filled', { background: true });
+    busy = false;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(runs.map((r) => [r.key, r.notes])).toEqual([
+      ['a', ['Deposit confirmed', 'Order filled']],
+      ['b', ['Deposit confirmed']],
+    ]);
+  });
+
+  it('a request someone awaits is never held back, even while the foreground is busy', () => {
+    const { queue, runs } = manualQueue(2, { busy: () => true, maxDeferMs: 10_000 });
+    void queue.request('a', 'Deposit confirmed', { background: true });
+    expect(runs).toHaveLength(0);
+    // A staff adjustment awaits its computation: it joins the waiting batch and starts it now.
+    void queue.request('a', 'Staff adjustment +5: good conduct');
+    expect(runs.map((r) => r.key)).toEqual(['a']);
+  });
+
+  it('a background request is held back at most maxDeferMs, then runs though the foreground stays busy', async () => {
+    const { queue, runs } = manualQueue(2, { busy: () => true, maxDeferMs: 50 });
+    void queue.request('a', 'Deposit confirmed', { background: true });
+    expect(runs).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(runs.map((r) => r.key)).toEqual(['a']);
   });
 });

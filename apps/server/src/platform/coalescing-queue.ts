@@ -9,6 +9,13 @@
  * going may have read its inputs before the request's change. Keys whose runs are waiting
  * take free slots in the order they first asked, and a key that asks again while running
  * goes to the back, so one busy key cannot starve the others.
+ *
+ * A background request yields to the foreground: while `busy()` says the server's own
+ * requests need the database (decision 019, addendum 2), a batch that only background
+ * requests wait on does not start, for at most `maxDeferMs` after it was first asked for, so
+ * that more events join it and money requests keep the connections; past that it starts
+ * anyway (a projection late by seconds, never starved). A request someone awaits in answer to
+ * a person (`background: false`, the default) is never deferred, nor is its batch.
  */
 export type QueueStats = {
   /** Runs going now. */
@@ -23,7 +30,7 @@ export type QueueStats = {
 
 export type CoalescingQueue<R> = {
   /** A run of `key` that starts after this call, and `note` (why) among its notes. */
-  request(key: string, note: string): Promise<R>;
+  request(key: string, note: string, options?: { background?: boolean }): Promise<R>;
   stats(): QueueStats;
 };
 
@@ -31,6 +38,10 @@ type Batch<R> = {
   /** The distinct notes of the requests it answers, in the order they arrived. */
   notes: string[];
   promise: Promise<R>;
+  /** True while only background requests wait on it. */
+  background: boolean;
+  /** When it was first asked for (ms), for the longest it may be deferred. */
+  since: number;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 };
@@ -45,14 +56,19 @@ function newBatch<R>(): Batch<R> {
   // The requesters handle the failure (or not: a background request ignores it); the queue
   // reports it once through onError, so an unawaited batch must not crash the process.
   promise.catch(() => {});
-  return { notes: [], promise, resolve, reject };
+  return { notes: [], promise, background: true, since: Date.now(), resolve, reject };
 }
 
 export function createCoalescingQueue<R>(options: {
   concurrency: number;
   run: (key: string, notes: readonly string[]) => Promise<R>;
   onError?: (key: string, error: unknown) => void;
+  /** True while the foreground needs the resources the runs use (see above). */
+  busy?: () => boolean;
+  maxDeferMs?: number;
 }): CoalescingQueue<R> {
+  const maxDeferMs = options.maxDeferMs ?? 2_000;
+  let recheck: ReturnType<typeof setTimeout> | null = null;
   const waiting = new Map<string, Batch<R>>();
   const running = new Set<string>();
   /** Keys with a waiting batch and no run going, oldest first. */
@@ -60,15 +76,33 @@ export function createCoalescingQueue<R>(options: {
   let started = 0;
   let peak = 0;
 
+  const deferred = (batch: Batch<R>) =>
+    batch.background && Date.now() - batch.since < maxDeferMs && (options.busy?.() ?? false);
+
   function fill() {
-    while (running.size < options.concurrency && ready.length) {
-      const key = ready.shift()!;
+    let held = false;
+    for (let at = 0; running.size < options.concurrency && at < ready.length;) {
+      const key = ready[at]!;
       const batch = waiting.get(key)!;
+      if (deferred(batch)) {
+        held = true;
+        at++;
+        continue;
+      }
+      ready.splice(at, 1);
       waiting.delete(key);
       running.add(key);
       started++;
       peak = Math.max(peak, running.size);
       void runBatch(key, batch);
+    }
+    // Held back for the foreground: look again shortly (the timer keeps no process alive).
+    if (held && !recheck) {
+      recheck = setTimeout(() => {
+        recheck = null;
+        fill();
+      }, 20);
+      recheck.unref?.();
     }
   }
 
@@ -86,13 +120,14 @@ export function createCoalescingQueue<R>(options: {
   }
 
   return {
-    request(key, note) {
+    request(key, note, { background = false } = {}) {
       let batch = waiting.get(key);
       if (!batch) {
         batch = newBatch<R>();
         waiting.set(key, batch);
         if (!running.has(key)) ready.push(key);
       }
+      if (!background) batch.background = false;
       if (!batch.notes.includes(note)) batch.notes.push(note);
       fill();
       return batch.promise;

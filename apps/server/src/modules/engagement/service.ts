@@ -103,6 +103,8 @@ type Deps = {
   ports: EngagementPorts;
   bus?: Pick<Bus, 'publish' | 'subscribe'> | undefined;
   log?: (message: string, error: unknown) => void;
+  /** True while the server's own requests need the database's connections. */
+  busy?: () => boolean;
 };
 
 const tierView = (row: typeof vipTiers.$inferSelect): TVipTier => ({
@@ -232,6 +234,8 @@ export function createEngagementService(deps: Deps) {
   const computations = createCoalescingQueue({
     concurrency: RECOMPUTE_CONCURRENCY,
     run: (clientId, reasons) => computeNow(clientId, mergedReason(reasons)),
+    // Events' computations wait while the money requests need the pool (decision 019, add. 2).
+    busy: deps.busy,
     onError: (clientId, error) => log(`engagement recompute of ${clientId} failed`, error),
   });
 
@@ -240,8 +244,12 @@ export function createEngagementService(deps: Deps) {
    * call (so it reads what the caller just changed), shared with the client's other events
    * that arrive before it starts; one already running for the client is followed, not joined.
    */
-  function recompute(clientId: string, reason = 'Recomputed') {
-    return computations.request(clientId, reason);
+  function recompute(
+    clientId: string,
+    reason = 'Recomputed',
+    options: { background?: boolean } = {},
+  ) {
+    return computations.request(clientId, reason, options);
   }
 
   /**
@@ -252,7 +260,7 @@ export function createEngagementService(deps: Deps) {
     let done = 0;
     for (const id of await ports.allClientIds()) {
       try {
-        await recompute(id, reason);
+        await recompute(id, reason, { background: true });
         done++;
       } catch {
         // Logged by the queue; the pass goes on to the next client.
@@ -497,13 +505,17 @@ export function createEngagementService(deps: Deps) {
         bus.subscribe(transitionChannel(name), (message) => {
           const event = JSON.parse(message) as { clientId?: string; action: string; to: string };
           // Failures are logged by the queue; the event's sender does not wait for it.
-          if (event.clientId) recompute(event.clientId, reasonOf(name, event.to)).catch(() => {});
+          if (event.clientId)
+            recompute(event.clientId, reasonOf(name, event.to), { background: true }).catch(
+              () => {},
+            );
         }),
       );
       offs.push(
         bus.subscribe(ORDER_PLACED_CHANNEL, (message) => {
           const event = JSON.parse(message) as { clientId: string; type: string };
-          if (event.type === 'ipo') recompute(event.clientId, 'IPO bid placed').catch(() => {});
+          if (event.type === 'ipo')
+            recompute(event.clientId, 'IPO bid placed', { background: true }).catch(() => {});
         }),
       );
       return () => offs.forEach((off) => off());
@@ -541,7 +553,8 @@ export function createEngagementService(deps: Deps) {
         );
         for (const id of await ports.allClientIds())
           if (!computed.has(id) && !stopped)
-            await recompute(id, 'First computation').catch(() => {}); // logged by the queue
+            // Logged by the queue.
+            await recompute(id, 'First computation', { background: true }).catch(() => {});
       })()
         .catch((error) => log('engagement first computation failed', error))
         .finally(() => {
