@@ -5,7 +5,8 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
-import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from './modules/demo/seed.ts';
+import { FirstStartError, seedDemoOnFirstStart } from './first-start.ts';
+import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/demo/seed.ts';
 import { MINUTE } from './platform/clock.ts';
 import { electLeader } from './platform/leader.ts';
 import { listenOperatorSocket } from './platform/operator-socket.ts';
@@ -26,8 +27,12 @@ async function main() {
 }
 
 async function serve(config: Config, ctx: AppContext, database: Database) {
+  // A first start seeds the demo in a child process (first-start.ts); the market then loads
+  // the history and quotes it wrote.
+  const demo = config.seedDemo
+    ? await seedDemoOnFirstStart(ctx, config, database.url)
+    : { seeded: false, inviteCode: null };
   await ctx.market.init();
-  const demo = config.seedDemo ? await seedDemo(ctx) : { seeded: false, inviteCode: null };
   const app = await buildApp(ctx);
   const closeSocket = config.databaseUrl
     ? async () => {}
@@ -146,7 +151,10 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
 }
 
 main().catch((error: unknown) => {
-  const explained = error instanceof ConfigError || error instanceof EmbeddedPostgresError;
+  const explained =
+    error instanceof ConfigError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof FirstStartError;
   console.error(explained ? error.message : error);
   process.exit(1);
 });
