@@ -15,12 +15,23 @@ import {
   isAnswer,
   newDataDir,
   signInDemoClient,
+  type ServerProcess,
   spawnServerProcess,
   startServerProcess,
 } from './test/server-process.ts';
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const servers: Pick<ServerProcess, 'child' | 'exited'>[] = [];
+// A test that failed half-way must not leave a server (and its PostgreSQL) running.
+afterAll(async () => {
+  for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => s.exited));
+  folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+const spawned = <T extends Pick<ServerProcess, 'child' | 'exited'>>(server: T) => {
+  servers.push(server);
+  return server;
+};
 const fresh = () => {
   const dir = newDataDir('sampada-first-start-');
   folders.push(dir);
@@ -52,7 +63,7 @@ const postgresStopped = (dataDir: string) =>
 describe('the first start', () => {
   it('seeds the whole demo in a process of its own that is gone once the server serves', async () => {
     const dataDir = fresh();
-    const server = await startServerProcess(dataDir, seeding);
+    const server = spawned(await startServerProcess(dataDir, seeding));
     try {
       expect(server.output()).toMatch(
         /Invitation\s+\S+ \(100 sign-ups, 30 days; seeded just now\)/,
@@ -74,21 +85,23 @@ describe('the first start', () => {
     expect(postgresStopped(dataDir)).toBe(true);
 
     // A restart finds the demo and starts no seed.
-    const again = await startServerProcess(dataDir, seeding);
+    const again = spawned(await startServerProcess(dataDir, seeding));
     try {
       expect(again.output()).toMatch(/Invitation\s+npm run sampada -- invite create/);
       expect(again.output()).not.toMatch(/seeded just now/);
     } finally {
+      // At once after the banner: the shutdown handlers are in place before it is printed.
       again.child.kill('SIGTERM');
-      await again.exited;
+      expect((await again.exited).code).toBe(0);
     }
+    expect(postgresStopped(dataDir)).toBe(true);
   }, 180_000);
 
   it('stops start-up with a clear message when the seed fails, and stops the embedded PostgreSQL', async () => {
     const dataDir = fresh();
     // The seed stores the demo client's ID images under DATA_DIR/files: a file there breaks it.
     writeFileSync(path.join(dataDir, 'files'), 'not a folder');
-    const server = spawnServerProcess(dataDir, seeding);
+    const server = spawned(spawnServerProcess(dataDir, seeding));
     const { code } = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toMatch(
@@ -101,7 +114,7 @@ describe('the first start', () => {
 
   it('stops the seed and the embedded PostgreSQL on a SIGTERM while seeding', async () => {
     const dataDir = fresh();
-    const server = spawnServerProcess(dataDir, seeding);
+    const server = spawned(spawnServerProcess(dataDir, seeding));
     const pid = server.child.pid!;
     const deadline = Date.now() + 90_000;
     let seeder: string | undefined;

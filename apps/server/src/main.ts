@@ -102,7 +102,6 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   if (demo.inviteCode)
     lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
   else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
-  console.log(lines.join('\n'));
 
   let closing = false;
   /**
@@ -148,6 +147,10 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The banner last: whoever waits for it (an operator, a test) may signal at once, and a
+  // SIGTERM before the handlers above took the default action: the process died outright and
+  // left its embedded PostgreSQL running.
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {
