@@ -3,12 +3,14 @@
  * stay in the server, ~260 MB idle against ~150 MB after a restart). The server still starts
  * with the whole demo and its history; the seed's process is gone once it serves and was the
  * one that drew the KYC images (sharp's libvips is never loaded into the server); a restart
- * seeds nothing. A seed that fails, or a SIGTERM while it runs, stops start-up with a message
- * that says so, and the embedded PostgreSQL is stopped cleanly (no postmaster.pid left).
+ * seeds nothing. A seed that fails, or a SIGTERM while it runs or before it (initdb,
+ * migrations), stops start-up with a message that says so, and the embedded PostgreSQL is
+ * stopped cleanly (no postmaster.pid left).
  * Slow: real server processes on fresh embedded databases.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -57,6 +59,37 @@ function childrenOf(pid: number): string[] {
   return found;
 }
 const isSeeder = (cmdline: string) => cmdline.includes('first-start-process');
+
+async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 90_000) {
+  const deadline = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether the demo staff are in the data dir's embedded PostgreSQL yet (its port and password are in DATA_DIR). */
+async function seedHasBegun(dataDir: string): Promise<boolean> {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const port = readFileSync(pidFile, 'utf8').split('\n')[3];
+  const password = readFileSync(path.join(dataDir, 'pg.secret'), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+  });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from staff');
+    return rows[0]!.n > 0;
+  } catch {
+    return false; // not accepting yet, or not migrated yet
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 const postgresStopped = (dataDir: string) =>
   !existsSync(path.join(dataDir, 'pg', 'postmaster.pid'));
 
@@ -115,18 +148,26 @@ describe('the first start', () => {
   it('stops the seed and the embedded PostgreSQL on a SIGTERM while seeding', async () => {
     const dataDir = fresh();
     const server = spawned(spawnServerProcess(dataDir, seeding));
-    const pid = server.child.pid!;
-    const deadline = Date.now() + 90_000;
-    let seeder: string | undefined;
-    while (!seeder && Date.now() < deadline) {
-      seeder = childrenOf(pid).find(isSeeder);
-      if (!seeder) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(seeder).toBeDefined();
+    // The seed creates the demo staff first, then spends seconds on the history and the client.
+    await until('the seed to write', () => seedHasBegun(dataDir));
+    expect(childrenOf(server.child.pid!).filter(isSeeder)).toHaveLength(1);
     server.child.kill('SIGTERM');
     const { code } = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toMatch(/stopped by SIGTERM while the demo was being seeded/);
+    expect(server.output()).not.toMatch(/Sampada is running/);
+    expect(postgresStopped(dataDir)).toBe(true);
+  }, 120_000);
+
+  it('stops start-up and the embedded PostgreSQL on a SIGTERM before the seed (initdb, migrations)', async () => {
+    const dataDir = fresh();
+    const server = spawned(spawnServerProcess(dataDir, seeding));
+    // On a fresh data dir the seed's process is forked at once, to load while PostgreSQL is made.
+    await until('the seed process', () => childrenOf(server.child.pid!).some(isSeeder));
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(/Start-up was stopped by SIGTERM/);
     expect(postgresStopped(dataDir)).toBe(true);
   }, 120_000);
 });

@@ -8,11 +8,14 @@
  * the database the server already opened (the embedded PostgreSQL or DATABASE_URL) and is
  * handed the server's Config over IPC, so it seeds exactly what an in-process seed would.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DemoSummary, isDemoSeeded } from './modules/demo/seed.ts';
+import { StartupInterrupted, type StartupSignals } from './startup-signals.ts';
 
 export class FirstStartError extends Error {}
 
@@ -22,70 +25,96 @@ export type FirstStartReply = { ok: true; summary: DemoSummary } | { ok: false; 
 
 const NOTHING_SEEDED: DemoSummary = { seeded: false, inviteCode: null };
 
+export type FirstStart = {
+  /**
+   * Seeds the demo when the database does not have it yet, in the child; a restart (the demo
+   * is there) costs two small queries and no process. The menu's defaults are cheap and
+   * idempotent, and are seeded here on every start as the in-process seed always did.
+   */
+  seedDemo(ctx: AppContext, databaseUrl: string): Promise<DemoSummary>;
+  /** A start that failed before the seed: the child started early is stopped. */
+  cancel(): void;
+};
+
 /**
- * Seeds the demo when the database does not have it yet, in a child process; a restart (the
- * demo is there) costs two small queries and no process. The menu's defaults are cheap and
- * idempotent, and are seeded here on every start as the in-process seed always did.
+ * Called before the database is opened. A fresh embedded data directory certainly needs the
+ * demo, so its child is forked at once and loads its modules while PostgreSQL is created and
+ * migrated (a few tenths of a second off the first start); otherwise a child is forked only
+ * once the database says the demo is missing.
  */
-export async function seedDemoOnFirstStart(
-  ctx: AppContext,
-  config: Config,
-  databaseUrl: string,
-): Promise<DemoSummary> {
-  await ctx.menu.seedDefaults();
-  if (await isDemoSeeded(ctx)) return NOTHING_SEEDED;
-  return runInChild({ config, databaseUrl });
+export function prepareFirstStart(config: Config, signals: StartupSignals): FirstStart {
+  const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'));
+  let early = fresh ? forkSeeder() : null;
+  return {
+    async seedDemo(ctx, databaseUrl) {
+      await ctx.menu.seedDefaults();
+      const child = early;
+      early = null;
+      if (await isDemoSeeded(ctx)) {
+        child?.kill();
+        return NOTHING_SEEDED;
+      }
+      return seedInChild(child ?? forkSeeder(), { config, databaseUrl }, signals);
+    },
+    cancel() {
+      early?.kill();
+      early = null;
+    },
+  };
 }
 
 /**
  * The child's entry: compiled beside the server's own bundle (dist/first-start-process.js), or
  * the TypeScript source under tsx when the server runs from source (the tests, `tsx`).
  */
-function childEntry(): { file: string; execArgv: string[] } {
+function forkSeeder(): ChildProcess {
   const fromSource = import.meta.url.endsWith('.ts');
   const file = fileURLToPath(
     new URL(`./first-start-process.${fromSource ? 'ts' : 'js'}`, import.meta.url),
   );
-  // Not the parent's own flags: a --cpu-prof or --inspect is meant for the server.
-  return { file, execArgv: fromSource ? ['--import', 'tsx'] : [] };
-}
-
-function runInChild(request: FirstStartRequest): Promise<DemoSummary> {
-  const { file, execArgv } = childEntry();
-  const child = fork(file, [], {
-    execArgv,
+  return fork(file, [], {
+    // Not the parent's own flags: a --cpu-prof or --inspect is meant for the server.
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
     // Its output (a failure's stack) goes where the server's goes.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'json',
   });
+}
+
+function seedInChild(
+  child: ChildProcess,
+  request: FirstStartRequest,
+  signals: StartupSignals,
+): Promise<DemoSummary> {
   return new Promise<DemoSummary>((resolve, reject) => {
     let reply: FirstStartReply | null = null;
-    let interrupted: NodeJS.Signals | null = null;
-    // A SIGTERM or Ctrl-C while the seed runs stops the child, and start-up fails through the
-    // caller's path, which stops the embedded PostgreSQL (the default action would kill the
-    // server outright and leave its PostgreSQL running).
-    const interrupt = (signal: NodeJS.Signals) => {
-      interrupted = signal;
-      child.kill('SIGTERM');
-    };
-    process.on('SIGTERM', interrupt);
-    process.on('SIGINT', interrupt);
     child.on('message', (message: FirstStartReply) => (reply = message));
-    child.once('error', (error) => {
-      stopListening();
-      reject(new FirstStartError(`The demo seed could not be started: ${error.message}`));
-    });
-    child.once('exit', (code, signal) => {
-      stopListening();
-      if (interrupted) reject(new FirstStartError(interruptedMessage(interrupted)));
-      else if (reply?.ok) resolve(reply.summary);
-      else reject(new FirstStartError(failedMessage(reply, code, signal)));
-    });
-    function stopListening() {
-      process.off('SIGTERM', interrupt);
-      process.off('SIGINT', interrupt);
-    }
-    child.send(request);
+    // A SIGTERM or Ctrl-C while the seed runs ends the child at once (startup-signals.ts).
+    const stopWatching = signals.onSignal(() => child.kill('SIGTERM'));
+    if (signals.received()) child.kill('SIGTERM');
+    const done = (result: () => void) => {
+      stopWatching();
+      result();
+    };
+    child.once('error', (error) =>
+      done(() =>
+        reject(new FirstStartError(`The demo seed could not be started: ${error.message}`)),
+      ),
+    );
+    child.once('exit', (code, signal) =>
+      done(() => {
+        const received = signals.received();
+        if (received) reject(new StartupInterrupted(interruptedMessage(received)));
+        else if (reply?.ok) resolve(reply.summary);
+        else reject(new FirstStartError(failedMessage(reply, code, signal)));
+      }),
+    );
+    // An early child that has already died (it could not load) is reported by its exit.
+    if (child.exitCode === null && child.signalCode === null) child.send(request);
+    else
+      done(() =>
+        reject(new FirstStartError(failedMessage(null, child.exitCode, child.signalCode))),
+      );
   });
 }
 
