@@ -1,16 +1,20 @@
 // Ledger postings over HTTP on PostgreSQL, beside a raw-SQL baseline, in one run.
 //
-// The server (its own process, on a scratch database of DATABASE_URL) is driven through the
-// cheapest real route that makes one posting: the console's deposit confirmation
-// (POST /console/api/v1/funds/deposits/:id/confirm with an Idempotency-Key), by an operations
-// staff member. Each confirmation claims its key, moves the deposit pending → confirmed, posts
-// bank_clearing → the client's cash_available, writes the audit row and stores its answer, in
-// one transaction. Pending deposits for 200 clients are inserted beforehand with SQL. Every
-// posting crosses the firm's bank_clearing — the hot account — and one of 200 client accounts.
-// Afterwards the console reconciliation (the ledger check) runs over HTTP, and the bench checks
-// that bank_clearing moved by exactly the confirmed amounts. The figure is a whole money-moving
-// request, not the ledger: 13 statements for the request itself, and ~21 more for the
-// engagement recomputation its deposit.confirm event sets off (decision 003, addendum).
+// The server (its own process, on a scratch database of DATABASE_URL) is driven by an operations
+// staff member through the two real console routes that post deposits, each phase `seconds`:
+// 1. one deposit a request: POST /console/api/v1/funds/deposits/:id/confirm (Idempotency-Key);
+//    claims its key, moves the deposit pending → confirmed, posts bank_clearing → the client's
+//    cash_available, writes the audit row and stores its answer, in one transaction;
+// 2. bank statements: POST /console/api/v1/funds/deposits/statement, BENCH_LINES (100) lines a
+//    request, each line confirming one pending deposit as (1) does, all in one transaction with
+//    the postings written in one call (ledger_post_many) — over 200 clients ("many accounts");
+// 3. the same with every deposit one client's: its cash_available is one row ("one hot account";
+//    every posting of every phase also crosses the firm's bank_clearing).
+// Pending deposits are inserted beforehand with SQL. After each phase the bench checks that
+// bank_clearing moved by exactly the amounts confirmed; at the end the console reconciliation
+// (the ledger check) runs over HTTP. Each figure is whole money-moving requests, not the ledger
+// alone: every confirmation's deposit.confirm event also sets off engagement's recomputation of
+// the client's standing, which runs in the same server (decision 003, addenda).
 //
 // The baseline (bench/support/ledger-raw-sql.mjs, another process, its own scratch database)
 // posts with plain node-postgres statements, naive round trip per statement, no triggers: with
@@ -33,6 +37,8 @@ import { cpuSeconds, root, startServer } from './support/server.mjs';
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const CLIENTS = 200;
+/** Lines a bank statement request carries (BENCH_LINES); a busy desk's statement has more. */
+const LINES = Number(process.env.BENCH_LINES ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const STAFF = { email: 'ops@sampada.in', password: 'Sampada@2026' }; // the demo seed's
 
@@ -101,114 +107,144 @@ try {
      select (20000000 + g)::text, '+9191' || lpad(g::text, 8, '0'), 'bench'
      from generate_series(1, ${CLIENTS}) g returning id`,
   );
-  // More pending deposits than any run here confirms; each is confirmed once.
-  const planned = Math.max(5_000, seconds * 6_000);
-  const { rows: pending } = await sql.query(
-    `insert into deposits (client_id, amount, method, utr, status, created_at)
-     select ($1::uuid[])[1 + g % ${CLIENTS}], 100000 + g, 'NEFT', 'BENCH' || lpad(g::text, 11, '0'),
-            'pending', now()
-     from generate_series(1, ${planned}) g returning id::text`,
-    [clients.map((c) => c.id)],
-  );
-  const clearingBefore = await clearingBalance();
+  const clientIds = clients.map((c) => c.id);
+  /** Pending deposits for a phase, `prefix` in their UTRs: spread over the clients, or all one's. */
+  const pendingDeposits = async (prefix, count, owners) =>
+    (
+      await sql.query(
+        `insert into deposits (client_id, amount, method, utr, status, created_at)
+         select ($1::uuid[])[1 + g % ${owners.length}], 100000 + g, 'NEFT',
+                '${prefix}' || lpad(g::text, 10, '0'), 'pending', now()
+         from generate_series(1, ${count}) g returning id::text, utr, amount::int`,
+        [owners],
+      )
+    ).rows;
+  // More pending deposits than any phase confirms; each is confirmed once.
+  const single = await pendingDeposits('BENCHS', Math.max(5_000, seconds * 1_000), clientIds);
+  const many = await pendingDeposits('BENCHM', seconds * 8_000, clientIds);
+  const hot = await pendingDeposits('BENCHH', seconds * 8_000, [clientIds[0]]);
 
-  let next = 0;
-  const cpuBefore = cpuSeconds(server.pid);
-  const result = await new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url: base,
-        duration: seconds,
-        connections,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const id = pending[next++]?.id;
-              if (!id) throw new Error('the bench ran out of pending deposits');
-              return {
-                ...request,
-                path: `/console/api/v1/funds/deposits/${id}/confirm`,
-                headers: { ...auth, 'idempotency-key': `bench-${id}` },
-              };
+  /** Runs one phase for `seconds`: `next()` answers each request's path and body. */
+  const phase = async (name, next) => {
+    const cpuBefore = cpuSeconds(server.pid);
+    const before = await moneyFacts(name);
+    let sent = 0;
+    const result = await new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: base,
+          duration: seconds,
+          connections,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const { path, body } = next();
+                return {
+                  ...request,
+                  path,
+                  body: JSON.stringify(body),
+                  headers: {
+                    ...auth,
+                    'content-type': 'application/json',
+                    'idempotency-key': `bench-${name}-${++sent}`,
+                  },
+                };
+              },
             },
-          },
-        ],
-      },
-      (error, out) => (error ? reject(error) : resolve(out)),
-    ),
-  );
+          ],
+        },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      ),
+    );
+    const cpuMs = (cpuSeconds(server.pid) - cpuBefore) * 1000;
+    // Requests autocannon gave up on at the end may still commit: wait until nothing moves.
+    let after = await moneyFacts(name);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const now = await moneyFacts(name);
+      if (now.confirmedAll === after.confirmedAll) break;
+      after = now;
+    }
+    const confirmed = { n: after.phaseConfirmed };
+    // Read in one statement, so one snapshot: the firm's clearing moved by what was confirmed.
+    const exact = before.clearing - after.clearing === after.confirmedAll - before.confirmedAll;
+    return { result, confirmed: confirmed.n, exact, cpuMs };
+  };
+  const take = (list, count) => {
+    const taken = list.splice(0, count);
+    if (taken.length < count) throw new Error('the bench ran out of pending deposits');
+    return taken;
+  };
+  const statementOf = (list) => () => ({
+    path: '/console/api/v1/funds/deposits/statement',
+    body: { lines: take(list, LINES).map((d) => ({ utr: d.utr, amount_paise: d.amount })) },
+  });
 
-  const serverCpuMs = (cpuSeconds(server.pid) - cpuBefore) * 1000;
+  const runs = {
+    single: await phase('BENCHS', () => ({
+      path: `/console/api/v1/funds/deposits/${take(single, 1)[0].id}/confirm`,
+      body: {},
+    })),
+    many: await phase('BENCHM', statementOf(many)),
+    hot: await phase('BENCHH', statementOf(hot)),
+  };
   const checkStarted = performance.now();
   const reconciliation = await (
     await fetch(`${base}/console/api/v1/funds/reconciliation`, { headers: auth })
   ).json();
   const checkMs = Math.round(performance.now() - checkStarted);
-  const {
-    rows: [confirmed],
-  } = await sql.query(
-    `select count(*)::int as n, coalesce(sum(amount), 0)::text as total
-     from deposits where status = 'confirmed' and utr like 'BENCH%'`,
-  );
-  const clearingMoved = clearingBefore - (await clearingBalance());
-  const exact = clearingMoved === BigInt(confirmed.total);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   const service = await runScript('bench/support/ledger-service.mjs', serverDb.url);
 
   const rate = (r) => Math.round(r.postings / r.elapsed);
-  const httpRate = Math.round(confirmed.n / seconds);
+  const httpRow = (target, run) => ({
+    target,
+    'postings/s': Math.round(run.confirmed / seconds),
+    'p99 ms': run.result.latency.p99,
+    check: `bank_clearing ${run.exact ? 'exact' : 'OFF'}`,
+  });
   const rows = [
-    {
-      target: 'raw SQL, many accounts',
-      'postings/s': rate(raw['many accounts']),
-      'p99 ms': '',
-      check: '',
-    },
-    {
-      target: 'raw SQL, one hot account',
-      'postings/s': rate(raw['one hot account']),
-      'p99 ms': '',
-      check: '',
-    },
-    {
-      target: 'ledger service, many accounts',
-      'postings/s': rate(service['many accounts']),
-      'p99 ms': '',
-      check: '',
-    },
+    { target: 'raw SQL, many accounts', 'postings/s': rate(raw['many accounts']) },
+    { target: 'raw SQL, one hot account', 'postings/s': rate(raw['one hot account']) },
+    { target: 'ledger service, many accounts', 'postings/s': rate(service['many accounts']) },
     {
       target: 'ledger service, one hot account',
       'postings/s': rate(service['one hot account']),
-      'p99 ms': '',
       check: `OK over ${service.checkedLines} lines`,
     },
     {
-      target: 'HTTP deposit confirm (200 clients, all via bank_clearing)',
-      'postings/s': httpRate,
-      'p99 ms': result.latency.p99,
-      check: `${reconciliation.data?.ok ? 'OK' : 'FAILED'} in ${checkMs} ms; bank_clearing ${exact ? 'exact' : 'OFF'}`,
+      target: `ledger service, batches of ${LINES}`,
+      'postings/s': rate(service[`batches of ${LINES}`]),
     },
+    httpRow('HTTP: one deposit confirmed a request (200 clients)', runs.single),
+    httpRow(`HTTP: bank statements of ${LINES} lines (200 clients)`, runs.many),
+    httpRow(`HTTP: bank statements of ${LINES} lines (one client)`, runs.hot),
   ];
   console.log(
     `\nLedger postings, PostgreSQL, ${connections} concurrent, ${seconds} s each (raw SQL in its own process)\n`,
   );
   console.table(rows);
+  const ratio = (run, shape) => (Math.round(run.confirmed / seconds) / rate(raw[shape])).toFixed(2);
   console.log(
     `Ledger service / raw SQL: many accounts ${(rate(service['many accounts']) / rate(raw['many accounts'])).toFixed(2)}×, ` +
       `one hot account ${(rate(service['one hot account']) / rate(raw['one hot account'])).toFixed(2)}×.`,
   );
   console.log(
-    `HTTP / raw SQL: ${(httpRate / rate(raw['many accounts'])).toFixed(2)}× the raw many-accounts rate, ` +
-      `${(httpRate / rate(raw['one hot account'])).toFixed(2)}× the raw one-hot-account rate.`,
+    `HTTP / raw SQL: single confirmations ${ratio(runs.single, 'many accounts')}× (many accounts); ` +
+      `statements ${ratio(runs.many, 'many accounts')}× (many accounts), ${ratio(runs.hot, 'one hot account')}× (one hot account).`,
   );
+  for (const [name, run] of Object.entries(runs))
+    console.log(
+      `${name}: ${run.result['2xx']} 2xx, ${run.result.non2xx} other, ${run.result.errors} errors; ` +
+        `${run.confirmed} deposits confirmed; server CPU ${(run.cpuMs / Math.max(1, run.confirmed)).toFixed(2)} ms a posting.`,
+    );
   console.log(
-    `HTTP answers: ${result['2xx']} 2xx, ${result.non2xx} other, ${result.errors} errors; ` +
-      `${confirmed.n} deposits confirmed, ${reconciliation.data?.counts?.lines} ledger lines checked; ` +
-      `server CPU ${(serverCpuMs / Math.max(1, confirmed.n)).toFixed(1)} ms a confirmation.`,
+    `Reconciliation over HTTP: ${reconciliation.data?.ok ? 'OK' : 'FAILED'} over ${reconciliation.data?.counts?.lines} lines in ${checkMs} ms.`,
   );
-  if (!reconciliation.data?.ok || !exact || result.non2xx > 0) {
+  const failed = Object.values(runs).some((r) => !r.exact || r.result.non2xx > 0);
+  if (!reconciliation.data?.ok || failed) {
     console.error('FAILED', JSON.stringify(reconciliation.data?.discrepancies ?? reconciliation));
     process.exitCode = 1;
   }
@@ -221,12 +257,22 @@ try {
   await serverDb.drop();
 }
 
-async function clearingBalance() {
+/** bank_clearing, the amounts of every confirmed bench deposit, and the phase's count: one snapshot. */
+async function moneyFacts(prefix) {
   const {
     rows: [row],
   } = await sql.query(
-    `select coalesce(sum(balance), 0)::text as b from ledger_accounts
-     where client_id is null and kind = 'bank_clearing'`,
+    `select (select coalesce(sum(balance), 0) from ledger_accounts
+             where client_id is null and kind = 'bank_clearing')::text as clearing,
+            (select coalesce(sum(amount), 0) from deposits
+             where status = 'confirmed' and utr like 'BENCH%')::text as confirmed_all,
+            (select count(*) from deposits
+             where status = 'confirmed' and utr like $1)::int as phase_confirmed`,
+    [`${prefix}%`],
   );
-  return BigInt(row.b);
+  return {
+    clearing: BigInt(row.clearing),
+    confirmedAll: BigInt(row.confirmed_all),
+    phaseConfirmed: row.phase_confirmed,
+  };
 }

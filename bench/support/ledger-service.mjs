@@ -2,7 +2,8 @@
 // createLedgerService (one ledger_post call each, every guard and trigger on) in a transaction
 // of their own, on a database the real server has migrated. The same two shapes as the raw-SQL
 // baseline: many accounts (client to client, a guarded debit) and one hot account (deposits,
-// all through the firm's bank_clearing).
+// all through the firm's bank_clearing); and deposits in batches of BENCH_LINES (100) postings a
+// transaction through postMany.
 // Usage: node --import tsx bench/support/ledger-service.mjs <database url> <seconds> <workers>
 // Prints one JSON line like ledger-raw-sql.mjs.
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -17,6 +18,7 @@ import {
 const [url, secondsArg, workersArg] = process.argv.slice(2);
 const seconds = Number(secondsArg);
 const workers = Number(workersArg);
+const BATCH = Number(process.env.BENCH_LINES ?? 100);
 
 const pool = new pg.Pool({ connectionString: url, max: workers });
 const db = drizzle(pool);
@@ -51,7 +53,26 @@ const WORKLOADS = {
       });
   },
   'one hot account': () => deposit(pick(), BigInt(1 + Math.floor(Math.random() * 1000))),
+  // A bank statement's worth of deposits in one transaction and one call (ledger_post_many).
+  [`batches of ${BATCH}`]: () => (tx) =>
+    ledger.postMany(
+      tx,
+      Array.from({ length: BATCH }, () => {
+        const id = pick();
+        const amount = BigInt(1 + Math.floor(Math.random() * 1000));
+        return {
+          kind: 'deposit',
+          clientId: id,
+          memo: 'bench deposit',
+          lines: [
+            { account: firmAccount('bank_clearing'), amount: -amount },
+            { account: clientAccount(id, 'cash_available'), amount },
+          ],
+        };
+      }),
+    ),
 };
+const sizeOf = (name) => (name.startsWith('batches') ? BATCH : 1);
 
 const results = {};
 for (const [name, work] of Object.entries(WORKLOADS)) {
@@ -62,7 +83,7 @@ for (const [name, work] of Object.entries(WORKLOADS)) {
     Array.from({ length: workers }, async () => {
       while (Date.now() < end) {
         await db.transaction(work());
-        postings += 1;
+        postings += sizeOf(name);
       }
     }),
   );

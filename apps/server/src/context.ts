@@ -7,7 +7,7 @@
 import { formatPaise } from '@sampada/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { createLocalBus, createRedisBus } from './platform/bus.ts';
+import { createLocalBus, busPrefixOf, createRedisBus } from './platform/bus.ts';
 import { createSignedInCache } from './platform/signed-in-cache.ts';
 import { deriveKey } from './platform/crypto.ts';
 import { AppError } from './platform/errors.ts';
@@ -50,7 +50,9 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const { config, db, clock, secrets } = deps;
   const files = diskFileStore(config.dataDir);
   // Status changes are published on the bus after commit, so it comes first.
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createLocalBus();
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, busPrefixOf(config.databaseUrl))
+    : createLocalBus();
   const staff = createStaffService(db);
   // client_info's copies of sessions and client rows; the clients service tells it of changes.
   const signedIn = createSignedInCache<ClientRow>({
@@ -130,6 +132,12 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     db,
     clock,
     bus,
+    // A failed computation is redone by the client's next event or the nightly pass; say why
+    // (at the levels that show warnings: tests run silent).
+    log: ['warn', 'info', 'debug', 'trace'].includes(config.logLevel)
+      ? (message, error) =>
+          console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`)
+      : undefined,
     ports: {
       client: async (clientId) => {
         const row = await clients.byId(clientId);

@@ -216,7 +216,21 @@ export const FM = {
   statementTooLong: 'A statement covers at most 366 days.',
   alreadyDecided: (what: 'deposit' | 'withdrawal', status: string) =>
     `This ${what} is already ${status}.`,
+  statementEmpty: 'Add at least one line of the bank statement.',
+  statementTooManyLines: (max: number) => `A statement is matched at most ${max} lines at a time.`,
+  statementAmountInvalid:
+    'Each line needs the credited amount in paise, a whole number above zero.',
 } as const;
+
+/** Why a bank statement line confirmed nothing (the console shows the message beside it). */
+export const STATEMENT_MISMATCHES = {
+  no_pending_deposit: 'No pending deposit carries this UTR.',
+  amount_differs: 'A pending deposit carries this UTR for a different amount.',
+  already_confirmed: 'The deposit with this UTR is already confirmed.',
+  ambiguous: 'Several pending deposits carry this UTR and amount: confirm the right one by hand.',
+  repeated_line: 'The statement lists this UTR more than once: only its first line is matched.',
+} as const;
+export type TStatementMismatch = keyof typeof STATEMENT_MISMATCHES;
 
 export const FUNDS_DONE = {
   bankCardAdded: 'Bank account saved.',
@@ -227,6 +241,7 @@ export const FUNDS_DONE = {
   withdrawalCancelled: 'Withdrawal cancelled. The amount is available again.',
   depositConfirmed: 'Deposit confirmed and credited.',
   depositRejected: 'Deposit rejected.',
+  statementMatched: 'Bank statement matched: the deposits it shows are confirmed and credited.',
   withdrawalPaid: 'Withdrawal marked as paid.',
   withdrawalRejected: 'Withdrawal rejected; the hold is released.',
 } as const;
@@ -350,6 +365,30 @@ export const ZDepositQueueQuery = ZPageQuery.extend({
 export const ZWithdrawalQueueQuery = ZPageQuery.extend({
   status: z.enum([...WITHDRAWAL_STATUSES, 'all']).default('pending'),
 });
+/** Lines of one bank statement at most, per request (a day's credits at a busy desk). */
+export const STATEMENT_LINES_MAX = 1000;
+/**
+ * A bank statement's credits: each line confirms the pending deposit that carries its UTR for
+ * exactly its amount (docs/api-funds.md, "Matching a bank statement").
+ */
+export const ZBankStatementRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        utr: requiredText(FM.utrRequired).max(40).transform(normalizeUtr),
+        amount_paise: z
+          .number({ error: FM.statementAmountInvalid })
+          .int(FM.statementAmountInvalid)
+          .positive(FM.statementAmountInvalid)
+          .max(Number.MAX_SAFE_INTEGER, FM.statementAmountInvalid),
+      }),
+      { error: FM.statementEmpty },
+    )
+    .min(1, FM.statementEmpty)
+    .max(STATEMENT_LINES_MAX, FM.statementTooManyLines(STATEMENT_LINES_MAX)),
+});
+export type TBankStatementRequest = z.input<typeof ZBankStatementRequest>;
+
 export const ZFundsRejectRequest = z.object({
   reason: requiredText(FM.reasonRequired).max(300),
 });
@@ -490,6 +529,23 @@ export const ZConsoleDeposit = ZDepositView.extend({
   decided_by: z.string().nullable(),
 });
 export type TConsoleDeposit = z.infer<typeof ZConsoleDeposit>;
+
+export const ZBankStatementResult = z.object({
+  /** The deposits this statement confirmed and credited, in the statement's order. */
+  confirmed: z.array(ZConsoleDeposit),
+  /** The lines that confirmed nothing; `line` counts from 1 as the statement does. */
+  unmatched: z.array(
+    z.object({
+      line: z.number().int(),
+      utr: z.string(),
+      amount_paise: paise,
+      reason: z.enum(Object.keys(STATEMENT_MISMATCHES) as [TStatementMismatch]),
+      message: z.string(),
+    }),
+  ),
+  confirmed_total_paise: paise,
+});
+export type TBankStatementResult = z.infer<typeof ZBankStatementResult>;
 
 export const ZConsoleWithdrawal = ZWithdrawalView.extend({
   client: ZClientRef,

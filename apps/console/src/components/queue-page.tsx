@@ -120,14 +120,15 @@ export function useQueueStatus<TStatus extends string>(
 }
 
 /**
- * A whole queue page: header with the status filter, the table, and `children` after it
- * (the decision dialogs).
+ * A whole queue page: header with the status filter (after any `actions` on the whole queue),
+ * the table, and `children` after it (the decision dialogs).
  */
 export function QueuePage<TRow extends { id: string }, TStatus extends string>({
   title,
   statusFilter: filter,
   description,
   empty,
+  actions,
   children,
   ...table
 }: {
@@ -136,6 +137,8 @@ export function QueuePage<TRow extends { id: string }, TStatus extends string>({
   /** `other` is 'Newest first' unless given. */
   description: { waiting: string; other?: string };
   empty: TQueueText;
+  /** Controls that act on the queue as a whole (matching a bank statement), beside the filter. */
+  actions?: ReactNode;
   children?: ReactNode;
 } & Omit<Parameters<typeof QueueTable<TRow>>[0], 'empty'>) {
   const waiting = filter.status === filter.waiting;
@@ -145,13 +148,16 @@ export function QueuePage<TRow extends { id: string }, TStatus extends string>({
         title={title}
         description={waiting ? description.waiting : (description.other ?? 'Newest first')}
         actions={
-          <StatusFilter
-            filters={filter.filters}
-            value={filter.status}
-            onChange={filter.onChange}
-            labelOf={filter.labelOf}
-            width={filter.width}
-          />
+          <>
+            {actions}
+            <StatusFilter
+              filters={filter.filters}
+              value={filter.status}
+              onChange={filter.onChange}
+              labelOf={filter.labelOf}
+              width={filter.width}
+            />
+          </>
         }
       />
       <QueueTable {...table} empty={waiting ? empty.waiting : empty.other} />

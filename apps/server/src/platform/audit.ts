@@ -18,17 +18,24 @@ export type AuditEntry = {
   after?: unknown;
 };
 
+const auditRow = (actor: Actor, entry: AuditEntry) => ({
+  actorType: actor.type,
+  actorId: actor.id,
+  action: entry.action,
+  subjectType: entry.subjectType,
+  subjectId: entry.subjectId,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+  ip: 'ip' in actor ? (actor.ip ?? null) : null,
+});
+
 export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    actorType: actor.type,
-    actorId: actor.id,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: 'ip' in actor ? (actor.ip ?? null) : null,
-  });
+  await db.insert(auditLog).values(auditRow(actor, entry));
+}
+
+/** Several rows by one actor in one statement (a batch's steps, one row each). */
+export async function recordAudits(db: Executor, actor: Actor, entries: AuditEntry[]) {
+  if (entries.length) await db.insert(auditLog).values(entries.map((e) => auditRow(actor, e)));
 }
 
 /** The operator CLI acts as the OS user that ran it. */

@@ -65,3 +65,17 @@ export function createRedisBus(url: string, prefix = 'sampada:'): Bus {
     },
   };
 }
+
+/**
+ * The Redis channels' prefix names the database: the instances of one deployment share it and
+ * hear each other, while another deployment (or another test's scratch database) on the same
+ * Redis hears none of their events.
+ */
+export function busPrefixOf(databaseUrl: string | undefined) {
+  try {
+    const url = new URL(databaseUrl ?? '');
+    return `sampada:${url.host}${url.pathname}:`;
+  } catch {
+    return 'sampada:';
+  }
+}

@@ -12,7 +12,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { type Actor, recordAudit, recordAudits } from './audit.ts';
 import type { Bus } from './bus.ts';
 import { afterCommit } from './transaction.ts';
 
@@ -153,6 +153,76 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     ...clientOf(lifecycle.subject, move.id, row),
   };
   return row;
+}
+
+export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'effect'> & {
+  ids: string[];
+  /** The step's own work for every row moved, in one go; may return the rows anew. */
+  effect?: (rows: Row<T>[]) => Promise<Row<T>[] | void>;
+};
+
+/**
+ * Takes step `action` on every row of `moves.ids` that is where the step starts, in one guarded
+ * UPDATE inside `tx`: a batch (a bank statement's deposits). Rows elsewhere are left as they
+ * are and are not answered — the caller says why for each; nothing is refused. Each row moved
+ * gets its audit row (one INSERT for all) and its event after the commit, as one step would.
+ * Only for steps from a single state, which needs no read before the UPDATE.
+ */
+export async function applyTransitions<T extends StatefulTable, A extends string, S extends string>(
+  tx: Tx,
+  lifecycle: Lifecycle<T, A, S>,
+  action: A,
+  moves: Moves<T>,
+): Promise<Row<T>[]> {
+  const { table } = lifecycle;
+  const rule = lifecycle.transitions[action];
+  if (rule.from.length !== 1)
+    throw new Error(`${lifecycle.name}.${action} starts from several states`);
+  const from = rule.from[0]!;
+  const events: TransitionEvent[] = [];
+  afterCommit(tx, () => {
+    for (const event of events)
+      moves.events?.publish(transitionChannel(lifecycle.name), JSON.stringify(event));
+  });
+  if (moves.ids.length === 0) return [];
+  const state: SQL =
+    'field' in lifecycle.state
+      ? sql`${table[lifecycle.state.field] as PgColumn}`
+      : lifecycle.state.sql(moves.at);
+  const set = { ...moves.set } as Record<string, unknown>;
+  if ('field' in lifecycle.state) set[lifecycle.state.field] = rule.to;
+  const moved = (await tx
+    .update(table)
+    .set(set as PgUpdateSetSource<T>)
+    .where(and(inArray(table.id, moves.ids), eq(state, from)))
+    .returning()) as Row<T>[];
+  if (moved.length === 0) return [];
+
+  const rows = (await moves.effect?.(moved)) ?? moved;
+  const audit = moves.audit;
+  if (audit)
+    await recordAudits(
+      tx,
+      audit.actor,
+      rows.map((row) => ({
+        action: `${lifecycle.name}.${audit.action ?? action}`,
+        subjectType: lifecycle.subject,
+        subjectId: row.id as string,
+        before: { status: from },
+        after: { status: rule.to, ...audit.details?.(row) },
+      })),
+    );
+  for (const row of rows)
+    events.push({
+      subject: lifecycle.subject,
+      id: row.id as string,
+      action: `${lifecycle.name}.${action}`,
+      from,
+      to: rule.to,
+      at: moves.at.toISOString(),
+      ...clientOf(lifecycle.subject, row.id as string, row),
+    });
+  return rows;
 }
 
 /** A row's client: its `clientId` column, or the row itself when it is the client (KYC). */

@@ -10,6 +10,9 @@
  * then `clients.vip`/`clients.score` so `client_info` stays one row read. It runs on the
  * events that change its inputs (deposits, withdrawals, fills, KYC, loans, IPO bids) and on
  * the leader's nightly pass for what time alone changes (account age, the 30-day window).
+ * It is a background projection (decision 019, addendum): a client's events that arrive
+ * before their computation starts share it, and few clients are computed at once, so a burst
+ * of money events makes the standing lag a moment instead of crowding out the money requests.
  */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import {
@@ -26,6 +29,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { createCoalescingQueue } from '../../platform/coalescing-queue.ts';
 import { IST_OFFSET_MS, istDateOf } from '../../platform/ist.ts';
 import { transitionChannel } from '../../platform/transitions.ts';
 import { assertActsFor, assertSees, type Viewer } from '../../platform/viewer.ts';
@@ -52,6 +56,35 @@ const WATCHED = ['deposit', 'withdrawal', 'order', 'kyc', 'loan'] as const;
 
 const DAY_MS = 86_400_000;
 const STAFF_POINTS_CAP = 20;
+
+/**
+ * At most this many clients are computed at once on one instance. A computation is ~21
+ * statements holding one pooled connection at a time (trading's activity reads three at once)
+ * and the pool has 10: two leave the money requests most of it, so a burst of events makes
+ * engagement lag behind rather than take the connections and the CPU the requests need. Two
+ * rather than one, so that one slow client (years of fills) does not hold up everyone else.
+ */
+export const RECOMPUTE_CONCURRENCY = 2;
+
+/** The longest score-history reason a merged computation writes (its events' reasons). */
+const MERGED_REASON_MAX = 200;
+
+/**
+ * The history's reason for a computation that served several events: their distinct reasons
+ * in the order they arrived ("Deposit confirmed; Order filled"), the first always whole, the
+ * rest while they fit, then how many more. One event (or many of one kind) reads as before.
+ */
+export function mergedReason(reasons: readonly string[]): string {
+  let text = reasons[0] ?? 'Recomputed';
+  let i = 1;
+  for (; i < reasons.length; i++) {
+    const rest = reasons.length - i - 1;
+    const tail = rest ? `; +${rest} more` : '';
+    if (text.length + 2 + reasons[i]!.length + tail.length > MERGED_REASON_MAX) break;
+    text += `; ${reasons[i]}`;
+  }
+  return i < reasons.length ? `${text}; +${reasons.length - i} more` : text;
+}
 
 /** The history's words for what set a recomputation off: "Deposit confirmed", "Order filled". */
 const SUBJECTS: Record<(typeof WATCHED)[number], string> = {
@@ -100,16 +133,17 @@ export function createEngagementService(deps: Deps) {
 
   async function factsOf(clientId: string): Promise<ClientFacts> {
     const today = istDateOf(clock.now());
-    const [client, cash, owed, holdings, trades, deposits, loans, staff] = await Promise.all([
-      ports.client(clientId),
-      ports.cash(clientId),
-      ports.loansOwed(clientId),
-      ports.holdings(clientId),
-      ports.trades(clientId),
-      ports.deposits(clientId),
-      ports.loans(clientId, today),
-      staffPoints(clientId),
-    ]);
+    // One read after another, not all at once: eight reads in parallel would take eight of the
+    // pool's ten connections per computation, and RECOMPUTE_CONCURRENCY bounds computations
+    // in order to leave the connections to the money requests. It costs a few milliseconds.
+    const client = await ports.client(clientId);
+    const cash = await ports.cash(clientId);
+    const owed = await ports.loansOwed(clientId);
+    const holdings = await ports.holdings(clientId);
+    const trades = await ports.trades(clientId);
+    const deposits = await ports.deposits(clientId);
+    const loans = await ports.loans(clientId, today);
+    const staff = await staffPoints(clientId);
     return {
       createdAt: client.createdAt,
       kycApproved: client.kycApproved,
@@ -136,9 +170,6 @@ export function createEngagementService(deps: Deps) {
       .orderBy(asc(assetSnapshots.day));
     return rows.map((r) => ({ day: r.day, assetsPaise: r.assetsPaise }));
   }
-
-  /** Per-client queue: events for one client recompute one after another, never at once. */
-  const running = new Map<string, Promise<unknown>>();
 
   async function computeNow(clientId: string, reason: string) {
     const now = clock.now();
@@ -193,28 +224,38 @@ export function createEngagementService(deps: Deps) {
     return result;
   }
 
-  /** Recomputes one client's standing (queued behind a computation already running). */
+  /**
+   * The computations, per client and bounded (platform/coalescing-queue.ts): a client's
+   * computations never overlap on this instance (the status row's lock covers instances),
+   * events arriving before theirs starts share it, and a failure is logged here once.
+   */
+  const computations = createCoalescingQueue({
+    concurrency: RECOMPUTE_CONCURRENCY,
+    run: (clientId, reasons) => computeNow(clientId, mergedReason(reasons)),
+    onError: (clientId, error) => log(`engagement recompute of ${clientId} failed`, error),
+  });
+
+  /**
+   * Recomputes one client's standing: the promise is of a computation that starts after this
+   * call (so it reads what the caller just changed), shared with the client's other events
+   * that arrive before it starts; one already running for the client is followed, not joined.
+   */
   function recompute(clientId: string, reason = 'Recomputed') {
-    const previous = running.get(clientId) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(() => computeNow(clientId, reason));
-    running.set(clientId, next);
-    void next
-      .finally(() => {
-        if (running.get(clientId) === next) running.delete(clientId);
-      })
-      .catch(() => {});
-    return next;
+    return computations.request(clientId, reason);
   }
 
-  /** Every client, one at a time (the nightly pass, and after the tiers change). */
+  /**
+   * Every client, one at a time (the nightly pass, and after the tiers change): it takes one
+   * of the queue's slots, so the events' computations keep the others meanwhile.
+   */
   async function recomputeAll(reason: string) {
     let done = 0;
     for (const id of await ports.allClientIds()) {
       try {
         await recompute(id, reason);
         done++;
-      } catch (error) {
-        log('engagement recompute failed', error);
+      } catch {
+        // Logged by the queue; the pass goes on to the next client.
       }
     }
     return done;
@@ -323,6 +364,8 @@ export function createEngagementService(deps: Deps) {
   return {
     recompute,
     recomputeAll,
+    /** How the computations queue is doing (tests, diagnosis): running, waiting, started. */
+    computationStats: () => computations.stats(),
     tiers,
     vip: vipOf,
     score: scoreView,
@@ -453,19 +496,14 @@ export function createEngagementService(deps: Deps) {
       const offs = WATCHED.map((name) =>
         bus.subscribe(transitionChannel(name), (message) => {
           const event = JSON.parse(message) as { clientId?: string; action: string; to: string };
-          if (event.clientId)
-            recompute(event.clientId, reasonOf(name, event.to)).catch((error) =>
-              log('engagement recompute failed', error),
-            );
+          // Failures are logged by the queue; the event's sender does not wait for it.
+          if (event.clientId) recompute(event.clientId, reasonOf(name, event.to)).catch(() => {});
         }),
       );
       offs.push(
         bus.subscribe(ORDER_PLACED_CHANNEL, (message) => {
           const event = JSON.parse(message) as { clientId: string; type: string };
-          if (event.type === 'ipo')
-            recompute(event.clientId, 'IPO bid placed').catch((error) =>
-              log('engagement recompute failed', error),
-            );
+          if (event.type === 'ipo') recompute(event.clientId, 'IPO bid placed').catch(() => {});
         }),
       );
       return () => offs.forEach((off) => off());
@@ -503,9 +541,7 @@ export function createEngagementService(deps: Deps) {
         );
         for (const id of await ports.allClientIds())
           if (!computed.has(id) && !stopped)
-            await recompute(id, 'First computation').catch((error) =>
-              log('engagement recompute failed', error),
-            );
+            await recompute(id, 'First computation').catch(() => {}); // logged by the queue
       })()
         .catch((error) => log('engagement first computation failed', error))
         .finally(() => {

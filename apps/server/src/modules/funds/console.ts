@@ -10,6 +10,8 @@ import { z } from 'zod';
 import {
   FM,
   FUNDS_DONE,
+  ZBankStatementRequest,
+  ZBankStatementResult,
   ZClientLedger,
   ZConsoleDeposit,
   ZConsoleWithdrawal,
@@ -105,6 +107,36 @@ export function fundsConsole(ctx: AppContext) {
         },
       );
     }
+
+    app.post(
+      '/funds/deposits/statement',
+      {
+        config: { access: 'deposits' },
+        schema: {
+          tags,
+          security,
+          headers,
+          body: ZBankStatementRequest,
+          response: { 200: envelopeOf(ZBankStatementResult) },
+        },
+      },
+      async (request, reply) =>
+        idempotency.run(
+          request,
+          reply,
+          { scope: scopeOf(request), message: FUNDS_DONE.statementMatched },
+          (transaction) =>
+            funds.deposits.confirmStatement(
+              request.body.lines.map((l) => ({ utr: l.utr, amountPaise: BigInt(l.amount_paise) })),
+              {
+                staffId: staffOf(request).staffId,
+                actor: staffActor(request),
+                baseUrl: baseUrlOf(ctx.config, request),
+                transaction,
+              },
+            ),
+        ),
+    );
 
     // ---------- Withdrawals ----------
 

@@ -11,6 +11,7 @@ import {
   FM,
   MIN_DEPOSIT_PAISE,
   paiseNumber,
+  type TBankStatementResult,
   type TConsoleDeposit,
   type TDepositAccount,
   type TDepositMethod,
@@ -25,6 +26,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import {
   applyTransition,
+  applyTransitions,
   lifecycle,
   type Transition,
   type TransitionEvents,
@@ -33,6 +35,7 @@ import { clientAccount, firmAccount, type LedgerService } from '../ledger/servic
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
+import { matchStatement, mismatchMessage, type StatementLine } from './bank-statement.ts';
 import { countByStatus, type ListFilter, listWhere, orderOf } from './listing.ts';
 import { type FundsPeople, withPeople } from './people.ts';
 import { deposits } from './tables.ts';
@@ -53,6 +56,19 @@ export function listDeposits(db: Executor, filter: ListFilter) {
 export async function depositById(db: Executor, id: string) {
   const [row] = await listDeposits(db, { id, order: 'newest', limit: 1 });
   return row;
+}
+
+/**
+ * The deposits a statement's UTRs name that could matter to it (pending or confirmed), locked
+ * in id order: the statement decides on them and moves them before anyone else can.
+ */
+function depositsWithUtrsLocked(tx: Tx, utrs: string[]) {
+  return tx
+    .select()
+    .from(deposits)
+    .where(and(inArray(deposits.utr, utrs), inArray(deposits.status, ['pending', 'confirmed'])))
+    .orderBy(deposits.id)
+    .for('update');
 }
 
 /** Deposits that already carry this UTR and count against a new one. */
@@ -107,6 +123,16 @@ type Deps = {
 
 export function createDepositService(deps: Deps) {
   const { db, clock, ledger, settings, uploads, access, events, people } = deps;
+  const creditOf = (row: DepositRow) => ({
+    kind: 'deposit',
+    clientId: row.clientId,
+    memo: `Deposit via ${row.method}, UTR ${row.utr}`,
+    reference: `deposit:${row.id}`,
+    idempotencyKey: `deposit:${row.id}`,
+    from: firmAccount('bank_clearing'),
+    to: clientAccount(row.clientId, 'cash_available'),
+    amount: row.amount,
+  });
   const receiptUrl = (baseUrl: string, row: DepositRow) =>
     row.receiptUploadId ? uploads.signedUrl(baseUrl, row.receiptUploadId) : null;
 
@@ -140,16 +166,7 @@ export function createDepositService(deps: Deps) {
         set: { reason, decidedAt: clock.now(), decidedByStaffId: who.staffId ?? null },
         async effect(row) {
           if (!DEPOSIT_TRANSITIONS[action].credits) return;
-          const posted = await ledger.transfer(tx, {
-            kind: 'deposit',
-            clientId: row.clientId,
-            memo: `Deposit via ${row.method}, UTR ${row.utr}`,
-            reference: `deposit:${row.id}`,
-            idempotencyKey: `deposit:${row.id}`,
-            from: firmAccount('bank_clearing'),
-            to: clientAccount(row.clientId, 'cash_available'),
-            amount: row.amount,
-          });
+          const posted = await ledger.transfer(tx, creditOf(row));
           const [credited] = await tx
             .update(deposits)
             .set({ postingId: posted.postingId })
@@ -268,6 +285,86 @@ export function createDepositService(deps: Deps) {
         );
         const [listed] = await withPeople(people, [{ row }], tx);
         return consoleDepositView(listed!, receiptUrl(options.baseUrl, listed!.row));
+      });
+    },
+
+    /**
+     * Operations match the bank's statement: each line confirms the one pending deposit with
+     * its UTR and exactly its amount, credited as a single confirmation would be (its posting,
+     * audit row and event), all in one transaction with the postings in one round trip.
+     */
+    async confirmStatement(
+      lines: StatementLine[],
+      options: { staffId: string; actor: Actor; baseUrl: string; transaction?: TransactionRunner },
+    ): Promise<TBankStatementResult> {
+      const transaction = options.transaction ?? plainTransaction(db);
+      return transaction(async (tx) => {
+        const known = await depositsWithUtrsLocked(tx, [...new Set(lines.map((l) => l.utr))]);
+        const { matched, unmatched } = matchStatement(lines, known);
+        const at = clock.now();
+        let moved: DepositRow[];
+        try {
+          moved = await applyTransitions(tx, DEPOSIT, 'confirm', {
+            ids: matched.map((m) => m.depositId),
+            at,
+            set: { decidedAt: at, decidedByStaffId: options.staffId, reason: null },
+            async effect(rows) {
+              const posted = await ledger.postMany(
+                tx,
+                rows.map((row) => {
+                  const { from, to, amount, ...rest } = creditOf(row);
+                  return {
+                    ...rest,
+                    lines: [
+                      { account: from, amount: -amount },
+                      { account: to, amount },
+                    ],
+                  };
+                }),
+              );
+              const credited = rows.map((row, i) => ({ ...row, postingId: posted[i]!.postingId }));
+              await tx.execute(sql`
+                update ${deposits} set posting_id = v.posting_id
+                from unnest(${sql.param(credited.map((r) => r.id))}::uuid[],
+                            ${sql.param(credited.map((r) => r.postingId))}::bigint[])
+                  as v(id, posting_id)
+                where ${deposits.id} = v.id`);
+              return credited;
+            },
+            audit: {
+              actor: options.actor,
+              details: (row) => ({
+                clientId: row.clientId,
+                amountPaise: row.amount.toString(),
+                utr: row.utr,
+                postingId: row.postingId,
+                via: 'bank_statement',
+              }),
+            },
+            events,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error, 'deposits_utr_confirmed_once'))
+            throw conflict(FM.utrAlreadyCredited);
+          throw error;
+        }
+        const byId = new Map(moved.map((row) => [row.id, row]));
+        const listed = await withPeople(
+          people,
+          matched.flatMap((m) => (byId.has(m.depositId) ? [{ row: byId.get(m.depositId)! }] : [])),
+          tx,
+        );
+        return {
+          confirmed: listed.map((l) => consoleDepositView(l, receiptUrl(options.baseUrl, l.row))),
+          unmatched: unmatched.map((u) => ({
+            line: u.line,
+            utr: u.utr,
+            amount_paise: paiseNumber(u.amountPaise),
+            reason: u.reason,
+            message: mismatchMessage(u.reason),
+          })),
+          confirmed_total_paise: paiseNumber(moved.reduce((sum, row) => sum + row.amount, 0n)),
+        };
       });
     },
 

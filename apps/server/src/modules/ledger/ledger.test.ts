@@ -239,6 +239,100 @@ describe('concurrent postings', () => {
   });
 });
 
+describe('many postings in one call (postMany)', () => {
+  const credit = (clientId: string, amount: bigint) => ({
+    kind: 'deposit',
+    clientId,
+    memo: 'batch deposit',
+    lines: [
+      { account: firmAccount('bank_clearing'), amount: -amount },
+      { account: clientAccount(clientId, 'cash_available'), amount },
+    ],
+  });
+
+  it('writes every posting with its lines in the callers order and moves each balance', async () => {
+    const [a, b] = [await signUpClient(t), await signUpClient(t)];
+    const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
+    const posted = await t.ctx.db.transaction((tx) =>
+      t.ctx.ledger.postMany(tx, [credit(a.id, 100n), credit(b.id, 200n), credit(a.id, 300n)]),
+    );
+    expect(posted.map((p) => p.lines.map((l) => [l.account.kind, l.amount]))).toEqual([
+      [
+        ['bank_clearing', -100n],
+        ['cash_available', 100n],
+      ],
+      [
+        ['bank_clearing', -200n],
+        ['cash_available', 200n],
+      ],
+      [
+        ['bank_clearing', -300n],
+        ['cash_available', 300n],
+      ],
+    ]);
+    expect(posted.map((p) => p.lines[1]!.balanceAfter)).toEqual([100n, 200n, 400n]);
+    expect(new Set(posted.map((p) => p.postingId)).size).toBe(3);
+    // One bucket of bank_clearing for the whole batch.
+    expect(new Set(posted.map((p) => p.lines[0]!.accountId)).size).toBe(1);
+    expect((await t.ctx.ledger.balancesOf(a.id)).cash_available).toBe(400n);
+    expect((await t.ctx.ledger.firmBalances()).bank_clearing).toBe(firmBefore - 600n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('is all or nothing: a guarded debit short in the third posting names its account and writes none', async () => {
+    const [a, b] = [await signUpClient(t), await signUpClient(t)];
+    await deposit(b.id, 50n);
+    const postingsBefore = (await t.ctx.ledger.check()).counts.postings;
+    const error = await t.ctx.db
+      .transaction((tx) =>
+        t.ctx.ledger.postMany(tx, [
+          credit(a.id, 100n),
+          credit(b.id, 10n),
+          {
+            kind: 'withdrawal_hold',
+            clientId: b.id,
+            memo: 'too much',
+            lines: [
+              { account: clientAccount(b.id, 'cash_available'), amount: -500n },
+              { account: clientAccount(b.id, 'cash_on_hold'), amount: 500n },
+            ],
+          },
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientBalance);
+    expect((error as InsufficientBalance).account).toEqual(clientAccount(b.id, 'cash_available'));
+    expect((await t.ctx.ledger.balancesOf(a.id)).cash_available).toBe(0n);
+    expect((await t.ctx.ledger.balancesOf(b.id)).cash_available).toBe(50n);
+    expect((await t.ctx.ledger.check()).counts.postings).toBe(postingsBefore);
+  });
+
+  it('batches and single postings over the same clients at once never deadlock, and add up exactly', async () => {
+    const clients = [];
+    for (let i = 0; i < 6; i++) clients.push(await signUpClient(t));
+    const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
+    const work: Promise<unknown>[] = [];
+    for (let round = 0; round < 8; round++) {
+      // Batches name the clients in different orders; singles cross the firm's buckets too.
+      const order = round % 2 ? [...clients].reverse() : clients;
+      work.push(
+        t.ctx.db.transaction((tx) =>
+          t.ctx.ledger.postMany(
+            tx,
+            order.map((c) => credit(c.id, 10n)),
+          ),
+        ),
+      );
+      for (const c of clients) work.push(deposit(c.id, 1n));
+    }
+    await Promise.all(work);
+    for (const c of clients)
+      expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(8n * 11n);
+    expect((await t.ctx.ledger.firmBalances()).bank_clearing).toBe(firmBefore - 6n * 8n * 11n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+});
+
 describe('the database itself', () => {
   it('refuses to change or delete postings and lines', async () => {
     const c = await signUpClient(t);

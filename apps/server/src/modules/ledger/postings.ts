@@ -61,6 +61,56 @@ export async function postLines(
   };
 }
 
+/**
+ * Writes many postings in one round trip (ledger_post_many, migration 0022): every row in
+ * `locks` (given in the global lock order) is opened if new and locked first, then all the
+ * postings are written set-wise, each line's balance after as if posted one by one in order. Answers, per posting in the order given, what postLines
+ * answers.
+ */
+export async function postBatch(
+  tx: Tx,
+  locks: Omit<LineRow, 'amount' | 'position'>[],
+  postings: { posting: PostingRow; lines: LineRow[] }[],
+): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }[]> {
+  const lines = postings.flatMap((p) => p.lines);
+  const postingOfLine = postings.flatMap((p, at) => p.lines.map(() => at + 1));
+  const column = <T>(values: T[]) => sql.param(values);
+  const result = await tx.execute(sql`
+    select out_index as index, out_posting_id::text as posting, out_account_ids::text[] as ids,
+           out_balances::text[] as balances
+    from ledger_post_many(
+      ${column(locks.map((l) => l.clientId))}::uuid[],
+      ${column(locks.map((l) => l.kind))}::text[],
+      ${column(locks.map((l) => l.bucket))}::smallint[],
+      ${column(locks.map((l) => l.guarded))}::boolean[],
+      ${column(postings.map((p) => p.posting.kind))}::text[],
+      ${column(postings.map((p) => p.posting.clientId))}::uuid[],
+      ${column(postings.map((p) => p.posting.memo))}::text[],
+      ${column(postings.map((p) => p.posting.reference))}::text[],
+      ${column(postings.map((p) => p.posting.idempotencyKey))}::text[],
+      ${postings[0]!.posting.createdAt.toISOString()}::timestamptz,
+      ${column(postingOfLine)}::integer[],
+      ${column(lines.map((l) => l.clientId))}::uuid[],
+      ${column(lines.map((l) => l.kind))}::text[],
+      ${column(lines.map((l) => l.bucket))}::smallint[],
+      ${column(lines.map((l) => l.amount.toString()))}::bigint[],
+      ${column(lines.map((l) => l.guarded))}::boolean[],
+      ${column(lines.map((l) => l.position))}::integer[])`);
+  const rows = rowsOf<{ index: number; posting: string; ids: string[]; balances: string[] }>(
+    result,
+  );
+  const answered = new Array<{ postingId: number; accountIds: number[]; balances: bigint[] }>(
+    postings.length,
+  );
+  for (const row of rows)
+    answered[row.index - 1] = {
+      postingId: Number(row.posting),
+      accountIds: row.ids.map(Number),
+      balances: row.balances.map((b) => BigInt(b)),
+    };
+  return answered;
+}
+
 export type LineFilter = {
   accountIds: number[];
   kind?: string | undefined;

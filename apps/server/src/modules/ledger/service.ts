@@ -28,6 +28,7 @@ import {
   linesOfPostings,
   postingById,
   postingsTouching,
+  postBatch,
   postLines,
 } from './postings.ts';
 import { reconciliationFacts } from './reconciliation.ts';
@@ -123,13 +124,72 @@ const bucketOf = (ref: AccountRef) =>
 const lockOrder = (line: LineRow) =>
   `${line.clientId ?? ''}|${line.kind}|${String(line.bucket).padStart(3, '0')}`;
 
-/** The position ledger_post reported for a guarded debit that found too little, if that was it. */
-function insufficientLine(error: unknown): number | null {
+/**
+ * Where ledger_post reported a guarded debit that found too little, if that was it: the line's
+ * position ("2"), or from ledger_post_many the posting's and the line's ("3:2").
+ */
+function insufficientDetail(error: unknown): string | null {
   for (let e = error as { code?: string; detail?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === INSUFFICIENT_BALANCE) return Number(e.detail);
+    if (e.code === INSUFFICIENT_BALANCE) return e.detail ?? '';
     e = e.cause as typeof e;
   }
   return null;
+}
+
+/** A posting's lines as the database takes them, sorted into the global lock order. */
+function prepared(input: PostingInput, bucket: (ref: AccountRef) => number) {
+  assertWellFormed(input);
+  return input.lines
+    .map((line, index) => ({
+      index,
+      account: line.account,
+      row: {
+        clientId: line.account.clientId,
+        kind: line.account.kind,
+        bucket: bucket(line.account),
+        amount: line.amount,
+        guarded: isGuarded(line.account),
+        position: index,
+      },
+    }))
+    .sort((a, b) => lockOrder(a.row).localeCompare(lockOrder(b.row)));
+}
+type Prepared = ReturnType<typeof prepared>;
+
+const postingRow = (input: PostingInput, createdAt: Date) => ({
+  kind: input.kind,
+  clientId: input.clientId ?? null,
+  memo: input.memo.trim(),
+  reference: input.reference ?? null,
+  idempotencyKey: input.idempotencyKey ?? null,
+  createdAt,
+});
+
+/** The lines in the caller's order, with the rows the database moved and their balances. */
+function posted(
+  ordered: Prepared,
+  written: { postingId: number; accountIds: number[]; balances: bigint[] },
+  createdAt: Date,
+): Posted {
+  const lines: Posted['lines'] = new Array(ordered.length);
+  ordered.forEach((line, at) => {
+    lines[line.index] = {
+      account: line.account,
+      accountId: written.accountIds[at]!,
+      amount: line.row.amount,
+      balanceAfter: written.balances[at]!,
+    };
+  });
+  return { postingId: written.postingId, createdAt, lines };
+}
+
+/** What the caller hears for a posting the database refused; the error itself otherwise. */
+function refusal(error: unknown, lineAt: (detail: string) => AccountRef | undefined): unknown {
+  if (isUniqueViolation(error, 'ledger_postings_idempotency_key_unique'))
+    return conflict('This money movement has already been recorded.');
+  const detail = insufficientDetail(error);
+  const account = detail === null ? undefined : lineAt(detail);
+  return account ? new InsufficientBalance(account) : error;
 }
 
 export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
@@ -139,54 +199,59 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
    * transaction: nothing of the posting (or of the caller's work) is left half-written.
    */
   async function post(tx: Tx, input: PostingInput): Promise<Posted> {
-    assertWellFormed(input);
     const createdAt = clock.now();
-    const ordered = input.lines
-      .map((line, index) => ({
-        index,
-        account: line.account,
-        row: {
-          clientId: line.account.clientId,
-          kind: line.account.kind,
-          bucket: bucketOf(line.account),
-          amount: line.amount,
-          guarded: isGuarded(line.account),
-          position: index,
-        },
-      }))
-      .sort((a, b) => lockOrder(a.row).localeCompare(lockOrder(b.row)));
-    let written: Awaited<ReturnType<typeof postLines>>;
+    const ordered = prepared(input, bucketOf);
     try {
-      written = await postLines(
-        tx,
-        {
-          kind: input.kind,
-          clientId: input.clientId ?? null,
-          memo: input.memo.trim(),
-          reference: input.reference ?? null,
-          idempotencyKey: input.idempotencyKey ?? null,
-          createdAt,
-        },
-        ordered.map((line) => line.row),
+      return posted(
+        ordered,
+        await postLines(
+          tx,
+          postingRow(input, createdAt),
+          ordered.map((l) => l.row),
+        ),
+        createdAt,
       );
     } catch (error) {
-      if (isUniqueViolation(error, 'ledger_postings_idempotency_key_unique'))
-        throw conflict('This money movement has already been recorded.');
-      const short = insufficientLine(error);
-      if (short !== null && ordered[short - 1])
-        throw new InsufficientBalance(ordered[short - 1]!.account);
-      throw error;
+      throw refusal(error, (detail) => ordered[Number(detail) - 1]?.account);
     }
-    const applied: Posted['lines'] = new Array(input.lines.length);
-    ordered.forEach((line, at) => {
-      applied[line.index] = {
-        account: line.account,
-        accountId: written.accountIds[at]!,
-        amount: line.row.amount,
-        balanceAfter: written.balances[at]!,
-      };
-    });
-    return { postingId: written.postingId, createdAt, lines: applied };
+  }
+
+  /**
+   * Writes many postings in the caller's transaction in one round trip (ledger_post_many):
+   * the batch locks every row it moves first, in the global lock order, then posts each in
+   * turn. Each firm account is moved through one bucket for the whole batch: the batch holds
+   * its rows until commit anyway, so spreading it over more buckets would only lock more rows.
+   * All or nothing: one refused posting aborts the caller's transaction.
+   */
+  async function postMany(tx: Tx, inputs: PostingInput[]): Promise<Posted[]> {
+    if (inputs.length === 0) return [];
+    const createdAt = clock.now();
+    const firmBucket = new Map<string, number>();
+    const bucket = (ref: AccountRef) => {
+      if (ref.clientId !== null) return 0;
+      if (!firmBucket.has(ref.kind)) firmBucket.set(ref.kind, bucketOf(ref));
+      return firmBucket.get(ref.kind)!;
+    };
+    const batch = inputs.map((input) => ({ input, ordered: prepared(input, bucket) }));
+    const locks = new Map<string, LineRow>();
+    for (const { ordered } of batch) for (const { row } of ordered) locks.set(lockOrder(row), row);
+    let written: Awaited<ReturnType<typeof postBatch>>;
+    try {
+      written = await postBatch(
+        tx,
+        [...locks.keys()].sort((a, b) => a.localeCompare(b)).map((key) => locks.get(key)!),
+        batch.map(({ input, ordered }) => ({
+          posting: postingRow(input, createdAt),
+          lines: ordered.map((l) => l.row),
+        })),
+      );
+    } catch (error) {
+      throw refusal(error, (detail) => {
+        const [postingAt, lineAt] = detail.split(':').map(Number);
+        return batch[postingAt! - 1]?.ordered[lineAt! - 1]?.account;
+      });
+    }
+    return batch.map(({ ordered }, at) => posted(ordered, written[at]!, createdAt));
   }
 
   /** The ids and balances of a client's accounts (those that exist yet). */
@@ -196,6 +261,7 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
   return {
     post,
+    postMany,
 
     /** A two-line posting: `amount` leaves `from` and arrives in `to`. */
     transfer(

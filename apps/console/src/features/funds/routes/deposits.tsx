@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { TConsoleDeposit } from '@sampada/shared';
+import { mayAccess, type TConsoleDeposit } from '@sampada/shared';
 import { useState } from 'react';
 import {
   pendingDecisionColumn,
@@ -10,6 +10,7 @@ import {
 } from '../../../components/queue-columns';
 import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
 import { useQueueDecision } from '../../../lib/queue-decision';
+import { useSession } from '../../../lib/session';
 import { DecisionSummary } from '../../../components/queue-parts';
 import {
   DEPOSIT_FILTERS,
@@ -17,6 +18,7 @@ import {
   useDecideDeposit,
   useDepositQueue,
 } from '../api/funds';
+import { BankStatementAction } from '../components/bank-statement-modal';
 import { ConfirmModal, RejectModal } from '../components/decision-modals';
 import { ReceiptViewer } from '../components/receipt-viewer';
 
@@ -31,6 +33,8 @@ export function DepositsQueuePage() {
     TDepositDecision
   >(decide);
   const [receipt, setReceipt] = useState<string | null>(null);
+  // Matching confirms deposits: shown only to the roles the route's guard lets confirm.
+  const mayConfirm = mayAccess(useSession()?.staff.roles, 'deposits');
 
   const summary = open ? (
     <DecisionSummary
@@ -73,6 +77,7 @@ export function DepositsQueuePage() {
       statusFilter={statusFilter}
       description={{ waiting: 'Waiting for confirmation, oldest first' }}
       empty={{ waiting: 'No deposits waiting.', other: 'No deposits.' }}
+      actions={mayConfirm ? <BankStatementAction /> : null}
       query={queue}
       minWidth={900}
       rowTestId="deposit-row"

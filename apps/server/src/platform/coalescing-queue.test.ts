@@ -1,0 +1,127 @@
+/**
+ * The coalescing queue on its own, with runs the test finishes by hand: a lone request starts
+ * at once, requests before a run starts share it, a request during a run gets exactly one
+ * more, no more than `concurrency` keys run at once, and a failure stays with its waiters.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCoalescingQueue } from './coalescing-queue.ts';
+
+/** A queue whose runs wait until the test finishes them; it records every run. */
+function manualQueue(concurrency: number) {
+  const runs: {
+    key: string;
+    notes: readonly string[];
+    finish: (value?: string) => void;
+    fail: (error: Error) => void;
+  }[] = [];
+  const errors: string[] = [];
+  let going = 0;
+  let most = 0;
+  const queue = createCoalescingQueue<string>({
+    concurrency,
+    run: (key, notes) =>
+      new Promise<string>((resolve, reject) => {
+        going++;
+        most = Math.max(most, going);
+        const done = () => going--;
+        runs.push({
+          key,
+          notes,
+          finish: (value = `${key}#${runs.length}`) => (done(), resolve(value)),
+          fail: (error) => (done(), reject(error)),
+        });
+      }),
+    onError: (key, error) => errors.push(`${key}: ${(error as Error).message}`),
+  });
+  const runsOf = (key: string) => runs.filter((r) => r.key === key);
+  return { queue, runs, runsOf, errors, most: () => most };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('a coalescing queue', () => {
+  it('a lone request starts its run at once, with no gathering delay', () => {
+    const { queue, runs } = manualQueue(2);
+    void queue.request('a', 'Deposit confirmed');
+    expect(runs).toHaveLength(1);
+    expect(queue.stats()).toMatchObject({ running: 1, waiting: 0, started: 1 });
+  });
+
+  it('fifty requests during a run make exactly one more run, which answers them all', async () => {
+    const { queue, runs, runsOf } = manualQueue(2);
+    const first = queue.request('a', 'Order placed');
+    const during = Array.from({ length: 50 }, (_, i) =>
+      queue.request('a', i % 2 ? 'Deposit confirmed' : 'Order filled'),
+    );
+    expect(runsOf('a')).toHaveLength(1);
+    expect(queue.stats()).toMatchObject({ running: 1, waiting: 1 });
+    runs[0]!.finish('first');
+    expect(await first).toBe('first');
+    await settle();
+    expect(runsOf('a')).toHaveLength(2);
+    expect(runs[1]!.notes).toEqual(['Order filled', 'Deposit confirmed']);
+    runs[1]!.finish('second');
+    expect(new Set(await Promise.all(during))).toEqual(new Set(['second']));
+    await settle();
+    expect(runsOf('a')).toHaveLength(2);
+    expect(queue.stats()).toMatchObject({ running: 0, waiting: 0, started: 2 });
+  });
+
+  it('a request after the follow-up started gets another run, never a share of a started one', async () => {
+    const { queue, runs, runsOf } = manualQueue(1);
+    void queue.request('a', 'one');
+    const second = queue.request('a', 'two');
+    runs[0]!.finish();
+    await settle();
+    const third = queue.request('a', 'three');
+    expect(third).not.toBe(second);
+    runs[1]!.finish('second');
+    await settle();
+    expect(runsOf('a')).toHaveLength(3);
+    runs[2]!.finish('third');
+    expect([await second, await third]).toEqual(['second', 'third']);
+  });
+
+  it('requests for many keys never run more than the concurrency at once, and all run', async () => {
+    const { queue, runs, most } = manualQueue(2);
+    const keys = Array.from({ length: 10 }, (_, i) => `client-${i}`);
+    const all = keys.map((k) => queue.request(k, 'Deposit confirmed'));
+    expect(runs).toHaveLength(2);
+    expect(queue.stats()).toMatchObject({ running: 2, waiting: 8 });
+    for (let i = 0; i < keys.length; i++) {
+      runs[i]!.finish();
+      await settle();
+    }
+    await Promise.all(all);
+    expect(runs.map((r) => r.key)).toEqual(keys); // in the order they asked
+    expect(most()).toBe(2);
+    expect(queue.stats()).toMatchObject({ running: 0, waiting: 0, started: 10, peak: 2 });
+  });
+
+  it('a key that asks again while running waits behind the keys already waiting', async () => {
+    const { queue, runs } = manualQueue(1);
+    void queue.request('busy', 'x');
+    void queue.request('b', 'x');
+    void queue.request('busy', 'y');
+    runs[0]!.finish();
+    await settle();
+    expect(runs.map((r) => r.key)).toEqual(['busy', 'b']);
+    runs[1]!.finish();
+    await settle();
+    expect(runs.map((r) => r.key)).toEqual(['busy', 'b', 'busy']);
+  });
+
+  it('a failed run rejects only its own waiters, is reported once, and the queue goes on', async () => {
+    const { queue, runs, errors } = manualQueue(1);
+    const failing = [queue.request('a', 'x'), queue.request('b', 'x'), queue.request('b', 'y')];
+    runs[0]!.fail(new Error('Client not found.'));
+    await expect(failing[0]).rejects.toThrow('Client not found.');
+    await settle();
+    runs[1]!.finish('b ok');
+    expect(await Promise.all(failing.slice(1))).toEqual(['b ok', 'b ok']);
+    expect(errors).toEqual(['a: Client not found.']);
+    const again = queue.request('a', 'z');
+    runs[2]!.finish('a ok');
+    expect(await again).toBe('a ok');
+  });
+});
