@@ -39,27 +39,27 @@ export type FirstStart = {
 /**
  * Called before the database is opened. A fresh embedded data directory certainly needs the
  * demo, so its child is forked at once and loads its modules while PostgreSQL is created and
- * migrated (a few tenths of a second off the first start); otherwise a child is forked only
- * once the database says the demo is missing.
+ * migrated; otherwise a child is forked only once the database says the demo is missing.
  */
 export function prepareFirstStart(config: Config, signals: StartupSignals): FirstStart {
   const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'));
   let early = fresh ? forkSeeder() : null;
+  const cancel = () => {
+    early?.kill();
+    early = null;
+  };
   return {
     async seedDemo(ctx, databaseUrl) {
       await ctx.menu.seedDefaults();
-      const child = early;
-      early = null;
       if (await isDemoSeeded(ctx)) {
-        child?.kill();
+        cancel();
         return NOTHING_SEEDED;
       }
-      return seedInChild(child ?? forkSeeder(), { config, databaseUrl }, signals);
+      const child = early ?? forkSeeder();
+      early = null; // from here on, seedInChild owns it
+      return seedInChild(child, { config, databaseUrl }, signals);
     },
-    cancel() {
-      early?.kill();
-      early = null;
-    },
+    cancel,
   };
 }
 
