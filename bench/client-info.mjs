@@ -17,24 +17,25 @@ const budget = { ratio: 0.25, p99: 20, rssMb: 250 };
 const port = Number(process.env.BENCH_PORT ?? 3204);
 
 const scratch = process.env.DATABASE_URL ? await scratchPostgres(process.env.DATABASE_URL) : null;
-const start = () =>
-  startServer({ port, name: 'bench-client-info', databaseUrl: scratch?.url ?? '' });
+const start = (keepData) =>
+  startServer({ port, name: 'bench-client-info', databaseUrl: scratch?.url ?? '', keepData });
 const idle = () => new Promise((r) => setTimeout(r, 8000));
-// Idle RSS twice: on the first start, which seeds and generates a year of price history in
-// the process (its garbage stays in the heap until V8 needs the room), and after a restart on
-// the same database, as a server runs on every later day. The load runs on the restarted one.
-// (On the embedded database each start has a fresh data directory, so both are first starts.)
-let { server } = await start();
+// Idle RSS twice: on the first start (a fresh data directory and database: the demo seed and
+// a year of price history, which run in a child process that exits), and after a restart on
+// the same data, as a server runs on every later day; beside them the bare baseline's, idle as
+// long. The load runs on the restarted server.
+const { bare, url: bareUrl } = await startBare({ port: port + 1 });
+let { server } = await start(false);
 await idle();
 const firstStartRss = rssMb(server.pid);
+const bareRss = rssMb(bare.pid);
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
-const restarted = await start();
+const restarted = await start(true);
 ({ server } = restarted);
 const { base, token } = restarted;
 await idle();
 const idleRss = rssMb(server.pid);
-const { bare, url: bareUrl } = await startBare({ port: port + 1 });
 
 const targets = {
   bare: { url: bareUrl },
@@ -97,7 +98,7 @@ console.log(
   [
     `client_info / bare (median round): ${(ratio * 100).toFixed(1)}% (budget ≥ ${budget.ratio * 100}%)`,
     `client_info p99 in that round: ${serverRun.latency.p99} ms (budget ≤ ${budget.p99} ms; bare p99 ${bareRun.latency.p99} ms); median p99 over rounds ${median(runs.map((r) => r.serverRun.latency.p99))} ms`,
-    `server RSS idle: ${idleRss.toFixed(0)} MB after a restart, ${firstStartRss.toFixed(0)} MB on the first start (budget ≤ ${budget.rssMb} MB); after the load: ${loadedRss.toFixed(0)} MB`,
+    `server RSS idle: ${idleRss.toFixed(0)} MB after a restart, ${firstStartRss.toFixed(0)} MB on the first start (budget ≤ ${budget.rssMb} MB); bare Fastify idle ${bareRss.toFixed(0)} MB (first start ${(firstStartRss / bareRss).toFixed(1)}× bare); after the load: ${loadedRss.toFixed(0)} MB`,
   ].join('\n'),
 );
 process.exit(0);

@@ -4,15 +4,17 @@
 // same way in its own process. Every run is a new process; the figures are medians.
 // Usage: node --import tsx bench/startup.mjs [runs]
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServerIfNeeded } from '../scripts/build-if-needed.mjs';
 import { percentile, root } from './support/server.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-const port = 3207;
+// BENCH_PORT moves the listener (server and bare alike) off another run's port.
+const port = Number(process.env.BENCH_PORT ?? 3207);
 const dataDir = path.join(root, '.tmp', 'bench-startup');
 const bare = path.join(root, '.tmp', 'bench-bare-fastify.mjs');
+mkdirSync(path.dirname(bare), { recursive: true }); // a fresh checkout has no .tmp yet
 writeFileSync(
   bare,
   `import Fastify from 'fastify';

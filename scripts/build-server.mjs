@@ -24,6 +24,8 @@ export async function buildServer() {
     entryPoints: {
       main: path.join(server, 'src/main.ts'),
       cli: path.join(server, 'src/cli/main.ts'),
+      // A first start's demo seed runs in a child process of its own (src/first-start.ts).
+      'first-start-process': path.join(server, 'src/first-start-process.ts'),
     },
     outdir: dist,
     bundle: true,

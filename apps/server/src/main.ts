@@ -5,29 +5,52 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { EmbeddedPostgresError } from './db/embedded-postgres.ts';
-import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from './modules/demo/seed.ts';
+import { type FirstStart, FirstStartError, prepareFirstStart } from './first-start.ts';
+import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD } from './modules/demo/seed.ts';
 import { MINUTE } from './platform/clock.ts';
 import { electLeader } from './platform/leader.ts';
 import { listenOperatorSocket } from './platform/operator-socket.ts';
 import { openRuntime } from './runtime.ts';
+import { StartupInterrupted, type StartupSignals, watchStartupSignals } from './startup-signals.ts';
 
 const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 async function main() {
   const config = loadConfig();
-  const { ctx, database } = await openRuntime(config);
+  const signals = watchStartupSignals();
+  // A first start seeds the demo in a child process, forked here already on a fresh data dir.
+  const firstStart = config.seedDemo ? prepareFirstStart(config, signals) : null;
+  let runtime;
   try {
-    await serve(config, ctx, database);
+    runtime = await openRuntime(config);
+  } catch (error) {
+    firstStart?.cancel();
+    throw error;
+  }
+  const { ctx, database } = runtime;
+  try {
+    signals.check();
+    await serve(config, ctx, database, firstStart, signals);
   } catch (error) {
     // A start that fails half-way still stops the embedded PostgreSQL it started.
+    firstStart?.cancel();
     await database.close().catch(() => {});
     throw error;
   }
 }
 
-async function serve(config: Config, ctx: AppContext, database: Database) {
+async function serve(
+  config: Config,
+  ctx: AppContext,
+  database: Database,
+  firstStart: FirstStart | null,
+  signals: StartupSignals,
+) {
+  // The demo first (first-start.ts); the market then loads the history and quotes it wrote.
+  const demo = firstStart
+    ? await firstStart.seedDemo(ctx, database.url)
+    : { seeded: false, inviteCode: null };
   await ctx.market.init();
-  const demo = config.seedDemo ? await seedDemo(ctx) : { seeded: false, inviteCode: null };
   const app = await buildApp(ctx);
   const closeSocket = config.databaseUrl
     ? async () => {}
@@ -43,7 +66,9 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
         return { code, stdout, stderr };
       });
 
+  signals.check();
   await app.listen({ port: config.port, host: config.host });
+  signals.check();
   const stopNewsImport = ctx.news.feeds.startPeriodicImport(30 * MINUTE, (error) =>
     app.log.error({ err: error }, 'news import failed'),
   );
@@ -97,7 +122,6 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   if (demo.inviteCode)
     lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
   else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
-  console.log(lines.join('\n'));
 
   let closing = false;
   /**
@@ -143,10 +167,19 @@ async function serve(config: Config, ctx: AppContext, database: Database) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  signals.release(); // after: a signal in between would find no handler and kill the process
+  // The banner last: whoever waits for it (an operator, a test) may signal at once, and a
+  // SIGTERM before the handlers above took the default action: the process died outright and
+  // left its embedded PostgreSQL running.
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {
-  const explained = error instanceof ConfigError || error instanceof EmbeddedPostgresError;
+  const explained =
+    error instanceof ConfigError ||
+    error instanceof EmbeddedPostgresError ||
+    error instanceof FirstStartError ||
+    error instanceof StartupInterrupted;
   console.error(explained ? error.message : error);
   process.exit(1);
 });

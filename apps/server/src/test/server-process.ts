@@ -83,11 +83,11 @@ export type ServerProcess = {
   output: () => string;
 };
 
-/** Starts the server on DATA_DIR and resolves once it prints its address. */
-export async function startServerProcess(
+/** Spawns the server on DATA_DIR, without waiting for it (a start that is meant to fail). */
+export function spawnServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
-): Promise<ServerProcess> {
+): Omit<ServerProcess, 'baseUrl'> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...envFor(dataDir, env) },
@@ -99,17 +99,26 @@ export async function startServerProcess(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  return { child, exited, output: () => output };
+}
+
+/** Starts the server on DATA_DIR and resolves once it prints its address. */
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const { child, exited, output } = spawnServerProcess(dataDir, env);
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const look = () => {
-      const found = /Client app\s+http:\/\/localhost:(\d+)\//.exec(output);
+      const found = /Client app\s+http:\/\/localhost:(\d+)\//.exec(output());
       if (found) resolve(`http://127.0.0.1:${found[1]}`);
     };
     child.stdout!.on('data', look);
     void exited.then(({ code, signal }) =>
-      reject(new Error(`server exited (${code ?? signal}) before serving:\n${output}`)),
+      reject(new Error(`server exited (${code ?? signal}) before serving:\n${output()}`)),
     );
   });
-  return { child, baseUrl, exited, output: () => output };
+  return { child, baseUrl, exited, output };
 }
 
 export type Answer = {

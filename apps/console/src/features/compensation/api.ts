@@ -14,8 +14,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPostWithKey, apiPut, apiUpload, compact } from '../../lib/api-client';
-import { useIdempotencyKeys } from '../../lib/idempotency';
+import { apiGet, apiPost, apiPut, apiUpload, compact } from '../../lib/api-client';
+import { useDecision } from '../../lib/keyed-action';
 import { queryKeys } from '../../lib/query-keys';
 
 export const CLAIM_FILTERS = [
@@ -58,25 +58,11 @@ export type TClaimDecision =
   | { action: 'pay' };
 
 /** A decision on a claim, one Idempotency-Key per attempt (the same decision retried reuses it). */
-export function useDecideClaim() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: TClaimDecision }) => {
-      const { action, ...body } = decision;
-      const signature = `claim:${id}:${action}:${JSON.stringify(body)}`;
-      return apiPostWithKey<TConsoleClaimDetail>(
-        `/compensation/claims/${id}/${action}`,
-        body,
-        keys.keyFor(signature),
-      ).then((result) => {
-        keys.settle(signature);
-        return result;
-      });
-    },
-    onSettled: () => void client.invalidateQueries({ queryKey: queryKeys.compensation.all }),
-  });
-}
+export const useDecideClaim = () =>
+  useDecision<TClaimDecision, TConsoleClaimDetail>(
+    (id) => `/compensation/claims/${id}`,
+    [queryKeys.compensation.all],
+  );
 
 export const useOffers = () =>
   useQuery({

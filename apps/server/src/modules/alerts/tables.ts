@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../db/columns.ts';
 import { clients } from '../clients/tables.ts';
 import { instruments } from '../market/tables.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A client's price alert. It fires once: the feed's pass sets `status` from active to

@@ -45,6 +45,12 @@ export const clients = pgTable(
   ],
 );
 
+/** The client a row of another module belongs to (`client_id`, required). */
+export const clientRef = () =>
+  uuid('client_id')
+    .notNull()
+    .references(() => clients.id);
+
 /**
  * A session's trading window (docs/decisions/004-pin-trading-window.md): opened by a full
  * argon2id PIN check, it lets orders in that session check their PIN against a keyed HMAC of

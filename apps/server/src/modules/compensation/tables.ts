@@ -10,15 +10,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/tables.ts';
+import { at, moduleConfigTable, paise } from '../../db/columns.ts';
+import { clientRef } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
 import { uploads } from '../uploads/tables.ts';
-
-const paise = (name: string) => bigint(name, { mode: 'bigint' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A client's claim for redress. `status` moves only along CLAIM_TRANSITIONS (lifecycle.ts),
@@ -30,9 +27,7 @@ export const compensationClaims = pgTable(
     id: uuid('id').primaryKey(),
     number: bigserial('number', { mode: 'number' }).notNull().unique(),
     reference: text('reference').notNull().unique(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     category: text('category').notNull(),
     status: text('status').notNull().default('submitted'),
     amountClaimedPaise: paise('amount_claimed_paise').notNull(),
@@ -110,8 +105,4 @@ export const compensationEvidence = pgTable(
 );
 
 /** The module's settings: the claim cap and the maker-checker threshold. */
-export const compensationConfig = pgTable('compensation_config', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const compensationConfig = moduleConfigTable('compensation_config');

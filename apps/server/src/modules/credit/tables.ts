@@ -11,16 +11,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/tables.ts';
+import { at, moduleConfigTable, paise } from '../../db/columns.ts';
+import { clientRef } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
 
-const paise = (name: string) => bigint(name, { mode: 'bigint' });
 const zero = sql`0`;
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** What the firm lends on: edited by admins in the console; seeded with two products. */
 export const creditProducts = pgTable(
@@ -58,9 +56,7 @@ export const loans = pgTable(
   'loans',
   {
     id: uuid('id').primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     productId: uuid('product_id')
       .notNull()
       .references(() => creditProducts.id),
@@ -193,11 +189,7 @@ export const loanEvents = pgTable(
 );
 
 /** The credit module's settings, e.g. the maker-checker threshold. */
-export const creditConfig = pgTable('credit_config', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const creditConfig = moduleConfigTable('credit_config');
 
 /**
  * Sales of pledged shares when operations invoke a pledge: one market sell order each. Once the

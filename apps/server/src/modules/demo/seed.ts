@@ -35,9 +35,13 @@ async function drawIdSide(label: string): Promise<Buffer> {
 
 const DEMO_WATCHLIST = ['RELIANCE', 'HDFCBANK', 'TCS', 'INFY', 'ITC', 'M&M'];
 
+/** The demo is there once its first staff member is (the seed creates them first). */
+export const isDemoSeeded = async (ctx: AppContext) =>
+  (await ctx.staff.findByEmail(DEMO_STAFF[0]!.email)) !== undefined;
+
 export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   await ctx.menu.seedDefaults();
-  if (await ctx.staff.findByEmail(DEMO_STAFF[0]!.email)) return { seeded: false, inviteCode: null };
+  if (await isDemoSeeded(ctx)) return { seeded: false, inviteCode: null };
   const actor = cliActor();
   const created = [];
   for (const member of DEMO_STAFF) {

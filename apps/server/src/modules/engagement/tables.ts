@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   check,
   date,
@@ -16,14 +15,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/tables.ts';
+import { at, paise } from '../../db/columns.ts';
+import { clientRef, clients } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
-
-const paise = (name: string) => bigint(name, { mode: 'bigint' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Levels 0–5, seeded by the engagement_seed migration, edited by admins. */
 export const vipTiers = pgTable(
@@ -45,9 +41,7 @@ export const vipTiers = pgTable(
 export const assetSnapshots = pgTable(
   'asset_snapshots',
   {
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     day: date('day').notNull(),
     assetsPaise: paise('assets_paise').notNull(),
     at: at('at').notNull(),
@@ -72,9 +66,7 @@ export const scoreHistory = pgTable(
   'score_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     score: integer('score').notNull(),
     reason: text('reason').notNull(),
     at: at('at').notNull(),
@@ -87,9 +79,7 @@ export const scoreAdjustments = pgTable(
   'score_adjustments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     points: integer('points').notNull(),
     reason: text('reason').notNull(),
     staffId: uuid('staff_id')
@@ -104,9 +94,7 @@ export const scoreAdjustments = pgTable(
 export const achievementsEarned = pgTable(
   'achievements_earned',
   {
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     code: text('code').notNull(),
     earnedAt: at('earned_at').notNull(),
   },

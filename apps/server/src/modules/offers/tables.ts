@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { clients } from '../clients/tables.ts';
+import { bigint, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { at, paise } from '../../db/columns.ts';
+import { clientRef } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
-
-const paise = (name: string) => bigint(name, { mode: 'bigint' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Promotions staff publish. A bonus offer carries a budget; `budget_used_paise` grows only by
@@ -66,9 +54,7 @@ export const offerClaims = pgTable(
     offerId: uuid('offer_id')
       .notNull()
       .references(() => offers.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     amountPaise: paise('amount_paise').notNull(),
     status: text('status').notNull().default('credited'),
     /** Set in the claim's transaction, right after the row that makes the claim once. */

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../db/columns.ts';
 import { clients } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
 import { uploads } from '../uploads/tables.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One conversation per client, closed and reopened rather than replaced, so the history is

@@ -10,15 +10,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/tables.ts';
+import { at, moduleConfigTable, paise } from '../../db/columns.ts';
+import { clientRef } from '../clients/tables.ts';
 import { staff } from '../staff/tables.ts';
-
-const paise = (name: string) => bigint(name, { mode: 'bigint' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Institutional allocations published by operations. `allocated` only grows, by a guarded
@@ -102,9 +99,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     type: text('type').notNull(),
     side: text('side').notNull(),
     symbol: text('symbol').notNull(),
@@ -158,9 +153,7 @@ export const fills = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     symbol: text('symbol').notNull(),
     side: text('side').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
@@ -191,9 +184,7 @@ export const fills = pgTable(
 export const holdings = pgTable(
   'holdings',
   {
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     symbol: text('symbol').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
@@ -222,11 +213,7 @@ export const holdings = pgTable(
 );
 
 /** The trading module's settings, e.g. the charge schedule. */
-export const tradingConfig = pgTable('trading_config', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: at('updated_at').notNull(),
-});
+export const tradingConfig = moduleConfigTable('trading_config');
 
 /**
  * GTT (good till triggered) orders: a trigger watched for up to a year, holding no cash or
@@ -238,9 +225,7 @@ export const gtts = pgTable(
   'gtts',
   {
     id: uuid('id').primaryKey(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id),
+    clientId: clientRef(),
     kind: text('kind').notNull(),
     symbol: text('symbol').notNull(),
     side: text('side').notNull(),

@@ -3,12 +3,10 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPostWithKey, compact } from '../../../lib/api-client';
-import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { apiGet, compact } from '../../../lib/api-client';
+import { useDecision } from '../../../lib/keyed-action';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const LOAN_FILTERS = [
@@ -64,25 +62,8 @@ export type TLoanDecision =
  * A decision on a loan: each attempt gets an Idempotency-Key, the same decision retried reuses
  * it. Success or failure, the queue, the loan and the dashboard are read again.
  */
-export function useDecideLoan() {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: TLoanDecision }) => {
-      const { action, ...body } = decision;
-      const signature = `loan:${id}:${action}:${JSON.stringify(body)}`;
-      return apiPostWithKey<TConsoleLoanDetail>(
-        `/credit/loans/${id}/${action}`,
-        body,
-        keys.keyFor(signature),
-      ).then((result) => {
-        keys.settle(signature);
-        return result;
-      });
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.credit.all });
-      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
-    },
-  });
-}
+export const useDecideLoan = () =>
+  useDecision<TLoanDecision, TConsoleLoanDetail>(
+    (id) => `/credit/loans/${id}`,
+    [queryKeys.credit.all, queryKeys.dashboard],
+  );

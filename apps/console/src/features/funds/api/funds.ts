@@ -9,12 +9,10 @@ import {
   infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPostWithKey, compact } from '../../../lib/api-client';
-import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { apiGet, compact } from '../../../lib/api-client';
+import { useDecision } from '../../../lib/keyed-action';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const DEPOSIT_FILTERS = ['pending', 'confirmed', 'rejected', 'cancelled', 'all'] as const;
@@ -76,31 +74,15 @@ export type TWithdrawalDecision =
  * Decisions on one queue: each attempt gets a key, the same decision retried reuses it.
  * Success or failure, the queues and the dashboard counts are read again.
  */
-function useDecision<TDecision extends { action: string }, TResult>(
+const useQueueDecision = <TDecision extends { action: string }, TResult>(
   queue: 'deposits' | 'withdrawals',
-) {
-  const client = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: TDecision }) => {
-      const { action, ...body } = decision;
-      const signature = `${queue}:${id}:${action}:${JSON.stringify(body)}`;
-      return apiPostWithKey<TResult>(
-        `/funds/${queue}/${id}/${action}`,
-        body,
-        keys.keyFor(signature),
-      ).then((result) => {
-        keys.settle(signature);
-        return result;
-      });
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.funds.all });
-      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
-    },
-  });
-}
+) =>
+  useDecision<TDecision, TResult>(
+    (id) => `/funds/${queue}/${id}`,
+    [queryKeys.funds.all, queryKeys.dashboard],
+  );
 
-export const useDecideDeposit = () => useDecision<TDepositDecision, TConsoleDeposit>('deposits');
+export const useDecideDeposit = () =>
+  useQueueDecision<TDepositDecision, TConsoleDeposit>('deposits');
 export const useDecideWithdrawal = () =>
-  useDecision<TWithdrawalDecision, TConsoleWithdrawal>('withdrawals');
+  useQueueDecision<TWithdrawalDecision, TConsoleWithdrawal>('withdrawals');
