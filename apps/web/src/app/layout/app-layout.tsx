@@ -49,6 +49,31 @@ function useSessionCheck() {
   }, [data, navigate]);
 }
 
+/**
+ * The shell's watchers — the session check, alert toasts, the hash scroll and the last route.
+ * Each is a component of its own that renders nothing, so what it hears (a profile refetch,
+ * the alerts' answer, a navigation) re-renders it alone rather than the shell and the page.
+ */
+function SessionCheck() {
+  useSessionCheck();
+  return null;
+}
+
+function AlertToasts() {
+  useAlertToasts();
+  return null;
+}
+
+function RouteMemory() {
+  const location = useLocation();
+  useHashScroll();
+  useEffect(
+    () => lastRoute.set(location.pathname + location.search),
+    [location.pathname, location.search],
+  );
+  return null;
+}
+
 /** The signed-in shell: header, sidebar (≥ 768 px) or bottom tabs (< 768 px), drawers. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -56,14 +81,6 @@ export function AppLayout() {
     useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
   );
   const [drawerOpened, drawer] = useDisclosure(false);
-  const location = useLocation();
-  useSessionCheck();
-  useHashScroll();
-  useAlertToasts();
-  useEffect(
-    () => lastRoute.set(location.pathname + location.search),
-    [location.pathname, location.search],
-  );
 
   return (
     <AppShell
@@ -99,6 +116,9 @@ export function AppLayout() {
       <UserDrawer opened={drawerOpened} onClose={drawer.close} fullWidth={isMobile} />
       <DrawersHost />
       <AchievementToasts />
+      <SessionCheck />
+      <AlertToasts />
+      <RouteMemory />
     </AppShell>
   );
 }

@@ -14,7 +14,7 @@ import { IconBell, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useLiveQuotes, getQuotesSocket } from '../../lib/market/live-quotes';
+import { getQuotesSocket, useQuoteSubscription } from '../../lib/market/live-quotes';
 import { formatDateTime } from '../../lib/money';
 import { toast } from '../../lib/notify';
 import {
@@ -34,7 +34,7 @@ export function useAlertToasts() {
   const queryClient = useQueryClient();
   const { data: alerts } = usePriceAlerts();
   const active = (alerts ?? []).filter((a) => a.status === 'active').map((a) => a.symbol);
-  useLiveQuotes(active);
+  useQuoteSubscription(active);
   useEffect(
     () =>
       getQuotesSocket().onAlert((alert) => {

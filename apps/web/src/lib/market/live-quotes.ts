@@ -1,5 +1,5 @@
 import type { TQuote } from '@sampada/shared';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { refreshSession } from '../api-client';
 import { onSessionEnd } from '../session';
 import { authStorage } from '../storage';
@@ -35,25 +35,42 @@ onSessionEnd(() => {
 
 const keyOf = (symbols: readonly string[]) => [...new Set(symbols)].sort().join(',');
 
+/** Subscribes to some symbols while the component is mounted, without reading their quotes. */
+export function useQuoteSubscription(symbols: readonly string[]): void {
+  const key = keyOf(symbols);
+  const live = getQuotesSocket();
+  useEffect(() => (key ? live.subscribe(key.split(',')) : undefined), [key, live]);
+}
+
 /**
  * Live quotes for some symbols: subscribes while the component is mounted and returns the
- * latest snapshot-plus-ticks quote of each symbol that has one.
+ * latest snapshot-plus-ticks quote of each symbol that has one. The map is the same object
+ * until one of these symbols' quotes changes: the socket's news about other symbols (a tick
+ * for anything on screen, every 250 ms in market hours) re-renders nothing here.
  */
 export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote> {
   const key = keyOf(symbols);
   const live = getQuotesSocket();
   useEffect(() => (key ? live.subscribe(key.split(',')) : undefined), [key, live]);
-  const version = useSyncExternalStore(live.onChange, live.getVersion, live.getVersion);
-  return useMemo(() => {
+  const kept = useRef<{ key: string; quotes: Record<string, TQuote> } | null>(null);
+  const read = useCallback(() => {
+    const list = key ? key.split(',') : [];
+    const before = kept.current;
+    // The socket replaces a quote's object when it changes, so identity says what moved.
+    if (
+      before?.key === key &&
+      list.every((symbol) => before.quotes[symbol] === live.getQuote(symbol))
+    )
+      return before.quotes;
     const quotes: Record<string, TQuote> = {};
-    if (!key) return quotes;
-    for (const symbol of key.split(',')) {
+    for (const symbol of list) {
       const quote = live.getQuote(symbol);
       if (quote) quotes[symbol] = quote;
     }
+    kept.current = { key, quotes };
     return quotes;
-    // version is read only to make a new map whenever the socket has news.
-  }, [key, live, version]);
+  }, [key, live]);
+  return useSyncExternalStore(live.onChange, read, read);
 }
 
 /** The newer of a fetched quote and its live one. */
