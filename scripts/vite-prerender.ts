@@ -24,6 +24,11 @@ import { staticClosure, stylesOf } from './vite-route-preload.ts';
 /** The attribute on the static copy's wrapper, and on <html> when the copy must not show. */
 const COPY = 'data-prerendered';
 const STALE = 'data-prerender-stale';
+/** On a copy that greets the client by name, and on <html> when the device kept the name. */
+const GREETS = 'data-prerender-greets';
+const GREETING_KNOWN = 'data-greeting-known';
+/** The greeting's element carries its sentence with this placeholder (DashboardPage). */
+const TEMPLATE = 'data-greeting-template';
 
 /** Runs in the browser before the first paint. Keys: Mantine's and lib/i18n.ts's. */
 const BOOT = `(function () {
@@ -38,6 +43,22 @@ const BOOT = `(function () {
   var language = null;
   try { language = JSON.parse(read(LANGUAGE_KEY) || 'null'); } catch (e) {}
   if (language && language !== DEFAULT_LANGUAGE) root.setAttribute(STALE, '');
+  // The name a returning client was greeted with, kept beside the tokens (lib/storage.ts):
+  // written into the copy's greeting as the parser inserts it, so the first paint shows it.
+  var name = null;
+  try {
+    name = JSON.parse(sessionStorage.getItem(GREETING_KEY) || localStorage.getItem(GREETING_KEY) || 'null');
+  } catch (e) {}
+  if (typeof name !== 'string' || !name) return;
+  root.setAttribute(GREETING_KNOWN, '');
+  var watch = new MutationObserver(function () {
+    var greeting = document.querySelector('[' + GREETS + '] [' + TEMPLATE + ']');
+    if (!greeting) return;
+    greeting.textContent = greeting.getAttribute(TEMPLATE).replace('{{name}}', name);
+    watch.disconnect();
+  });
+  watch.observe(root, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', function () { watch.disconnect(); });
 })();
 `;
 
@@ -49,6 +70,8 @@ export interface PrerenderOptions {
   colorSchemeKey: string;
   languageKey: string;
   defaultLanguage: string;
+  /** Where the app keeps the name Home greets the client with (lib/storage.ts). */
+  greetingKey: string;
 }
 
 /** `/login` → `prerendered/login.html`: the file the server answers that path with. */
@@ -105,7 +128,11 @@ export function prerender(options: PrerenderOptions): Plugin {
       const boot = BOOT.replace('SCHEME_KEY', JSON.stringify(options.colorSchemeKey))
         .replace('LANGUAGE_KEY', JSON.stringify(options.languageKey))
         .replace('DEFAULT_LANGUAGE', JSON.stringify(options.defaultLanguage))
-        .replace('STALE', JSON.stringify(STALE));
+        .replace('STALE', JSON.stringify(STALE))
+        .replaceAll('GREETING_KEY', JSON.stringify(options.greetingKey))
+        .replace('GREETING_KNOWN', JSON.stringify(GREETING_KNOWN))
+        .replaceAll('GREETS', JSON.stringify(GREETS))
+        .replaceAll('TEMPLATE', JSON.stringify(TEMPLATE));
       const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
       const bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
@@ -115,7 +142,10 @@ export function prerender(options: PrerenderOptions): Plugin {
       const head =
         `<script src="${config.base}${bootFile}"></script>\n    ` +
         `<style>[${COPY}] { visibility: hidden; }</style>\n    `;
-      const reveal = `<style>html:not([${STALE}]) [${COPY}] { visibility: visible; }</style>`;
+      // A copy that greets by name shows only where the device kept the name.
+      const reveal =
+        `<style>html:not([${STALE}]) [${COPY}]:not([${GREETS}]), ` +
+        `html[${GREETING_KNOWN}]:not([${STALE}]) [${COPY}][${GREETS}] { visibility: visible; }</style>`;
       const page = String(html.source).replace('<meta name="viewport"', (m) => `${head}${m}`);
       if (page === String(html.source)) return this.error('prerender: no viewport meta');
       html.source = page;

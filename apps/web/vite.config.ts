@@ -24,11 +24,11 @@ export default defineConfig({
     // ... and their markup is in the HTML, so the first paint does not wait for them.
     prerender({
       module: 'src/app/prerender/prerender.tsx',
-      // Not /dashboard: a copy of its shell measured worse (decision 005, third pass).
-      pages: { '/login': FIRST_SCREENS['/login'] },
+      pages: FIRST_SCREENS,
       colorSchemeKey: 'sampada.colorScheme',
       languageKey: 'sampada.language',
       defaultLanguage: 'en-US',
+      greetingKey: 'sampada.greetingName',
     }),
     precompress(),
   ],

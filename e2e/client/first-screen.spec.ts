@@ -1,10 +1,11 @@
 /**
- * The first screen paints before any script (issue 14, decision 005's third pass): /login
- * arrives with a static copy of its screen in the HTML, which the app replaces with the live
- * one; Home's cards keep their size while their data loads. Layout shift is a
+ * The first screens paint before any script (issue 14, decision 005's third and fourth
+ * passes): /login arrives with a static copy of its screen in the HTML, and so does /dashboard
+ * for a returning client, greeted by the name the device kept; the app replaces the copy with
+ * the live screen. Home's cards keep their size while their data loads. Layout shift is a
  * layout property (how far things moved), not a timing, so it is asserted here.
  */
-import { expect, signIn, test } from './fixtures';
+import { expect, openUserDrawer, signIn, test } from './fixtures';
 
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
 
@@ -37,6 +38,60 @@ test('the app replaces the static copy with the live screen, which works', async
   await signIn(page, DEMO);
   await expect(page.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
   expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+});
+
+/** Records, frame by frame, whether a static copy was ever laid out visibly. */
+function watchCopy(selector: string) {
+  (window as unknown as { copySeen: boolean }).copySeen = false;
+  const check = () => {
+    const copy = document.querySelector(selector);
+    if (copy && getComputedStyle(copy).visibility === 'visible')
+      (window as unknown as { copySeen: boolean }).copySeen = true;
+    if (document.readyState !== 'complete' || copy) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+test('a returning client’s Home greets them from the HTML, before any script', async ({ page }) => {
+  await signIn(page, DEMO);
+  // The app's scripts never arrive: what shows is the HTML, its styles and the boot script.
+  await page.route(/\/assets\/(index|route-preload)-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  const copy = page.locator('[data-prerendered="/dashboard"]');
+  await expect(copy.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
+  await expect(copy).toHaveAttribute('inert', '');
+  await expect(copy.getByTestId('assets-card')).toBeVisible();
+
+  await page.unroute(/\/assets\/(index|route-preload)-[^/]*\.js$/);
+  await page.reload();
+  await expect(page.getByTestId('assets-total')).toHaveText(/₹/);
+  await expect(page.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
+  await expect(copy).toHaveCount(0);
+});
+
+test('a device that kept no name never shows the copy of Home', async ({ page }) => {
+  await page.addInitScript(watchCopy, '[data-prerendered="/dashboard"]');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { copySeen: boolean }).copySeen)).toBe(
+    false,
+  );
+});
+
+test('logging out forgets the name, so the device shows no greeting copy again', async ({
+  page,
+}) => {
+  await signIn(page, DEMO, { remember: true });
+  const kept = () => page.evaluate(() => localStorage.getItem('sampada.greetingName'));
+  expect(await kept()).toBe(JSON.stringify(DEMO.name));
+  await (await openUserDrawer(page)).getByText('Logout', { exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await kept()).toBeNull();
 });
 
 test('a device set to Hindi never shows the English copy', async ({ page }) => {

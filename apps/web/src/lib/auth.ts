@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api-client';
 import { queryKeys } from './query-keys';
 import { endSession } from './session';
+import { greetingName } from './storage';
 
 /** GET client_info: the profile, and the session check (spec §7). Errors are only logged. */
 export const profileQueryOptions = () =>
@@ -10,11 +11,18 @@ export const profileQueryOptions = () =>
     queryKey: queryKeys.profile,
     queryFn: async () => {
       const profile = await apiGet<TClientProfile>('/auth/app/v1/client_info', { silent: true });
-      return { ...profile, kycStatus: toKycStatus(profile.kycStatus) };
+      const kycStatus = toKycStatus(profile.kycStatus);
+      if (isKycApproved(kycStatus)) greetingName.set(displayName(profile));
+      else greetingName.clear();
+      return { ...profile, kycStatus };
     },
   });
 
 export const useProfile = () => useQuery(profileQueryOptions());
+
+/** What Home's greeting calls the client: the KYC name, else the username (the mobile). */
+export const displayName = (profile: Pick<TClientProfile, 'name' | 'username'>) =>
+  profile.name || profile.username;
 
 export const isKycApproved = (status: TKycStatus | undefined) => status === 'approved';
 

@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   language: 'sampada.language',
   flash: 'sampada.flash',
   lastRoute: 'sampada.lastRoute',
+  greetingName: 'sampada.greetingName',
 } as const;
 
 function usable(storage: () => Storage): boolean {
@@ -90,6 +91,29 @@ export const authStorage = {
   clear() {
     remove(localStorage, STORAGE_KEYS.auth);
     remove(sessionStorage, STORAGE_KEYS.auth);
+    greetingName.clear();
+  },
+};
+
+/**
+ * The name Home greets the client with, kept beside the tokens (same storage, so it ends with
+ * them) for the static copy of /dashboard: the build's boot script writes it into the copy's
+ * greeting before the first paint, and shows that copy only on a device that has it (decision
+ * 005, fourth pass). Kept only for a client whose KYC is approved, the one who lands on Home.
+ */
+export const greetingName = {
+  get: () =>
+    read<string>(sessionStorage, STORAGE_KEYS.greetingName) ??
+    read<string>(localStorage, STORAGE_KEYS.greetingName),
+  set(name: string) {
+    const where = authStorage.location();
+    if (!where) return;
+    write(where === 'local' ? localStorage : sessionStorage, STORAGE_KEYS.greetingName, name);
+    remove(where === 'local' ? sessionStorage : localStorage, STORAGE_KEYS.greetingName);
+  },
+  clear() {
+    remove(localStorage, STORAGE_KEYS.greetingName);
+    remove(sessionStorage, STORAGE_KEYS.greetingName);
   },
 };
 

@@ -3,7 +3,7 @@
  * runs. It must be the real screen, not a look-alike.
  */
 import { describe, expect, it } from 'vitest';
-import { PRERENDER_ATTRIBUTE, prerenderScreens } from './prerender';
+import { NEEDS_GREETING_ATTRIBUTE, PRERENDER_ATTRIBUTE, prerenderScreens } from './prerender';
 
 const screens = prerenderScreens();
 const parse = (markup: string) => new DOMParser().parseFromString(markup, 'text/html');
@@ -30,5 +30,35 @@ describe('the static copy of /login', () => {
 
   it('leaves the clock blank instead of showing the time of the build', () => {
     expect(page.querySelector('[data-testid="live-clock"]')?.textContent).toBe('\u00a0');
+  });
+});
+
+describe('the static copy of /dashboard (decision 005, fourth pass)', () => {
+  const page = parse(screens['/dashboard']!);
+
+  it('is the signed-in shell around Home with every card loading', () => {
+    const copy = page.querySelector(`[${PRERENDER_ATTRIBUTE}="/dashboard"]`);
+    expect(copy?.hasAttribute('inert')).toBe(true);
+    expect(page.querySelector('header')).not.toBeNull();
+    expect(page.querySelector('[data-testid="dashboard-page"] h1')).not.toBeNull();
+    for (const card of ['indices-strip', 'assets-card', 'watchlist-preview', 'top-movers']) {
+      expect(page.querySelector(`[data-testid="${card}"]`), card).not.toBeNull();
+    }
+    expect(page.querySelectorAll('[aria-busy="true"]').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows only where the device kept the name, and carries the greeting to fill in', () => {
+    const copy = page.querySelector(`[${PRERENDER_ATTRIBUTE}="/dashboard"]`);
+    expect(copy?.hasAttribute(NEEDS_GREETING_ATTRIBUTE)).toBe(true);
+    // The sentence is the app's own translation; the boot script puts the kept name in it.
+    expect(page.querySelector('h1')?.getAttribute('data-greeting-template')).toBe(
+      'Hello, {{name}}',
+    );
+  });
+
+  it('reserves the loaded height of each list while it loads (no shift when data arrives)', () => {
+    const watchlist = page.querySelector('[data-testid="watchlist-preview"] [aria-busy="true"]');
+    // Five quote rows of 56.5 px: Mantine writes mih as a CSS variable or an inline style.
+    expect(watchlist?.getAttribute('style')).toMatch(/min-height:\s*calc\(17\.65625rem/);
   });
 });

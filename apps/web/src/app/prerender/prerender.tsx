@@ -14,15 +14,21 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page';
 import { theme } from '../theme';
+import { AppShellSkeleton } from './app-shell-skeleton';
 
-/** Marks the static markup, for boot.ts's rule and the test that guards it. */
+/** Marks the static markup, for the boot script's rule and the test that guards it. */
 export const PRERENDER_ATTRIBUTE = 'data-prerendered';
+/**
+ * Marks a copy that greets the client by name: it shows only on a device that kept the name
+ * (a returning, signed-in client), filled in by the boot script before the first paint.
+ */
+export const NEEDS_GREETING_ATTRIBUTE = 'data-prerender-greets';
 
 /** The login page's clock would show the build's time: it stays blank until the app runs. */
 const blankClock = (markup: string) =>
   markup.replace(/(<time[^>]*data-testid="live-clock"[^>]*>)[^<]*(<\/time>)/, '$1\u00a0$2');
 
-function render(path: string, screen: ReactNode) {
+function render(path: string, screen: ReactNode, { greets = false } = {}) {
   // A fresh, never-fetching cache: the static screen shows what it shows before any answer.
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   const markup = renderToString(
@@ -31,7 +37,10 @@ function render(path: string, screen: ReactNode) {
         <MemoryRouter initialEntries={[path]}>
           {/* Inert: a picture of the screen until the app takes over. Typing into it would be
               lost, and its form would submit as a plain GET with the password in the URL. */}
-          <div {...{ [PRERENDER_ATTRIBUTE]: path }} inert>
+          <div
+            {...{ [PRERENDER_ATTRIBUTE]: path, ...(greets && { [NEEDS_GREETING_ATTRIBUTE]: '' }) }}
+            inert
+          >
             {screen}
           </div>
         </MemoryRouter>
@@ -41,9 +50,10 @@ function render(path: string, screen: ReactNode) {
   return blankClock(markup);
 }
 
-/** Path → the markup its HTML carries in #root (only /login: see decision 005's third pass). */
+/** Path → the markup its HTML carries in #root (decision 005, third and fourth passes). */
 export function prerenderScreens(): Record<string, string> {
   return {
     '/login': render('/login', <LoginPage />),
+    '/dashboard': render('/dashboard', <AppShellSkeleton />, { greets: true }),
   };
 }

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IndicesStrip } from '../../../components/market/indices-strip';
 import { RankingsCard } from '../../../components/market/rankings-card';
 import { paths } from '../../../config/paths';
-import { useProfile } from '../../../lib/auth';
+import { displayName, useProfile } from '../../../lib/auth';
 import { useDashboardTranslation } from '../i18n';
 import { AssetsCard } from './assets-card';
 import { HeadlinesCard } from './headlines-card';
@@ -10,14 +10,20 @@ import { WatchlistPreview } from './watchlist-preview';
 
 const MOVERS = ['gainers', 'losers'] as const;
 
+/** The greeting's attribute and placeholder, as the build's boot script reads them. */
+export const GREETING_TEMPLATE = 'data-greeting-template';
+const NAME = '{{name}}';
+
 /** /dashboard (Home): indices, assets, watchlist, top movers and the latest headlines. */
 export function DashboardPage() {
   const { t } = useDashboardTranslation();
   const { data: profile } = useProfile();
   return (
     <Stack gap="lg" data-testid="dashboard-page">
-      <Title order={1} size="h2">
-        {profile ? t('greeting', { name: profile.name || profile.username }) : t('title')}
+      {/* The template lets the static copy of this page greet the client before any script
+          (scripts/vite-prerender.ts fills it from the name the device kept). */}
+      <Title order={1} size="h2" {...{ [GREETING_TEMPLATE]: t('greeting', { name: NAME }) }}>
+        {profile ? t('greeting', { name: displayName(profile) }) : t('title')}
       </Title>
       <IndicesStrip />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
