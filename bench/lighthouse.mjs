@@ -105,7 +105,7 @@ async function audit(url, { signedIn = false, firstVisit = false } = {}) {
   await page.close();
   const lhr = result.lhr;
   if (process.env.LHR_DIR) {
-    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '-')}.json`;
+    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '-')}${firstVisit ? '-first-visit' : ''}.json`;
     writeFileSync(path.join(process.env.LHR_DIR, name), result.report);
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);

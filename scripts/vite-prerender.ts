@@ -51,14 +51,20 @@ const BOOT = `(function () {
   } catch (e) {}
   if (typeof name !== 'string' || !name) return;
   root.setAttribute(GREETING_KNOWN, '');
-  var watch = new MutationObserver(function () {
+  function fill() {
     var greeting = document.querySelector('[' + GREETS + '] [' + TEMPLATE + ']');
-    if (!greeting) return;
+    // Only once the parser has moved past it: writing into an open element would have the
+    // parser append the rest of its text after ours.
+    if (!greeting || (!greeting.nextSibling && document.readyState === 'loading')) return;
     greeting.textContent = greeting.getAttribute(TEMPLATE).replace('{{name}}', name);
     watch.disconnect();
-  });
+  }
+  var watch = new MutationObserver(fill);
   watch.observe(root, { childList: true, subtree: true });
-  document.addEventListener('DOMContentLoaded', function () { watch.disconnect(); });
+  document.addEventListener('DOMContentLoaded', function () {
+    fill();
+    watch.disconnect();
+  });
 })();
 `;
 
