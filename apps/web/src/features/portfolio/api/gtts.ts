@@ -13,6 +13,14 @@ export const gttsQueryOptions = () =>
     refetchOnMount: 'always',
   });
 
+/**
+ * Whether the list can still change on its own: a GTT still watching the price, or the order a
+ * fired one placed still awaiting its fill. The GTT tab polls while this holds; stopping at the
+ * fire left a filled order showing "Order awaiting".
+ */
+export const gttsStillMoving = (gtts: readonly Pick<TGtt, 'status' | 'order_status'>[] = []) =>
+  gtts.some((gtt) => gtt.status === 'active' || gtt.order_status === 'awaiting');
+
 const withPin = <T extends { pin: string }>(body: T) => ({ ...body, pin: md5(body.pin) });
 
 /** POST /trade/app/v1/gtts; the PIN typed goes out as its MD5. */

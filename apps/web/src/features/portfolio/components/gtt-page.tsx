@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDay, istDay } from '../../../lib/money';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { invalidateTrading } from '../../../lib/trading';
-import { deleteGtt, gttsQueryOptions } from '../api/gtts';
+import { deleteGtt, gttsQueryOptions, gttsStillMoving } from '../api/gtts';
 import { usePortfolioTranslation } from '../i18n';
 import { GttForm } from './gtt-form';
 import { useMoney } from './money-parts';
@@ -139,7 +139,7 @@ export function GttPage() {
   const { t } = usePortfolioTranslation();
   const query = useQuery({
     ...gttsQueryOptions(),
-    refetchInterval: (q) => (q.state.data?.some((g) => g.status === 'active') ? 10_000 : false),
+    refetchInterval: (q) => (gttsStillMoving(q.state.data) ? 10_000 : false),
   });
   const gtts = query.data ?? [];
   return (

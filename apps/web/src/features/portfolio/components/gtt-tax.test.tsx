@@ -6,6 +6,7 @@ import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
 import { order } from '../../../test/trading';
+import { gttsStillMoving } from '../api/gtts';
 import { AwaitingPage } from './awaiting-page';
 import { GttPage } from './gtt-page';
 import { TaxPnlPage } from './tax-pnl-page';
@@ -175,6 +176,18 @@ describe('Tax P&L estimate note', () => {
     expect(screen.getByTestId('tax-rate-periods')).toHaveTextContent(
       'rates in force on each sale date, LTCG above ₹1,25,000.00 for the year in all',
     );
+  });
+});
+
+describe('when the GTT tab keeps asking', () => {
+  it('polls while a GTT watches the price or a fired one’s order still awaits its fill', () => {
+    const fired = { status: 'triggered', order_status: 'awaiting' } as const;
+    expect(gttsStillMoving([{ status: 'active', order_status: null }])).toBe(true);
+    // The fire is not the end: the row must go on to show the order filled.
+    expect(gttsStillMoving([fired])).toBe(true);
+    expect(gttsStillMoving([{ ...fired, order_status: 'filled' }])).toBe(false);
+    expect(gttsStillMoving([{ status: 'cancelled', order_status: null }])).toBe(false);
+    expect(gttsStillMoving(undefined)).toBe(false);
   });
 });
 
