@@ -49,16 +49,16 @@ export function useQuoteSubscription(symbols: readonly string[]): void {
  * for anything on screen, every 250 ms in market hours) re-renders nothing here.
  */
 export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote> {
+  useQuoteSubscription(symbols);
   const key = keyOf(symbols);
   const live = getQuotesSocket();
-  useEffect(() => (key ? live.subscribe(key.split(',')) : undefined), [key, live]);
-  const kept = useRef<{ key: string; quotes: Record<string, TQuote> } | null>(null);
+  const list = useMemo(() => (key ? key.split(',') : []), [key]);
+  const kept = useRef<{ list: readonly string[]; quotes: Record<string, TQuote> } | null>(null);
   const read = useCallback(() => {
-    const list = key ? key.split(',') : [];
     const before = kept.current;
     // The socket replaces a quote's object when it changes, so identity says what moved.
     if (
-      before?.key === key &&
+      before?.list === list &&
       list.every((symbol) => before.quotes[symbol] === live.getQuote(symbol))
     )
       return before.quotes;
@@ -67,9 +67,9 @@ export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote
       const quote = live.getQuote(symbol);
       if (quote) quotes[symbol] = quote;
     }
-    kept.current = { key, quotes };
+    kept.current = { list, quotes };
     return quotes;
-  }, [key, live]);
+  }, [list, live]);
   return useSyncExternalStore(live.onChange, read, read);
 }
 

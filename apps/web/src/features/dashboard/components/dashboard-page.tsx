@@ -11,7 +11,7 @@ import { WatchlistPreview } from './watchlist-preview';
 const MOVERS = ['gainers', 'losers'] as const;
 
 /** The greeting's attribute and placeholder, as the build's boot script reads them. */
-export const GREETING_TEMPLATE = 'data-greeting-template';
+const GREETING_TEMPLATE = 'data-greeting-template';
 const NAME = '{{name}}';
 
 /** /dashboard (Home): indices, assets, watchlist, top movers and the latest headlines. */
