@@ -77,14 +77,19 @@ export async function approvedClient(request: APIRequestContext): Promise<TClien
   return client;
 }
 
-/** Signs in through the login page. */
 /**
- * /login once the app has replaced the static copy of its screen from the HTML: the copy is
- * inert, so typing into it before then would go nowhere (decision 005, third pass).
+ * Waits until the app has replaced the static copy of /login or /dashboard from the HTML: the
+ * copy is inert, so typing or a shortcut before then would go nowhere (decision 005, third and
+ * fourth passes).
  */
+export async function appTookOver(page: Page) {
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
+/** /login, ready to type into. */
 export async function openLogin(page: Page) {
   await page.goto('/login');
-  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await appTookOver(page);
 }
 
 export async function signIn(page: Page, client: TClient, { remember = false } = {}) {
