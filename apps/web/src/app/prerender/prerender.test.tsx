@@ -2,10 +2,13 @@
  * The static copies of the first screens (issue 14): what the HTML shows before any script
  * runs. It must be the real screen, not a look-alike.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NEEDS_GREETING_ATTRIBUTE, PRERENDER_ATTRIBUTE, prerenderScreens } from './prerender';
 
 const screens = prerenderScreens();
+const globalCss = readFileSync(path.join(import.meta.dirname, '../global.css'), 'utf8');
 const parse = (markup: string) => new DOMParser().parseFromString(markup, 'text/html');
 
 describe('the static copy of /login', () => {
@@ -60,5 +63,15 @@ describe('the static copy of /dashboard (decision 005, fourth pass)', () => {
     const watchlist = page.querySelector('[data-testid="watchlist-preview"] [aria-busy="true"]');
     // Five quote rows of 56.5 px: Mantine writes mih as a CSS variable or an inline style.
     expect(watchlist?.getAttribute('style')).toMatch(/min-height:\s*calc\(17\.65625rem/);
+  });
+
+  it('leaves the cards below the fold unstyled until they come near the viewport (fifth pass)', () => {
+    const cards = page.querySelector('[data-render-near-viewport]');
+    expect(cards?.querySelector('[data-testid="assets-card"]')).not.toBeNull();
+    expect(cards?.querySelector('[data-testid="top-movers"]')).not.toBeNull();
+    // The rule lives in the entry's stylesheet, which the page links already.
+    expect(globalCss).toMatch(
+      /\[data-render-near-viewport\] > \*\s*\{\s*content-visibility: auto;/,
+    );
   });
 });

@@ -26,7 +26,7 @@ export function DashboardPage() {
         {profile ? t('greeting', { name: displayName(profile) }) : t('title')}
       </Title>
       <IndicesStrip />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-render-near-viewport>
         <AssetsCard />
         <WatchlistPreview />
         <RankingsCard
