@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import { STORAGE_KEYS } from '../lib/storage';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Light, dark, or the system's choice ('auto', the default): Mantine keeps the reader's choice
@@ -16,6 +16,7 @@ export function App() {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >

@@ -32,7 +32,7 @@ export function BottomTabs() {
               gap: 2,
               padding: 6,
             }}
-            c={active ? 'teal.7' : 'dimmed'}
+            c={active ? 'teal' : 'dimmed'}
           >
             <TabIcon size={22} stroke={active ? 2.2 : 1.6} />
             <Text size="xs" fw={active ? 600 : 400}>

@@ -70,8 +70,10 @@ export function NotificationsBell() {
       shadow="md"
       withinPortal
     >
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
+      {/* The target is the button itself: the popup's aria-expanded belongs on it, not on the
+          badge's wrapper, whose role allows none. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -82,8 +84,8 @@ export function NotificationsBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown maw="calc(100vw - 24px)" data-testid="notifications-panel">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t('alerts.notifications')}</Text>

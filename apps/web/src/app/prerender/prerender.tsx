@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../../features/auth/components/login-page';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 import { AppShellSkeleton } from './app-shell-skeleton';
 
 /** Marks the static markup, for the boot script's rule and the test that guards it. */
@@ -32,7 +32,11 @@ function render(path: string, screen: ReactNode, { greets = false } = {}) {
   // A fresh, never-fetching cache: the static screen shows what it shows before any answer.
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   const markup = renderToString(
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+    >
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           {/* Inert: a picture of the screen until the app takes over. Typing into it would be

@@ -78,7 +78,7 @@ export function IdImageUpload({ side, label, value, onChange, error }: IdImageUp
             <ImageViewer src={preview} alt={label}>
               <Image src={preview} alt={label} h={96} w="auto" fit="contain" radius="sm" />
             </ImageViewer>
-            <Text size="xs" c="teal.7">
+            <Text size="xs" c="teal">
               {t('id.uploaded')}
             </Text>
           </Box>

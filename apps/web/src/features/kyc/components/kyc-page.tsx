@@ -65,7 +65,7 @@ export function KycPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4} miw={0}>
-            <Text size="sm" c="teal.8" fw={700}>
+            <Text size="sm" c="teal" fw={700}>
               {appName}
             </Text>
             <Title order={1} size="h2">
