@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, getPrimaryShade, luminance, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -28,14 +28,7 @@ const variable = (name: string) => {
   return resolve(value.trim());
 };
 
-function luminance(hex: string) {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
+/** WCAG's contrast ratio, from Mantine's relative luminance. */
 const contrast = (a: string, b: string) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
@@ -51,10 +44,7 @@ describe('text colours on a light page', () => {
     brand: variable('--sampada-brand'),
     dimmed: cssVariablesResolver(merged).light['--mantine-color-dimmed']!,
     // Links, and the white labels of filled buttons on it.
-    primary:
-      merged.colors[merged.primaryColor]![
-        typeof merged.primaryShade === 'number' ? merged.primaryShade : merged.primaryShade.light
-      ]!,
+    primary: merged.colors[merged.primaryColor]![getPrimaryShade(merged, 'light')]!,
   };
   for (const [name, colour] of Object.entries(colours))
     it(`${name} reads at 4.5:1 or more on white and on the page's gray`, () => {
