@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, M, md5 } from '@sampada/shared';
 import { ConfigError, loadConfig } from '../config.ts';
 import { buildTestApp, signUpClient, type TestApp, sqlRows } from '../test/helpers.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit, recordAudits } from './audit.ts';
 import {
   decrypt,
   encrypt,
@@ -109,6 +109,51 @@ describe('audit log', () => {
       `select count(*)::int as n from audit_log where action = 'test.write'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('writes a batch of rows in one statement, in order, with their JSON and the actor intact', async () => {
+    await recordAudits(t.ctx.db, { type: 'staff', id: 'staff-7', ip: '10.0.0.9' }, [
+      {
+        action: 'test.batch',
+        subjectType: 'deposit',
+        subjectId: 'a',
+        before: { status: 'pending' },
+        after: { status: 'confirmed', note: `it's "quoted", {braced}` },
+      },
+      { action: 'test.batch', subjectType: 'deposit', subjectId: null },
+      { action: 'test.batch', subjectType: 'deposit', subjectId: 'c', after: [1, null, 'x'] },
+    ]);
+    const rows = await sqlRows<Record<string, unknown>>(
+      t,
+      `select actor_type, actor_id, ip, subject_id, before, after from audit_log
+       where action = 'test.batch' order by id`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_type: 'staff',
+        actor_id: 'staff-7',
+        ip: '10.0.0.9',
+        subject_id: 'a',
+        before: { status: 'pending' },
+        after: { status: 'confirmed', note: `it's "quoted", {braced}` },
+      },
+      {
+        actor_type: 'staff',
+        actor_id: 'staff-7',
+        ip: '10.0.0.9',
+        subject_id: null,
+        before: null,
+        after: null,
+      },
+      {
+        actor_type: 'staff',
+        actor_id: 'staff-7',
+        ip: '10.0.0.9',
+        subject_id: 'c',
+        before: null,
+        after: [1, null, 'x'],
+      },
+    ]);
   });
 });
 

@@ -31,7 +31,12 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
-import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
+import {
+  clientAccount,
+  firmAccount,
+  type LedgerService,
+  type ReservedPostings,
+} from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
@@ -302,6 +307,7 @@ export function createDepositService(deps: Deps) {
         const known = await depositsWithUtrsLocked(tx, [...new Set(lines.map((l) => l.utr))]);
         const { matched, unmatched } = matchStatement(lines, known);
         const at = clock.now();
+        let credits: ReservedPostings | undefined;
         let moved: DepositRow[];
         try {
           moved = await applyTransitions(tx, DEPOSIT, 'confirm', {
@@ -309,7 +315,9 @@ export function createDepositService(deps: Deps) {
             at,
             set: { decidedAt: at, decidedByStaffId: options.staffId, reason: null },
             async effect(rows) {
-              const posted = await ledger.postMany(
+              // The credits are posted last (below): their ids now, so each deposit names its
+              // posting while no client's account is locked yet.
+              credits = await ledger.reserveMany(
                 tx,
                 rows.map((row) => {
                   const { from, to, amount, ...rest } = creditOf(row);
@@ -322,7 +330,8 @@ export function createDepositService(deps: Deps) {
                   };
                 }),
               );
-              const credited = rows.map((row, i) => ({ ...row, postingId: posted[i]!.postingId }));
+              const { postingIds } = credits;
+              const credited = rows.map((row, i) => ({ ...row, postingId: postingIds[i]! }));
               await tx.execute(sql`
                 update ${deposits} set posting_id = v.posting_id
                 from unnest(${sql.param(credited.map((r) => r.id))}::uuid[],
@@ -354,6 +363,8 @@ export function createDepositService(deps: Deps) {
           matched.flatMap((m) => (byId.has(m.depositId) ? [{ row: byId.get(m.depositId)! }] : [])),
           tx,
         );
+        // Last: the credited accounts stay locked from here to commit only.
+        await credits?.post();
         return {
           confirmed: listed.map((l) => consoleDepositView(l, receiptUrl(options.baseUrl, l.row))),
           unmatched: unmatched.map((u) => ({

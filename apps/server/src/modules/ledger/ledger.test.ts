@@ -333,6 +333,95 @@ describe('many postings in one call (postMany)', () => {
   });
 });
 
+describe('a batch whose ids are reserved first (reserveMany)', () => {
+  const credit = (clientId: string, amount: bigint) => ({
+    kind: 'deposit',
+    clientId,
+    memo: 'reserved deposit',
+    lines: [
+      { account: firmAccount('bank_clearing'), amount: -amount },
+      { account: clientAccount(clientId, 'cash_available'), amount },
+    ],
+  });
+
+  it('writes the postings under the ids it reserved, once however often post() is called', async () => {
+    const [a, b] = [await signUpClient(t), await signUpClient(t)];
+    const { reserved, posted, again } = await t.ctx.db.transaction(async (tx) => {
+      const batch = await t.ctx.ledger.reserveMany(tx, [credit(a.id, 100n), credit(b.id, 250n)]);
+      const posted = await batch.post();
+      return { reserved: batch.postingIds, posted, again: await batch.post() };
+    });
+    expect(posted.map((p) => p.postingId)).toEqual(reserved);
+    expect(again).toBe(posted);
+    const rows = await sqlRows<{ id: string; client_id: string }>(
+      t,
+      `select id::text, client_id from ledger_postings where id in (${reserved.join(',')}) order by id`,
+    );
+    expect(rows.map((r) => [Number(r.id), r.client_id])).toEqual([
+      [reserved[0], a.id],
+      [reserved[1], b.id],
+    ]);
+    expect((await t.ctx.ledger.balancesOf(b.id)).cash_available).toBe(250n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('locks no account until post(): a posting to the same client meanwhile neither waits nor is lost', async () => {
+    const c = await signUpClient(t);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let reservedIt!: () => void;
+    const reserved = new Promise<void>((resolve) => (reservedIt = resolve));
+    const batch = t.ctx.db.transaction(async (tx) => {
+      const credits = await t.ctx.ledger.reserveMany(tx, [credit(c.id, 1_000n)]);
+      reservedIt();
+      await released;
+      return credits.post();
+    });
+    await reserved;
+    // With the client's row locked this would wait for the batch, which waits for it: the
+    // lock timeout would fail it. Reserved ids lock nothing.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(`set local lock_timeout = '200ms'`);
+      return t.ctx.ledger.transfer(tx, {
+        kind: 'deposit',
+        clientId: c.id,
+        memo: 'meanwhile',
+        from: firmAccount('bank_clearing'),
+        to: clientAccount(c.id, 'cash_available'),
+        amount: 5n,
+      });
+    });
+    release();
+    const [posted] = await batch;
+    expect(posted!.lines[1]!.balanceAfter).toBe(1_005n);
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(1_005n);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('an id reserved and never posted leaves no posting, and what named it cannot commit', async () => {
+    const c = await signUpClient(t);
+    const postingsBefore = (await t.ctx.ledger.check()).counts.postings;
+    const [pending] = await sqlRows<{ id: string }>(
+      t,
+      `insert into deposits (client_id, amount, method, utr, status, created_at)
+       values ('${c.id}', 100000, 'NEFT', 'RESERVED000001', 'pending', now()) returning id`,
+    );
+    // The deposit's foreign key to its posting is checked at commit, so it may name a reserved
+    // posting first; a posting that never came makes the commit fail.
+    const failed = await t.ctx.db
+      .transaction(async (tx) => {
+        const credits = await t.ctx.ledger.reserveMany(tx, [credit(c.id, 100_000n)]);
+        await tx.execute(
+          `update deposits set posting_id = ${credits.postingIds[0]} where id = '${pending!.id}'`,
+        );
+      })
+      .catch((e: unknown) => e);
+    expect(String((failed as Error)?.cause ?? failed)).toMatch(/foreign key/);
+    expect((await t.ctx.ledger.check()).counts.postings).toBe(postingsBefore);
+    expect((await t.ctx.ledger.balancesOf(c.id)).cash_available).toBe(0n);
+  });
+});
+
 describe('the database itself', () => {
   it('refuses to change or delete postings and lines', async () => {
     const c = await signUpClient(t);

@@ -61,16 +61,26 @@ export async function postLines(
   };
 }
 
+/** `count` ids drawn from the postings' own sequence, for postings written later (postBatch). */
+export async function reservePostingIds(tx: Tx, count: number): Promise<number[]> {
+  const result = await tx.execute(sql`
+    select nextval(pg_get_serial_sequence('ledger_postings', 'id'))::text as id
+    from generate_series(1, ${count}::integer) g order by g`);
+  return rowsOf<{ id: string }>(result).map((row) => Number(row.id));
+}
+
 /**
- * Writes many postings in one round trip (ledger_post_many, migration 0022): every row in
- * `locks` (given in the global lock order) is opened if new and locked first, then all the
- * postings are written set-wise, each line's balance after as if posted one by one in order. Answers, per posting in the order given, what postLines
- * answers.
+ * Writes many postings in one round trip (ledger_post_many, migrations 0022 and 0023): every
+ * row in `locks` (given in the global lock order) is opened if new and locked first, then all
+ * the postings are written set-wise, each line's balance after as if posted one by one in
+ * order, under `postingIds` when they were reserved. Answers, per posting in the order given,
+ * what postLines answers.
  */
 export async function postBatch(
   tx: Tx,
   locks: Omit<LineRow, 'amount' | 'position'>[],
   postings: { posting: PostingRow; lines: LineRow[] }[],
+  postingIds: number[] | null = null,
 ): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }[]> {
   const lines = postings.flatMap((p) => p.lines);
   const postingOfLine = postings.flatMap((p, at) => p.lines.map(() => at + 1));
@@ -95,7 +105,8 @@ export async function postBatch(
       ${column(lines.map((l) => l.bucket))}::smallint[],
       ${column(lines.map((l) => l.amount.toString()))}::bigint[],
       ${column(lines.map((l) => l.guarded))}::boolean[],
-      ${column(lines.map((l) => l.position))}::integer[])`);
+      ${column(lines.map((l) => l.position))}::integer[],
+      ${postingIds === null ? null : column(postingIds.map(String))}::bigint[])`);
   const rows = rowsOf<{ index: number; posting: string; ids: string[]; balances: string[] }>(
     result,
   );

@@ -30,6 +30,7 @@ import {
   postingsTouching,
   postBatch,
   postLines,
+  reservePostingIds,
 } from './postings.ts';
 import { reconciliationFacts } from './reconciliation.ts';
 
@@ -68,6 +69,9 @@ export type Posted = {
    */
   lines: { account: AccountRef; accountId: number; amount: bigint; balanceAfter: bigint }[];
 };
+
+/** Postings whose ids are known before they are written (reserveMany). */
+export type ReservedPostings = { postingIds: number[]; post(): Promise<Posted[]> };
 
 /** A guarded account would go negative; the posting (and its transaction) does not happen. */
 export class InsufficientBalance extends AppError {
@@ -217,15 +221,11 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /**
-   * Writes many postings in the caller's transaction in one round trip (ledger_post_many):
-   * the batch locks every row it moves first, in the global lock order, then posts each in
-   * turn. Each firm account is moved through one bucket for the whole batch: the batch holds
-   * its rows until commit anyway, so spreading it over more buckets would only lock more rows.
-   * All or nothing: one refused posting aborts the caller's transaction.
+   * A batch as ledger_post_many takes it, checked now. Each firm account is moved through one
+   * bucket for the whole batch: the batch holds its rows until commit anyway, so spreading it
+   * over more buckets would only lock more rows.
    */
-  async function postMany(tx: Tx, inputs: PostingInput[]): Promise<Posted[]> {
-    if (inputs.length === 0) return [];
-    const createdAt = clock.now();
+  function batchOf(inputs: PostingInput[]) {
     const firmBucket = new Map<string, number>();
     const bucket = (ref: AccountRef) => {
       if (ref.clientId !== null) return 0;
@@ -235,23 +235,54 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     const batch = inputs.map((input) => ({ input, ordered: prepared(input, bucket) }));
     const locks = new Map<string, LineRow>();
     for (const { ordered } of batch) for (const { row } of ordered) locks.set(lockOrder(row), row);
-    let written: Awaited<ReturnType<typeof postBatch>>;
-    try {
-      written = await postBatch(
-        tx,
-        [...locks.keys()].sort((a, b) => a.localeCompare(b)).map((key) => locks.get(key)!),
-        batch.map(({ input, ordered }) => ({
-          posting: postingRow(input, createdAt),
-          lines: ordered.map((l) => l.row),
-        })),
-      );
-    } catch (error) {
-      throw refusal(error, (detail) => {
-        const [postingAt, lineAt] = detail.split(':').map(Number);
-        return batch[postingAt! - 1]?.ordered[lineAt! - 1]?.account;
-      });
-    }
-    return batch.map(({ ordered }, at) => posted(ordered, written[at]!, createdAt));
+    /** Writes the batch in one round trip: every row locked first, in the global lock order. */
+    return async function write(tx: Tx, postingIds: number[] | null): Promise<Posted[]> {
+      const createdAt = clock.now();
+      let written: Awaited<ReturnType<typeof postBatch>>;
+      try {
+        written = await postBatch(
+          tx,
+          [...locks.keys()].sort((a, b) => a.localeCompare(b)).map((key) => locks.get(key)!),
+          batch.map(({ input, ordered }) => ({
+            posting: postingRow(input, createdAt),
+            lines: ordered.map((l) => l.row),
+          })),
+          postingIds,
+        );
+      } catch (error) {
+        throw refusal(error, (detail) => {
+          const [postingAt, lineAt] = detail.split(':').map(Number);
+          return batch[postingAt! - 1]?.ordered[lineAt! - 1]?.account;
+        });
+      }
+      return batch.map(({ ordered }, at) => posted(ordered, written[at]!, createdAt));
+    };
+  }
+
+  /**
+   * Writes many postings in the caller's transaction in one round trip (ledger_post_many),
+   * each as post() would, in turn. All or nothing: one refused posting aborts the caller's
+   * transaction.
+   */
+  async function postMany(tx: Tx, inputs: PostingInput[]): Promise<Posted[]> {
+    return inputs.length === 0 ? [] : batchOf(inputs)(tx, null);
+  }
+
+  /**
+   * postMany in two steps, for a caller that does more in its transaction than post: the
+   * postings' ids now (one round trip, no account row touched), the postings when the caller
+   * calls post() — last, just before commit. The rows a batch locks (every client it credits, a
+   * firm bucket) are then held for its own statement and the commit only, not while the caller
+   * links its rows to the postings, audits and builds its answer: a concurrent batch naming the
+   * same clients waits that much less (decision 003, addendum 3). Ids reserved and never posted
+   * are only a gap in the sequence; whatever named them fails its foreign key at commit.
+   */
+  async function reserveMany(tx: Tx, inputs: PostingInput[]): Promise<ReservedPostings> {
+    if (inputs.length === 0) return { postingIds: [], post: async () => [] };
+    const write = batchOf(inputs);
+    const postingIds = await reservePostingIds(tx, inputs.length);
+    let posting: Promise<Posted[]> | undefined;
+    return { postingIds, post: () => (posting ??= write(tx, postingIds)) };
   }
 
   /** The ids and balances of a client's accounts (those that exist yet). */
@@ -262,6 +293,7 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     post,
     postMany,
+    reserveMany,
 
     /** A two-line posting: `amount` leaves `from` and arrives in `to`. */
     transfer(
