@@ -31,12 +31,7 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
-import {
-  clientAccount,
-  firmAccount,
-  type LedgerService,
-  type ReservedPostings,
-} from '../ledger/service.ts';
+import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
@@ -307,38 +302,35 @@ export function createDepositService(deps: Deps) {
         const known = await depositsWithUtrsLocked(tx, [...new Set(lines.map((l) => l.utr))]);
         const { matched, unmatched } = matchStatement(lines, known);
         const at = clock.now();
-        let credits: ReservedPostings | undefined;
+        // Every matched deposit is pending and locked, so each moves: its credit's id is
+        // reserved now and written by the move itself; the credits are posted last (below).
+        const byId = new Map(known.map((row) => [row.id, row]));
+        const toCredit = matched.map((m) => byId.get(m.depositId)!);
+        const credits = await ledger.reserveMany(
+          tx,
+          toCredit.map((row) => {
+            const { from, to, amount, ...rest } = creditOf(row);
+            return {
+              ...rest,
+              lines: [
+                { account: from, amount: -amount },
+                { account: to, amount },
+              ],
+            };
+          }),
+        );
+        const postingOfRow = sql`(${sql.param(credits.postingIds)}::bigint[])[
+          array_position(${sql.param(toCredit.map((row) => row.id))}::uuid[], ${deposits.id})]`;
         let moved: DepositRow[];
         try {
           moved = await applyTransitions(tx, DEPOSIT, 'confirm', {
-            ids: matched.map((m) => m.depositId),
+            ids: toCredit.map((row) => row.id),
             at,
-            set: { decidedAt: at, decidedByStaffId: options.staffId, reason: null },
-            async effect(rows) {
-              // The credits are posted last (below): their ids now, so each deposit names its
-              // posting while no client's account is locked yet.
-              credits = await ledger.reserveMany(
-                tx,
-                rows.map((row) => {
-                  const { from, to, amount, ...rest } = creditOf(row);
-                  return {
-                    ...rest,
-                    lines: [
-                      { account: from, amount: -amount },
-                      { account: to, amount },
-                    ],
-                  };
-                }),
-              );
-              const { postingIds } = credits;
-              const credited = rows.map((row, i) => ({ ...row, postingId: postingIds[i]! }));
-              await tx.execute(sql`
-                update ${deposits} set posting_id = v.posting_id
-                from unnest(${sql.param(credited.map((r) => r.id))}::uuid[],
-                            ${sql.param(credited.map((r) => r.postingId))}::bigint[])
-                  as v(id, posting_id)
-                where ${deposits.id} = v.id`);
-              return credited;
+            set: {
+              decidedAt: at,
+              decidedByStaffId: options.staffId,
+              reason: null,
+              postingId: postingOfRow,
             },
             audit: {
               actor: options.actor,
@@ -357,14 +349,19 @@ export function createDepositService(deps: Deps) {
             throw conflict(FM.utrAlreadyCredited);
           throw error;
         }
-        const byId = new Map(moved.map((row) => [row.id, row]));
+        // Each reserved credit is posted below: one for a deposit that did not move would pay
+        // for nothing. Locked and pending, every one moves; if not, nothing commits.
+        if (moved.length !== toCredit.length) throw new Error('A matched deposit did not move');
+        const movedById = new Map(moved.map((row) => [row.id, row]));
         const listed = await withPeople(
           people,
-          matched.flatMap((m) => (byId.has(m.depositId) ? [{ row: byId.get(m.depositId)! }] : [])),
+          matched.flatMap((m) =>
+            movedById.has(m.depositId) ? [{ row: movedById.get(m.depositId)! }] : [],
+          ),
           tx,
         );
         // Last: the credited accounts stay locked from here to commit only.
-        await credits?.post();
+        await credits.post();
         return {
           confirmed: listed.map((l) => consoleDepositView(l, receiptUrl(options.baseUrl, l.row))),
           unmatched: unmatched.map((u) => ({
