@@ -13,6 +13,7 @@
 --    foreign key is checked at commit (DEFERRABLE INITIALLY DEFERRED), still always checked.
 -- 3. Each line's row is found among the rows the batch has just locked, not by a join to every
 --    account (below).
+-- 4. A batch without a guarded debit moves each row as it locks it: one write a row, not two.
 ALTER TABLE "deposits" ALTER CONSTRAINT "deposits_posting_id_ledger_postings_id_fk" DEFERRABLE INITIALLY DEFERRED;
 --> statement-breakpoint
 DROP FUNCTION ledger_post_many(uuid[], text[], smallint[], boolean[], text[], uuid[], text[], text[], text[], timestamptz, integer[], uuid[], text[], smallint[], bigint[], boolean[], integer[]);
@@ -39,37 +40,57 @@ CREATE FUNCTION ledger_post_many(
 ) RETURNS TABLE (out_index integer, out_posting_id bigint, out_account_ids bigint[], out_balances bigint[])
 LANGUAGE plpgsql AS $$
 DECLARE
+  c_firm CONSTANT uuid := '00000000-0000-0000-0000-000000000000';
+  v_moved_now boolean;
   v_postings bigint[];
   v_accounts bigint[];
   v_after bigint[];
   v_short record;
 BEGIN
   -- One pass in the order given opens each new row (holding it, as an insert does) or locks the
-  -- existing one (the no-op update), so even rows opened here are taken in the global order;
-  -- opening them all first and locking afterwards could hold a client's new row while waiting
-  -- for a firm bucket that a single posting holds while waiting for that very row.
-  -- Each line's row and its balance after, in line order, are then read off the rows this pass
+  -- existing one (the update), so even rows opened here are taken in the global order; opening
+  -- them all first and locking afterwards could hold a client's new row while waiting for a firm
+  -- bucket that a single posting holds while waiting for that very row.
+  -- A batch with no guarded debit (a statement's deposits: credits to clients, debits to the
+  -- firm) cannot take a guarded row below zero, so this pass moves each row by the sum of its
+  -- lines at once: one write a row. A batch with a guarded debit locks with a no-op update, is
+  -- checked line by line below, and moves the rows after.
+  -- Each line's row and its balance after, in line order, are read off the rows this pass
   -- returns (ours until commit). Joining the lines to ledger_accounts itself could use no index
   -- (client_id IS NOT DISTINCT FROM, for the firm's rows): with a hundred thousand clients that
-  -- was a scan of every account, over a second a statement, with the rows already locked.
-  WITH locked AS (
+  -- was a scan of every account, over a second a statement, with the rows already locked. The
+  -- firm's null owner is compared as a sentinel no client has, so these joins can hash.
+  v_moved_now := NOT EXISTS (
+    SELECT 1 FROM unnest(p_guarded, p_amounts) AS g(guarded, amount)
+    WHERE g.guarded AND g.amount < 0);
+  WITH deltas AS (
+    SELECT coalesce(l.owner, c_firm) AS owner_key, l.kind, l.bucket, sum(l.amount) AS delta
+    FROM unnest(p_owners, p_line_kinds, p_buckets, p_amounts) AS l(owner, kind, bucket, amount)
+    GROUP BY 1, 2, 3
+  ), locked AS (
     INSERT INTO ledger_accounts AS a (client_id, kind, bucket, non_negative, balance)
-      SELECT u.owner, u.kind, u.bucket, u.guarded, 0
+      SELECT u.owner, u.kind, u.bucket, u.guarded,
+             CASE WHEN v_moved_now THEN coalesce(d.delta, 0) ELSE 0 END
       FROM unnest(p_lock_owners, p_lock_kinds, p_lock_buckets, p_lock_guarded)
         WITH ORDINALITY AS u(owner, kind, bucket, guarded, n)
+      LEFT JOIN deltas d
+        ON d.owner_key = coalesce(u.owner, c_firm) AND d.kind = u.kind AND d.bucket = u.bucket
       ORDER BY u.n
-      ON CONFLICT (client_id, kind, bucket) DO UPDATE SET balance = a.balance
+      ON CONFLICT (client_id, kind, bucket) DO UPDATE SET balance = a.balance + excluded.balance
       RETURNING a.id, a.client_id, a.kind, a.bucket, a.balance
   )
   SELECT array_agg(m.account_id ORDER BY m.n), array_agg(m.after ORDER BY m.n)
     INTO v_accounts, v_after
     FROM (
       SELECT l.n, k.id AS account_id,
-             k.balance + sum(l.amount) OVER (PARTITION BY k.id ORDER BY l.n) AS after
+             k.balance
+               - CASE WHEN v_moved_now THEN sum(l.amount) OVER (PARTITION BY k.id) ELSE 0 END
+               + sum(l.amount) OVER (PARTITION BY k.id ORDER BY l.n) AS after
       FROM unnest(p_owners, p_line_kinds, p_buckets, p_amounts)
         WITH ORDINALITY AS l(owner, kind, bucket, amount, n)
       JOIN locked k
-        ON k.client_id IS NOT DISTINCT FROM l.owner AND k.kind = l.kind AND k.bucket = l.bucket
+        ON coalesce(k.client_id, c_firm) = coalesce(l.owner, c_firm)
+          AND k.kind = l.kind AND k.bucket = l.bucket
     ) m;
   IF cardinality(v_accounts) IS DISTINCT FROM cardinality(p_amounts) THEN
     RAISE EXCEPTION 'ledger: a line of the batch names an account that is not open';
@@ -107,13 +128,15 @@ BEGIN
       WITH ORDINALITY AS u(kind, client_id, memo, reference, idempotency_key, n)
     ORDER BY u.n;
 
-  UPDATE ledger_accounts AS a SET balance = a.balance + d.delta
-    FROM (
-      SELECT u.account_id, sum(u.amount) AS delta
-      FROM unnest(v_accounts, p_amounts) AS u(account_id, amount)
-      GROUP BY u.account_id
-    ) d
-    WHERE a.id = d.account_id;
+  IF NOT v_moved_now THEN
+    UPDATE ledger_accounts AS a SET balance = a.balance + d.delta
+      FROM (
+        SELECT u.account_id, sum(u.amount) AS delta
+        FROM unnest(v_accounts, p_amounts) AS u(account_id, amount)
+        GROUP BY u.account_id
+      ) d
+      WHERE a.id = d.account_id;
+  END IF;
 
   INSERT INTO ledger_lines (posting_id, account_id, amount, balance_after, created_at)
     SELECT v_postings[u.posting], u.account_id, u.amount, u.after, p_created_at

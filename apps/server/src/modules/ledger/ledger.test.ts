@@ -307,6 +307,33 @@ describe('many postings in one call (postMany)', () => {
     expect((await t.ctx.ledger.check()).counts.postings).toBe(postingsBefore);
   });
 
+  it('with a guarded debit the balance covers, each line still carries its running balance', async () => {
+    const c = await signUpClient(t);
+    await deposit(c.id, 100n);
+    const hold = (amount: bigint) => ({
+      kind: 'withdrawal_hold',
+      clientId: c.id,
+      memo: 'hold',
+      lines: [
+        { account: clientAccount(c.id, 'cash_available'), amount: -amount },
+        { account: clientAccount(c.id, 'cash_on_hold'), amount },
+      ],
+    });
+    // Credits and guarded debits interleaved: 100 + 50 − 120 + 30 − 60 = 0 at the end.
+    const posted = await t.ctx.db.transaction((tx) =>
+      t.ctx.ledger.postMany(tx, [credit(c.id, 50n), hold(120n), credit(c.id, 30n), hold(60n)]),
+    );
+    expect(
+      posted.map((p) => p.lines.find((l) => l.account.kind === 'cash_available')!.balanceAfter),
+    ).toEqual([150n, 30n, 60n, 0n]);
+    expect(
+      posted.map((p) => p.lines.find((l) => l.account.kind === 'cash_on_hold')?.balanceAfter),
+    ).toEqual([undefined, 120n, undefined, 180n]);
+    const balances = await t.ctx.ledger.balancesOf(c.id);
+    expect([balances.cash_available, balances.cash_on_hold]).toEqual([0n, 180n]);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
   it('batches and single postings over the same clients at once never deadlock, and add up exactly', async () => {
     const clients = [];
     for (let i = 0; i < 6; i++) clients.push(await signUpClient(t));
