@@ -239,17 +239,18 @@ describe('concurrent postings', () => {
   });
 });
 
-describe('many postings in one call (postMany)', () => {
-  const credit = (clientId: string, amount: bigint) => ({
-    kind: 'deposit',
-    clientId,
-    memo: 'batch deposit',
-    lines: [
-      { account: firmAccount('bank_clearing'), amount: -amount },
-      { account: clientAccount(clientId, 'cash_available'), amount },
-    ],
-  });
+/** A deposit's posting as a batch takes it: the firm's bank_clearing down, the client's cash up. */
+const credit = (clientId: string, amount: bigint) => ({
+  kind: 'deposit',
+  clientId,
+  memo: 'batch deposit',
+  lines: [
+    { account: firmAccount('bank_clearing'), amount: -amount },
+    { account: clientAccount(clientId, 'cash_available'), amount },
+  ],
+});
 
+describe('many postings in one call (postMany)', () => {
   it('writes every posting with its lines in the callers order and moves each balance', async () => {
     const [a, b] = [await signUpClient(t), await signUpClient(t)];
     const firmBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
@@ -361,16 +362,6 @@ describe('many postings in one call (postMany)', () => {
 });
 
 describe('a batch whose ids are reserved first (reserveMany)', () => {
-  const credit = (clientId: string, amount: bigint) => ({
-    kind: 'deposit',
-    clientId,
-    memo: 'reserved deposit',
-    lines: [
-      { account: firmAccount('bank_clearing'), amount: -amount },
-      { account: clientAccount(clientId, 'cash_available'), amount },
-    ],
-  });
-
   it('writes the postings under the ids it reserved, once however often post() is called', async () => {
     const [a, b] = [await signUpClient(t), await signUpClient(t)];
     const { reserved, posted, again } = await t.ctx.db.transaction(async (tx) => {
