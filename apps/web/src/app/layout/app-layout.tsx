@@ -10,6 +10,7 @@ import { UserDrawer } from '../../features/account/components/user-drawer';
 import { AchievementToasts } from '../../features/engagement/components/achievement-toasts';
 import { isKycApproved, profileQueryOptions } from '../../lib/auth';
 import { useTranslation } from '../../lib/i18n';
+import { useMountWhenOpened } from '../../lib/use-mount-when-opened';
 import { DrawersHost } from '../drawers-host';
 import { lastRoute } from '../guards';
 import { MOBILE_QUERY } from '../root';
@@ -81,6 +82,7 @@ export function AppLayout() {
     useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
   );
   const [drawerOpened, drawer] = useDisclosure(false);
+  const userDrawer = useMountWhenOpened(drawerOpened);
 
   return (
     <AppShell
@@ -113,7 +115,9 @@ export function AppLayout() {
           <BottomTabs />
         </AppShell.Footer>
       )}
-      <UserDrawer opened={drawerOpened} onClose={drawer.close} fullWidth={isMobile} />
+      {userDrawer.mounted && (
+        <UserDrawer opened={userDrawer.opened} onClose={drawer.close} fullWidth={isMobile} />
+      )}
       <DrawersHost />
       <AchievementToasts />
       <SessionCheck />

@@ -4,6 +4,7 @@ import { M } from '@sampada/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAppSettings } from '../../../lib/app-settings';
+import { useMountWhenOpened } from '../../../lib/use-mount-when-opened';
 import { translateMessage } from '../../../lib/i18n';
 import { useSearchTranslation } from '../i18n';
 import { SearchOverlay } from './search-overlay';
@@ -16,6 +17,7 @@ export function SearchTrigger({ compact = false }: { compact?: boolean }) {
   const { t } = useSearchTranslation();
   const { os } = useAppSettings();
   const [opened, setOpened] = useState(false);
+  const overlay = useMountWhenOpened(opened);
   const open = () => setOpened(true);
   useHotkeys(
     [
@@ -58,7 +60,13 @@ export function SearchTrigger({ compact = false }: { compact?: boolean }) {
           )}
         </Group>
       </UnstyledButton>
-      <SearchOverlay opened={opened} onClose={() => setOpened(false)} fullScreen={compact} />
+      {overlay.mounted && (
+        <SearchOverlay
+          opened={overlay.opened}
+          onClose={() => setOpened(false)}
+          fullScreen={compact}
+        />
+      )}
     </>
   );
 }
