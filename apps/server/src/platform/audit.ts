@@ -41,17 +41,18 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
 export async function recordAudits(db: Executor, actor: Actor, entries: AuditEntry[]) {
   if (entries.length === 0) return;
   if (entries.length === 1) return recordAudit(db, actor, entries[0]!);
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  const rows = entries.map((e) => auditRow(actor, e));
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const column = <T>(values: T[]) => sql.param(values);
   await db.execute(sql`
     insert into ${auditLog} (actor_type, actor_id, action, subject_type, subject_id, before, after, ip)
     select ${actor.type}, ${actor.id}, u.action, u.subject_type, u.subject_id, u.before, u.after,
-           ${'ip' in actor ? (actor.ip ?? null) : null}
-    from unnest(${column(entries.map((e) => e.action))}::text[],
-                ${column(entries.map((e) => e.subjectType))}::text[],
-                ${column(entries.map((e) => e.subjectId))}::text[],
-                ${column(entries.map((e) => json(e.before)))}::jsonb[],
-                ${column(entries.map((e) => json(e.after)))}::jsonb[])
+           ${rows[0]!.ip}
+    from unnest(${column(rows.map((r) => r.action))}::text[],
+                ${column(rows.map((r) => r.subjectType))}::text[],
+                ${column(rows.map((r) => r.subjectId))}::text[],
+                ${column(rows.map((r) => json(r.before)))}::jsonb[],
+                ${column(rows.map((r) => json(r.after)))}::jsonb[])
       with ordinality as u(action, subject_type, subject_id, before, after, n)
     order by u.n`);
 }

@@ -31,7 +31,12 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
-import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
+import {
+  clientAccount,
+  firmAccount,
+  type LedgerService,
+  transferPosting,
+} from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import type { FundsAccess } from './access.ts';
@@ -308,16 +313,7 @@ export function createDepositService(deps: Deps) {
         const toCredit = matched.map((m) => byId.get(m.depositId)!);
         const credits = await ledger.reserveMany(
           tx,
-          toCredit.map((row) => {
-            const { from, to, amount, ...rest } = creditOf(row);
-            return {
-              ...rest,
-              lines: [
-                { account: from, amount: -amount },
-                { account: to, amount },
-              ],
-            };
-          }),
+          toCredit.map((row) => transferPosting(creditOf(row))),
         );
         const postingOfRow = sql`(${sql.param(credits.postingIds)}::bigint[])[
           array_position(${sql.param(toCredit.map((row) => row.id))}::uuid[], ${deposits.id})]`;
@@ -355,9 +351,7 @@ export function createDepositService(deps: Deps) {
         const movedById = new Map(moved.map((row) => [row.id, row]));
         const listed = await withPeople(
           people,
-          matched.flatMap((m) =>
-            movedById.has(m.depositId) ? [{ row: movedById.get(m.depositId)! }] : [],
-          ),
+          matched.map((m) => ({ row: movedById.get(m.depositId)! })),
           tx,
         );
         // Last: the credited accounts stay locked from here to commit only.

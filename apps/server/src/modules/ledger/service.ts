@@ -70,6 +70,25 @@ export type Posted = {
   lines: { account: AccountRef; accountId: number; amount: bigint; balanceAfter: bigint }[];
 };
 
+export type TransferInput = Omit<PostingInput, 'lines'> & {
+  from: AccountRef;
+  to: AccountRef;
+  amount: bigint;
+};
+
+/** A two-line posting: `amount` leaves `from` and arrives in `to`. */
+export function transferPosting(input: TransferInput): PostingInput {
+  const { from, to, amount, ...rest } = input;
+  if (amount <= 0n) throw new Error('A transfer moves a positive amount');
+  return {
+    ...rest,
+    lines: [
+      { account: from, amount: -amount },
+      { account: to, amount },
+    ],
+  };
+}
+
 /** Postings whose ids are known before they are written (reserveMany). */
 export type ReservedPostings = { postingIds: number[]; post(): Promise<Posted[]> };
 
@@ -296,19 +315,8 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     reserveMany,
 
     /** A two-line posting: `amount` leaves `from` and arrives in `to`. */
-    transfer(
-      tx: Tx,
-      input: Omit<PostingInput, 'lines'> & { from: AccountRef; to: AccountRef; amount: bigint },
-    ) {
-      const { from, to, amount, ...rest } = input;
-      if (amount <= 0n) throw new Error('A transfer moves a positive amount');
-      return post(tx, {
-        ...rest,
-        lines: [
-          { account: from, amount: -amount },
-          { account: to, amount },
-        ],
-      });
+    transfer(tx: Tx, input: TransferInput) {
+      return post(tx, transferPosting(input));
     },
 
     accountsOf,
