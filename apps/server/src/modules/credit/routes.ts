@@ -4,7 +4,6 @@
  * Applying and repaying take the PIN and an Idempotency-Key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CREDIT_DONE,
@@ -20,161 +19,106 @@ import {
   ZRepayment,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../platform/audit.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { type ClientGuardConfig, clientRowOf, requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { clientRowOf } from '../../platform/guards.ts';
+import { clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 import { productView } from './views.ts';
 
-const tags = ['credit'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
 const ZLoanId = z.object({ id: z.uuid({ error: LM.loanNotFound }) });
-const withRow: ClientGuardConfig = { clientRow: true };
 
-const clientActor = (request: FastifyRequest): Actor => ({
-  type: 'client',
-  id: clientOf(request).clientId,
-  ip: request.ip,
-});
-const scopeOf = (request: FastifyRequest) => `client:${clientOf(request).clientId}`;
+/** The capability flag, checked on the row the guard read with the session. */
+const allowLoan = async (request: FastifyRequest) => {
+  if (!clientRowOf(request).allowLoan) throw forbidden(LM.loanNotAllowed);
+};
 
 export function creditRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
-    // The capability flag, checked on the row the guard read with the session.
-    app.addHook('onRequest', async (request) => {
-      if (!clientRowOf(request).allowLoan) throw forbidden(LM.loanNotAllowed);
-    });
     const { credit, idempotency } = ctx;
+    const kit = routeKit(
+      instance,
+      { kind: 'client', auth: ctx.auth },
+      { tags: ['credit'], idempotency, checks: [allowLoan] },
+    );
 
-    app.get(
+    kit.query(
+      'GET',
       '/loan/app/v1/products',
-      {
-        config: withRow,
-        schema: { tags, security, response: { 200: envelopeOf(ZCreditProducts) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { clientRow: true, response: ZCreditProducts },
+      async (request) => {
         const { items, holdings } = await credit.loans.catalogue(clientRowOf(request));
-        return ok({ items: items.map(productView), holdings });
+        return { items: items.map(productView), holdings };
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/loan/app/v1/quote',
-      {
-        config: { ...withRow, rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          body: ZLoanQuoteRequest,
-          response: { 200: envelopeOf(ZLoanQuote) },
-        },
-      },
-      async (request) => ok(await credit.loans.quote(clientRowOf(request), request.body)),
+      { clientRow: true, perMinute: 120, body: ZLoanQuoteRequest, response: ZLoanQuote },
+      async (request) => credit.loans.quote(clientRowOf(request), request.body),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/loan/app/v1/apply',
       {
-        config: { ...withRow, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          body: ZLoanApplyRequest,
-          response: { 200: envelopeOf(ZLoanDetail) },
-        },
+        clientRow: true,
+        perMinute: 20,
+        body: ZLoanApplyRequest,
+        response: ZLoanDetail,
+        message: CREDIT_DONE.applied,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: CREDIT_DONE.applied },
-          (transaction) =>
-            credit.loans.apply(clientRowOf(request), request.body, {
-              actor: clientActor(request),
-              sessionId: clientOf(request).sessionId,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        credit.loans.apply(clientRowOf(request), request.body, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/loan/app/v1/loans',
-      {
-        config: withRow,
-        schema: {
-          tags,
-          security,
-          querystring: ZLoanListQuery,
-          response: { 200: envelopeOf(ZLoanList) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok({
-          items: await credit.loans.listOfClient(clientOf(request).clientId, request.query.status),
-        });
-      },
+      { clientRow: true, querystring: ZLoanListQuery, response: ZLoanList },
+      async (request) => ({
+        items: await credit.loans.listOfClient(clientOf(request).clientId, request.query.status),
+      }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/loan/app/v1/loans/:id',
-      {
-        config: withRow,
-        schema: { tags, security, params: ZLoanId, response: { 200: envelopeOf(ZLoanDetail) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await credit.loans.ofClient(clientOf(request).clientId, request.params.id));
-      },
+      { clientRow: true, params: ZLoanId, response: ZLoanDetail },
+      async (request) => credit.loans.ofClient(clientOf(request).clientId, request.params.id),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/loan/app/v1/loans/:id/repay',
       {
-        config: { ...withRow, rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZLoanId,
-          body: ZLoanRepayRequest,
-          response: { 200: envelopeOf(ZRepayment) },
-        },
+        clientRow: true,
+        perMinute: 60,
+        params: ZLoanId,
+        body: ZLoanRepayRequest,
+        response: ZRepayment,
+        message: CREDIT_DONE.repaid,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: CREDIT_DONE.repaid },
-          (transaction) =>
-            credit.servicing.repay(clientRowOf(request), request.params.id, request.body, {
-              actor: clientActor(request),
-              sessionId: clientOf(request).sessionId,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        credit.servicing.repay(clientRowOf(request), request.params.id, request.body, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/loan/app/v1/loans/:id/cancel',
-      {
-        config: withRow,
-        schema: { tags, security, params: ZLoanId, response: { 200: envelopeOf(ZLoanDetail) } },
-      },
+      { clientRow: true, params: ZLoanId, response: ZLoanDetail, message: CREDIT_DONE.cancelled },
       async (request) =>
-        ok(
-          await credit.loans.cancel(clientOf(request).clientId, request.params.id, {
-            actor: clientActor(request),
-          }),
-          CREDIT_DONE.cancelled,
-        ),
+        credit.loans.cancel(clientOf(request).clientId, request.params.id, {
+          actor: kit.actorOf(request),
+        }),
     );
   };
 }

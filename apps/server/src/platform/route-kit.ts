@@ -1,0 +1,193 @@
+/**
+ * The route kit: the one way a module registers an HTTP route (docs/style.md, decision 021).
+ * A kit is made once per routes file for one audience — signed-in clients, staff under the
+ * console prefix, or the public — and declares what every route of that audience restates
+ * otherwise: the OpenAPI security and tags, the client guard, the `{code, message, data}`
+ * envelope and its response schema, `Cache-Control: no-store`, and for money-moving commands
+ * the Idempotency-Key header, its scope and the actor that the audit trail names.
+ *
+ * - `query`   reads (or a write that is safe to repeat): the handler returns the data.
+ * - `command` runs once per Idempotency-Key: the handler receives the transaction runner and
+ *             the actor, and what its transaction returns is the answer (stored with the key).
+ * - `raw`     the handler answers itself (files, CSV, PDF, redirects); the kit still declares
+ *             security, the guard and the schemas.
+ */
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { TConsoleArea } from '@sampada/shared';
+import type { Actor } from './audit.ts';
+import { envelopeOf, ok } from './envelope.ts';
+import { type Authenticate, requireClient } from './guards.ts';
+import { clientOf, noStore } from './http.ts';
+import { type Idempotency, ZIdempotencyHeaders } from './idempotency.ts';
+import { staffActor, staffOf } from './staff-guard.ts';
+import type { TransactionRunner } from './transaction.ts';
+
+/** Who a kit's routes are for. */
+export type Audience =
+  { kind: 'client'; auth: Authenticate } | { kind: 'staff' } | { kind: 'public' };
+
+type Schemas = {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** The envelope's `data`; left out where the answer is not an envelope or is left open. */
+  response?: z.ZodType;
+};
+
+type Out<T> = T extends z.ZodType ? z.output<T> : unknown;
+
+/** The request a handler sees: params, query and body typed by the route's own schemas. */
+export type KitRequest<S extends Schemas> = FastifyRequest<{
+  Params: Out<S['params']>;
+  Querystring: Out<S['querystring']>;
+  Body: Out<S['body']>;
+}>;
+
+type RouteSpec<S extends Schemas> = S & {
+  /** OpenAPI text beside the schemas. */
+  description?: string;
+  /** Requests a minute per IP for this route (the global limit applies otherwise). */
+  perMinute?: number;
+  /** The client's row read with the session (clientRowOf); client kits only. */
+  clientRow?: boolean;
+  /** The ROLE_ACCESS entry; every staff route names one (decision 010). */
+  access?: TConsoleArea;
+  /** The console's two sign-in steps only. */
+  staffPublic?: boolean;
+  /** The envelope's message when it is not the spec's default "ok". */
+  message?: string;
+  /** Leave Cache-Control to the handler (public, cacheable reads). */
+  cacheable?: boolean;
+  /** Other route config (e.g. bodyLimit). */
+  bodyLimit?: number;
+};
+
+/** What a command's handler is given besides the request. */
+export type CommandTools = { transaction: TransactionRunner; actor: Actor };
+
+type Handler<S extends Schemas, R> = (request: KitRequest<S>, reply: FastifyReply) => Promise<R>;
+
+export type RouteKit = ReturnType<typeof routeKit>;
+
+const BEARER = [{ bearer: [] }];
+
+/** The actor and idempotency scope of a request from this audience. */
+function whoOf(audience: Audience, request: FastifyRequest): { actor: Actor; scope: string } {
+  if (audience.kind === 'staff') {
+    return { actor: staffActor(request), scope: `staff:${staffOf(request).staffId}` };
+  }
+  const { clientId } = clientOf(request);
+  return { actor: { type: 'client', id: clientId, ip: request.ip }, scope: `client:${clientId}` };
+}
+
+export function routeKit(
+  instance: FastifyInstance,
+  audience: Audience,
+  options: {
+    tags: string[];
+    idempotency?: Idempotency;
+    /** Checks every route of this kit runs after the guard, before the body is read. */
+    checks?: Array<(request: FastifyRequest) => Promise<void>>;
+  },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [
+    ...(audience.kind === 'client' ? [requireClient(audience.auth)] : []),
+    ...(options.checks ?? []),
+  ];
+  const security = audience.kind === 'public' ? undefined : BEARER;
+
+  function register<S extends Schemas>(
+    method: HTTPMethods,
+    url: string,
+    spec: RouteSpec<S>,
+    idempotent: boolean,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) {
+    if (audience.kind === 'staff' && !spec.access && !spec.staffPublic)
+      throw new Error(`${method} ${url} names no ROLE_ACCESS entry.`);
+    const config: FastifyContextConfig = {};
+    if (spec.perMinute) config.rateLimit = { max: spec.perMinute, timeWindow: '1 minute' };
+    if (spec.clientRow) Object.assign(config, { clientRow: true });
+    if (spec.access) config.access = spec.access;
+    if (spec.staffPublic) config.staffPublic = true;
+    app.route({
+      method,
+      url,
+      ...(onRequest.length > 0 ? { onRequest } : {}),
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      config,
+      schema: {
+        tags: options.tags,
+        ...(security ? { security } : {}),
+        ...(spec.description ? { description: spec.description } : {}),
+        ...(idempotent ? { headers: ZIdempotencyHeaders } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.querystring ? { querystring: spec.querystring } : {}),
+        ...(spec.body ? { body: spec.body } : {}),
+        ...(spec.response ? { response: { 200: envelopeOf(spec.response) } } : {}),
+      },
+      handler: async (request, reply) => {
+        if (!spec.cacheable) noStore(reply);
+        return handler(request, reply);
+      },
+    });
+  }
+
+  return {
+    /** A read, or a write that is safe to repeat: answers `ok(data)`. */
+    query<S extends Schemas>(
+      method: HTTPMethods,
+      url: string,
+      spec: RouteSpec<S>,
+      handler: Handler<S, Out<S['response']>>,
+    ) {
+      register(method, url, spec, false, async (request, reply) =>
+        ok(await handler(request as KitRequest<S>, reply), spec.message),
+      );
+    },
+
+    /**
+     * A command that moves money or state once per Idempotency-Key: the handler runs the
+     * service inside `transaction`; a repeat with the same key answers the stored result.
+     */
+    command<S extends Schemas>(
+      method: HTTPMethods,
+      url: string,
+      spec: RouteSpec<S> & { message: string },
+      handler: (request: KitRequest<S>, tools: CommandTools) => Promise<unknown>,
+    ) {
+      const { idempotency } = options;
+      if (!idempotency) throw new Error(`${method} ${url}: this kit was made without idempotency.`);
+      register(method, url, spec, true, async (request, reply) => {
+        const { actor, scope } = whoOf(audience, request);
+        return idempotency.run(request, reply, { scope, message: spec.message }, (transaction) =>
+          handler(request as KitRequest<S>, { transaction, actor }),
+        );
+      });
+    },
+
+    /** The handler answers itself (files, CSV, PDF); the kit declares the rest. */
+    raw<S extends Schemas>(
+      method: HTTPMethods,
+      url: string,
+      spec: RouteSpec<S>,
+      handler: Handler<S, unknown>,
+    ) {
+      register(method, url, spec, false, (request, reply) =>
+        handler(request as KitRequest<S>, reply),
+      );
+    },
+
+    /** The actor the audit trail names for this request. */
+    actorOf: (request: FastifyRequest): Actor => whoOf(audience, request).actor,
+  };
+}
