@@ -1,5 +1,5 @@
 /**
- * The route kit: the one way a module registers an HTTP route (docs/style.md, decision 021).
+ * The route kit: the one way a module registers an HTTP route (docs/style.md, decision 025).
  * A kit is made once per routes file for one audience — signed-in clients, staff under the
  * console prefix, or the public — and declares what every route of that audience restates
  * otherwise: the OpenAPI security and tags, the client guard, the `{code, message, data}`
