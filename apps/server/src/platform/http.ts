@@ -45,3 +45,13 @@ export const baseUrlOf = (config: Config, request: FastifyRequest) =>
   config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
 export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+
+/**
+ * A public file whose name is random and never reused: cached for a year by anyone, and never
+ * sniffed as another type.
+ */
+export const publicFile = (reply: FastifyReply, type: string) =>
+  reply
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .header('X-Content-Type-Options', 'nosniff')
+    .type(type);

@@ -32,7 +32,11 @@ import type { TransactionRunner } from './transaction.ts';
 
 /** Who a kit's routes are for. */
 export type Audience =
-  { kind: 'client'; auth: Authenticate } | { kind: 'staff' } | { kind: 'public' };
+  | { kind: 'client'; auth: Authenticate }
+  | { kind: 'staff' }
+  | { kind: 'public' }
+  /** The stock-data API: `check` answers 401 unless the X-API-KEY header is right. */
+  | { kind: 'apiKey'; check: (request: FastifyRequest) => Promise<void> };
 
 type Schemas = {
   params?: z.ZodType;
@@ -60,14 +64,20 @@ type RouteSpec<S extends Schemas> = S & {
   clientRow?: boolean;
   /** The ROLE_ACCESS entry; every staff route names one (decision 010). */
   access?: TConsoleArea;
-  /** The console's two sign-in steps only. */
+  /** The console's two sign-in steps only (no bearer token yet, so none in the docs). */
   staffPublic?: boolean;
-  /** The envelope's message when it is not the spec's default "ok". */
-  message?: string;
+  /** The envelope's message when it is not the spec's default "ok"; it may depend on the
+   * request (an order's type names what was placed). */
+  message?: string | ((request: KitRequest<S>) => string);
   /** Leave Cache-Control to the handler (public, cacheable reads). */
   cacheable?: boolean;
   /** Other route config (e.g. bodyLimit). */
   bodyLimit?: number;
+  /** OpenAPI only: the media types of a file answer or a multipart body. */
+  produces?: string[];
+  consumes?: string[];
+  /** OpenAPI only: a second spelling of a path, left out of the docs. */
+  hide?: boolean;
 };
 
 /** What a command's handler is given besides the request. */
@@ -77,7 +87,7 @@ type Handler<S extends Schemas, R> = (request: KitRequest<S>, reply: FastifyRepl
 
 export type RouteKit = ReturnType<typeof routeKit>;
 
-const BEARER = [{ bearer: [] }];
+const SECURITY = { client: [{ bearer: [] }], staff: [{ bearer: [] }], apiKey: [{ apiKey: [] }] };
 
 /** The actor and idempotency scope of a request from this audience. */
 function whoOf(audience: Audience, request: FastifyRequest): { actor: Actor; scope: string } {
@@ -86,6 +96,14 @@ function whoOf(audience: Audience, request: FastifyRequest): { actor: Actor; sco
   }
   const { clientId } = clientOf(request);
   return { actor: { type: 'client', id: clientId, ip: request.ip }, scope: `client:${clientId}` };
+}
+
+const markNoStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+  noStore(reply);
+};
+
+function messageOf<S extends Schemas>(spec: RouteSpec<S>, request: FastifyRequest) {
+  return typeof spec.message === 'function' ? spec.message(request as KitRequest<S>) : spec.message;
 }
 
 export function routeKit(
@@ -101,9 +119,10 @@ export function routeKit(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const onRequest = [
     ...(audience.kind === 'client' ? [requireClient(audience.auth)] : []),
+    ...(audience.kind === 'apiKey' ? [audience.check] : []),
     ...(options.checks ?? []),
   ];
-  const security = audience.kind === 'public' ? undefined : BEARER;
+  const security = audience.kind === 'public' ? undefined : SECURITY[audience.kind];
 
   function register<S extends Schemas>(
     method: HTTPMethods,
@@ -119,26 +138,28 @@ export function routeKit(
     if (spec.clientRow) Object.assign(config, { clientRow: true });
     if (spec.access) config.access = spec.access;
     if (spec.staffPublic) config.staffPublic = true;
+    // No-store from the first hook on, so that a refusal (401, 403, 400) is never stored either.
+    const hooks = spec.cacheable ? onRequest : [markNoStore, ...onRequest];
     app.route({
       method,
       url,
-      ...(onRequest.length > 0 ? { onRequest } : {}),
+      ...(hooks.length > 0 ? { onRequest: hooks } : {}),
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       config,
       schema: {
         tags: options.tags,
-        ...(security ? { security } : {}),
+        ...(security && !spec.staffPublic ? { security } : {}),
         ...(spec.description ? { description: spec.description } : {}),
+        ...(spec.produces ? { produces: spec.produces } : {}),
+        ...(spec.consumes ? { consumes: spec.consumes } : {}),
+        ...(spec.hide ? { hide: true } : {}),
         ...(idempotent ? { headers: ZIdempotencyHeaders } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.querystring ? { querystring: spec.querystring } : {}),
         ...(spec.body ? { body: spec.body } : {}),
         ...(spec.response ? { response: { 200: envelopeOf(spec.response) } } : {}),
       },
-      handler: async (request, reply) => {
-        if (!spec.cacheable) noStore(reply);
-        return handler(request, reply);
-      },
+      handler,
     });
   }
 
@@ -151,25 +172,27 @@ export function routeKit(
       handler: Handler<S, Out<S['response']>>,
     ) {
       register(method, url, spec, false, async (request, reply) =>
-        ok(await handler(request as KitRequest<S>, reply), spec.message),
+        ok(await handler(request as KitRequest<S>, reply), messageOf(spec, request)),
       );
     },
 
     /**
      * A command that moves money or state once per Idempotency-Key: the handler runs the
      * service inside `transaction`; a repeat with the same key answers the stored result.
+     * `message` may depend on the request (an order's type names what was placed).
      */
     command<S extends Schemas>(
       method: HTTPMethods,
       url: string,
-      spec: RouteSpec<S> & { message: string },
+      spec: RouteSpec<S> & { message: NonNullable<RouteSpec<S>['message']> },
       handler: (request: KitRequest<S>, tools: CommandTools) => Promise<unknown>,
     ) {
       const { idempotency } = options;
       if (!idempotency) throw new Error(`${method} ${url}: this kit was made without idempotency.`);
       register(method, url, spec, true, async (request, reply) => {
         const { actor, scope } = whoOf(audience, request);
-        return idempotency.run(request, reply, { scope, message: spec.message }, (transaction) =>
+        const message = messageOf(spec, request)!;
+        return idempotency.run(request, reply, { scope, message }, (transaction) =>
           handler(request as KitRequest<S>, { transaction, actor }),
         );
       });
