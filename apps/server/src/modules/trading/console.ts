@@ -4,8 +4,7 @@
  * set the charge schedule (admin). Support and advisors may read one client's orders (an
  * advisor only their own clients'). Decisions take an Idempotency-Key and are audited.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   type TDeskOrder,
@@ -31,26 +30,21 @@ import {
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
+import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 import type { OrderRow } from './execution.ts';
 
-const tags = ['console: trading'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
-const ZId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
-const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
+const ZId = idParam(TM.offeringNotFound);
+const ZOrderId = idParam(TM.orderNotFound);
 const ZSymbol = z.object({ symbol: z.string().trim().min(1).max(32) });
-const scopeOf = (request: FastifyRequest) => `staff:${staffOf(request).staffId}`;
 const PREFIX = '/trading';
 
 export function tradingConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { trading, idempotency, db } = ctx;
     const { offerings, orders } = trading;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: trading'], idempotency });
 
     async function deskViews(rows: OrderRow[], executor: Executor = db): Promise<TDeskOrder[]> {
       const views = await orders.views(rows, executor);
@@ -69,233 +63,137 @@ export function tradingConsole(ctx: AppContext) {
     const deskView = async (row: OrderRow, executor: Executor) =>
       (await deskViews([row], executor))[0]!;
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/reference/:symbol`,
-      {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          params: ZSymbol,
-          response: { 200: envelopeOf(ZInstrumentReference) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(offerings.reference(request.params.symbol));
-      },
+      { access: 'trading', params: ZSymbol, response: ZInstrumentReference },
+      async (request) => offerings.reference(request.params.symbol),
     );
 
     // ---------- Offerings ----------
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/allocations`,
       {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          querystring: ZOfferingListQuery,
-          response: { 200: envelopeOf(z.array(ZInstitutionalOffering)) },
-        },
+        access: 'trading',
+        querystring: ZOfferingListQuery,
+        response: z.array(ZInstitutionalOffering),
       },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await offerings.allocations(request.query.status));
-      },
+      async (request) => offerings.allocations(request.query.status),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/allocations`,
       {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          body: ZAllocationCreate,
-          response: { 200: envelopeOf(ZInstitutionalOffering) },
-        },
+        access: 'trading',
+        body: ZAllocationCreate,
+        response: ZInstitutionalOffering,
+        message: TRADING_DONE.offeringCreated,
       },
       async (request) =>
-        ok(
-          await offerings.createAllocation(
-            request.body,
-            staffOf(request).staffId,
-            staffActor(request),
-          ),
-          TRADING_DONE.offeringCreated,
-        ),
+        offerings.createAllocation(request.body, staffOf(request).staffId, kit.actorOf(request)),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/allocations/:id/close`,
       {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          params: ZId,
-          response: { 200: envelopeOf(ZInstitutionalOffering) },
-        },
+        access: 'trading',
+        params: ZId,
+        response: ZInstitutionalOffering,
+        message: TRADING_DONE.offeringClosed,
       },
-      async (request) =>
-        ok(
-          await offerings.closeAllocation(request.params.id, staffActor(request)),
-          TRADING_DONE.offeringClosed,
-        ),
+      async (request) => offerings.closeAllocation(request.params.id, kit.actorOf(request)),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/otc-quotes`,
-      {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          querystring: ZOfferingListQuery,
-          response: { 200: envelopeOf(z.array(ZOtcQuote)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await offerings.quotes(request.query.status));
-      },
+      { access: 'trading', querystring: ZOfferingListQuery, response: z.array(ZOtcQuote) },
+      async (request) => offerings.quotes(request.query.status),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/otc-quotes`,
       {
-        config: { access: 'trading' },
-        schema: { tags, security, body: ZOtcQuoteCreate, response: { 200: envelopeOf(ZOtcQuote) } },
+        access: 'trading',
+        body: ZOtcQuoteCreate,
+        response: ZOtcQuote,
+        message: TRADING_DONE.offeringCreated,
       },
       async (request) =>
-        ok(
-          await offerings.createQuote(request.body, staffOf(request).staffId, staffActor(request)),
-          TRADING_DONE.offeringCreated,
-        ),
+        offerings.createQuote(request.body, staffOf(request).staffId, kit.actorOf(request)),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/otc-quotes/:id/close`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZOtcQuote) } },
-      },
-      async (request) =>
-        ok(
-          await offerings.closeQuote(request.params.id, staffActor(request)),
-          TRADING_DONE.offeringClosed,
-        ),
+      { access: 'trading', params: ZId, response: ZOtcQuote, message: TRADING_DONE.offeringClosed },
+      async (request) => offerings.closeQuote(request.params.id, kit.actorOf(request)),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/ipos`,
-      {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          querystring: ZOfferingListQuery,
-          response: { 200: envelopeOf(z.array(ZIpoIssue)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await offerings.ipos(request.query.status));
-      },
+      { access: 'trading', querystring: ZOfferingListQuery, response: z.array(ZIpoIssue) },
+      async (request) => offerings.ipos(request.query.status),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/ipos`,
       {
-        config: { access: 'trading' },
-        schema: { tags, security, body: ZIpoCreate, response: { 200: envelopeOf(ZIpoIssue) } },
+        access: 'trading',
+        body: ZIpoCreate,
+        response: ZIpoIssue,
+        message: TRADING_DONE.offeringCreated,
       },
       async (request) =>
-        ok(
-          await offerings.createIpo(request.body, staffOf(request).staffId, staffActor(request)),
-          TRADING_DONE.offeringCreated,
-        ),
+        offerings.createIpo(request.body, staffOf(request).staffId, kit.actorOf(request)),
     );
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/ipos/:id`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await offerings.ipo(request.params.id));
-      },
+      { access: 'trading', params: ZId, response: ZIpoIssue },
+      async (request) => offerings.ipo(request.params.id),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/ipos/:id/close`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
-      },
-      async (request) =>
-        ok(
-          await offerings.closeIpo(request.params.id, staffActor(request)),
-          TRADING_DONE.offeringClosed,
-        ),
+      { access: 'trading', params: ZId, response: ZIpoIssue, message: TRADING_DONE.offeringClosed },
+      async (request) => offerings.closeIpo(request.params.id, kit.actorOf(request)),
     );
-    app.post(
+    kit.command(
+      'POST',
       `${PREFIX}/ipos/:id/allot`,
       {
-        config: { access: 'trading' },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZId,
-          body: ZAllotRequest,
-          response: { 200: envelopeOf(ZAllotmentResult) },
-        },
+        access: 'trading',
+        params: ZId,
+        body: ZAllotRequest,
+        response: ZAllotmentResult,
+        message: TRADING_DONE.allotted,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: TRADING_DONE.allotted },
-          (transaction) =>
-            offerings.allotIpo(request.params.id, request.body.seed, {
-              actor: staffActor(request),
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        offerings.allotIpo(request.params.id, request.body.seed, { actor, transaction }),
     );
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/ipos/:id/allotment`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZAllotmentResult) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await offerings.allotment(request.params.id));
-      },
+      { access: 'trading', params: ZId, response: ZAllotmentResult },
+      async (request) => offerings.allotment(request.params.id),
     );
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/ipos/:id/list`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZIpoIssue) } },
-      },
-      async (request) =>
-        ok(await offerings.listIpo(request.params.id, staffActor(request)), TRADING_DONE.listed),
+      { access: 'trading', params: ZId, response: ZIpoIssue, message: TRADING_DONE.listed },
+      async (request) => offerings.listIpo(request.params.id, kit.actorOf(request)),
     );
 
     // ---------- Orders ----------
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/orders`,
-      {
-        config: { access: 'clientOrders' },
-        schema: {
-          tags,
-          security,
-          querystring: ZDeskQueueQuery,
-          response: { 200: envelopeOf(ZDeskOrdersPage) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { access: 'clientOrders', querystring: ZDeskQueueQuery, response: ZDeskOrdersPage },
+      async (request) => {
         const query = request.query;
         const page = await trading.ordersSeenBy(viewerOf(request), {
           limit: query.limit,
@@ -306,7 +204,7 @@ export function tradingConsole(ctx: AppContext) {
           offeringId: query.offering_id,
           order: query.status === 'awaiting' ? 'oldest' : 'newest',
         });
-        return ok({ items: await deskViews(page.items), next_cursor: page.next_cursor });
+        return { items: await deskViews(page.items), next_cursor: page.next_cursor };
       },
     );
 
@@ -315,29 +213,19 @@ export function tradingConsole(ctx: AppContext) {
       message: string,
       body?: typeof ZAllocateRequest | typeof ZOrderRejectRequest,
     ) =>
-      app.post(
+      kit.command(
+        'POST',
         `${PREFIX}/orders/:id/${action}`,
-        {
-          config: { access: 'trading' },
-          schema: {
-            tags,
-            security,
-            headers,
-            params: ZOrderId,
-            ...(body ? { body } : {}),
-            response: { 200: envelopeOf(ZDeskOrder) },
-          },
+        { access: 'trading', params: ZOrderId, body, response: ZDeskOrder, message },
+        (request, { transaction, actor }) => {
+          const options = { actor, transaction, present: deskView };
+          const input = (request.body ?? {}) as { quantity?: number; reason?: string };
+          return action === 'allocate'
+            ? orders.allocate(request.params.id, input.quantity ?? 0, options)
+            : action === 'confirm'
+              ? orders.confirm(request.params.id, options)
+              : orders.reject(request.params.id, input.reason!, options);
         },
-        async (request, reply) =>
-          idempotency.run(request, reply, { scope: scopeOf(request), message }, (transaction) => {
-            const options = { actor: staffActor(request), transaction, present: deskView };
-            const input = (request.body ?? {}) as { quantity?: number; reason?: string };
-            return action === 'allocate'
-              ? orders.allocate(request.params.id, input.quantity ?? 0, options)
-              : action === 'confirm'
-                ? orders.confirm(request.params.id, options)
-                : orders.reject(request.params.id, input.reason!, options);
-          }),
       );
     decide('allocate', TRADING_DONE.allocated, ZAllocateRequest);
     decide('confirm', TRADING_DONE.confirmed);
@@ -345,30 +233,22 @@ export function tradingConsole(ctx: AppContext) {
 
     // ---------- Charges ----------
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/charges`,
-      {
-        config: { access: 'trading' },
-        schema: { tags, security, response: { 200: envelopeOf(ZChargeSchedule) } },
-      },
-      async () => ok(await trading.charges.current()),
+      { access: 'trading', response: ZChargeSchedule },
+      async () => trading.charges.current(),
     );
-    app.put(
+    kit.query(
+      'PUT',
       `${PREFIX}/charges`,
       {
-        config: { access: 'chargesEdit' },
-        schema: {
-          tags,
-          security,
-          body: ZChargeScheduleUpdate,
-          response: { 200: envelopeOf(ZChargeSchedule) },
-        },
+        access: 'chargesEdit',
+        body: ZChargeScheduleUpdate,
+        response: ZChargeSchedule,
+        message: TRADING_DONE.chargesSaved,
       },
-      async (request) =>
-        ok(
-          await trading.charges.save(request.body, staffActor(request)),
-          TRADING_DONE.chargesSaved,
-        ),
+      async (request) => trading.charges.save(request.body, kit.actorOf(request)),
     );
   };
 }

@@ -1,6 +1,5 @@
 /** The client's trading routes (docs/api-trading.md): `/trade/app/v1/...` and the portfolio. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   TM,
@@ -27,31 +26,19 @@ import {
   ZTaxPnlQuery,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../platform/audit.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 import { contractNotePdf } from './contract-notes.ts';
 import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-files.ts';
 import type { GttEditInput, GttInput } from './gtts.ts';
 import type { OrderInput } from './orders.ts';
 
-const tags = ['trading'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
-const ZOrderId = z.object({ id: z.uuid({ error: TM.orderNotFound }) });
-const ZDealId = z.object({ id: z.uuid({ error: TM.offeringNotFound }) });
-const ZGttId = z.object({ id: z.uuid({ error: GM.notFound }) });
+const ZOrderId = idParam(TM.orderNotFound);
+const ZDealId = idParam(TM.offeringNotFound);
+const ZGttId = idParam(GM.notFound);
 const ZNoteNo = z.object({ no: z.string().regex(/^CN\d{8}-\d{8,}$/, TM.orderNotFound) });
-
-const clientActor = (request: FastifyRequest): Actor => ({
-  type: 'client',
-  id: clientOf(request).clientId,
-  ip: request.ip,
-});
-const scopeOf = (request: FastifyRequest) => `client:${clientOf(request).clientId}`;
 
 const DONE_BY_TYPE = {
   market: TRADING_DONE.orderPlaced,
@@ -65,343 +52,219 @@ const DONE_BY_TYPE = {
 
 export function tradingRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
     const { trading, idempotency } = ctx;
+    const kit = routeKit(
+      instance,
+      { kind: 'client', auth: ctx.auth },
+      { tags: ['trading'], idempotency },
+    );
+    const me = (request: Parameters<typeof clientOf>[0]) => clientOf(request).clientId;
 
-    app.get(
-      '/trade/app/v1/charges',
-      { schema: { tags, security, response: { 200: envelopeOf(ZChargeSchedule) } } },
-      async () => ok(await trading.charges.current()),
+    kit.query('GET', '/trade/app/v1/charges', { response: ZChargeSchedule }, async () =>
+      trading.charges.current(),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/deals',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZDealsQuery,
-          response: { 200: envelopeOf(z.array(ZOffering)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { querystring: ZDealsQuery, response: z.array(ZOffering) },
+      async (request) => {
         const deals = await trading.openDeals();
         const { kind } = request.query;
-        return ok(kind ? deals[kind] : [...deals.institutional, ...deals.otc, ...deals.ipo]);
+        return kind ? deals[kind] : [...deals.institutional, ...deals.otc, ...deals.ipo];
       },
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/deals/:id',
-      { schema: { tags, security, params: ZDealId, response: { 200: envelopeOf(ZOffering) } } },
-      async (request, reply) => {
-        noStore(reply);
+      { params: ZDealId, response: ZOffering },
+      async (request) => {
         const { institutional, otc, ipo } = await trading.openDeals();
         const deal = [...institutional, ...otc, ...ipo].find((d) => d.id === request.params.id);
         if (!deal) throw notFound(TM.offeringNotFound);
-        return ok(deal);
+        return deal;
       },
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/trade/app/v1/orders',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          body: ZOrderRequest,
-          response: { 200: envelopeOf(ZOrder) },
-        },
+        perMinute: 60,
+        body: ZOrderRequest,
+        response: ZOrder,
+        message: (request) => DONE_BY_TYPE[(request.body as OrderInput).type],
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: DONE_BY_TYPE[request.body.type] },
-          (transaction) =>
-            trading.orders.place(clientOf(request).clientId, request.body as OrderInput, {
-              actor: clientActor(request),
-              sessionId: clientOf(request).sessionId,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        trading.orders.place(me(request), request.body as OrderInput, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/orders',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZOrderListQuery,
-          response: { 200: envelopeOf(ZOrdersPage) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        const page = await trading.orders.listOfClient(clientOf(request).clientId, request.query);
-        return ok({ items: await trading.orders.views(page.items), next_cursor: page.next_cursor });
+      { querystring: ZOrderListQuery, response: ZOrdersPage },
+      async (request) => {
+        const page = await trading.orders.listOfClient(me(request), request.query);
+        return { items: await trading.orders.views(page.items), next_cursor: page.next_cursor };
       },
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/orders/:id',
-      { schema: { tags, security, params: ZOrderId, response: { 200: envelopeOf(ZOrder) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.orders.ofClient(clientOf(request).clientId, request.params.id));
-      },
+      { params: ZOrderId, response: ZOrder },
+      async (request) => trading.orders.ofClient(me(request), request.params.id),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/trade/app/v1/orders/:id/cancel',
-      {
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZOrderId,
-          response: { 200: envelopeOf(ZOrder) },
-        },
-      },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: TRADING_DONE.orderCancelled },
-          (transaction) =>
-            trading.orders.cancel(clientOf(request).clientId, request.params.id, {
-              actor: clientActor(request),
-              transaction,
-            }),
-        ),
+      { params: ZOrderId, response: ZOrder, message: TRADING_DONE.orderCancelled },
+      (request, { transaction, actor }) =>
+        trading.orders.cancel(me(request), request.params.id, { actor, transaction }),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/trade/app/v1/orders/:id/modify',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZOrderId,
-          body: ZOrderModifyRequest,
-          response: { 200: envelopeOf(ZOrder) },
-        },
+        perMinute: 60,
+        params: ZOrderId,
+        body: ZOrderModifyRequest,
+        response: ZOrder,
+        message: TRADING_DONE.orderModified,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: TRADING_DONE.orderModified },
-          (transaction) =>
-            trading.orders.modify(clientOf(request).clientId, request.params.id, request.body, {
-              actor: clientActor(request),
-              sessionId: clientOf(request).sessionId,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        trading.orders.modify(me(request), request.params.id, request.body, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/trade/app/v1/gtts',
-      {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: { tags, security, headers, body: ZGttCreate, response: { 200: envelopeOf(ZGtt) } },
-      },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: GTT_DONE.created },
-          (transaction) =>
-            trading.gtts.create(clientOf(request).clientId, request.body as GttInput, {
-              actor: clientActor(request),
-              sessionId: clientOf(request).sessionId,
-              transaction,
-            }),
-        ),
+      { perMinute: 60, body: ZGttCreate, response: ZGtt, message: GTT_DONE.created },
+      (request, { transaction, actor }) =>
+        trading.gtts.create(me(request), request.body as GttInput, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/gtts',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZGttListQuery,
-          response: { 200: envelopeOf(z.array(ZGtt)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.gtts.list(clientOf(request).clientId, request.query.view));
-      },
+      { querystring: ZGttListQuery, response: z.array(ZGtt) },
+      async (request) => trading.gtts.list(me(request), request.query.view),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/gtts/:id',
-      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.gtts.ofClient(clientOf(request).clientId, request.params.id));
-      },
+      { params: ZGttId, response: ZGtt },
+      async (request) => trading.gtts.ofClient(me(request), request.params.id),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/trade/app/v1/gtts/:id/modify',
-      {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZGttId,
-          body: ZGttEdit,
-          response: { 200: envelopeOf(ZGtt) },
-        },
-      },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: GTT_DONE.edited },
-          (transaction) =>
-            trading.gtts.edit(
-              clientOf(request).clientId,
-              request.params.id,
-              request.body as GttEditInput,
-              {
-                actor: clientActor(request),
-                sessionId: clientOf(request).sessionId,
-                transaction,
-              },
-            ),
-        ),
+      { perMinute: 60, params: ZGttId, body: ZGttEdit, response: ZGtt, message: GTT_DONE.edited },
+      (request, { transaction, actor }) =>
+        trading.gtts.edit(me(request), request.params.id, request.body as GttEditInput, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
     );
 
-    app.delete(
+    kit.query(
+      'DELETE',
       '/trade/app/v1/gtts/:id',
-      { schema: { tags, security, params: ZGttId, response: { 200: envelopeOf(ZGtt) } } },
+      { params: ZGttId, response: ZGtt, message: GTT_DONE.deleted },
       async (request) =>
-        ok(
-          await trading.gtts.remove(clientOf(request).clientId, request.params.id, {
-            actor: clientActor(request),
-          }),
-          GTT_DONE.deleted,
-        ),
+        trading.gtts.remove(me(request), request.params.id, { actor: kit.actorOf(request) }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/contract-notes/:no',
-      { schema: { tags, security, params: ZNoteNo, response: { 200: envelopeOf(ZContractNote) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.contractNotes.note(clientOf(request).clientId, request.params.no));
-      },
+      { params: ZNoteNo, response: ZContractNote },
+      async (request) => trading.contractNotes.note(me(request), request.params.no),
     );
 
-    app.get(
+    kit.raw(
+      'GET',
       '/trade/app/v1/contract-notes/:no/pdf',
-      { schema: { tags, security, params: ZNoteNo } },
+      { params: ZNoteNo },
       async (request, reply) => {
-        const note = await trading.contractNotes.note(
-          clientOf(request).clientId,
-          request.params.no,
-        );
-        noStore(reply).header(
-          'Content-Disposition',
-          `attachment; filename="contract-note-${note.contract_note_no}.pdf"`,
-        );
+        const note = await trading.contractNotes.note(me(request), request.params.no);
+        const name = `contract-note-${note.contract_note_no}.pdf`;
+        reply.header('Content-Disposition', `attachment; filename="${name}"`);
         return reply.type('application/pdf').send(await contractNotePdf(note));
       },
     );
 
-    app.get(
-      '/trade/app/v1/holdings',
-      { schema: { tags, security, response: { 200: envelopeOf(z.array(ZHolding)) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.portfolio.holdingsOf(clientOf(request).clientId));
-      },
+    kit.query('GET', '/trade/app/v1/holdings', { response: z.array(ZHolding) }, async (request) =>
+      trading.portfolio.holdingsOf(me(request)),
     );
 
-    app.get(
+    kit.raw(
+      'GET',
       '/trade/app/v1/holdings/export',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          produces: ['text/csv'],
-          description:
-            'The holdings as CSV (ISIN, quantity, average cost, value), not the JSON envelope.',
-        },
+        perMinute: 20,
+        produces: ['text/csv'],
+        description:
+          'The holdings as CSV (ISIN, quantity, average cost, value), not the JSON envelope.',
       },
       async (request, reply) => {
-        const { owner, holdings } = await trading.holdingsExport(clientOf(request).clientId);
-        noStore(reply).header(
+        const { owner, holdings } = await trading.holdingsExport(me(request));
+        const day = ctx.clock.now().toISOString().slice(0, 10);
+        reply.header(
           'Content-Disposition',
-          `attachment; filename="holdings-${owner.uid}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`,
+          `attachment; filename="holdings-${owner.uid}-${day}.csv"`,
         );
         return reply.type('text/csv; charset=utf-8').send(holdingsCsv(holdings));
       },
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/trade/app/v1/tax-pnl',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZTaxPnlQuery,
-          response: { 200: envelopeOf(ZTaxPnl) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        const { report } = await trading.taxReport(clientOf(request).clientId, request.query.year);
-        return ok(report);
-      },
+      { querystring: ZTaxPnlQuery, response: ZTaxPnl },
+      async (request) => (await trading.taxReport(me(request), request.query.year)).report,
     );
 
-    app.get(
+    kit.raw(
+      'GET',
       '/trade/app/v1/tax-pnl/file',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          querystring: ZTaxPnlFileQuery,
-          produces: ['text/csv', 'application/pdf'],
-          description: 'The file itself (not the JSON envelope) on 200.',
-        },
+        perMinute: 20,
+        querystring: ZTaxPnlFileQuery,
+        produces: ['text/csv', 'application/pdf'],
+        description: 'The file itself (not the JSON envelope) on 200.',
       },
       async (request, reply) => {
         const { year, format } = request.query;
-        const { owner, report } = await trading.taxReport(clientOf(request).clientId, year);
-        noStore(reply).header(
-          'Content-Disposition',
-          `attachment; filename="${taxPnlFileName(owner, report, format)}"`,
-        );
+        const { owner, report } = await trading.taxReport(me(request), year);
+        const name = taxPnlFileName(owner, report, format);
+        reply.header('Content-Disposition', `attachment; filename="${name}"`);
         if (format === 'pdf')
           return reply.type('application/pdf').send(await taxPnlPdf(owner, report));
         return reply.type('text/csv; charset=utf-8').send(taxPnlCsv(owner, report));
       },
     );
 
-    app.get(
-      '/stat/app/v1/portfolio',
-      { schema: { tags, security, response: { 200: envelopeOf(ZPortfolio) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await trading.portfolio.portfolio(clientOf(request).clientId));
-      },
+    kit.query('GET', '/stat/app/v1/portfolio', { response: ZPortfolio }, async (request) =>
+      trading.portfolio.portfolio(me(request)),
     );
   };
 }
