@@ -5,8 +5,6 @@
  * the transaction that makes it, and takes an Idempotency-Key like the client's POSTs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   FM,
   FUNDS_DONE,
@@ -25,134 +23,96 @@ import {
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { baseUrlOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
+import { baseUrlOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam, ZClientIdPathParam } from '../../platform/route-params.ts';
+import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: funds'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
-const ZDepositId = z.object({ id: z.uuid({ error: FM.depositNotFound }) });
-const ZWithdrawalId = z.object({ id: z.uuid({ error: FM.withdrawalNotFound }) });
-const ZClientId = z.object({ clientId: z.uuid({ error: 'Client not found.' }) });
+const ZDepositId = idParam(FM.depositNotFound);
+const ZWithdrawalId = idParam(FM.withdrawalNotFound);
 
-const scopeOf = (request: FastifyRequest) => `staff:${staffOf(request).staffId}`;
 const afterOf = (cursor: string | undefined) => decodeCursor(cursor, 2) as [string, string] | null;
 const statusFilter = (status: string) => (status === 'all' ? undefined : status);
+const staffIdOf = (request: FastifyRequest) => staffOf(request).staffId;
 
 export function fundsConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { funds, idempotency } = ctx;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: funds'], idempotency });
+    const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx.config, request);
 
     // ---------- Deposits ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/deposits',
       {
-        config: { access: 'deposits' },
-        schema: {
-          tags,
-          security,
-          querystring: ZDepositQueueQuery,
-          response: { 200: envelopeOf(ZFundsPage(ZConsoleDeposit)) },
-        },
+        access: 'deposits',
+        querystring: ZDepositQueueQuery,
+        response: ZFundsPage(ZConsoleDeposit),
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { cursor, limit, status } = request.query;
         const rows = await funds.deposits.queue(
           { status: statusFilter(status), after: afterOf(cursor), limit },
-          baseUrlOf(ctx.config, request),
+          baseUrl(request),
         );
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
     );
 
     for (const action of ['confirm', 'reject'] as const) {
-      app.post(
+      kit.command(
+        'POST',
         `/funds/deposits/:id/${action}`,
         {
-          config: { access: 'deposits' },
-          schema: {
-            tags,
-            security,
-            headers,
-            params: ZDepositId,
-            ...(action === 'reject' ? { body: ZFundsRejectRequest } : {}),
-            response: { 200: envelopeOf(ZConsoleDeposit) },
-          },
+          access: 'deposits',
+          params: ZDepositId,
+          body: action === 'reject' ? ZFundsRejectRequest : undefined,
+          response: ZConsoleDeposit,
+          message: action === 'confirm' ? FUNDS_DONE.depositConfirmed : FUNDS_DONE.depositRejected,
         },
-        async (request, reply) => {
+        (request, { transaction, actor }) => {
           const reason = (request.body as { reason?: string } | undefined)?.reason;
-          return idempotency.run(
-            request,
-            reply,
-            {
-              scope: scopeOf(request),
-              message:
-                action === 'confirm' ? FUNDS_DONE.depositConfirmed : FUNDS_DONE.depositRejected,
-            },
-            (transaction) =>
-              funds.deposits.decide(request.params.id, action, {
-                staffId: staffOf(request).staffId,
-                actor: staffActor(request),
-                baseUrl: baseUrlOf(ctx.config, request),
-                ...(reason ? { reason } : {}),
-                transaction,
-              }),
-          );
+          return funds.deposits.decide(request.params.id, action, {
+            staffId: staffIdOf(request),
+            actor,
+            baseUrl: baseUrl(request),
+            ...(reason ? { reason } : {}),
+            transaction,
+          });
         },
       );
     }
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/deposits/statement',
       {
-        config: { access: 'deposits' },
-        schema: {
-          tags,
-          security,
-          headers,
-          body: ZBankStatementRequest,
-          response: { 200: envelopeOf(ZBankStatementResult) },
-        },
+        access: 'deposits',
+        body: ZBankStatementRequest,
+        response: ZBankStatementResult,
+        message: FUNDS_DONE.statementMatched,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.statementMatched },
-          (transaction) =>
-            funds.deposits.confirmStatement(
-              request.body.lines.map((l) => ({ utr: l.utr, amountPaise: BigInt(l.amount_paise) })),
-              {
-                staffId: staffOf(request).staffId,
-                actor: staffActor(request),
-                baseUrl: baseUrlOf(ctx.config, request),
-                transaction,
-              },
-            ),
+      (request, { transaction, actor }) =>
+        funds.deposits.confirmStatement(
+          request.body.lines.map((l) => ({ utr: l.utr, amountPaise: BigInt(l.amount_paise) })),
+          { staffId: staffIdOf(request), actor, baseUrl: baseUrl(request), transaction },
         ),
     );
 
     // ---------- Withdrawals ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/withdrawals',
       {
-        config: { access: 'withdrawals' },
-        schema: {
-          tags,
-          security,
-          querystring: ZWithdrawalQueueQuery,
-          response: { 200: envelopeOf(ZFundsPage(ZConsoleWithdrawal)) },
-        },
+        access: 'withdrawals',
+        querystring: ZWithdrawalQueueQuery,
+        response: ZFundsPage(ZConsoleWithdrawal),
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { cursor, limit, status } = request.query;
         const rows = await funds.withdrawals.queue({
           status: statusFilter(status),
@@ -160,98 +120,68 @@ export function fundsConsole(ctx: AppContext) {
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/withdrawals/:id/pay',
       {
-        config: { access: 'withdrawals' },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZWithdrawalId,
-          body: ZWithdrawalPayRequest,
-          response: { 200: envelopeOf(ZConsoleWithdrawal) },
-        },
+        access: 'withdrawals',
+        params: ZWithdrawalId,
+        body: ZWithdrawalPayRequest,
+        response: ZConsoleWithdrawal,
+        message: FUNDS_DONE.withdrawalPaid,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.withdrawalPaid },
-          (transaction) =>
-            funds.withdrawals.decide(request.params.id, 'pay', {
-              staffId: staffOf(request).staffId,
-              actor: staffActor(request),
-              bankReference: request.body.bank_reference,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        funds.withdrawals.decide(request.params.id, 'pay', {
+          staffId: staffIdOf(request),
+          actor,
+          bankReference: request.body.bank_reference,
+          transaction,
+        }),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/withdrawals/:id/reject',
       {
-        config: { access: 'withdrawals' },
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZWithdrawalId,
-          body: ZFundsRejectRequest,
-          response: { 200: envelopeOf(ZConsoleWithdrawal) },
-        },
+        access: 'withdrawals',
+        params: ZWithdrawalId,
+        body: ZFundsRejectRequest,
+        response: ZConsoleWithdrawal,
+        message: FUNDS_DONE.withdrawalRejected,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.withdrawalRejected },
-          (transaction) =>
-            funds.withdrawals.decide(request.params.id, 'reject', {
-              staffId: staffOf(request).staffId,
-              actor: staffActor(request),
-              reason: request.body.reason,
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        funds.withdrawals.decide(request.params.id, 'reject', {
+          staffId: staffIdOf(request),
+          actor,
+          reason: request.body.reason,
+          transaction,
+        }),
     );
 
     // ---------- Ledger views ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/clients/:clientId/ledger',
       {
-        config: { access: 'ledger' },
-        schema: {
-          tags,
-          security,
-          params: ZClientId,
-          querystring: ZPageQuery,
-          response: { 200: envelopeOf(ZClientLedger) },
-        },
+        access: 'ledger',
+        params: ZClientIdPathParam,
+        querystring: ZPageQuery,
+        response: ZClientLedger,
       },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await funds.clientLedger(viewerOf(request), request.params.clientId, request.query),
-        );
-      },
+      async (request) =>
+        funds.clientLedger(viewerOf(request), request.params.clientId, request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/reconciliation',
-      {
-        config: { access: 'reconciliation' },
-        schema: { tags, security, response: { 200: envelopeOf(ZReconciliation) } },
-      },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok(await funds.reconciliation());
-      },
+      { access: 'reconciliation', response: ZReconciliation },
+      async () => funds.reconciliation(),
     );
   };
 }

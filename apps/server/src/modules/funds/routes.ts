@@ -3,7 +3,6 @@
  * `/stat/app/v1/asset`. Every money-moving POST takes an Idempotency-Key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FM,
@@ -26,346 +25,205 @@ import {
   ZWithdrawalView,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../platform/audit.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
-import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { baseUrlOf, clientOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { baseUrlOf, clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 import { statementCsv, statementFileName, statementPdf } from './statement.ts';
 
-const tags = ['funds'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
-const ZDepositId = z.object({ id: z.uuid({ error: FM.depositNotFound }) });
-const ZWithdrawalId = z.object({ id: z.uuid({ error: FM.withdrawalNotFound }) });
-const ZCardId = z.object({ id: z.uuid({ error: FM.bankCardNotFound }) });
+const ZDepositId = idParam(FM.depositNotFound);
+const ZWithdrawalId = idParam(FM.withdrawalNotFound);
+const ZCardId = idParam(FM.bankCardNotFound);
 const ZPostingId = z.object({ id: z.string().regex(/^\d{1,15}$/, FM.recordNotFound) });
 
-const clientActor = (request: FastifyRequest): Actor => ({
-  type: 'client',
-  id: clientOf(request).clientId,
-  ip: request.ip,
-});
-const scopeOf = (request: FastifyRequest) => `client:${clientOf(request).clientId}`;
 const afterOf = (cursor: string | undefined) => decodeCursor(cursor, 2) as [string, string] | null;
+const me = (request: FastifyRequest) => clientOf(request).clientId;
 
 export function fundsRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
     const { funds, idempotency } = ctx;
+    const kit = routeKit(
+      instance,
+      { kind: 'client', auth: ctx.auth },
+      { tags: ['funds'], idempotency },
+    );
+    const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx.config, request);
 
-    app.get(
-      '/stat/app/v1/asset',
-      { schema: { tags, security, response: { 200: envelopeOf(ZAssets) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await funds.records.assets(clientOf(request).clientId));
-      },
+    kit.query('GET', '/stat/app/v1/asset', { response: ZAssets }, async (request) =>
+      funds.records.assets(me(request)),
     );
 
-    app.get(
-      '/funds/app/v1/deposit-account',
-      { schema: { tags, security, response: { 200: envelopeOf(ZDepositAccount) } } },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok(await funds.deposits.depositAccount());
-      },
+    kit.query('GET', '/funds/app/v1/deposit-account', { response: ZDepositAccount }, async () =>
+      funds.deposits.depositAccount(),
     );
 
     // ---------- Bank cards ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/bank-cards',
-      { schema: { tags, security, response: { 200: envelopeOf(z.array(ZBankCard)) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await funds.bankCards.list(clientOf(request).clientId));
-      },
+      { response: z.array(ZBankCard) },
+      async (request) => funds.bankCards.list(me(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/funds/app/v1/bank-cards',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          body: ZBankCardAddRequest,
-          response: { 200: envelopeOf(ZBankCard) },
-        },
+        perMinute: 10,
+        body: ZBankCardAddRequest,
+        response: ZBankCard,
+        message: FUNDS_DONE.bankCardAdded,
       },
-      async (request) =>
-        ok(
-          await funds.bankCards.add(clientOf(request).clientId, request.body, clientActor(request)),
-          FUNDS_DONE.bankCardAdded,
-        ),
+      async (request) => funds.bankCards.add(me(request), request.body, kit.actorOf(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/funds/app/v1/bank-cards/:id/remove',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          params: ZCardId,
-          body: ZBankCardRemoveRequest,
-          response: { 200: ZNullEnvelope },
-        },
+        perMinute: 10,
+        params: ZCardId,
+        body: ZBankCardRemoveRequest,
+        response: z.null(),
+        message: FUNDS_DONE.bankCardRemoved,
       },
       async (request) => {
-        await funds.bankCards.remove(
-          clientOf(request).clientId,
-          request.params.id,
-          request.body.pin,
-          clientActor(request),
-        );
-        return ok(null, FUNDS_DONE.bankCardRemoved);
+        const { id } = request.params;
+        await funds.bankCards.remove(me(request), id, request.body.pin, kit.actorOf(request));
+        return null;
       },
     );
 
     // ---------- Deposits ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/deposits',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZDepositListQuery,
-          response: { 200: envelopeOf(ZFundsPage(ZDepositView)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { querystring: ZDepositListQuery, response: ZFundsPage(ZDepositView) },
+      async (request) => {
         const { cursor, limit, status } = request.query;
         const rows = await funds.deposits.listOfClient(
-          clientOf(request).clientId,
+          me(request),
           { status, after: afterOf(cursor), limit },
-          baseUrlOf(ctx.config, request),
+          baseUrl(request),
         );
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/app/v1/deposits',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          body: ZDepositRequest,
-          response: { 200: envelopeOf(ZDepositView) },
-        },
+        perMinute: 20,
+        body: ZDepositRequest,
+        response: ZDepositView,
+        message: FUNDS_DONE.depositRequested,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.depositRequested },
-          (transaction) =>
-            funds.deposits.request(clientOf(request).clientId, request.body, {
-              baseUrl: baseUrlOf(ctx.config, request),
-              actor: clientActor(request),
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        funds.deposits.request(me(request), request.body, {
+          baseUrl: baseUrl(request),
+          actor,
+          transaction,
+        }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/deposits/:id',
-      {
-        schema: { tags, security, params: ZDepositId, response: { 200: envelopeOf(ZDepositView) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await funds.deposits.ofClient(
-            clientOf(request).clientId,
-            request.params.id,
-            baseUrlOf(ctx.config, request),
-          ),
-        );
-      },
+      { params: ZDepositId, response: ZDepositView },
+      async (request) => funds.deposits.ofClient(me(request), request.params.id, baseUrl(request)),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/app/v1/deposits/:id/cancel',
-      {
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZDepositId,
-          response: { 200: envelopeOf(ZDepositView) },
-        },
-      },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.depositCancelled },
-          (transaction) =>
-            funds.deposits.cancel(clientOf(request).clientId, request.params.id, {
-              baseUrl: baseUrlOf(ctx.config, request),
-              actor: clientActor(request),
-              transaction,
-            }),
-        ),
+      { params: ZDepositId, response: ZDepositView, message: FUNDS_DONE.depositCancelled },
+      (request, { transaction, actor }) =>
+        funds.deposits.cancel(me(request), request.params.id, {
+          baseUrl: baseUrl(request),
+          actor,
+          transaction,
+        }),
     );
 
     // ---------- Withdrawals ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/withdrawals',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZWithdrawalListQuery,
-          response: { 200: envelopeOf(ZFundsPage(ZWithdrawalView)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { querystring: ZWithdrawalListQuery, response: ZFundsPage(ZWithdrawalView) },
+      async (request) => {
         const { cursor, limit, status } = request.query;
-        const rows = await funds.withdrawals.listOfClient(clientOf(request).clientId, {
+        const rows = await funds.withdrawals.listOfClient(me(request), {
           status,
           after: afterOf(cursor),
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/app/v1/withdrawals',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers,
-          body: ZWithdrawalRequest,
-          response: { 200: envelopeOf(ZWithdrawalView) },
-        },
+        perMinute: 20,
+        body: ZWithdrawalRequest,
+        response: ZWithdrawalView,
+        message: FUNDS_DONE.withdrawalRequested,
       },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.withdrawalRequested },
-          (transaction) =>
-            funds.withdrawals.request(clientOf(request).clientId, request.body, {
-              actor: clientActor(request),
-              transaction,
-            }),
-        ),
+      (request, tools) => funds.withdrawals.request(me(request), request.body, tools),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/withdrawals/:id',
-      {
-        schema: {
-          tags,
-          security,
-          params: ZWithdrawalId,
-          response: { 200: envelopeOf(ZWithdrawalView) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await funds.withdrawals.ofClient(clientOf(request).clientId, request.params.id));
-      },
+      { params: ZWithdrawalId, response: ZWithdrawalView },
+      async (request) => funds.withdrawals.ofClient(me(request), request.params.id),
     );
 
-    app.post(
+    kit.command(
+      'POST',
       '/funds/app/v1/withdrawals/:id/cancel',
-      {
-        schema: {
-          tags,
-          security,
-          headers,
-          params: ZWithdrawalId,
-          response: { 200: envelopeOf(ZWithdrawalView) },
-        },
-      },
-      async (request, reply) =>
-        idempotency.run(
-          request,
-          reply,
-          { scope: scopeOf(request), message: FUNDS_DONE.withdrawalCancelled },
-          (transaction) =>
-            funds.withdrawals.cancel(clientOf(request).clientId, request.params.id, {
-              actor: clientActor(request),
-              transaction,
-            }),
-        ),
+      { params: ZWithdrawalId, response: ZWithdrawalView, message: FUNDS_DONE.withdrawalCancelled },
+      (request, tools) => funds.withdrawals.cancel(me(request), request.params.id, tools),
     );
 
     // ---------- Records and statements ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/records',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZRecordsQuery,
-          response: { 200: envelopeOf(ZFundsPage(ZFundRecord)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await funds.records.list(clientOf(request).clientId, request.query));
-      },
+      { querystring: ZRecordsQuery, response: ZFundsPage(ZFundRecord) },
+      async (request) => funds.records.list(me(request), request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/funds/app/v1/records/:id',
-      { schema: { tags, security, params: ZPostingId, response: { 200: envelopeOf(ZReceipt) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await funds.records.receipt(
-            clientOf(request).clientId,
-            Number(request.params.id),
-            baseUrlOf(ctx.config, request),
-          ),
-        );
-      },
+      { params: ZPostingId, response: ZReceipt },
+      async (request) =>
+        funds.records.receipt(me(request), Number(request.params.id), baseUrl(request)),
     );
 
-    app.get(
+    kit.raw(
+      'GET',
       '/funds/app/v1/statement',
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          querystring: ZStatementQuery,
-          produces: ['text/csv', 'application/pdf'],
-          description: 'The file itself (not the JSON envelope) on 200.',
-        },
+        perMinute: 20,
+        querystring: ZStatementQuery,
+        produces: ['text/csv', 'application/pdf'],
+        description: 'The file itself (not the JSON envelope) on 200.',
       },
       async (request, reply) => {
         const { from, to, format } = request.query;
-        const data = await funds.records.statement(
-          clientOf(request).clientId,
-          from,
-          to,
-          ctx.clock.now(),
-        );
-        noStore(reply).header(
-          'Content-Disposition',
-          `attachment; filename="${statementFileName(data, format)}"`,
-        );
+        const data = await funds.records.statement(me(request), from, to, ctx.clock.now());
+        const name = statementFileName(data, format);
+        reply.header('Content-Disposition', `attachment; filename="${name}"`);
         if (format === 'pdf') return reply.type('application/pdf').send(await statementPdf(data));
         return reply.type('text/csv; charset=utf-8').send(statementCsv(data));
       },
