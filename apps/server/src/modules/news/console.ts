@@ -3,7 +3,6 @@
  * articles, manage feeds and run an import. Every change is audited by the service.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NM,
@@ -17,209 +16,147 @@ import {
   ZPage,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
+import { ok } from '../../platform/envelope.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
-import { staffActor, staffOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
+import { staffOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: news'];
-const security = [{ bearer: [] }];
 const ZArticleId = z.object({ id: z.string().max(64, NM.notFound) });
-const ZFeedId = z.object({ id: z.uuid(NM.feedNotFound) });
-const ZArticleEnvelope = envelopeOf(ZNewsArticleView);
-const ZFeedEnvelope = envelopeOf(ZNewsFeedView);
+const ZFeedId = idParam(NM.feedNotFound);
 const MOVED = { publish: 'Article published.', unpublish: 'Article unpublished.' } as const;
 
 export function newsConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const { news } = ctx;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: news'] });
+    const access = 'news';
 
     // ---------- Articles ----------
 
-    app.get(
+    kit.query(
+      'GET',
       '/news/articles',
-      {
-        config: { access: 'news' },
-        schema: {
-          tags,
-          security,
-          querystring: ZNewsConsoleQuery,
-          response: { 200: envelopeOf(ZPage(ZNewsArticleView)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.news.listForConsole(request.query));
-      },
+      { access, querystring: ZNewsConsoleQuery, response: ZPage(ZNewsArticleView) },
+      async (request) => news.listForConsole(request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
+      '/news/articles/:id',
+      { access, params: ZArticleId, response: ZNewsArticleView },
+      async (request) => news.articleForConsole(request.params.id),
+    );
+
+    kit.query(
+      'POST',
+      '/news/articles',
+      { access, body: ZNewsArticleInput, response: ZNewsArticleView, message: 'Draft saved.' },
+      async (request) =>
+        news.createDraft(request.body, staffOf(request).staffId, kit.actorOf(request)),
+    );
+
+    kit.query(
+      'POST',
       '/news/articles/:id',
       {
-        config: { access: 'news' },
-        schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
+        access,
+        params: ZArticleId,
+        body: ZNewsArticleInput,
+        response: ZNewsArticleView,
+        message: 'Article saved.',
       },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.news.articleForConsole(request.params.id));
-      },
-    );
-
-    app.post(
-      '/news/articles',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, body: ZNewsArticleInput, response: { 200: ZArticleEnvelope } },
-      },
-      async (request) =>
-        ok(
-          await ctx.news.createDraft(request.body, staffOf(request).staffId, staffActor(request)),
-          'Draft saved.',
-        ),
-    );
-
-    app.post(
-      '/news/articles/:id',
-      {
-        config: { access: 'news' },
-        schema: {
-          tags,
-          security,
-          params: ZArticleId,
-          body: ZNewsArticleInput,
-          response: { 200: ZArticleEnvelope },
-        },
-      },
-      async (request) =>
-        ok(
-          await ctx.news.updateArticle(request.params.id, request.body, staffActor(request)),
-          'Article saved.',
-        ),
+      async (request) => news.updateArticle(request.params.id, request.body, kit.actorOf(request)),
     );
 
     for (const action of ['publish', 'unpublish'] as const) {
-      app.post(
+      kit.query(
+        'POST',
         `/news/articles/:id/${action}`,
-        {
-          config: { access: 'news' },
-          schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
-        },
-        async (request) =>
-          ok(
-            await ctx.news.moveArticle(request.params.id, action, staffActor(request)),
-            MOVED[action],
-          ),
+        { access, params: ZArticleId, response: ZNewsArticleView, message: MOVED[action] },
+        async (request) => news.moveArticle(request.params.id, action, kit.actorOf(request)),
       );
     }
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/articles/:id/delete',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, params: ZArticleId, response: { 200: ZNullEnvelope } },
-      },
+      { access, params: ZArticleId, response: z.null(), message: 'Article deleted.' },
       async (request) => {
-        await ctx.news.deleteArticle(request.params.id, staffActor(request));
-        return ok(null, 'Article deleted.');
+        await news.deleteArticle(request.params.id, kit.actorOf(request));
+        return null;
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/articles/:id/image',
       {
-        config: { access: 'news', rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          consumes: ['multipart/form-data'],
-          description:
-            "Multipart field 'file': an image (checked by content), at least 200 px on its short side; re-encoded as JPEG.",
-          params: ZArticleId,
-          response: { 200: ZArticleEnvelope },
-        },
+        access,
+        perMinute: 30,
+        consumes: ['multipart/form-data'],
+        description:
+          "Multipart field 'file': an image (checked by content), at least 200 px on its short side; re-encoded as JPEG.",
+        params: ZArticleId,
+        response: ZNewsArticleView,
+        message: 'Image uploaded.',
       },
       async (request) => {
         const bytes = await readSingleFile(request);
-        return ok(
-          await ctx.news.setImage(request.params.id, bytes, staffActor(request)),
-          'Image uploaded.',
-        );
+        return news.setImage(request.params.id, bytes, kit.actorOf(request));
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/articles/:id/image/remove',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, params: ZArticleId, response: { 200: ZArticleEnvelope } },
-      },
-      async (request) =>
-        ok(await ctx.news.removeImage(request.params.id, staffActor(request)), 'Image removed.'),
+      { access, params: ZArticleId, response: ZNewsArticleView, message: 'Image removed.' },
+      async (request) => news.removeImage(request.params.id, kit.actorOf(request)),
     );
 
     // ---------- Feeds ----------
 
-    app.get(
-      '/news/feeds',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, response: { 200: envelopeOf(z.array(ZNewsFeedView)) } },
-      },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok(await ctx.news.feeds.list());
-      },
+    kit.query('GET', '/news/feeds', { access, response: z.array(ZNewsFeedView) }, async () =>
+      news.feeds.list(),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/feeds',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, body: ZNewsFeedInput, response: { 200: ZFeedEnvelope } },
-      },
-      async (request) =>
-        ok(await ctx.news.feeds.add(request.body, staffActor(request)), 'Feed added.'),
+      { access, body: ZNewsFeedInput, response: ZNewsFeedView, message: 'Feed added.' },
+      async (request) => news.feeds.add(request.body, kit.actorOf(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/feeds/:id',
       {
-        config: { access: 'news' },
-        schema: {
-          tags,
-          security,
-          params: ZFeedId,
-          body: ZNewsFeedUpdate,
-          response: { 200: ZFeedEnvelope },
-        },
+        access,
+        params: ZFeedId,
+        body: ZNewsFeedUpdate,
+        response: ZNewsFeedView,
+        message: 'Feed saved.',
       },
-      async (request) =>
-        ok(
-          await ctx.news.feeds.update(request.params.id, request.body, staffActor(request)),
-          'Feed saved.',
-        ),
+      async (request) => news.feeds.update(request.params.id, request.body, kit.actorOf(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/news/feeds/:id/delete',
-      {
-        config: { access: 'news' },
-        schema: { tags, security, params: ZFeedId, response: { 200: ZNullEnvelope } },
-      },
+      { access, params: ZFeedId, response: z.null(), message: 'Feed removed.' },
       async (request) => {
-        await ctx.news.feeds.remove(request.params.id, staffActor(request));
-        return ok(null, 'Feed removed.');
+        await news.feeds.remove(request.params.id, kit.actorOf(request));
+        return null;
       },
     );
 
-    app.post(
+    // The message counts what the import did, so the handler answers the envelope itself.
+    kit.raw(
+      'POST',
       '/news/import',
-      {
-        config: { access: 'news', rateLimit: { max: 10, timeWindow: '1 minute' } },
-        schema: { tags, security, response: { 200: envelopeOf(ZNewsImportResult) } },
-      },
+      { access, perMinute: 10, response: ZNewsImportResult },
       async (request) => {
-        const result = await ctx.news.feeds.importNow(staffActor(request));
+        const result = await news.feeds.importNow(kit.actorOf(request));
         return ok(
           result,
           `Imported ${result.imported}, skipped ${result.skipped} already imported.`,

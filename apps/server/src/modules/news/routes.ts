@@ -1,61 +1,44 @@
 /** News for signed-in clients (docs/api-market.md "News — client") and its public images. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NM, ZNewsArticle, ZNewsListQuery, ZNewsSummary, ZPage } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireClient } from '../../platform/guards.ts';
-
-const tags = ['news'];
-const security = [{ bearer: [] }];
+import { routeKit } from '../../platform/route-kit.ts';
+import { publicFile } from '../../platform/http.ts';
 
 export function newsRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['news'] });
+    const files = routeKit(instance, { kind: 'public' }, { tags: ['files'] });
 
-    app.get(
+    kit.query(
+      'GET',
       '/news/app/v1/articles',
       {
-        onRequest: requireClient(ctx.auth),
-        schema: {
-          tags,
-          security,
-          description: 'Published articles, newest first; `symbol` keeps those tagged with it.',
-          querystring: ZNewsListQuery,
-          response: { 200: envelopeOf(ZPage(ZNewsSummary)) },
-        },
+        description: 'Published articles, newest first; `symbol` keeps those tagged with it.',
+        querystring: ZNewsListQuery,
+        response: ZPage(ZNewsSummary),
       },
-      async (request) => ok(await ctx.news.listPublished(request.query)),
+      async (request) => ctx.news.listPublished(request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/news/app/v1/articles/:id',
-      {
-        onRequest: requireClient(ctx.auth),
-        schema: {
-          tags,
-          security,
-          params: z.object({ id: z.string().max(64) }),
-          response: { 200: envelopeOf(ZNewsArticle) },
-        },
-      },
-      async (request) => ok(await ctx.news.publishedArticle(request.params.id)),
+      { params: z.object({ id: z.string().max(64) }), response: ZNewsArticle },
+      async (request) => ctx.news.publishedArticle(request.params.id),
     );
 
     // Public like the articles' text once published; names are random, so nothing is guessable.
-    app.get(
+    files.raw(
+      'GET',
       '/files/news/:file',
-      { schema: { tags: ['files'], params: z.object({ file: z.string() }) } },
+      { cacheable: true, params: z.object({ file: z.string() }) },
       async (request, reply) => {
         const bytes = await ctx.news.readImage(request.params.file);
         if (!bytes) throw notFound(NM.notFound);
-        return reply
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('X-Content-Type-Options', 'nosniff')
-          .type('image/jpeg')
-          .send(bytes);
+        return publicFile(reply, 'image/jpeg').send(bytes);
       },
     );
   };
