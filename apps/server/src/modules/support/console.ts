@@ -4,7 +4,6 @@
  * message is audited with its author.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SM,
@@ -23,219 +22,131 @@ import {
   ZStaffChatSend,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
-import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
+import { viewerOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: support'];
-const security = [{ bearer: [] }];
-const ZId = z.object({ id: z.uuid({ error: SM.conversationNotFound }) });
-const ZCannedId = z.object({ id: z.uuid({ error: SM.cannedNotFound }) });
+const ZId = idParam(SM.conversationNotFound);
+const ZCannedId = idParam(SM.cannedNotFound);
+const ZAgent = z.object({ id: z.string(), name: z.string(), email: z.string() });
 const PREFIX = '/support';
 
 export function supportConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { inbox, canned } = ctx.support;
-    const chat = { access: 'supportChat' } as const;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: support'] });
+    const access = 'supportChat';
+    const edit = 'cannedRepliesEdit';
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/conversations`,
-      {
-        config: chat,
-        schema: {
-          tags,
-          security,
-          querystring: ZInboxQuery,
-          response: { 200: envelopeOf(ZPage(ZInboxConversation)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await inbox.list(viewerOf(request), request.query));
-      },
+      { access, querystring: ZInboxQuery, response: ZPage(ZInboxConversation) },
+      async (request) => inbox.list(viewerOf(request), request.query),
     );
 
-    app.get(
-      `${PREFIX}/counts`,
-      { config: chat, schema: { tags, security, response: { 200: envelopeOf(ZInboxCounts) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await inbox.counts(viewerOf(request)));
-      },
+    kit.query('GET', `${PREFIX}/counts`, { access, response: ZInboxCounts }, async (request) =>
+      inbox.counts(viewerOf(request)),
     );
 
-    app.get(
-      `${PREFIX}/agents`,
-      {
-        config: chat,
-        schema: {
-          tags,
-          security,
-          response: {
-            200: envelopeOf(
-              z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
-            ),
-          },
-        },
-      },
-      async () => ok(await inbox.agents()),
+    kit.query('GET', `${PREFIX}/agents`, { access, response: z.array(ZAgent) }, async () =>
+      inbox.agents(),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/conversations/:id`,
       {
-        config: chat,
-        schema: {
-          tags,
-          security,
-          description:
-            'A page of the thread (fetching the newest marks the client’s messages delivered).',
-          params: ZId,
-          querystring: ZChatHistoryQuery,
-          response: { 200: envelopeOf(ZInboxThread) },
-        },
+        access,
+        description:
+          'A page of the thread (fetching the newest marks the client’s messages delivered).',
+        params: ZId,
+        querystring: ZChatHistoryQuery,
+        response: ZInboxThread,
       },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await inbox.thread(viewerOf(request), request.params.id, request.query));
-      },
+      async (request) => inbox.thread(viewerOf(request), request.params.id, request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/conversations/:id/context`,
-      {
-        config: chat,
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZClientContext) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await inbox.clientContext(viewerOf(request), request.params.id));
-      },
+      { access, params: ZId, response: ZClientContext },
+      async (request) => inbox.clientContext(viewerOf(request), request.params.id),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/conversations/:id/messages`,
       {
-        config: { ...chat, rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          description:
-            'Replies. `id` is a UUID the console makes (a repeat is answered, not stored).',
-          params: ZId,
-          body: ZStaffChatSend,
-          response: { 200: envelopeOf(ZChatSendReply) },
-        },
+        access,
+        perMinute: 120,
+        description:
+          'Replies. `id` is a UUID the console makes (a repeat is answered, not stored).',
+        params: ZId,
+        body: ZStaffChatSend,
+        response: ZChatSendReply,
       },
-      async (request) =>
-        ok(await inbox.send(viewerOf(request), request.params.id, request.body, request.ip)),
+      async (request) => inbox.send(viewerOf(request), request.params.id, request.body, request.ip),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/conversations/:id/read`,
-      {
-        config: chat,
-        schema: {
-          tags,
-          security,
-          params: ZId,
-          body: ZChatRead,
-          response: { 200: envelopeOf(ZInboxConversation) },
-        },
-      },
-      async (request) =>
-        ok(await inbox.read(viewerOf(request), request.params.id, request.body.seq)),
+      { access, params: ZId, body: ZChatRead, response: ZInboxConversation },
+      async (request) => inbox.read(viewerOf(request), request.params.id, request.body.seq),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/conversations/:id/assign`,
-      {
-        config: chat,
-        schema: {
-          tags,
-          security,
-          params: ZId,
-          body: ZAssignRequest,
-          response: { 200: envelopeOf(ZInboxConversation) },
-        },
-      },
+      { access, params: ZId, body: ZAssignRequest, response: ZInboxConversation },
       async (request) =>
-        ok(
-          await inbox.assign(
-            viewerOf(request),
-            request.params.id,
-            request.body.assignee_id,
-            staffActor(request),
-          ),
+        inbox.assign(
+          viewerOf(request),
+          request.params.id,
+          request.body.assignee_id,
+          kit.actorOf(request),
         ),
     );
 
     for (const action of ['close', 'reopen'] as const) {
-      app.post(
+      kit.query(
+        'POST',
         `${PREFIX}/conversations/:id/${action}`,
-        {
-          config: chat,
-          schema: {
-            tags,
-            security,
-            params: ZId,
-            response: { 200: envelopeOf(ZInboxConversation) },
-          },
-        },
+        { access, params: ZId, response: ZInboxConversation },
         async (request) =>
-          ok(await inbox.move(viewerOf(request), request.params.id, action, staffActor(request))),
+          inbox.move(viewerOf(request), request.params.id, action, kit.actorOf(request)),
       );
     }
 
-    app.get(
+    kit.query(
+      'GET',
       `${PREFIX}/canned-replies`,
-      {
-        config: chat,
-        schema: { tags, security, response: { 200: envelopeOf(z.array(ZCannedReply)) } },
-      },
-      async () => ok(await canned.list()),
+      { access, response: z.array(ZCannedReply) },
+      async () => canned.list(),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       `${PREFIX}/canned-replies`,
-      {
-        config: { access: 'cannedRepliesEdit' },
-        schema: {
-          tags,
-          security,
-          body: ZCannedReplyInput,
-          response: { 200: envelopeOf(ZCannedReply) },
-        },
-      },
-      async (request) => ok(await canned.create(request.body, staffActor(request))),
+      { access: edit, body: ZCannedReplyInput, response: ZCannedReply },
+      async (request) => canned.create(request.body, kit.actorOf(request)),
     );
 
-    app.put(
+    kit.query(
+      'PUT',
       `${PREFIX}/canned-replies/:id`,
-      {
-        config: { access: 'cannedRepliesEdit' },
-        schema: {
-          tags,
-          security,
-          params: ZCannedId,
-          body: ZCannedReplyInput,
-          response: { 200: envelopeOf(ZCannedReply) },
-        },
-      },
-      async (request) =>
-        ok(await canned.update(request.params.id, request.body, staffActor(request))),
+      { access: edit, params: ZCannedId, body: ZCannedReplyInput, response: ZCannedReply },
+      async (request) => canned.update(request.params.id, request.body, kit.actorOf(request)),
     );
 
-    app.delete(
+    kit.query(
+      'DELETE',
       `${PREFIX}/canned-replies/:id`,
-      {
-        config: { access: 'cannedRepliesEdit' },
-        schema: { tags, security, params: ZCannedId, response: { 200: ZNullEnvelope } },
-      },
+      { access: edit, params: ZCannedId, response: z.null() },
       async (request) => {
-        await canned.remove(request.params.id, staffActor(request));
-        return ok(null);
+        await canned.remove(request.params.id, kit.actorOf(request));
+        return null;
       },
     );
   };
