@@ -7,8 +7,7 @@
  * Idempotency-Key like every money-moving POST.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CPM,
   COMPENSATION_DONE,
@@ -24,43 +23,28 @@ import {
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { baseUrlOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
-import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
+import { baseUrlOf } from '../../platform/http.ts';
+import { type CommandTools, type KitRequest, routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
+import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: compensation'];
-const security = [{ bearer: [] }];
-const headers = ZIdempotencyHeaders;
-const ZClaimId = z.object({ id: z.uuid({ error: CPM.claimNotFound }) });
-const response = { 200: envelopeOf(ZConsoleClaimDetail) };
-
-const scopeOf = (request: FastifyRequest) => `staff:${staffOf(request).staffId}`;
+const ZClaimId = idParam(CPM.claimNotFound);
 
 export function compensationConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const { idempotency } = ctx;
     const { claims } = ctx.compensation;
-    const optionsOf = (request: FastifyRequest) => ({
-      staffId: staffOf(request).staffId,
-      actor: staffActor(request),
-      baseUrl: baseUrlOf(ctx.config, request),
-    });
+    const kit = routeKit(
+      instance,
+      { kind: 'staff' },
+      { tags: ['console: compensation'], idempotency: ctx.idempotency },
+    );
+    const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx.config, request);
 
-    app.get(
+    kit.query(
+      'GET',
       '/compensation/claims',
-      {
-        config: { access: 'compensation' },
-        schema: {
-          tags,
-          security,
-          querystring: ZClaimQueueQuery,
-          response: { 200: envelopeOf(ZPage(ZConsoleClaim)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { access: 'compensation', querystring: ZClaimQueueQuery, response: ZPage(ZConsoleClaim) },
+      async (request) => {
         const { cursor, limit, status, client_id } = request.query;
         const rows = await claims.queue(viewerOf(request), {
           status,
@@ -69,52 +53,40 @@ export function compensationConsole(ctx: AppContext) {
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return ok({ items: page.items.map((r) => r.view), next_cursor: page.next_cursor });
+        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/compensation/claims/:id',
-      {
-        config: { access: 'compensation' },
-        schema: { tags, security, params: ZClaimId, response },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await claims.consoleDetail(
-            viewerOf(request),
-            request.params.id,
-            baseUrlOf(ctx.config, request),
-          ),
-        );
-      },
+      { access: 'compensation', params: ZClaimId, response: ZConsoleClaimDetail },
+      async (request) =>
+        claims.consoleDetail(viewerOf(request), request.params.id, baseUrl(request)),
     );
 
+    type Options = CommandTools & { staffId: string; baseUrl: string };
     const decision = <B extends z.ZodType>(
       path: string,
       body: B,
       message: string,
       run: (
-        request: FastifyRequest<{ Params: { id: string }; Body: z.output<B> }>,
-        options: ReturnType<typeof optionsOf> & {
-          transaction: Parameters<Parameters<typeof idempotency.run>[3]>[0];
-        },
+        request: KitRequest<{ params: typeof ZClaimId; body: B }>,
+        options: Options,
       ) => Promise<unknown>,
     ) =>
-      app.post(
+      kit.command(
+        'POST',
         `/compensation/claims/:id/${path}`,
         {
-          config: { access: 'compensationDecide' },
-          schema: { tags, security, headers, params: ZClaimId, body, response },
+          access: 'compensationDecide',
+          params: ZClaimId,
+          body,
+          response: ZConsoleClaimDetail,
+          message,
         },
-        async (request, reply) =>
-          idempotency.run(
-            request,
-            reply,
-            { scope: scopeOf(request), message },
-            (transaction) => run(request as never, { ...optionsOf(request), transaction }) as never,
-          ),
+        (request, tools) =>
+          run(request, { ...tools, staffId: staffOf(request).staffId, baseUrl: baseUrl(request) }),
       );
 
     decision('review', ZClaimNote, COMPENSATION_DONE.reviewing, (request, options) =>
@@ -137,34 +109,23 @@ export function compensationConsole(ctx: AppContext) {
       claims.pay(request.params.id, options),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/compensation/settings',
-      {
-        config: { access: 'compensation' },
-        schema: { tags, security, response: { 200: envelopeOf(ZCompensationSettings) } },
-      },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok(await claims.settings());
-      },
+      { access: 'compensation', response: ZCompensationSettings },
+      async () => claims.settings(),
     );
 
-    app.put(
+    kit.query(
+      'PUT',
       '/compensation/settings',
       {
-        config: { access: 'compensationSettings' },
-        schema: {
-          tags,
-          security,
-          body: ZCompensationSettings,
-          response: { 200: envelopeOf(ZCompensationSettings) },
-        },
+        access: 'compensationSettings',
+        body: ZCompensationSettings,
+        response: ZCompensationSettings,
+        message: COMPENSATION_DONE.settingsSaved,
       },
-      async (request) =>
-        ok(
-          await claims.saveSettings(request.body, staffActor(request)),
-          COMPENSATION_DONE.settingsSaved,
-        ),
+      async (request) => claims.saveSettings(request.body, kit.actorOf(request)),
     );
   };
 }

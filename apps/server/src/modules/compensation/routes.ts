@@ -5,8 +5,6 @@
  * claim is never hidden from its owner. Applying takes an Idempotency-Key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CPM,
   COMPENSATION_DONE,
@@ -17,31 +15,19 @@ import {
   ZCompensationReply,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../../platform/audit.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { type ClientGuardConfig, clientRowOf, requireClient } from '../../platform/guards.ts';
-import { baseUrlOf, clientOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { clientRowOf } from '../../platform/guards.ts';
+import { baseUrlOf, clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 
-const tags = ['compensation'];
-const security = [{ bearer: [] }];
-const ZClaimId = z.object({ id: z.uuid({ error: CPM.claimNotFound }) });
-const withRow: ClientGuardConfig = { clientRow: true };
-
-const clientActor = (request: FastifyRequest): Actor => ({
-  type: 'client',
-  id: clientOf(request).clientId,
-  ip: request.ip,
-});
+const ZClaimId = idParam(CPM.claimNotFound);
 
 export function compensationRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
     const { claims } = ctx.compensation;
     // The flag, checked on the row the guard read; a client who already has claims keeps them.
-    app.addHook('onRequest', async (request) => {
+    const allowCompensation = async (request: FastifyRequest) => {
       const row = clientRowOf(request);
       if (row.allowCompensation) return;
       if (
@@ -49,104 +35,81 @@ export function compensationRoutes(ctx: AppContext) {
         !(await claims.hasClaims(row.id))
       )
         throw forbidden(CPM.notAllowed);
-    });
+    };
+    const kit = routeKit(
+      instance,
+      { kind: 'client', auth: ctx.auth },
+      { tags: ['compensation'], idempotency: ctx.idempotency, checks: [allowCompensation] },
+    );
     const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx.config, request);
 
-    app.post(
+    kit.command(
+      'POST',
       '/compensation/app/v1/apply',
       {
-        config: { ...withRow, rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          headers: ZIdempotencyHeaders,
-          body: ZCompensationApply,
-          response: { 200: envelopeOf(ZClaimDetail) },
-        },
+        clientRow: true,
+        perMinute: 20,
+        body: ZCompensationApply,
+        response: ZClaimDetail,
+        message: COMPENSATION_DONE.applied,
       },
-      async (request, reply) =>
-        ctx.idempotency.run(
-          request,
-          reply,
-          { scope: `client:${clientOf(request).clientId}`, message: COMPENSATION_DONE.applied },
-          (transaction) =>
-            claims.apply(clientRowOf(request), request.body, {
-              actor: clientActor(request),
-              baseUrl: baseUrl(request),
-              transaction,
-            }),
-        ),
+      (request, { transaction, actor }) =>
+        claims.apply(clientRowOf(request), request.body, {
+          actor,
+          baseUrl: baseUrl(request),
+          transaction,
+        }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/compensation/app/v1/list',
-      {
-        config: withRow,
-        schema: {
-          tags,
-          security,
-          querystring: ZClaimListQuery,
-          response: { 200: envelopeOf(ZClaimList) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok({
-          items: await claims.listOfClient(clientOf(request).clientId, request.query.status),
-        });
-      },
+      { clientRow: true, querystring: ZClaimListQuery, response: ZClaimList },
+      async (request) => ({
+        items: await claims.listOfClient(clientOf(request).clientId, request.query.status),
+      }),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/compensation/app/v1/:id',
-      {
-        config: withRow,
-        schema: { tags, security, params: ZClaimId, response: { 200: envelopeOf(ZClaimDetail) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await claims.ofClient(clientOf(request).clientId, request.params.id, baseUrl(request)),
-        );
-      },
+      { clientRow: true, params: ZClaimId, response: ZClaimDetail },
+      async (request) =>
+        claims.ofClient(clientOf(request).clientId, request.params.id, baseUrl(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/compensation/app/v1/:id/reply',
       {
-        config: { ...withRow, rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          params: ZClaimId,
-          body: ZCompensationReply,
-          response: { 200: envelopeOf(ZClaimDetail) },
-        },
+        clientRow: true,
+        perMinute: 30,
+        params: ZClaimId,
+        body: ZCompensationReply,
+        response: ZClaimDetail,
+        message: COMPENSATION_DONE.replied,
       },
       async (request) =>
-        ok(
-          await claims.reply(clientOf(request).clientId, request.params.id, request.body, {
-            actor: clientActor(request),
-            baseUrl: baseUrl(request),
-          }),
-          COMPENSATION_DONE.replied,
-        ),
+        claims.reply(clientOf(request).clientId, request.params.id, request.body, {
+          actor: kit.actorOf(request),
+          baseUrl: baseUrl(request),
+        }),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/compensation/app/v1/:id/withdraw',
       {
-        config: withRow,
-        schema: { tags, security, params: ZClaimId, response: { 200: envelopeOf(ZClaimDetail) } },
+        clientRow: true,
+        params: ZClaimId,
+        response: ZClaimDetail,
+        message: COMPENSATION_DONE.withdrawn,
       },
       async (request) =>
-        ok(
-          await claims.withdraw(clientOf(request).clientId, request.params.id, {
-            actor: clientActor(request),
-            baseUrl: baseUrl(request),
-          }),
-          COMPENSATION_DONE.withdrawn,
-        ),
+        claims.withdraw(clientOf(request).clientId, request.params.id, {
+          actor: kit.actorOf(request),
+          baseUrl: baseUrl(request),
+        }),
     );
   };
 }
