@@ -1,6 +1,5 @@
 /** The client's market API (`/market/app/v1`): signed-in clients only. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   QUOTE_COALESCE_MS,
@@ -12,81 +11,58 @@ import {
   ZWatchlistOrder,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../platform/envelope.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
+import { clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 import { LIVE_QUOTES_PATH } from './live.ts';
 
-const security = [{ bearer: [] }];
-const tags = ['market'];
 const ZSymbolParam = z.object({ symbol: z.string().trim().min(1).max(32).toUpperCase() });
 
 export function marketRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
-    app.addHook('onSend', async (_request, reply) => void noStore(reply));
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['market'] });
     const market = ctx.market.service;
+    const read = (url: string, answer: () => unknown) =>
+      kit.query('GET', `/market/app/v1/${url}`, {}, async () => answer());
 
-    app.get('/market/app/v1/config', { schema: { tags, security } }, async () =>
-      ok({
-        stock_api_key: ctx.secrets.stockApiKey,
-        ws_path: LIVE_QUOTES_PATH,
-        coalesce_ms: QUOTE_COALESCE_MS,
-        heartbeat_ms: WS_HEARTBEAT_MS,
-      }),
-    );
-    app.get('/market/app/v1/status', { schema: { tags, security } }, async () =>
-      ok(market.status()),
-    );
-    app.get('/market/app/v1/indices', { schema: { tags, security } }, async () =>
-      ok(market.indices()),
-    );
-    app.get('/market/app/v1/heatmap', { schema: { tags, security } }, async () =>
-      ok(market.heatmap()),
-    );
-    app.get(
+    read('config', () => ({
+      stock_api_key: ctx.secrets.stockApiKey,
+      ws_path: LIVE_QUOTES_PATH,
+      coalesce_ms: QUOTE_COALESCE_MS,
+      heartbeat_ms: WS_HEARTBEAT_MS,
+    }));
+    read('status', () => market.status());
+    read('indices', () => market.indices());
+    read('heatmap', () => market.heatmap());
+    kit.query(
+      'GET',
       '/market/app/v1/most_active',
-      { schema: { tags, security, querystring: ZMostActiveQuery } },
-      async (request) => ok(market.mostActive(request.query.by, request.query.limit)),
+      { querystring: ZMostActiveQuery },
+      async (request) => market.mostActive(request.query.by, request.query.limit),
     );
-    app.get(
-      '/market/app/v1/rankings',
-      { schema: { tags, security, querystring: ZRankingQuery } },
-      async (request) => ok(market.rankings(request.query.type, request.query.limit)),
+    kit.query('GET', '/market/app/v1/rankings', { querystring: ZRankingQuery }, async (request) =>
+      market.rankings(request.query.type, request.query.limit),
     );
-    app.get(
-      '/market/app/v1/list',
-      { schema: { tags, security, querystring: ZMarketListQuery } },
-      async (request) => {
-        const { filter, cursor, limit } = request.query;
-        return ok(await market.list(filter, cursor, limit));
-      },
-    );
-    app.get('/market/app/v1/themes', { schema: { tags, security } }, async () =>
-      ok(market.themes()),
-    );
+    kit.query('GET', '/market/app/v1/list', { querystring: ZMarketListQuery }, async (request) => {
+      const { filter, cursor, limit } = request.query;
+      return market.list(filter, cursor, limit);
+    });
+    read('themes', () => market.themes());
 
-    app.get('/market/app/v1/watchlist', { schema: { tags, security } }, async (request) =>
-      ok(await market.watchlist(clientOf(request).clientId)),
+    kit.query('GET', '/market/app/v1/watchlist', {}, async (request) =>
+      market.watchlist(clientOf(request).clientId),
     );
-    app.post(
-      '/market/app/v1/watchlist',
-      { schema: { tags, security, body: ZWatchlistAdd } },
-      async (request) =>
-        ok(await market.addToWatchlist(clientOf(request).clientId, request.body.symbol)),
+    kit.query('POST', '/market/app/v1/watchlist', { body: ZWatchlistAdd }, async (request) =>
+      market.addToWatchlist(clientOf(request).clientId, request.body.symbol),
     );
-    app.delete(
+    kit.query(
+      'DELETE',
       '/market/app/v1/watchlist/:symbol',
-      { schema: { tags, security, params: ZSymbolParam } },
+      { params: ZSymbolParam },
       async (request) =>
-        ok(await market.removeFromWatchlist(clientOf(request).clientId, request.params.symbol)),
+        market.removeFromWatchlist(clientOf(request).clientId, request.params.symbol),
     );
-    app.put(
-      '/market/app/v1/watchlist/order',
-      { schema: { tags, security, body: ZWatchlistOrder } },
-      async (request) =>
-        ok(await market.reorderWatchlist(clientOf(request).clientId, request.body.symbols)),
+    kit.query('PUT', '/market/app/v1/watchlist/order', { body: ZWatchlistOrder }, async (request) =>
+      market.reorderWatchlist(clientOf(request).clientId, request.body.symbols),
     );
   };
 }

@@ -4,7 +4,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MarketMessage,
   ZChartDataQuery,
@@ -13,11 +12,8 @@ import {
   ZStockQuery,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../platform/envelope.ts';
 import { unauthorized } from '../../platform/errors.ts';
-
-const tags = ['stock-data'];
-const security = [{ apiKey: [] }];
+import { routeKit } from '../../platform/route-kit.ts';
 
 const sameKey = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -34,45 +30,41 @@ export function stockApiRoutes(ctx: AppContext) {
   };
 
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireApiKey);
+    const kit = routeKit(
+      instance,
+      { kind: 'apiKey', check: requireApiKey },
+      { tags: ['stock-data'] },
+    );
     const market = ctx.market.service;
 
-    app.get(
+    kit.query(
+      'GET',
       '/stock/api/v1/chart_data',
-      { schema: { tags, security, querystring: ZChartDataQuery } },
+      { querystring: ZChartDataQuery },
       async (request) => {
         const { market: m, symbol, interval, limit } = request.query;
-        return ok(await market.chart(symbol, m, interval, limit));
+        return market.chart(symbol, m, interval, limit);
       },
     );
-    app.get(
-      '/stock/api/v1/stock_detail',
-      { schema: { tags, security, querystring: ZStockQuery } },
-      async (request) => ok(market.detail(request.query.s, request.query.market)),
+    kit.query('GET', '/stock/api/v1/stock_detail', { querystring: ZStockQuery }, async (request) =>
+      market.detail(request.query.s, request.query.market),
     );
-    app.get(
-      '/stock/api/v1/company',
-      { schema: { tags, security, querystring: ZStockQuery } },
-      async (request) => ok(await market.company(request.query.s, request.query.market)),
+    kit.query('GET', '/stock/api/v1/company', { querystring: ZStockQuery }, async (request) =>
+      market.company(request.query.s, request.query.market),
     );
     // Spec §7 writes the path with its trailing slash; answer without it too.
     for (const url of ['/stock/api/v1/search/', '/stock/api/v1/search']) {
-      app.get(
+      kit.query(
+        'GET',
         url,
-        { schema: { tags, security, querystring: ZSearchQuery, hide: !url.endsWith('/') } },
-        async (request) => ok({ items: market.search(request.query.query, request.query.limit) }),
+        { querystring: ZSearchQuery, hide: !url.endsWith('/') },
+        async (request) => ({ items: market.search(request.query.query, request.query.limit) }),
       );
     }
-    app.post(
-      '/stock/api/v1/stock',
-      { schema: { tags, security, body: ZStockListBody } },
-      async (request) =>
-        ok(
-          market.quotes(
-            request.body.map((item) => (typeof item === 'string' ? { symbol: item } : item)),
-          ),
-        ),
+    kit.query('POST', '/stock/api/v1/stock', { body: ZStockListBody }, async (request) =>
+      market.quotes(
+        request.body.map((item) => (typeof item === 'string' ? { symbol: item } : item)),
+      ),
     );
   };
 }

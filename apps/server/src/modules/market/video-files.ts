@@ -9,29 +9,27 @@ import { z } from 'zod';
 import { VideoMessage } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { publicFile } from '../../platform/http.ts';
 import { readRange } from '../../platform/ranges.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 import { VIDEO_URL_PREFIX } from './company-videos.ts';
 
 export function videoFileRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    app.get(
+  return async (instance: FastifyInstance) => {
+    const files = routeKit(instance, { kind: 'public' }, { tags: ['files'] });
+    files.raw(
+      'GET',
       `${VIDEO_URL_PREFIX}:file`,
       {
-        schema: {
-          tags: ['files'],
-          description:
-            'A company video (video/mp4). Honours one byte range (206); a bad range answers 416.',
-          params: z.object({ file: z.string().max(64) }),
-        },
+        cacheable: true,
+        description:
+          'A company video (video/mp4). Honours one byte range (206); a bad range answers 416.',
+        params: z.object({ file: z.string().max(64) }),
       },
       async (request, reply) => {
-        const bytes = await ctx.market.videos.read((request.params as { file: string }).file);
+        const bytes = await ctx.market.videos.read(request.params.file);
         if (!bytes) throw notFound(VideoMessage.notFound);
-        reply
-          .header('Accept-Ranges', 'bytes')
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('X-Content-Type-Options', 'nosniff')
-          .type('video/mp4');
+        publicFile(reply.header('Accept-Ranges', 'bytes'), 'video/mp4');
         const range = readRange(request.headers.range, bytes.length);
         if (range.kind === 'unsatisfiable')
           return reply
