@@ -3,110 +3,83 @@
  * withdraw by status, picture), each offer's budget used and claims. Operations and admin.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OFFER_DONE, OM, ZConsoleOffer, ZConsoleOfferClaim, ZOfferInput } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
-import { staffActor, staffOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
+import { staffOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: offers'];
-const security = [{ bearer: [] }];
-const ZOfferId = z.object({ id: z.uuid({ error: OM.offerNotFound }) });
-const one = { 200: envelopeOf(ZConsoleOffer) };
+const ZOfferId = idParam(OM.offerNotFound);
 
 export function offersConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const config = { access: 'offers' } as const;
+    const { offers } = ctx;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: offers'] });
+    const access = 'offers';
 
-    app.get(
-      '/offers',
-      { config, schema: { tags, security, response: { 200: envelopeOf(z.array(ZConsoleOffer)) } } },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok(await ctx.offers.all());
-      },
+    kit.query('GET', '/offers', { access, response: z.array(ZConsoleOffer) }, async () =>
+      offers.all(),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/offers/:id',
-      { config, schema: { tags, security, params: ZOfferId, response: one } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.offers.one(request.params.id));
-      },
+      { access, params: ZOfferId, response: ZConsoleOffer },
+      async (request) => offers.one(request.params.id),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/offers',
-      { config, schema: { tags, security, body: ZOfferInput, response: one } },
+      { access, body: ZOfferInput, response: ZConsoleOffer, message: OFFER_DONE.saved },
       async (request) =>
-        ok(
-          await ctx.offers.create(request.body, staffOf(request).staffId, staffActor(request)),
-          OFFER_DONE.saved,
-        ),
+        offers.create(request.body, staffOf(request).staffId, kit.actorOf(request)),
     );
 
-    app.put(
+    kit.query(
+      'PUT',
       '/offers/:id',
-      { config, schema: { tags, security, params: ZOfferId, body: ZOfferInput, response: one } },
-      async (request) =>
-        ok(
-          await ctx.offers.update(request.params.id, request.body, staffActor(request)),
-          OFFER_DONE.saved,
-        ),
+      {
+        access,
+        params: ZOfferId,
+        body: ZOfferInput,
+        response: ZConsoleOffer,
+        message: OFFER_DONE.saved,
+      },
+      async (request) => offers.update(request.params.id, request.body, kit.actorOf(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/offers/:id/image',
       {
-        config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          security,
-          consumes: ['multipart/form-data'],
-          description:
-            "Multipart field 'file': an image (checked by content), at least 200 px on its short side; re-encoded as JPEG.",
-          params: ZOfferId,
-          response: one,
-        },
+        access,
+        perMinute: 30,
+        consumes: ['multipart/form-data'],
+        description:
+          "Multipart field 'file': an image (checked by content), at least 200 px on its short side; re-encoded as JPEG.",
+        params: ZOfferId,
+        response: ZConsoleOffer,
+        message: 'Image uploaded.',
       },
       async (request) =>
-        ok(
-          await ctx.offers.setImage(
-            request.params.id,
-            await readSingleFile(request),
-            staffActor(request),
-          ),
-          'Image uploaded.',
-        ),
+        offers.setImage(request.params.id, await readSingleFile(request), kit.actorOf(request)),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/offers/:id/image/remove',
-      { config, schema: { tags, security, params: ZOfferId, response: one } },
-      async (request) =>
-        ok(await ctx.offers.removeImage(request.params.id, staffActor(request)), 'Image removed.'),
+      { access, params: ZOfferId, response: ZConsoleOffer, message: 'Image removed.' },
+      async (request) => offers.removeImage(request.params.id, kit.actorOf(request)),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/offers/:id/claims',
-      {
-        config,
-        schema: {
-          tags,
-          security,
-          params: ZOfferId,
-          response: { 200: envelopeOf(z.array(ZConsoleOfferClaim)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.offers.claimsOf(request.params.id));
-      },
+      { access, params: ZOfferId, response: z.array(ZConsoleOfferClaim) },
+      async (request) => offers.claimsOf(request.params.id),
     );
   };
 }

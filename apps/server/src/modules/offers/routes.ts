@@ -3,81 +3,58 @@
  * `POST /offer/app/v1/:id/claim`. Both need allow_bonus (403); claiming takes an
  * Idempotency-Key (it credits cash). The offers' images are public, like news pictures.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OFFER_DONE, OM, ZOfferClaim, ZOfferList } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { clientRowOf, requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
-import { ZIdempotencyHeaders } from '../../platform/idempotency.ts';
+import { clientRowOf } from '../../platform/guards.ts';
+import { publicFile } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 
-const tags = ['offers'];
-const security = [{ bearer: [] }];
+const allowBonus = async (request: FastifyRequest) => {
+  if (!clientRowOf(request).allowBonus) throw forbidden(OM.notAllowed);
+};
 
 export function offerRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const files = routeKit(instance, { kind: 'public' }, { tags: ['files'] });
+    const kit = routeKit(
+      instance,
+      { kind: 'client', auth: ctx.auth },
+      { tags: ['offers'], idempotency: ctx.idempotency, checks: [allowBonus] },
+    );
 
-    app.get(
+    files.raw(
+      'GET',
       '/files/offers/:file',
-      { schema: { tags: ['files'], params: z.object({ file: z.string() }) } },
+      { cacheable: true, params: z.object({ file: z.string() }) },
       async (request, reply) => {
         const bytes = await ctx.offers.readImage(request.params.file);
         if (!bytes) throw notFound(OM.offerNotFound);
-        return reply
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('X-Content-Type-Options', 'nosniff')
-          .type('image/jpeg')
-          .send(bytes);
+        return publicFile(reply, 'image/jpeg').send(bytes);
       },
     );
 
-    await app.register(async (scoped) => {
-      const api = scoped.withTypeProvider<ZodTypeProvider>();
-      api.addHook('onRequest', requireClient(ctx.auth));
-      api.addHook('onRequest', async (request) => {
-        if (!clientRowOf(request).allowBonus) throw forbidden(OM.notAllowed);
-      });
+    kit.query(
+      'GET',
+      '/offer/app/v1/list',
+      { clientRow: true, response: ZOfferList },
+      async (request) => ({ items: await ctx.offers.listFor(clientRowOf(request)) }),
+    );
 
-      api.get(
-        '/offer/app/v1/list',
-        {
-          config: { clientRow: true },
-          schema: { tags, security, response: { 200: envelopeOf(ZOfferList) } },
-        },
-        async (request, reply) => {
-          noStore(reply);
-          return ok({ items: await ctx.offers.listFor(clientRowOf(request)) });
-        },
-      );
-
-      api.post(
-        '/offer/app/v1/:id/claim',
-        {
-          config: { clientRow: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
-          schema: {
-            tags,
-            security,
-            headers: ZIdempotencyHeaders,
-            params: z.object({ id: z.uuid({ error: OM.offerNotFound }) }),
-            response: { 200: envelopeOf(ZOfferClaim) },
-          },
-        },
-        async (request, reply) =>
-          ctx.idempotency.run(
-            request,
-            reply,
-            { scope: `client:${clientOf(request).clientId}`, message: OFFER_DONE.claimed },
-            (transaction) =>
-              ctx.offers.claim(clientRowOf(request), request.params.id, {
-                actor: { type: 'client', id: clientOf(request).clientId, ip: request.ip },
-                transaction,
-              }),
-          ),
-      );
-    });
+    kit.command(
+      'POST',
+      '/offer/app/v1/:id/claim',
+      {
+        clientRow: true,
+        perMinute: 30,
+        params: idParam(OM.offerNotFound),
+        response: ZOfferClaim,
+        message: OFFER_DONE.claimed,
+      },
+      (request, tools) => ctx.offers.claim(clientRowOf(request), request.params.id, tools),
+    );
   };
 }
