@@ -3,9 +3,7 @@
  * sees only their own. Only admin and the client's advisor change flags and scores. The
  * services apply the viewer's scope (docs/decisions/010).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ZClientAdjustmentRequest,
   ZClientDetail,
@@ -15,96 +13,62 @@ import {
   ZPage,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { baseUrlOf, noStore } from '../../platform/http.ts';
-import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
-
-const tags = ['console: clients'];
-const security = [{ bearer: [] }];
-const ZId = z.object({ id: z.uuid('Client not found.') });
+import { baseUrlOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { ZClientIdParam } from '../../platform/route-params.ts';
+import { viewerOf } from '../../platform/staff-guard.ts';
 
 export function clientsConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: clients'] });
+    const detail = (request: FastifyRequest, id: string) =>
+      ctx.clientViews.detail(viewerOf(request), id, baseUrlOf(ctx.config, request));
 
-    app.get(
+    kit.query(
+      'GET',
       '/clients',
-      {
-        config: { access: 'clients' },
-        schema: {
-          tags,
-          security,
-          querystring: ZClientListQuery,
-          response: { 200: envelopeOf(ZPage(ZClientListItem)) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.clientViews.list(viewerOf(request), request.query));
-      },
+      { access: 'clients', querystring: ZClientListQuery, response: ZPage(ZClientListItem) },
+      async (request) => ctx.clientViews.list(viewerOf(request), request.query),
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/clients/:id',
-      {
-        config: { access: 'clients' },
-        schema: { tags, security, params: ZId, response: { 200: envelopeOf(ZClientDetail) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await ctx.clientViews.detail(
-            viewerOf(request),
-            request.params.id,
-            baseUrlOf(ctx.config, request),
-          ),
-        );
-      },
+      { access: 'clients', params: ZClientIdParam, response: ZClientDetail },
+      async (request) => detail(request, request.params.id),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/clients/:id/flags',
       {
-        config: { access: 'clientEdit' },
-        schema: {
-          tags,
-          security,
-          params: ZId,
-          body: ZClientFlagsRequest,
-          response: { 200: envelopeOf(ZClientDetail) },
-        },
+        access: 'clientEdit',
+        params: ZClientIdParam,
+        body: ZClientFlagsRequest,
+        response: ZClientDetail,
+        message: 'Flags saved.',
       },
       async (request) => {
-        const viewer = viewerOf(request);
         const { id } = request.params;
-        await ctx.clients.setFlags(viewer, id, request.body, staffActor(request));
-        return ok(
-          await ctx.clientViews.detail(viewer, id, baseUrlOf(ctx.config, request)),
-          'Flags saved.',
-        );
+        await ctx.clients.setFlags(viewerOf(request), id, request.body, kit.actorOf(request));
+        return detail(request, id);
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/clients/:id/adjustments',
       {
-        config: { access: 'clientEdit' },
-        schema: {
-          tags,
-          security,
-          params: ZId,
-          body: ZClientAdjustmentRequest,
-          response: { 200: envelopeOf(ZClientDetail) },
-        },
+        access: 'clientEdit',
+        params: ZClientIdParam,
+        body: ZClientAdjustmentRequest,
+        response: ZClientDetail,
+        message: 'Adjustment saved.',
       },
       async (request) => {
-        const viewer = viewerOf(request);
         const { id } = request.params;
-        await ctx.clients.adjust(viewer, id, request.body, staffActor(request));
-        return ok(
-          await ctx.clientViews.detail(viewer, id, baseUrlOf(ctx.config, request)),
-          'Adjustment saved.',
-        );
+        await ctx.clients.adjust(viewerOf(request), id, request.body, kit.actorOf(request));
+        return detail(request, id);
       },
     );
   };
