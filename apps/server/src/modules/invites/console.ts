@@ -1,35 +1,29 @@
 /** Invitation codes in the console: an advisor issues and revokes their own; admin any advisor's. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZInviteCreateRequest, ZInviteView, ZPage, ZPageQuery } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { noStore } from '../../platform/http.ts';
-import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { viewerOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: invitation codes'];
-const security = [{ bearer: [] }];
+const ZRevoked = z.object({ code: z.string(), revoked_at: z.string().nullable() });
 
 export function invitesConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: invitation codes'] });
+    const access = 'invites';
 
-    app.get(
+    kit.query(
+      'GET',
       '/invites',
       {
-        config: { access: 'invites' },
-        schema: {
-          tags,
-          security,
-          querystring: ZPageQuery.extend({ advisor_id: z.uuid().optional() }),
-          response: { 200: envelopeOf(ZPage(ZInviteView)) },
-        },
+        access,
+        querystring: ZPageQuery.extend({ advisor_id: z.uuid().optional() }),
+        response: ZPage(ZInviteView),
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { cursor, limit, advisor_id } = request.query;
         const rows = await ctx.invites.listInvites({
           viewer: viewerOf(request),
@@ -38,23 +32,21 @@ export function invitesConsole(ctx: AppContext) {
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.id]);
-        return ok({
+        return {
           items: page.items.map(({ cursorAt: _c, ...view }) => view),
           next_cursor: page.next_cursor,
-        });
+        };
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/invites',
       {
-        config: { access: 'invites' },
-        schema: {
-          tags,
-          security,
-          body: ZInviteCreateRequest,
-          response: { 200: envelopeOf(ZInviteView) },
-        },
+        access,
+        body: ZInviteCreateRequest,
+        response: ZInviteView,
+        message: 'Invitation code created.',
       },
       async (request) => {
         const { max_uses, expires_in_hours, note, advisor_id } = request.body;
@@ -74,37 +66,27 @@ export function invitesConsole(ctx: AppContext) {
             ...(expires_in_hours ? { expiresInMs: expires_in_hours * 3_600_000 } : {}),
             ...(note ? { note } : {}),
           },
-          staffActor(request),
+          kit.actorOf(request),
         );
         const [view] = await ctx.invites.listInvites({ id: row.id, limit: 1 });
         const { cursorAt: _c, ...created } = view!;
-        return ok(created, 'Invitation code created.');
+        return created;
       },
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/invites/:code/revoke',
       {
-        config: { access: 'invites' },
-        schema: {
-          tags,
-          security,
-          params: z.object({ code: z.string().trim().min(1).max(20) }),
-          response: {
-            200: envelopeOf(z.object({ code: z.string(), revoked_at: z.string().nullable() })),
-          },
-        },
+        access,
+        params: z.object({ code: z.string().trim().min(1).max(20) }),
+        response: ZRevoked,
+        message: 'Invitation code revoked.',
       },
       async (request) => {
-        const row = await ctx.invites.revokeInvite(
-          request.params.code,
-          staffActor(request),
-          viewerOf(request),
-        );
-        return ok(
-          { code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null },
-          'Invitation code revoked.',
-        );
+        const { code } = request.params;
+        const row = await ctx.invites.revokeInvite(code, kit.actorOf(request), viewerOf(request));
+        return { code: row.code, revoked_at: row.revokedAt?.toISOString() ?? null };
       },
     );
   };
