@@ -4,7 +4,6 @@
  * reason (the client's advisor, or admin); the VIP tier editor (admin).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EM,
@@ -15,89 +14,57 @@ import {
   ZVipTiersRequest,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
-import { staffActor, staffOf, viewerOf } from '../../platform/staff-guard.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { ZClientIdParam } from '../../platform/route-params.ts';
+import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 
-const tags = ['console: engagement'];
-const security = [{ bearer: [] }];
-const ZClientId = z.object({ id: z.uuid({ error: 'Client not found.' }) });
 const ZTiers = z.object({ tiers: z.array(ZVipTier) });
 
 export function engagementConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
     const { engagement, staff } = ctx;
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: engagement'] });
 
-    app.get(
+    kit.query(
+      'GET',
       '/engagement/clients/:id',
-      {
-        config: { access: 'engagement' },
-        schema: {
-          tags,
-          security,
-          params: ZClientId,
-          response: { 200: envelopeOf(ZConsoleEngagement) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(
-          await engagement.consoleView(viewerOf(request), request.params.id, async (ids) => {
-            const names = await staff.namesOf(ids);
-            return new Map([...names].map(([id, s]) => [id, s.name || s.email]));
-          }),
-        );
-      },
+      { access: 'engagement', params: ZClientIdParam, response: ZConsoleEngagement },
+      async (request) =>
+        engagement.consoleView(viewerOf(request), request.params.id, async (ids) => {
+          const names = await staff.namesOf(ids);
+          return new Map([...names].map(([id, s]) => [id, s.name || s.email]));
+        }),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/engagement/clients/:id/score-adjustments',
       {
-        config: { access: 'scoreAdjust' },
-        schema: {
-          tags,
-          security,
-          params: ZClientId,
-          body: ZScoreAdjustmentRequest,
-          response: { 200: envelopeOf(ZScore) },
-        },
-      },
-      async (request) => {
-        const actor = { type: 'staff' as const, id: staffOf(request).staffId, ip: request.ip };
-        const score = await engagement.adjustScore(
-          viewerOf(request),
-          request.params.id,
-          request.body,
-          actor,
-        );
-        return ok(score, EM.adjusted);
-      },
-    );
-
-    app.get(
-      '/engagement/tiers',
-      {
-        config: { access: 'vipTiers' },
-        schema: { tags, security, response: { 200: envelopeOf(ZTiers) } },
-      },
-      async (_request, reply) => {
-        noStore(reply);
-        return ok({ tiers: await engagement.tiers() });
-      },
-    );
-
-    app.put(
-      '/engagement/tiers',
-      {
-        config: { access: 'vipTiers' },
-        schema: { tags, security, body: ZVipTiersRequest, response: { 200: envelopeOf(ZTiers) } },
+        access: 'scoreAdjust',
+        params: ZClientIdParam,
+        body: ZScoreAdjustmentRequest,
+        response: ZScore,
+        message: EM.adjusted,
       },
       async (request) =>
-        ok(
-          { tiers: await engagement.saveTiers(request.body.tiers, staffActor(request)) },
-          EM.tiersSaved,
-        ),
+        engagement.adjustScore(viewerOf(request), request.params.id, request.body, {
+          type: 'staff' as const,
+          id: staffOf(request).staffId,
+          ip: request.ip,
+        }),
+    );
+
+    kit.query('GET', '/engagement/tiers', { access: 'vipTiers', response: ZTiers }, async () => ({
+      tiers: await engagement.tiers(),
+    }));
+
+    kit.query(
+      'PUT',
+      '/engagement/tiers',
+      { access: 'vipTiers', body: ZVipTiersRequest, response: ZTiers, message: EM.tiersSaved },
+      async (request) => ({
+        tiers: await engagement.saveTiers(request.body.tiers, kit.actorOf(request)),
+      }),
     );
   };
 }
