@@ -1,44 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { kycSubmitSchema, ZKycRecord } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { baseUrlOf, clientOf, noStore } from '../../platform/http.ts';
+import { baseUrlOf, clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 
 export function kycRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
-    const schemaCommon = { tags: ['kyc'], security: [{ bearer: [] }] };
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['kyc'] });
 
-    app.post(
+    kit.query(
+      'POST',
       '/identify/app/v1',
       {
-        schema: {
-          ...schemaCommon,
-          body: kycSubmitSchema(() => ctx.clock.now()),
-          response: { 200: ZNullEnvelope },
-        },
+        body: kycSubmitSchema(() => ctx.clock.now()),
+        response: z.null(),
+        message: 'Thank you for submitting',
       },
       async (request) => {
-        const { clientId } = clientOf(request);
-        await ctx.kyc.submit(clientId, request.body, {
-          type: 'client',
-          id: clientId,
-          ip: request.ip,
-        });
-        return ok(null, 'Thank you for submitting');
+        await ctx.kyc.submit(clientOf(request).clientId, request.body, kit.actorOf(request));
+        return null;
       },
     );
 
-    app.get(
+    kit.query(
+      'GET',
       '/identify/app/v1/detail',
-      { schema: { ...schemaCommon, response: { 200: envelopeOf(ZKycRecord.nullable()) } } },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.kyc.detail(clientOf(request).clientId, baseUrlOf(ctx.config, request)));
-      },
+      { response: ZKycRecord.nullable() },
+      async (request) => ctx.kyc.detail(clientOf(request).clientId, baseUrlOf(ctx.config, request)),
     );
   };
 }
