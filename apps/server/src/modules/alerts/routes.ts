@@ -2,8 +2,7 @@
  * The client's price alerts and notifications (docs/api-market.md "Price alerts"), under the
  * market API's prefix `/market/app/v1`. A client sees and cancels only their own alerts.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AlertMessage,
@@ -14,67 +13,47 @@ import {
   ZPriceAlerts,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
+import { clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 
-const tags = ['alerts'];
-const security = [{ bearer: [] }];
-const ZAlertId = z.object({ id: z.uuid({ error: AlertMessage.notFound }) });
+const ZAlertId = idParam(AlertMessage.notFound);
 
 export function alertRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireClient(ctx.auth));
-    app.addHook('onSend', async (_request, reply) => void noStore(reply));
     const { alerts } = ctx;
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['alerts'] });
+    const me = (request: FastifyRequest) => clientOf(request).clientId;
 
-    app.get(
+    kit.query(
+      'GET',
       '/market/app/v1/alerts',
-      {
-        schema: {
-          tags,
-          security,
-          querystring: ZAlertListQuery,
-          response: { 200: envelopeOf(ZPriceAlerts) },
-        },
-      },
-      async (request) => ok(await alerts.list(clientOf(request).clientId, request.query.status)),
+      { querystring: ZAlertListQuery, response: ZPriceAlerts },
+      async (request) => alerts.list(me(request), request.query.status),
     );
-    app.post(
+    kit.query(
+      'POST',
       '/market/app/v1/alerts',
-      {
-        schema: {
-          tags,
-          security,
-          body: ZPriceAlertRequest,
-          response: { 200: envelopeOf(ZPriceAlert) },
-        },
-      },
-      async (request) => ok(await alerts.create(clientOf(request).clientId, request.body)),
+      { body: ZPriceAlertRequest, response: ZPriceAlert },
+      async (request) => alerts.create(me(request), request.body),
     );
-    app.delete(
+    kit.query(
+      'DELETE',
       '/market/app/v1/alerts/:id',
-      {
-        schema: { tags, security, params: ZAlertId, response: { 200: envelopeOf(ZPriceAlert) } },
-      },
-      async (request) => ok(await alerts.cancel(clientOf(request).clientId, request.params.id)),
+      { params: ZAlertId, response: ZPriceAlert },
+      async (request) => alerts.cancel(me(request), request.params.id),
     );
-    app.get(
+    kit.query(
+      'GET',
       '/market/app/v1/notifications',
-      { schema: { tags, security, response: { 200: envelopeOf(ZNotifications) } } },
-      async (request) => ok(await alerts.notifications(clientOf(request).clientId)),
+      { response: ZNotifications },
+      async (request) => alerts.notifications(me(request)),
     );
-    app.post(
+    kit.query(
+      'POST',
       '/market/app/v1/notifications/read',
-      {
-        schema: {
-          tags,
-          security,
-          response: { 200: envelopeOf(z.object({ marked: z.number().int() })) },
-        },
-      },
-      async (request) => ok(await alerts.readNotifications(clientOf(request).clientId)),
+      { response: z.object({ marked: z.number().int() }) },
+      async (request) => alerts.readNotifications(me(request)),
     );
   };
 }
