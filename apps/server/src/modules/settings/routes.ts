@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPublicSettings } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 
 export function settingsRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    instance
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/system/app/v1/settings',
-        { schema: { tags: ['system'], response: { 200: envelopeOf(ZPublicSettings) } } },
-        async () => ok(await ctx.settings.publicSettings()),
-      );
+    const kit = routeKit(instance, { kind: 'public' }, { tags: ['system'] });
+    kit.query('GET', '/system/app/v1/settings', { response: ZPublicSettings }, async () =>
+      ctx.settings.publicSettings(),
+    );
   };
 }
