@@ -1,32 +1,20 @@
 /** The client's server-side menu, edited by admins. */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZMenuEntry, ZMenuReplaceRequest } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { staffActor } from '../../platform/staff-guard.ts';
-
-const tags = ['console: menu'];
-const security = [{ bearer: [] }];
-const ZMenuEnvelope = envelopeOf(z.array(ZMenuEntry));
+import { routeKit } from '../../platform/route-kit.ts';
 
 export function menuConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    app.get(
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: menu'] });
+    const response = z.array(ZMenuEntry);
+    kit.query('GET', '/menu', { access: 'menu', response }, async () => ctx.menu.listEntries());
+    kit.query(
+      'POST',
       '/menu',
-      { config: { access: 'menu' }, schema: { tags, security, response: { 200: ZMenuEnvelope } } },
-      async () => ok(await ctx.menu.listEntries()),
-    );
-    app.post(
-      '/menu',
-      {
-        config: { access: 'menu' },
-        schema: { tags, security, body: ZMenuReplaceRequest, response: { 200: ZMenuEnvelope } },
-      },
-      async (request) =>
-        ok(await ctx.menu.replaceMenu(request.body.items, staffActor(request)), 'Menu saved.'),
+      { access: 'menu', body: ZMenuReplaceRequest, response, message: 'Menu saved.' },
+      async (request) => ctx.menu.replaceMenu(request.body.items, kit.actorOf(request)),
     );
   };
 }
