@@ -3,11 +3,9 @@
  * advisor counts their own clients). Later modules add their queues to QUEUES.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type TConsoleArea, ZDashboard } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 import { viewerOf } from '../../platform/staff-guard.ts';
 import { type Viewer, viewerMay } from '../../platform/viewer.ts';
 
@@ -48,22 +46,16 @@ export const QUEUES: Queue[] = [
 
 export function dashboardConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    instance.withTypeProvider<ZodTypeProvider>().get(
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: dashboard'] });
+    kit.query(
+      'GET',
       '/dashboard',
-      {
-        config: { access: 'dashboard' },
-        schema: {
-          tags: ['console: dashboard'],
-          security: [{ bearer: [] }],
-          response: { 200: envelopeOf(ZDashboard) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
+      { access: 'dashboard', response: ZDashboard },
+      async (request) => {
         const viewer = viewerOf(request);
         const visible = QUEUES.filter((q) => viewerMay(viewer, q.area));
         const counts = await Promise.all(visible.map((q) => q.count(ctx, viewer)));
-        return ok({ queues: Object.fromEntries(visible.map((q, i) => [q.key, counts[i]!])) });
+        return { queues: Object.fromEntries(visible.map((q, i) => [q.key, counts[i]!])) };
       },
     );
   };
