@@ -1,49 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { requireClient } from '../../platform/guards.ts';
 import { baseUrlOf, clientOf } from '../../platform/http.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 
 export function uploadRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['identity'] });
+    const files = routeKit(instance, { kind: 'public' }, { tags: ['files'] });
 
-    app.post(
+    kit.query(
+      'POST',
       '/client/app/v1/image',
       {
-        onRequest: requireClient(ctx.auth),
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['identity'],
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          querystring: z.object({ purpose: z.enum(['kyc', 'evidence']).default('kyc') }),
-          description:
-            "Multipart field 'file': an image (checked by content) under 20 MB. Answers a signed link valid for 15 minutes. `purpose=evidence` for a compensation claim's images.",
-          response: { 200: envelopeOf(z.object({ url: z.string() })) },
-        },
+        perMinute: 20,
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: z.enum(['kyc', 'evidence']).default('kyc') }),
+        description:
+          "Multipart field 'file': an image (checked by content) under 20 MB. Answers a signed link valid for 15 minutes. `purpose=evidence` for a compensation claim's images.",
+        response: z.object({ url: z.string() }),
       },
       async (request) => {
         const { clientId } = clientOf(request);
         const bytes = await readSingleFile(request);
         const { purpose } = request.query;
         const upload = await ctx.uploads.storeImage({ clientId, purpose, bytes });
-        return ok({ url: ctx.uploads.signedUrl(baseUrlOf(ctx.config, request), upload.id) });
+        return { url: ctx.uploads.signedUrl(baseUrlOf(ctx.config, request), upload.id) };
       },
     );
 
-    app.get(
+    files.raw(
+      'GET',
       '/files/private/:id',
       {
-        schema: {
-          tags: ['files'],
-          params: z.object({ id: z.string().uuid() }),
-          querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().min(1) }),
-        },
+        cacheable: true,
+        params: z.object({ id: z.string().uuid() }),
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().min(1) }),
       },
       async (request, reply) => {
         const { id } = request.params;
@@ -58,9 +52,10 @@ export function uploadRoutes(ctx: AppContext) {
       },
     );
 
-    app.get(
+    files.raw(
+      'GET',
       '/files/avatars/:file',
-      { schema: { tags: ['files'], params: z.object({ file: z.string() }) } },
+      { cacheable: true, params: z.object({ file: z.string() }) },
       async (request, reply) => {
         const bytes = await ctx.uploads.readAvatar(request.params.file);
         if (!bytes) throw notFound('No such avatar.');
