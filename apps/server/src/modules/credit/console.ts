@@ -24,11 +24,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 import { productView } from './views.ts';
 
-const ZLoanId = z.object({ id: z.uuid({ error: LM.loanNotFound }) });
-const ZProductId = z.object({ id: z.uuid({ error: LM.productNotFound }) });
+const ZLoanId = idParam(LM.loanNotFound);
+const ZProductId = idParam(LM.productNotFound);
 
 export function creditConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {

@@ -4,7 +4,6 @@
  * Applying and repaying take the PIN and an Idempotency-Key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   CREDIT_DONE,
   LM,
@@ -23,9 +22,10 @@ import { forbidden } from '../../platform/errors.ts';
 import { clientRowOf } from '../../platform/guards.ts';
 import { clientOf } from '../../platform/http.ts';
 import { routeKit } from '../../platform/route-kit.ts';
+import { idParam } from '../../platform/route-params.ts';
 import { productView } from './views.ts';
 
-const ZLoanId = z.object({ id: z.uuid({ error: LM.loanNotFound }) });
+const ZLoanId = idParam(LM.loanNotFound);
 
 /** The capability flag, checked on the row the guard read with the session. */
 const allowLoan = async (request: FastifyRequest) => {
