@@ -162,6 +162,61 @@ const serverGroundFloor = () => {
   };
 };
 
+/**
+ * Routes go through the route kit (platform/route-kit.ts, decision 025): a module never calls
+ * `app.get(…)`, `instance.post(…)` or `app.route({…})` itself, so security, the guard, the
+ * envelope, no-store, the Idempotency-Key and the actor are declared once per audience.
+ * WebSocket upgrades (`{ websocket: true }`) are not HTTP answers and stay as they are.
+ */
+const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
+const FASTIFY_NAMES = /^(app|instance|fastify|server|api|scoped|typed)$/;
+const isFastify = (object) =>
+  (object.type === 'Identifier' && FASTIFY_NAMES.test(object.name)) ||
+  (object.type === 'CallExpression' &&
+    object.callee.type === 'MemberExpression' &&
+    object.callee.property.name === 'withTypeProvider');
+const isPath = (arg) =>
+  (arg?.type === 'Literal' && typeof arg.value === 'string' && arg.value.startsWith('/')) ||
+  (arg?.type === 'TemplateLiteral' && arg.quasis[0].value.raw.startsWith('/'));
+const isWebSocket = (args) =>
+  args.some(
+    (a) =>
+      a.type === 'ObjectExpression' &&
+      a.properties.some((p) => p.type === 'Property' && p.key.name === 'websocket'),
+  );
+const routeKitOnly = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      direct:
+        'Register routes through the route kit (platform/route-kit.ts: kit.query, kit.command, kit.raw), not {{call}} (decision 025).',
+    },
+  },
+  create(context) {
+    return {
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== 'MemberExpression' || callee.computed) return;
+        const name = callee.property.name;
+        const registers =
+          (HTTP_VERBS.has(name) && (isFastify(callee.object) || isPath(node.arguments[0]))) ||
+          (name === 'route' && isFastify(callee.object));
+        if (!registers || isWebSocket(node.arguments)) return;
+        const receiver = callee.object.type === 'Identifier' ? callee.object.name : '…';
+        context.report({ node, messageId: 'direct', data: { call: `${receiver}.${name}(…)` } });
+      },
+    };
+  },
+};
+const routesThroughTheKit = {
+  files: ['apps/server/src/modules/**/*.ts'],
+  // Temporary: modules/auth moves to the kit in its own change; remove this line then.
+  ignores: ['**/*.test.ts', '**/test-fixtures.ts', 'apps/server/src/modules/auth/**'],
+  plugins: { local: { rules: { 'route-kit-only': routeKitOnly } } },
+  rules: { 'local/route-kit-only': 'error' },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -197,5 +252,6 @@ export default tseslint.config(
   ...serverModuleBoundaries(),
   moneyInOneForm,
   serverGroundFloor(),
+  routesThroughTheKit,
   prettier,
 );
