@@ -16,7 +16,6 @@ export const IST_OFFSET = '+05:30';
 export const IST_OFFSET_MS = 330 * 60_000;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-export const MINUTES_PER_DAY = 24 * 60;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Midnight UTC of the same calendar date: the arithmetic base for whole days. */

@@ -1,5 +1,5 @@
 /** Named clients for the engagement computations' unit tests (pure facts, no database). */
-import type { ClientFacts, DailyClose, FillFact, HoldingFact } from './facts.ts';
+import type { ClientFacts, DailyClose, FillFact, HoldingFact } from '../facts.ts';
 import { daysInMs } from '@sampada/shared';
 
 export const NOW = new Date('2026-11-20T12:00:00Z');
