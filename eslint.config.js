@@ -88,6 +88,51 @@ const serverModuleBoundaries = () => {
 };
 
 /**
+ * One home for IST days (docs/decisions/026-one-home-per-rule.md): the day length, a `DAY_MS`
+ * of one's own and the '+05:30' offset are how a module grows a second calendar. The
+ * arithmetic lives in packages/shared/src/ist-day.ts (istDayOf, addIstDays, daysInMs, …).
+ * Tests keep their literal fixtures: they state expected instants as plainly as they can.
+ */
+const IST_HOME =
+  'use packages/shared/src/ist-day.ts (istDayOf, istDayStart, addIstDays, istDaysBetween, daysInMs)';
+const istDayBans = [
+  {
+    selector: 'Literal[value=86400000]',
+    message: `No day length by hand: ${IST_HOME}.`,
+  },
+  {
+    selector: "Identifier[name='DAY_MS']",
+    message: `No DAY_MS of your own: ${IST_HOME}.`,
+  },
+  {
+    selector: 'Literal[value=/\\+05:30/]',
+    message: `No IST offset by hand: ${IST_HOME}.`,
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\+05:30/]',
+    message: `No IST offset by hand: ${IST_HOME}.`,
+  },
+];
+const istDayFiles = {
+  files: [
+    'apps/*/src/**/*.{ts,tsx}',
+    'packages/shared/src/**/*.ts',
+    'bench/**/*.{js,mjs,ts}',
+    'scripts/**/*.{js,mjs,ts}',
+  ],
+  ignores: [
+    'packages/shared/src/ist-day.ts',
+    '**/*.test.{ts,tsx}',
+    '**/test/**',
+    '**/test-fixtures.ts',
+  ],
+};
+const oneHomeForIstDays = {
+  ...istDayFiles,
+  rules: { 'no-restricted-syntax': ['error', ...istDayBans] },
+};
+
+/**
  * Money in one form (docs/decisions/011-paise-only-on-the-wire.md): in the money folders an
  * amount is integer paise, shown with formatPaise and read from typed rupees with
  * parseRupeesToPaise. `.toFixed(` and arithmetic with 100 are how floats and hand-made
@@ -126,6 +171,8 @@ const moneyInOneForm = {
         selector: 'AssignmentExpression[operator=/^[*\\/]=$/][right.value=100]',
         message: `No paise ↔ rupees by hand (*= 100, /= 100): ${BY_HAND}.`,
       },
+      // A later block's no-restricted-syntax replaces an earlier one's: restate the IST bans.
+      ...istDayBans,
     ],
   },
 };
@@ -250,6 +297,7 @@ export default tseslint.config(
   featureBoundaries('web'),
   featureBoundaries('console'),
   ...serverModuleBoundaries(),
+  oneHomeForIstDays,
   moneyInOneForm,
   serverGroundFloor(),
   routesThroughTheKit,

@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { scratchPostgres } from './support/postgres.mjs';
 import { cpuSeconds, load, rssMb, startBare, startServer } from './support/server.mjs';
+import { reportBench } from './report.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
@@ -101,4 +102,22 @@ console.log(
     `server RSS idle: ${idleRss.toFixed(0)} MB after a restart, ${firstStartRss.toFixed(0)} MB on the first start (budget ≤ ${budget.rssMb} MB); bare Fastify idle ${bareRss.toFixed(0)} MB (first start ${(firstStartRss / bareRss).toFixed(1)}× bare); after the load: ${loadedRss.toFixed(0)} MB`,
   ].join('\n'),
 );
+reportBench('client-info.mjs', [
+  {
+    id: 'client-info',
+    what: `GET client_info, c=${connections}, ${scratch ? 'PostgreSQL' : 'embedded database'}`,
+    figure: `${Math.round(serverRun.requests.average).toLocaleString('en')} req/s, p99 ${serverRun.latency.p99} ms, ${Math.round(serverRun.cpuUs)} µs CPU an answer`,
+    baseline: `bare Fastify ${Math.round(bareRun.requests.average).toLocaleString('en')} req/s, p99 ${bareRun.latency.p99} ms`,
+    ratio: `${(ratio * 100).toFixed(1)}% of bare (median of ${rounds} rounds)`,
+    budget: `≥ ${budget.ratio * 100}% of bare, p99 ≤ ${budget.p99} ms`,
+  },
+  {
+    id: 'idle-rss',
+    what: 'server RSS idle after a restart (first start; after the load)',
+    figure: `${idleRss.toFixed(0)} MB (${firstStartRss.toFixed(0)} MB; ${loadedRss.toFixed(0)} MB)`,
+    baseline: `bare Fastify idle ${bareRss.toFixed(0)} MB`,
+    ratio: `${(idleRss / bareRss).toFixed(1)}× bare`,
+    budget: `≤ ${budget.rssMb} MB`,
+  },
+]);
 process.exit(0);

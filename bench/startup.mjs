@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServerIfNeeded } from '../scripts/build-if-needed.mjs';
+import { reportBench } from './report.mjs';
 import { percentile, root } from './support/server.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -86,4 +87,25 @@ console.table(
     '× bare': (median(rows[kind]) / bareMs).toFixed(1),
   })),
 );
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const spread = (kind) =>
+  `${seconds(Math.min(...rows[kind]))}–${seconds(Math.max(...rows[kind]))}`.replaceAll(' s–', '–');
+reportBench('startup.mjs', [
+  {
+    id: 'startup-cold',
+    what: 'start-up to the first 200, fresh data folder (initdb, migrations, demo seed), apps built',
+    figure: `${seconds(median(rows.cold))} (median of ${runs}, ${spread('cold')})`,
+    baseline: `bare Fastify ${seconds(bareMs)}`,
+    ratio: `${(median(rows.cold) / bareMs).toFixed(1)}× bare`,
+    budget: '≤ 8 s',
+  },
+  {
+    id: 'startup-restart',
+    what: 'start-up to the first 200, restart on the same data folder',
+    figure: `${seconds(median(rows.restart))} (median of ${runs}, ${spread('restart')})`,
+    baseline: `bare Fastify ${seconds(bareMs)}`,
+    ratio: `${(median(rows.restart) / bareMs).toFixed(1)}× bare`,
+    budget: '≤ 3 s',
+  },
+]);
 process.exit(0);

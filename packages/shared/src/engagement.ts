@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 
-export const VIP_LEVELS = [0, 1, 2, 3, 4, 5] as const;
 /** The days whose closing assets are averaged for the VIP level. */
 export const VIP_AVERAGE_DAYS = 30;
 

@@ -169,9 +169,6 @@ export type TKycSubmitRequest = z.input<typeof ZKycSubmitRequest>;
 
 // ---------- Responses ----------
 
-export const ZEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), message: z.string(), data });
-
 export const ZAuthData = z.object({
   access_token: z.string(),
   refresh_token: z.string(),

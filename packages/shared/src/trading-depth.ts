@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_ORDER_QUANTITY, rupeePrice, TM } from './trading.ts';
 import { ZPinRequest } from './schemas.ts';
+import { addIstDays, asIstDay } from './ist-day.ts';
 
 const paise = z.number().int();
 
@@ -40,8 +41,7 @@ export type TCapitalGainsRule = (typeof CAPITAL_GAINS_RULES)[number];
 export const capitalGainsRuleOn = (istDate: string): TCapitalGainsRule =>
   CAPITAL_GAINS_RULES.findLast((r) => r.from <= istDate) ?? CAPITAL_GAINS_RULES[0];
 
-const dayBefore = (istDate: string) =>
-  new Date(Date.parse(`${istDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (istDate: string): string => addIstDays(asIstDay(istDate), -1);
 
 /**
  * The rate periods of a financial year, oldest first: each rule in force during the year with

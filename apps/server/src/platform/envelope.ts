@@ -22,7 +22,6 @@ export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number(), message: z.string(), data });
 
 export const ZNullEnvelope = envelopeOf(z.null());
-export const ZErrorEnvelope = envelopeOf(z.unknown());
 
 const send = (reply: FastifyReply, status: number, message: string, data: unknown = null) =>
   reply.status(status).send({ code: status, message, data });
@@ -73,12 +72,4 @@ export function registerEnvelope(app: FastifyInstance) {
       status < 500 && error.message ? error.message : messageForStatus(status),
     );
   });
-}
-
-/** Turns a JSON body into a typed value with a shared zod schema, answering 400 like routes do. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success)
-    throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request.');
-  return result.data;
 }

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { modalsHost } from '../components/modals';
 import { useTranslation } from '../lib/i18n';
-import { MOBILE_QUERY } from './root';
+import { PHONE_QUERY } from '../lib/use-is-phone';
 
 /** Modals opened through the manager sit 40 px from the top (spec §9). */
 const MANAGER_GAP = 40;
@@ -15,7 +15,8 @@ const MANAGER_GAP = 40;
  */
 export default function ModalsHost() {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
+  // Under 768 px modals are full-screen (spec §2).
+  const isMobile = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
   useEffect(() => modalsHost.mounted(), []);
   return (
     <ModalsProvider

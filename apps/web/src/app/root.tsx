@@ -1,4 +1,3 @@
-import { PHONE_QUERY } from '../lib/use-is-phone';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
@@ -46,9 +45,6 @@ function useFlash() {
     if (flash) toast({ type: flash.type, message: flash.message });
   }, []);
 }
-
-/** Mobile under 768 px gets full-screen modals (spec §2). */
-export const MOBILE_QUERY = PHONE_QUERY;
 
 // The modal and toast stacks are not on the first screen: each loads with its first use.
 const ModalsHost = lazy(() => import('./modals-host'));

@@ -55,12 +55,3 @@ export const BANK_SECTION_PATH = `${paths.me.root}#${BANK_SECTION_ID}`;
 
 /** Default landing path after login (spec §2). */
 export const DEFAULT_LANDING = paths.dashboard;
-
-/** Reachable without signing in (spec §2, §6). */
-export const PUBLIC_PATHS: string[] = [
-  paths.login,
-  paths.about,
-  paths.privacy,
-  paths.cookie,
-  paths.error,
-];

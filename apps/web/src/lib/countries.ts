@@ -12,5 +12,3 @@ const ROWS = countryRows as TCountryRow[];
  * countries.json); it loads in its own chunk, only where a country is picked.
  */
 export const COUNTRIES: TCountry[] = ROWS.map(countryFromRow);
-
-export const findCountry = (code: string) => COUNTRIES.find((country) => country.code === code);

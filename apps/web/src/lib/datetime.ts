@@ -6,7 +6,7 @@
  * - a date reads 24 Nov 2026 (or 24/11/2026 where space is short, and in date fields);
  * - a calendar day the API sends as YYYY-MM-DD is that day everywhere, never shifted by a zone.
  */
-import { appSettings, useAppSettings } from './app-settings';
+import { appSettings } from './app-settings';
 
 const zoneOf = (timeZone?: string) => timeZone ?? appSettings.get().locale.timezone ?? 'UTC';
 
@@ -78,6 +78,3 @@ export function formatDayNumeric(day: string): string {
   const [y, m, d] = day.slice(0, 10).split('-');
   return y && m && d ? `${d}/${m}/${y}` : day;
 }
-
-/** The chosen timezone, so a screen re-renders when it changes. */
-export const useTimezone = () => useAppSettings().locale.timezone;

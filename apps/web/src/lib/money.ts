@@ -1,9 +1,8 @@
+import { type IstDay, istDayOf } from '@sampada/shared';
 /** Helpers the money screens share (deposit, withdrawal, bank accounts, records). */
 
 /** Dates and times follow the one rule of lib/datetime.ts (decision 020). */
 export { formatDateTime, formatDay } from './datetime';
 
-/** Today as YYYY-MM-DD in Asia/Kolkata (the server's calendar for filters). */
-export function istDay(date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
-}
+/** The IST day (YYYY-MM-DD) of an instant, today by default: the server's calendar for filters. */
+export const istDay = (date = new Date()): IstDay => istDayOf(date);

@@ -9,9 +9,9 @@ import { listAudit } from '../../platform/audit.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { StaffService } from '../staff/service.ts';
+import { daysInMs, utcDayStart } from '@sampada/shared';
 
 const ACTOR_TYPES = new Set(['staff', 'client', 'cli', 'system']);
-const DAY_MS = 86_400_000;
 const isUuid = (id: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -51,8 +51,8 @@ export function createAuditService({ db, staff, clients }: Deps) {
         actorType,
         action,
         subject,
-        from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-        to: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+        from: from ? utcDayStart(from) : undefined,
+        to: to ? new Date(utcDayStart(to).getTime() + daysInMs(1)) : undefined,
         beforeId: before ? Number(before[0]) : undefined,
         limit,
       });

@@ -6,11 +6,11 @@ import {
   type TClaimView,
   type TCompensationCategory,
   type TRelatedKind,
+  addIstDays,
+  daysInMs,
 } from '@sampada/shared';
 import { istDateOf } from '../../platform/ist.ts';
 import type { ClaimRow } from './lifecycle.ts';
-
-const DAY_MS = 86_400_000;
 
 export const isOpen = (status: string) =>
   (OPEN_CLAIM_STATUSES as readonly string[]).includes(status);
@@ -54,10 +54,9 @@ export function claimView(row: ClaimRow, now: Date): TClaimView {
 
 /** Whole days since the claim was submitted. */
 export const ageDays = (row: ClaimRow, now: Date) =>
-  Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / DAY_MS));
+  Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / daysInMs(1)));
 
 /** The due date: `days` after the IST day of submission. */
 export function dueDate(submitted: Date, days: number) {
-  const day = new Date(`${istDateOf(submitted)}T00:00:00Z`);
-  return new Date(day.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  return addIstDays(istDateOf(submitted), days);
 }

@@ -8,7 +8,16 @@
  * at one principal the sum of the daily amounts is the closed form floor(P × r × n / D) of
  * the whole run, so accruing day by day and catching up many days at once agree.
  */
-import { BPS_PER_UNIT, FEE_GST_BPS, type TRepaymentKind } from '@sampada/shared';
+import {
+  BPS_PER_UNIT,
+  FEE_GST_BPS,
+  type TRepaymentKind,
+  addIstDays,
+  asIstDay,
+  isIstDay,
+  istDayOf,
+  istDaysBetween,
+} from '@sampada/shared';
 
 const BPS = BigInt(BPS_PER_UNIT);
 export const DAYS_IN_YEAR = 365;
@@ -35,21 +44,17 @@ export function processingFee(amount: bigint, feeBps: number) {
   return { fee, gst };
 }
 
-// ---------- Calendar days (YYYY-MM-DD, Asia/Kolkata) ----------
+// ---------- Calendar days (YYYY-MM-DD, Asia/Kolkata): packages/shared/src/ist-day.ts ----------
 
-const DAY_MS = 86_400_000;
-const IST_MS = 5.5 * 3_600_000;
-
-const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The calendar day in India at an instant. */
-export const istDay = (at: Date) => dayOf(at.getTime() + IST_MS);
-export const addDays = (day: string, n: number) => dayOf(utcOf(day) + n * DAY_MS);
+export const istDay = (at: Date) => istDayOf(at);
+/** Days read from date columns are checked once here, so a bad one fails loudly. */
+export const addDays = (day: string, n: number) => addIstDays(asIstDay(day), n);
 /** Days from `a` to `b` (b − a). */
-export const daysBetween = (a: string, b: string) => Math.round((utcOf(b) - utcOf(a)) / DAY_MS);
-export const isDay = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(utcOf(text)) && dayOf(utcOf(text)) === text;
+export const daysBetween = (a: string, b: string) => istDaysBetween(asIstDay(a), asIstDay(b));
+export const isDay = (text: string) => isIstDay(text);
 
 /**
  * The monthly due dates of a loan that starts on `start`: the same day of each following

@@ -10,7 +10,7 @@
  * portfolio all agree.
  */
 import { randomUUID } from 'node:crypto';
-import { md5, rupeesToPaise } from '@sampada/shared';
+import { md5, rupeesToPaise, daysInMs } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { type Actor, cliActor } from '../../platform/audit.ts';
 import { withClockAt } from '../../platform/clock.ts';
@@ -129,7 +129,7 @@ export async function seedDemoHistory(
             price,
             quantity: quantity * 40,
             opens_at: clock.now().toISOString(),
-            closes_at: new Date(clock.now().getTime() + 3 * 86_400_000).toISOString(),
+            closes_at: new Date(clock.now().getTime() + daysInMs(3)).toISOString(),
             note: 'Block from a fund rebalancing (demo history).',
           },
           deps.staffId,

@@ -3,7 +3,7 @@
  * settings, the default menu, one KYC-approved client whose ID images are drawn here and who
  * has months of deposits and trades behind them (history.ts), and a few research notes in News.
  */
-import { md5 } from '@sampada/shared';
+import { md5, daysInMs } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
 import { loadSharp } from '../../platform/on-demand.ts';
@@ -55,7 +55,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   const advisor = created[1]!;
   const invite = await ctx.invites.createInvite(
     advisor,
-    { maxUses: 100, expiresInMs: 30 * 86_400_000, note: 'demo' },
+    { maxUses: 100, expiresInMs: daysInMs(30), note: 'demo' },
     actor,
   );
   await ctx.settings.update(

@@ -4,8 +4,7 @@
  */
 import type { TAchievementCode } from '@sampada/shared';
 import type { ClientFacts } from './facts.ts';
-
-const DAY_MS = 86_400_000;
+import { daysInMs } from '@sampada/shared';
 
 type Entry = {
   code: TAchievementCode;
@@ -82,7 +81,7 @@ export const ACHIEVEMENTS: readonly Entry[] = [
     title: 'One year with us',
     description: 'A year since you joined the firm.',
     target: 365,
-    progress: (f, c) => Math.floor((c.now.getTime() - f.createdAt.getTime()) / DAY_MS),
+    progress: (f, c) => Math.floor((c.now.getTime() - f.createdAt.getTime()) / daysInMs(1)),
   },
 ];
 

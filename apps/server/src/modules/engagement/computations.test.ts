@@ -13,7 +13,7 @@ import {
   lateRepayer,
   newClient,
   NOW,
-} from './scenarios.ts';
+} from './test/scenarios.ts';
 import { scoreOf, scoreParts } from './score.ts';
 import { averageAssets, tierFor, totalAssets } from './vip.ts';
 

@@ -3,10 +3,9 @@
  * trades, each with a sentence giving the figures it came from. Pure: the caller passes the
  * facts and the daily closes of the held symbols and of the NIFTY 50.
  */
-import { formatPaise, type TRadarScore } from '@sampada/shared';
+import { formatPaise, type TRadarScore, daysInMs } from '@sampada/shared';
 import type { DailyClose, FillFact, HoldingFact } from './facts.ts';
 
-const DAY_MS = 86_400_000;
 export const RADAR_ACTIVITY_DAYS = 90;
 export const RADAR_VOLATILITY_DAYS = 60;
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
@@ -52,7 +51,7 @@ export function diversification(holdings: HoldingFact[]): TRadarScore {
 
 /** Trades in the last 90 days: 5 points each, 20 or more score 100. */
 export function activity(fills: FillFact[], now: Date): TRadarScore {
-  const since = now.getTime() - RADAR_ACTIVITY_DAYS * DAY_MS;
+  const since = now.getTime() - daysInMs(RADAR_ACTIVITY_DAYS);
   const recent = fills.filter((f) => f.executedAt.getTime() >= since).length;
   return {
     axis: 'activity',

@@ -5,12 +5,12 @@
  */
 import type { TScorePart } from '@sampada/shared';
 import type { ClientFacts } from './facts.ts';
+import { daysInMs } from '@sampada/shared';
 
-const DAY_MS = 86_400_000;
 const ACTIVITY_DAYS = 90;
 
 export const ageInMonths = (createdAt: Date, now: Date) =>
-  Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / (30.44 * DAY_MS)));
+  Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / daysInMs(30.44)));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,7 +21,7 @@ export function scoreParts(facts: ClientFacts, now: Date): TScorePart[] {
   const { due, onTime, late } = facts.instalments;
   const loanPoints = due === 0 ? 10 : Math.max(0, 15 - late * 5);
   const claimPoints = Math.max(0, 10 - facts.claimsRejected * 5);
-  const since = now.getTime() - ACTIVITY_DAYS * DAY_MS;
+  const since = now.getTime() - daysInMs(ACTIVITY_DAYS);
   const recentTrades = facts.fills.filter((f) => f.executedAt.getTime() >= since).length;
   const activityPoints = Math.min(10, recentTrades);
   return [

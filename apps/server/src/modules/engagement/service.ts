@@ -24,13 +24,15 @@ import {
   type TVip,
   type TVipTier,
   VIP_AVERAGE_DAYS,
+  daysInMs,
+  istMinuteOfDay,
 } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { createCoalescingQueue } from '../../platform/coalescing-queue.ts';
-import { IST_OFFSET_MS, istDateOf } from '../../platform/ist.ts';
+import { istDateOf } from '../../platform/ist.ts';
 import { transitionChannel } from '../../platform/transitions.ts';
 import { assertActsFor, assertSees, type Viewer } from '../../platform/viewer.ts';
 import { ORDER_PLACED_CHANNEL } from '../trading/service.ts';
@@ -54,7 +56,6 @@ export const ACHIEVEMENT_CHANNEL = 'engagement:achievements';
 /** The lifecycles whose steps change a client's standing (their events carry `clientId`). */
 const WATCHED = ['deposit', 'withdrawal', 'order', 'kyc', 'loan'] as const;
 
-const DAY_MS = 86_400_000;
 const STAFF_POINTS_CAP = 20;
 
 /**
@@ -164,7 +165,7 @@ export function createEngagementService(deps: Deps) {
   }
 
   async function snapshotsOf(clientId: string, executor: Executor = db) {
-    const since = istDateOf(new Date(clock.now().getTime() - (VIP_AVERAGE_DAYS + 30) * DAY_MS));
+    const since = istDateOf(new Date(clock.now().getTime() - daysInMs(VIP_AVERAGE_DAYS + 30)));
     const rows = await executor
       .select()
       .from(assetSnapshots)
@@ -343,7 +344,10 @@ export function createEngagementService(deps: Deps) {
       (min, f) => Math.min(min, f.executedAt.getTime()),
       clock.now().getTime(),
     );
-    const niftyDays = Math.min(400, Math.ceil((clock.now().getTime() - firstFill) / DAY_MS) + 5);
+    const niftyDays = Math.min(
+      400,
+      Math.ceil((clock.now().getTime() - firstFill) / daysInMs(1)) + 5,
+    );
     const [closes, nifty] = await Promise.all([
       Promise.all(
         symbols.map(
@@ -532,7 +536,7 @@ export function createEngagementService(deps: Deps) {
       let stopped = false;
       const tick = () => {
         const now = clock.now();
-        const istMinutes = Math.floor(((now.getTime() + IST_OFFSET_MS) % DAY_MS) / 60_000);
+        const istMinutes = istMinuteOfDay(now);
         const today = istDateOf(now);
         // A pass already running (the first computation) puts this one off to the next tick.
         if (stopped || current || istMinutes < 16 * 60 || lastRunDay === today) return;

@@ -4,12 +4,11 @@
  * without one carries the previous day's close, so a deposit held overnight and withdrawn
  * moves the average by a thirtieth of it, not to it.
  */
-import { type TVipTier, VIP_AVERAGE_DAYS } from '@sampada/shared';
+import { type TVipTier, VIP_AVERAGE_DAYS, asIstDay, istDayIndex } from '@sampada/shared';
 
 export type Snapshot = { day: string; assetsPaise: bigint };
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayNumber = (day: string) => istDayIndex(asIstDay(day));
 
 /** The average closing assets over the `days` days ending on `today` (YYYY-MM-DD). */
 export function averageAssets(

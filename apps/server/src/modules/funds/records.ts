@@ -12,6 +12,7 @@ import {
   type TFundRecord,
   type TReceipt,
   type TRecordType,
+  daysInMs,
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
@@ -23,7 +24,6 @@ import type { DepositService } from './deposits.ts';
 import type { StatementData } from './statement.ts';
 import type { WithdrawalService } from './withdrawals.ts';
 
-const DAY_MS = 86_400_000;
 const STATEMENT_MAX_DAYS = 366;
 
 type LineRow = Awaited<ReturnType<LedgerService['linesOfClient']>>[number];
@@ -128,7 +128,7 @@ export function createRecordService({
       generatedAt: Date,
     ): Promise<StatementData> {
       const { start, end } = dayRange(from, to);
-      if (end!.getTime() - start!.getTime() > STATEMENT_MAX_DAYS * DAY_MS)
+      if (end!.getTime() - start!.getTime() > daysInMs(STATEMENT_MAX_DAYS))
         throw badRequest(FM.statementTooLong);
       const client = await clients.byId(clientId);
       const { opening, lines } = await db.transaction(

@@ -1,6 +1,6 @@
 /** Invitation codes: issued by an advisor, consumed at registration, revocable. */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { ApiMessage } from '@sampada/shared';
+import { ApiMessage, daysInMs } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -17,7 +17,7 @@ export type InviteRow = typeof invitationCodes.$inferSelect;
 export function parseDuration(text: string): number {
   const match = /^(\d+)\s*([dhm])$/.exec(text.trim());
   if (!match) throw badRequest(`Cannot read the duration '${text}'. Use e.g. 7d, 12h or 30m.`);
-  const unit = { d: 86_400_000, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
+  const unit = { d: daysInMs(1), h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
   return Number(match[1]) * unit;
 }
 

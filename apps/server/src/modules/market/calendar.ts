@@ -3,9 +3,16 @@
  * 09:00–09:15, normal market 09:15–15:30, closed on weekends and exchange holidays.
  */
 import type { TMarketSession, TMarketStatus } from '@sampada/shared';
-import { IST_OFFSET_MS, istDateOf } from '../../platform/ist.ts';
+import { istDateOf } from '../../platform/ist.ts';
+import {
+  addIstDays,
+  asIstDay,
+  type IstDay,
+  istInstant as istInstantOf,
+  istMinuteOfDay,
+  istWeekday,
+} from '@sampada/shared';
 
-const DAY_MS = 86_400_000;
 export const PRE_OPEN_MINUTE = 9 * 60;
 export const OPEN_MINUTE = 9 * 60 + 15;
 export const CLOSE_MINUTE = 15 * 60 + 30;
@@ -15,7 +22,7 @@ export type Holiday = { date: string; name: string };
 export type SessionInfo = {
   session: TMarketSession;
   /** The IST date (YYYY-MM-DD) this instant belongs to. */
-  istDate: string;
+  istDate: IstDay;
   /** Minutes since IST midnight. */
   minute: number;
   reason: 'weekend' | 'holiday' | 'before_hours' | 'after_hours' | null;
@@ -24,13 +31,11 @@ export type SessionInfo = {
 
 /** The UTC instant of an IST wall-clock time on an IST date. */
 export const istInstant = (istDate: string, minute: number) =>
-  new Date(Date.parse(`${istDate}T00:00:00Z`) - IST_OFFSET_MS + minute * 60_000);
+  istInstantOf(asIstDay(istDate), minute);
 
-const weekdayOf = (istDate: string) => new Date(`${istDate}T00:00:00Z`).getUTCDay();
-const nextDate = (istDate: string) =>
-  new Date(Date.parse(`${istDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-const previousDate = (istDate: string) =>
-  new Date(Date.parse(`${istDate}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+const weekdayOf = (istDate: string) => istWeekday(asIstDay(istDate));
+const nextDate = (istDate: string) => addIstDays(asIstDay(istDate), 1);
+const previousDate = (istDate: string) => addIstDays(asIstDay(istDate), -1);
 
 export function createCalendar(holidays: Holiday[], options: { alwaysOpen: boolean }) {
   const byDate = new Map(holidays.map((h) => [h.date, h.name]));
@@ -44,7 +49,7 @@ export function createCalendar(holidays: Holiday[], options: { alwaysOpen: boole
 
   function sessionAt(instant: Date): SessionInfo {
     const istDate = istDateOf(instant);
-    const minute = Math.floor(((instant.getTime() + IST_OFFSET_MS) % DAY_MS) / 60_000);
+    const minute = istMinuteOfDay(instant);
     if (options.alwaysOpen)
       return { session: 'open', istDate, minute, reason: null, holiday: null };
     const closed = closedReason(istDate);

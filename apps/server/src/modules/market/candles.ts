@@ -8,10 +8,9 @@ import type { Executor } from '../../db/client.ts';
 import { OPEN_MINUTE } from './calendar.ts';
 import { chunks } from './insert-batches.ts';
 import { candles } from './tables.ts';
+import { addIstDays, IST_OFFSET_MS, istDayOf, istDayStart, istWeekday } from '@sampada/shared';
 
-const IST_OFFSET_MS = 330 * 60_000;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export const INTERVAL_MINUTES: Record<TCandleInterval, number> = {
   '1m': 1,
@@ -24,14 +23,16 @@ export const INTERVAL_MINUTES: Record<TCandleInterval, number> = {
 
 /** The start of the bucket holding `instant`, as a Date. */
 export function bucketStart(instant: Date, interval: TCandleInterval): Date {
+  const day = istDayOf(instant);
+  if (interval === '1d') return istDayStart(day);
+  if (interval === '1w') {
+    const weekday = (istWeekday(day) + 6) % 7; // Monday = 0
+    return istDayStart(addIstDays(day, -weekday));
+  }
+  // Intraday grids are laid on IST wall-clock time.
   const local = instant.getTime() + IST_OFFSET_MS;
-  const dayStart = Math.floor(local / DAY_MS) * DAY_MS;
   let start: number;
-  if (interval === '1d') start = dayStart;
-  else if (interval === '1w') {
-    const weekday = (new Date(dayStart).getUTCDay() + 6) % 7; // Monday = 0
-    start = dayStart - weekday * DAY_MS;
-  } else if (interval === '1h') {
+  if (interval === '1h') {
     // Hourly bars run 09:15–10:15, …, so offset the grid by the opening minute.
     const offset = (OPEN_MINUTE % 60) * MINUTE_MS;
     start = Math.floor((local - offset) / (60 * MINUTE_MS)) * 60 * MINUTE_MS + offset;

@@ -16,7 +16,7 @@ import {
   sqlRows,
   type TestApp,
 } from '../../test/helpers.ts';
-import { tinyMp4 } from './test-videos.ts';
+import { tinyMp4 } from './test/videos.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

@@ -4,7 +4,7 @@
  * candles and persists them with the quote state. One process leads (it steps the feed and
  * publishes each step's states on the bus); other processes follow the bus.
  */
-import { CANDLE_INTERVALS, type TMarketSession, type TQuote } from '@sampada/shared';
+import { CANDLE_INTERVALS, type TMarketSession, type TQuote, daysInMs } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -21,7 +21,7 @@ export const STATES_CHANNEL = 'market:states';
 export const STATUS_CHANNEL = 'market:status';
 /** A newly listed instrument's symbol: followers load it from the database. */
 export const LISTED_CHANNEL = 'market:listed';
-const YEAR_MS = 365 * 86_400_000;
+const YEAR_MS = daysInMs(365);
 
 type Listener = (symbols: string[]) => void;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMp4 } from './mp4.ts';
-import { tinyMp4 } from './test-videos.ts';
+import { tinyMp4 } from './test/videos.ts';
 
 const box = (type: string, body: Buffer) => {
   const head = Buffer.alloc(8);

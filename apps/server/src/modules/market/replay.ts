@@ -11,6 +11,7 @@ import type { MarketFeed } from './feed.ts';
 import { bandFor, tickOf, type Trade } from './model.ts';
 import { eodPrices } from './tables.ts';
 import { clampToBand, roundToTick } from './ticks.ts';
+import { asIstDay, istDayIndex } from '@sampada/shared';
 
 type Day = Map<
   string,
@@ -53,7 +54,7 @@ export function createReplayFeed(db: Db): MarketFeed & {
     days: () => days.length,
     step(input) {
       if (days.length === 0) return [];
-      const dayNumber = Math.floor(Date.parse(`${input.tradingDate}T00:00:00Z`) / 86_400_000);
+      const dayNumber = istDayIndex(asIstDay(input.tradingDate));
       const day = days[dayNumber % days.length]!;
       const sessionMinute = (((input.minute - OPEN_MINUTE) % 1440) + 1440) % 1440;
       const f = Math.min(1, (sessionMinute % SESSION_MINUTES) / SESSION_MINUTES);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATOM_FEED, MALFORMED_FEED, NOT_A_FEED, RSS_FEED } from './feed-fixtures.ts';
+import { ATOM_FEED, MALFORMED_FEED, NOT_A_FEED, RSS_FEED } from './test/feeds.ts';
 import { clip, FeedFormatError, htmlToText, parseFeed } from './feed-parser.ts';
 
 describe('parseFeed', () => {

@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { formWith, pngImage } from '../../test/images.ts';
-import { ATOM_FEED, MALFORMED_FEED, RSS_FEED } from './feed-fixtures.ts';
+import { ATOM_FEED, MALFORMED_FEED, RSS_FEED } from './test/feeds.ts';
 import { createNewsService } from './service.ts';
 
 const CONSOLE = '/console/api/v1';

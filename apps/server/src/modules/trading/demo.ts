@@ -6,8 +6,7 @@
 import type { Actor } from '../../platform/audit.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import type { TradingService } from './service.ts';
-
-const DAY = 86_400_000;
+import { daysInMs } from '@sampada/shared';
 
 export async function seedDemoDeals(
   trading: TradingService,
@@ -26,7 +25,7 @@ export async function seedDemoDeals(
         price: allocationPrice,
         quantity: 5000,
         opens_at: now.toISOString(),
-        closes_at: new Date(now.getTime() + 14 * DAY).toISOString(),
+        closes_at: new Date(now.getTime() + daysInMs(14)).toISOString(),
         note: 'Institutional block from a fund rebalancing (demo).',
       },
       staffId,
@@ -40,7 +39,7 @@ export async function seedDemoDeals(
         side: 'buy',
         price: quotePrice,
         quantity: 2000,
-        valid_until: new Date(now.getTime() + 7 * DAY).toISOString(),
+        valid_until: new Date(now.getTime() + daysInMs(7)).toISOString(),
         note: 'Desk inventory (demo).',
       },
       staffId,

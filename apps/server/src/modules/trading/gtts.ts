@@ -20,6 +20,7 @@ import {
   TM,
   type TGtt,
   type TGttStatus,
+  daysInMs,
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -42,7 +43,6 @@ type Leg = 'target' | 'stop';
 
 const SYSTEM = { type: 'system', id: 'gtt' } as const;
 const MAX_ACTIVE = 200;
-const DAY_MS = 86_400_000;
 
 const GTT = lifecycle({
   name: 'gtt',
@@ -294,7 +294,7 @@ export function createGtts(deps: Deps) {
             stopTriggerPaise: input.kind === 'oco' ? input.stop_trigger_price! : null,
             stopLimitPaise: input.kind === 'oco' ? input.stop_limit_price! : null,
             referencePaise: last,
-            expiresAt: new Date(now.getTime() + GTT_VALID_DAYS * DAY_MS),
+            expiresAt: new Date(now.getTime() + daysInMs(GTT_VALID_DAYS)),
             createdAt: now,
             updatedAt: now,
           })

@@ -15,6 +15,8 @@ import {
   type TIpoIssue,
   type TIpoStatus,
   TM,
+  addIstDays,
+  asIstDay,
 } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -77,9 +79,6 @@ const IPO = lifecycle({
   },
 });
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 export async function ipoById(executor: Executor, id: string) {
   const [issue] = await executor.select().from(ipoIssues).where(eq(ipoIssues.id, id));
   return issue;
@@ -103,9 +102,9 @@ export function createIpos(deps: Deps) {
 
   /** The next `days`-th trading day after `day` (SEBI's T+3 counts working days). */
   function tradingDaysAfter(day: string, days: number) {
-    let date = day;
+    let date = asIstDay(day);
     for (let n = 0; n < days;) {
-      date = addDays(date, 1);
+      date = addIstDays(date, 1);
       if (calendar.isTradingDay(date)) n++;
     }
     return date;

@@ -14,6 +14,7 @@ import {
   type TChargeSchedule,
   TM,
   type TOrder,
+  istInstant,
 } from '@sampada/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -84,10 +85,10 @@ export function createPlacement(deps: Deps) {
   function sessionEnd(now: Date): Date {
     const info = calendar.sessionAt(now);
     const next = calendar.nextOpen(now);
-    if (!next) return new Date(Date.parse(`${info.istDate}T00:00:00+05:30`) + DAY_MINUTES * 60_000);
+    if (!next) return istInstant(info.istDate, DAY_MINUTES);
     const today = calendar.isTradingDay(info.istDate) && info.minute < CLOSE_MINUTE;
     const day = today ? info.istDate : istDateOf(next);
-    return new Date(Date.parse(`${day}T00:00:00+05:30`) + CLOSE_MINUTE * 60_000);
+    return istInstant(day, CLOSE_MINUTE);
   }
 
   /** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */

@@ -13,7 +13,7 @@ import { useTranslation } from '../../lib/i18n';
 import { useMountWhenOpened } from '../../lib/use-mount-when-opened';
 import { DrawersHost } from '../drawers-host';
 import { lastRoute } from '../guards';
-import { MOBILE_QUERY } from '../root';
+import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { BottomTabs } from './bottom-tabs';
 import { Header } from './header';
 import { useAlertToasts } from './notifications-bell';
@@ -79,7 +79,7 @@ function RouteMemory() {
 export function AppLayout() {
   const { t } = useTranslation();
   const isMobile = Boolean(
-    useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
+    useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }),
   );
   const [drawerOpened, drawer] = useDisclosure(false);
   const userDrawer = useMountWhenOpened(drawerOpened);

@@ -8,7 +8,7 @@ import { useProfile } from '../../lib/auth';
 import { useChatUnread } from '../../lib/chat-unread';
 import { useTranslation } from '../../lib/i18n';
 import { useAppName } from '../../lib/system-settings';
-import { MOBILE_QUERY } from '../root';
+import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { NotificationsBell } from './notifications-bell';
 
 /** Header: brand, the stock search box (spec §2) and the avatar that opens the user drawer. */
@@ -18,7 +18,7 @@ export function Header({ onOpenUserDrawer }: { onOpenUserDrawer: () => void }) {
   const { data: profile } = useProfile();
   const unreadChat = useChatUnread();
   const isMobile = Boolean(
-    useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false }),
+    useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }),
   );
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">

@@ -1,4 +1,4 @@
-import type { TClientAdjustmentRequest, TClientDetail, TClientFlagsRequest } from '@sampada/shared';
+import type { TClientDetail, TClientFlagsRequest } from '@sampada/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,10 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const setClientFlags = (id: string, flags: TClientFlagsRequest) =>
   apiPost<TClientDetail>(`/clients/${id}/flags`, flags);
 
-export const adjustClient = (id: string, input: TClientAdjustmentRequest) =>
-  apiPost<TClientDetail>(`/clients/${id}/adjustments`, input);
-
-/** Both mutations answer the updated client; the cache takes it and lists refetch. */
+/** The mutation answers the updated client; the cache takes it and lists refetch. */
 function useClientMutation<T>(
   id: string,
   fn: (input: T) => Promise<{ data: TClientDetail; message: string }>,
@@ -26,6 +23,3 @@ function useClientMutation<T>(
 
 export const useSetClientFlags = (id: string) =>
   useClientMutation(id, (flags: TClientFlagsRequest) => setClientFlags(id, flags));
-
-export const useAdjustClient = (id: string) =>
-  useClientMutation(id, (input: TClientAdjustmentRequest) => adjustClient(id, input));

@@ -1,4 +1,11 @@
-import { OM, readRupees, type TConsoleOffer, type TOfferInput, ZOfferInput } from '@sampada/shared';
+import {
+  OM,
+  readRupees,
+  type TConsoleOffer,
+  type TOfferInput,
+  ZOfferInput,
+  daysInMs,
+} from '@sampada/shared';
 
 /** What the editor's fields hold: rupees and percentages as typed, dates as local times. */
 export type TOfferDraft = {
@@ -35,7 +42,7 @@ export function draftOf(offer: TConsoleOffer | null, now = Date.now()): TOfferDr
     budget: rupees(offer?.budget_paise ?? null),
     min_vip: offer?.min_vip ?? 0,
     valid_from: local(offer?.valid_from ?? new Date(now).toISOString()),
-    valid_until: local(offer?.valid_until ?? new Date(now + 30 * 86_400_000).toISOString()),
+    valid_until: local(offer?.valid_until ?? new Date(now + daysInMs(30)).toISOString()),
     status: offer?.status ?? 'draft',
   };
 }

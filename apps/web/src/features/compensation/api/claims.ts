@@ -1,15 +1,8 @@
-import type { TClaimDetail, TClaimList, TCompensationApply } from '@sampada/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import type { TClaimDetail, TCompensationApply } from '@sampada/shared';
+import { apiPost } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
-
-export const claimsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.compensation.list,
-    queryFn: () => apiGet<TClaimList>('/compensation/app/v1/list', { silent: true }),
-  });
 
 const refresh = () =>
   Promise.all([

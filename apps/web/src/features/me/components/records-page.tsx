@@ -1,4 +1,10 @@
-import { formatPaise, RECORD_TYPES, ZStatementQuery, type TRecordType } from '@sampada/shared';
+import {
+  formatPaise,
+  RECORD_TYPES,
+  ZStatementQuery,
+  type TRecordType,
+  addIstDays,
+} from '@sampada/shared';
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -21,7 +27,7 @@ import { DateField, DateInputField } from '../../../components/date-field';
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : String(error));
 
-const monthAgo = () => istDay(new Date(Date.now() - 30 * 86_400_000));
+const monthAgo = () => addIstDays(istDay(), -30);
 
 /** The statement's dates: the shared query's, both ends included. */
 const ZStatementDates = ZStatementQuery.pick({ from: true, to: true });

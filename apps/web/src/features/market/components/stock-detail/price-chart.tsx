@@ -1,5 +1,5 @@
 import { useComputedColorScheme } from '@mantine/core';
-import type { TCandle, TCandleInterval } from '@sampada/shared';
+import { IST_OFFSET_MS, type TCandle, type TCandleInterval } from '@sampada/shared';
 import {
   CandlestickSeries,
   ColorType,
@@ -16,7 +16,7 @@ import { nextBar } from './live-bar';
  * lightweight-charts draws Unix times as UTC. Prices are Indian, so every time is shifted
  * by India's fixed offset (no daylight saving) to label the axis in IST.
  */
-const IST_OFFSET_SECONDS = 5.5 * 3600;
+const IST_OFFSET_SECONDS = IST_OFFSET_MS / 1000;
 const UP = '#2f9e44';
 const DOWN = '#e03131';
 

@@ -1,9 +1,9 @@
 /** Named clients for the engagement computations' unit tests (pure facts, no database). */
-import type { ClientFacts, DailyClose, FillFact, HoldingFact } from './facts.ts';
+import type { ClientFacts, DailyClose, FillFact, HoldingFact } from '../facts.ts';
+import { daysInMs } from '@sampada/shared';
 
 export const NOW = new Date('2026-11-20T12:00:00Z');
-const DAY_MS = 86_400_000;
-const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY_MS);
+const daysAgo = (n: number) => new Date(NOW.getTime() - daysInMs(n));
 const L = 10_000_000n; // ₹1 lakh in paise
 
 const base: ClientFacts = {
