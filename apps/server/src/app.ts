@@ -43,6 +43,7 @@ import { tradingRoutes } from './modules/trading/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { mailConsole } from './modules/mail/console.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -245,6 +246,7 @@ export async function buildApp(
     ctx.market.live.close();
     ctx.supportLive.close();
     await ctx.bus.close();
+    ctx.mail.close();
   });
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(async (live) => ctx.supportLive.register(live));
@@ -294,6 +296,7 @@ export async function buildApp(
         engagementConsole,
         supportConsole,
         auditConsole,
+        mailConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

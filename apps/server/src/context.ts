@@ -32,6 +32,8 @@ import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
+import { createMailService } from './modules/mail/service.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { createNewsService } from './modules/news/service.ts';
@@ -295,7 +297,18 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
+  // Outgoing mail: SMTP_URL when set, else .eml files under DATA_DIR/outbox/ (decision 031).
+  const mail = createMailService({
+    db,
+    clock,
+    transport: createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+    }),
+  });
   return {
+    mail,
     health,
     bus,
     market,
