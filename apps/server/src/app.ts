@@ -44,6 +44,7 @@ import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { mailConsole } from './modules/mail/console.ts';
+import { emailRoutes } from './modules/email/routes.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -272,6 +273,7 @@ export async function buildApp(
   const stopEngagement = ctx.engagement.listen();
   app.addHook('onClose', async () => stopEngagement());
   await app.register(supportRoutes(ctx));
+  await app.register(emailRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {

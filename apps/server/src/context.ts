@@ -33,6 +33,7 @@ import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createMailService } from './modules/mail/service.ts';
+import { createEmailService } from './modules/email/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
@@ -307,8 +308,10 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
       dataDir: config.dataDir,
     }),
   });
+  const email = createEmailService({ db, clock, clients, mail });
   return {
     mail,
+    email,
     health,
     bus,
     market,

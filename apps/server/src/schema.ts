@@ -26,3 +26,4 @@ export * from './modules/alerts/tables.ts';
 export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';
 export * from './modules/mail/tables.ts';
+export * from './modules/email/tables.ts';
