@@ -45,6 +45,8 @@ import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { mailConsole } from './modules/mail/console.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { nomineesConsole } from './modules/nominees/console.ts';
+import { nomineeRoutes } from './modules/nominees/routes.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -274,6 +276,7 @@ export async function buildApp(
   app.addHook('onClose', async () => stopEngagement());
   await app.register(supportRoutes(ctx));
   await app.register(emailRoutes(ctx));
+  await app.register(nomineeRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -299,6 +302,7 @@ export async function buildApp(
         supportConsole,
         auditConsole,
         mailConsole,
+        nomineesConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

@@ -34,6 +34,7 @@ import { createKycService } from './modules/kyc/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createEmailService } from './modules/email/service.ts';
+import { createNomineeService } from './modules/nominees/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
@@ -309,9 +310,18 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     }),
   });
   const email = createEmailService({ db, clock, clients, mail });
+  const nominees = createNomineeService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    email,
+    mail,
+  });
   return {
     mail,
     email,
+    nominees,
     health,
     bus,
     market,

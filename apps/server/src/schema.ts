@@ -27,3 +27,4 @@ export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';
 export * from './modules/mail/tables.ts';
 export * from './modules/email/tables.ts';
+export * from './modules/nominees/tables.ts';

@@ -119,7 +119,7 @@ export const ZNominee = z.object({
   name: requiredText(NOMINEE_MSG.nameRequired).max(120),
   relationship: z.enum(NOMINEE_RELATIONSHIPS, { error: NOMINEE_MSG.relationshipRequired }),
   dob: ZDate,
-  id_number: requiredText(NOMINEE_MSG.idRequired).max(20),
+  id_number: requiredText(NOMINEE_MSG.idRequired).min(4, NOMINEE_MSG.idRequired).max(20),
   address: requiredText(NOMINEE_MSG.addressRequired).max(300),
   share_pct: z
     .number({ error: NOMINEE_MSG.shareInvalid })

@@ -33,10 +33,36 @@ CREATE TABLE "email_codes" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "nominations" (
+	"client_id" uuid PRIMARY KEY NOT NULL,
+	"status" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "nominations_status" CHECK ("nominations"."status" in ('nominated', 'opted_out'))
+);
+--> statement-breakpoint
+CREATE TABLE "nominees" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"name" text NOT NULL,
+	"relationship" text NOT NULL,
+	"dob" date NOT NULL,
+	"id_no_enc" text NOT NULL,
+	"id_no_last4" text NOT NULL,
+	"address" text NOT NULL,
+	"share_hundredths" integer NOT NULL,
+	"guardian_name" text,
+	"guardian_relationship" text,
+	CONSTRAINT "nominees_share" CHECK ("nominees"."share_hundredths" > 0 and "nominees"."share_hundredths" <= 10000)
+);
+--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_emails" ADD CONSTRAINT "client_emails_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_codes" ADD CONSTRAINT "email_codes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nominations" ADD CONSTRAINT "nominations_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "nominees" ADD CONSTRAINT "nominees_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_client" ON "mail_outbox" USING btree ("client_id","created_at");--> statement-breakpoint
-CREATE INDEX "email_codes_client" ON "email_codes" USING btree ("client_id","created_at");
+CREATE INDEX "email_codes_client" ON "email_codes" USING btree ("client_id","created_at");--> statement-breakpoint
+CREATE INDEX "nominees_client" ON "nominees" USING btree ("client_id","position");
