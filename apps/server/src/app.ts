@@ -47,6 +47,8 @@ import { mailConsole } from './modules/mail/console.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { nomineesConsole } from './modules/nominees/console.ts';
 import { nomineeRoutes } from './modules/nominees/routes.ts';
+import { grievancesConsole } from './modules/grievances/console.ts';
+import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -277,6 +279,7 @@ export async function buildApp(
   await app.register(supportRoutes(ctx));
   await app.register(emailRoutes(ctx));
   await app.register(nomineeRoutes(ctx));
+  await app.register(grievanceRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -303,6 +306,7 @@ export async function buildApp(
         auditConsole,
         mailConsole,
         nomineesConsole,
+        grievancesConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

@@ -35,6 +35,7 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createMailService } from './modules/mail/service.ts';
 import { createEmailService } from './modules/email/service.ts';
 import { createNomineeService } from './modules/nominees/service.ts';
+import { createGrievanceService } from './modules/grievances/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
@@ -318,10 +319,31 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     email,
     mail,
   });
+  // A client's grievances list shows their compensation claims beside their complaints.
+  const grievances = createGrievanceService({
+    db,
+    clock,
+    clients,
+    email,
+    mail,
+    claimsOf: async (clientId) =>
+      (await compensation.claims.applicationsOf(clientId)).map(({ view }) => ({
+        id: view.id,
+        reference: view.reference,
+        category: view.category,
+        status: view.status,
+        created_at: view.created_at,
+        decision_due: view.decision_due,
+        overdue: view.overdue,
+        reason: view.reason,
+        decided_at: view.decided_at,
+      })),
+  });
   return {
     mail,
     email,
     nominees,
+    grievances,
     health,
     bus,
     market,

@@ -28,3 +28,4 @@ export * from './modules/support/tables.ts';
 export * from './modules/mail/tables.ts';
 export * from './modules/email/tables.ts';
 export * from './modules/nominees/tables.ts';
+export * from './modules/grievances/tables.ts';

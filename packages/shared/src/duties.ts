@@ -226,3 +226,81 @@ export const ZGrievanceQueueQuery = z.object({
 export const ZGrievanceResolve = z.object({
   resolution: requiredText(GRIEVANCE_MSG.resolutionRequired).max(2000),
 });
+
+// ---------- The investor charter (what SEBI requires a stockbroker to display) ----------
+
+export const ZInvestorCharter = z.object({
+  vision: z.string(),
+  services: z.array(z.string()),
+  rights: z.array(z.string()),
+  timelines: z.array(z.object({ activity: z.string(), timeline: z.string() })),
+  dos: z.array(z.string()),
+  donts: z.array(z.string()),
+  escalation: z.array(
+    z.object({ level: z.string(), who: z.string(), contact: z.string(), within: z.string() }),
+  ),
+});
+export type TInvestorCharter = z.infer<typeof ZInvestorCharter>;
+
+export const INVESTOR_CHARTER: TInvestorCharter = {
+  vision:
+    'To follow the highest standards of ethics and compliance while serving investors, and to ' +
+    'give every client fair, transparent and timely service.',
+  services: [
+    'Execution of trades on behalf of investors.',
+    'Issue of contract notes within 24 hours of each trade.',
+    'Statements of funds and securities, and settlement of the running account.',
+    'Redressal of investor grievances.',
+  ],
+  rights: [
+    'Receive a copy of the account opening documents and the Rights and Obligations document.',
+    'Receive contract notes, statements and confirmations by e-mail and in the app.',
+    'Receive funds and securities on time, and have idle funds paid out at each settlement.',
+    'Name up to ten nominees, or declare that you opt out.',
+    'File a complaint and have it resolved within 21 days; escalate to SEBI SCORES and SMART ODR.',
+  ],
+  timelines: [
+    { activity: 'KYC and account opening', timeline: 'Within 7 days of complete documents' },
+    { activity: 'Contract note', timeline: 'Within 24 hours of the trade' },
+    { activity: 'Pay-out of funds and securities', timeline: 'Within 1 working day of pay-out' },
+    { activity: 'Running-account settlement', timeline: 'First Friday of the quarter (or month)' },
+    { activity: 'Resolution of a complaint', timeline: 'Within 21 calendar days' },
+  ],
+  dos: [
+    'Read the risk disclosure document before you trade.',
+    'Check every contract note and statement, and tell us at once of anything you do not recognise.',
+    'Keep your e-mail address and mobile number up to date, and verify them.',
+    'Pay only into the firm’s bank accounts shown in the app.',
+  ],
+  donts: [
+    'Do not share your password, PIN or OTP with anyone, staff included.',
+    'Do not trade on tips or promises of assured returns.',
+    'Do not leave funds or securities idle with the broker beyond what you need.',
+  ],
+  escalation: [
+    {
+      level: '1',
+      who: 'Customer support',
+      contact: 'Chat in the app, or support@sampada.in',
+      within: '21 days',
+    },
+    {
+      level: '2',
+      who: 'Compliance officer',
+      contact: 'compliance@sampada.in',
+      within: 'If support did not resolve it',
+    },
+    {
+      level: '3',
+      who: 'SEBI SCORES',
+      contact: 'https://scores.sebi.gov.in',
+      within: 'After 21 days, or if not satisfied',
+    },
+    {
+      level: '4',
+      who: 'SMART ODR (online dispute resolution)',
+      contact: 'https://smartodr.in',
+      within: 'If SCORES did not resolve it',
+    },
+  ],
+};

@@ -56,13 +56,34 @@ CREATE TABLE "nominees" (
 	CONSTRAINT "nominees_share" CHECK ("nominees"."share_hundredths" > 0 and "nominees"."share_hundredths" <= 10000)
 );
 --> statement-breakpoint
+CREATE TABLE "grievances" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"number" bigserial NOT NULL,
+	"client_id" uuid NOT NULL,
+	"category" text NOT NULL,
+	"subject" text NOT NULL,
+	"description" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"due_date" date NOT NULL,
+	"resolution" text,
+	"resolved_by" uuid,
+	"resolved_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "grievances_number_unique" UNIQUE("number"),
+	CONSTRAINT "grievances_status_known" CHECK ("grievances"."status" in ('open', 'resolved'))
+);
+--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_emails" ADD CONSTRAINT "client_emails_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_codes" ADD CONSTRAINT "email_codes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nominations" ADD CONSTRAINT "nominations_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "nominees" ADD CONSTRAINT "nominees_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "grievances" ADD CONSTRAINT "grievances_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "grievances" ADD CONSTRAINT "grievances_resolved_by_staff_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_client" ON "mail_outbox" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "email_codes_client" ON "email_codes" USING btree ("client_id","created_at");--> statement-breakpoint
-CREATE INDEX "nominees_client" ON "nominees" USING btree ("client_id","position");
+CREATE INDEX "nominees_client" ON "nominees" USING btree ("client_id","position");--> statement-breakpoint
+CREATE INDEX "grievances_client" ON "grievances" USING btree ("client_id","created_at");--> statement-breakpoint
+CREATE INDEX "grievances_status" ON "grievances" USING btree ("status","due_date");
