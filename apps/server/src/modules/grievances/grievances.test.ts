@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GRIEVANCE_MSG,
-  INVESTOR_CHARTER,
   type TConsoleGrievance,
+  type TInvestorCharter,
   type TGrievance,
 } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
@@ -26,7 +26,7 @@ describe('investor charter and grievances', () => {
   afterAll(async () => t.close());
 
   it('shows the charter with its escalation matrix to anyone', async () => {
-    const reply = await t.api.get<typeof INVESTOR_CHARTER>('/client/app/v1/investor-charter');
+    const reply = await t.api.get<TInvestorCharter>('/client/app/v1/investor-charter');
     expect(reply.status).toBe(200);
     expect(reply.body.data.escalation.map((e) => e.who)).toEqual([
       'Customer support',
