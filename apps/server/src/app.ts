@@ -48,6 +48,7 @@ import { emailRoutes } from './modules/email/routes.ts';
 import { nomineesConsole } from './modules/nominees/console.ts';
 import { nomineeRoutes } from './modules/nominees/routes.ts';
 import { grievancesConsole } from './modules/grievances/console.ts';
+import { noteDeliveryConsole } from './modules/note-delivery/console.ts';
 import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
@@ -307,6 +308,7 @@ export async function buildApp(
         mailConsole,
         nomineesConsole,
         grievancesConsole,
+        noteDeliveryConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

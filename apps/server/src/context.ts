@@ -36,6 +36,7 @@ import { createMailService } from './modules/mail/service.ts';
 import { createEmailService } from './modules/email/service.ts';
 import { createNomineeService } from './modules/nominees/service.ts';
 import { createGrievanceService } from './modules/grievances/service.ts';
+import { createNoteDeliveryService } from './modules/note-delivery/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
@@ -339,11 +340,13 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
         decided_at: view.decided_at,
       })),
   });
+  const noteDelivery = createNoteDeliveryService({ db, clock, trading, kyc, email, mail });
   return {
     mail,
     email,
     nominees,
     grievances,
+    noteDelivery,
     health,
     bus,
     market,

@@ -29,3 +29,4 @@ export * from './modules/mail/tables.ts';
 export * from './modules/email/tables.ts';
 export * from './modules/nominees/tables.ts';
 export * from './modules/grievances/tables.ts';
+export * from './modules/note-delivery/tables.ts';

@@ -304,3 +304,34 @@ export const INVESTOR_CHARTER: TInvestorCharter = {
     },
   ],
 };
+
+// ---------- Contract notes by e-mail (console) ----------
+
+export const ZNoteDeliveryQuery = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the trade date as YYYY-MM-DD.'),
+});
+
+export const ZNoteDeliveryRun = z.object({
+  date: z.string(),
+  counts: z.object({
+    sent: z.number(),
+    queued: z.number(),
+    failed: z.number(),
+    skipped: z.number(),
+    retried: z.number(),
+  }),
+  items: z.array(
+    z.object({
+      client_id: z.string(),
+      notes: z.number(),
+      skipped_reason: z.string().nullable(),
+      status: z.enum([...MAIL_STATUSES, 'skipped']),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+      sent_at: z.string().nullable(),
+      /** Not delivered within 24 hours of being written (or never sendable). */
+      overdue: z.boolean(),
+    }),
+  ),
+});
+export type TNoteDeliveryRun = z.infer<typeof ZNoteDeliveryRun>;

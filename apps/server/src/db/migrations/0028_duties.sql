@@ -73,6 +73,16 @@ CREATE TABLE "grievances" (
 	CONSTRAINT "grievances_status_known" CHECK ("grievances"."status" in ('open', 'resolved'))
 );
 --> statement-breakpoint
+CREATE TABLE "contract_note_deliveries" (
+	"trade_date" date NOT NULL,
+	"client_id" uuid NOT NULL,
+	"notes" integer NOT NULL,
+	"mail_id" uuid,
+	"skipped_reason" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "contract_note_deliveries_trade_date_client_id_pk" PRIMARY KEY("trade_date","client_id")
+);
+--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_emails" ADD CONSTRAINT "client_emails_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_codes" ADD CONSTRAINT "email_codes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -80,10 +90,13 @@ ALTER TABLE "nominations" ADD CONSTRAINT "nominations_client_id_clients_id_fk" F
 ALTER TABLE "nominees" ADD CONSTRAINT "nominees_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grievances" ADD CONSTRAINT "grievances_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grievances" ADD CONSTRAINT "grievances_resolved_by_staff_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contract_note_deliveries" ADD CONSTRAINT "contract_note_deliveries_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contract_note_deliveries" ADD CONSTRAINT "contract_note_deliveries_mail_id_mail_outbox_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."mail_outbox"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_outbox_due" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_client" ON "mail_outbox" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "email_codes_client" ON "email_codes" USING btree ("client_id","created_at");--> statement-breakpoint
 CREATE INDEX "nominees_client" ON "nominees" USING btree ("client_id","position");--> statement-breakpoint
 CREATE INDEX "grievances_client" ON "grievances" USING btree ("client_id","created_at");--> statement-breakpoint
-CREATE INDEX "grievances_status" ON "grievances" USING btree ("status","due_date");
+CREATE INDEX "grievances_status" ON "grievances" USING btree ("status","due_date");--> statement-breakpoint
+CREATE INDEX "contract_note_deliveries_mail" ON "contract_note_deliveries" USING btree ("mail_id");

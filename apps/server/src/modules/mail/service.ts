@@ -3,7 +3,7 @@
  * change a message reports, so the message exists exactly when the change does; the leader's
  * job (`startJobs`) delivers it. Nothing on a request path waits for SMTP.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TOutbox, TOutboxMessage } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
@@ -121,6 +121,14 @@ export function createMailService(deps: { db: Db; clock: Clock; transport: MailT
         .orderBy(desc(mailOutbox.createdAt));
       const now = clock.now();
       return rows.map((r) => outboxView(r, now));
+    },
+
+    /** The outbox rows of some messages, by id (a delivery run's view). */
+    async byIds(ids: string[]): Promise<Map<string, TOutboxMessage>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+      const now = clock.now();
+      return new Map(rows.map((r) => [r.id, outboxView(r, now)]));
     },
 
     /** Operations send a failed message again (after fixing the address or the server). */
