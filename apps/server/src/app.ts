@@ -43,6 +43,13 @@ import { tradingRoutes } from './modules/trading/routes.ts';
 import { invitesConsole } from './modules/invites/console.ts';
 import { kycConsole } from './modules/kyc/console.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { mailConsole } from './modules/mail/console.ts';
+import { emailRoutes } from './modules/email/routes.ts';
+import { nomineesConsole } from './modules/nominees/console.ts';
+import { nomineeRoutes } from './modules/nominees/routes.ts';
+import { grievancesConsole } from './modules/grievances/console.ts';
+import { noteDeliveryConsole } from './modules/note-delivery/console.ts';
+import { grievanceRoutes } from './modules/grievances/routes.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -245,6 +252,7 @@ export async function buildApp(
     ctx.market.live.close();
     ctx.supportLive.close();
     await ctx.bus.close();
+    ctx.mail.close();
   });
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(async (live) => ctx.supportLive.register(live));
@@ -270,6 +278,9 @@ export async function buildApp(
   const stopEngagement = ctx.engagement.listen();
   app.addHook('onClose', async () => stopEngagement());
   await app.register(supportRoutes(ctx));
+  await app.register(emailRoutes(ctx));
+  await app.register(nomineeRoutes(ctx));
+  await app.register(grievanceRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -294,6 +305,10 @@ export async function buildApp(
         engagementConsole,
         supportConsole,
         auditConsole,
+        mailConsole,
+        nomineesConsole,
+        grievancesConsole,
+        noteDeliveryConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

@@ -60,6 +60,12 @@ const ZEnv = z.object({
   // How long client_info may answer from a copy of the session and row; a change (logout,
   // password, PIN, KYC, VIP) waits this long at most before it answers (signed-in-cache.ts).
   SIGNED_IN_CACHE_TTL_MS: z.coerce.number().int().min(1).max(5000).default(100),
+  // Outgoing mail (decision 031): SMTP when set, else .eml files under DATA_DIR/outbox/.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sampada Wealth <no-reply@sampada.local>'),
 });
 
 export type Config = {
@@ -88,6 +94,9 @@ export type Config = {
   webDist: string;
   consoleDist: string;
   pgBinDir: string | undefined;
+  /** SMTP server for outgoing mail; without it mail is written as .eml files (decision 031). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   timeouts: {
     /** An API request not answered by then gets a 503 (upload routes get `upload`). */
     request: number;
@@ -144,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     consoleDist: e.CONSOLE_DIST ?? path.join(repoRoot, 'apps/console/dist'),
     pgBinDir: e.PG_BIN_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     timeouts: {
       request: e.REQUEST_TIMEOUT_MS,
       upload: e.UPLOAD_TIMEOUT_MS,

@@ -32,6 +32,12 @@ import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
+import { createMailService } from './modules/mail/service.ts';
+import { createEmailService } from './modules/email/service.ts';
+import { createNomineeService } from './modules/nominees/service.ts';
+import { createGrievanceService } from './modules/grievances/service.ts';
+import { createNoteDeliveryService } from './modules/note-delivery/service.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
 import { createNewsService } from './modules/news/service.ts';
@@ -295,7 +301,52 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
+  // Outgoing mail: SMTP_URL when set, else .eml files under DATA_DIR/outbox/ (decision 031).
+  const mail = createMailService({
+    db,
+    clock,
+    transport: createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+    }),
+  });
+  const email = createEmailService({ db, clock, clients, mail });
+  const nominees = createNomineeService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    email,
+    mail,
+  });
+  // A client's grievances list shows their compensation claims beside their complaints.
+  const grievances = createGrievanceService({
+    db,
+    clock,
+    clients,
+    email,
+    mail,
+    claimsOf: async (clientId) =>
+      (await compensation.claims.applicationsOf(clientId)).map(({ view }) => ({
+        id: view.id,
+        reference: view.reference,
+        category: view.category,
+        status: view.status,
+        created_at: view.created_at,
+        decision_due: view.decision_due,
+        overdue: view.overdue,
+        reason: view.reason,
+        decided_at: view.decided_at,
+      })),
+  });
+  const noteDelivery = createNoteDeliveryService({ db, clock, trading, kyc, email, mail });
   return {
+    mail,
+    email,
+    nominees,
+    grievances,
+    noteDelivery,
     health,
     bus,
     market,

@@ -80,6 +80,8 @@ async function serve(
   let unfollow = () => {};
   let stopCredit = async () => {};
   let stopEngagement = async () => {};
+  let stopMail = async () => {};
+  let stopNotes = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers (a seeded
   // demo has it already: the demo client's purchases are at its closes); the engine (leader
@@ -100,6 +102,14 @@ async function serve(
           app.log.error({ err: error }, message),
         );
         stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
+        // The outbox every 10 s: a verification code should not wait long (decision 031).
+        stopMail = ctx.mail.startJobs(10_000, (message, error) =>
+          app.log.error({ err: error }, message),
+        );
+        // Each trading day's contract notes by e-mail, from 16:00 IST (idempotent per day).
+        stopNotes = ctx.noteDelivery.startJobs(30 * MINUTE, (message, error) =>
+          app.log.error({ err: error }, message),
+        );
         janitor = setInterval(() => {
           ctx.idempotency
             .purgeExpired()
@@ -156,6 +166,8 @@ async function serve(
     await stopCredit();
     await stopAlerts();
     await stopEngagement();
+    await stopNotes();
+    await stopMail();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();
     await resignMarket();

@@ -25,3 +25,8 @@ export * from './modules/offers/tables.ts';
 export * from './modules/alerts/tables.ts';
 export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';
+export * from './modules/mail/tables.ts';
+export * from './modules/email/tables.ts';
+export * from './modules/nominees/tables.ts';
+export * from './modules/grievances/tables.ts';
+export * from './modules/note-delivery/tables.ts';

@@ -20,3 +20,4 @@ export * from './engagement.ts';
 export * from './support.ts';
 export * from './trading-depth.ts';
 export * from './ist-day.ts';
+export * from './duties.ts';

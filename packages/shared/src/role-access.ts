@@ -58,6 +58,10 @@ export const ROLE_ACCESS = {
   // their own clients (the everyClient scope); only admin edits the canned replies.
   supportChat: ['support', 'advisor'],
   cannedRepliesEdit: [],
+  // A broker's duties (docs/api-duties.md): operations read the mail outbox; operations and
+  // support handle complaints; a client's nominees are read where the client's page is.
+  outbox: ['operations'],
+  grievances: ['operations', 'support'],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */

@@ -2,6 +2,7 @@
  * PDF documents (statements, contract notes): A4 pages in a font that has the ₹ sign when the
  * machine has one, written to memory. pdfkit loads on the first document, not at start.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { APP_NAME } from '@sampada/shared';
 import { loadPdfKit } from './on-demand.ts';
@@ -20,12 +21,29 @@ export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsS
  * A new A4 document. Write to `doc`, pass amounts through `money` (₹ becomes "Rs." when no
  * font has it), then call `finish` for the bytes.
  */
-export async function openPdf(options: { title: string; margin: number }) {
+export async function openPdf(options: {
+  title: string;
+  margin: number;
+  /**
+   * Opens only with this password (AES-256, PDF 1.7 extension level 3): e-mailed contract
+   * notes use the client's PAN in capitals, as Indian brokers do. The owner password is
+   * random and thrown away, so the permissions (print only) hold.
+   */
+  password?: string;
+}) {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: options.margin,
     info: { Title: options.title, Author: APP_NAME },
+    ...(options.password
+      ? {
+          pdfVersion: '1.7ext3' as const,
+          userPassword: options.password,
+          ownerPassword: randomBytes(24).toString('hex'),
+          permissions: { printing: 'highResolution' as const },
+        }
+      : {}),
   });
   const font = unicodeFont();
   if (font) doc.font(font);

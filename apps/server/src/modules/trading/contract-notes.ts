@@ -16,10 +16,10 @@ import {
   type TOrderSide,
   type TOrderType,
 } from '@sampada/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { istDateOf, istTime } from '../../platform/ist.ts';
+import { dayRange, istDateOf, istTime } from '../../platform/ist.ts';
 import { openPdf } from '../../platform/pdf.ts';
 import type { ClientService } from '../clients/service.ts';
 import { fills, orders } from './tables.ts';
@@ -32,6 +32,19 @@ export function createContractNotes(deps: {
 }) {
   const { db, clients } = deps;
   return {
+    /** The clients with fills on an IST day, and their note numbers in order of execution. */
+    async numbersOn(day: string): Promise<Map<string, string[]>> {
+      const { start, end } = dayRange(day, day);
+      const rows = await db
+        .select({ clientId: fills.clientId, no: fills.contractNoteNo })
+        .from(fills)
+        .where(and(gte(fills.executedAt, start!), lt(fills.executedAt, end!)))
+        .orderBy(asc(fills.executedAt));
+      const byClient = new Map<string, string[]>();
+      for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r.no]);
+      return byClient;
+    },
+
     async note(clientId: string, number: string): Promise<TContractNote> {
       const [row] = await db
         .select({ fill: fills, order: orders })
@@ -68,8 +81,10 @@ export function createContractNotes(deps: {
   };
 }
 
-export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
-  const pdf = await openPdf({ title: `Contract note ${note.contract_note_no}`, margin: 48 });
+type OpenedPdf = Awaited<ReturnType<typeof openPdf>>;
+
+/** One note on the current page, its charges itemised. */
+function writeNote(pdf: OpenedPdf, note: TContractNote) {
   const { doc } = pdf;
   const money = (paise: number) => pdf.money(formatPaise(BigInt(paise)));
   doc.fontSize(16).text(`${note.firm} — contract note`);
@@ -97,5 +112,27 @@ export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
     .fontSize(12)
     .text(`Net ${note.side === 'buy' ? 'payable' : 'receivable'}: ${money(note.net_paise)}`);
   doc.fontSize(8).moveDown().text(`Ledger posting ${note.posting_id}. Delivery settlement.`);
+}
+
+export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
+  const pdf = await openPdf({ title: `Contract note ${note.contract_note_no}`, margin: 48 });
+  writeNote(pdf, note);
+  return pdf.finish();
+}
+
+/**
+ * A trading day's notes of one client in one document, a page each, opened with `password`
+ * (the e-mailed copy; decision 031).
+ */
+export async function dayContractNotesPdf(
+  notes: TContractNote[],
+  day: string,
+  password: string,
+): Promise<Buffer> {
+  const pdf = await openPdf({ title: `Contract notes ${day}`, margin: 48, password });
+  notes.forEach((note, i) => {
+    if (i > 0) pdf.doc.addPage();
+    writeNote(pdf, note);
+  });
   return pdf.finish();
 }

@@ -38,6 +38,7 @@ import { fills } from './tables.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
+export { dayContractNotesPdf } from './contract-notes.ts';
 
 type Deps = {
   db: Db;

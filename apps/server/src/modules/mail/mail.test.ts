@@ -1,0 +1,116 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TOutbox } from '@sampada/shared';
+import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
+import { MINUTE } from '../../platform/clock.ts';
+import { startTestSmtp, type TestSmtp } from './test-smtp.ts';
+
+describe('mail over a real SMTP server', () => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Sampada <ops@firm.test>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers a queued message with its attachment, and marks it sent', async () => {
+    await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'test',
+      to: 'asha@client.test',
+      subject: 'Your note',
+      body: 'Attached.',
+      attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('hi') }],
+    });
+    const pass = await t.ctx.mail.deliverDue();
+    expect(pass).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.subject).toBe('Your note');
+    expect(mail!.from?.text).toContain('ops@firm.test');
+    expect(mail!.text?.trim()).toBe('Attached.');
+    expect(mail!.attachments[0]!.filename).toBe('a.txt');
+    expect(mail!.attachments[0]!.content.toString()).toBe('hi');
+    const outbox = await t.ctx.mail.outbox({ limit: 10 });
+    expect(outbox.items[0]).toMatchObject({ status: 'sent', attempts: 1, overdue: false });
+  });
+
+  it('retries a refused delivery after the backoff, then delivers it', async () => {
+    smtp.refuseNext(1);
+    const before = smtp.received.length;
+    const id = await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'test',
+      to: 'ravi@client.test',
+      subject: 'Second try',
+      body: 'Hello.',
+    });
+    expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
+    let row = (await t.ctx.mail.outbox({ limit: 10 })).items.find((m) => m.id === id)!;
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row.last_error).toContain('451');
+    // Not due yet: a pass now claims nothing.
+    expect(await t.ctx.mail.deliverDue()).toMatchObject({ claimed: 0 });
+    t.clock.advance(MINUTE);
+    expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 1 });
+    await smtp.waitFor(before + 1);
+    row = (await t.ctx.mail.outbox({ limit: 10 })).items.find((m) => m.id === id)!;
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('fails a message after its last attempt, flags it a day on, and operations requeue it', async () => {
+    const id = await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'test',
+      to: 'meera@client.test',
+      subject: 'Never arrives',
+      body: '.',
+    });
+    smtp.refuseNext(100);
+    for (let attempt = 0; attempt < 7; attempt++) {
+      await t.ctx.mail.deliverDue();
+      t.clock.advance(16 * 60 * MINUTE);
+    }
+    smtp.refuseNext(0);
+    const ops = await signInStaff(t, 'operations');
+    const listed = await t.api.get<TOutbox>('/console/api/v1/mail/outbox?status=failed', ops.token);
+    expect(listed.status).toBe(200);
+    const failed = listed.body.data.items.find((m) => m.id === id)!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 7, overdue: true });
+    expect(listed.body.data.counts.failed).toBeGreaterThanOrEqual(1);
+
+    const support = await signInStaff(t, 'support');
+    expect((await t.api.get('/console/api/v1/mail/outbox', support.token)).status).toBe(403);
+
+    const requeued = await t.api.post(`/console/api/v1/mail/outbox/${id}/requeue`, {}, ops.token);
+    expect(requeued.status).toBe(200);
+    expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/outbox and marks it sent', async () => {
+    const t = await buildTestApp();
+    try {
+      const id = await t.ctx.mail.enqueue(t.ctx.db, {
+        purpose: 'test',
+        to: 'dev@client.test',
+        subject: 'On disk',
+        body: 'Read me in a mail program.',
+      });
+      expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 1 });
+      const dir = path.join(t.ctx.config.dataDir, 'outbox');
+      expect(await readdir(dir)).toEqual([`${id}.eml`]);
+      const parsed = await simpleParser(await readFile(path.join(dir, `${id}.eml`)));
+      expect(parsed.subject).toBe('On disk');
+      expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('dev@client.test');
+      const outbox = await t.ctx.mail.outbox({ limit: 5 });
+      expect(outbox).toMatchObject({ transport: 'files', counts: { sent: 1 } });
+    } finally {
+      await t.close();
+    }
+  });
+});

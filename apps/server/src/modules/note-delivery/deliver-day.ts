@@ -1,0 +1,106 @@
+/**
+ * After a trading day, every client with a fill gets that day's contract notes by e-mail:
+ * one PDF, a page a note, opened with their PAN in capitals. The row per (day, client) makes
+ * a re-run (the job runs every half hour, and again the next day) send nothing twice; a client
+ * without a verified address or a PAN on record is recorded as skipped, with the reason, for
+ * operations to follow up.
+ */
+import { and, eq } from 'drizzle-orm';
+import { PAN } from '@sampada/shared';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import type { EmailService } from '../email/service.ts';
+import type { KycService } from '../kyc/service.ts';
+import type { MailService } from '../mail/service.ts';
+import { dayContractNotesPdf, type TradingService } from '../trading/service.ts';
+import { noteDeliveries } from './tables.ts';
+
+export type DeliverDeps = {
+  db: Db;
+  clock: Clock;
+  trading: TradingService;
+  kyc: KycService;
+  email: EmailService;
+  mail: MailService;
+};
+
+export const SKIP_NO_EMAIL = 'No verified e-mail address';
+export const SKIP_NO_PAN = 'No PAN on record';
+
+async function panOf(kyc: KycService, clientId: string): Promise<string | null> {
+  const record = await kyc.detail(clientId, '', { unmasked: true });
+  const pan = record?.id_no.toUpperCase() ?? '';
+  return record?.id_type === 'pan' && PAN.test(pan) ? pan : null;
+}
+
+const noteMail = (day: string, count: number) => ({
+  subject: `Contract note for ${day}`,
+  body: [
+    `Attached is your contract note for ${day} (${count} ${count === 1 ? 'trade' : 'trades'}).`,
+    'The PDF opens with your PAN in capital letters.',
+    '',
+    'Check it, and tell us within 24 hours of anything you do not recognise.',
+  ].join('\n'),
+});
+
+export async function deliverDayNotes(deps: DeliverDeps, day: string) {
+  const { db, clock } = deps;
+  const byClient = await deps.trading.contractNotes.numbersOn(day);
+  const done = new Set(
+    (
+      await db
+        .select({ clientId: noteDeliveries.clientId })
+        .from(noteDeliveries)
+        .where(eq(noteDeliveries.tradeDate, day))
+    ).map((r) => r.clientId),
+  );
+  let queued = 0;
+  let skipped = 0;
+  for (const [clientId, numbers] of byClient) {
+    if (done.has(clientId)) continue;
+    const [address, pan] = await Promise.all([
+      deps.email.verifiedAddressOf(clientId),
+      panOf(deps.kyc, clientId),
+    ]);
+    const skippedReason = !address ? SKIP_NO_EMAIL : !pan ? SKIP_NO_PAN : null;
+    const pdf =
+      address && pan
+        ? await dayContractNotesPdf(
+            await Promise.all(numbers.map((no) => deps.trading.contractNotes.note(clientId, no))),
+            day,
+            pan,
+          )
+        : null;
+    await inTransaction(db, async (tx) => {
+      const [claimed] = await tx
+        .insert(noteDeliveries)
+        .values({
+          tradeDate: day,
+          clientId,
+          notes: numbers.length,
+          skippedReason,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ clientId: noteDeliveries.clientId });
+      if (!claimed || !pdf || !address) return;
+      const mailId = await deps.mail.enqueue(tx, {
+        purpose: 'contract_note',
+        clientId,
+        to: address,
+        ...noteMail(day, numbers.length),
+        attachments: [
+          { filename: `contract-note-${day}.pdf`, contentType: 'application/pdf', content: pdf },
+        ],
+      });
+      await tx
+        .update(noteDeliveries)
+        .set({ mailId })
+        .where(and(eq(noteDeliveries.tradeDate, day), eq(noteDeliveries.clientId, clientId)));
+    });
+    if (skippedReason) skipped += 1;
+    else queued += 1;
+  }
+  return { clients: byClient.size, queued, skipped };
+}
