@@ -29,12 +29,15 @@ import { createOrderReads } from './orders.ts';
 import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
-import { createTaxPnl } from './tax-pnl.ts';
+import { createTaxPnl, loadTaxFills } from './tax-pnl.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
 import { createPortfolio } from './portfolio.ts';
 import { fills } from './tables.ts';
+
+/** FIFO lots from fills: the portfolio module's returns use the tax P&L's own matching. */
+export { matchLots, type TaxFill } from './tax-lots.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
@@ -234,6 +237,11 @@ export function createTradingService(deps: Deps) {
     openDeals,
     marketDeals,
     nameOf,
+    /** A client's fills as the tax lots read them (the portfolio module's returns). */
+    taxFillsOf: (clientId: string) => loadTaxFills(db, clientId),
+    /** Instrument facts and the last price, for valuing and allocating holdings. */
+    instrumentOf: (symbol: string) => market.engine.instrument(symbol),
+    lastPriceOf: (symbol: string) => market.engine.state(symbol)?.last ?? null,
     /** A client's fills and orders by type, for engagement's score, achievements and radar. */
     activity: createTradingActivity(db),
   };

@@ -13,44 +13,45 @@ import { fills } from './tables.ts';
 import type { TaxFill } from './tax-lots.ts';
 import { taxYear, yearBounds } from './tax-year.ts';
 
+/** A client's fills as tax lots read them (the returns use them too), oldest first. */
+export async function loadTaxFills(db: Db, clientId: string): Promise<TaxFill[]> {
+  const rows = await db
+    .select({
+      id: fills.id,
+      side: fills.side,
+      symbol: fills.symbol,
+      quantity: fills.quantity,
+      valuePaise: fills.valuePaise,
+      chargesPaise: fills.chargesPaise,
+      dp: sql<string>`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0)`,
+      stt: sql<string>`coalesce((${fills.charges} ->> 'stt_paise')::bigint, 0)`,
+      executedAt: fills.executedAt,
+    })
+    .from(fills)
+    .where(eq(fills.clientId, clientId))
+    .orderBy(asc(fills.executedAt), asc(fills.id));
+  return rows.map((r) => ({
+    // Zero-padded, so that fills of one instant keep their order as text.
+    id: String(r.id).padStart(16, '0'),
+    side: r.side as 'buy' | 'sell',
+    symbol: r.symbol,
+    quantity: r.quantity,
+    valuePaise: r.valuePaise,
+    chargesPaise: r.chargesPaise,
+    dpPaise: BigInt(r.dp),
+    sttPaise: BigInt(r.stt),
+    executedAt: r.executedAt,
+  }));
+}
+
 export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameOf: NameOf }) {
   const { db, clock, market, nameOf } = deps;
-
-  async function fillsOf(clientId: string): Promise<TaxFill[]> {
-    const rows = await db
-      .select({
-        id: fills.id,
-        side: fills.side,
-        symbol: fills.symbol,
-        quantity: fills.quantity,
-        valuePaise: fills.valuePaise,
-        chargesPaise: fills.chargesPaise,
-        dp: sql<string>`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0)`,
-        stt: sql<string>`coalesce((${fills.charges} ->> 'stt_paise')::bigint, 0)`,
-        executedAt: fills.executedAt,
-      })
-      .from(fills)
-      .where(eq(fills.clientId, clientId))
-      .orderBy(asc(fills.executedAt), asc(fills.id));
-    return rows.map((r) => ({
-      // Zero-padded, so that fills of one instant keep their order as text.
-      id: String(r.id).padStart(16, '0'),
-      side: r.side as 'buy' | 'sell',
-      symbol: r.symbol,
-      quantity: r.quantity,
-      valuePaise: r.valuePaise,
-      chargesPaise: r.chargesPaise,
-      dpPaise: BigInt(r.dp),
-      sttPaise: BigInt(r.stt),
-      executedAt: r.executedAt,
-    }));
-  }
 
   /** The year's report; `year` defaults to the current financial year. */
   async function report(clientId: string, year?: number): Promise<TTaxPnl> {
     const now = clock.now();
     const fy = year ?? financialYearOf(istDateOf(now));
-    const data = taxYear(await fillsOf(clientId), fy, now, (symbol) => {
+    const data = taxYear(await loadTaxFills(db, clientId), fy, now, (symbol) => {
       const state = market.engine.state(symbol);
       return state ? BigInt(state.last) : null;
     });
