@@ -28,6 +28,7 @@ import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
+import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { compensationConsole } from './modules/compensation/console.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
 import { offersConsole } from './modules/offers/console.ts';
@@ -281,6 +282,7 @@ export async function buildApp(
   await app.register(emailRoutes(ctx));
   await app.register(nomineeRoutes(ctx));
   await app.register(grievanceRoutes(ctx));
+  await app.register(portfolioRoutes(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {

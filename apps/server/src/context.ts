@@ -47,6 +47,7 @@ import { createStaffAuthService } from './modules/staff-auth/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { createSupportLive, createSupportService } from './modules/support/service.ts';
 import { createTradingService } from './modules/trading/service.ts';
+import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createUploadService } from './modules/uploads/service.ts';
 import { OPEN_LOAN_STATUSES } from '@sampada/shared';
 
@@ -298,6 +299,13 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
       return (await funds.withdrawals.listOfClient(clientId, { limit: 200 })).map((r) => r.view);
     },
   });
+  // Returns, dividends and corporate actions: on trading's fills and the market's closes.
+  const portfolio = createPortfolioService({
+    db,
+    clock,
+    trading,
+    dailyCloses: (symbol) => market.service.dailyCloses(symbol),
+  });
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
@@ -379,5 +387,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     audit,
     support,
     supportLive,
+    portfolio,
   };
 }

@@ -30,3 +30,4 @@ export * from './modules/email/tables.ts';
 export * from './modules/nominees/tables.ts';
 export * from './modules/grievances/tables.ts';
 export * from './modules/note-delivery/tables.ts';
+export * from './modules/portfolio/tables.ts';

@@ -21,3 +21,4 @@ export * from './support.ts';
 export * from './trading-depth.ts';
 export * from './ist-day.ts';
 export * from './duties.ts';
+export * from './portfolio.ts';

@@ -110,6 +110,9 @@ export const ZTaxRealisedLot = z.object({
   charges_paise: paise,
   /** Of `charges_paise`: the sell's DP charge (GST apart) allocated to these shares. */
   dp_paise: paise,
+  /** Of `charges_paise`: both sides' STT, which section 48 does not let the gain deduct. */
+  stt_paise: paise.optional(),
+  /** Proceeds − cost − (charges − STT). */
   gain_paise: paise,
   term: ZTerm,
 });
@@ -146,6 +149,21 @@ export const ZTaxRatePeriod = z.object({
 });
 export type TTaxRatePeriod = z.infer<typeof ZTaxRatePeriod>;
 
+/** A scrip bought and sold on one IST day: no delivery, speculative business income. */
+export const ZTaxIntradayTrade = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  day: z.string(),
+  quantity: z.number().int(),
+  buy_value_paise: paise,
+  sell_value_paise: paise,
+  /** Both sides' charges, STT included (a business expense here). */
+  charges_paise: paise,
+  stt_paise: paise,
+  result_paise: paise,
+});
+export type TTaxIntradayTrade = z.infer<typeof ZTaxIntradayTrade>;
+
 export const ZTaxPnl = z.object({
   /** The first calendar year and the label ("2025-26"), and its first and last IST days. */
   year: z.number().int(),
@@ -169,8 +187,14 @@ export const ZTaxPnl = z.object({
     long_term_gain_paise: paise,
     charges_paise: paise,
     dp_paise: paise,
+    /** Of `charges_paise`, STT (not deducted from the gains). */
+    stt_paise: paise.optional(),
     turnover_paise: paise,
+    /** Intraday trades' result: speculative business income (or loss), not a capital gain. */
+    speculative_paise: paise.optional(),
   }),
+  /** Same-day buys and sells, in their own section. */
+  intraday: z.array(ZTaxIntradayTrade).optional(),
   /**
    * An estimate, not advice: short-term losses set off short-term then long-term gains,
    * long-term losses only long-term gains; the exemption comes off what long-term remains.
@@ -195,6 +219,14 @@ export const ZTaxPnl = z.object({
     /** Losses left after set-off (carried forward in the return, not by this estimate). */
     short_term_loss_paise: paise,
     long_term_loss_paise: paise,
+    /** The year's set-off: short-term losses off short-term, then long-term gains; long-term losses off long-term gains only. */
+    set_off: z
+      .object({
+        short_loss_against_short_paise: paise,
+        short_loss_against_long_paise: paise,
+        long_loss_against_long_paise: paise,
+      })
+      .optional(),
   }),
   unrealised: z.array(ZTaxOpenLot),
   unrealised_summary: z.object({

@@ -25,6 +25,7 @@ import type { Database } from '../db/client.ts';
 import { cliActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import { parseDuration } from '../modules/invites/service.ts';
+import { corporateActionCommands } from '../modules/portfolio/cli.ts';
 import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -124,6 +125,8 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
         io.out(result.status);
       });
   }
+
+  corporateActionCommands(program, () => ctx.portfolio, io, actor);
 
   program
     .command('prices')

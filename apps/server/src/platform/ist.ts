@@ -33,3 +33,11 @@ export function dayRange(from?: string, to?: string) {
   if (start && end && start >= end) throw badRequest(FM.dateRangeInvalid);
   return { start, end };
 }
+
+/** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** The YYYY-MM-DD `n` days after `day`. */
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);

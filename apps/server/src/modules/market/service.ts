@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { encodeCursor, decodeCursor } from '../../platform/cursor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { istDateOf } from '../../platform/ist.ts';
 import type { MarketCalendar } from './calendar.ts';
 import type { CompanyVideos } from './company-videos.ts';
 import { recentCandles } from './candles.ts';
@@ -194,6 +195,12 @@ export function createMarketService(deps: {
           volume: r.volume,
         })),
       };
+    },
+
+    /** Daily closes in paise by IST day, oldest first: the portfolio's returns and benchmark. */
+    async dailyCloses(symbol: string, limit = 2_000): Promise<{ day: string; close: number }[]> {
+      const rows = await recentCandles(db, symbol, '1d', limit);
+      return rows.map((r) => ({ day: istDateOf(r.start), close: r.close }));
     },
 
     search(text: string, limit: number): TSearchItem[] {

@@ -95,7 +95,7 @@ describe('GTT single', () => {
 });
 
 describe('GTT OCO on a holding', () => {
-  it('the price reaches the target: the sell is placed and fills, the stop leg is cancelled, the tax P&L shows the gain', async () => {
+  it('the price reaches the target: the sell is placed and fills, the stop leg is cancelled, the tax P&L shows the same-day result as intraday', async () => {
     const c = await trader(t, 300_000);
     const bought = await untilSettled(
       t,
@@ -138,9 +138,11 @@ describe('GTT OCO on a holding', () => {
     const orders = await t.api.get<{ items: unknown[] }>('/trade/app/v1/orders', c.token);
     expect(orders.body.data.items).toHaveLength(2); // the buy and the target's sell
     const tax = (await t.api.get<TTaxPnl>('/trade/app/v1/tax-pnl', c.token)).body.data;
-    expect(tax.realised).toHaveLength(1);
-    expect(tax.realised[0]).toMatchObject({ symbol: 'TCS', quantity: 30, term: 'short' });
-    expect(tax.realised[0]!.gain_paise).toBeGreaterThan(0);
+    // Bought and sold the same day: speculative income, not a short-term gain.
+    expect(tax.realised).toHaveLength(0);
+    expect(tax.intraday).toHaveLength(1);
+    expect(tax.intraday![0]).toMatchObject({ symbol: 'TCS', quantity: 30 });
+    expect(tax.intraday![0]!.result_paise).toBeGreaterThan(0);
     expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
   });
 

@@ -5,9 +5,10 @@
  * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
  * those services, so neither depends on trading and trading changes neither.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
+import { dayRange } from '../../platform/ist.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -29,12 +30,15 @@ import { createOrderReads } from './orders.ts';
 import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
-import { createTaxPnl } from './tax-pnl.ts';
+import { createTaxPnl, loadTaxFills } from './tax-pnl.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
 import { createPortfolio } from './portfolio.ts';
 import { fills } from './tables.ts';
+
+/** FIFO lots from fills: the portfolio module's returns use the tax P&L's own matching. */
+export { matchLots, type TaxFill } from './tax-lots.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
@@ -218,7 +222,28 @@ export function createTradingService(deps: Deps) {
     return BigInt(row?.total ?? '0');
   }
 
+  /**
+   * Who held `symbol` when trading closed before `exDate`, and how many: what a corporate
+   * action's record date entitles (T+1: a buy the day before the ex-date settles on the record
+   * date; a buy on the ex-date does not).
+   */
+  async function holdersBefore(symbol: string, exDate: string, executor: Executor = db) {
+    const { start } = dayRange(exDate);
+    const rows = await executor
+      .select({
+        clientId: fills.clientId,
+        quantity: sql<string>`sum(case when ${fills.side} = 'buy' then ${fills.quantity} else -${fills.quantity} end)::text`,
+      })
+      .from(fills)
+      .where(and(eq(fills.symbol, symbol), lt(fills.executedAt, start!)))
+      .groupBy(fills.clientId);
+    return rows
+      .map((r) => ({ clientId: r.clientId, quantity: Number(r.quantity) }))
+      .filter((r) => r.quantity > 0);
+  }
+
   return {
+    holdersBefore,
     brokeragePaid,
     charges,
     execution,
@@ -235,6 +260,11 @@ export function createTradingService(deps: Deps) {
     openDeals,
     marketDeals,
     nameOf,
+    /** A client's fills as the tax lots read them (the portfolio module's returns). */
+    taxFillsOf: (clientId: string) => loadTaxFills(db, clientId),
+    /** Instrument facts and the last price, for valuing and allocating holdings. */
+    instrumentOf: (symbol: string) => market.engine.instrument(symbol),
+    lastPriceOf: (symbol: string) => market.engine.state(symbol)?.last ?? null,
     /** A client's fills and orders by type, for engagement's score, achievements and radar. */
     activity: createTradingActivity(db),
   };

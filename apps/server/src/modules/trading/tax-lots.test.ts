@@ -44,22 +44,29 @@ const sequences = fc
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 describe('FIFO tax lots', () => {
-  it('realised cost + open cost = total bought; the same for charges and quantity', () => {
+  it('realised + intraday + open cost = total bought; the same for charges and quantity', () => {
     fc.assert(
       fc.property(sequences, (fills) => {
-        const { realised, open } = matchLots(fills);
+        const { realised, open, intraday } = matchLots(fills);
         const buys = fills.filter((f) => f.side === 'buy');
         const sells = fills.filter((f) => f.side === 'sell');
-        expect(sum(realised.map((r) => r.costPaise)) + sum(open.map((o) => o.costPaise))).toBe(
-          sum(buys.map((b) => b.valuePaise)),
-        );
         expect(
-          sum(realised.map((r) => r.chargesPaise)) + sum(open.map((o) => o.chargesPaise)),
+          sum(realised.map((r) => r.costPaise)) +
+            sum(open.map((o) => o.costPaise)) +
+            sum(intraday.map((t) => t.buyValuePaise)),
+        ).toBe(sum(buys.map((b) => b.valuePaise)));
+        expect(
+          sum(realised.map((r) => r.chargesPaise)) +
+            sum(open.map((o) => o.chargesPaise)) +
+            sum(intraday.map((t) => t.chargesPaise)),
         ).toBe(sum(fills.map((f) => f.chargesPaise)));
-        expect(sum(realised.map((r) => r.proceedsPaise))).toBe(sum(sells.map((s) => s.valuePaise)));
+        expect(
+          sum(realised.map((r) => r.proceedsPaise)) + sum(intraday.map((t) => t.sellValuePaise)),
+        ).toBe(sum(sells.map((s) => s.valuePaise)));
         const bought = buys.reduce((n, b) => n + b.quantity, 0);
         const sold = sells.reduce((n, s) => n + s.quantity, 0);
-        expect(realised.reduce((n, r) => n + r.quantity, 0)).toBe(sold);
+        const paired = intraday.reduce((n, t) => n + t.quantity, 0);
+        expect(realised.reduce((n, r) => n + r.quantity, 0) + paired).toBe(sold);
         expect(open.reduce((n, o) => n + o.quantity, 0)).toBe(bought - sold);
       }),
     );
@@ -144,7 +151,14 @@ describe('FIFO tax lots', () => {
       gainPaise: 14_850n,
     });
     expect(open).toEqual([
-      { symbol: 'INFY', boughtAt: day(100), quantity: 5, costPaise: 60_000n, chargesPaise: 50n },
+      {
+        symbol: 'INFY',
+        boughtAt: day(100),
+        quantity: 5,
+        costPaise: 60_000n,
+        chargesPaise: 50n,
+        sttPaise: 0n,
+      },
     ]);
     expect(termOf(day(0), day(365))).toBe('short'); // exactly 12 months: still short-term
   });

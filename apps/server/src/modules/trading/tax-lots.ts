@@ -3,8 +3,17 @@
  * its charges; each sell consumes the oldest lots first. A matched piece carries its share of
  * the buy lot's cost and charges and of the sell's proceeds and charges, each split by
  * quantity with the remainder left on the last share, so the pieces of a lot or a sell add up
- * exactly to the whole. Held ≤ 12 months is short-term, longer is long-term.
+ * exactly to the whole. Held ≤ 12 months is short-term, longer is long-term. Same-day buys
+ * and sells of a scrip pair off first as intraday trades (intraday.ts), outside the lots.
+ *
+ * Section 48 deducts from the sale value the cost and the expenditure "wholly and exclusively
+ * in connection with" the transfer — brokerage, exchange and SEBI fees, stamp duty, the DP
+ * charge and their GST — but section 40(a)(ib)/48's proviso excludes STT, so a piece's gain
+ * leaves its STT out (it stays itemised in `sttPaise`).
  */
+import { istDateOf } from '../../platform/ist.ts';
+import { type IntradayTrade, splitIntraday } from './intraday.ts';
+
 export type TaxFill = {
   id: string;
   side: 'buy' | 'sell';
@@ -14,6 +23,8 @@ export type TaxFill = {
   chargesPaise: bigint;
   /** Of a sell's charges, the DP charge (itemised in the tax P&L). */
   dpPaise?: bigint;
+  /** Of the charges, the securities transaction tax (not deductible from capital gains). */
+  sttPaise?: bigint;
   executedAt: Date;
 };
 
@@ -23,6 +34,8 @@ export type OpenLot = {
   quantity: number;
   costPaise: bigint;
   chargesPaise: bigint;
+  /** Of `chargesPaise`, the buy's STT still on these shares. */
+  sttPaise: bigint;
 };
 
 export type RealisedLot = {
@@ -36,24 +49,40 @@ export type RealisedLot = {
   chargesPaise: bigint;
   /** Of `chargesPaise`, the sell's DP charge allocated to this piece. */
   dpPaise: bigint;
+  /** Of `chargesPaise`, both sides' STT: not deducted from the gain. */
+  sttPaise: bigint;
+  /** Proceeds − cost − (charges − STT). */
   gainPaise: bigint;
   term: 'short' | 'long';
 };
 
-/** Long-term when sold more than 12 calendar months after the buy. */
+/**
+ * Long-term when held "more than 12 months" (section 2(42A)): the IST sell date after the IST
+ * buy date's first anniversary. Dates, not instants: a lot sold on its anniversary is
+ * short-term whatever the hour of the buy. A 29 February buy's anniversary is read as the
+ * text "YYYY-02-29", so 28 February is short-term and 1 March long-term.
+ */
 export function termOf(boughtAt: Date, soldAt: Date): 'short' | 'long' {
-  const anniversary = new Date(boughtAt);
-  anniversary.setUTCFullYear(anniversary.getUTCFullYear() + 1);
-  return soldAt > anniversary ? 'long' : 'short';
+  const bought = istDateOf(boughtAt);
+  const anniversary = `${Number(bought.slice(0, 4)) + 1}${bought.slice(4)}`;
+  return istDateOf(soldAt) > anniversary ? 'long' : 'short';
 }
 
 /** `part` of `quantity` shares' `whole`, rounded down (the caller keeps the remainder). */
 const shareOf = (whole: bigint, part: number, quantity: number) =>
   (whole * BigInt(part)) / BigInt(quantity);
 
-/** Matches sells to buys, first in first out, per scrip; fills in execution order. */
-export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: OpenLot[] } {
-  const sorted = [...fills].sort(
+/**
+ * Pairs each scrip's same-day buys and sells as intraday trades, then matches the remaining
+ * sells to buys, first in first out, per scrip; fills in execution order.
+ */
+export function matchLots(fills: TaxFill[]): {
+  realised: RealisedLot[];
+  open: OpenLot[];
+  intraday: IntradayTrade[];
+} {
+  const { delivery, intraday } = splitIntraday(fills);
+  const sorted = [...delivery].sort(
     (a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.id.localeCompare(b.id),
   );
   const lots = new Map<string, OpenLot[]>();
@@ -68,6 +97,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
         quantity: fill.quantity,
         costPaise: fill.valuePaise,
         chargesPaise: fill.chargesPaise,
+        sttPaise: fill.sttPaise ?? 0n,
       });
       continue;
     }
@@ -75,6 +105,7 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
     let proceedsLeft = fill.valuePaise;
     let sellChargesLeft = fill.chargesPaise;
     let dpLeft = fill.dpPaise ?? 0n;
+    let sttLeft = fill.sttPaise ?? 0n;
     while (left > 0) {
       const lot = queue[0];
       if (!lot) throw new Error(`Sell of ${fill.symbol} beyond the shares bought`);
@@ -86,7 +117,11 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
       const proceeds = take === left ? proceedsLeft : shareOf(proceedsLeft, take, left);
       const sellCharges = take === left ? sellChargesLeft : shareOf(sellChargesLeft, take, left);
       const dp = take === left ? dpLeft : shareOf(dpLeft, take, left);
+      const buyStt =
+        take === lot.quantity ? lot.sttPaise : shareOf(lot.sttPaise, take, lot.quantity);
+      const sellStt = take === left ? sttLeft : shareOf(sttLeft, take, left);
       const charges = buyCharges + sellCharges;
+      const stt = buyStt + sellStt;
       realised.push({
         symbol: fill.symbol,
         quantity: take,
@@ -96,18 +131,21 @@ export function matchLots(fills: TaxFill[]): { realised: RealisedLot[]; open: Op
         proceedsPaise: proceeds,
         chargesPaise: charges,
         dpPaise: dp,
-        gainPaise: proceeds - cost - charges,
+        sttPaise: stt,
+        gainPaise: proceeds - cost - (charges - stt),
         term: termOf(lot.boughtAt, fill.executedAt),
       });
       lot.quantity -= take;
       lot.costPaise -= cost;
       lot.chargesPaise -= buyCharges;
+      lot.sttPaise -= buyStt;
       if (lot.quantity === 0) queue.shift();
       left -= take;
       proceedsLeft -= proceeds;
       sellChargesLeft -= sellCharges;
       dpLeft -= dp;
+      sttLeft -= sellStt;
     }
   }
-  return { realised, open: [...lots.values()].flat() };
+  return { realised, open: [...lots.values()].flat(), intraday };
 }

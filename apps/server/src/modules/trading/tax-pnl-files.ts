@@ -38,7 +38,9 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
     line(['Long-term capital gain'], [s.long_term_gain_paise]),
     line(['Charges allocated to the lots sold'], [s.charges_paise]),
     line(['Of which DP charges (before GST)'], [s.dp_paise]),
+    line(['Of which STT (not deducted from the gains, section 48)'], [s.stt_paise ?? 0]),
     line(['Sale value'], [s.turnover_paise]),
+    line(['Intraday: speculative business income'], [s.speculative_paise ?? 0]),
     '',
     csvRow([
       `Tax estimate (rates in force on each sell date; LTCG above ${formatPaise(e.ltcg_exemption_paise)} for the year in all; no cess or surcharge)`,
@@ -90,17 +92,25 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
       'Charges (₹)',
       'DP charge (₹)',
       'Gain (₹)',
+      'Of which STT, not deducted (₹)',
     ]),
     ...report.realised.map((r) =>
       [
         csvRow([r.symbol, r.name, r.isin ?? '', TERM[r.term]]),
         String(r.quantity),
         csvRow([r.buy_date, r.sell_date]),
-        ...[r.cost_paise, r.proceeds_paise, r.charges_paise, r.dp_paise, r.gain_paise].map((a) =>
-          csvNumber(csvRupees(a)),
-        ),
+        ...[
+          r.cost_paise,
+          r.proceeds_paise,
+          r.charges_paise,
+          r.dp_paise,
+          r.gain_paise,
+          r.stt_paise ?? 0,
+        ].map((a) => csvNumber(csvRupees(a))),
       ].join(','),
     ),
+    '',
+    ...intradayCsv(report),
     '',
     csvRow(['Open lots (unrealised)']),
     csvRow([
@@ -126,6 +136,37 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
       ].join(','),
     ),
   ]);
+}
+
+/** Same-day buys and sells: speculative business income, charges (STT too) deducted. */
+function intradayCsv(report: TTaxPnl): string[] {
+  return [
+    csvRow(['Intraday trades (speculative business income, section 43(5))']),
+    csvRow([
+      'Symbol',
+      'Name',
+      'Day',
+      'Quantity',
+      'Buy value (₹)',
+      'Sell value (₹)',
+      'Charges (₹)',
+      'Of which STT (₹)',
+      'Result (₹)',
+    ]),
+    ...(report.intraday ?? []).map((t) =>
+      [
+        csvRow([t.symbol, t.name, t.day]),
+        String(t.quantity),
+        ...[
+          t.buy_value_paise,
+          t.sell_value_paise,
+          t.charges_paise,
+          t.stt_paise,
+          t.result_paise,
+        ].map((a) => csvNumber(csvRupees(a))),
+      ].join(','),
+    ),
+  ];
 }
 
 const COLUMNS = [
@@ -159,6 +200,9 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
   doc.text(`Long-term capital gain: ${rupees(s.long_term_gain_paise)}`);
   doc.text(
     `Charges allocated: ${rupees(s.charges_paise)} (DP charges ${rupees(s.dp_paise)} before GST)`,
+  );
+  doc.text(
+    `STT (not deducted from capital gains): ${rupees(s.stt_paise ?? 0)}. Intraday (speculative business income): ${rupees(s.speculative_paise ?? 0)}`,
   );
   doc.moveDown(0.5);
   doc.text(
@@ -195,6 +239,21 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
       rupees(r.proceeds_paise),
       rupees(r.charges_paise),
       rupees(r.gain_paise),
+    ]);
+  doc.moveDown();
+  doc.fontSize(10).text('Intraday trades (speculative business income)', left);
+  if (!report.intraday?.length) doc.fontSize(9).text('No intraday trades.', left);
+  for (const t of report.intraday ?? [])
+    drawRow([
+      t.symbol,
+      'Intraday',
+      String(t.quantity),
+      t.day,
+      t.day,
+      rupees(t.buy_value_paise),
+      rupees(t.sell_value_paise),
+      rupees(t.charges_paise),
+      rupees(t.result_paise),
     ]);
   doc.moveDown();
   doc.fontSize(10).text('Open lots (unrealised)', left);

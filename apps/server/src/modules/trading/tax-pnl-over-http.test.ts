@@ -1,6 +1,6 @@
 /**
- * The tax P&L and the holdings export over real HTTP: from the client's own fills, FIFO, the
- * DP charge itemised; short-term, then long-term after a year; as JSON, CSV and PDF; and
+ * The tax P&L and the holdings export over real HTTP: from the client's own fills, FIFO; a
+ * same-day buy and sell as intraday, then a long-term sell after a year; as JSON, CSV and PDF; and
  * another client sees none of it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('tax P&L over HTTP', () => {
-  it('a sell within the year: one short-term lot, its cost and charges a third of the buy, the DP charge itemised', async () => {
+  it('a same-day buy and sell: intraday (speculative), a third of the buy and the sell, no capital gain', async () => {
     expect([buy.status, sell.status]).toEqual(['filled', 'filled']);
     const reply = await t.api.get<TTaxPnl>('/trade/app/v1/tax-pnl', c.token);
     expect(reply.status).toBe(200);
@@ -58,49 +58,36 @@ describe('tax P&L over HTTP', () => {
     const s = sell.fills[0]!;
     const cost = Math.floor(b.value_paise / 3);
     const charges = Math.floor(b.charges.total_paise / 3) + s.charges.total_paise;
-    expect(report.realised).toEqual([
-      expect.objectContaining({
+    const stt = Math.floor(b.charges.stt_paise / 3) + s.charges.stt_paise;
+    expect(report.realised).toEqual([]);
+    expect(report.intraday).toEqual([
+      {
         symbol: 'TCS',
+        name: expect.any(String),
+        day: istDateOf(t.clock.now()),
         quantity: 10,
-        term: 'short',
-        cost_paise: cost,
-        proceeds_paise: s.value_paise,
+        buy_value_paise: cost,
+        sell_value_paise: s.value_paise,
         charges_paise: charges,
-        dp_paise: 1350,
-        gain_paise: s.value_paise - cost - charges,
-        isin: expect.stringMatching(/^INE/),
-      }),
+        stt_paise: stt,
+        result_paise: s.value_paise - cost - charges,
+      },
     ]);
     expect(report.summary).toMatchObject({
-      short_term_gain_paise: s.value_paise - cost - charges,
+      short_term_gain_paise: 0,
       long_term_gain_paise: 0,
-      dp_paise: 1350,
+      speculative_paise: s.value_paise - cost - charges,
     });
     expect(report.unrealised).toEqual([
       expect.objectContaining({ symbol: 'TCS', quantity: 20, cost_paise: b.value_paise - cost }),
     ]);
-    const gain = s.value_paise - cost - charges;
-    expect(report.estimate.short_term_tax_paise).toBe(
-      gain > 0 ? Math.floor((gain * 20 + 50) / 100) : 0,
-    );
-    // This year is wholly after 23 July 2024: one rate period, the whole year, and its figures
-    // are the totals.
+    // This year is wholly after 23 July 2024: one rate period, the whole year, no capital gain.
     expect(report.estimate).toMatchObject({
       stcg_rate_pct: '20',
       ltcg_rate_pct: '12.5',
       ltcg_exemption_paise: 12_500_000,
-      periods: [
-        {
-          from: report.from,
-          to: report.to,
-          stcg_rate_pct: '20',
-          ltcg_rate_pct: '12.5',
-          short_term_gain_paise: gain,
-          long_term_gain_paise: 0,
-          short_term_tax_paise: report.estimate.short_term_tax_paise,
-          long_term_tax_paise: 0,
-        },
-      ],
+      total_tax_paise: 0,
+      periods: [{ from: report.from, to: report.to, short_term_gain_paise: 0 }],
     });
   });
 
@@ -114,11 +101,12 @@ describe('tax P&L over HTTP', () => {
     );
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toContain(`UID,${uid}`);
-    const row = lines.find((l) => l.startsWith('TCS,'))!;
-    expect(row).toContain(',Short-term,10,');
-    expect(row).toContain(`,${csvRupees(1350)},`);
     // The estimate's rate period and totals are the JSON report's, in plain rupees.
     const report = (await t.api.get<TTaxPnl>('/trade/app/v1/tax-pnl', c.token)).body.data;
+    const row = lines.find((l) => l.startsWith('TCS,'))!;
+    const trade = report.intraday![0]!;
+    expect(row).toContain(`,${trade.day},10,`);
+    expect(row.endsWith(`,${csvRupees(trade.result_paise)}`)).toBe(true);
     const [period] = report.estimate.periods;
     expect(lines).toContain(
       [

@@ -13,47 +13,54 @@ import { fills } from './tables.ts';
 import type { TaxFill } from './tax-lots.ts';
 import { taxYear, yearBounds } from './tax-year.ts';
 
+/** A client's fills as tax lots read them (the returns use them too), oldest first. */
+export async function loadTaxFills(db: Db, clientId: string): Promise<TaxFill[]> {
+  const rows = await db
+    .select({
+      id: fills.id,
+      side: fills.side,
+      symbol: fills.symbol,
+      quantity: fills.quantity,
+      valuePaise: fills.valuePaise,
+      chargesPaise: fills.chargesPaise,
+      dp: sql<string>`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0)`,
+      stt: sql<string>`coalesce((${fills.charges} ->> 'stt_paise')::bigint, 0)`,
+      executedAt: fills.executedAt,
+    })
+    .from(fills)
+    .where(eq(fills.clientId, clientId))
+    .orderBy(asc(fills.executedAt), asc(fills.id));
+  return rows.map((r) => ({
+    // Zero-padded, so that fills of one instant keep their order as text.
+    id: String(r.id).padStart(16, '0'),
+    side: r.side as 'buy' | 'sell',
+    symbol: r.symbol,
+    quantity: r.quantity,
+    valuePaise: r.valuePaise,
+    chargesPaise: r.chargesPaise,
+    dpPaise: BigInt(r.dp),
+    sttPaise: BigInt(r.stt),
+    executedAt: r.executedAt,
+  }));
+}
+
 export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameOf: NameOf }) {
   const { db, clock, market, nameOf } = deps;
-
-  async function fillsOf(clientId: string): Promise<TaxFill[]> {
-    const rows = await db
-      .select({
-        id: fills.id,
-        side: fills.side,
-        symbol: fills.symbol,
-        quantity: fills.quantity,
-        valuePaise: fills.valuePaise,
-        chargesPaise: fills.chargesPaise,
-        dp: sql<string>`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0)`,
-        executedAt: fills.executedAt,
-      })
-      .from(fills)
-      .where(eq(fills.clientId, clientId))
-      .orderBy(asc(fills.executedAt), asc(fills.id));
-    return rows.map((r) => ({
-      // Zero-padded, so that fills of one instant keep their order as text.
-      id: String(r.id).padStart(16, '0'),
-      side: r.side as 'buy' | 'sell',
-      symbol: r.symbol,
-      quantity: r.quantity,
-      valuePaise: r.valuePaise,
-      chargesPaise: r.chargesPaise,
-      dpPaise: BigInt(r.dp),
-      executedAt: r.executedAt,
-    }));
-  }
 
   /** The year's report; `year` defaults to the current financial year. */
   async function report(clientId: string, year?: number): Promise<TTaxPnl> {
     const now = clock.now();
     const fy = year ?? financialYearOf(istDateOf(now));
-    const data = taxYear(await fillsOf(clientId), fy, now, (symbol) => {
+    const data = taxYear(await loadTaxFills(db, clientId), fy, now, (symbol) => {
       const state = market.engine.state(symbol);
       return state ? BigInt(state.last) : null;
     });
     const symbols = [
-      ...new Set([...data.realised.map((r) => r.symbol), ...data.open.map((o) => o.symbol)]),
+      ...new Set([
+        ...data.realised.map((r) => r.symbol),
+        ...data.open.map((o) => o.symbol),
+        ...data.intraday.map((t) => t.symbol),
+      ]),
     ];
     const names = await nameOf(symbols);
     const name = (s: string) => names.get(s) ?? s;
@@ -79,8 +86,20 @@ export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameO
         proceeds_paise: n(r.proceedsPaise),
         charges_paise: n(r.chargesPaise),
         dp_paise: n(r.dpPaise),
+        stt_paise: n(r.sttPaise),
         gain_paise: n(r.gainPaise),
         term: r.term,
+      })),
+      intraday: data.intraday.map((t) => ({
+        symbol: t.symbol,
+        name: name(t.symbol),
+        day: t.day,
+        quantity: t.quantity,
+        buy_value_paise: n(t.buyValuePaise),
+        sell_value_paise: n(t.sellValuePaise),
+        charges_paise: n(t.chargesPaise),
+        stt_paise: n(t.sttPaise),
+        result_paise: n(t.resultPaise),
       })),
       scrips: data.scrips.map(([symbol, s]) => ({
         symbol,
@@ -94,7 +113,9 @@ export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameO
         long_term_gain_paise: n(data.summary.longTerm),
         charges_paise: n(data.summary.charges),
         dp_paise: n(data.summary.dp),
+        stt_paise: n(data.summary.stt),
         turnover_paise: n(data.summary.turnover),
+        speculative_paise: n(data.summary.speculative),
       },
       estimate: {
         stcg_rate_pct: data.estimate.rule.stcg_rate_pct,
@@ -119,6 +140,11 @@ export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameO
         total_tax_paise: n(data.estimate.totalTax),
         short_term_loss_paise: n(data.estimate.shortLoss),
         long_term_loss_paise: n(data.estimate.longLoss),
+        set_off: {
+          short_loss_against_short_paise: n(data.estimate.setOff.shortAgainstShort),
+          short_loss_against_long_paise: n(data.estimate.setOff.shortAgainstLong),
+          long_loss_against_long_paise: n(data.estimate.setOff.longAgainstLong),
+        },
       },
       unrealised: open.map((o) => ({
         symbol: o.symbol,

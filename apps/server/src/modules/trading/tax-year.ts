@@ -53,7 +53,11 @@ export function estimateTax(buckets: RateBucket[], exemptionPaise: bigint) {
   const ltPcts = buckets.map((b) => b.ltcgPct);
   let shortLoss = buckets.reduce((s, b) => s + positive(-b.short), 0n);
   let longLoss = buckets.reduce((s, b) => s + positive(-b.long), 0n);
+  const shortLossBefore = shortLoss;
+  const longLossBefore = longLoss;
   shortLoss = absorb(short, stPcts, shortLoss);
+  const shortAgainstShort = shortLossBefore - shortLoss;
+  const shortLossLeft = shortLoss;
   shortLoss = absorb(long, ltPcts, shortLoss);
   longLoss = absorb(long, ltPcts, longLoss);
   absorb(long, ltPcts, exemptionPaise);
@@ -74,6 +78,12 @@ export function estimateTax(buckets: RateBucket[], exemptionPaise: bigint) {
     totalTax: sum((p) => p.shortTax + p.longTax),
     shortLoss,
     longLoss,
+    /** What set-off took: short-term loss off short-term gains, then off long-term ones. */
+    setOff: {
+      shortAgainstShort,
+      shortAgainstLong: shortLossLeft - shortLoss,
+      longAgainstLong: longLossBefore - longLoss,
+    },
   };
 }
 
@@ -91,8 +101,9 @@ export function taxYear(
   /** Today's price of a scrip; null values the lot at its cost. */
   priceOf: (symbol: string) => bigint | null,
 ) {
-  const { realised: all, open } = matchLots(fills);
+  const { realised: all, open, intraday: allIntraday } = matchLots(fills);
   const realised = all.filter((r) => financialYearOf(istDateOf(r.soldAt)) === year);
+  const intraday = allIntraday.filter((t) => financialYearOf(t.day) === year);
   const sum = (lots: RealisedLot[], pick: (r: RealisedLot) => bigint) =>
     lots.reduce((s, r) => s + pick(r), 0n);
   const shortTerm = sum(
@@ -148,7 +159,7 @@ export function taxYear(
       ...lot,
       pricePaise: price,
       valuePaise: value,
-      gainPaise: value - lot.costPaise - lot.chargesPaise,
+      gainPaise: value - lot.costPaise - (lot.chargesPaise - lot.sttPaise),
       term: termOf(lot.boughtAt, now),
     };
   });
@@ -159,12 +170,16 @@ export function taxYear(
   for (let y = financialYearOf(istDateOf(now)); y >= firstYear; y--) years.push(y);
   return {
     realised,
+    intraday,
     scrips: [...scrips.entries()].sort(([a], [b]) => a.localeCompare(b)),
     summary: {
       shortTerm,
       longTerm,
       charges: sum(realised, (r) => r.chargesPaise),
       dp: sum(realised, (r) => r.dpPaise),
+      stt: sum(realised, (r) => r.sttPaise),
+      speculative: intraday.reduce((s, t) => s + t.resultPaise, 0n),
+      intradayTurnover: intraday.reduce((s, t) => s + t.sellValuePaise, 0n),
       turnover: sum(realised, (r) => r.proceedsPaise),
     },
     estimate: {

@@ -1,0 +1,126 @@
+/**
+ * GET /stat/app/v1/returns for one client: their fills (trading's, the ledger's trades) and
+ * dividends on record, valued at the market's daily closes (today at the live price), against
+ * the benchmark index's closes. Nothing is stored: every answer is computed from the source.
+ */
+import type { TReturns } from '@sampada/shared';
+import type { Clock } from '../../platform/clock.ts';
+import { istDateOf } from '../../platform/ist.ts';
+import type { TradingService } from '../trading/service.ts';
+import { type CloseOf, computeReturns, type DividendIn } from './returns-math.ts';
+import type { XirrResult } from './xirr.ts';
+
+export type DailyCloses = (symbol: string) => Promise<{ day: string; close: number }[]>;
+
+export type ReturnsDeps = {
+  clock: Clock;
+  trading: Pick<TradingService, 'taxFillsOf' | 'instrumentOf' | 'lastPriceOf' | 'nameOf'>;
+  dailyCloses: DailyCloses;
+  dividendsOf: (clientId: string) => Promise<DividendIn[]>;
+};
+
+const rateView = (r: XirrResult) =>
+  r.computable
+    ? { computable: true, rate: r.rate, reason: null }
+    : { computable: false, rate: null, reason: r.reason };
+
+/** The close on `day` or the latest before it, by binary search over one scrip's closes. */
+function lookup(series: { day: string; close: number }[], day: string): number | null {
+  let lo = 0;
+  let hi = series.length - 1;
+  let found: number | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (series[mid]!.day <= day) [found, lo] = [series[mid]!.close, mid + 1];
+    else hi = mid - 1;
+  }
+  return found;
+}
+
+const CAP_BANDS: Record<string, string> = {
+  nifty50: 'Large cap',
+  midcap: 'Mid cap',
+  smallcap: 'Small cap',
+};
+
+function allocationOf(
+  holdings: { symbol: string; value: number }[],
+  group: (symbol: string) => string,
+) {
+  const total = holdings.reduce((s, h) => s + h.value, 0);
+  const sums = new Map<string, number>();
+  for (const h of holdings) sums.set(group(h.symbol), (sums.get(group(h.symbol)) ?? 0) + h.value);
+  return [...sums]
+    .map(([name, value]) => ({ name, value_paise: value, weight: total > 0 ? value / total : 0 }))
+    .sort((a, b) => b.value_paise - a.value_paise || a.name.localeCompare(b.name));
+}
+
+export async function returnsOf(
+  deps: ReturnsDeps,
+  clientId: string,
+  query: { from?: string | undefined; to?: string | undefined; benchmark: string },
+): Promise<TReturns> {
+  const { trading } = deps;
+  const now = deps.clock.now();
+  const today = istDateOf(now);
+  const [fills, dividends] = await Promise.all([
+    trading.taxFillsOf(clientId),
+    deps.dividendsOf(clientId),
+  ]);
+  const firstDay = fills.length ? istDateOf(fills[0]!.executedAt) : today;
+  const to = query.to && query.to < today ? query.to : today;
+  const from = query.from ?? firstDay;
+  const symbols = [...new Set(fills.map((f) => f.symbol))];
+  const series = new Map(
+    await Promise.all(
+      [...symbols, query.benchmark].map(async (s) => [s, await deps.dailyCloses(s)] as const),
+    ),
+  );
+  const closeOf: CloseOf = (symbol, day) =>
+    (day >= today ? trading.lastPriceOf(symbol) : null) ?? lookup(series.get(symbol) ?? [], day);
+  const r = computeReturns({
+    fills,
+    dividends,
+    from,
+    to,
+    closeOf,
+    benchmark: {
+      symbol: query.benchmark,
+      days: (series.get(query.benchmark) ?? []).map((c) => c.day),
+    },
+  });
+  const names = await trading.nameOf(r.perScrip.map((h) => h.symbol));
+  const held = r.perScrip.filter((h) => h.value > 0);
+  const instrument = (s: string) => trading.instrumentOf(s);
+  return {
+    from,
+    to,
+    benchmark: query.benchmark,
+    xirr: rateView(r.xirr),
+    twr: r.twr,
+    value_paise: r.value,
+    income: {
+      realised_paise: Number(r.income.realisedPaise),
+      unrealised_paise: Number(r.income.unrealisedPaise),
+      dividend_paise: Number(r.income.dividendPaise),
+    },
+    benchmark_result: { xirr: rateView(r.benchmark.xirr), value_paise: r.benchmark.value },
+    holdings: r.perScrip.map((h) => ({
+      symbol: h.symbol,
+      name: names.get(h.symbol) ?? h.symbol,
+      xirr: rateView(h.xirr),
+      value_paise: h.value,
+    })),
+    series: r.series.map((p) => ({
+      day: p.day,
+      value_paise: p.value,
+      benchmark_paise: p.benchmark,
+      invested_paise: p.invested,
+    })),
+    allocation: {
+      sector: allocationOf(held, (s) => instrument(s)?.sector ?? 'Other'),
+      market_cap: allocationOf(held, (s) => CAP_BANDS[instrument(s)?.segment ?? ''] ?? 'Other'),
+    },
+    as_of: now.toISOString(),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * XIRR, as Excel defines it: the annual rate r at which Σ amount_i / (1 + r)^(days_i / 365)
+ * is zero, days counted from the first flow. Newton's method from 10% (Excel's guess); when a
+ * step leaves (−1, ∞) or stalls, bisection on a bracket where the sum changes sign. Flows
+ * that are all one sign have no such rate: the answer says so instead of giving a number.
+ */
+import { daysBetween } from '../../platform/ist.ts';
+
+/** `amount` in any unit (paise here): negative invested, positive received. */
+export type CashFlow = { day: string; amount: number };
+
+export type XirrResult =
+  { computable: true; rate: number } | { computable: false; reason: XirrReason };
+
+export const XIRR_REASONS = {
+  tooFew: 'At least two cash flows are needed.',
+  oneSign: 'The cash flows are all of one sign (money only in or only out): no rate of return.',
+  noRoot: 'No rate makes these cash flows break even between −100% and 10,000,000%.',
+} as const;
+export type XirrReason = (typeof XIRR_REASONS)[keyof typeof XIRR_REASONS];
+
+const TOLERANCE = 1e-10;
+const MAX_NEWTON = 100;
+
+function presentValue(flows: { years: number; amount: number }[], rate: number) {
+  let value = 0;
+  let slope = 0;
+  for (const f of flows) {
+    const discount = Math.pow(1 + rate, f.years);
+    value += f.amount / discount;
+    slope -= (f.years * f.amount) / (discount * (1 + rate));
+  }
+  return { value, slope };
+}
+
+function newton(flows: { years: number; amount: number }[]): number | null {
+  let rate = 0.1;
+  for (let i = 0; i < MAX_NEWTON; i++) {
+    const { value, slope } = presentValue(flows, rate);
+    if (!Number.isFinite(value) || !Number.isFinite(slope) || slope === 0) return null;
+    const next = rate - value / slope;
+    if (!(next > -1) || !Number.isFinite(next)) return null;
+    if (Math.abs(next - rate) < TOLERANCE) return next;
+    rate = next;
+  }
+  return null;
+}
+
+/** Bisection over (−1, 1e5]: finds a sign change on a grid, then halves it. */
+function bisect(flows: { years: number; amount: number }[]): number | null {
+  const npv = (r: number) => presentValue(flows, r).value;
+  const grid = [-0.999999, -0.99, -0.9, -0.5, 0, 0.5, 1, 3, 10, 100, 1_000, 100_000];
+  for (let i = 1; i < grid.length; i++) {
+    let lo = grid[i - 1]!;
+    let hi = grid[i]!;
+    let fLo = npv(lo);
+    if (!Number.isFinite(fLo) || !Number.isFinite(npv(hi)) || Math.sign(fLo) === Math.sign(npv(hi)))
+      continue;
+    for (let k = 0; k < 300 && hi - lo > TOLERANCE; k++) {
+      const mid = (lo + hi) / 2;
+      const fMid = npv(mid);
+      if (Math.sign(fMid) === Math.sign(fLo)) [lo, fLo] = [mid, fMid];
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  }
+  return null;
+}
+
+export function xirr(cashFlows: CashFlow[]): XirrResult {
+  const flows = cashFlows.filter((f) => f.amount !== 0);
+  if (flows.length < 2) return { computable: false, reason: XIRR_REASONS.tooFew };
+  if (flows.every((f) => f.amount > 0) || flows.every((f) => f.amount < 0))
+    return { computable: false, reason: XIRR_REASONS.oneSign };
+  const first = flows.reduce((min, f) => (f.day < min ? f.day : min), flows[0]!.day);
+  const timed = flows.map((f) => ({ years: daysBetween(first, f.day) / 365, amount: f.amount }));
+  const rate = newton(timed) ?? bisect(timed);
+  return rate === null
+    ? { computable: false, reason: XIRR_REASONS.noRoot }
+    : { computable: true, rate };
+}
