@@ -25,3 +25,4 @@ export * from './modules/offers/tables.ts';
 export * from './modules/alerts/tables.ts';
 export * from './modules/engagement/tables.ts';
 export * from './modules/support/tables.ts';
+export * from './modules/connect/tables.ts';
