@@ -31,3 +31,9 @@ export function dayRange(from?: string, to?: string) {
   if (start && end && start >= end) throw badRequest(FM.dateRangeInvalid);
   return { start, end };
 }
+
+/** The first instant after `now` at which the IST wall clock reads `hour`:00 (e.g. 06:00). */
+export function nextIstHour(now: Date, hour: number): Date {
+  const today = new Date(`${istDateOf(now)}T${String(hour).padStart(2, '0')}:00:00${IST_OFFSET}`);
+  return today > now ? today : new Date(today.getTime() + DAY_MS);
+}
