@@ -26,6 +26,7 @@ import { createClientViews } from './modules/clients/console-views.ts';
 import { type ClientRow, createClientService } from './modules/clients/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createCompensationService } from './modules/compensation/service.ts';
+import { createConnectService } from './modules/connect/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
@@ -295,6 +296,17 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   const health = createHealth(db);
+  // The trading API for client programs: the trading module's orders, the market's data.
+  const connect = createConnectService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    ledger,
+    trading,
+    market,
+    settings,
+  });
   return {
     health,
     bus,
@@ -328,5 +340,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     audit,
     support,
     supportLive,
+    connect,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SEGMENT, tokenTable } from './instrument-tokens.ts';
 
 describe('instrument tokens', () => {
-  it("carry the segment in the low byte: 1 for NSE stocks, 9 for indices", () => {
+  it('carry the segment in the low byte: 1 for NSE stocks, 9 for indices', () => {
     const table = tokenTable([
       { symbol: 'INFY', market: 'NSE' },
       { symbol: 'NIFTY 50', market: 'INDEX' },

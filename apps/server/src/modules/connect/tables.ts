@@ -63,7 +63,10 @@ export const connectTokens = pgTable(
   ],
 );
 
-/** Which app placed an order, and its tag: the order record's link to the API. */
+/**
+ * Which app placed an order, and its tag: the order record's link to the API (an app order
+ * modified through the API gets a row without one).
+ */
 export const connectOrders = pgTable(
   'connect_orders',
   {
@@ -72,6 +75,7 @@ export const connectOrders = pgTable(
       .notNull()
       .references(() => connectApps.id, { onDelete: 'cascade' }),
     tag: text('tag'),
+    /** Modifications made through the API (at most 25 an order). */
     modifications: integer('modifications').notNull().default(0),
     createdAt: at('created_at').notNull(),
   },

@@ -128,7 +128,8 @@ export function kiteOrderOf(
   return {
     order_id: order.id,
     parent_order_id: null,
-    exchange_order_id: order.status === 'rejected' ? null : order.id.replaceAll('-', '').slice(0, 16),
+    exchange_order_id:
+      order.status === 'rejected' ? null : order.id.replaceAll('-', '').slice(0, 16),
     placed_by: extra.userId,
     variety: 'regular',
     status,
