@@ -1,7 +1,7 @@
 /**
  * Instrument tokens as Kite Connect v3 clients read them: `exchange_token << 8 | segment`, the
  * low byte naming the segment (the ticker's packets are decoded by it: 1 NSE cash, 9 indices).
- * Our symbols carry no exchange token, so one is derived from the symbol (FNV-1a, 24 bits),
+ * Our symbols carry no exchange token, so one is derived from the symbol (FNV-1a, 23 bits),
  * stepping past a collision in symbol order: a symbol's token stays the same across restarts
  * while the universe does not gain a colliding symbol that sorts before it.
  */
@@ -9,7 +9,8 @@ export const SEGMENT = { NSE: 1, INDICES: 9 } as const;
 
 export type TokenInstrument = { symbol: string; market: 'NSE' | 'INDEX' };
 
-const TOKEN_SPACE = 1 << 24;
+// 23 bits: the token (exchange token × 256 + segment) stays a positive 32-bit integer.
+const TOKEN_SPACE = 1 << 23;
 
 function fnv24(text: string): number {
   let hash = 0x811c9dc5;
@@ -17,7 +18,7 @@ function fnv24(text: string): number {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  // Folded to 24 bits; 0 is kept out (a token of 0 reads as "none" in many clients).
+  // Folded into the token space; 0 is kept out (a token of 0 reads as "none" in many clients).
   return ((hash >>> 24) ^ (hash & 0xffffff)) % (TOKEN_SPACE - 1) || 1;
 }
 

@@ -5,7 +5,7 @@
  * market depth is five empty levels a side.
  */
 import type { TCandleInterval } from '@sampada/shared';
-import { csvFile, csvRow } from '../../platform/csv.ts';
+import { csvRow } from '../../platform/csv.ts';
 import { istTime } from '../../platform/ist.ts';
 import { bandFor, type Market, type MarketService, tickOf } from '../market/service.ts';
 import { type TokenTable, tokenTable } from './instrument-tokens.ts';
@@ -151,7 +151,7 @@ export function createKiteMarket({ engine, chart }: MarketPorts) {
     /** The instruments CSV; every instrument is on NSE, so other exchanges list none. */
     instrumentsCsv(exchange?: string) {
       const lines = [INSTRUMENT_COLUMNS.join(',')];
-      if (exchange && exchange.toUpperCase() !== 'NSE') return csvFile(lines);
+      if (exchange && exchange.toUpperCase() !== 'NSE') return lines.join('\n');
       for (const i of engine.instruments()) {
         const token = tokens().tokenOf(i.symbol)!;
         const state = engine.state(i.symbol);
@@ -173,7 +173,8 @@ export function createKiteMarket({ engine, chart }: MarketPorts) {
           ]),
         );
       }
-      return csvFile(lines);
+      // No line break after the last row: the client's CSV parser would read an empty instrument.
+      return lines.join('\n');
     },
 
     async historical(token: number, interval: string, from: Date, to: Date) {
