@@ -306,6 +306,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     trading,
     market,
     settings,
+    bus,
   });
   return {
     health,

@@ -55,6 +55,9 @@ export function kiteRoutes(ctx: AppContext) {
   const { connect } = ctx;
   return async (instance: FastifyInstance) => {
     registerKiteErrors(instance);
+    connect.ticker.register(instance);
+    const stopLive = connect.startLive();
+    instance.addHook('onClose', async () => stopLive());
     const limit = limitCheck(ctx.clock);
     const open = routeKit(instance, { kind: 'public' }, { tags, envelope: kiteEnvelope });
     const kit = routeKit(

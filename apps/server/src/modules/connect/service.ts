@@ -5,6 +5,7 @@
  * module's, placed through its service.
  */
 import type { Db } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
 import type { ClientService } from '../clients/service.ts';
@@ -16,7 +17,10 @@ import { createApps } from './apps.ts';
 import { kiteHolding, kiteMargins, kitePositions, kiteProfile } from './kite-account.ts';
 import { createKiteMarket } from './kite-market.ts';
 import { createKiteOrders } from './kite-orders.ts';
+import { startOrderUpdates } from './order-updates.ts';
+import { createPostbacks } from './postbacks.ts';
 import { type ApiSession, createSessions } from './sessions.ts';
+import { createTicker } from './ticker.ts';
 
 type Deps = {
   db: Db;
@@ -27,6 +31,8 @@ type Deps = {
   trading: TradingService;
   market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
   settings: Pick<SettingsService, 'all'>;
+  bus: Pick<Bus, 'subscribe'>;
+  log?: ((message: string, error?: unknown) => void) | undefined;
 };
 
 export function createConnectService(deps: Deps) {
@@ -59,6 +65,29 @@ export function createConnectService(deps: Deps) {
     },
   };
 
-  return { apps, sessions, account, orders, market: kiteMarket, apiEnabled };
+  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions });
+  const postbacks = createPostbacks({ clock, secretOf: apps.secretOf, log: deps.log });
+
+  /** The server's live part: order updates to tickers and postbacks. Answers its stop. */
+  function startLive() {
+    const stop = startOrderUpdates({
+      db,
+      bus: deps.bus,
+      trading,
+      apps,
+      market: kiteMarket,
+      ticker,
+      postbacks,
+      uidOf: async (clientId) => (await deps.clients.byId(clientId)).uid,
+      log: deps.log,
+    });
+    return () => {
+      stop();
+      ticker.close();
+      postbacks.close();
+    };
+  }
+
+  return { apps, sessions, account, orders, market: kiteMarket, apiEnabled, ticker, startLive };
 }
 export type ConnectService = ReturnType<typeof createConnectService>;
