@@ -4,7 +4,9 @@
  * 06:00 IST, 25 modifications an order, and the firm's switch that turns the API off.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KiteConnect } from 'kiteconnect';
+import { KiteConnect } from 'kiteconnect';
+
+type Kite = InstanceType<typeof KiteConnect>;
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { openDeposits, type MoneyClient, system } from '../funds/test-fixtures.ts';
 import { near, runMarket, trader } from '../trading/test-fixtures.ts';
@@ -25,7 +27,7 @@ async function refusal(run: () => Promise<unknown>) {
   throw new Error('expected a refusal');
 }
 
-const limitBuy = (kite: KiteConnect, symbol: string, pct: number, quantity?: number) => {
+const limitBuy = (kite: Kite, symbol: string, pct: number, quantity?: number) => {
   const price = near(t, symbol, pct);
   return kite.placeOrder('regular', {
     exchange: 'NSE',
@@ -53,14 +55,14 @@ afterAll(async () => {
 describe('retail-algo rules on the API', () => {
   it('quotes are one a second per app: a second in the same second is a 429', async () => {
     const app = await createApiApp(t, c, { redirect_url: receiver.url });
-    const { kite } = await signedInKite(t, c, app, receiver);
+    const { kite, session } = await signedInKite(t, c, app, receiver);
     t.clock.advance(1000);
     await kite.getLTP(['NSE:INFY']);
     const second = await refusal(() => kite.getLTP(['NSE:INFY']));
     expect(second).toMatchObject({ error_type: 'NetworkException', message: 'Too many requests' });
     const raw = await fetch(`${t.baseUrl}/connect/quote/ltp?i=NSE:INFY`, {
       headers: {
-        authorization: `token ${app.api_key}:${kite.access_token}`,
+        authorization: `token ${app.api_key}:${session.access_token}`,
         'x-kite-version': '3',
       },
     });

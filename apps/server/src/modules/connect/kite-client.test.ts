@@ -5,7 +5,9 @@
  * each refusal raised with the client's own error type.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KiteConnect } from 'kiteconnect';
+import { KiteConnect } from 'kiteconnect';
+
+type Kite = InstanceType<typeof KiteConnect>;
 import { sqlRows, buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { balancesOf, openDeposits, type MoneyClient } from '../funds/test-fixtures.ts';
 import { near, printAt, runMarket, trader } from '../trading/test-fixtures.ts';
@@ -17,7 +19,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
 let c: MoneyClient;
-let kite: KiteConnect;
+let kite: Kite;
 let app: Awaited<ReturnType<typeof createApiApp>>;
 
 /** Each call a second apart on the test clock: the per-app limits are not what is tested here. */
@@ -58,7 +60,7 @@ describe('the official client against Sampada', () => {
   it('signs in: the redirect carries a request token that works once, for a session', async () => {
     const login = await loginFor(t, c, app, receiver);
     expect(login).toMatchObject({ action: 'login', status: 'success' });
-    const other = new (kite.constructor as typeof KiteConnect)({
+    const other = new KiteConnect({
       api_key: app.api_key,
       root: `${t.baseUrl}/connect`,
     });
@@ -84,7 +86,7 @@ describe('the official client against Sampada', () => {
     expect(direct.status).toBe(403);
     expect(await direct.json()).toMatchObject({ status: 'error', error_type: 'TokenException' });
     t.clock.advance(5 * 60_000 + 1000);
-    const other = new (kite.constructor as typeof KiteConnect)({
+    const other = new KiteConnect({
       api_key: app.api_key,
       root: `${t.baseUrl}/connect`,
     });
@@ -299,7 +301,7 @@ describe('the official client against Sampada', () => {
       ),
     );
     expect(short.error_type).toBe('MarginException');
-    const bad = new (kite.constructor as typeof KiteConnect)({
+    const bad = new KiteConnect({
       api_key: app.api_key,
       access_token: 'x'.repeat(32),
       root: `${t.baseUrl}/connect`,
@@ -324,6 +326,21 @@ describe('the official client against Sampada', () => {
       ]),
     );
     expect(charges[0]!.charges.total).toBeGreaterThan(0);
+    const margins = await call(() =>
+      kite.orderMargins([
+        {
+          exchange: 'NSE',
+          tradingsymbol: 'INFY',
+          transaction_type: 'BUY',
+          variety: 'regular',
+          product: 'CNC',
+          order_type: 'LIMIT',
+          quantity: 10,
+          price: 1500,
+        },
+      ]),
+    );
+    expect(margins[0]).toMatchObject({ type: 'equity', total: 15000, leverage: 1 });
   });
 
   it('logging out ends the access token', async () => {

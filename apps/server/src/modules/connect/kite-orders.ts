@@ -29,6 +29,19 @@ import {
   kiteTradesOf,
 } from './wire.ts';
 
+/** An order as the charges and margins calculators take it (JSON, loosely typed). */
+export type KiteChargeInput = {
+  transaction_type?: string;
+  tradingsymbol?: string;
+  exchange?: string;
+  quantity?: number;
+  average_price?: number;
+  price?: number;
+  order_type?: string;
+  product?: string;
+  variety?: string;
+};
+
 /** Modifications an order may take through the API (the exchanges' retail-algo rule). */
 export const MODIFICATIONS_MAX = 25;
 
@@ -224,20 +237,43 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
       return { order_id: orderId };
     },
 
+    /**
+     * What orders need (POST /margins/orders): delivery buys the full value in cash (leverage
+     * 1), sells nothing; with the charges the contract note would carry.
+     */
+    async margins(list: KiteChargeInput[], lastPaise: (symbol: string) => number) {
+      const priced = list.map((o) => ({
+        ...o,
+        average_price:
+          o.order_type === 'MARKET' || !Number(o.price)
+            ? lastPaise(String(o.tradingsymbol ?? '')) / 100
+            : Number(o.price),
+      }));
+      const charged = await this.charges(priced);
+      return charged.map((c) => {
+        const value = c.price * c.quantity;
+        const cash = c.transaction_type === 'SELL' ? 0 : value;
+        return {
+          type: 'equity',
+          tradingsymbol: c.tradingsymbol,
+          exchange: c.exchange,
+          span: 0,
+          exposure: 0,
+          option_premium: 0,
+          additional: 0,
+          bo: 0,
+          cash: 0,
+          var: cash,
+          pnl: { realised: 0, unrealised: 0 },
+          leverage: 1,
+          charges: c.charges,
+          total: cash,
+        };
+      });
+    },
+
     /** What orders would cost (POST /charges/orders): our charge schedule on their value. */
-    async charges(
-      list: {
-        transaction_type?: string;
-        tradingsymbol?: string;
-        exchange?: string;
-        quantity?: number;
-        average_price?: number;
-        price?: number;
-        order_type?: string;
-        product?: string;
-        variety?: string;
-      }[],
-    ) {
+    async charges(list: KiteChargeInput[]) {
       const schedule = await trading.charges.current();
       return list.map((o) => {
         const price = Number(o.average_price ?? o.price ?? 0);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/audit.ts';
 import { IST_OFFSET } from '../../platform/ist.ts';
 import { routeKit } from '../../platform/route-kit.ts';
+import type { KiteChargeInput } from './kite-orders.ts';
 import type { LimitKind } from './limits.ts';
 import {
   apiSessionOf,
@@ -228,7 +229,17 @@ export function kiteRoutes(ctx: AppContext) {
       'POST',
       '/connect/charges/orders',
       { body: z.array(z.record(z.string(), z.unknown())).max(200) },
-      async (request) => connect.orders.charges(request.body as never),
+      async (request) => connect.orders.charges(request.body as KiteChargeInput[]),
+    );
+    kit.query(
+      'POST',
+      '/connect/margins/orders',
+      { body: z.array(z.record(z.string(), z.unknown())).max(200) },
+      async (request) =>
+        connect.orders.margins(
+          request.body as KiteChargeInput[],
+          (symbol) => ctx.market.engine.state(symbol)?.last ?? 0,
+        ),
     );
   };
 }
