@@ -103,8 +103,8 @@ describe('the official client against Sampada', () => {
     });
     const margins = await call(() => kite.getMargins());
     const balances = await balancesOf(t, c.id);
-    expect(margins.equity.net).toBe(Number(balances.cash_available) / 100);
-    expect(margins.equity.available.live_balance).toBe(Number(balances.cash_available) / 100);
+    expect(margins.equity!.net).toBe(Number(balances.cash_available) / 100);
+    expect(margins.equity!.available.live_balance).toBe(Number(balances.cash_available) / 100);
   });
 
   it('a market buy through the API is filled by the engine, holds and posts like the app’s own', async () => {
@@ -234,11 +234,11 @@ describe('the official client against Sampada', () => {
     expect(quote['NSE:INFY']!.instrument_token).toBe(Number(infy.instrument_token));
     const index = instruments.find((i) => i.segment === 'INDICES')!;
     expect(Number(index.instrument_token) & 0xff).toBe(9);
-    expect(await call(() => kite.getInstruments(['BSE']))).toEqual([]);
+    expect(await call(() => kite.getInstruments('BSE'))).toEqual([]);
   });
 
   it('historical candles come from our store in the interval asked', async () => {
-    const instruments = (await call(() => kite.getInstruments(['NSE']))) as unknown as Array<
+    const instruments = (await call(() => kite.getInstruments('NSE'))) as unknown as Array<
       Record<string, string | number>
     >;
     const token = Number(instruments.find((i) => i.tradingsymbol === 'INFY')!.instrument_token);
@@ -337,6 +337,7 @@ describe('the official client against Sampada', () => {
           order_type: 'LIMIT',
           quantity: 10,
           price: 1500,
+          trigger_price: 0,
         },
       ]),
     );

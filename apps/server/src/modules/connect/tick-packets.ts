@@ -63,7 +63,7 @@ export function packetOf(state: TickState, mode: TickMode): Buffer {
 export function frameOf(packets: Buffer[]): Buffer {
   const header = Buffer.alloc(2);
   header.writeUInt16BE(packets.length);
-  const parts = [header];
+  const parts: Buffer[] = [header];
   for (const packet of packets) {
     const length = Buffer.alloc(2);
     length.writeUInt16BE(packet.length);

@@ -78,11 +78,13 @@ describe('the ticker and postbacks', () => {
     const index = t.ctx.connect.market.tokenOf('NIFTY50');
     const engineLast = (symbol: string) => t.ctx.market.engine.state(symbol)!.last / 100;
 
-    const ticker = new KiteTicker({
+    // `root` is read by the client though its typings leave it out.
+    const params = {
       api_key: app.api_key,
       access_token: session.access_token,
       root: `${t.baseUrl.replace('http', 'ws')}/connect/ws`,
-    });
+    };
+    const ticker = new KiteTicker(params);
     const ticks: Tick[][] = [];
     const tickListeners = new Set<(ticks: Tick[]) => void>();
     ticker.on('ticks', (batch: Tick[]) => {
