@@ -4,7 +4,7 @@
  * 06:00 IST, 25 modifications an order, and the firm's switch that turns the API off.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KiteConnect } from 'kiteconnect';
+import type { KiteConnect } from 'kiteconnect';
 
 type Kite = InstanceType<typeof KiteConnect>;
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
