@@ -31,6 +31,9 @@ import { creditRoutes } from './modules/credit/routes.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { compensationConsole } from './modules/compensation/console.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
+import { kiteRoutes } from './modules/connect/kite-routes.ts';
+import { loginPage } from './modules/connect/login-page.ts';
+import { connectAppRoutes } from './modules/connect/routes.ts';
 import { offersConsole } from './modules/offers/console.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
@@ -99,6 +102,7 @@ const API_PREFIXES = [
   '/files/',
   '/docs',
   '/ws/',
+  '/connect/',
 ];
 
 /** API routes are the rate-limited, never-cached ones; everything else is a page or a file. */
@@ -283,6 +287,9 @@ export async function buildApp(
   await app.register(nomineeRoutes(ctx));
   await app.register(grievanceRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
+  await app.register(connectAppRoutes(ctx));
+  await app.register(kiteRoutes(ctx));
+  await app.register(loginPage(ctx));
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {

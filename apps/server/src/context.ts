@@ -26,6 +26,7 @@ import { createClientViews } from './modules/clients/console-views.ts';
 import { type ClientRow, createClientService } from './modules/clients/service.ts';
 import { createApplicationService } from './modules/applications/service.ts';
 import { createCompensationService } from './modules/compensation/service.ts';
+import { createConnectService } from './modules/connect/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
 import { createEngagementService } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
@@ -349,6 +350,18 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
       })),
   });
   const noteDelivery = createNoteDeliveryService({ db, clock, trading, kyc, email, mail });
+  // The trading API for client programs: the trading module's orders, the market's data.
+  const connect = createConnectService({
+    db,
+    clock,
+    dataKey: secrets.dataKey,
+    clients,
+    ledger,
+    trading,
+    market,
+    settings,
+    bus,
+  });
   return {
     mail,
     email,
@@ -388,5 +401,6 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     support,
     supportLive,
     portfolio,
+    connect,
   };
 }

@@ -31,3 +31,4 @@ export * from './modules/nominees/tables.ts';
 export * from './modules/grievances/tables.ts';
 export * from './modules/note-delivery/tables.ts';
 export * from './modules/portfolio/tables.ts';
+export * from './modules/connect/tables.ts';

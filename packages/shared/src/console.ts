@@ -339,5 +339,7 @@ export const ZFirmSettings = z.object({
     branch: z.string().trim().max(120),
     upi_id: z.string().trim().max(120),
   }),
+  /** The trading API for client programs (docs/api-connect.md): off stops every app at once. */
+  trading_api: z.object({ enabled: z.boolean() }),
 });
 export type TFirmSettings = z.infer<typeof ZFirmSettings>;

@@ -22,3 +22,4 @@ export * from './trading-depth.ts';
 export * from './ist-day.ts';
 export * from './duties.ts';
 export * from './portfolio.ts';
+export * from './connect.ts';

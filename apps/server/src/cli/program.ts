@@ -26,6 +26,7 @@ import { cliActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import { parseDuration } from '../modules/invites/service.ts';
 import { corporateActionCommands } from '../modules/portfolio/cli.ts';
+import { apiAppCommands } from '../modules/connect/cli.ts';
 import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -49,6 +50,7 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
       writeErr: (s) => io.err(s.trimEnd()),
     });
   const actor = cliActor();
+  apiAppCommands(program, ctx, io, actor);
 
   const staff = program.command('staff').description('staff accounts');
   staff

@@ -3,8 +3,12 @@
  * 026); this file adds only what needs the server's errors — reading a day range from a request.
  */
 import {
+  addIstDays,
+  asIstDay,
   FM,
   type IstDay,
+  istDaysBetween,
+  istInstant,
   isIstDay,
   istDayEnd,
   istDayOf,
@@ -36,8 +40,13 @@ export function dayRange(from?: string, to?: string) {
 
 /** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  istDaysBetween(asIstDay(from), asIstDay(to));
 
 /** The YYYY-MM-DD `n` days after `day`. */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number): IstDay => addIstDays(asIstDay(day), n);
+
+/** The first instant after `now` at which the IST wall clock reads `hour`:00 (e.g. 06:00). */
+export function nextIstHour(now: Date, hour: number): Date {
+  const today = istInstant(istDayOf(now), hour * 60);
+  return today > now ? today : istInstant(addIstDays(istDayOf(now), 1), hour * 60);
+}

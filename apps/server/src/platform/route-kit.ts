@@ -114,8 +114,15 @@ export function routeKit(
     idempotency?: Idempotency;
     /** Checks every route of this kit runs after the guard, before the body is read. */
     checks?: Array<(request: FastifyRequest) => Promise<void>>;
+    /**
+     * A wire with its own envelope (the Kite Connect v3 one of modules/connect): how `query`
+     * wraps its data. Its routes declare no response schema (the envelope is not ours).
+     */
+    envelope?: (data: unknown) => unknown;
   },
 ) {
+  const wrap: (data: unknown, message?: string) => unknown =
+    options.envelope ?? ((data, message) => ok(data, message));
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const onRequest = [
     ...(audience.kind === 'client' ? [requireClient(audience.auth)] : []),
@@ -172,7 +179,7 @@ export function routeKit(
       handler: Handler<S, Out<S['response']>>,
     ) {
       register(method, url, spec, false, async (request, reply) =>
-        ok(await handler(request as KitRequest<S>, reply), messageOf(spec, request)),
+        wrap(await handler(request as KitRequest<S>, reply), messageOf(spec, request)),
       );
     },
 

@@ -30,6 +30,7 @@ export const DEFAULT_SETTINGS: TSettings = {
     branch: '',
     upi_id: '',
   },
+  trading_api: { enabled: true },
 };
 
 /** Published after a change commits; every instance (this one too) drops its cached copy. */

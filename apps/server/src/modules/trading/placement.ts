@@ -71,6 +71,24 @@ export type TOrderModify = {
 };
 const CLOSE_MINUTE = 15 * 60 + 30;
 
+/**
+ * An order from a client's API app (modules/connect): the app's session is the authorisation
+ * in place of the PIN, and the app and its tag go on the order (origin) and the audit trail.
+ */
+export type ApiPlacement = {
+  appId: string;
+  tag: string | null;
+  /** Runs in the order's transaction once it is written (the API's own record of it). */
+  onPlaced?: (tx: Tx, orderId: string) => Promise<void>;
+};
+
+/** The trading PIN, or the API app standing in for it. */
+type Authorisation = { sessionId: string; api?: undefined } | { api: ApiPlacement };
+
+/** What the audit trail records of an API order: the app and its tag. */
+const apiDetails = (api: ApiPlacement | undefined) =>
+  api ? { origin: 'api', api_app_id: api.appId, tag: api.tag } : {};
+
 export function createPlacement(deps: Deps) {
   const { db, clock, ledger, clients, market, execution, charges, reads } = deps;
   const { engine, calendar } = market;
@@ -219,6 +237,7 @@ export function createPlacement(deps: Deps) {
     client: ClientRow,
     input: Extract<OrderInput, { type: StopOrLimit }>,
     schedule: TChargeSchedule,
+    origin: string | null = null,
   ) {
     const listed = await listedState(tx, client.id, input.symbol);
     const { limit, trigger, reference } = pricesOf(
@@ -259,6 +278,7 @@ export function createPlacement(deps: Deps) {
       pricePaise: limit,
       triggerPaise: trigger,
       holdPaise: hold,
+      origin,
       validUntil: sessionEnd(clock.now()),
       createdAt: clock.now(),
       updatedAt: clock.now(),
@@ -394,11 +414,13 @@ export function createPlacement(deps: Deps) {
     clientId: string,
     orderId: string,
     input: TOrderModify,
-    options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+    options: Authorisation & { actor: Actor; transaction?: TransactionRunner },
   ): Promise<TOrder> {
     const client = await approvedClient(clientId);
-    if (!client.pinHash) throw badRequest(TM.setPinToTrade);
-    await clients.verifyTradingPin(client, input.pin, options.sessionId);
+    if (!options.api) {
+      if (!client.pinHash) throw badRequest(TM.setPinToTrade);
+      await clients.verifyTradingPin(client, input.pin, options.sessionId);
+    }
     if (
       input.quantity === undefined &&
       input.limit_price === undefined &&
@@ -489,7 +511,7 @@ export function createPlacement(deps: Deps) {
         subjectType: 'order',
         subjectId: orderId,
         before: prices(current),
-        after: { ...prices(changed), revision },
+        after: { ...prices(changed), revision, ...apiDetails(options.api) },
       });
       return reads.viewOf(changed, tx);
     });
@@ -579,13 +601,15 @@ export function createPlacement(deps: Deps) {
     async place(
       clientId: string,
       input: OrderInput,
-      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+      options: Authorisation & { actor: Actor; transaction?: TransactionRunner },
     ): Promise<TOrder> {
       const client = await approvedClient(clientId);
-      if (!client.pinHash) throw badRequest(TM.setPinToTrade);
-      // Outside a transaction: a wrong PIN must count even though the order fails. Within the
-      // session's trading window this is an HMAC comparison, not a 45 ms argon2id hash.
-      await clients.verifyTradingPin(client, input.pin, options.sessionId);
+      if (!options.api) {
+        if (!client.pinHash) throw badRequest(TM.setPinToTrade);
+        // Outside a transaction: a wrong PIN must count even though the order fails. Within the
+        // session's trading window this is an HMAC comparison, not a 45 ms argon2id hash.
+        await clients.verifyTradingPin(client, input.pin, options.sessionId);
+      }
       const schedule = await charges.current();
       const transaction = options.transaction ?? plainTransaction(db);
       const row = await transaction(async (tx) => {
@@ -601,7 +625,7 @@ export function createPlacement(deps: Deps) {
             placed = await placeIpo(tx, client, input);
             break;
           default:
-            placed = await placeOnMarket(tx, client, input, schedule);
+            placed = await placeOnMarket(tx, client, input, schedule, options.api ? 'api' : null);
         }
         afterCommit(tx, () =>
           deps.events?.publish(
@@ -613,8 +637,9 @@ export function createPlacement(deps: Deps) {
           action: 'order.place',
           subjectType: 'order',
           subjectId: placed.id,
-          after: { ...orderDetails(placed), status: placed.status },
+          after: { ...orderDetails(placed), status: placed.status, ...apiDetails(options.api) },
         });
+        await options.api?.onPlaced?.(tx, placed.id);
         return reads.viewOf(placed, tx);
       });
       return row;

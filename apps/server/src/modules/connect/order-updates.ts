@@ -1,0 +1,64 @@
+/**
+ * Order updates for programs: every order event on the bus (placed, and each status change,
+ * published after commit) reaches the client's ticker connections as Kite's order message
+ * and, for an order an app placed, that app's postback URL. Started by the server only (a CLI
+ * command opens no bus subscription).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
+import { transitionChannel } from '../../platform/transitions.ts';
+import { ORDER_PLACED_CHANNEL, type TradingService } from '../trading/service.ts';
+import type { Apps } from './apps.ts';
+import type { KiteMarket } from './kite-market.ts';
+import type { KiteOrderView, Postbacks } from './postbacks.ts';
+import { connectOrders } from './tables.ts';
+import type { Ticker } from './ticker.ts';
+import { kiteOrderOf } from './wire.ts';
+
+type Deps = {
+  db: Db;
+  bus: Pick<Bus, 'subscribe'>;
+  trading: Pick<TradingService, 'orders'>;
+  apps: Apps;
+  market: KiteMarket;
+  ticker: Ticker;
+  postbacks: Postbacks;
+  uidOf: (clientId: string) => Promise<string>;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+};
+
+const ON_MARKET = new Set(['market', 'limit', 'sl', 'sl_m']);
+
+export function startOrderUpdates(deps: Deps): () => void {
+  const { db, trading, apps, market, ticker, postbacks } = deps;
+
+  async function announce(clientId: string, orderId: string) {
+    const order = await trading.orders.ofClient(clientId, orderId);
+    if (!ON_MARKET.has(order.type)) return;
+    const [link] = await db.select().from(connectOrders).where(eq(connectOrders.orderId, orderId));
+    const userId = await deps.uidOf(clientId);
+    const view = kiteOrderOf(order, {
+      instrumentToken: market.tokenOf(order.symbol),
+      tag: link?.tag ?? null,
+      appId: link?.appId ?? null,
+      userId,
+    }) as KiteOrderView;
+    ticker.pushOrder(clientId, view);
+    if (!link) return;
+    const app = await apps.byId(link.appId);
+    if (app && !app.disabled) postbacks.deliver(app, view, userId);
+  }
+
+  const handle = (message: string) => {
+    const event = JSON.parse(message) as { clientId?: string; id?: string; orderId?: string };
+    const orderId = event.orderId ?? event.id;
+    if (event.clientId && orderId)
+      announce(event.clientId, orderId).catch((error) => deps.log?.('order update failed', error));
+  };
+  const stops = [
+    deps.bus.subscribe(ORDER_PLACED_CHANNEL, handle),
+    deps.bus.subscribe(transitionChannel('order'), handle),
+  ];
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,74 @@
+/**
+ * The client's API apps (Me › Developer apps): create with the trading PIN, list, rotate the
+ * secret (PIN again), delete. The secret is in the answer of create and rotate only, and never
+ * stored with an idempotency key: these are plain writes, not money-moving commands.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ConnectMessage,
+  ZApiApp,
+  ZApiAppCreate,
+  ZApiAppWithSecret,
+  ZPinRequest,
+} from '@sampada/shared';
+import type { AppContext } from '../../context.ts';
+import { clientOf } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
+
+const BASE = '/client/app/v1/api-apps';
+const ZAppId = z.object({ id: z.uuid({ error: ConnectMessage.appNotFound }) });
+
+export function connectAppRoutes(ctx: AppContext) {
+  const { connect, clients } = ctx;
+  return async (instance: FastifyInstance) => {
+    const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['connect'] });
+
+    kit.query(
+      'POST',
+      BASE,
+      {
+        description: 'Creates an API app; the answer carries its secret, shown this once.',
+        perMinute: 10,
+        body: ZApiAppCreate,
+        response: ZApiAppWithSecret,
+        message: 'API app created. Copy the secret now: it is not shown again.',
+      },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        const { pin, ...settings } = request.body;
+        await clients.verifyPin(clientId, pin, sessionId);
+        return connect.apps.create(clientId, settings, kit.actorOf(request));
+      },
+    );
+
+    kit.query('GET', BASE, { response: z.array(ZApiApp) }, async (request) =>
+      connect.apps.listOf(clientOf(request).clientId),
+    );
+
+    kit.query(
+      'POST',
+      `${BASE}/:id/rotate-secret`,
+      {
+        perMinute: 10,
+        params: ZAppId,
+        body: ZPinRequest,
+        response: ZApiAppWithSecret,
+        message: 'New secret issued. Copy it now: it is not shown again.',
+      },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        await clients.verifyPin(clientId, request.body.pin, sessionId);
+        return connect.apps.rotateSecret(clientId, request.params.id, kit.actorOf(request));
+      },
+    );
+
+    kit.query(
+      'DELETE',
+      `${BASE}/:id`,
+      { params: ZAppId, response: z.null(), message: 'API app deleted.' },
+      async (request) =>
+        connect.apps.remove(clientOf(request).clientId, request.params.id, kit.actorOf(request)),
+    );
+  };
+}

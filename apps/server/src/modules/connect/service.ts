@@ -1,0 +1,93 @@
+/**
+ * Connect (issue 35, docs/api-connect.md, decision 030): a trading API that programs written
+ * for Kite Connect v3 clients can call. Clients' API apps, their login and sessions, and the
+ * Kite-shaped views of the account, orders and market; the orders themselves are the trading
+ * module's, placed through its service.
+ */
+import type { Db } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { deriveKey } from '../../platform/crypto.ts';
+import type { ClientService } from '../clients/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { Market, MarketService } from '../market/service.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { TradingService } from '../trading/service.ts';
+import { createApps } from './apps.ts';
+import { kiteHolding, kiteMargins, kitePositions, kiteProfile } from './kite-account.ts';
+import { createKiteMarket } from './kite-market.ts';
+import { createKiteOrders } from './kite-orders.ts';
+import { startOrderUpdates } from './order-updates.ts';
+import { createPostbacks } from './postbacks.ts';
+import { type ApiSession, createSessions } from './sessions.ts';
+import { createTicker } from './ticker.ts';
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  dataKey: Buffer;
+  clients: ClientService;
+  ledger: Pick<LedgerService, 'balancesOf'>;
+  trading: TradingService;
+  market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
+  settings: Pick<SettingsService, 'all'>;
+  bus: Pick<Bus, 'subscribe'>;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+};
+
+export function createConnectService(deps: Deps) {
+  const { db, clock, trading, market } = deps;
+  const apps = createApps({
+    db,
+    clock,
+    sealKey: deriveKey(deps.dataKey, 'connect app secrets v1'),
+  });
+  const apiEnabled = async () => (await deps.settings.all()).trading_api.enabled;
+  const sessions = createSessions({ db, clock, apps, clients: deps.clients, apiEnabled });
+  const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
+  const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
+  const lastOf = (symbol: string) => market.engine.state(symbol)?.last ?? 0;
+
+  /** The account as Kite's clients read it. */
+  const account = {
+    profile: (session: ApiSession) => kiteProfile(session.client),
+    async margins(session: ApiSession) {
+      return kiteMargins(await deps.ledger.balancesOf(session.client.id));
+    },
+    async holdings(session: ApiSession) {
+      const list = await trading.portfolio.holdingsOf(session.client.id);
+      return list.map((h) =>
+        kiteHolding(h, kiteMarket, market.engine.instrument(h.symbol)?.isin ?? null),
+      );
+    },
+    async positions(session: ApiSession) {
+      return kitePositions(await orders.todaysOrders(session), kiteMarket, lastOf);
+    },
+  };
+
+  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions });
+  const postbacks = createPostbacks({ clock, secretOf: apps.secretOf, log: deps.log });
+
+  /** The server's live part: order updates to tickers and postbacks. Answers its stop. */
+  function startLive() {
+    const stop = startOrderUpdates({
+      db,
+      bus: deps.bus,
+      trading,
+      apps,
+      market: kiteMarket,
+      ticker,
+      postbacks,
+      uidOf: async (clientId) => (await deps.clients.byId(clientId)).uid,
+      log: deps.log,
+    });
+    return () => {
+      stop();
+      ticker.close();
+      postbacks.close();
+    };
+  }
+
+  return { apps, sessions, account, orders, market: kiteMarket, apiEnabled, ticker, startLive };
+}
+export type ConnectService = ReturnType<typeof createConnectService>;

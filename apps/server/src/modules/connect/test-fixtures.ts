@@ -1,0 +1,93 @@
+/** Connect test fixtures: an API app through the client routes, and its login followed over HTTP. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KiteConnect } from 'kiteconnect';
+import type { TApiAppWithSecret } from '@sampada/shared';
+import type { TestApp } from '../../test/helpers.ts';
+import { type MoneyClient, PIN } from '../funds/test-fixtures.ts';
+
+/** A local page the login redirects to: it keeps every query it was called with. */
+export async function redirectReceiver() {
+  const calls: URLSearchParams[] = [];
+  const server: Server = createServer((request, response) => {
+    calls.push(new URL(request.url ?? '/', 'http://x').searchParams);
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('signed in');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  return { url, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export async function createApiApp(
+  t: TestApp,
+  client: MoneyClient,
+  settings: { redirect_url: string; postback_url?: string; allowed_ips?: string[]; name?: string },
+): Promise<TApiAppWithSecret> {
+  const reply = await t.api.post<TApiAppWithSecret>(
+    '/client/app/v1/api-apps',
+    {
+      name: settings.name ?? 'My strategy',
+      redirect_url: settings.redirect_url,
+      postback_url: settings.postback_url ?? null,
+      allowed_ips: settings.allowed_ips ?? ['127.0.0.1'],
+      pin: client.pin,
+    },
+    client.token,
+  );
+  if (reply.status !== 200) throw new Error(`app refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data;
+}
+
+const hidden = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/**
+ * The login as a browser does it: the page, the password, the PIN and consent, then the
+ * redirect followed to the app's page; answers the request token the app received.
+ */
+export async function loginFor(
+  t: TestApp,
+  client: MoneyClient,
+  app: TApiAppWithSecret,
+  receiver: Awaited<ReturnType<typeof redirectReceiver>>,
+) {
+  const start = await fetch(`${t.baseUrl}/connect/login?api_key=${app.api_key}&v=3`);
+  if (start.status !== 200) throw new Error(`login page: ${start.status}`);
+  const step1 = await fetch(
+    `${t.baseUrl}/connect/login`,
+    form({ api_key: app.api_key, mobile: client.mobile, password: client.password }),
+  );
+  const html = await step1.text();
+  if (step1.status !== 200) throw new Error(`password step: ${html}`);
+  const step2 = await fetch(
+    `${t.baseUrl}/connect/login/consent`,
+    form({ login_token: hidden(html, 'login_token'), pin: PIN }),
+  );
+  if (step2.status !== 200 || !step2.url.startsWith(app.redirect_url))
+    throw new Error(`consent step: ${step2.status} ${await step2.text()}`);
+  const params = receiver.calls.at(-1)!;
+  return {
+    requestToken: params.get('request_token')!,
+    action: params.get('action'),
+    status: params.get('status'),
+  };
+}
+
+/** The official client pointed at the test server, signed in through the whole flow. */
+export async function signedInKite(
+  t: TestApp,
+  client: MoneyClient,
+  app: TApiAppWithSecret,
+  receiver: Awaited<ReturnType<typeof redirectReceiver>>,
+) {
+  const { requestToken } = await loginFor(t, client, app, receiver);
+  const kite = new KiteConnect({ api_key: app.api_key, root: `${t.baseUrl}/connect` });
+  const session = await kite.generateSession(requestToken, app.api_secret);
+  return { kite, session };
+}
