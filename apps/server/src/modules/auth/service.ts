@@ -54,6 +54,7 @@ export function createAuthService(deps: Deps) {
     authenticate: sessions.authenticate,
     authenticateWithClient: sessions.authenticateWithClient,
     refresh: sessions.refresh,
+    liveSessionsAmong: sessions.liveSessionsAmong,
     markPasswordVerified: sessions.markPasswordVerified,
     requireRecentPasswordVerification: sessions.requireRecentPasswordVerification,
     issueResetCode: resetCodes.issueResetCode,

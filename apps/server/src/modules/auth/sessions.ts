@@ -3,7 +3,7 @@
  * on every use; presenting one that was already spent revokes the whole session, because only
  * a thief would hold it. Every authenticated request checks its session here.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ApiMessage, type TAuthData } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
@@ -185,6 +185,19 @@ export function createSessions({
         throw unauthorized(ApiMessage.refreshInvalid);
       }
       return authData(result.clientId, result.sessionId, result.next);
+    },
+
+    /**
+     * Which of these sessions are still live: the sockets' re-check (on every revocation the
+     * bus announces, and at each heartbeat) asks once for all the sockets it holds.
+     */
+    async liveSessionsAmong(sessionIds: readonly string[]): Promise<Set<string>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt)));
+      return new Set(rows.map((row) => row.id));
     },
 
     async markPasswordVerified(sessionId: string) {
