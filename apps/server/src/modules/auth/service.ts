@@ -6,33 +6,21 @@
  */
 import { ApiMessage, canonicalMobile, type TAuthData } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
-import {
-  type AttemptRule,
-  blockedUntil,
-  clearFailures,
-  recordFailure,
-} from '../../platform/attempts.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { type Clock, MINUTE } from '../../platform/clock.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { hashSecret, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, conflict, tooMany } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { SignedInCache } from '../../platform/signed-in-cache.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import type { InviteService } from '../invites/service.ts';
+import { createPasswordAttempts } from './password-attempts.ts';
 import { createResetCodes } from './reset-codes.ts';
 import { createSessions, type RequestMeta } from './sessions.ts';
 import type { TokenSigner } from './tokens.ts';
 
 export type { RequestMeta } from './sessions.ts';
-
-export const LOGIN_PER_MOBILE: AttemptRule = {
-  limit: 5,
-  windowMs: 15 * MINUTE,
-  blockMs: 15 * MINUTE,
-};
-export const LOGIN_PER_IP: AttemptRule = { limit: 30, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE };
 
 type Deps = {
   db: Db;
@@ -48,6 +36,7 @@ export function createAuthService(deps: Deps) {
   const { db, clock, clients, invites } = deps;
   const sessions = createSessions(deps);
   const resetCodes = createResetCodes({ db, clock, clients, sessions });
+  const attempts = createPasswordAttempts({ db, clock });
   const { authData, openSession, revokeSession, revokeAllSessions } = sessions;
 
   return {
@@ -102,23 +91,30 @@ export function createAuthService(deps: Deps) {
       input: { username: string; passwordMd5: string },
       meta: RequestMeta,
     ): Promise<TAuthData> {
-      const now = clock.now();
       const mobile = canonicalMobile(input.username);
-      const mobileKey = `login:mobile:${mobile ?? input.username.slice(0, 40)}`;
-      const ipKey = `login:ip:${meta.ip}`;
-      if ((await blockedUntil(db, mobileKey, now)) || (await blockedUntil(db, ipKey, now))) {
-        throw tooMany(ApiMessage.tooManySignIns);
-      }
+      // Counted before the hash: a burst of guesses cannot get more checks than the limit.
+      const attempt = await attempts.spend(mobile ?? input.username, meta.ip);
       const client = mobile ? await clients.findByMobile(mobile) : undefined;
       if (!(await clients.passwordMatches(client, input.passwordMd5)) || !client) {
-        await recordFailure(db, mobileKey, LOGIN_PER_MOBILE, now);
-        await recordFailure(db, ipKey, LOGIN_PER_IP, now);
         throw badRequest(ApiMessage.badCredentials);
       }
-      await clearFailures(db, mobileKey);
+      await attempt.succeeded();
       await clients.upgradePasswordHash(client, input.passwordMd5);
       const { sessionId, refresh } = await db.transaction((tx) => openSession(tx, client.id, meta));
       return authData(client.id, sessionId, refresh);
+    },
+
+    /** `pwd_verify`: the password again, counted toward the sign-in lockout; opens the PIN step. */
+    async verifyPassword(
+      who: { clientId: string; sessionId: string },
+      passwordMd5: string,
+      meta: RequestMeta,
+    ) {
+      const client = await clients.byId(who.clientId);
+      const attempt = await attempts.spend(client.mobile, meta.ip);
+      await clients.verifyPassword(who.clientId, passwordMd5);
+      await attempt.succeeded();
+      await sessions.markPasswordVerified(who.sessionId);
     },
 
     async logout(sessionId: string) {
@@ -135,9 +131,12 @@ export function createAuthService(deps: Deps) {
       meta: RequestMeta,
     ) {
       const client = await clients.byId(clientId);
+      // A stolen access token guesses the password no more often than a sign-in could.
+      const attempt = await attempts.spend(client.mobile, meta.ip);
       if (!(await verifySecret(input.oldMd5, client.passwordHash))) {
         throw badRequest(ApiMessage.currentPasswordWrong);
       }
+      await attempt.succeeded();
       if (input.oldMd5 === input.newMd5) throw badRequest(ApiMessage.samePassword);
       const passwordHash = await hashSecret(input.newMd5);
       await inTransaction(db, async (tx) => {

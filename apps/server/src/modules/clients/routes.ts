@@ -5,7 +5,7 @@ import { M, ZClientProfile, ZPasswordVerifyRequest, ZPinRequest } from '@sampada
 import type { AppContext } from '../../context.ts';
 import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
 import { type ClientGuardConfig, clientRowOf, requireClient } from '../../platform/guards.ts';
-import { clientOf, noStore } from '../../platform/http.ts';
+import { clientOf, noStore, requestMeta } from '../../platform/http.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 
 const security = [{ bearer: [] }];
@@ -39,9 +39,11 @@ export function clientRoutes(ctx: AppContext) {
         schema: { tags, security, body: ZPasswordVerifyRequest, response: { 200: ZVerified } },
       },
       async (request) => {
-        const { clientId, sessionId } = clientOf(request);
-        await ctx.clients.verifyPassword(clientId, request.body.password);
-        await ctx.auth.markPasswordVerified(sessionId);
+        await ctx.auth.verifyPassword(
+          clientOf(request),
+          request.body.password,
+          requestMeta(request),
+        );
         return ok({ verified: true as const });
       },
     );
