@@ -339,5 +339,7 @@ export const ZFirmSettings = z.object({
     branch: z.string().trim().max(120),
     upi_id: z.string().trim().max(120),
   }),
+  /** Clients must sign in with a second factor (TOTP); off until an admin turns it on. */
+  client_2fa_required: z.boolean().optional(),
 });
 export type TFirmSettings = z.infer<typeof ZFirmSettings>;

@@ -19,3 +19,4 @@ export * from './company-videos.ts';
 export * from './engagement.ts';
 export * from './support.ts';
 export * from './trading-depth.ts';
+export * from './client-security.ts';

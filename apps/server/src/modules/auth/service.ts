@@ -4,7 +4,13 @@
  * codes reset-codes.ts; this service puts them together with the clients and invitation
  * services and answers for all three.
  */
-import { ApiMessage, canonicalMobile, type TAuthData } from '@sampada/shared';
+import {
+  ApiMessage,
+  canonicalMobile,
+  type TAuthData,
+  type TLoginAnswer,
+  type TLoginVerified,
+} from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -15,7 +21,9 @@ import { inTransaction } from '../../platform/transaction.ts';
 import type { SignedInCache } from '../../platform/signed-in-cache.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import type { InviteService } from '../invites/service.ts';
+import { createClientTotp } from './client-totp.ts';
 import { createPasswordAttempts } from './password-attempts.ts';
+import { createSignInChallenges } from './sign-in-challenges.ts';
 import { createResetCodes } from './reset-codes.ts';
 import { createSessions, type RequestMeta } from './sessions.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -30,6 +38,9 @@ type Deps = {
   clients: ClientService;
   invites: InviteService;
   signedIn: SignedInCache<ClientRow>;
+  dataKey: Buffer;
+  /** The firm setting "clients must use a second factor". */
+  twoFactorRequired: () => Promise<boolean>;
 };
 
 export function createAuthService(deps: Deps) {
@@ -37,6 +48,15 @@ export function createAuthService(deps: Deps) {
   const sessions = createSessions(deps);
   const resetCodes = createResetCodes({ db, clock, clients, sessions });
   const attempts = createPasswordAttempts({ db, clock });
+  const totp = createClientTotp({
+    db,
+    clock,
+    dataKey: deps.dataKey,
+    clients,
+    attempts,
+    required: deps.twoFactorRequired,
+  });
+  const challenges = createSignInChallenges({ db, clock, totp });
   const { authData, openSession, revokeSession, revokeAllSessions } = sessions;
 
   return {
@@ -50,6 +70,22 @@ export function createAuthService(deps: Deps) {
     listResetCodes: resetCodes.listResetCodes,
     verifyResetCode: resetCodes.verifyResetCode,
     resetPassword: resetCodes.resetPassword,
+    totp,
+
+    /** Step two of sign-in: a TOTP or recovery code for the challenge `login` answered. */
+    async loginVerify(
+      input: { challengeToken: string; code: string },
+      meta: RequestMeta,
+    ): Promise<TLoginVerified> {
+      const { clientId, recoveryCodes } = await challenges.verify(
+        input.challengeToken,
+        input.code,
+        meta,
+      );
+      const { sessionId, refresh } = await db.transaction((tx) => openSession(tx, clientId, meta));
+      const data = await authData(clientId, sessionId, refresh);
+      return recoveryCodes ? { ...data, recovery_codes: recoveryCodes } : data;
+    },
 
     async register(
       input: { mobile: string; passwordMd5: string; inviteCode: string },
@@ -90,7 +126,7 @@ export function createAuthService(deps: Deps) {
     async login(
       input: { username: string; passwordMd5: string },
       meta: RequestMeta,
-    ): Promise<TAuthData> {
+    ): Promise<TLoginAnswer> {
       const mobile = canonicalMobile(input.username);
       // Counted before the hash: a burst of guesses cannot get more checks than the limit.
       const attempt = await attempts.spend(mobile ?? input.username, meta.ip);
@@ -100,8 +136,29 @@ export function createAuthService(deps: Deps) {
       }
       await attempt.succeeded();
       await clients.upgradePasswordHash(client, input.passwordMd5);
+      // With a second factor on (or required by the firm), no tokens yet: a challenge.
+      const owed = await totp.secondFactorOf(client.id);
+      if (owed) return challenges.open(client.id, owed);
       const { sessionId, refresh } = await db.transaction((tx) => openSession(tx, client.id, meta));
       return authData(client.id, sessionId, refresh);
+    },
+
+    /** `totp/enrol`: the password again in this request, or a pwd_verify in the last 5 min. */
+    async startTotpEnrolment(
+      who: { clientId: string; sessionId: string },
+      passwordMd5: string | undefined,
+      meta: RequestMeta,
+    ) {
+      if (passwordMd5 === undefined)
+        await sessions.requireRecentPasswordVerification(who.sessionId);
+      else {
+        const client = await clients.byId(who.clientId);
+        const attempt = await attempts.spend(client.mobile, meta.ip);
+        if (!(await verifySecret(passwordMd5, client.passwordHash)))
+          throw badRequest(ApiMessage.currentPasswordWrong);
+        await attempt.succeeded();
+      }
+      return totp.startEnrolment(who.clientId);
     },
 
     /** `pwd_verify`: the password again, counted toward the sign-in lockout; opens the PIN step. */

@@ -30,6 +30,7 @@ export const DEFAULT_SETTINGS: TSettings = {
     branch: '',
     upi_id: '',
   },
+  client_2fa_required: false,
 };
 
 /** Published after a change commits; every instance (this one too) drops its cached copy. */
