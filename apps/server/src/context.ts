@@ -73,6 +73,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clock,
     signer,
     refreshTtlSeconds: config.refreshTokenTtl,
+    sessionMaxAgeSeconds: config.sessionMaxAge,
     clients,
     invites,
     signedIn,

@@ -8,6 +8,7 @@ import {
   ApiMessage,
   ZAuthData,
   ZChangePasswordRequest,
+  ZClientSession,
   ZLoginAnswer,
   ZLoginRequest,
   ZLoginVerified,
@@ -216,6 +217,46 @@ export function authRoutes(ctx: AppContext) {
           requestMeta(request),
         );
         return null;
+      },
+    );
+
+    // ---- Sessions and devices ----
+
+    client.query(
+      'GET',
+      '/client/app/v1/sessions',
+      { response: z.array(ZClientSession), description: "The client's live sessions." },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        return auth.listSessions(clientId, sessionId);
+      },
+    );
+
+    client.query(
+      'DELETE',
+      '/client/app/v1/sessions/:id',
+      {
+        params: z.object({ id: z.uuid({ error: 'No such session.' }) }),
+        response: z.null(),
+        message: 'Signed out on that device.',
+      },
+      async (request) => {
+        await auth.endSession(clientOf(request).clientId, request.params.id);
+        return null;
+      },
+    );
+
+    client.query(
+      'POST',
+      '/client/app/v1/sessions/end_others',
+      {
+        response: z.object({ ended: z.number() }),
+        message: 'Signed out everywhere else.',
+        description: 'Ends every live session of the client except the one asking.',
+      },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        return { ended: await auth.endOtherSessions(clientId, sessionId) };
       },
     );
   };

@@ -35,6 +35,7 @@ type Deps = {
   clock: Clock;
   signer: TokenSigner;
   refreshTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
   clients: ClientService;
   invites: InviteService;
   signedIn: SignedInCache<ClientRow>;
@@ -172,6 +173,26 @@ export function createAuthService(deps: Deps) {
       await clients.verifyPassword(who.clientId, passwordMd5);
       await attempt.succeeded();
       await sessions.markPasswordVerified(who.sessionId);
+    },
+
+    listSessions: sessions.listSessions,
+
+    /** Ends one of the client's own sessions: its tokens and sockets stop at once. */
+    async endSession(clientId: string, sessionId: string) {
+      await inTransaction(db, async (tx) => {
+        await sessions.endSession(clientId, sessionId, tx);
+        await clients.closePinWindow(sessionId, tx);
+      });
+      await deps.signedIn.settled();
+    },
+
+    /** "Sign out everywhere else". Answers how many sessions ended. */
+    async endOtherSessions(clientId: string, keepSessionId: string) {
+      const ended = await inTransaction(db, (tx) =>
+        sessions.endOtherSessions(clientId, keepSessionId, tx),
+      );
+      await deps.signedIn.settled();
+      return ended;
     },
 
     async logout(sessionId: string) {

@@ -112,6 +112,22 @@ describe('an open socket dies with its session', () => {
     staying.socket.close();
   });
 
+  it('ending a session from the sessions list closes its socket on the other instance', async () => {
+    const client = await signUpClient(t);
+    const phone = await t.api.post<{ access_token: string }>('/auth/app/v1/login', {
+      username: client.mobile,
+      password: md5(client.password),
+    });
+    const live = await signedInSocket(second ?? t, phone.body.data.access_token);
+    const list = await t.api.get<{ id: string; current: boolean }[]>(
+      '/client/app/v1/sessions',
+      client.token,
+    );
+    const other = list.body.data.find((s) => !s.current)!;
+    expect((await t.api.del(`/client/app/v1/sessions/${other.id}`, client.token)).status).toBe(200);
+    expect((await live.closed).code).toBe(4401);
+  });
+
   it('a subscribe on a session that ended is refused with 4401, not answered', async () => {
     const client = await signUpClient(t);
     const live = await signedInSocket(t, client.token);
