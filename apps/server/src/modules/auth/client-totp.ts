@@ -186,6 +186,18 @@ export function createClientTotp(deps: {
       });
     },
 
+    /** The demo's second client only: TOTP on with a secret the README prints. */
+    async enableForDemo(clientId: string, secret: string) {
+      const secretEnc = encrypt(secret, dataKey);
+      await db
+        .insert(clientTotp)
+        .values({ clientId, secretEnc, enabledAt: clock.now() })
+        .onConflictDoUpdate({
+          target: clientTotp.clientId,
+          set: { secretEnc, enabledAt: clock.now() },
+        });
+    },
+
     /** An admin clears a client's second factor (a lost phone): audited. */
     async reset(clientId: string, actor: Actor) {
       await clients.byId(clientId);
