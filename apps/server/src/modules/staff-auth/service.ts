@@ -25,7 +25,6 @@ import {
   decrypt,
   encrypt,
   hashSecret,
-  randomCode,
   randomToken,
   sha256,
   verifySecret,
@@ -62,7 +61,6 @@ const me = (row: StaffRow): TStaffMe => ({
   name: row.name,
   roles: row.roles as TStaffRole[],
 });
-
 
 export function createStaffAuthService(deps: {
   db: Db;
