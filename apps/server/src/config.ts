@@ -39,6 +39,12 @@ const ZEnv = z.object({
     .int()
     .min(60)
     .default(30 * 86_400),
+  /** Seconds from sign-in after which a session ends, however often it is refreshed. */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86_400),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,6 +90,7 @@ export type Config = {
   accessTokenTtl: number;
   signedInCacheTtlMs: number;
   refreshTokenTtl: number;
+  sessionMaxAge: number;
   publicUrl: string | undefined;
   seedDemo: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     signedInCacheTtlMs: e.SIGNED_IN_CACHE_TTL_MS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
     publicUrl: e.PUBLIC_URL,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

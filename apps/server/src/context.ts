@@ -81,9 +81,13 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clock,
     signer,
     refreshTtlSeconds: config.refreshTokenTtl,
+    sessionMaxAgeSeconds: config.sessionMaxAge,
     clients,
     invites,
     signedIn,
+    dataKey: deriveKey(secrets.dataKey, 'client totp v1'),
+    // Read when a client signs in, by which time the settings service exists.
+    twoFactorRequired: async () => (await settings.all()).client_2fa_required ?? false,
   }) satisfies Authenticate;
   const kyc = createKycService({
     db,

@@ -341,5 +341,7 @@ export const ZFirmSettings = z.object({
   }),
   /** The trading API for client programs (docs/api-connect.md): off stops every app at once. */
   trading_api: z.object({ enabled: z.boolean() }),
+  /** Clients must sign in with a second factor (TOTP); off until an admin turns it on. */
+  client_2fa_required: z.boolean().optional(),
 });
 export type TFirmSettings = z.infer<typeof ZFirmSettings>;

@@ -23,3 +23,4 @@ export * from './ist-day.ts';
 export * from './duties.ts';
 export * from './portfolio.ts';
 export * from './connect.ts';
+export * from './client-security.ts';

@@ -27,7 +27,13 @@ import { AppError } from '../platform/errors.ts';
 import { parseDuration } from '../modules/invites/service.ts';
 import { corporateActionCommands } from '../modules/portfolio/cli.ts';
 import { apiAppCommands } from '../modules/connect/cli.ts';
-import { DEMO_CLIENT, DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
+import {
+  DEMO_2FA_CLIENT,
+  DEMO_CLIENT,
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  seedDemo,
+} from '../modules/demo/seed.ts';
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
 
@@ -335,6 +341,9 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
         `Staff (password ${DEMO_STAFF_PASSWORD}): ${DEMO_STAFF.map((s) => s.email).join(', ')}`,
       );
       io.out(`Client: ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}, PIN ${DEMO_CLIENT.pin}`);
+      io.out(
+        `Client with 2FA: ${DEMO_2FA_CLIENT.mobile} / ${DEMO_2FA_CLIENT.password}, TOTP secret ${DEMO_2FA_CLIENT.totpSecret}`,
+      );
       io.out(`Invitation code: ${summary.inviteCode}`);
     });
 

@@ -1,60 +1,63 @@
-/** Password-reset codes: an advisor issues one for their own client's mobile; shown once. */
+/**
+ * Password-reset codes: an advisor issues one for their own client's mobile; shown once.
+ * An admin resets a client's second factor (a lost phone): audited.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIssuedResetCode, ZResetCodeIssueRequest, ZResetCodeView } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { noStore } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
 import { RESET_CODE_MAX_ATTEMPTS } from './reset-codes.ts';
 
-const tags = ['console: reset codes'];
-const security = [{ bearer: [] }];
-
 export function resetCodesConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: reset codes'] });
 
-    app.get(
+    kit.query(
+      'GET',
       '/reset-codes',
-      {
-        config: { access: 'resetCodes' },
-        schema: { tags, security, response: { 200: envelopeOf(z.array(ZResetCodeView)) } },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        return ok(await ctx.auth.listResetCodes({ viewer: viewerOf(request), limit: 50 }));
-      },
+      { access: 'resetCodes', response: z.array(ZResetCodeView) },
+      async (request) => ctx.auth.listResetCodes({ viewer: viewerOf(request), limit: 50 }),
     );
 
-    app.post(
+    kit.query(
+      'POST',
       '/reset-codes',
       {
-        config: { access: 'resetCodes' },
-        schema: {
-          tags,
-          security,
-          body: ZResetCodeIssueRequest,
-          response: { 200: envelopeOf(ZIssuedResetCode) },
-        },
+        access: 'resetCodes',
+        body: ZResetCodeIssueRequest,
+        response: ZIssuedResetCode,
+        message: 'Read the code to the client. It is shown only once.',
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const issued = await ctx.auth.issueResetCode(
           request.body.mobile,
           staffActor(request),
           viewerOf(request),
         );
-        return ok(
-          {
-            code: issued.code,
-            expires_at: issued.expiresAt.toISOString(),
-            max_attempts: RESET_CODE_MAX_ATTEMPTS,
-            client_id: issued.clientId,
-          },
-          'Read the code to the client. It is shown only once.',
-        );
+        return {
+          code: issued.code,
+          expires_at: issued.expiresAt.toISOString(),
+          max_attempts: RESET_CODE_MAX_ATTEMPTS,
+          client_id: issued.clientId,
+        };
+      },
+    );
+
+    kit.query(
+      'POST',
+      '/clients/:id/totp/reset',
+      {
+        access: 'settings',
+        params: z.object({ id: z.uuid({ error: 'No such client.' }) }),
+        response: z.null(),
+        message: "The client's two-factor authentication is off; they can set it up again.",
+        description: "Admin: clears a client's TOTP and recovery codes (audited).",
+      },
+      async (request) => {
+        await ctx.auth.totp.reset(request.params.id, staffActor(request));
+        return null;
       },
     );
   };

@@ -7,10 +7,16 @@
 import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { ApiMessage, canonicalMobile } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
-import { type AttemptRule, blockedUntil, recordFailure } from '../../platform/attempts.ts';
+import {
+  type AttemptRule,
+  blockedUntil,
+  claimAttempt,
+  recordFailure,
+} from '../../platform/attempts.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
 import {
+  decoySecretHash,
   hashSecret,
   randomDigits,
   randomToken,
@@ -35,7 +41,18 @@ export const RESET_CODES_PER_CLIENT: AttemptRule = {
   blockMs: 60 * MINUTE,
 };
 export const RESET_CODE_TTL_MS = 15 * MINUTE;
+/**
+ * Guesses at one code from one source IP. Strangers' guesses do not burn the owner's code:
+ * they spend their own source's five; the code itself dies only after RESET_CODE_MAX_TOTAL.
+ */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Guesses at one code from everywhere: 20 of a million six-digit codes. */
+export const RESET_CODE_MAX_TOTAL = 20;
+const RESET_CODE_PER_SOURCE: AttemptRule = {
+  limit: RESET_CODE_MAX_ATTEMPTS,
+  windowMs: RESET_CODE_TTL_MS,
+  blockMs: RESET_CODE_TTL_MS,
+};
 export const RESET_TOKEN_TTL_MS = 15 * MINUTE;
 
 export function createResetCodes({
@@ -121,7 +138,7 @@ export function createResetCodes({
               ? ('replaced' as const)
               : row.verifiedAt
                 ? ('verified' as const)
-                : row.attempts >= RESET_CODE_MAX_ATTEMPTS
+                : row.attempts >= RESET_CODE_MAX_TOTAL
                   ? ('exhausted' as const)
                   : row.expiresAt <= now
                     ? ('expired' as const)
@@ -156,20 +173,26 @@ export function createResetCodes({
         await recordFailure(db, ipKey, RESET_CHECKS_PER_IP, now);
         return badRequest(ApiMessage.resetCodeInvalid);
       };
-      if (!pending || pending.attempts >= RESET_CODE_MAX_ATTEMPTS) throw await fail();
-      // Count the attempt before the slow comparison so parallel guesses each spend one.
+      // Every refusal spends one slow comparison, so an unknown mobile, a mobile without a
+      // code and a wrong code take the same time.
+      const refuse = async () => {
+        await verifySecret(input.code.trim(), await decoySecretHash());
+        return fail();
+      };
+      if (!pending || pending.attempts >= RESET_CODE_MAX_TOTAL) throw await refuse();
+      // Counted before the slow comparison so parallel guesses each spend one: this source's
+      // own five first, then the code's total.
+      const sourceKey = `reset:code:${pending.id}:${meta.ip}`;
+      if (!(await claimAttempt(db, sourceKey, RESET_CODE_PER_SOURCE, now))) throw await refuse();
       const [counted] = await db
         .update(resetCodes)
         .set({ attempts: sql`${resetCodes.attempts} + 1` })
         .where(
-          and(
-            eq(resetCodes.id, pending.id),
-            sql`${resetCodes.attempts} < ${RESET_CODE_MAX_ATTEMPTS}`,
-          ),
+          and(eq(resetCodes.id, pending.id), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TOTAL}`),
         )
         .returning({ attempts: resetCodes.attempts });
-      if (!counted || !(await verifySecret(input.code.trim(), pending.codeHash)))
-        throw await fail();
+      if (!counted) throw await refuse();
+      if (!(await verifySecret(input.code.trim(), pending.codeHash))) throw await fail();
       const resetToken = randomToken();
       const [verified] = await db
         .update(resetCodes)

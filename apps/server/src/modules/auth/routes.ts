@@ -1,143 +1,262 @@
+/**
+ * Sign-up, sign-in (with its second step), refresh, sign-out, password change and reset
+ * (docs/api-identity.md), and the client's own second factor: `/client/app/v1/totp/*`.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiMessage,
   ZAuthData,
   ZChangePasswordRequest,
+  ZClientSession,
+  ZLoginAnswer,
   ZLoginRequest,
+  ZLoginVerified,
+  ZLoginVerifyRequest,
+  ZRecoveryCodes,
   ZRegisterRequest,
   ZResetCodeRequest,
   ZResetPasswordRequest,
+  ZTotpCodeRequest,
+  ZTotpEnrolment,
+  ZTotpEnrolRequest,
+  ZTotpStatus,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { envelopeOf, ok, ZNullEnvelope } from '../../platform/envelope.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { requireClient } from '../../platform/guards.ts';
-import { bearerToken, clientOf, noStore, requestMeta } from '../../platform/http.ts';
+import { bearerToken, clientOf, requestMeta } from '../../platform/http.ts';
+import { routeKit } from '../../platform/route-kit.ts';
 
-const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const tags = ['identity'];
 
 export function authRoutes(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const signedIn = requireClient(ctx.auth);
-    const tags = ['identity'];
+    const { auth } = ctx;
+    const open = routeKit(instance, { kind: 'public' }, { tags });
+    const client = routeKit(instance, { kind: 'client', auth }, { tags });
 
-    app.post(
+    open.query(
+      'POST',
       '/auth/app/v1/login',
       {
-        config: perIp(20),
-        schema: { tags, body: ZLoginRequest, response: { 200: envelopeOf(ZAuthData) } },
+        perMinute: 20,
+        body: ZLoginRequest,
+        response: ZLoginAnswer,
+        description:
+          'Auth data; or, when the client has a second factor (or the firm requires one), ' +
+          '`{challenge_token, methods: ["totp"]}` for `/auth/app/v1/login/verify`.',
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { username, password } = request.body;
-        return ok(await ctx.auth.login({ username, passwordMd5: password }, requestMeta(request)));
+        return auth.login({ username, passwordMd5: password }, requestMeta(request));
       },
     );
 
-    app.post(
+    open.query(
+      'POST',
+      '/auth/app/v1/login/verify',
+      {
+        perMinute: 20,
+        body: ZLoginVerifyRequest,
+        response: ZLoginVerified,
+        description:
+          'A TOTP or a recovery code for the challenge; after a required first enrolment the ' +
+          'answer also holds the 10 recovery codes, shown once.',
+      },
+      async (request) =>
+        auth.loginVerify(
+          { challengeToken: request.body.challenge_token, code: request.body.code },
+          requestMeta(request),
+        ),
+    );
+
+    open.query(
+      'POST',
       '/auth/app/v1/register',
       {
-        config: perIp(10),
-        schema: { tags, body: ZRegisterRequest, response: { 200: envelopeOf(ZAuthData) } },
+        perMinute: 10,
+        body: ZRegisterRequest,
+        response: ZAuthData,
+        message: 'Your Account Has Been Successfully Registered',
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { username, password, invite_code } = request.body;
-        const data = await ctx.auth.register(
+        return auth.register(
           { mobile: username, passwordMd5: password, inviteCode: invite_code },
           requestMeta(request),
         );
-        return ok(data, 'Your Account Has Been Successfully Registered');
       },
     );
 
-    app.post(
+    open.query(
+      'POST',
       '/auth/app/v1/refresh',
       {
-        config: perIp(30),
-        schema: {
-          tags,
-          description: 'No body: the refresh token is the bearer token. The old one is spent.',
-          response: { 200: envelopeOf(ZAuthData) },
-        },
-      },
-      async (request, reply) => {
-        noStore(reply);
-        const token = bearerToken(request);
-        if (!token) throw unauthorized(ApiMessage.refreshInvalid);
-        return ok(await ctx.auth.refresh(token));
-      },
-    );
-
-    app.post(
-      '/auth/app/v1/logout',
-      {
-        onRequest: signedIn,
-        schema: { tags, security: [{ bearer: [] }], response: { 200: ZNullEnvelope } },
+        perMinute: 30,
+        response: ZAuthData,
+        description: 'No body: the refresh token is the bearer token. The old one is spent.',
       },
       async (request) => {
-        await ctx.auth.logout(clientOf(request).sessionId);
-        return ok(null);
+        const token = bearerToken(request);
+        if (!token) throw unauthorized(ApiMessage.refreshInvalid);
+        return auth.refresh(token);
       },
     );
 
-    app.post(
+    client.query('POST', '/auth/app/v1/logout', { response: z.null() }, async (request) => {
+      await auth.logout(clientOf(request).sessionId);
+      return null;
+    });
+
+    client.query(
+      'POST',
       '/auth/app/v1/change_pwd',
       {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          security: [{ bearer: [] }],
-          body: ZChangePasswordRequest,
-          response: { 200: ZNullEnvelope },
-        },
+        body: ZChangePasswordRequest,
+        response: z.null(),
+        message: 'Password changed successfully.',
       },
       async (request) => {
         const { old_password, new_password } = request.body;
-        await ctx.auth.changePassword(
+        await auth.changePassword(
           clientOf(request).clientId,
           { oldMd5: old_password, newMd5: new_password },
           requestMeta(request),
         );
-        return ok(null, 'Password changed successfully.');
+        return null;
       },
     );
 
-    app.post(
+    open.query(
+      'POST',
       '/client/app/v1/code',
       {
-        config: perIp(10),
-        schema: {
-          tags,
-          description:
-            "Checks an advisor's reset code for a mobile ('email' holds '+91…'); returns a one-time reset token.",
-          body: ZResetCodeRequest,
-          response: { 200: envelopeOf(z.object({ reset_token: z.string() })) },
-        },
+        perMinute: 10,
+        body: ZResetCodeRequest,
+        response: z.object({ reset_token: z.string() }),
+        description:
+          "Checks an advisor's reset code for a mobile ('email' holds '+91…'); returns a one-time reset token.",
       },
-      async (request, reply) => {
-        noStore(reply);
+      async (request) => {
         const { email, code } = request.body;
-        return ok(await ctx.auth.verifyResetCode({ mobile: email, code }, requestMeta(request)));
+        return auth.verifyResetCode({ mobile: email, code }, requestMeta(request));
       },
     );
 
-    app.post(
+    open.query(
+      'POST',
       '/auth/app/v1/reset_pwd',
       {
-        config: perIp(10),
-        schema: { tags, body: ZResetPasswordRequest, response: { 200: ZNullEnvelope } },
+        perMinute: 10,
+        body: ZResetPasswordRequest,
+        response: z.null(),
+        message: 'Password reset successfully.',
       },
       async (request) => {
         const { username, password, reset_token } = request.body;
-        await ctx.auth.resetPassword(
+        await auth.resetPassword(
           { mobile: username, passwordMd5: password, resetToken: reset_token },
           requestMeta(request),
         );
-        return ok(null, 'Password reset successfully.');
+        return null;
+      },
+    );
+
+    // ---- The client's second factor ----
+
+    client.query('GET', '/client/app/v1/totp', { response: ZTotpStatus }, async (request) =>
+      auth.totp.status(clientOf(request).clientId),
+    );
+
+    client.query(
+      'POST',
+      '/client/app/v1/totp/enrol',
+      {
+        perMinute: 10,
+        body: ZTotpEnrolRequest,
+        response: ZTotpEnrolment,
+        description:
+          'The password again (`password`, MD5 hex) or a pwd_verify in the last 5 minutes. ' +
+          'Answers a new secret; nothing changes until totp/confirm proves a first code.',
+      },
+      async (request) =>
+        auth.startTotpEnrolment(clientOf(request), request.body.password, requestMeta(request)),
+    );
+
+    client.query(
+      'POST',
+      '/client/app/v1/totp/confirm',
+      {
+        perMinute: 10,
+        body: ZTotpCodeRequest,
+        response: ZRecoveryCodes,
+        message: 'Two-factor authentication is on. Keep these recovery codes somewhere safe.',
+      },
+      async (request) => ({
+        recovery_codes: await auth.totp.confirm(
+          clientOf(request).clientId,
+          request.body.code,
+          requestMeta(request),
+        ),
+      }),
+    );
+
+    client.query(
+      'POST',
+      '/client/app/v1/totp/disable',
+      {
+        perMinute: 10,
+        body: ZTotpCodeRequest,
+        response: z.null(),
+        message: 'Two-factor authentication is off.',
+      },
+      async (request) => {
+        await auth.totp.disable(
+          clientOf(request).clientId,
+          request.body.code,
+          requestMeta(request),
+        );
+        return null;
+      },
+    );
+
+    // ---- Sessions and devices ----
+
+    client.query(
+      'GET',
+      '/client/app/v1/sessions',
+      { response: z.array(ZClientSession), description: "The client's live sessions." },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        return auth.listSessions(clientId, sessionId);
+      },
+    );
+
+    client.query(
+      'DELETE',
+      '/client/app/v1/sessions/:id',
+      {
+        params: z.object({ id: z.uuid({ error: 'No such session.' }) }),
+        response: z.null(),
+        message: 'Signed out on that device.',
+      },
+      async (request) => {
+        await auth.endSession(clientOf(request).clientId, request.params.id);
+        return null;
+      },
+    );
+
+    client.query(
+      'POST',
+      '/client/app/v1/sessions/end_others',
+      {
+        response: z.object({ ended: z.number() }),
+        message: 'Signed out everywhere else.',
+        description: 'Ends every live session of the client except the one asking.',
+      },
+      async (request) => {
+        const { clientId, sessionId } = clientOf(request);
+        return { ended: await auth.endOtherSessions(clientId, sessionId) };
       },
     );
   };

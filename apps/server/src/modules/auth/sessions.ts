@@ -3,27 +3,35 @@
  * on every use; presenting one that was already spent revokes the whole session, because only
  * a thief would hold it. Every authenticated request checks its session here.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ApiMessage, type TAuthData } from '@sampada/shared';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ApiMessage, type TAuthData, type TClientSession, TwoFactorMessage } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
-import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { decrypt, encrypt, randomToken, sha256 } from '../../platform/crypto.ts';
+import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { whenCommitted, inTransaction } from '../../platform/transaction.ts';
 import type { SignedInCache } from '../../platform/signed-in-cache.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { refreshTokens, sessions } from './tables.ts';
 import type { AccessClaims, TokenSigner } from './tokens.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 export type RequestMeta = { ip: string; userAgent?: string };
 
 export const PASSWORD_VERIFICATION_TTL_MS = 5 * MINUTE;
+/**
+ * Two tabs refreshing with the same token at once: the one that loses the race, within this
+ * long, gets the winner's answer instead of revoking the session as a reuse would.
+ */
+export const REFRESH_GRACE_MS = 10_000;
 
 export function createSessions({
   db,
   clock,
   signer,
   refreshTtlSeconds,
+  sessionMaxAgeSeconds,
+  dataKey,
   clients,
   signedIn,
 }: {
@@ -31,6 +39,10 @@ export function createSessions({
   clock: Clock;
   signer: TokenSigner;
   refreshTtlSeconds: number;
+  /** The absolute lifetime from sign-in that no refresh extends. */
+  sessionMaxAgeSeconds: number;
+  /** Seals a spent token's successor for the grace (decision 027). */
+  dataKey: Buffer;
   clients: Pick<ClientService, 'prepareRowWhereIdIn'>;
   /** Copies of live sessions with their client rows, for `authenticateWithClient`. */
   signedIn: SignedInCache<ClientRow>;
@@ -40,12 +52,21 @@ export function createSessions({
     if (!whenCommitted(executor, () => signedIn.changed(clientId))) signedIn.changing(clientId);
   };
 
-  async function issueRefreshToken(tx: Executor, sessionId: string) {
-    const token = randomToken();
+  const maxAgeMs = sessionMaxAgeSeconds * 1000;
+  const endOf = (createdAt: Date) => addMs(createdAt, maxAgeMs);
+
+  /** A refresh token never outlives its session's absolute end. */
+  async function issueRefreshToken(
+    tx: Executor,
+    sessionId: string,
+    sessionEnds: Date,
+    token = randomToken(),
+  ) {
+    const byTtl = addMs(clock.now(), refreshTtlSeconds * 1000);
     await tx.insert(refreshTokens).values({
       sessionId,
       tokenHash: sha256(token),
-      expiresAt: addMs(clock.now(), refreshTtlSeconds * 1000),
+      expiresAt: byTtl < sessionEnds ? byTtl : sessionEnds,
     });
     return token;
   }
@@ -65,11 +86,17 @@ export function createSessions({
   }
 
   async function openSession(tx: Executor, clientId: string, meta: RequestMeta) {
+    const now = clock.now();
     const [session] = await tx
       .insert(sessions)
-      .values({ clientId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null })
+      .values({
+        clientId,
+        createdAt: now,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      })
       .returning({ id: sessions.id });
-    const refresh = await issueRefreshToken(tx, session!.id);
+    const refresh = await issueRefreshToken(tx, session!.id, endOf(now));
     return { sessionId: session!.id, refresh };
   }
 
@@ -115,6 +142,25 @@ export function createSessions({
     'auth_live_session_client',
   );
 
+  /**
+   * The refresh that won the race's token, for a loser presenting the immediately previous
+   * token within the grace: its successor must still be unspent (else this one is older).
+   */
+  async function graceAnswer(tx: Executor, tokenId: string, now: Date) {
+    const [old] = await tx
+      .select({ spentAt: refreshTokens.spentAt, successorEnc: refreshTokens.successorEnc })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.id, tokenId));
+    if (!old?.spentAt || !old.successorEnc) return null;
+    if (now.getTime() - old.spentAt.getTime() > REFRESH_GRACE_MS) return null;
+    const successor = decrypt(old.successorEnc, dataKey);
+    const [next] = await tx
+      .select({ spentAt: refreshTokens.spentAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(successor)));
+    return next && !next.spentAt ? successor : null;
+  }
+
   const isLive = (
     session: { revokedAt: Date | null; clientId: string } | undefined,
     claims: AccessClaims,
@@ -155,21 +201,28 @@ export function createSessions({
           .select({
             id: refreshTokens.id,
             sessionId: refreshTokens.sessionId,
-            spentAt: refreshTokens.spentAt,
             expiresAt: refreshTokens.expiresAt,
             revokedAt: sessions.revokedAt,
+            createdAt: sessions.createdAt,
             clientId: sessions.clientId,
           })
           .from(refreshTokens)
           .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
           .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
         if (!token || token.revokedAt || token.expiresAt <= now) return { ok: false as const };
+        if (endOf(token.createdAt) <= now) {
+          await revokeSession(tx, token.sessionId, 'session lifetime ended');
+          return { ok: false as const };
+        }
+        const next = randomToken();
         const [spent] = await tx
           .update(refreshTokens)
-          .set({ spentAt: now })
+          .set({ spentAt: now, successorEnc: encrypt(next, dataKey) })
           .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.spentAt)))
           .returning({ id: refreshTokens.id });
         if (!spent) {
+          const same = await graceAnswer(tx, token.id, now);
+          if (same) return { ok: true as const, ...token, next: same };
           await revokeSession(tx, token.sessionId, 'refresh token reused');
           return { ok: false as const, reused: true };
         }
@@ -177,14 +230,76 @@ export function createSessions({
           .update(sessions)
           .set({ lastRefreshedAt: now })
           .where(eq(sessions.id, token.sessionId));
-        const next = await issueRefreshToken(tx, token.sessionId);
-        return { ok: true as const, clientId: token.clientId, sessionId: token.sessionId, next };
+        await issueRefreshToken(tx, token.sessionId, endOf(token.createdAt), next);
+        return { ok: true as const, ...token, next };
       });
       if (!result.ok) {
         if (result.reused) await signedIn.settled();
         throw unauthorized(ApiMessage.refreshInvalid);
       }
       return authData(result.clientId, result.sessionId, result.next);
+    },
+
+    /** The client's live sessions, newest first, with the one asking marked current. */
+    async listSessions(clientId: string, currentSessionId: string): Promise<TClientSession[]> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt)))
+        .orderBy(desc(sessions.createdAt));
+      const now = clock.now();
+      return rows
+        .filter((row) => endOf(row.createdAt) > now)
+        .map((row) => ({
+          id: row.id,
+          ...describeUserAgent(row.userAgent),
+          ip: row.ip,
+          place: null,
+          signed_in_at: row.createdAt.toISOString(),
+          last_seen_at: (row.lastRefreshedAt ?? row.createdAt).toISOString(),
+          expires_at: endOf(row.createdAt).toISOString(),
+          current: row.id === currentSessionId,
+        }));
+    },
+
+    /** Ends one of the client's own sessions (404 for anyone else's). */
+    async endSession(clientId: string, sessionId: string, executor: Executor) {
+      const [row] = await executor
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId)));
+      if (!row) throw notFound(TwoFactorMessage.sessionNotFound);
+      await revokeSession(executor, sessionId, 'ended by the client');
+    },
+
+    /** "Sign out everywhere else": every live session of the client but this one. */
+    async endOtherSessions(clientId: string, keepSessionId: string, executor: Executor) {
+      const ended = await executor
+        .update(sessions)
+        .set({ revokedAt: clock.now(), revokeReason: 'signed out elsewhere' })
+        .where(
+          and(
+            eq(sessions.clientId, clientId),
+            ne(sessions.id, keepSessionId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .returning({ id: sessions.id });
+      if (ended.length) revoked(executor, clientId);
+      return ended.length;
+    },
+
+    /**
+     * Which of these sessions are still live: the sockets' re-check (on every revocation the
+     * bus announces, and at each heartbeat) asks once for all the sockets it holds.
+     */
+    async liveSessionsAmong(sessionIds: readonly string[]): Promise<Set<string>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt)));
+      return new Set(rows.map((row) => row.id));
     },
 
     async markPasswordVerified(sessionId: string) {

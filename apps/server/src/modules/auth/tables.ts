@@ -32,6 +32,11 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     spentAt: timestamp('spent_at', { withTimezone: true }),
+    /**
+     * The token that replaced this one, encrypted, kept only for the short grace in which a
+     * second tab presenting this one at the same moment gets the same answer (decision 027).
+     */
+    successorEnc: text('successor_enc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_session').on(t.sessionId)],
@@ -56,4 +61,36 @@ export const resetCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reset_codes_client').on(t.clientId)],
+);
+
+/** A client's second factor: the TOTP secret (encrypted) and one-time recovery codes. */
+export const clientTotp = pgTable('client_totp', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  /** Set by `totp/enrol`; becomes the secret when `totp/confirm` proves a first code. */
+  pendingSecretEnc: text('pending_secret_enc'),
+  pendingAt: timestamp('pending_at', { withTimezone: true }),
+  secretEnc: text('secret_enc'),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last time step accepted: a code is good once (replay refused). */
+  lastStep: integer('last_step'),
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default([]),
+});
+
+/** The password was right and a second factor is owed: lives 5 minutes, 5 wrong codes. */
+export const clientChallenges = pgTable(
+  'client_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_challenges_client').on(t.clientId)],
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { M, ZClientProfile, ZPasswordVerifyRequest, ZPinRequest } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { clientRowOf } from '../../platform/guards.ts';
-import { clientOf } from '../../platform/http.ts';
+import { clientOf, requestMeta } from '../../platform/http.ts';
 import { readSingleFile } from '../../platform/multipart.ts';
 import { routeKit } from '../../platform/route-kit.ts';
 
@@ -30,9 +30,11 @@ export function clientRoutes(ctx: AppContext) {
       '/client/app/v1/pwd_verify',
       { perMinute: 10, body: ZPasswordVerifyRequest, response: ZVerified },
       async (request) => {
-        const { clientId, sessionId } = clientOf(request);
-        await ctx.clients.verifyPassword(clientId, request.body.password);
-        await ctx.auth.markPasswordVerified(sessionId);
+        await ctx.auth.verifyPassword(
+          clientOf(request),
+          request.body.password,
+          requestMeta(request),
+        );
         return { verified: true as const };
       },
     );

@@ -4,6 +4,7 @@
  * has months of deposits and trades behind them (history.ts), and a few research notes in News.
  */
 import { md5, daysInMs } from '@sampada/shared';
+import { seedTwoFactorClient } from './two-factor-client.ts';
 import type { AppContext } from '../../context.ts';
 import { cliActor } from '../../platform/audit.ts';
 import { loadSharp } from '../../platform/on-demand.ts';
@@ -13,6 +14,7 @@ import { DEMO_PIN, seedDemoHistory } from './history.ts';
 
 export const DEMO_STAFF_PASSWORD = 'Sampada@2026';
 export const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234', pin: DEMO_PIN };
+export { DEMO_2FA_CLIENT } from './two-factor-client.ts';
 export const DEMO_STAFF = [
   { email: 'admin@sampada.in', name: 'Asha Admin', roles: ['admin'] as const },
   { email: 'advisor@sampada.in', name: 'Vikram Advisor', roles: ['advisor'] as const },
@@ -144,5 +146,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
   // The server's listeners start after the seed, so the standing the history earns (VIP,
   // score, achievements) is computed here, by engagement's own path.
   await ctx.engagement.recompute(clientId, 'Demo history');
+  await seedTwoFactorClient(ctx, advisor, actor);
   return { seeded: true, inviteCode: invite.code };
 }

@@ -66,6 +66,7 @@ function hub() {
   } as unknown as MarketEngine;
   const auth = {
     authenticate: async () => ({ clientId: 'client-1', sessionId: 's' }),
+    liveSessionsAmong: async (ids: string[]) => new Set(ids),
   } as unknown as AuthService;
   const bus = { subscribe: () => () => {}, publish: () => {} } as unknown as Bus;
   const live = createLiveQuotes({ engine, auth, bus });
@@ -77,6 +78,9 @@ function hub() {
     socket.say({ type: 'auth', token: 't' });
     await new Promise((r) => setImmediate(r));
     socket.say({ type: 'subscribe', symbols });
+    // The subscription is answered once its session is checked: its snapshot says so.
+    while (!socket.frames.some((f) => f.type === 'snapshot'))
+      await new Promise((r) => setImmediate(r));
     return socket;
   };
   /** The engine moves these symbols, and the hub flushes as it would after a step. */

@@ -28,6 +28,7 @@ import {
 import type { AuthService } from '../auth/service.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
+import { SIGNED_IN_CHANGED_CHANNEL } from '../../platform/signed-in-cache.ts';
 import { STATUS_CHANNEL, type MarketEngine } from './engine.ts';
 
 export const LIVE_QUOTES_PATH = '/ws/app/v1';
@@ -59,6 +60,10 @@ const AS_TEXT = { binary: false } as const;
 type Connection = {
   socket: WebSocket;
   clientId: string | null;
+  /** The session its `auth` frame proved: re-checked whenever it may have ended. */
+  sessionId: string | null;
+  /** Subscribe/unsubscribe frames in arrival order, each after its session check. */
+  work: Promise<void>;
   symbols: Set<string>;
   /** Snapshotted since the last flush: their next tick carries every field. */
   fresh: Set<string> | null;
@@ -108,7 +113,13 @@ function releaseUpgrade(socket: WebSocket, request: FastifyRequest) {
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService; bus: Bus }) {
+export const SESSION_ENDED = 'Session ended — please sign in again.';
+
+export function createLiveQuotes(deps: {
+  engine: MarketEngine;
+  auth: Pick<AuthService, 'authenticate' | 'liveSessionsAmong'>;
+  bus: Bus;
+}) {
   const { engine, auth, bus } = deps;
   const connections = new Set<Connection>();
   const subscribers = new Map<string, Set<Connection>>();
@@ -134,6 +145,33 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
     const message = Buffer.from(`{"type":"status","status":${status}}`);
     for (const c of connections) if (c.clientId) send(c, message);
   });
+  // A session ended (logout, password change or reset, a session ended from the list, a
+  // reused refresh token) on any instance: the signed-in cache announces the client on the bus
+  // once it has committed, and that client's sockets here re-check their sessions at once.
+  const offSessions = bus.subscribe(SIGNED_IN_CHANGED_CHANNEL, (clientId) => {
+    const own = byClient.get(clientId);
+    if (own) void recheck([...own]);
+  });
+
+  /** Closes (4401) every one of these sockets whose session is no longer live. */
+  async function recheck(checked: Connection[]) {
+    const ids = new Set<string>();
+    for (const c of checked) if (c.sessionId) ids.add(c.sessionId);
+    if (ids.size === 0) return;
+    let live: Set<string>;
+    try {
+      live = await auth.liveSessionsAmong([...ids]);
+    } catch {
+      return; // the database is busy: the next heartbeat asks again
+    }
+    for (const c of checked) if (c.sessionId && !live.has(c.sessionId)) endSession(c);
+  }
+
+  function endSession(connection: Connection) {
+    connection.sessionId = null;
+    send(connection, JSON.stringify({ type: 'error', message: SESSION_ENDED }));
+    connection.socket.close(4401, 'session ended');
+  }
 
   function send(connection: Connection, message: string | Buffer) {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
@@ -258,6 +296,7 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
       // arrive before its sign-in completes (it would be refused as unauthenticated).
       if (connection.clientId) send(connection, ping);
     }
+    void recheck([...connections]);
   }
 
   function startHeartbeat() {
@@ -270,10 +309,32 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
     heartbeatTimer = null;
   }
 
+  /** A subscribe is answered only for a session that is live now: a dead one closes 4401. */
+  async function subscription(
+    connection: Connection,
+    message: Extract<TWsClientMessage, { type: 'subscribe' | 'unsubscribe' }>,
+  ) {
+    const sessionId = connection.sessionId;
+    if (!sessionId) return;
+    if (message.type === 'unsubscribe') return unsubscribe(connection, message.symbols);
+    let live: Set<string>;
+    try {
+      live = await auth.liveSessionsAmong([sessionId]);
+    } catch {
+      send(connection, JSON.stringify({ type: 'error', message: 'Busy — reconnecting.' }));
+      connection.socket.close(1013, 'try again later');
+      return;
+    }
+    if (!live.has(sessionId)) endSession(connection);
+    else if (connection.sessionId === sessionId) subscribe(connection, message.symbols);
+  }
+
   function accept(socket: WebSocket) {
     const connection: Connection = {
       socket,
       clientId: null,
+      sessionId: null,
+      work: Promise.resolve(),
       symbols: new Set(),
       fresh: null,
       missed: null,
@@ -315,6 +376,7 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
             clearTimeout(authTimer);
             if (connection.clientId) byClient.get(connection.clientId)?.delete(connection);
             connection.clientId = who.clientId;
+            connection.sessionId = who.sessionId;
             let own = byClient.get(who.clientId);
             if (!own) byClient.set(who.clientId, (own = new Set()));
             own.add(connection);
@@ -329,9 +391,11 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
       }
       if (message.type === 'pong') return;
       if (!connection.clientId) return reject('Authenticate first.');
-      if (message.type === 'subscribe') subscribe(connection, message.symbols);
-      else if (message.type === 'unsubscribe') unsubscribe(connection, message.symbols);
-      else for (const handler of frameHandlers) handler(connection.clientId, message);
+      if (message.type === 'subscribe' || message.type === 'unsubscribe') {
+        connection.work = connection.work.then(() => subscription(connection, message));
+        return;
+      }
+      for (const handler of frameHandlers) handler(connection.clientId, message);
     });
     socket.on('close', () => {
       clearTimeout(authTimer);
@@ -385,6 +449,7 @@ export function createLiveQuotes(deps: { engine: MarketEngine; auth: AuthService
     close() {
       offQuotes();
       offStatus();
+      offSessions();
       for (const c of connections) c.socket.close(1001, 'server shutting down');
       connections.clear();
       byClient.clear();

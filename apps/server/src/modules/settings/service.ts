@@ -31,6 +31,7 @@ export const DEFAULT_SETTINGS: TSettings = {
     upi_id: '',
   },
   trading_api: { enabled: true },
+  client_2fa_required: false,
 };
 
 /** Published after a change commits; every instance (this one too) drops its cached copy. */

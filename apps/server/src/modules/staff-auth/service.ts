@@ -25,13 +25,17 @@ import {
   decrypt,
   encrypt,
   hashSecret,
-  randomCode,
   randomToken,
   sha256,
   verifySecret,
 } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.ts';
 import type { StaffAuth } from '../../platform/staff-guard.ts';
+import {
+  newRecoveryCode,
+  normalizeRecoveryCode,
+  totpStep as totpStepAt,
+} from '../../platform/totp.ts';
 import type { StaffRow, StaffService } from '../staff/service.ts';
 import { staffChallenges, staffSessions } from './tables.ts';
 
@@ -46,7 +50,6 @@ export const CHALLENGE_TTL_MS = 10 * MINUTE;
 export const SESSION_IDLE_MS = 30 * MINUTE;
 export const SESSION_MAX_MS = 8 * 60 * MINUTE;
 export const RECOVERY_CODE_COUNT = 10;
-const TOTP_STEP_S = 30;
 /** Only refresh `last_seen_at` when it is older than this, to spare a write per request. */
 const TOUCH_AFTER_MS = MINUTE;
 
@@ -59,10 +62,6 @@ const me = (row: StaffRow): TStaffMe => ({
   roles: row.roles as TStaffRole[],
 });
 
-/** 'ABCD-EFGH': read off a printout, typed with or without the dash, any case. */
-const newRecoveryCode = () => `${randomCode(4)}-${randomCode(4)}`;
-const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
-
 export function createStaffAuthService(deps: {
   db: Db;
   clock: Clock;
@@ -71,12 +70,7 @@ export function createStaffAuthService(deps: {
 }) {
   const { db, clock, dataKey, staff } = deps;
 
-  /** The time step a code belongs to, within one step either side for clock drift; null if wrong. */
-  function totpStep(secret: string, code: string): number | null {
-    const epoch = clock.now().getTime();
-    const delta = authenticator.clone({ epoch, window: 1 }).checkDelta(code, secret);
-    return delta === null ? null : Math.floor(epoch / 1000 / TOTP_STEP_S) + delta;
-  }
+  const totpStep = (secret: string, code: string) => totpStepAt(secret, code, clock.now());
 
   async function fail(row: StaffRow, message: string): Promise<never> {
     const after = await staff.recordSignInFailure(row.id, STAFF_LOCKOUT, clock.now());
