@@ -18,6 +18,7 @@ const PHONE_SPECS = [
   'client/compensation.spec.ts',
   'console/funds-ops.spec.ts',
   'client/support-chat.spec.ts',
+  'client/journeys.spec.ts',
 ];
 
 export default defineConfig({
