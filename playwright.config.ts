@@ -19,6 +19,7 @@ const PHONE_SPECS = [
   'console/funds-ops.spec.ts',
   'client/support-chat.spec.ts',
   'client/journeys.spec.ts',
+  'client/a11y.spec.ts',
 ];
 
 export default defineConfig({

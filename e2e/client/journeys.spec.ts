@@ -18,7 +18,7 @@ import {
   STAFF_PASSWORD,
   staffToken,
 } from '../support/trading';
-import { approvedClient, expect, screenshot, signIn, test } from './fixtures';
+import { approvedClient, drawerItem, expect, screenshot, signIn, test } from './fixtures';
 
 /** An admin of this run, with the client's allow_loan turned on. */
 async function adminWithLoans(request: APIRequestContext, run: string, mobile: string) {
@@ -113,4 +113,68 @@ test('[JOURNEY][LOAN]: a client with two holdings pledges one and applies; Holdi
   const position = page.getByTestId('stock-position');
   await expect(position).toContainText('You hold 100 · you can sell 0');
   await expect(position).toContainText('100 pledged for a loan');
+});
+
+test('[JOURNEY][HOME]: a new client sees next steps on Home (bank, PIN, money, first trade) and reaches Deposit from Home and Portfolio', async ({
+  page,
+  request,
+}) => {
+  const client = await approvedClient(request);
+  await signIn(page, client);
+  const steps = page.getByTestId('next-steps');
+  await expect(steps).toBeVisible();
+  await expect(steps).toContainText('0 of 4 done');
+  for (const step of ['bank', 'pin', 'money', 'trade'])
+    await expect(steps.getByTestId(`next-step-${step}-go`)).toBeVisible();
+  await screenshot(page, 'journeys-home-next-steps');
+
+  // Set PIN from the step: the modal opens, titled as the step says.
+  await steps.getByTestId('next-step-pin-go').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Add money from Home …
+  await page.getByTestId('assets-deposit').click();
+  await expect(page.getByRole('dialog', { name: /deposit/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // … and from Portfolio.
+  await page.goto('/portfolio/holding');
+  await page.getByTestId('portfolio-deposit').click();
+  await expect(page.getByRole('dialog', { name: /deposit/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A step done is ticked: with a PIN, three remain.
+  const token = await clientToken(request, client);
+  await setPin(request, token, client.password);
+  await page.goto('/dashboard');
+  await expect(steps).toContainText('1 of 4 done');
+  await expect(steps.getByTestId('next-step-pin-go')).toHaveCount(0);
+});
+
+test('[JOURNEY][KYC]: the ID image viewer opens above View KYC, and each Escape closes only the top layer', async ({
+  page,
+  request,
+}) => {
+  const client = await approvedClient(request);
+  await signIn(page, client);
+  await drawerItem(page, 'Profile', 'View KYC');
+  const kyc = page.getByRole('dialog', { name: 'View KYC' });
+  await expect(kyc.getByRole('img', { name: 'ID Front' })).toBeVisible();
+  await kyc.getByRole('button', { name: 'Open ID Front' }).click();
+  const viewer = page.getByRole('dialog', { name: 'ID Front' });
+  await expect(viewer).toBeVisible();
+  // On top: the point at the viewer's centre belongs to the viewer.
+  const box = (await viewer.boundingBox())!;
+  const onTop = await viewer.evaluate(
+    (el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(onTop).toBe(true);
+  await screenshot(page, 'journeys-kyc-viewer');
+
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(kyc).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(kyc).toBeHidden();
 });

@@ -1,6 +1,7 @@
 /** The portfolio (holdings, orders, GTT, tax P&L, stats) in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'पोर्टफ़ोलियो',
+  deposit: 'पैसे जोड़ें',
   tabs: {
     summary: 'सारांश',
     holding: 'होल्डिंग्स',

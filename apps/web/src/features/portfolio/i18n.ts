@@ -6,6 +6,7 @@ export const usePortfolioTranslation = featureTranslations(
   'portfolio',
   {
     title: 'Portfolio',
+    deposit: 'Add money',
     tabs: {
       summary: 'Summary',
       holding: 'Holdings',

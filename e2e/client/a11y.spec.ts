@@ -1,0 +1,114 @@
+/**
+ * axe-core on the main screens (issue 31): no critical and no serious violation, on the client
+ * app at 1440 px and 375 px and on the console at 1440 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Page } from '@playwright/test';
+import { sampada } from '../support/cli';
+import { consoleCall, runId, STAFF_PASSWORD, staffToken } from '../support/trading';
+import { CONSOLE, signInFirstTime } from '../console/support';
+import { approvedClient, expect, openUserDrawer, signIn, test } from './fixtures';
+
+/** The serious and critical violations on the page (or inside `scope`), as readable lines. */
+async function violations(page: Page, scope?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder = builder.include(scope);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary}`),
+    );
+}
+
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Skeletons and transitions gone: what a client reads, not a frame of an animation.
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+}
+
+test('[A11Y][CLIENT]: the main client screens and drawers have no critical or serious axe violation', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const client = await approvedClient(request);
+  // allow_loan, so that the loan drawer can be checked too.
+  const email = `admin-a11y-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  const admin = await staffToken(request, email);
+  const found = await consoleCall(request, admin, 'get', `/clients?q=${client.mobile}`);
+  const clientId = (found.items as { id: string }[])[0]!.id;
+  await consoleCall(request, admin, 'post', `/clients/${clientId}/flags`, { allow_loan: true });
+
+  await signIn(page, client);
+  const found_: Record<string, string[]> = {};
+  const check = async (name: string, scope?: string) => {
+    await settled(page);
+    const lines = await violations(page, scope);
+    if (lines.length) found_[name] = lines;
+  };
+
+  for (const [name, path] of [
+    ['dashboard', '/dashboard'],
+    ['market', '/market'],
+    ['holdings', '/portfolio/holding'],
+    ['history', '/portfolio/history'],
+    ['me', '/me'],
+    ['profile', '/me/profile'],
+    ['fund records', '/me/records'],
+  ] as const) {
+    await page.goto(path);
+    await check(name);
+  }
+
+  await page.goto('/market');
+  await page.getByText('INFY', { exact: true }).first().click();
+  await expect(page.getByTestId('stock-detail-drawer').getByRole('dialog')).toBeVisible();
+  await check('stock detail', '[data-testid="stock-detail-drawer"]');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard');
+  const drawer = await openUserDrawer(page);
+  await check('user drawer', '[role="dialog"]');
+  await drawer.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Deposit' })).toBeVisible();
+  await check('deposit drawer', '[role="dialog"]');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/credit');
+  await page.getByTestId('credit-product-loan_against_shares').getByTestId('credit-apply').click();
+  await expect(page.getByTestId('loan-application-panel')).toBeVisible();
+  await check('loan drawer', '[role="dialog"]');
+
+  expect(found_, JSON.stringify(found_, null, 2)).toEqual({});
+});
+
+test('[A11Y][CONSOLE]: the console main pages have no critical or serious axe violation', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the console is a desk screen');
+  test.setTimeout(180_000);
+  const email = `admin-a11y-console-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await signInFirstTime(page, email, STAFF_PASSWORD);
+  const found: Record<string, string[]> = {};
+  for (const path of [
+    '/',
+    '/clients',
+    '/kyc',
+    '/funds/deposits',
+    '/funds/withdrawals',
+    '/credit/loans',
+    '/trading/desk',
+    '/audit',
+    '/settings',
+  ]) {
+    await page.goto(`${CONSOLE}${path === '/' ? '' : path}`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const lines = await violations(page);
+    if (lines.length) found[path] = lines;
+  }
+  expect(found, JSON.stringify(found, null, 2)).toEqual({});
+});
