@@ -103,6 +103,7 @@ test('[JOURNEY][LOAN]: a client with two holdings pledges one and applies; Holdi
 
   // Sell buttons read at AA in light mode (they were red on red, 1.2:1).
   const contrast = await new AxeBuilder({ page })
+    .setLegacyMode(true)
     .include('[data-testid="holdings-table"]')
     .withRules(['color-contrast'])
     .analyze();
@@ -119,10 +120,11 @@ test('[JOURNEY][HOME]: a new client sees next steps on Home (bank, PIN, money, f
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const client = await approvedClient(request);
   await signIn(page, client);
   const steps = page.getByTestId('next-steps');
-  await expect(steps).toBeVisible();
+  await expect(steps).toBeVisible({ timeout: 30_000 });
   await expect(steps).toContainText('0 of 4 done');
   for (const step of ['bank', 'pin', 'money', 'trade'])
     await expect(steps.getByTestId(`next-step-${step}-go`)).toBeVisible();
@@ -155,11 +157,12 @@ test('[JOURNEY][KYC]: the ID image viewer opens above View KYC, and each Escape 
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const client = await approvedClient(request);
   await signIn(page, client);
   await drawerItem(page, 'Profile', 'View KYC');
   const kyc = page.getByRole('dialog', { name: 'View KYC' });
-  await expect(kyc.getByRole('img', { name: 'ID Front' })).toBeVisible();
+  await expect(kyc.getByRole('img', { name: 'ID Front' })).toBeVisible({ timeout: 30_000 });
   await kyc.getByRole('button', { name: 'Open ID Front' }).click();
   const viewer = page.getByRole('dialog', { name: 'ID Front' });
   await expect(viewer).toBeVisible();

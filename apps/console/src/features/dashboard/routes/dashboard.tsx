@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -60,7 +60,9 @@ export function DashboardPage() {
                   <Text size="sm" c="dimmed">
                     {queue.label}
                   </Text>
-                  <Title order={1}>{count}</Title>
+                  <Text fz={34} fw={700} lh={1.3}>
+                    {count}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {queue.hint}
                   </Text>

@@ -86,7 +86,7 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
   const gtt = (
     <Button
       size="compact-sm"
-      variant="light"
+      variant="default"
       disabled={!holding.listed || gttQuantity === 0}
       onClick={() =>
         openGttForm(t('gtt.createTitle'), {
