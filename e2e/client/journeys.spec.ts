@@ -93,6 +93,7 @@ test('[JOURNEY][LOAN]: a client with two holdings pledges one and applies; Holdi
   // Holdings: INFY shows its pledge, none can be sold and Sell says why; TCS sells as before.
   await page.goto('/portfolio/holding');
   const infy = page.getByTestId('holding-row-INFY');
+  await expect(infy).toBeVisible({ timeout: 30_000 });
   await expect(infy.getByTestId('holding-pledged-INFY')).toHaveText('100 pledged for a loan');
   await expect(infy.getByTestId('holding-sellable-INFY')).toHaveText('0 you can sell');
   await expect(infy.getByTestId('holding-sell-INFY')).toBeDisabled();
@@ -149,7 +150,7 @@ test('[JOURNEY][HOME]: a new client sees next steps on Home (bank, PIN, money, f
   const token = await clientToken(request, client);
   await setPin(request, token, client.password);
   await page.goto('/dashboard');
-  await expect(steps).toContainText('1 of 4 done');
+  await expect(steps).toContainText('1 of 4 done', { timeout: 30_000 });
   await expect(steps.getByTestId('next-step-pin-go')).toHaveCount(0);
 });
 

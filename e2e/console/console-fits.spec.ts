@@ -43,10 +43,13 @@ test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings an
   // Who: the admin's e-mail on at most two lines, and the actor's type in words.
   const row = page.getByTestId('audit-row').filter({ hasText: email }).first();
   const who = row.locator('td').nth(1);
-  const line = await who.locator('p').first().evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { height: el.getBoundingClientRect().height, line: parseFloat(style.lineHeight) };
-  });
+  const line = await who
+    .locator('p')
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, line: parseFloat(style.lineHeight) };
+    });
   expect(line.height).toBeLessThanOrEqual(line.line * 2 + 1);
   await expect(who).toContainText('Staff');
   await page.screenshot({ path: testInfo.outputPath('console-audit.png') });

@@ -145,8 +145,8 @@ export function KycReviewPage() {
             <Stack>
               <Text size="sm">
                 Approve the KYC of {kyc?.full_name ?? client.mobile} (UID {client.uid})? The client
-                can then deposit, trade and withdraw. Check the ID images against the submitted
-                data first.
+                can then deposit, trade and withdraw. Check the ID images against the submitted data
+                first.
               </Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={approval.close}>

@@ -188,31 +188,34 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
   const quote = useQuery(loanQuoteQueryOptions(debounced));
 
   const [invalid, setInvalid] = useState<string | null>(null);
-  const submit = form.handleSubmit((data) => {
-    setInvalid(null);
-    if (profile && !profile.has_pin) {
-      openSetPin();
-      return;
-    }
-    apply.mutate(
-      {
-        product_id: data.product_id,
-        amount_paise: Number(data.amount),
-        tenure_months: data.tenure_months,
-        pledges: secured ? pledgeLines(data.pledges) : [],
-        pin: data.pin,
-      },
-      {
-        onError: (error) => {
-          if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
-          form.setValue('pin', '');
+  const submit = form.handleSubmit(
+    (data) => {
+      setInvalid(null);
+      if (profile && !profile.has_pin) {
+        openSetPin();
+        return;
+      }
+      apply.mutate(
+        {
+          product_id: data.product_id,
+          amount_paise: Number(data.amount),
+          tenure_months: data.tenure_months,
+          pledges: secured ? pledgeLines(data.pledges) : [],
+          pin: data.pin,
         },
-      },
-    );
-  }, (errors) => {
-    apply.reset();
-    setInvalid(firstErrorMessage(errors) ?? M.requestFailed);
-  });
+        {
+          onError: (error) => {
+            if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+            form.setValue('pin', '');
+          },
+        },
+      );
+    },
+    (errors) => {
+      apply.reset();
+      setInvalid(firstErrorMessage(errors) ?? M.requestFailed);
+    },
+  );
 
   if (profile && !allowed)
     return (

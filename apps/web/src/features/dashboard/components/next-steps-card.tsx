@@ -1,4 +1,15 @@
-import { Badge, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { percentage } from '@sampada/shared';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -58,7 +69,7 @@ export function NextStepsCard() {
         {t('steps.intro')}
       </Text>
       <Progress
-        value={(count / steps.length) * 100}
+        value={percentage(count, steps.length)}
         size="sm"
         mb="md"
         aria-label={t('steps.progress', { done: count, total: steps.length })}
