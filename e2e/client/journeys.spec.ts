@@ -113,7 +113,7 @@ test('[JOURNEY][LOAN]: a client with two holdings pledges one and applies; Holdi
   // The stock's own position says the same.
   await infy.getByRole('button', { name: 'INFY', exact: true }).click();
   const position = page.getByTestId('stock-position');
-  await expect(position).toContainText('You hold 100 · you can sell 0');
+  await expect(position).toContainText('You hold 100 · you can sell 0', { timeout: 30_000 });
   await expect(position).toContainText('100 pledged for a loan');
 });
 
