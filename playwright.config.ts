@@ -18,6 +18,8 @@ const PHONE_SPECS = [
   'client/compensation.spec.ts',
   'console/funds-ops.spec.ts',
   'client/support-chat.spec.ts',
+  'client/journeys.spec.ts',
+  'client/a11y.spec.ts',
 ];
 
 export default defineConfig({

@@ -134,7 +134,10 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   await page.reload();
   await expect(page.getByTestId('client-kyc-status')).toHaveText('pending');
   await expect(page.getByText('Kavya R Menon').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('kyc-approve').click();
+  // Approval asks first (issue 31).
+  await expect(page.getByRole('dialog', { name: 'Approve KYC' })).toBeVisible();
+  await page.getByTestId('kyc-approve-confirm').click();
   await expect(page.getByTestId('client-kyc-status')).toHaveText('approved');
   await shot(page, '09-kyc-approved');
 

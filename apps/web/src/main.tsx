@@ -8,9 +8,11 @@ import { router } from './app/router';
 import { watchDevice } from './lib/app-settings';
 import { DEFAULT_LANGUAGE, i18n, loadLanguage } from './lib/i18n';
 import { warnIfStorageUnsupported } from './lib/storage';
+import { installEscapeClosesTopLayerOnly } from './lib/escape-layers';
 
 warnIfStorageUnsupported();
 watchDevice();
+installEscapeClosesTopLayerOnly();
 
 const container = document.getElementById('root')!;
 const root = createRoot(container);

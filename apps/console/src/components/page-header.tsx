@@ -13,7 +13,10 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        {/* The page's one level-one heading (issue 31: most pages had none). */}
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description ? (
           <Text c="dimmed" size="sm">
             {description}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { formatPaise } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, humanise } from '../lib/format';
 import { StatusBadge } from './kyc-status-badge';
 
 /**
@@ -24,7 +24,7 @@ export function StatusFilter<TStatus extends string>({
   filters,
   value,
   onChange,
-  labelOf = (status) => status,
+  labelOf = humanise,
   width = 160,
   testId,
 }: {

@@ -73,7 +73,7 @@ const fallback = (
 
 /** Set PIN: asked for by funds, the bank accounts section and trading, owned by account. */
 export function SetPinHost() {
-  useEffect(() => provideSetPin(openAccountModal.pin), []);
+  useEffect(() => provideSetPin(() => openAccountModal.pin()), []);
   return null;
 }
 

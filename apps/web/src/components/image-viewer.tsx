@@ -1,4 +1,13 @@
-import { ActionIcon, Box, Group, Image, Modal, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  getDefaultZIndex,
+  Group,
+  Image,
+  Modal,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
@@ -58,6 +67,8 @@ export function ImageViewer({
         title={alt}
         closeButtonProps={{ 'aria-label': t('imageViewer.close') }}
         lockScroll
+        // Above the modal or drawer it opens from (Mantine's modals sit at 200, issue 31).
+        zIndex={getDefaultZIndex('overlay')}
       >
         <Group justify="center" gap="xs" mb="sm">
           <ActionIcon

@@ -83,6 +83,8 @@ export const queryKeys = {
     holdings: ['trade', 'holdings'] as const,
     orders: (filter: TOrdersFilter) => ['trade', 'orders', filter] as const,
     order: (id: string) => ['trade', 'order', id] as const,
+    /** Whether the client has ever had an order filled (Home's first-trade step). */
+    firstFill: ['trade', 'first-fill'] as const,
     contractNote: (no: string) => ['trade', 'contract-note', no] as const,
     gtts: ['trade', 'gtts'] as const,
     taxPnl: (year: number | null) => ['trade', 'tax-pnl', year] as const,

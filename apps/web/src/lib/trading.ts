@@ -20,9 +20,19 @@ export const holdingsQueryOptions = () =>
     refetchOnMount: 'always',
   });
 
-/** Shares a holding can still sell: what is held less what awaiting sells have reserved. */
+/**
+ * Shares a holding can still sell: what is held less what awaiting sells have reserved and
+ * what a loan holds in pledge (the server refuses a sell beyond that, issue 31).
+ */
 export const sellableQuantity = (holding: THolding | undefined) =>
-  holding ? Math.max(0, holding.quantity - holding.reserved) : 0;
+  holding ? Math.max(0, holding.quantity - holding.reserved - holding.pledged) : 0;
+
+/** Why nothing more of a holding can be sold, or null when some can. */
+export function sellBlockedBy(holding: THolding): 'pledged' | 'reserved' | 'mixed' | null {
+  if (sellableQuantity(holding) > 0) return null;
+  if (holding.pledged > 0 && holding.reserved > 0) return 'mixed';
+  return holding.pledged > 0 ? 'pledged' : holding.reserved > 0 ? 'reserved' : null;
+}
 
 /**
  * After an order is placed or cancelled: orders, holdings, offerings, the portfolio, cash

@@ -1,5 +1,15 @@
 import { mayAccess, type TConsoleArea } from '@sampada/shared';
-import { AppShell, Badge, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconAddressBook,
@@ -157,32 +167,36 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        {NAV.filter((item) => mayAccess(roles, item.area)).map((item) => {
-          const count =
-            item.to === paths.inbox
-              ? unreadChats
-              : item.queue
-                ? dashboard.data?.queues[item.queue]
-                : undefined;
-          return (
-            <NavLink
-              key={item.to}
-              component={RouterLink}
-              to={item.to}
-              label={item.label}
-              active={isActive(item.to)}
-              onClick={close}
-              leftSection={<item.icon size={18} />}
-              rightSection={
-                count ? (
-                  <Badge size="sm" color="yellow" circle>
-                    {count}
-                  </Badge>
-                ) : null
-              }
-            />
-          );
-        })}
+        {/* The list outgrows a 900 px screen: it scrolls on its own (issue 31: Client menu,
+            Settings and Audit log were out of reach). */}
+        <AppShell.Section grow component={ScrollArea} type="auto" data-testid="console-nav">
+          {NAV.filter((item) => mayAccess(roles, item.area)).map((item) => {
+            const count =
+              item.to === paths.inbox
+                ? unreadChats
+                : item.queue
+                  ? dashboard.data?.queues[item.queue]
+                  : undefined;
+            return (
+              <NavLink
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                label={item.label}
+                active={isActive(item.to)}
+                onClick={close}
+                leftSection={<item.icon size={18} />}
+                rightSection={
+                  count ? (
+                    <Badge size="sm" color="yellow" circle>
+                      {count}
+                    </Badge>
+                  ) : null
+                }
+              />
+            );
+          })}
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

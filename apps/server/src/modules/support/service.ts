@@ -52,15 +52,20 @@ export function createSupportService(deps: {
   });
   const canned = createCannedReplies(db, clock);
 
-  /** The client typing: the agents who may see the conversation hear it. */
+  /**
+   * The client typing: the agents who may see the conversation hear it, with its id (issue 31:
+   * it went out empty). Before the first message there is no conversation to type into.
+   */
   async function clientTyping(clientId: string) {
+    const conversationId = await conversations.idOf(clientId);
+    if (!conversationId) return;
     events.publish({
       clientId,
       advisorId: await advisorOf(clientId),
       frame: {
         type: 'chat',
         event: 'typing',
-        conversation_id: '',
+        conversation_id: conversationId,
         client_id: clientId,
         by: 'client',
         agent_name: null,

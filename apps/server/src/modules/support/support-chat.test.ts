@@ -405,6 +405,8 @@ describe('live events', () => {
 
       phone.socket.send(JSON.stringify({ type: 'chat.typing' }));
       await until(() => chatFrames(inbox, 'typing').length === 1);
+      // The agents learn which conversation (it went out as '' before, issue 31).
+      expect(chatFrames(inbox, 'typing')[0]!.conversation_id).toBe(conversationId);
       await t.api.post(`${CHAT}/read`, { seq: 2 }, client.token);
       await until(() => chatFrames(inbox, 'read').some((f) => f.by === 'client'));
     } finally {

@@ -1,6 +1,6 @@
 import { formatSignedPaise } from '@sampada/shared';
 import { Group, Text, type TextProps } from '@mantine/core';
-import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
+import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
   changeDirection,
@@ -16,7 +16,8 @@ export const DIRECTION_COLOR: Record<TDirection, string> = {
   flat: 'dimmed',
 };
 
-const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, flat: IconMinus };
+// No mark for no change: a dash before ₹0.00 read as a loss of "−₹0.00" (issue 31).
+const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, flat: null };
 
 export interface ChangeTextProps extends TextProps {
   change?: number | null;
@@ -42,7 +43,7 @@ function DirectionText({
       {...props}
     >
       <Group component="span" gap={2} wrap="nowrap" style={{ display: 'inline-flex' }}>
-        <Arrow size="1em" aria-hidden />
+        {Arrow && <Arrow size="1em" aria-hidden />}
         {children}
       </Group>
     </Text>

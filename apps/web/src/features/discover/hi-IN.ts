@@ -1,6 +1,6 @@
 /** Discover in Hindi; fetched only when Hindi is chosen. */
 export default {
-  title: 'खोजें',
+  title: 'जानें',
   intro: 'फ़र्म द्वारा चुने गए विचार, लाइव भावों के साथ, और उनके पीछे की कंपनियाँ।',
   themes: 'थीम',
   themesEmpty: 'अभी तक कोई थीम प्रकाशित नहीं हुई है।',
@@ -13,7 +13,7 @@ export default {
   scoreText: 'आपका स्कोर और VIP स्तर कैसे तय होते हैं, और उन्हें कैसे बढ़ाएँ।',
   scoreLink: 'स्कोर के बारे में पढ़ें',
   company: {
-    back: 'खोजें पर वापस',
+    back: 'जानें पर वापस',
     notFound: 'इस कंपनी का अभी कोई परिचय नहीं है।',
     openDetail: 'भाव और चार्ट',
   },

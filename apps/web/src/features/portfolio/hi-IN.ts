@@ -1,6 +1,7 @@
 /** The portfolio (holdings, orders, GTT, tax P&L, stats) in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'पोर्टफ़ोलियो',
+  deposit: 'पैसे जोड़ें',
   tabs: {
     summary: 'सारांश',
     holding: 'होल्डिंग्स',
@@ -101,6 +102,13 @@ export default {
     stock: 'स्टॉक',
     quantity: 'मात्रा',
     reserved: '{{count}} बिक्री के लिए रखे गए',
+    pledged: '{{count}} ऋण के लिए गिरवी',
+    canSell: '{{count}} बेच सकते हैं',
+    sellBlocked: {
+      pledged: 'आपके सभी शेयर ऋण के लिए गिरवी हैं; ऋण बंद होने पर उन्हें बेचा जा सकता है।',
+      reserved: 'आपके सभी शेयर लंबित ऑर्डरों द्वारा पहले ही बिक्री के लिए रखे गए हैं।',
+      mixed: 'आपके शेयर ऋण के लिए गिरवी हैं या लंबित ऑर्डरों द्वारा बिक्री के लिए रखे गए हैं।',
+    },
     averageCost: 'औसत लागत',
     price: 'भाव',
     value: 'वर्तमान मूल्य',

@@ -6,6 +6,7 @@ export const usePortfolioTranslation = featureTranslations(
   'portfolio',
   {
     title: 'Portfolio',
+    deposit: 'Add money',
     tabs: {
       summary: 'Summary',
       holding: 'Holdings',
@@ -102,6 +103,13 @@ export const usePortfolioTranslation = featureTranslations(
       stock: 'Stock',
       quantity: 'Qty',
       reserved: '{{count}} put up for sale',
+      pledged: '{{count}} pledged for a loan',
+      canSell: '{{count}} you can sell',
+      sellBlocked: {
+        pledged: 'All your shares are pledged for a loan; they can be sold once it is closed.',
+        reserved: 'All your shares are already put up for sale by awaiting orders.',
+        mixed: 'Your shares are pledged for a loan or put up for sale by awaiting orders.',
+      },
       averageCost: 'Avg. cost',
       price: 'Price',
       value: 'Current value',

@@ -11,7 +11,7 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
   nav: {
     home: 'होम',
     market: 'बाज़ार',
-    discover: 'खोजें',
+    discover: 'जानें',
     company: 'कंपनी',
     portfolio: 'पोर्टफ़ोलियो',
     me: 'मैं',

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { JsonView } from '../../../components/json-view';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, humanise } from '../../../lib/format';
 import { useAudit } from '../api/audit';
 import { ListTable } from '../../../components/list-table';
 import { LoadMoreButton } from '../../../components/load-more-button';
@@ -89,10 +89,11 @@ export function AuditPage() {
           {rows.map((a) => (
             <Table.Tr key={a.id} data-testid="audit-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at)}</Table.Td>
-              <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
+              {/* An e-mail breaks only where it must, never letter by letter (issue 31). */}
+              <Table.Td style={{ minWidth: 220, maxWidth: 280, overflowWrap: 'break-word' }}>
                 <Text size="sm">{a.actor_label ?? a.actor_id ?? '—'}</Text>
                 <Text size="xs" c="dimmed">
-                  {a.actor_type}
+                  {humanise(a.actor_type)}
                   {a.ip ? ` · ${a.ip}` : ''}
                 </Text>
               </Table.Td>

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, humanise } from '../../../lib/format';
 import { useClients } from '../api/list-clients';
 import { ListTable } from '../../../components/list-table';
 import { LoadMoreButton } from '../../../components/load-more-button';
@@ -53,7 +53,7 @@ export function ClientsPage() {
           aria-label="KYC status"
           placeholder="Any KYC status"
           clearable
-          data={KYC_STATUSES.map((s) => ({ value: s, label: s }))}
+          data={KYC_STATUSES.map((s) => ({ value: s, label: humanise(s) }))}
           value={kycStatus ?? null}
           onChange={(value) => setParam('kyc_status', value)}
           w={200}

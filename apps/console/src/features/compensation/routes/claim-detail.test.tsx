@@ -57,7 +57,7 @@ describe('ClaimDetailPage: the case', () => {
       'href',
       'https://files.example/evidence-1.jpg?sig=a',
     );
-    expect(screen.getByTestId('claim-timeline')).toHaveTextContent('client: Claim submitted');
+    expect(screen.getByTestId('claim-timeline')).toHaveTextContent('Client: Claim submitted');
     expect(screen.getByTestId('claim-timeline')).toHaveTextContent('1 image(s)');
     expect(screen.getByRole('link', { name: 'CMP-2025-000003' })).toBeInTheDocument();
     // Support reads the case; only operations decides.

@@ -30,7 +30,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, humanise } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { type TClaimDecision, useClaim, useDecideClaim } from '../api';
 
@@ -223,7 +223,7 @@ export function ClaimDetailPage() {
             </Title>
             <Timeline bulletSize={12} data-testid="claim-timeline">
               {c.events.map((e, i) => (
-                <Timeline.Item key={i} title={`${e.by}: ${e.message}`}>
+                <Timeline.Item key={i} title={`${humanise(e.by)}: ${e.message}`}>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(e.at)}
                     {e.images.length ? ` · ${e.images.length} image(s)` : ''}

@@ -41,7 +41,7 @@ export function OffersPage() {
     <>
       <PageHeader
         title="Offers"
-        description="Promotions for clients; bonuses need allow_bonus and come out of a budget"
+        description="Promotions for clients; bonuses need the client’s Bonuses and offers flag and come out of a budget"
         actions={
           <Button onClick={() => setEditing(null)} data-testid="offer-new">
             New offer

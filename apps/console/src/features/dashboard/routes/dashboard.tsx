@@ -1,8 +1,9 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
+import { humanise } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDashboard } from '../api/get-dashboard';
 
@@ -24,6 +25,11 @@ const QUEUES: Record<string, { label: string; to: string; hint: string }> = {
     to: paths.tradingDesk,
     hint: 'Allocate or confirm, oldest first',
   },
+  loans_applied: {
+    label: 'Loans to decide',
+    to: paths.loans,
+    hint: 'Check the pledge, then approve or reject',
+  },
 };
 
 export function DashboardPage() {
@@ -42,7 +48,7 @@ export function DashboardPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             {entries.map(([key, count]) => {
-              const queue = QUEUES[key] ?? { label: key, to: paths.dashboard, hint: '' };
+              const queue = QUEUES[key] ?? { label: humanise(key), to: paths.dashboard, hint: '' };
               return (
                 <Card
                   key={key}
@@ -54,7 +60,9 @@ export function DashboardPage() {
                   <Text size="sm" c="dimmed">
                     {queue.label}
                   </Text>
-                  <Title order={1}>{count}</Title>
+                  <Text fz={34} fw={700} lh={1.3}>
+                    {count}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {queue.hint}
                   </Text>

@@ -1,3 +1,5 @@
+import { humanise } from '../../../lib/format';
+
 /** Ledger account names as operations read them. */
 const ACCOUNT_LABELS: Record<string, string> = {
   cash_available: 'Cash available',
@@ -12,4 +14,4 @@ const ACCOUNT_LABELS: Record<string, string> = {
   loan_losses: 'Loan losses (firm)',
   trade_settlement: 'Trade settlement (firm)',
 };
-export const accountLabel = (account: string) => ACCOUNT_LABELS[account] ?? account;
+export const accountLabel = (account: string) => ACCOUNT_LABELS[account] ?? humanise(account);

@@ -32,6 +32,8 @@ export function KycReviewPage() {
   const subject = useKycSubject(clientId);
   const review = useReviewKyc(clientId);
   const [rejecting, { open, close }] = useDisclosure(false);
+  // Approval opens the account to money and trading: one click was too easy (issue 31).
+  const [approving, approval] = useDisclosure(false);
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(ZKycRejectRequest),
     defaultValues: { reason: '' },
@@ -42,6 +44,7 @@ export function KycReviewPage() {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         close();
+        approval.close();
         form.reset();
       },
       onError: notifyError,
@@ -91,12 +94,8 @@ export function KycReviewPage() {
                   <Stack mt="lg" gap="sm">
                     {client.kyc_status === 'pending' ? (
                       <>
-                        <Button
-                          color="teal"
-                          loading={review.isPending}
-                          onClick={() => decide({ action: 'approve' })}
-                        >
-                          Approve
+                        <Button color="teal" onClick={approval.open} data-testid="kyc-approve">
+                          Approve…
                         </Button>
                         <Button color="red" variant="light" onClick={open}>
                           Reject…
@@ -142,6 +141,28 @@ export function KycReviewPage() {
               </Grid.Col>
             </Grid>
           )}
+          <Modal opened={approving} onClose={approval.close} title="Approve KYC">
+            <Stack>
+              <Text size="sm">
+                Approve the KYC of {kyc?.full_name ?? client.mobile} (UID {client.uid})? The client
+                can then deposit, trade and withdraw. Check the ID images against the submitted data
+                first.
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={approval.close}>
+                  Cancel
+                </Button>
+                <Button
+                  color="teal"
+                  loading={review.isPending}
+                  onClick={() => decide({ action: 'approve' })}
+                  data-testid="kyc-approve-confirm"
+                >
+                  Approve KYC
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
           <Modal opened={rejecting} onClose={close} title="Reject KYC">
             <form
               onSubmit={form.handleSubmit(({ reason }) => decide({ action: 'reject', reason }))}

@@ -57,10 +57,11 @@ export const openAccountModal = {
       title: ta('viewKyc.title'),
       children: withSuspense(<ViewKycModal />),
     }),
-  pin: () =>
+  /** Set PIN; titled Change PIN for a client who has one (issue 31). */
+  pin: (change = false) =>
     openModal({
       id: ACCOUNT_MODALS.pin,
-      title: ta('pin.title'),
+      title: change ? ta('drawer.changePin') : ta('pin.title'),
       hold: true,
       children: withSuspense(<CreatePinModal onDone={() => closeModal(ACCOUNT_MODALS.pin)} />),
     }),

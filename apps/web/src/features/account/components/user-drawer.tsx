@@ -192,7 +192,7 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
             <NavLink
               label={profile?.has_pin ? t('drawer.changePin') : t('drawer.setPin')}
               leftSection={<IconKey size={18} />}
-              onClick={closing(open.pin)}
+              onClick={closing(() => open.pin(profile?.has_pin === true))}
             />
             <NavLink
               label={t('drawer.changePassword')}

@@ -132,6 +132,45 @@ describe('Loan Application drawer', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('applies with two holdings when only one is pledged (the untouched box pledges nothing)', async () => {
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/products': ok({
+        ...catalogue,
+        holdings: [
+          ...catalogue.holdings,
+          {
+            symbol: 'TCS',
+            name: 'Tata Consultancy Services',
+            quantity: 10,
+            free_quantity: 10,
+            pledged_quantity: 0,
+            price_paise: 350_000,
+          },
+        ],
+      }),
+      'POST /loan/app/v1/quote': ok(quote),
+      'POST /loan/app/v1/apply': ok({ id: 'L1' }),
+    });
+    const { user } = renderWithProviders(<LoanApplicationPanel productId={LAS} />);
+    await user.type(await screen.findByTestId('loan-amount'), '100000');
+    await user.click(screen.getByTestId('loan-tenure'));
+    await user.click(await screen.findByRole('option', { name: '3 months', hidden: true }));
+    await user.clear(screen.getByTestId('loan-pledge-INFY'));
+    await user.type(screen.getByTestId('loan-pledge-INFY'), '200');
+    // Apply with no PIN: the form's refusal is said next to the button.
+    await user.click(screen.getByTestId('loan-submit'));
+    expect(await screen.findByTestId('loan-apply-error')).toBeInTheDocument();
+    const boxes = [...screen.getByTestId('loan-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-submit'));
+    expect(await screen.findByTestId('loan-applied')).toBeInTheDocument();
+    expect(http.callsTo('POST /loan/app/v1/apply')[0]!.body).toMatchObject({
+      pledges: [{ symbol: 'INFY', quantity: 200 }],
+    });
+  });
+
   it("shows the server's refusal exactly, and nothing is applied", async () => {
     mockApi({
       'GET /auth/app/v1/client_info': profile(true),

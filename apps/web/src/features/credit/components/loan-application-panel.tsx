@@ -28,8 +28,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AmountInput } from '../../../components/amount-input';
@@ -54,7 +54,9 @@ const ZLoanApplicationForm = z.object({
   product_id: ZLoanQuoteRequest.shape.product_id,
   tenure_months: ZLoanQuoteRequest.shape.tenure_months,
   amount: rupeeAmount(1n, LM.amountPositive),
-  pledges: z.record(z.string(), z.number().int().min(0, LM.pledgeQuantityInvalid)),
+  // A holding's box the client never touched is registered with no value: it pledges nothing
+  // (a required number here failed the whole form silently, issue 31).
+  pledges: z.record(z.string(), z.number().int().min(0, LM.pledgeQuantityInvalid).optional()),
   pin: ZPinTyped,
 });
 type TFormInput = z.input<typeof ZLoanApplicationForm>;
@@ -64,6 +66,20 @@ const pledgeLines = (quantities: Record<string, number | undefined>) =>
   Object.entries(quantities)
     .filter(([, quantity]) => Number.isInteger(quantity) && (quantity ?? 0) > 0)
     .map(([symbol, quantity]) => ({ symbol, quantity: quantity! }));
+
+/**
+ * The first reason the form refused, wherever it sits (a pledge's quantity has no message of
+ * its own on screen), so that Apply never does nothing without saying why.
+ */
+export function firstErrorMessage(errors: FieldErrors): string | null {
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    if (typeof value.message === 'string' && value.message) return value.message;
+    const nested = firstErrorMessage(value as FieldErrors);
+    if (nested) return nested;
+  }
+  return null;
+}
 
 /** LTV × Σ price × quantity pledged, in paise: what the pledge lets the client borrow. */
 export function eligibilityOf(
@@ -171,27 +187,35 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
   const [debounced] = useDebouncedValue(request, 400);
   const quote = useQuery(loanQuoteQueryOptions(debounced));
 
-  const submit = form.handleSubmit((data) => {
-    if (profile && !profile.has_pin) {
-      openSetPin();
-      return;
-    }
-    apply.mutate(
-      {
-        product_id: data.product_id,
-        amount_paise: Number(data.amount),
-        tenure_months: data.tenure_months,
-        pledges: secured ? pledgeLines(data.pledges) : [],
-        pin: data.pin,
-      },
-      {
-        onError: (error) => {
-          if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
-          form.setValue('pin', '');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = form.handleSubmit(
+    (data) => {
+      setInvalid(null);
+      if (profile && !profile.has_pin) {
+        openSetPin();
+        return;
+      }
+      apply.mutate(
+        {
+          product_id: data.product_id,
+          amount_paise: Number(data.amount),
+          tenure_months: data.tenure_months,
+          pledges: secured ? pledgeLines(data.pledges) : [],
+          pin: data.pin,
         },
-      },
-    );
-  });
+        {
+          onError: (error) => {
+            if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+            form.setValue('pin', '');
+          },
+        },
+      );
+    },
+    (errors) => {
+      apply.reset();
+      setInvalid(firstErrorMessage(errors) ?? M.requestFailed);
+    },
+  );
 
   if (profile && !allowed)
     return (
@@ -361,9 +385,9 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
         {quote.data && debounced && !quoteFailure && <QuoteFigures quote={quote.data} />}
         <Divider />
         <PinField control={form.control} name="pin" label={t('apply.pinLabel')} testId="loan-pin" />
-        {failure && (
-          <Alert color="red" data-testid="loan-apply-error">
-            {failure}
+        {(failure ?? invalid) && (
+          <Alert color="red" role="alert" data-testid="loan-apply-error">
+            {failure ?? translateMessage(invalid ?? '')}
           </Alert>
         )}
         <LoadingButton type="submit" loading={apply.isPending} data-testid="loan-submit">

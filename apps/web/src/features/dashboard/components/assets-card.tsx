@@ -1,11 +1,13 @@
 import { formatPaise, type TAssets } from '@sampada/shared';
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { TotalAmount } from '../../../components/total-amount';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
+import { openGlobalDrawer } from '../../../lib/drawers';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { useDashboardTranslation } from '../i18n';
@@ -45,7 +47,17 @@ export function AssetsCard() {
         <Title order={2} size="h4">
           {t('assets.title')}
         </Title>
-        <ShowAssetsToggle testId="assets-eye" />
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => openGlobalDrawer('deposit')}
+            data-testid="assets-deposit"
+          >
+            {t('assets.deposit')}
+          </Button>
+          <ShowAssetsToggle testId="assets-eye" />
+        </Group>
       </Group>
       <Stack gap={2}>
         <TotalAmount label={t('assets.total')}>{amount(data?.total_paise)}</TotalAmount>

@@ -6,6 +6,7 @@ import { displayName, useProfile } from '../../../lib/auth';
 import { useDashboardTranslation } from '../i18n';
 import { AssetsCard } from './assets-card';
 import { HeadlinesCard } from './headlines-card';
+import { NextStepsCard } from './next-steps-card';
 import { WatchlistPreview } from './watchlist-preview';
 
 const MOVERS = ['gainers', 'losers'] as const;
@@ -25,6 +26,7 @@ export function DashboardPage() {
       <Title order={1} size="h2" {...{ [GREETING_TEMPLATE]: t('greeting', { name: NAME }) }}>
         {profile ? t('greeting', { name: displayName(profile) }) : t('title')}
       </Title>
+      <NextStepsCard />
       <IndicesStrip />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" data-render-near-viewport>
         <AssetsCard />

@@ -25,7 +25,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { formatDay } from '../../../lib/money';
-import { holdingsQueryOptions, sellableQuantity } from '../../../lib/trading';
+import { holdingsQueryOptions, sellableQuantity, sellBlockedBy } from '../../../lib/trading';
 import { isApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/notify';
 import { downloadHoldings } from '../api/tax-pnl';
@@ -64,15 +64,20 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
   const sellable = sellableQuantity(holding);
+  const blocked = holding.listed ? sellBlockedBy(holding) : null;
+  const gttQuantity = holding.quantity - holding.pledged;
   const symbol = holding.symbol;
+  // Light red on a light page read at 1.2:1 with a fixed shade; the theme's own light colour
+  // of red reads at AA in both schemes (issue 31).
   const sell = (
     <Button
       size="compact-sm"
-      color="red.8"
+      color="red"
       variant="light"
       disabled={!holding.listed || sellable === 0}
       onClick={() => openOrderTicket(symbol, 'sell')}
       aria-label={t('holding.sellLabel', { symbol })}
+      aria-describedby={blocked ? `holding-blocked-${symbol}` : undefined}
       data-testid={`holding-sell-${symbol}`}
     >
       {t('holding.sell')}
@@ -81,18 +86,14 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
   const gtt = (
     <Button
       size="compact-sm"
-      variant="light"
-      disabled={!holding.listed || holding.quantity - holding.pledged === 0}
+      variant="default"
+      disabled={!holding.listed || gttQuantity === 0}
       onClick={() =>
         openGttForm(t('gtt.createTitle'), {
-          initial: {
-            kind: 'oco',
-            symbol,
-            side: 'sell',
-            quantity: holding.quantity - holding.pledged,
-          },
+          initial: { kind: 'oco', symbol, side: 'sell', quantity: gttQuantity },
         })
       }
+      aria-describedby={blocked ? `holding-blocked-${symbol}` : undefined}
       data-testid={`holding-gtt-${symbol}`}
     >
       GTT
@@ -116,9 +117,19 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
         <Text size="sm" data-testid={`holding-quantity-${symbol}`}>
           {holding.quantity.toLocaleString('en-IN')}
         </Text>
+        {holding.pledged > 0 && (
+          <Text size="xs" c="dimmed" data-testid={`holding-pledged-${symbol}`}>
+            {t('holding.pledged', { count: holding.pledged })}
+          </Text>
+        )}
         {holding.reserved > 0 && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid={`holding-reserved-${symbol}`}>
             {t('holding.reserved', { count: holding.reserved })}
+          </Text>
+        )}
+        {holding.listed && sellable !== holding.quantity && (
+          <Text size="xs" fw={500} data-testid={`holding-sellable-${symbol}`}>
+            {t('holding.canSell', { count: sellable })}
           </Text>
         )}
       </Table.Td>
@@ -157,10 +168,24 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
       </Table.Td>
       <Table.Td ta="right">
         {holding.listed ? (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            {gtt}
-            {sell}
-          </Group>
+          <Stack gap={2} align="flex-end">
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              {gtt}
+              {sell}
+            </Group>
+            {blocked && (
+              <Text
+                size="xs"
+                c="dimmed"
+                maw={220}
+                ta="right"
+                id={`holding-blocked-${symbol}`}
+                data-testid={`holding-blocked-${symbol}`}
+              >
+                {t(`holding.sellBlocked.${blocked}`)}
+              </Text>
+            )}
+          </Stack>
         ) : (
           <Tooltip
             label={t('holding.listsOn', {

@@ -1,8 +1,10 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Outlet } from 'react-router';
 import { RouteTabs } from '../../../components/route-tabs';
 import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
 import { paths } from '../../../config/paths';
+import { openGlobalDrawer } from '../../../lib/drawers';
 import { usePortfolioTranslation } from '../i18n';
 
 const TABS = ['summary', 'holding', 'awaiting', 'history', 'gtt', 'tax'] as const;
@@ -16,7 +18,17 @@ export function PortfolioLayout() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <ShowAssetsToggle />
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => openGlobalDrawer('deposit')}
+            data-testid="portfolio-deposit"
+          >
+            {t('deposit')}
+          </Button>
+          <ShowAssetsToggle />
+        </Group>
       </Group>
       <RouteTabs
         tabs={TABS}

@@ -1,22 +1,53 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { openOrderTicket } from '../../../../lib/drawers';
+import { holdingsQueryOptions, sellableQuantity } from '../../../../lib/trading';
 import { useMarketTranslation } from '../../i18n';
 
-/** Buy and Sell open the order ticket for this stock (it replaces the stock detail drawer). */
+/**
+ * Buy and Sell open the order ticket for this stock (it replaces the stock detail drawer).
+ * Above them, the client's position: what is held, pledged, put up for sale and so sellable,
+ * so that pledged shares never look sellable (issue 31).
+ */
 export function TradeButtons({ symbol }: { symbol: string }) {
   const { t } = useMarketTranslation();
+  const holdings = useQuery(holdingsQueryOptions());
+  const holding = holdings.data?.find((h) => h.symbol === symbol);
+  const count = (n: number) => n.toLocaleString('en-IN');
   return (
-    <Group grow gap="sm">
-      {(['buy', 'sell'] as const).map((side) => (
-        <Button
-          key={side}
-          color={side === 'buy' ? 'green.8' : 'red.8'}
-          onClick={() => openOrderTicket(symbol, side)}
-          data-testid={`trade-${side}`}
-        >
-          {t(`detail.${side}`)}
-        </Button>
-      ))}
-    </Group>
+    <Stack gap="xs">
+      {holding && holding.quantity > 0 && (
+        <Group gap="xs" data-testid="stock-position">
+          <Text size="sm" fw={500}>
+            {t('detail.position', {
+              held: count(holding.quantity),
+              sellable: count(sellableQuantity(holding)),
+            })}
+          </Text>
+          {holding.pledged > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('detail.positionPledged', { count: count(holding.pledged) })}
+            </Text>
+          )}
+          {holding.reserved > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('detail.positionReserved', { count: count(holding.reserved) })}
+            </Text>
+          )}
+        </Group>
+      )}
+      <Group grow gap="sm">
+        {(['buy', 'sell'] as const).map((side) => (
+          <Button
+            key={side}
+            color={side === 'buy' ? 'green.8' : 'red.8'}
+            onClick={() => openOrderTicket(symbol, side)}
+            data-testid={`trade-${side}`}
+          >
+            {t(`detail.${side}`)}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
   );
 }

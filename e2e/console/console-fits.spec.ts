@@ -1,0 +1,56 @@
+/**
+ * The console at 1440×900 (issue 31): every menu item within reach, a level-one heading on
+ * each page, no raw keys on screen, e-mails that read as e-mails and a favicon.
+ */
+import { expect, test } from '@playwright/test';
+import { sampada } from '../support/cli';
+import { runId, STAFF_PASSWORD } from '../support/trading';
+import { CONSOLE, signInFirstTime } from './support';
+
+test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings and Audit log, each with an h1 and no raw keys', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the console is a desk screen');
+  const email = `admin-fits-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await signInFirstTime(page, email, STAFF_PASSWORD);
+
+  // A favicon of its own.
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBeTruthy();
+  expect((await page.request.get(new URL(icon!, page.url()).toString())).status()).toBe(200);
+
+  // The dashboard names its queues in words.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByText('loans_applied')).toHaveCount(0);
+  await expect(page.getByTestId('queue-loans_applied')).toContainText('Loans to decide');
+
+  // The last items of the sidebar are reached by scrolling it.
+  const nav = page.getByRole('navigation');
+  for (const [label, heading] of [
+    ['Client menu', /menu/i],
+    ['Settings', /settings/i],
+    ['Audit log', /audit log/i],
+  ] as const) {
+    const link = nav.getByRole('link', { name: label, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeInViewport();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  await expect(page).toHaveURL(new RegExp(`${CONSOLE}/audit`));
+
+  // Who: the admin's e-mail on at most two lines, and the actor's type in words.
+  const row = page.getByTestId('audit-row').filter({ hasText: email }).first();
+  const who = row.locator('td').nth(1);
+  const line = await who
+    .locator('p')
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, line: parseFloat(style.lineHeight) };
+    });
+  expect(line.height).toBeLessThanOrEqual(line.line * 2 + 1);
+  await expect(who).toContainText('Staff');
+  await page.screenshot({ path: testInfo.outputPath('console-audit.png') });
+});
