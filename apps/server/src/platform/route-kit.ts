@@ -58,6 +58,8 @@ type RouteSpec<S extends Schemas> = S & {
   perMinute?: number;
   /** The client's row read with the session (clientRowOf); client kits only. */
   clientRow?: boolean;
+  /** Checks this route runs after the kit's own, before the body is read (e.g. a flag). */
+  checks?: Array<(request: FastifyRequest) => Promise<void>>;
   /** The ROLE_ACCESS entry; every staff route names one (decision 010). */
   access?: TConsoleArea;
   /** The console's two sign-in steps only. */
@@ -119,10 +121,11 @@ export function routeKit(
     if (spec.clientRow) Object.assign(config, { clientRow: true });
     if (spec.access) config.access = spec.access;
     if (spec.staffPublic) config.staffPublic = true;
+    const hooks = [...onRequest, ...(spec.checks ?? [])];
     app.route({
       method,
       url,
-      ...(onRequest.length > 0 ? { onRequest } : {}),
+      ...(hooks.length > 0 ? { onRequest: hooks } : {}),
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       config,
       schema: {

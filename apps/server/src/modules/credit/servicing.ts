@@ -271,7 +271,7 @@ export function createServicing(deps: Deps) {
       input: { amount_paise: bigint; pin: string },
       options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
     ): Promise<TRepayment> {
-      loanService.assertBorrower(client);
+      // Neither the allow_loan flag nor a KYC review stops a client paying what they owe.
       if (!client.pinHash) throw badRequest(LM.setPinForLoans);
       // The loan must be theirs before the PIN is asked: another client's loan is 404.
       await loanService.loanOf(loanId, client.id);
