@@ -260,19 +260,24 @@ export function createLoans(deps: Deps) {
 
   // ---------- Staff names ----------
 
-  async function staffEmails(): Promise<Map<string, string>> {
-    return new Map((await staff.listStaff()).map((s) => [s.id, s.email] as const));
+  /**
+   * The emails of the officers who decided these loans, read on `executor`: inside a
+   * decision that is the decision's own transaction, never a second pool connection.
+   */
+  async function staffEmails(rows: LoanRow[], executor: Executor = db) {
+    const ids = rows.flatMap((r) => [r.firstApprovedBy, r.secondApprovedBy, r.decidedBy]);
+    const names = await staff.namesOf(ids, executor);
+    return new Map([...names].map(([id, n]) => [id, n.email] as const));
   }
 
+  /** One query after the other: inside a transaction the executor is one connection. */
   async function consoleViews(rows: LoanRow[], executor: Executor = db) {
-    const [list, refs, emails] = await Promise.all([
-      views(rows, executor),
-      clients.refsOf(
-        rows.map((r) => r.clientId),
-        executor,
-      ),
-      staffEmails(),
-    ]);
+    const list = await views(rows, executor);
+    const refs = await clients.refsOf(
+      rows.map((r) => r.clientId),
+      executor,
+    );
+    const emails = await staffEmails(rows, executor);
     return rows.map((row, i) => consoleExtras(row, list[i]!, refs, emails));
   }
 
@@ -294,11 +299,9 @@ export function createLoans(deps: Deps) {
   }
 
   async function consoleDetailOf(row: LoanRow, executor: Executor = db) {
-    const [view, refs, emails] = await Promise.all([
-      detail(row, executor),
-      clients.refsOf([row.clientId], executor),
-      staffEmails(),
-    ]);
+    const view = await detail(row, executor);
+    const refs = await clients.refsOf([row.clientId], executor);
+    const emails = await staffEmails([row], executor);
     return consoleExtras(row, view, refs, emails);
   }
 
