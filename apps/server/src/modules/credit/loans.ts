@@ -36,6 +36,7 @@ import {
 import type { StaffService } from '../staff/service.ts';
 import { PledgeBeyondFree, type Pledges } from '../trading/service.ts';
 import { addDays, aprBps, buildSchedule, istDay, periodsFrom, processingFee } from './interest.ts';
+import { instalmentsOf, writeInstalments } from './instalments.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { CreditProducts } from './products.ts';
 import { loanEvents, loanPledges, loans } from './tables.ts';
@@ -424,6 +425,7 @@ export function createLoans(deps: Deps) {
       })
       .where(eq(loans.id, moved.id))
       .returning();
+    await writeInstalments(tx, row!, start);
     return row!;
   }
 
