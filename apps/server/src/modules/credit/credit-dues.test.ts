@@ -28,13 +28,9 @@ import { accrue, addDays, istDay } from './interest.ts';
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 let t: TestApp;
-let ops1: SignedInStaff;
-let ops2: SignedInStaff;
 beforeAll(async () => {
   t = await buildTestApp();
   await openDeposits(t);
-  ops1 = await signInStaff(t, 'operations');
-  ops2 = await signInStaff(t, 'operations');
 });
 afterAll(async () => t?.close());
 
@@ -52,7 +48,12 @@ async function emiLoan(c: MoneyClient) {
     amount_paise: 5_000_000,
     tenure_months: 12,
   });
-  await disbursed(t, [ops1, ops2], loan);
+  // Staff sessions end as the clock moves: officers sign in afresh for each loan.
+  await disbursed(
+    t,
+    [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')],
+    loan,
+  );
   return loan;
 }
 /** Puts all of a client's available cash on hold for a withdrawal: auto-debit finds nothing. */
