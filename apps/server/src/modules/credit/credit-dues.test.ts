@@ -170,8 +170,8 @@ describe('a 12-month EMI loan', () => {
       const quoted = (await loanOf(t, c, loan.id)).schedule;
       await runUntil(quoted[2]!.due_date);
       await runUntil(addDays(quoted[2]!.due_date, 10));
-      await fund(t, c, 20_000);
       c = await signInAgain(t, c);
+      await fund(t, c, 20_000);
       const before: TLoanDetail = await loanOf(t, c, loan.id);
       expect(before.schedule.slice(0, 3).map((i) => i.state)).toEqual(['paid', 'paid', 'paid']);
       const reply = await t.api.post<{ principal_paise: number; interest_paise: number }>(
