@@ -190,7 +190,11 @@ describe('a 12-month EMI loan', () => {
       expect(future.reduce((s, i) => s + i.principal_paise, 0)).toBe(
         after.outstanding_principal_paise,
       );
-      expect(after.schedule.slice(0, 3)).toEqual(before.schedule.slice(0, 3));
+      // The instalments already paid stand as they were (balances after them now net of the
+      // prepayment, which the view subtracts from the amount lent).
+      const paidPart = (l: TLoanDetail) =>
+        l.schedule.slice(0, 3).map(({ balance_after_paise: _, ...rest }) => rest);
+      expect(paidPart(after)).toEqual(paidPart(before));
       if (choice === 'reduce_tenure') {
         expect(after.schedule.length).toBeLessThan(12);
         expect(future[1]!.amount_paise).toBe(quoted[4]!.amount_paise);
