@@ -6,13 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TLoanDetail } from '@sampada/shared';
-import {
-  buildTestApp,
-  signInStaff,
-  type SignedInStaff,
-  sqlRows,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
   balancesOf,
