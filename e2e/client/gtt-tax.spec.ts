@@ -347,15 +347,17 @@ test.describe('[CLIENT][GTT]: GTTs fired by the simulated feed', () => {
     await expect(page.getByTestId('portfolio-holding')).toBeVisible();
     await expect(page.getByTestId(`holding-row-${SYMBOL}`)).toHaveCount(0);
 
-    // The tax P&L of this year has the sale: a short-term lot with the gain the API computed.
+    // The tax P&L of this year has the sale. Bought and sold the same day, it was never
+    // delivered: speculative business income in its own section, not a short-term lot.
     const report = await clientCall(request, token, 'get', '/trade/app/v1/tax-pnl');
-    expect(report.realised).toHaveLength(1);
-    expect(report.realised[0]).toMatchObject({ symbol: SYMBOL, quantity, term: 'short' });
+    expect(report.realised).toHaveLength(0);
+    expect(report.intraday).toHaveLength(1);
+    expect(report.intraday[0]).toMatchObject({ symbol: SYMBOL, quantity });
     await page.getByRole('tab', { name: 'Tax P&L' }).click();
     const tax = page.getByTestId('portfolio-tax');
-    await expect(tax.getByTestId('tax-realised')).toContainText(SYMBOL);
-    await expect(tax.getByTestId(`tax-gain-${SYMBOL}`)).toContainText(
-      formatPaise(Math.abs(report.realised[0].gain_paise as number)),
+    await expect(tax.getByTestId('tax-intraday')).toContainText(SYMBOL);
+    await expect(tax.getByTestId(`tax-intraday-${SYMBOL}`)).toContainText(
+      formatPaise(Math.abs(report.intraday[0].result_paise as number)),
     );
     await screenshot(page, 'gtt-oco-tax-pnl');
   });

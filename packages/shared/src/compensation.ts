@@ -92,6 +92,7 @@ export const APPLICATION_KIND_LABELS: Record<TApplicationKind, string> = {
 
 export const CPM = {
   notAllowed: 'Compensation claims are not available on your account. Contact your advisor.',
+  kycRequired: 'Complete KYC verification before filing a compensation claim.',
   claimNotFound: 'Claim not found.',
   categoryRequired: 'Choose what the claim is about.',
   amountRequired: 'Enter the amount claimed.',
@@ -133,6 +134,7 @@ export const COMPENSATION_DONE = {
 
 export const OM = {
   notAllowed: 'Bonuses are not available on your account. Contact your advisor.',
+  kycRequired: 'Complete KYC verification before claiming a bonus.',
   offerNotFound: 'Offer not found.',
   notABonus: 'This offer has nothing to claim.',
   notStarted: 'This offer has not started yet.',

@@ -199,6 +199,11 @@ const pledges = z
     message: LM.pledgeDuplicate,
   });
 
+/** Days-past-due buckets (RBI): current, SMA-0 1–30, SMA-1 31–60, SMA-2 61–90, NPA > 90. */
+export const DPD_BUCKETS = ['current', 'sma_0', 'sma_1', 'sma_2', 'npa'] as const;
+export type TDpdBucket = (typeof DPD_BUCKETS)[number];
+export const PREPAYMENT_CHOICES = ['reduce_emi', 'reduce_tenure'] as const;
+
 // ---------- Requests (client) ----------
 
 export const ZLoanQuoteRequest = z.object({
@@ -216,6 +221,8 @@ export type TLoanApplyRequest = z.input<typeof ZLoanApplyRequest>;
 export const ZLoanRepayRequest = z.object({
   amount_paise: paiseField('Enter the amount to repay.'),
   pin: ZPinRequest.shape.pin,
+  /** What a prepayment (beyond what is due) shortens: the EMI (default) or the tenure. */
+  prepayment: z.enum(PREPAYMENT_CHOICES).optional(),
 });
 export type TLoanRepayRequest = z.input<typeof ZLoanRepayRequest>;
 
@@ -228,6 +235,8 @@ export const ZLoanListQuery = z.object({
 export const ZLoanQueueQuery = ZPageQuery.extend({
   /** Default: applied, oldest first (the work queue); any other status lists newest first. */
   status: z.enum([...LOAN_STATUSES, 'all']).default('applied'),
+  /** Disbursed loans in one days-past-due bucket. */
+  bucket: z.enum(DPD_BUCKETS).optional(),
   client_id: z.uuid().optional(),
 });
 export type TLoanQueueQuery = z.input<typeof ZLoanQueueQuery>;
@@ -335,6 +344,9 @@ export const ZInstalment = z.object({
   principal_paise: paise,
   amount_paise: paise,
   balance_after_paise: paise,
+  /** A disbursed loan's instalments: paid, due (today), overdue or upcoming, and what was paid. */
+  state: z.enum(['paid', 'due', 'overdue', 'upcoming']).optional(),
+  paid_paise: paise.optional(),
 });
 export type TInstalment = z.infer<typeof ZInstalment>;
 
@@ -407,8 +419,17 @@ export const ZLoanView = z.object({
   paid_principal_paise: paise,
   paid_interest_paise: paise,
   paid_fees_paise: paise,
-  /** Instalments due by today less what was paid: what the client should pay now. */
+  /** Penal charges + interest due + principal due (overdue and due today): pay this now. */
   due_now_paise: paise,
+  /** Of due_now, what is past its due date (penal charges included). */
+  past_due_paise: paise,
+  interest_due_paise: paise,
+  principal_due_paise: paise,
+  /** Interest accrued since the last due date: billed at the next one, not due yet. */
+  accrued_not_due_paise: paise,
+  /** Days past due of the oldest unpaid instalment, and its bucket (SMA-0/1/2, NPA). */
+  dpd: z.number().int(),
+  dpd_bucket: z.enum(DPD_BUCKETS),
   next_due_date: z.string().nullable(),
   accrued_through: z.string().nullable(),
   pledge_value_paise: paise.nullable(),

@@ -62,6 +62,8 @@ type RouteSpec<S extends Schemas> = S & {
   perMinute?: number;
   /** The client's row read with the session (clientRowOf); client kits only. */
   clientRow?: boolean;
+  /** Checks this route runs after the kit's own, before the body is read (e.g. a flag). */
+  checks?: Array<(request: FastifyRequest) => Promise<void>>;
   /** The ROLE_ACCESS entry; every staff route names one (decision 010). */
   access?: TConsoleArea;
   /** The console's two sign-in steps only (no bearer token yet, so none in the docs). */
@@ -146,7 +148,8 @@ export function routeKit(
     if (spec.access) config.access = spec.access;
     if (spec.staffPublic) config.staffPublic = true;
     // No-store from the first hook on, so that a refusal (401, 403, 400) is never stored either.
-    const hooks = spec.cacheable ? onRequest : [markNoStore, ...onRequest];
+    const guarded = [...onRequest, ...(spec.checks ?? [])];
+    const hooks = spec.cacheable ? guarded : [markNoStore, ...guarded];
     app.route({
       method,
       url,

@@ -460,6 +460,8 @@ export function createClaims(deps: Deps) {
       options: { actor: Actor; baseUrl: string; transaction?: TransactionRunner },
     ): Promise<TClaimDetail> {
       if (!client.allowCompensation) throw forbidden(CPM.notAllowed);
+      // A claim asks the firm for money: only a client whose identity is verified may file one.
+      if (client.kycStatus !== 'approved') throw forbidden(CPM.kycRequired);
       const { max_claim_paise: cap } = await settings();
       if (input.amount_paise > BigInt(cap)) throw badRequest(CPM.amountAboveCap(cap));
       const label = input.related

@@ -19,6 +19,7 @@ import { runCommand } from '../../cli/program.ts';
 import {
   buildTestApp,
   signInStaff,
+  signUpClient,
   type SignedInStaff,
   sqlRows,
   type TestApp,
@@ -289,6 +290,21 @@ describe('refusals change nothing', () => {
       description: 'y',
     });
     expect(again.status).toBe(403);
+  });
+});
+
+describe('KYC', () => {
+  it('a client whose KYC is pending cannot file a claim, even with the flag on (403)', async () => {
+    const c = await signUpClient(t);
+    await sqlRows(t, `update clients set kyc_status = 'pending' where id = '${c.id}'`);
+    await setFlags(t, c.id, { allow_compensation: true });
+    const reply = await applyClaim(t, c as never, {
+      category: 'wrong_charge',
+      amount_paise: 5_000,
+      description: 'Charged twice.',
+    });
+    expect([reply.status, reply.body.message]).toEqual([403, CPM.kycRequired]);
+    expect(await claimCount(c.id)).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CREDIT_DONE,
+  DPD_BUCKETS,
   LM,
   ZConsoleLoan,
   ZConsoleLoanDetail,
@@ -41,16 +42,28 @@ export function creditConsole(ctx: AppContext) {
       '/credit/loans',
       { access: 'loans', querystring: ZLoanQueueQuery, response: ZPage(ZConsoleLoan) },
       async (request) => {
-        const { cursor, limit, status, client_id } = request.query;
+        const { cursor, limit, status, client_id, bucket } = request.query;
         const rows = await credit.loans.queue(viewerOf(request), {
-          status: status === 'all' ? undefined : status,
+          status: status === 'all' || bucket ? undefined : status,
           clientId: client_id,
+          bucket,
           after: decodeCursor(cursor, 2) as [string, string] | null,
           limit,
         });
         const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
         return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
       },
+    );
+
+    kit.query(
+      'GET',
+      '/credit/loans/buckets',
+      {
+        access: 'loans',
+        description: 'Disbursed loans by days-past-due bucket: current, SMA-0, SMA-1, SMA-2, NPA.',
+        response: z.object(Object.fromEntries(DPD_BUCKETS.map((b) => [b, z.number().int()]))),
+      },
+      async (request) => credit.loans.bucketCounts(viewerOf(request)),
     );
 
     kit.query(

@@ -167,15 +167,17 @@ describe('a loan against shares from application to closure', () => {
     expect(await firmLoans()).toBe(loansBefore - amount - expected);
     await ledgerOk();
 
-    // A part payment pays the interest first.
+    // Before the first due date nothing is due: a part payment prepays principal, and the
+    // interest accrued stays accrued-not-due (allocation.ts).
     const part = await repay(t, c2, loan.id, expected + 100_000n);
     expect(part.status).toBe(200);
     expect(part.body.data).toMatchObject({
-      interest_paise: Number(expected),
-      principal_paise: 100_000,
+      interest_paise: 0,
+      principal_paise: Number(expected) + 100_000,
       fees_paise: 0,
     });
     expect(part.body.data.loan.status).toBe('disbursed');
+    expect(part.body.data.loan.accrued_not_due_paise).toBe(Number(expected));
 
     // The rest in full (no day has passed: nothing more accrues), and the loan closes.
     const rest = (await loanOf(t, c2, loan.id)).outstanding_paise;

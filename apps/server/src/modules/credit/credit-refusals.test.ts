@@ -1,8 +1,8 @@
 /**
  * Bad input gets a clear 400 and nothing changes: amount outside the product's range or above
  * eligibility, a tenure not offered, pledging more than is free, repaying above the
- * outstanding or above cash, a second open loan of one product. The flag off is 403 on every
- * route; another client's loan is 404; advisors read, never decide.
+ * outstanding or above cash, a second open loan of one product. The flag off refuses new
+ * borrowing only (an open loan is still read and repaid); another client's loan is 404; advisors read, never decide.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LM, type TConsoleLoan, type TLoanDetail, type TPage } from '@sampada/shared';
@@ -14,7 +14,8 @@ import {
   sqlRows,
   type TestApp,
 } from '../../test/helpers.ts';
-import { balancesOf, keyed, moneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import { viewerFor } from '../../platform/viewer.ts';
+import { balancesOf, keyed, moneyClient, openDeposits, system } from '../funds/test-fixtures.ts';
 import { runMarket } from '../trading/test-fixtures.ts';
 import {
   allowLoans,
@@ -70,21 +71,46 @@ const personal = (amount: number, tenure = 12) => ({
 });
 
 describe('the allow_loan flag', () => {
-  it('off: every client route answers 403, before the body is read', async () => {
+  it('off: products, quote and apply answer 403, before the body is read', async () => {
     const c = await borrower(t, { rupees: 0, allowLoan: false });
-    const id = '00000000-0000-4000-8000-000000000000';
     const replies = await Promise.all([
       t.api.get('/loan/app/v1/products', c.token),
       t.api.post('/loan/app/v1/quote', {}, c.token),
       t.api.post('/loan/app/v1/apply', personal(5_000_000), c.token, keyed()),
-      t.api.get('/loan/app/v1/loans', c.token),
-      t.api.get(`/loan/app/v1/loans/${id}`, c.token),
-      t.api.post(`/loan/app/v1/loans/${id}/repay`, {}, c.token, keyed()),
-      t.api.post(`/loan/app/v1/loans/${id}/cancel`, {}, c.token),
     ]);
     for (const reply of replies)
       expect([reply.status, reply.body.message]).toEqual([403, LM.loanNotAllowed]);
+    // Without a loan the list is simply empty; an unknown loan is 404, not 403.
+    const list = await t.api.get<{ items: unknown[] }>('/loan/app/v1/loans', c.token);
+    expect([list.status, list.body.data.items]).toEqual([200, []]);
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await t.api.get(`/loan/app/v1/loans/${id}`, c.token)).status).toBe(404);
     expect((await t.api.get('/loan/app/v1/products')).status).toBe(401);
+  });
+
+  it('turned off while a loan is open: the borrower still sees it and repays; no new loan', async () => {
+    const c = await borrower(t, { rupees: 0 });
+    const loan = await applied(t, c, personal(5_000_000, 6));
+    await disbursed(t, [ops1, ops2], loan);
+    await t.ctx.clients.setFlags(
+      viewerFor({ staffId: '00000000-0000-4000-8000-000000000000', roles: ['admin'] }),
+      c.id,
+      { allow_loan: false },
+      system,
+    );
+    const list = await t.api.get<{ items: { id: string }[] }>('/loan/app/v1/loans', c.token);
+    expect([list.status, list.body.data.items.map((l) => l.id)]).toEqual([200, [loan.id]]);
+    const one = await t.api.get<TLoanDetail>(`/loan/app/v1/loans/${loan.id}`, c.token);
+    expect([one.status, one.body.data.status]).toEqual([200, 'disbursed']);
+    const paid = await repay(t, c, loan.id, 100_000);
+    expect(paid.status).toBe(200);
+    const again = await apply(t, c, {
+      product_id: LAS_ID,
+      amount_paise: 5_000_000,
+      tenure_months: 6,
+    });
+    expect([again.status, again.body.message]).toEqual([403, LM.loanNotAllowed]);
+    await ledgerOk();
   });
 
   it('on, but KYC not approved: quoting and applying are 403', async () => {

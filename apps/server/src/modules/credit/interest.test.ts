@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accrue,
-  allocateRepayment,
   aprBps,
   buildSchedule,
   DAY_DENOMINATOR,
@@ -177,23 +176,5 @@ describe('fees, APR and repayment order', () => {
     expect(plain).toBeGreaterThanOrEqual(1_260);
     expect(plain).toBeLessThanOrEqual(1_275);
     expect(aprBps(49_410_000n, s.instalments)).toBeGreaterThan(plain + 100);
-  });
-
-  it('a repayment pays fees, then interest, then principal', () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: 0n, max: 10n ** 9n }),
-        fc.bigInt({ min: 0n, max: 10n ** 6n }),
-        fc.bigInt({ min: 0n, max: 10n ** 7n }),
-        fc.bigInt({ min: 0n, max: 10n ** 9n }),
-        (amount, fees, interest, principal) => {
-          const a = allocateRepayment(amount, { fees, interest, principal });
-          expect(a.fees + a.interest + a.principal + a.unused).toBe(amount);
-          if (a.interest > 0n) expect(a.fees).toBe(fees);
-          if (a.principal > 0n) expect(a.interest).toBe(interest);
-          if (a.unused > 0n) expect(a.principal).toBe(principal);
-        },
-      ),
-    );
   });
 });

@@ -107,7 +107,7 @@ export function periodsFrom(start: string, months: number): Period[] {
  * Runs the loan through its periods paying `emi` each period and everything left in the
  * last. Interest of each period is `accrue` on the balance, carry included.
  */
-function amortise(
+export function amortise(
   principal: bigint,
   rateBps: number,
   periods: Period[],
@@ -205,16 +205,27 @@ export function aprBps(netReceived: bigint, instalments: ScheduledInstalment[]):
   return Math.round(((low + high) / 2) * BPS_PER_UNIT);
 }
 
+export type PrepaymentChoice = 'reduce_emi' | 'reduce_tenure';
+
 /**
- * How a repayment is split: fees first, then interest, then principal. Never more than
- * what is owed (the caller refuses an amount above the outstanding).
+ * The remaining schedule after a prepayment: `principal` left over the remaining `periods`
+ * (the first starting at the last due date passed). Lower EMI: a new EMI solved over the
+ * same periods. Shorter tenure: the old EMI kept, the instalments that would pay nothing
+ * dropped. An interest-only loan keeps its plan (interest monthly, principal at the end).
  */
-export function allocateRepayment(
-  amount: bigint,
-  owed: { fees: bigint; interest: bigint; principal: bigint },
-) {
-  const fees = minBig(amount, owed.fees);
-  const interest = minBig(amount - fees, owed.interest);
-  const principal = minBig(amount - fees - interest, owed.principal);
-  return { fees, interest, principal, unused: amount - fees - interest - principal };
+export function reschedule(input: {
+  principal: bigint;
+  rateBps: number;
+  periods: Period[];
+  repayment: TRepaymentKind;
+  choice: PrepaymentChoice;
+  emi: bigint;
+}): ScheduledInstalment[] {
+  const { principal, rateBps, periods, repayment, choice, emi } = input;
+  if (periods.length === 0 || principal <= 0n) return [];
+  if (repayment !== 'emi' || choice === 'reduce_emi')
+    return buildSchedule({ principal, rateBps, periods, repayment }).instalments;
+  const rows = amortise(principal, rateBps, periods, emi);
+  const last = rows.findIndex((r) => r.balanceAfter === 0n);
+  return rows.slice(0, last + 1);
 }

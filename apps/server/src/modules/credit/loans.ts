@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  DPD_BUCKETS,
   formatPaise,
   LM,
+  type TDpdBucket,
   OPEN_LOAN_STATUSES,
   type TLoanDetail,
   type TLoanQuote,
@@ -36,11 +38,19 @@ import {
 import type { StaffService } from '../staff/service.ts';
 import { PledgeBeyondFree, type Pledges } from '../trading/service.ts';
 import { addDays, aprBps, buildSchedule, istDay, periodsFrom, processingFee } from './interest.ts';
+import {
+  instalmentsOf,
+  loanDues,
+  quotedInstalments,
+  writeInstalments,
+} from './instalments.ts';
+import { bucketSql, bucketWhere } from './dpd-sql.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { CreditProducts } from './products.ts';
 import { loanEvents, loanPledges, loans } from './tables.ts';
 import {
   debtOf,
+  dueScheduleView,
   instalmentView,
   type LoanRow,
   loanView,
@@ -192,10 +202,9 @@ export function createLoans(deps: Deps) {
   async function views(rows: LoanRow[], executor: Executor = db): Promise<TLoanView[]> {
     // One after the other: inside a transaction the executor is one connection.
     const byId = await productsById(executor);
-    const pledged = await pledgesOf(
-      executor,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const pledged = await pledgesOf(executor, ids);
+    const dues = await duesOfRows(rows, executor);
     return rows.map((row) => {
       const product = byId.get(row.productId)!;
       const lines = pledged.get(row.id) ?? [];
@@ -203,8 +212,27 @@ export function createLoans(deps: Deps) {
         product.kind === 'loan_against_shares'
           ? pledgeViews(lines, pledges.priceOf, pledges.nameOf).value
           : null;
-      return loanView(row, product, { now: clock.now(), pledgeValue: value });
+      return loanView(row, product, {
+        now: clock.now(),
+        pledgeValue: value,
+        dues: dues.get(row.id) ?? null,
+      });
     });
+  }
+
+  /** The dues of disbursed loans today, from their instalments (dues.ts). */
+  async function duesOfRows(rows: LoanRow[], executor: Executor = db) {
+    const active = rows.filter((r) => r.status === 'disbursed');
+    const held = await instalmentsOf(
+      executor,
+      active.map((r) => r.id),
+    );
+    return new Map(
+      active.map((r) => {
+        const list = held.get(r.id) ?? quotedInstalments(r, today());
+        return [r.id, loanDues(r, list, today())] as const;
+      }),
+    );
   }
 
   async function detail(row: LoanRow, executor: Executor = db): Promise<TLoanDetail> {
@@ -212,6 +240,7 @@ export function createLoans(deps: Deps) {
     const lines = (await pledgesOf(executor, [row.id])).get(row.id) ?? [];
     const pledged = pledgeViews(lines, pledges.priceOf, pledges.nameOf);
     const schedule = scheduleOf(row, today());
+    const dues = (await duesOfRows([row], executor)).get(row.id) ?? null;
     const events = await executor
       .select()
       .from(loanEvents)
@@ -222,9 +251,9 @@ export function createLoans(deps: Deps) {
       ...loanView(row, product, {
         now: clock.now(),
         pledgeValue: secured ? pledged.value : null,
-        schedule,
+        dues,
       }),
-      schedule: schedule.instalments.map(instalmentView),
+      schedule: dues ? dueScheduleView(row, dues) : schedule.instalments.map(instalmentView),
       pledges: pledged.pledges,
       events: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, message: e.message })),
       product_levels: {
@@ -260,19 +289,24 @@ export function createLoans(deps: Deps) {
 
   // ---------- Staff names ----------
 
-  async function staffEmails(): Promise<Map<string, string>> {
-    return new Map((await staff.listStaff()).map((s) => [s.id, s.email] as const));
+  /**
+   * The emails of the officers who decided these loans, read on `executor`: inside a
+   * decision that is the decision's own transaction, never a second pool connection.
+   */
+  async function staffEmails(rows: LoanRow[], executor: Executor = db) {
+    const ids = rows.flatMap((r) => [r.firstApprovedBy, r.secondApprovedBy, r.decidedBy]);
+    const names = await staff.namesOf(ids, executor);
+    return new Map([...names].map(([id, n]) => [id, n.email] as const));
   }
 
+  /** One query after the other: inside a transaction the executor is one connection. */
   async function consoleViews(rows: LoanRow[], executor: Executor = db) {
-    const [list, refs, emails] = await Promise.all([
-      views(rows, executor),
-      clients.refsOf(
-        rows.map((r) => r.clientId),
-        executor,
-      ),
-      staffEmails(),
-    ]);
+    const list = await views(rows, executor);
+    const refs = await clients.refsOf(
+      rows.map((r) => r.clientId),
+      executor,
+    );
+    const emails = await staffEmails(rows, executor);
     return rows.map((row, i) => consoleExtras(row, list[i]!, refs, emails));
   }
 
@@ -294,11 +328,9 @@ export function createLoans(deps: Deps) {
   }
 
   async function consoleDetailOf(row: LoanRow, executor: Executor = db) {
-    const [view, refs, emails] = await Promise.all([
-      detail(row, executor),
-      clients.refsOf([row.clientId], executor),
-      staffEmails(),
-    ]);
+    const view = await detail(row, executor);
+    const refs = await clients.refsOf([row.clientId], executor);
+    const emails = await staffEmails([row], executor);
     return consoleExtras(row, view, refs, emails);
   }
 
@@ -421,6 +453,7 @@ export function createLoans(deps: Deps) {
       })
       .where(eq(loans.id, moved.id))
       .returning();
+    await writeInstalments(tx, row!, start);
     return row!;
   }
 
@@ -605,6 +638,7 @@ export function createLoans(deps: Deps) {
       filter: {
         status?: TLoanStatus | undefined;
         clientId?: string | undefined;
+        bucket?: TDpdBucket | undefined;
         after?: [string, string] | null;
         limit: number;
       },
@@ -612,6 +646,10 @@ export function createLoans(deps: Deps) {
       const where: (SQL | undefined)[] = [];
       if (filter.status) where.push(eq(loans.status, filter.status));
       if (filter.clientId) where.push(eq(loans.clientId, filter.clientId));
+      if (filter.bucket) {
+        where.push(eq(loans.status, 'disbursed'));
+        where.push(bucketWhere(filter.bucket, today()));
+      }
       if (viewer && viewer.seesAdvisor !== null)
         where.push(inArray(loans.clientId, clients.idsOfAdvisor(viewer.seesAdvisor)));
       const oldest = filter.status === 'applied';
@@ -646,6 +684,22 @@ export function createLoans(deps: Deps) {
       const row = await loanOf(loanId);
       await assertVisible(viewer, row);
       return consoleDetailOf(row);
+    },
+
+    /** Disbursed loans by days-past-due bucket (the console queue's counts). */
+    async bucketCounts(viewer: Viewer | null): Promise<Record<TDpdBucket, number>> {
+      const mine =
+        viewer && viewer.seesAdvisor !== null
+          ? inArray(loans.clientId, clients.idsOfAdvisor(viewer.seesAdvisor))
+          : undefined;
+      const rows = await db
+        .select({ bucket: bucketSql(today()), n: sql<number>`count(*)::int` })
+        .from(loans)
+        .where(and(eq(loans.status, 'disbursed'), mine))
+        .groupBy(sql`1`);
+      const out = Object.fromEntries(DPD_BUCKETS.map((b) => [b, 0])) as Record<TDpdBucket, number>;
+      for (const r of rows) out[r.bucket as TDpdBucket] = r.n;
+      return out;
     },
 
     async countApplied() {

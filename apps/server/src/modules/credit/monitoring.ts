@@ -14,7 +14,7 @@ import {
   type TMarginState,
   type TShortfall,
 } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -66,8 +66,8 @@ const MESSAGES: Record<TMarginState, (ltv: string) => string> = {
 export function createMonitoring(deps: Deps) {
   const { db, clock, ledger, loans: loanService, products, pledges, servicing, orders } = deps;
   /** A loan's live position: the pledge's value now, the LTV, its level and the shortfall. */
-  async function positionOf(row: LoanRow, product: ProductRow) {
-    const lines = (await loanService.pledgesOf(db, [row.id])).get(row.id) ?? [];
+  async function positionOf(row: LoanRow, product: ProductRow, executor: Executor = db) {
+    const lines = (await loanService.pledgesOf(executor, [row.id])).get(row.id) ?? [];
     const { value } = pledgeViews(lines, pledges.priceOf, pledges.nameOf);
     const debt = outstandingOf(row);
     const ltv = ltvOf(debt, value);
@@ -200,7 +200,7 @@ export function createMonitoring(deps: Deps) {
         const row = await servicing.lockLoan(tx, loanId);
         if (row.status !== 'disbursed') throw badRequest(LM.notDisbursed);
         const product = await products.byId(row.productId, tx);
-        const position = await positionOf(row, product);
+        const position = await positionOf(row, product, tx);
         if (position.state !== 'sell_off') throw conflict(LM.notSellOff);
         const held = await tx
           .select()

@@ -49,7 +49,10 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   async function all(executor: Executor = db): Promise<ProductRow[]> {
-    return executor.select().from(creditProducts).orderBy(asc(creditProducts.createdAt));
+    return executor
+      .select()
+      .from(creditProducts)
+      .orderBy(asc(creditProducts.createdAt), asc(creditProducts.id));
   }
 
   async function approvalThreshold(executor: Executor = db): Promise<bigint> {

@@ -1,7 +1,9 @@
 /**
- * The client's credit routes (docs/api-credit.md), `/loan/app/v1/...`. Every route needs the
- * profile's allow_loan flag: without it the answer is 403 before the body is even read.
- * Applying and repaying take the PIN and an Idempotency-Key.
+ * The client's credit routes (docs/api-credit.md), `/loan/app/v1/...`. The profile's allow_loan
+ * flag opens new borrowing only (products, quote, apply: 403 before the body is read without
+ * it); a loan already taken is listed, read, repaid and cancelled whatever the flag says, so
+ * turning the flag off never hides what a client owes. Applying and repaying take the PIN and
+ * an Idempotency-Key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -38,13 +40,13 @@ export function creditRoutes(ctx: AppContext) {
     const kit = routeKit(
       instance,
       { kind: 'client', auth: ctx.auth },
-      { tags: ['credit'], idempotency, checks: [allowLoan] },
+      { tags: ['credit'], idempotency },
     );
 
     kit.query(
       'GET',
       '/loan/app/v1/products',
-      { clientRow: true, response: ZCreditProducts },
+      { clientRow: true, checks: [allowLoan], response: ZCreditProducts },
       async (request) => {
         const { items, holdings } = await credit.loans.catalogue(clientRowOf(request));
         return { items: items.map(productView), holdings };
@@ -54,7 +56,13 @@ export function creditRoutes(ctx: AppContext) {
     kit.query(
       'POST',
       '/loan/app/v1/quote',
-      { clientRow: true, perMinute: 120, body: ZLoanQuoteRequest, response: ZLoanQuote },
+      {
+        clientRow: true,
+        checks: [allowLoan],
+        perMinute: 120,
+        body: ZLoanQuoteRequest,
+        response: ZLoanQuote,
+      },
       async (request) => credit.loans.quote(clientRowOf(request), request.body),
     );
 
@@ -63,6 +71,7 @@ export function creditRoutes(ctx: AppContext) {
       '/loan/app/v1/apply',
       {
         clientRow: true,
+        checks: [allowLoan],
         perMinute: 20,
         body: ZLoanApplyRequest,
         response: ZLoanDetail,

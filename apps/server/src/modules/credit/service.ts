@@ -41,7 +41,7 @@ export function createCreditService(deps: Deps) {
     products,
     events,
   });
-  const servicing = createServicing({ db, clock, ledger, clients, loans, events });
+  const servicing = createServicing({ db, clock, ledger, clients, loans, products, events });
   const monitoring = createMonitoring({
     db,
     clock,

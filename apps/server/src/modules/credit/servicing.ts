@@ -34,10 +34,22 @@ import {
   InsufficientBalance,
   type LedgerService,
 } from '../ledger/service.ts';
-import { accrue, addDays, allocateRepayment, daysBetween, isDay, istDay } from './interest.ts';
+import { allocateRepayment } from './allocation.ts';
+import {
+  billDays,
+  ensureInstalments,
+  instalmentOfDay,
+  instalmentsOf,
+  loanDues,
+  rescheduleAfterPrepayment,
+  unremindedDueOn,
+} from './instalments.ts';
+import { accrue, addDays, daysBetween, isDay, istDay, type PrepaymentChoice } from './interest.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { Loans } from './loans.ts';
-import { loanAccruals, loanRepayments, loans } from './tables.ts';
+import { type PenalCharge, penalForDay } from './penal.ts';
+import type { CreditProducts } from './products.ts';
+import { loanAccruals, loanInstalments, loanRepayments, loans } from './tables.ts';
 import { type LoanRow, outstandingOf, paiseNumber } from './views.ts';
 
 type Deps = {
@@ -46,48 +58,59 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   loans: Loans;
+  products: CreditProducts;
   events?: TransitionEvents | undefined;
 };
+
+/** Who paid: the client, the accrual job's auto-debit on a due date, or a pledge sale. */
+export type RepaymentSource = 'client' | 'auto_debit' | 'pledge_sale';
+
+const REPAID: Record<RepaymentSource, (amount: bigint, prepaid: bigint) => string> = {
+  client: (amount, prepaid) =>
+    prepaid > 0n
+      ? `Repayment of ${formatPaise(amount)} received; ${formatPaise(prepaid)} of it prepaid principal, and the instalments to come were recomputed.`
+      : `Repayment of ${formatPaise(amount)} received.`,
+  auto_debit: (amount) =>
+    `Auto-debit: ${formatPaise(amount)} collected from your cash for what was due.`,
+  pledge_sale: (amount) =>
+    `${formatPaise(amount)} from the sale of pledged shares applied to the loan.`,
+};
+
+/** The reminder goes this many days before a due date. */
+export const REMIND_DAYS_BEFORE = 3;
 
 export type AccrualResult = { days: number; postings: number; interest: bigint };
 
 export function createServicing(deps: Deps) {
-  const { db, clock, ledger, clients, loans: loanService, events } = deps;
+  const { db, clock, ledger, clients, loans: loanService, products, events } = deps;
   const yesterday = () => addDays(istDay(clock.now()), -1);
 
   /**
    * Accrues a locked, disbursed loan's days up to `through`; returns the row as it is after.
-   * Catching up posts each missing day on its own, as the day would have been posted.
+   * Catching up posts each missing day on its own, as the day would have been posted. Each
+   * day's interest is billed to the instalment whose period holds it, and a day on which
+   * principal is overdue carries the product's penal charge (penal.ts).
    */
   async function accrueLocked(tx: Tx, row: LoanRow, through: string) {
     const result: AccrualResult = { days: 0, postings: 0, interest: 0n };
     if (row.status !== 'disbursed' || !row.accruedThrough || row.accruedThrough >= through)
       return { row, result };
+    await ensureInstalments(tx, row, istDay(clock.now()));
+    const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
+    const product = await products.byId(row.productId, tx);
     let carry = row.accrualCarry;
+    let penalCarry = row.penalCarry;
     let interestTotal = 0n;
+    let penalTotal = 0n;
+    const billed: { day: string; interest: bigint }[] = [];
     const days = daysBetween(row.accruedThrough, through);
     const now = clock.now();
     for (let k = 1; k <= days; k++) {
       const day = addDays(row.accruedThrough, k);
       const accrued = accrue(row.outstandingPrincipalPaise, row.annualRateBps, 1, carry);
       carry = accrued.carry;
-      let postingId: number | null = null;
-      if (accrued.interest > 0n) {
-        const posted = await ledger.transfer(tx, {
-          kind: 'loan_interest',
-          clientId: row.clientId,
-          memo: `Interest for ${day} on ${formatPaise(row.outstandingPrincipalPaise)}`,
-          reference: `loan:${row.id}`,
-          idempotencyKey: `loan:${row.id}:accrual:${day}`,
-          // The loans account is the firm's claim, carried negative like bank_clearing:
-          // interest accrued makes the claim larger, so the line on loans is negative.
-          from: firmAccount('loans'),
-          to: firmAccount('interest_income'),
-          amount: accrued.interest,
-        });
-        postingId = posted.postingId;
-        result.postings += 1;
-      }
+      const postingId = await postDay(tx, row, day, accrued.interest);
+      if (postingId !== null) result.postings += 1;
       await tx.insert(loanAccruals).values({
         loanId: row.id,
         day,
@@ -96,15 +119,29 @@ export function createServicing(deps: Deps) {
         postingId,
         createdAt: now,
       });
+      billed.push({ day, interest: accrued.interest });
+      const holder = instalmentOfDay(instalments, day);
+      if (holder) holder.interestAccrued += accrued.interest;
+      const penal = penalForDay(product, row, instalments, day, penalCarry);
+      penalCarry = penal.carry;
+      if (penal.amount > 0n) {
+        await postPenal(tx, row, day, penal);
+        result.postings += 1;
+        penalTotal += penal.amount;
+      }
       interestTotal += accrued.interest;
       result.days += 1;
     }
+    // The in-memory rows were billed as the days went; the table gets the same sums.
+    await billDays(tx, row.id, (await instalmentsOf(tx, [row.id])).get(row.id) ?? [], billed);
     const [updated] = await tx
       .update(loans)
       .set({
         accruedThrough: through,
         accrualCarry: carry,
+        penalCarry,
         accruedInterestPaise: row.accruedInterestPaise + interestTotal,
+        feesDuePaise: row.feesDuePaise + penalTotal,
         updatedAt: now,
       })
       .where(and(eq(loans.id, row.id), eq(loans.accruedThrough, row.accruedThrough)))
@@ -112,6 +149,41 @@ export function createServicing(deps: Deps) {
     if (!updated) throw new Error(`Loan ${row.id} moved while its accrual was locked`);
     result.interest = interestTotal;
     return { row: updated, result };
+  }
+
+  /** One day's interest posting (firm loans ← interest income); null below a paisa. */
+  async function postDay(tx: Tx, row: LoanRow, day: string, interest: bigint) {
+    if (interest <= 0n) return null;
+    const posted = await ledger.transfer(tx, {
+      kind: 'loan_interest',
+      clientId: row.clientId,
+      memo: `Interest for ${day} on ${formatPaise(row.outstandingPrincipalPaise)}`,
+      reference: `loan:${row.id}`,
+      idempotencyKey: `loan:${row.id}:accrual:${day}`,
+      // The loans account is the firm's claim, carried negative like bank_clearing:
+      // interest accrued makes the claim larger, so the line on loans is negative.
+      from: firmAccount('loans'),
+      to: firmAccount('interest_income'),
+      amount: interest,
+    });
+    return posted.postingId;
+  }
+
+  /** A day's penal charge: firm loans (the claim grows) ← fees; its own line, no interest. */
+  async function postPenal(tx: Tx, row: LoanRow, day: string, penal: PenalCharge) {
+    const posted = await ledger.transfer(tx, {
+      kind: 'loan_penal_charge',
+      clientId: row.clientId,
+      memo: penal.memo,
+      reference: `loan:${row.id}`,
+      idempotencyKey: `loan:${row.id}:penal:${day}`,
+      from: firmAccount('loans'),
+      to: firmAccount('fees'),
+      amount: penal.amount,
+    });
+    await recordLoanEvent(tx, clock, row.id, 'penal_charge', penal.memo, {
+      postingId: posted.postingId,
+    });
   }
 
   async function lockLoan(tx: Tx, loanId: string, clientId?: string) {
@@ -124,23 +196,38 @@ export function createServicing(deps: Deps) {
     return row;
   }
 
-  /** Pays `amount` of a locked loan from the client's cash; closes it at zero. */
+  /**
+   * Pays `amount` of a locked loan from the client's cash, in the allocation order
+   * (allocation.ts); a prepayment recomputes the instalments still to come; closes at zero.
+   */
   async function repayLocked(
     tx: Tx,
     locked: LoanRow,
     amount: bigint,
     actor: Actor,
-    source: 'client' | 'pledge_sale',
+    source: RepaymentSource,
+    choice: PrepaymentChoice = 'reduce_emi',
   ) {
     if (locked.status !== 'disbursed') throw badRequest(LM.notDisbursed);
     const { row } = await accrueLocked(tx, locked, yesterday());
     const outstanding = outstandingOf(row);
     if (amount > outstanding) throw badRequest(LM.repayAboveOutstanding(outstanding));
-    const split = allocateRepayment(amount, {
-      fees: row.feesDuePaise,
-      interest: row.accruedInterestPaise,
-      principal: row.outstandingPrincipalPaise,
+    const today = istDay(clock.now());
+    await ensureInstalments(tx, row, today);
+    const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
+    const dues = loanDues(row, instalments, today);
+    const allocated = allocateRepayment(amount, {
+      penal: row.feesDuePaise,
+      interestDue: dues.interestDue,
+      principalDue: dues.principalDue,
+      interestNotDue: dues.interestNotDue,
+      principalNotDue: dues.principalNotDue,
     });
+    const split = {
+      fees: allocated.penal,
+      interest: allocated.interest,
+      principal: allocated.principal,
+    };
     const id = randomUUID();
     let postingId: number;
     try {
@@ -180,6 +267,7 @@ export function createServicing(deps: Deps) {
         paidFeesPaise: row.paidFeesPaise + split.fees,
         paidInterestPaise: row.paidInterestPaise + split.interest,
         paidPrincipalPaise: row.paidPrincipalPaise + split.principal,
+        prepaidPrincipalPaise: row.prepaidPrincipalPaise + allocated.prepaid,
         updatedAt: now,
       })
       .where(
@@ -207,16 +295,11 @@ export function createServicing(deps: Deps) {
         source,
       },
     });
-    await recordLoanEvent(
-      tx,
-      clock,
-      row.id,
-      'repay',
-      source === 'pledge_sale'
-        ? `${formatPaise(amount)} from the sale of pledged shares applied to the loan.`
-        : `Repayment of ${formatPaise(amount)} received.`,
-      { postingId },
-    );
+    await recordLoanEvent(tx, clock, row.id, 'repay', REPAID[source](amount, allocated.prepaid), {
+      postingId,
+    });
+    if (allocated.prepaid > 0n && outstandingOf(paid) > 0n)
+      await rescheduleAfterPrepayment(tx, paid, instalments, today, choice);
     let final = paid;
     if (outstandingOf(paid) === 0n) {
       final = await applyLoanTransition(tx, clock, {
@@ -229,32 +312,84 @@ export function createServicing(deps: Deps) {
       });
       await loanService.releasePledge(tx, final);
     }
-    return { row: final, split, postingId };
+    return { row: final, split, prepaid: allocated.prepaid, postingId };
+  }
+
+  /**
+   * The due-date work of a locked loan accrued to yesterday: the reminder three days before an
+   * instalment, then the auto-debit of what is due now from the client's available cash (a
+   * ledger posting, the allocation order); what cash does not cover stays due, and overdue
+   * from tomorrow, and the client is told on a due date that it fell short.
+   */
+  async function collectLocked(tx: Tx, row: LoanRow) {
+    if (row.status !== 'disbursed') return { collected: 0n, short: 0n };
+    const today = istDay(clock.now());
+    const soon = addDays(today, REMIND_DAYS_BEFORE);
+    for (const due of await unremindedDueOn(tx, row.id, soon)) {
+      await tx
+        .update(loanInstalments)
+        .set({ remindedAt: clock.now() })
+        .where(and(eq(loanInstalments.loanId, row.id), eq(loanInstalments.number, due.number)));
+      await recordLoanEvent(
+        tx,
+        clock,
+        row.id,
+        'due_reminder',
+        `Instalment ${due.number} is due on ${due.dueDate}; it will be collected from your cash that day.`,
+      );
+    }
+    const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
+    const dues = loanDues(row, instalments, today);
+    if (dues.dueNow <= 0n) return { collected: 0n, short: 0n };
+    const cash = (await ledger.balancesOf(row.clientId, tx)).cash_available;
+    const take = cash < dues.dueNow ? (cash > 0n ? cash : 0n) : dues.dueNow;
+    if (take > 0n)
+      await repayLocked(tx, row, take, { type: 'system', id: 'credit-auto-debit' }, 'auto_debit');
+    const short = dues.dueNow - take;
+    if (short > 0n && instalments.some((i) => i.dueDate === today))
+      await recordLoanEvent(
+        tx,
+        clock,
+        row.id,
+        'auto_debit_failed',
+        `Auto-debit fell short: ${formatPaise(short)} due today could not be collected from your cash. Add funds and repay to avoid penal charges.`,
+      );
+    return { collected: take, short };
   }
 
   return {
     accrueLocked,
+    collectLocked,
     lockLoan,
     repayLocked,
 
     /**
-     * The accrual job: every active loan up to `through` (default: yesterday, in India).
-     * One transaction per loan, so one loan's trouble does not hold back the others.
+     * The accrual job: every active loan up to `through` (default: yesterday, in India), and
+     * on a run through yesterday the day's collections (reminders, auto-debit). One
+     * transaction per loan, so one loan's trouble does not hold back the others.
      */
     async runAccrual(through: string = yesterday()): Promise<TAccrualRun> {
       if (!isDay(through)) throw badRequest(LM.dateInvalid);
       if (through > yesterday()) throw badRequest(LM.accrualDateInvalid);
+      const collect = through === yesterday();
       const due = await db
         .select({ id: loans.id })
         .from(loans)
-        .where(and(eq(loans.status, 'disbursed'), lt(loans.accruedThrough, through)))
+        .where(
+          and(
+            eq(loans.status, 'disbursed'),
+            collect ? undefined : lt(loans.accruedThrough, through),
+          ),
+        )
         .orderBy(asc(loans.createdAt));
       const run: TAccrualRun = { through, loans: 0, days: 0, postings: 0, interest_paise: 0 };
       let interest = 0n;
       for (const { id } of due) {
-        const { result } = await inTransaction(db, async (tx) =>
-          accrueLocked(tx, await lockLoan(tx, id), through),
-        );
+        const { result } = await inTransaction(db, async (tx) => {
+          const accrued = await accrueLocked(tx, await lockLoan(tx, id), through);
+          if (collect) await collectLocked(tx, accrued.row);
+          return accrued;
+        });
         if (result.days > 0) run.loans += 1;
         run.days += result.days;
         run.postings += result.postings;
@@ -268,10 +403,10 @@ export function createServicing(deps: Deps) {
     async repay(
       client: ClientRow,
       loanId: string,
-      input: { amount_paise: bigint; pin: string },
+      input: { amount_paise: bigint; pin: string; prepayment?: PrepaymentChoice | undefined },
       options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
     ): Promise<TRepayment> {
-      loanService.assertBorrower(client);
+      // Neither the allow_loan flag nor a KYC review stops a client paying what they owe.
       if (!client.pinHash) throw badRequest(LM.setPinForLoans);
       // The loan must be theirs before the PIN is asked: another client's loan is 404.
       await loanService.loanOf(loanId, client.id);
@@ -285,6 +420,7 @@ export function createServicing(deps: Deps) {
           input.amount_paise,
           options.actor,
           'client',
+          input.prepayment,
         );
         const [view] = await loanService.views([row], tx);
         return {

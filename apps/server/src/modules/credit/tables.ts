@@ -37,6 +37,14 @@ export const creditProducts = pgTable(
     marginCallLtvBps: integer('margin_call_ltv_bps'),
     sellOffLtvBps: integer('sell_off_ltv_bps'),
     processingFeeBps: integer('processing_fee_bps').notNull(),
+    /**
+     * Penal charges on overdue dues (RBI, 18 Aug 2023): 'rate' — `penalRateBps` a year on the
+     * overdue principal, day by day; 'flat' — `penalFlatPaise` once per instalment that falls
+     * overdue. Never compounded, never added to the interest rate.
+     */
+    penalKind: text('penal_kind').notNull().default('rate'),
+    penalRateBps: integer('penal_rate_bps').notNull().default(0),
+    penalFlatPaise: paise('penal_flat_paise').notNull().default(zero),
     active: boolean('active').notNull().default(true),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -84,6 +92,10 @@ export const loans = pgTable(
     paidFeesPaise: paise('paid_fees_paise').notNull().default(zero),
     /** Below one paisa of interest, carried to the next day (see interest.ts). */
     accrualCarry: paise('accrual_carry').notNull().default(zero),
+    /** The same for a penal rate's daily charge. */
+    penalCarry: paise('penal_carry').notNull().default(zero),
+    /** Principal paid ahead of the schedule (prepayments); the schedule was recomputed after. */
+    prepaidPrincipalPaise: paise('prepaid_principal_paise').notNull().default(zero),
     /** The first day interest accrues (the disbursal day, in India) and the last day accrued. */
     startDate: date('start_date'),
     accruedThrough: date('accrued_through'),
@@ -209,4 +221,26 @@ export const loanPledgeSales = pgTable(
     appliedPaise: paise('applied_paise'),
   },
   (t) => [index('loan_pledge_sales_open').on(t.loanId, t.settledAt)],
+);
+
+/**
+ * A disbursed loan's instalments as they stand (rewritten from the next one on at a
+ * prepayment). `interestAccruedPaise` is the interest the accrual job posted on the days of
+ * the instalment's period: what is billed on its due date (dues.ts).
+ */
+export const loanInstalments = pgTable(
+  'loan_instalments',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    number: integer('number').notNull(),
+    dueDate: date('due_date').notNull(),
+    principalPaise: paise('principal_paise').notNull(),
+    interestEstimatePaise: paise('interest_estimate_paise').notNull(),
+    interestAccruedPaise: paise('interest_accrued_paise').notNull().default(zero),
+    /** The reminder three days before, sent once. */
+    remindedAt: at('reminded_at'),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.number] })],
 );

@@ -12,11 +12,12 @@ import type {
 import { paiseNumber } from '@sampada/shared';
 import {
   buildSchedule,
-  istDay,
+  daysBetween,
   periodsFrom,
   type Schedule,
   type ScheduledInstalment,
 } from './interest.ts';
+import type { Dues } from './dues.ts';
 import type { creditProducts, loanPledges, loans } from './tables.ts';
 
 export type ProductRow = typeof creditProducts.$inferSelect;
@@ -111,23 +112,37 @@ export function pledgeViews(
 export const debtOf = (row: LoanRow) =>
   row.status === 'applied' || row.status === 'approved' ? row.amountPaise : outstandingOf(row);
 
+/** A disbursed loan's instalments as the schedule shows them: with their state and payments. */
+export function dueScheduleView(row: LoanRow, dues: Dues): TInstalment[] {
+  let balance = row.amountPaise - row.prepaidPrincipalPaise;
+  let previous = row.startDate ?? dues.instalments[0]?.dueDate ?? '';
+  return dues.instalments.map((i) => {
+    balance -= i.principal;
+    const days = previous ? daysBetween(previous, i.dueDate) : 0;
+    previous = i.dueDate;
+    return {
+      number: i.number,
+      due_date: i.dueDate,
+      days,
+      interest_paise: paiseNumber(i.interest),
+      principal_paise: paiseNumber(i.principal),
+      amount_paise: paiseNumber(i.interest + i.principal),
+      balance_after_paise: paiseNumber(balance < 0n ? 0n : balance),
+      state: i.state,
+      paid_paise: paiseNumber(i.principalPaid + i.interestPaid),
+    };
+  });
+}
+
 export function loanView(
   row: LoanRow,
   product: ProductRow,
-  context: { now: Date; pledgeValue: bigint | null; schedule?: Schedule },
+  context: { now: Date; pledgeValue: bigint | null; dues: Dues | null },
 ): TLoanView {
-  const today = istDay(context.now);
-  const schedule = context.schedule ?? scheduleOf(row, today);
   const active = row.status === 'disbursed';
-  const paid = row.paidPrincipalPaise + row.paidInterestPaise;
-  const scheduledByToday = active
-    ? schedule.instalments.filter((i) => i.dueDate <= today).reduce((s, i) => s + i.amount, 0n)
-    : 0n;
   const outstanding = outstandingOf(row);
-  let dueNow = scheduledByToday - paid + row.feesDuePaise;
-  if (dueNow < 0n) dueNow = 0n;
-  if (dueNow > outstanding) dueNow = outstanding;
-  const next = active ? schedule.instalments.find((i) => i.dueDate > today) : undefined;
+  const dues = active ? context.dues : null;
+  const zero = 0n;
   const hasPledge = product.kind === 'loan_against_shares' && context.pledgeValue !== null;
   const live = row.status === 'applied' || row.status === 'approved' || active;
   const ltv = hasPledge && live ? ltvOf(debtOf(row), context.pledgeValue ?? 0n) : null;
@@ -151,8 +166,14 @@ export function loanView(
     paid_principal_paise: paiseNumber(row.paidPrincipalPaise),
     paid_interest_paise: paiseNumber(row.paidInterestPaise),
     paid_fees_paise: paiseNumber(row.paidFeesPaise),
-    due_now_paise: paiseNumber(dueNow),
-    next_due_date: next?.dueDate ?? null,
+    due_now_paise: paiseNumber(dues?.dueNow ?? zero),
+    past_due_paise: paiseNumber(dues?.pastDue ?? zero),
+    interest_due_paise: paiseNumber(dues?.interestDue ?? zero),
+    principal_due_paise: paiseNumber(dues?.principalDue ?? zero),
+    accrued_not_due_paise: paiseNumber(dues?.interestNotDue ?? zero),
+    dpd: dues?.dpd ?? 0,
+    dpd_bucket: dues?.bucket ?? 'current',
+    next_due_date: dues?.nextDueDate ?? null,
     accrued_through: row.accruedThrough,
     pledge_value_paise:
       hasPledge && context.pledgeValue !== null ? paiseNumber(context.pledgeValue) : null,

@@ -74,8 +74,8 @@ describe('the demo client', () => {
     expect(loan.approvals_required).toBe(2);
     expect(loan.approvals).toBe(2);
     expect(loan.schedule.length).toBeGreaterThan(0);
-    // ₹25,000 repaid nine sessions ago: interest accrued until then, the rest off the principal.
-    expect(loan.paid_interest_paise).toBeGreaterThan(0);
+    // Repaid before the first due date: nothing was due, so it all prepaid principal (issue 33).
+    expect(loan.paid_principal_paise).toBe(25_000_00 - loan.paid_interest_paise);
     expect(loan.paid_interest_paise + loan.paid_principal_paise).toBe(25_000_00);
     expect(loan.outstanding_principal_paise).toBe(loan.amount_paise - loan.paid_principal_paise);
     const portfolio = await t.api.get<TPortfolio>('/stat/app/v1/portfolio', token);

@@ -20,6 +20,7 @@ import {
   buildTestApp,
   ensureAdvisor,
   signInStaff,
+  signUpClient,
   type SignedInStaff,
   sqlRows,
   type TestApp,
@@ -115,6 +116,17 @@ describe('claiming', () => {
       ops.token,
     );
     expect(console.body.data.map((x) => x.client.id)).toEqual([c.id]);
+    await ledgerOk();
+  });
+
+  it('a client whose KYC is pending is paid no bonus, even with the flag on (403)', async () => {
+    const offer = await publish();
+    const c = await signUpClient(t);
+    await sqlRows(t, `update clients set kyc_status = 'pending' where id = '${c.id}'`);
+    await setFlags(t, c.id, { allow_bonus: true });
+    const reply = await claim(c as never, offer.id);
+    expect([reply.status, reply.body.message]).toEqual([403, OM.kycRequired]);
+    expect((await balancesOf(t, c.id)).cash_available).toBe(0n);
     await ledgerOk();
   });
 

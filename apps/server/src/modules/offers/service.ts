@@ -213,6 +213,8 @@ export function createOfferService(deps: {
       options: { actor: Actor; transaction?: TransactionRunner },
     ): Promise<TOfferClaim> {
       if (!client.allowBonus) throw forbidden(OM.notAllowed);
+      // A bonus is money into the account: like a deposit, it needs approved KYC.
+      if (client.kycStatus !== 'approved') throw forbidden(OM.kycRequired);
       const row = await offerOf(offerId);
       if (row.status !== 'published') throw notFound(OM.offerNotFound);
       const now = clock.now();

@@ -97,6 +97,12 @@ export function LoanDetailPage() {
               value={`${formatPaise(loan.paid_principal_paise)} · ${formatPaise(loan.paid_interest_paise)}`}
             />
             <Figure label="Due now" value={formatPaise(loan.due_now_paise)} />
+            <Figure
+              label={`Past due (${loan.dpd} days, ${loan.dpd_bucket.replace('_', '-').toUpperCase()})`}
+              value={formatPaise(loan.past_due_paise)}
+            />
+            <Figure label="Accrued, not due" value={formatPaise(loan.accrued_not_due_paise)} />
+            <Figure label="Penal charges due" value={formatPaise(loan.fees_due_paise)} />
             {loan.pledge_value_paise !== null ? (
               <Figure label="Pledge value" value={formatPaise(loan.pledge_value_paise)} />
             ) : null}

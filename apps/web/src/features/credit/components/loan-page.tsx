@@ -294,8 +294,19 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
         <Figure
           label={t('loan.dueNow')}
           value={formatPaise(loan.due_now_paise)}
-          hint={loan.next_due_date ? `${t('loan.nextDue')}: ${loan.next_due_date}` : undefined}
+          hint={
+            loan.past_due_paise > 0
+              ? `Past due ${formatPaise(loan.past_due_paise)} · ${loan.dpd} days`
+              : loan.next_due_date
+                ? `${t('loan.nextDue')}: ${loan.next_due_date}`
+                : undefined
+          }
           testId="loan-due"
+        />
+        <Figure
+          label="Interest accrued, not yet due"
+          value={formatPaise(loan.accrued_not_due_paise)}
+          testId="loan-accrued-not-due"
         />
       </SimpleGrid>
       {loan.product.kind === 'loan_against_shares' && <PledgeSection loan={loan} />}

@@ -78,6 +78,7 @@ export function TaxPnlPage() {
             </Group>
             <TaxSummary report={report} />
             <RealisedLots report={report} />
+            <IntradayTrades report={report} />
             <UnrealisedLots report={report} />
           </>
         ) : null}
@@ -277,6 +278,41 @@ function RealisedLots({ report }: { report: TTaxPnl }) {
           title: t('tax.gain'),
           right: true,
           cell: (r) => <Pnl paise={r.gain_paise} testId={`tax-gain-${r.symbol}`} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** Same-day buys and sells: no delivery, so speculative business income, not a capital gain. */
+function IntradayTrades({ report }: { report: TTaxPnl }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  type Intraday = NonNullable<TTaxPnl['intraday']>[number];
+  return (
+    <LotTable<Intraday>
+      title={t('tax.intraday')}
+      aside={
+        report.summary.speculative_paise === undefined ? undefined : (
+          <Pnl paise={report.summary.speculative_paise} testId="tax-speculative-total" />
+        )
+      }
+      empty={t('tax.noIntraday')}
+      lots={report.intraday ?? []}
+      lotKey={(r, i) => `${r.symbol}-${r.day}-${i}`}
+      minWidth={640}
+      testId="tax-intraday"
+      columns={[
+        { title: t('tax.scrip'), cell: (r) => r.symbol },
+        { title: t('tax.day'), cell: (r) => r.day },
+        { title: t('tax.quantity'), right: true, cell: (r) => r.quantity.toLocaleString('en-IN') },
+        { title: t('tax.buyValue'), right: true, cell: (r) => money(r.buy_value_paise) },
+        { title: t('tax.sellValue'), right: true, cell: (r) => money(r.sell_value_paise) },
+        { title: t('tax.lotCharges'), right: true, cell: (r) => money(r.charges_paise) },
+        {
+          title: t('tax.result'),
+          right: true,
+          cell: (r) => <Pnl paise={r.result_paise} testId={`tax-intraday-${r.symbol}`} />,
         },
       ]}
     />

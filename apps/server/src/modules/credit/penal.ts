@@ -1,0 +1,70 @@
+/**
+ * Penal charges by RBI's circular of 18 Aug 2023 (docs/api-credit.md "Penal charges"): a
+ * charge, not interest — never added to the rate, never compounded (it is charged on overdue
+ * principal only, never on interest or on earlier penal charges), and shown on its own line.
+ * The product says which:
+ *
+ * - 'rate': `penalRateBps` a year on the principal overdue that day, actual/365, with its own
+ *   sub-paisa carry (like interest, so a run of days sums to the closed form);
+ * - 'flat': `penalFlatPaise` once, on the day after an instalment's due date if any of it is
+ *   still unpaid.
+ */
+import { formatBps, formatPaise } from '@sampada/shared';
+import { duesOf, type InstalmentRow } from './dues.ts';
+import { accrue, addDays } from './interest.ts';
+import type { LoanRow, ProductRow } from './views.ts';
+
+export type PenalCharge = {
+  amount: bigint;
+  carry: bigint;
+  memo: string;
+  /** The instalment a flat charge is for. */
+  flatFor: number | null;
+};
+
+export function penalForDay(
+  product: Pick<ProductRow, 'penalKind' | 'penalRateBps' | 'penalFlatPaise'>,
+  row: Pick<
+    LoanRow,
+    | 'paidPrincipalPaise'
+    | 'prepaidPrincipalPaise'
+    | 'paidInterestPaise'
+    | 'accruedInterestPaise'
+    | 'outstandingPrincipalPaise'
+    | 'feesDuePaise'
+  >,
+  instalments: InstalmentRow[],
+  day: string,
+  carry: bigint,
+): PenalCharge {
+  const none = { amount: 0n, carry, memo: '', flatFor: null };
+  const dues = duesOf({
+    instalments,
+    today: day,
+    scheduledPrincipalPaid: row.paidPrincipalPaise - row.prepaidPrincipalPaise,
+    interestPaid: row.paidInterestPaise,
+    accruedInterest: row.accruedInterestPaise,
+    outstandingPrincipal: row.outstandingPrincipalPaise,
+    penal: row.feesDuePaise,
+  });
+  if (product.penalKind === 'flat') {
+    const fell = dues.instalments.find(
+      (i) => i.state === 'overdue' && i.dueDate === addDays(day, -1),
+    );
+    if (!fell || product.penalFlatPaise <= 0n) return none;
+    return {
+      amount: product.penalFlatPaise,
+      carry,
+      memo: `Penal charge ${formatPaise(product.penalFlatPaise)}: instalment ${fell.number} due ${fell.dueDate} unpaid`,
+      flatFor: fell.number,
+    };
+  }
+  if (dues.pastDuePrincipal <= 0n || product.penalRateBps <= 0) return none;
+  const accrued = accrue(dues.pastDuePrincipal, product.penalRateBps, 1, carry);
+  return {
+    amount: accrued.interest,
+    carry: accrued.carry,
+    memo: `Penal charge for ${day}: ${formatBps(product.penalRateBps)} a year on overdue principal ${formatPaise(dues.pastDuePrincipal)}`,
+    flatFor: null,
+  };
+}
