@@ -38,12 +38,7 @@ import {
 import type { StaffService } from '../staff/service.ts';
 import { PledgeBeyondFree, type Pledges } from '../trading/service.ts';
 import { addDays, aprBps, buildSchedule, istDay, periodsFrom, processingFee } from './interest.ts';
-import {
-  instalmentsOf,
-  loanDues,
-  quotedInstalments,
-  writeInstalments,
-} from './instalments.ts';
+import { instalmentsOf, loanDues, quotedInstalments, writeInstalments } from './instalments.ts';
 import { bucketSql, bucketWhere } from './dpd-sql.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { CreditProducts } from './products.ts';
