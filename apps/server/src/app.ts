@@ -78,6 +78,7 @@ import {
   registerSecurityHeaders,
 } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
+import { refuseUnstorableText } from './platform/storable-text.ts';
 
 export type BuildOptions = {
   /** Redis key prefix for rate-limit counters; tests use their own so runs never share counts. */
@@ -159,6 +160,7 @@ export async function buildApp(
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });
+  app.addHook('preValidation', refuseUnstorableText);
 
   registerSecurityHeaders(app);
   // JSON API responses above 1 kB go out compressed (brotli at the plugin's quality 4, or gzip).

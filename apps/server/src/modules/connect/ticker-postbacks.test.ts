@@ -130,13 +130,17 @@ describe('the ticker and postbacks', () => {
     // The market moves: a new tick carries the new price.
     const before = engineLast('INFY');
     let moved: Tick | undefined;
+    let after = before;
     for (let i = 0; i < 50 && !moved; i++) {
-      const next = tickWhere((x) => x.instrument_token === infy);
       t.clock.advance(500);
       t.ctx.market.engine.step();
-      if (engineLast('INFY') !== before) moved = await next;
+      after = engineLast('INFY');
+      // Wait for the tick of this very price: one of an earlier step may still be in flight.
+      const price = after;
+      if (price !== before)
+        moved = await tickWhere((x) => x.instrument_token === infy && x.last_price === price);
     }
-    expect(moved!.last_price).toBe(engineLast('INFY'));
+    expect(moved!.last_price).toBe(after);
 
     // An order through the API: its updates on the ticker, and its postbacks.
     const complete = waitFor<Record<string, unknown>>(
