@@ -147,7 +147,7 @@ const moneyInOneForm = {
     'apps/web/src/features/{funds,trading,portfolio,me,dashboard,credit}/**/*.{ts,tsx}',
     'apps/web/src/lib/{money,trading}.ts',
     'apps/web/src/components/trading/**/*.{ts,tsx}',
-    'apps/console/src/features/{funds,trading,credit}/**/*.{ts,tsx}',
+    'apps/console/src/features/{funds,trading,credit,portfolio}/**/*.{ts,tsx}',
   ],
   // Tests build typed input and expected figures as plainly as they can.
   ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/test-fixtures.ts'],

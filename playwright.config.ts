@@ -20,6 +20,13 @@ const PHONE_SPECS = [
   'client/support-chat.spec.ts',
   'client/journeys.spec.ts',
   'client/a11y.spec.ts',
+  'client/duties.spec.ts',
+  'client/security.spec.ts',
+  'client/developer-apps.spec.ts',
+  'client/returns.spec.ts',
+  'console/corporate-actions.spec.ts',
+  'client/loan.spec.ts',
+  'client/where-is-my-money.spec.ts',
 ];
 
 export default defineConfig({
@@ -49,11 +56,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    // Tests tagged for one size only run at that size (no skipped entries in the report).
+    {
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { viewport: { width: 1440, height: 900 } },
+    },
     {
       // At 375 px only the specs whose screens lay out differently on a phone.
       name: 'phone',
       testMatch: PHONE_SPECS,
+      grepInvert: /@desktop-only/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],

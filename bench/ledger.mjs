@@ -31,8 +31,10 @@ import autocannon from 'autocannon';
 import { authenticator } from 'otplib';
 import pg from 'pg';
 import { md5 } from '../packages/shared/src/md5.ts';
+import { reportBench } from './report.mjs';
 import { scratchPostgres } from './support/postgres.mjs';
 import { cpuSeconds, root, startServer } from './support/server.mjs';
+import { countStatements } from './support/statement-count.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
@@ -41,6 +43,10 @@ const CLIENTS = 200;
 const LINES = Number(process.env.BENCH_LINES ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 3207);
 const STAFF = { email: 'ops@sampada.in', password: 'Sampada@2026' }; // the demo seed's
+/** BENCH_PHASES=single runs only the single confirmations (and the statement count). */
+const PHASES = (process.env.BENCH_PHASES ?? 'single,many,hot').split(',');
+/** Confirmations whose statements are counted from PostgreSQL's log (0: none). */
+const COUNTED = Number(process.env.BENCH_COUNT_STATEMENTS ?? 20);
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -69,7 +75,7 @@ try {
 
 // ---------- The server ----------
 const serverDb = await scratchPostgres(process.env.DATABASE_URL);
-const { server, base } = await startServer({
+let { server, base } = await startServer({
   port: PORT,
   env: { DATABASE_URL: serverDb.url },
   name: 'bench-ledger',
@@ -121,8 +127,12 @@ try {
     ).rows;
   // More pending deposits than any phase confirms; each is confirmed once.
   const single = await pendingDeposits('BENCHS', Math.max(5_000, seconds * 1_000), clientIds);
-  const many = await pendingDeposits('BENCHM', seconds * 8_000, clientIds);
-  const hot = await pendingDeposits('BENCHH', seconds * 8_000, [clientIds[0]]);
+  const many = PHASES.includes('many')
+    ? await pendingDeposits('BENCHM', seconds * 8_000, clientIds)
+    : [];
+  const hot = PHASES.includes('hot')
+    ? await pendingDeposits('BENCHH', seconds * 8_000, [clientIds[0]])
+    : [];
   // What autovacuum would have done by now to a table that grew this much over days: without
   // it the planner, still counting the handful of rows the seed left, looks a statement's UTRs
   // up by walking every pending deposit.
@@ -185,30 +195,95 @@ try {
     body: { lines: take(list, LINES).map((d) => ({ utr: d.utr, amount_paise: d.amount })) },
   });
 
-  const runs = {
-    single: await phase('BENCHS', () => ({
+  const runs = {};
+  if (PHASES.includes('single'))
+    runs.single = await phase('BENCHS', () => ({
       path: `/console/api/v1/funds/deposits/${take(single, 1)[0].id}/confirm`,
       body: {},
-    })),
-    many: await phase('BENCHM', statementOf(many)),
-    hot: await phase('BENCHH', statementOf(hot)),
-  };
+    }));
+  if (PHASES.includes('many')) runs.many = await phase('BENCHM', statementOf(many));
+  if (PHASES.includes('hot')) runs.hot = await phase('BENCHH', statementOf(hot));
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+
+  // A second start on the same database, whose connections log every statement, counts what
+  // single confirmations cost (bench/support/statement-count.mjs), then runs the ledger check.
+  // Set on the database, so that only the new server's connections (its pool's own session
+  // options would override PGOPTIONS) log their statements; reset before the service run.
+  const dbName = new URL(serverDb.url).pathname.slice(1);
+  if (COUNTED > 0) await sql.query(`alter database ${dbName} set log_statement = 'all'`);
+  const second = await startServer({
+    port: PORT,
+    env: { DATABASE_URL: serverDb.url },
+    name: 'bench-ledger',
+    keepData: true,
+  });
+  server = second.server;
+  // What the timed phase left for engagement is computed first (the sweep on start), so the
+  // count sees only the counted confirmations' work (an older build has no such table).
+  if (COUNTED > 0)
+    for (;;) {
+      const left = await sql
+        .query('select count(*)::int as n from engagement_due')
+        .then((r) => r.rows[0].n)
+        .catch(() => 0);
+      if (left === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  const statements =
+    COUNTED > 0
+      ? await countStatements({
+          dbName,
+          deposits: take(single, COUNTED),
+          confirm: async (deposit) => {
+            const reply = await fetch(
+              `${second.base}/console/api/v1/funds/deposits/${deposit.id}/confirm`,
+              {
+                method: 'POST',
+                headers: {
+                  ...auth,
+                  'content-type': 'application/json',
+                  'idempotency-key': `count-${deposit.id}`,
+                },
+                body: '{}',
+              },
+            );
+            if (!reply.ok) throw new Error(`confirm: ${reply.status} ${await reply.text()}`);
+          },
+          // A computation of the client's standing began after the step (decided_at is the
+          // step's moment, in its transaction): a positive signal that its event was served.
+          settled: async (deposit) => {
+            for (;;) {
+              const { rows } = await sql.query(
+                `select 1 from engagement_status s join deposits d on d.client_id = s.client_id
+                 where d.id = $1 and s.computed_at > d.decided_at`,
+                [deposit.id],
+              );
+              if (rows.length) return;
+              await new Promise((r) => setTimeout(r, 5));
+            }
+          },
+        })
+      : null;
   const checkStarted = performance.now();
   const reconciliation = await (
-    await fetch(`${base}/console/api/v1/funds/reconciliation`, { headers: auth })
+    await fetch(`${second.base}/console/api/v1/funds/reconciliation`, { headers: auth })
   ).json();
   const checkMs = Math.round(performance.now() - checkStarted);
+  if (COUNTED > 0) await sql.query(`alter database ${dbName} reset log_statement`);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   const service = await runScript('bench/support/ledger-service.mjs', serverDb.url);
 
   const rate = (r) => Math.round(r.postings / r.elapsed);
-  const httpRow = (target, run) => ({
-    target,
-    'postings/s': Math.round(run.confirmed / seconds),
-    'p99 ms': run.result.latency.p99,
-    check: `bank_clearing ${run.exact ? 'exact' : 'OFF'}`,
-  });
+  const perSecond = (run) => Math.round(run.confirmed / seconds);
+  const httpRow = (target, run) =>
+    run && {
+      target,
+      'postings/s': perSecond(run),
+      'p99 ms': run.result.latency.p99,
+      check: `bank_clearing ${run.exact ? 'exact' : 'OFF'}`,
+    };
   const rows = [
     { target: 'raw SQL, many accounts', 'postings/s': rate(raw['many accounts']) },
     { target: 'raw SQL, one hot account', 'postings/s': rate(raw['one hot account']) },
@@ -225,24 +300,29 @@ try {
     httpRow('HTTP: one deposit confirmed a request (200 clients)', runs.single),
     httpRow(`HTTP: bank statements of ${LINES} lines (200 clients)`, runs.many),
     httpRow(`HTTP: bank statements of ${LINES} lines (one client)`, runs.hot),
-  ];
+  ].filter(Boolean);
   console.log(
     `\nLedger postings, PostgreSQL, ${connections} concurrent, ${seconds} s each (raw SQL in its own process)\n`,
   );
   console.table(rows);
-  const ratio = (run, shape) => (Math.round(run.confirmed / seconds) / rate(raw[shape])).toFixed(2);
+  const ratio = (run, shape) => perSecond(run) / rate(raw[shape]);
   console.log(
     `Ledger service / raw SQL: many accounts ${(rate(service['many accounts']) / rate(raw['many accounts'])).toFixed(2)}×, ` +
       `one hot account ${(rate(service['one hot account']) / rate(raw['one hot account'])).toFixed(2)}×.`,
   );
-  console.log(
-    `HTTP / raw SQL: single confirmations ${ratio(runs.single, 'many accounts')}× (many accounts); ` +
-      `statements ${ratio(runs.many, 'many accounts')}× (many accounts), ${ratio(runs.hot, 'one hot account')}× (one hot account).`,
-  );
   for (const [name, run] of Object.entries(runs))
     console.log(
       `${name}: ${run.result['2xx']} 2xx, ${run.result.non2xx} other, ${run.result.errors} errors; ` +
-        `${run.confirmed} deposits confirmed; server CPU ${(run.cpuMs / Math.max(1, run.confirmed)).toFixed(2)} ms a posting.`,
+        `${run.confirmed} deposits confirmed; ${ratio(run, name === 'hot' ? 'one hot account' : 'many accounts').toFixed(2)}× raw SQL; ` +
+        `server CPU ${(run.cpuMs / Math.max(1, run.confirmed)).toFixed(2)} ms a posting.`,
+    );
+  const perConfirmation = statements
+    ? `${statements.total.toFixed(1)} statements logged a confirmation (${statements.request.toFixed(1)} while the request ran, ` +
+      `${statements.after.toFixed(1)} after its answer until the standing was stored; both include the server's other work in those windows)`
+    : null;
+  if (perConfirmation)
+    console.log(
+      `One confirmation, PostgreSQL's statement log, mean of ${statements.confirmations}: ${perConfirmation}.`,
     );
   console.log(
     `Reconciliation over HTTP: ${reconciliation.data?.ok ? 'OK' : 'FAILED'} over ${reconciliation.data?.counts?.lines} lines in ${checkMs} ms.`,
@@ -251,6 +331,31 @@ try {
   if (!reconciliation.data?.ok || failed) {
     console.error('FAILED', JSON.stringify(reconciliation.data?.discrepancies ?? reconciliation));
     process.exitCode = 1;
+  } else {
+    const check = `ledger check OK over ${reconciliation.data.counts.lines.toLocaleString('en')} lines`;
+    const report = [];
+    if (runs.single)
+      report.push({
+        id: 'ledger-deposit',
+        what: `one deposit confirmation a request, 200 clients, c=${connections}`,
+        figure:
+          `${perSecond(runs.single).toLocaleString('en')}/s, p99 ${runs.single.result.latency.p99} ms, ` +
+          `${(runs.single.cpuMs / Math.max(1, runs.single.confirmed)).toFixed(2)} ms server CPU each; ${check}` +
+          (perConfirmation ? `; ${perConfirmation}` : ''),
+        baseline: `raw SQL ${rate(raw['many accounts']).toLocaleString('en')}/s`,
+        ratio: `${ratio(runs.single, 'many accounts').toFixed(2)}× raw`,
+        budget: '≥ 1,000/s and ≥ 0.4× raw',
+      });
+    if (runs.many && runs.hot)
+      report.push({
+        id: 'ledger-statements',
+        what: 'ledger postings over HTTP as bank statements, 200 clients / one client',
+        figure: `${perSecond(runs.many).toLocaleString('en')}/s / ${perSecond(runs.hot).toLocaleString('en')}/s; ${check}`,
+        baseline: `raw SQL ${rate(raw['many accounts']).toLocaleString('en')}/s / ${rate(raw['one hot account']).toLocaleString('en')}/s`,
+        ratio: `${ratio(runs.many, 'many accounts').toFixed(2)}× / ${ratio(runs.hot, 'one hot account').toFixed(2)}× raw`,
+        budget: '≥ 2× raw / ≥ 1× raw',
+      });
+    reportBench('ledger.mjs', report);
   }
 } finally {
   await sql.end();

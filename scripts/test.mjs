@@ -3,7 +3,7 @@
 // set), else an embedded one the run starts — then browser tests (Playwright, Debian's
 // Chromium) against a real server on its embedded PostgreSQL. Ends with one line:
 // `tests: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -55,9 +55,36 @@ const apiDatabase = process.env.DATABASE_URL
   ? `PostgreSQL at DATABASE_URL${process.env.REDIS_URL ? ' and Redis' : ''}`
   : 'embedded PostgreSQL';
 
-step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
-step('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+/**
+ * Steps that only read the tree, run side by side (the 2-core box spends most of each waiting
+ * on its other half); each one's output is printed whole when it ends, so logs stay readable.
+ */
+async function together(steps) {
+  const started = Date.now();
+  await Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            const took = Math.round((Date.now() - started) / 1000);
+            console.log(`\n▶ ${name}\n${output}◀ ${name}: ${took} s`);
+            if (code !== 0) failures.push(name);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await together([
+  ['lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+]);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 let failedBefore = totals.failed;

@@ -4,8 +4,12 @@
  * src/test/setup.ts imports it and adds its own.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy…/waitFor wait for a positive signal; the ceiling is generous because these files run
+// beside the API suite on a 2-core box, where a lazy route's first import can take seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -74,6 +74,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 15_000,
+    // A ceiling, not a speed check: beside the API suite a render can wait its turn for a core.
+    testTimeout: 60_000,
   },
 });

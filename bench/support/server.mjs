@@ -102,7 +102,8 @@ export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 async function waitUntilServing(url) {
-  for (let i = 0; i < 240; i++) {
+  // BENCH_START_SECONDS: how long a start may take (a shared, loaded box seeds slowly).
+  for (let i = 0; i < Number(process.env.BENCH_START_SECONDS ?? 120) * 2; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

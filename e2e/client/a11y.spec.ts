@@ -2,47 +2,16 @@
  * axe-core on the main screens (issue 31): no critical and no serious violation, on the client
  * app at 1440 px and 375 px and on the console at 1440 px.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
+import { settled, violations } from '../support/axe';
 import { sampada } from '../support/cli';
 import { consoleCall, runId, STAFF_PASSWORD, staffToken } from '../support/trading';
 import { CONSOLE, signInFirstTime } from '../console/support';
 import { approvedClient, expect, openUserDrawer, signIn, test } from './fixtures';
 
-/** The serious and critical violations on the page (or inside `scope`), as readable lines. */
-async function violations(page: Page, scope?: string) {
-  // Legacy mode runs axe in the page itself: the default opens a blank page of its own to
-  // merge frame results, which the app's session then follows (no frames here to merge).
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (scope) builder = builder.include(scope);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary}`),
-    );
-}
-
-/**
- * Not yet green (issue 31, "Accessibility"): on the shared 2-core box of this session axe took
- * more than four minutes a run, so its findings were not fixed in time. Run it on its own
- * (E2E_PORT=… npx playwright test e2e/client/a11y.spec.ts) and fix what it lists.
- */
-const PENDING = true;
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Skeletons and transitions gone: what a client reads, not a frame of an animation.
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
-}
-
 test('[A11Y][CLIENT]: the main client screens and drawers have no critical or serious axe violation', async ({
   page,
   request,
 }, testInfo) => {
-  test.fixme(PENDING, 'axe findings not fixed yet (see PENDING)');
   test.setTimeout(600_000);
   const client = await approvedClient(request);
   // allow_loan, so that the loan drawer can be checked too.
@@ -96,32 +65,33 @@ test('[A11Y][CLIENT]: the main client screens and drawers have no critical or se
   expect(found_, JSON.stringify(found_, null, 2)).toEqual({});
 });
 
-test('[A11Y][CONSOLE]: the console main pages have no critical or serious axe violation', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the console is a desk screen');
-  test.fixme(PENDING, 'axe findings not fixed yet (see PENDING)');
-  test.setTimeout(600_000);
-  const email = `admin-a11y-console-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
-  await signInFirstTime(page, email, STAFF_PASSWORD);
-  const found: Record<string, string[]> = {};
-  for (const path of [
-    '/',
-    '/clients',
-    '/kyc',
-    '/funds/deposits',
-    '/funds/withdrawals',
-    '/credit/loans',
-    '/trading/desk',
-    '/audit',
-    '/settings',
-  ]) {
-    await page.goto(`${CONSOLE}${path === '/' ? '' : path}`);
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    const lines = await violations(page);
-    if (lines.length) found[path] = lines;
-  }
-  expect(found, JSON.stringify(found, null, 2)).toEqual({});
-});
+// The console is a desk screen: desktop only.
+test(
+  '[A11Y][CONSOLE]: the console main pages have no critical or serious axe violation',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(600_000);
+    const email = `admin-a11y-console-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+    sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+    await signInFirstTime(page, email, STAFF_PASSWORD);
+    const found: Record<string, string[]> = {};
+    for (const path of [
+      '/',
+      '/clients',
+      '/kyc',
+      '/funds/deposits',
+      '/funds/withdrawals',
+      '/credit/loans',
+      '/trading/desk',
+      '/audit',
+      '/settings',
+    ]) {
+      await page.goto(`${CONSOLE}${path === '/' ? '' : path}`);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      const lines = await violations(page);
+      if (lines.length) found[path] = lines;
+    }
+    expect(found, JSON.stringify(found, null, 2)).toEqual({});
+  },
+);

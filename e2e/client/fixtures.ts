@@ -47,8 +47,8 @@ export async function registerClient(
   return { mobile, password, name: 'Kavya Iyer', accessToken: body.data.access_token };
 }
 
-/** A client whose KYC an advisor approved through the CLI. */
-export async function approvedClient(request: APIRequestContext): Promise<TClient> {
+/** A client whose KYC waits in the review queue. */
+export async function kycSubmittedClient(request: APIRequestContext): Promise<TClient> {
   const client = await registerClient(request);
   const headers = { Authorization: `Bearer ${client.accessToken}` };
   const upload = async (side: string) => {
@@ -73,6 +73,12 @@ export async function approvedClient(request: APIRequestContext): Promise<TClien
     },
   });
   expect((await submitted.json()).code).toBe(200);
+  return client;
+}
+
+/** A client whose KYC an advisor approved through the CLI. */
+export async function approvedClient(request: APIRequestContext): Promise<TClient> {
+  const client = await kycSubmittedClient(request);
   sampada('kyc', 'approve', '--mobile', client.mobile);
   return client;
 }
@@ -152,6 +158,15 @@ export async function screenshot(page: Page, name: string) {
   await shoot('-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await scheme('light');
+}
+
+/**
+ * Waits until the toasts on screen have closed by themselves, the pointer away from them (a
+ * hovered toast stays open): a GTT's or a fill's notice can lie over a phone's tabs.
+ */
+export async function untilToastsClose(page: Page) {
+  await page.mouse.move(1, page.viewportSize()!.height - 1);
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** A toast with exactly this text. */

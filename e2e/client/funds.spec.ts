@@ -3,7 +3,15 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { FUNDS_DONE, M } from '@sampada/shared';
 import { sampada } from '../support/cli';
 import { CONSOLE, signInFirstTime } from '../console/support';
-import { expect, openUserDrawer, screenshot, signIn, test, toast } from './fixtures';
+import {
+  expect,
+  openUserDrawer,
+  screenshot,
+  signIn,
+  test,
+  toast,
+  untilToastsClose,
+} from './fixtures';
 
 /** The demo client (KYC approved as Priya Sharma; demo seed apps/server/src/modules/demo). */
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
@@ -108,8 +116,20 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   );
   expect(confirmed.status).toBe('confirmed');
 
+  // The client is told (live, or by the bell's 30 s poll) and the notice opens the records.
+  await page.getByTestId('notifications-bell').click();
+  const notice = page
+    .getByTestId('notification')
+    .filter({ hasText: 'Your deposit was credited to your account.' })
+    .first();
+  await expect(notice).toBeVisible({ timeout: 45_000 });
+  await expect(notice).toContainText(/(am|pm) (IST|UTC|GMT[+0-9:]*)/);
+  // Heard live, the notice also came as a toast, which on a phone lies over the open list.
+  await untilToastsClose(page);
+  await notice.click();
+  await expect(page).toHaveURL(/\/me\/records$/);
+
   // The client's records and assets show the credit.
-  await page.goto('/me/records');
   const depositRow = page.getByTestId('record-row').filter({ hasText: shown }).first();
   await expect(depositRow).toContainText('Deposit');
   await depositRow.click();

@@ -15,6 +15,7 @@ import {
   PIN,
 } from '../support/trading';
 import { CONSOLE, signInFirstTime } from '../console/support';
+import { violations } from '../support/axe';
 import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtures';
 
 /** An admin of this run turns the client's allow_loan on and lowers the maker-checker threshold. */
@@ -77,7 +78,7 @@ async function cashOf(request: APIRequestContext, token: string) {
     .cash_available_paise as number;
 }
 
-test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbursed, repaid in full, closed and the pledge released', async ({
+test('[CLIENT][CONSOLE][LOAN]: apply with a pledge after accepting the KFS, two officers approve, disbursed, closed in the cooling-off period with a no-dues letter, the pledge released', async ({
   page,
   request,
   browser,
@@ -107,6 +108,11 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbur
   await pledge.fill('100');
   await expect(drawer.getByTestId('loan-eligibility')).toContainText('You can borrow up to');
   await expect(drawer.getByTestId('loan-quote')).toContainText('Paid to your cash');
+  // The key fact statement: read, shown with its APR and grievance officer, accepted.
+  await drawer.getByTestId('loan-kfs-open').click();
+  await expect(drawer.getByTestId('loan-kfs')).toContainText('APR (all-in cost)');
+  await expect(drawer.getByTestId('loan-kfs')).toContainText('grievance.credit@sampada.in');
+  await drawer.getByTestId('loan-kfs-accept').check();
   await screenshot(page, 'loan-01-application');
   await drawer.getByTestId('loan-pin').locator('input').first().click();
   await page.keyboard.type(PIN);
@@ -133,6 +139,13 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbur
   await second.desk.getByTestId('loan-disburse').click();
   await second.desk.getByTestId('loan-decision-submit').click();
   await expect(toast(second.desk, 'Loan disbursed to the client’s cash.')).toBeVisible();
+  // Open now: the console's loan page shows the foreclosure statement, the client's figures
+  // (disbursed today: inside the cooling-off period, principal and interest only).
+  const closing = second.desk.getByTestId('loan-foreclosure');
+  await expect(closing.getByTestId('foreclosure-total')).toHaveText('₹25,000.00');
+  await expect(closing).toContainText('principal and interest only');
+  await expect(closing).toContainText('IST');
+  expect(await violations(second.desk, '[data-testid="loan-foreclosure"]')).toEqual([]);
   await screenshot(second.desk, 'loan-02-console-disbursed');
   await second.context.close();
 
@@ -151,15 +164,25 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge, two officers approve, disbur
   await expect(page.getByTestId('loan-outstanding')).toHaveText('₹25,000.00');
   await screenshot(page, 'loan-03-active');
 
-  // Repay in full from cash: the loan closes and the pledge is released (all 100 sell again).
-  await page.getByTestId('loan-repay-all').click();
-  await page.getByTestId('loan-repay-pin').locator('input').first().click();
+  // Disbursed today, so inside the cooling-off period: the foreclosure statement asks for the
+  // principal and the interest so far only; closing on it releases the pledge (all 100 sell
+  // again) and the no-dues letter downloads as a PDF.
+  await expect(page.getByTestId('loan-cooling-off')).toContainText('(IST)');
+  await page.getByTestId('loan-foreclosure-open').click();
+  await expect(page.getByTestId('loan-foreclosure-total')).toHaveText('₹25,000.00');
+  await expect(page.getByTestId('loan-foreclosure')).toContainText('principal and interest only');
+  await screenshot(page, 'loan-04-foreclosure');
+  await page.getByTestId('loan-foreclose-pin').locator('input').first().click();
   await page.keyboard.type(PIN);
-  await page.getByTestId('loan-repay-submit').click();
+  await page.getByTestId('loan-foreclose').click();
   await expect(page.getByTestId('loan-closed')).toContainText('closed and the pledge released');
   await expect(page.getByTestId('loan-status')).toHaveText('Closed');
   await expect(page.getByTestId('loan-pledges')).toContainText('released');
-  await screenshot(page, 'loan-04-closed');
+  const letter = page.waitForEvent('download');
+  await page.getByTestId('loan-no-dues').click();
+  expect((await letter).suggestedFilename()).toBe(`no-dues-${loanId}.pdf`);
+  await expect(page.getByTestId('loan-kfs-download')).toBeVisible();
+  await screenshot(page, 'loan-05-closed');
   const resold = await request.post('/trade/app/v1/orders', {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
     data: { type: 'market', symbol: 'INFY', side: 'sell', quantity: 100, pin: md5(PIN) },

@@ -149,6 +149,12 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
       .click();
     await expect(page).toHaveURL(/\/market\/ranking/);
     await expect(page.getByTestId('ranking-table-gainers').locator('tbody tr')).toHaveCount(50);
+    // The four tabs on one row, at 375 px too ("52W low" wrapped to a second, issue 31).
+    const tabTops = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(tabTops).toHaveLength(4);
+    expect(new Set(tabTops).size).toBe(1);
     await page.getByRole('tab', { name: 'Losers' }).click();
     await expect(page).toHaveURL(/type=losers/);
     await expect(page.getByTestId('ranking-table-losers').locator('tbody tr')).toHaveCount(50);
@@ -166,6 +172,13 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
       .click();
     await expect(page).toHaveURL(/\/market\/most-active$/);
     await expect(page.getByTestId('most-active-table').locator('tbody tr')).toHaveCount(50);
+    // The sidebar lights one item, Most Active, not Market as well (issue 31).
+    const sidebar = page.getByTestId('sidebar');
+    if (await sidebar.isVisible()) {
+      const current = sidebar.locator('[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveText('Most Active');
+    }
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: test.info().outputPath('most-active.png'), fullPage: true });
 

@@ -58,57 +58,58 @@ async function expectFits(page: Page, name: string) {
 }
 
 test.describe('[CLIENT][PHONE]: every screen reachable and no horizontal overflow', () => {
-  test('Me › More lists every menu route; each opens and fits at 375 px', async ({
-    page,
-    request,
-  }, info) => {
-    test.skip(info.project.name !== 'phone', 'the sidebar does this on a desktop');
-    test.setTimeout(240_000);
-    const client = await approvedClient(request);
-    await signIn(page, client);
-    const tabs = page.getByTestId('bottom-tabs');
-    await tabs.getByRole('link', { name: 'Me', exact: true }).click();
-    await page.getByRole('tab', { name: 'More' }).click();
-    await expect(page).toHaveURL(/\/me\/more$/);
-    await expect(page).toHaveTitle('Sampada | More');
-    const list = page.getByTestId('more-page');
-    const links = list.getByRole('link');
-    await expect(links.first()).toBeVisible();
-    const entries = await links.evaluateAll((as) =>
-      as.map((a) => ({
-        title: (a as HTMLElement).innerText.trim(),
-        href: a.getAttribute('href')!,
-      })),
-    );
-    // The default menu without its capability-gated items.
-    for (const title of [
-      'News',
-      'Watchlist',
-      'Most Active',
-      'Ranking',
-      'All Deals',
-      'Investment Stats',
-      'Stock Stats',
-      'Bank Cards',
-      'Client Assets',
-      'Score Info',
-    ]) {
-      expect(entries.map((e) => e.title)).toContain(title);
-    }
-    await expect(list.locator('svg').first()).toBeVisible();
-    await screenshot(page, 'me-more');
-    await expectFits(page, '/me/more');
-
-    for (const { title, href } of entries) {
+  // On a desktop the sidebar lists these routes: phone only.
+  test(
+    'Me › More lists every menu route; each opens and fits at 375 px',
+    { tag: '@phone-only' },
+    async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const client = await approvedClient(request);
+      await signIn(page, client);
+      const tabs = page.getByTestId('bottom-tabs');
       await tabs.getByRole('link', { name: 'Me', exact: true }).click();
       await page.getByRole('tab', { name: 'More' }).click();
-      await list.getByRole('link', { name: title, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${href.replace(/[/]/g, '\\/')}$`));
-      await expect(page).toHaveTitle(`Sampada | ${title}`);
-      await expectFits(page, href);
-      await screenshot(page, `menu${href.replace(/\//g, '-')}`);
-    }
-  });
+      await expect(page).toHaveURL(/\/me\/more$/);
+      await expect(page).toHaveTitle('Sampada | More');
+      const list = page.getByTestId('more-page');
+      const links = list.getByRole('link');
+      await expect(links.first()).toBeVisible();
+      const entries = await links.evaluateAll((as) =>
+        as.map((a) => ({
+          title: (a as HTMLElement).innerText.trim(),
+          href: a.getAttribute('href')!,
+        })),
+      );
+      // The default menu without its capability-gated items.
+      for (const title of [
+        'News',
+        'Watchlist',
+        'Most Active',
+        'Ranking',
+        'All Deals',
+        'Investment Stats',
+        'Stock Stats',
+        'Bank Cards',
+        'Client Assets',
+        'Score Info',
+      ]) {
+        expect(entries.map((e) => e.title)).toContain(title);
+      }
+      await expect(list.locator('svg').first()).toBeVisible();
+      await screenshot(page, 'me-more');
+      await expectFits(page, '/me/more');
+
+      for (const { title, href } of entries) {
+        await tabs.getByRole('link', { name: 'Me', exact: true }).click();
+        await page.getByRole('tab', { name: 'More' }).click();
+        await list.getByRole('link', { name: title, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${href.replace(/[/]/g, '\\/')}$`));
+        await expect(page).toHaveTitle(`Sampada | ${title}`);
+        await expectFits(page, href);
+        await screenshot(page, `menu${href.replace(/\//g, '-')}`);
+      }
+    },
+  );
 });
 
 test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {

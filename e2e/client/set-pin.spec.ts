@@ -32,9 +32,17 @@ test('[CLIENT][PIN]: a client sets a 6-digit PIN after confirming the password',
   await page.keyboard.type('482137');
   // The sixth digit submits on its own.
   await expect(toast(page, M.pinSet)).toBeVisible();
+  // Below the 60 px row where the header's avatar and a drawer's title and close button sit.
+  await expect
+    .poll(async () => (await toast(page, M.pinSet).boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual(60);
   await expect(dialog).toBeHidden();
 
   const drawer = await openUserDrawer(page);
   await drawer.getByText('Security', { exact: true }).click();
   await expect(drawer.getByText('Change PIN', { exact: true })).toBeVisible();
+  // Changing it opens a modal titled as the item says (it read "Set PIN", issue 31).
+  await drawer.getByText('Change PIN', { exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Change PIN' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Set PIN' })).toHaveCount(0);
 });

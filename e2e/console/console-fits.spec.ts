@@ -1,16 +1,17 @@
 /**
  * The console at 1440×900 (issue 31): every menu item within reach, a level-one heading on
- * each page, no raw keys on screen, e-mails that read as e-mails and a favicon.
+ * each page, no raw keys on screen, e-mails that read as e-mails and a favicon; a KYC row
+ * that opens on a click anywhere, and times that say IST.
  */
 import { expect, test } from '@playwright/test';
 import { sampada } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
+import { kycSubmittedClient } from '../client/fixtures';
 import { CONSOLE, signInFirstTime } from './support';
 
 test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings and Audit log, each with an h1 and no raw keys', async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the console is a desk screen');
   const email = `admin-fits-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
   sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
@@ -53,4 +54,34 @@ test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings an
   expect(line.height).toBeLessThanOrEqual(line.line * 2 + 1);
   await expect(who).toContainText('Staff');
   await page.screenshot({ path: testInfo.outputPath('console-audit.png') });
+});
+
+test('[CONSOLE][JOURNEY]: a KYC queue row opens its review wherever it is clicked, and its time says IST', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const client = await kycSubmittedClient(request);
+  const email = `admin-kyc-row-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await signInFirstTime(page, email, STAFF_PASSWORD);
+  await page.goto(`${CONSOLE}/kyc`);
+
+  // Oldest first: earlier runs' submissions may come before this one.
+  const row = page.getByTestId('kyc-queue-row').filter({ hasText: client.mobile });
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(row.or(more).first()).toBeVisible();
+  while (!(await row.isVisible())) {
+    await more.click();
+    await expect(row.or(more).last()).toBeVisible();
+  }
+  // Every time staff read carries its zone (it read "4:09 pm" beside the client's UTC).
+  await expect(row.locator('td').first()).toHaveText(
+    /^\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST$/,
+  );
+
+  // The mobile number's cell (the third), not the Review link: the whole row opens the review.
+  await row.locator('td').nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`${CONSOLE}/kyc/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(client.name);
 });

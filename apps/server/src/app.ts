@@ -14,6 +14,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { Redis } from 'ioredis';
 import { APP_NAME, APP_VERSION, KYC_IMAGE_MAX_BYTES } from '@sampada/shared';
 import type { AppContext } from './context.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { auditConsole } from './modules/audit/console.ts';
 import { resetCodesConsole } from './modules/auth/console.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -28,9 +30,11 @@ import { clientsConsole } from './modules/clients/console.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
+import { portfolioConsole } from './modules/portfolio/console.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
 import { compensationConsole } from './modules/compensation/console.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
+import { connectConsole } from './modules/connect/console.ts';
 import { kiteRoutes } from './modules/connect/kite-routes.ts';
 import { loginPage } from './modules/connect/login-page.ts';
 import { connectAppRoutes } from './modules/connect/routes.ts';
@@ -54,6 +58,9 @@ import { nomineeRoutes } from './modules/nominees/routes.ts';
 import { grievancesConsole } from './modules/grievances/console.ts';
 import { noteDeliveryConsole } from './modules/note-delivery/console.ts';
 import { grievanceRoutes } from './modules/grievances/routes.ts';
+import { statementRoutes } from './modules/statements/routes.ts';
+import { settlementRoutes } from './modules/settlement/routes.ts';
+import { settlementConsole } from './modules/settlement/console.ts';
 import { marketConsole } from './modules/market/console.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { videoFileRoutes } from './modules/market/video-files.ts';
@@ -78,12 +85,15 @@ import {
   registerSecurityHeaders,
 } from './platform/security-headers.ts';
 import { CONSOLE_API_PREFIX, registerStaffGuard } from './platform/staff-guard.ts';
+import { requestLogSerializers } from './platform/log-redaction.ts';
 import { refuseUnstorableText } from './platform/storable-text.ts';
 
 export type BuildOptions = {
   /** Redis key prefix for rate-limit counters; tests use their own so runs never share counts. */
   rateLimitNamespace?: string;
   logger?: boolean;
+  /** Where the log goes (tests read it); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
 };
 
 const API_PREFIXES = [
@@ -131,7 +141,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: requestLogSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -231,6 +248,8 @@ export async function buildApp(
       },
     },
     transform: jsonSchemaTransform,
+    // Named (recursive) schemas go into components, where their references point.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
@@ -246,7 +265,10 @@ export async function buildApp(
 
   await ctx.market.init();
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: 16 * 1024 },
+    // The largest message a client sends: a Kite ticker's subscribe (or mode) of the 3,000
+    // instruments a connection may hold, one message from the official client, ~33 kB of JSON
+    // (bench/connect.mjs found 16 kB closing it with 1009).
+    options: { maxPayload: 64 * 1024 },
     // On shutdown every socket hears 1012 (service restart): the client reconnects, to this
     // instance once it is back or to another one behind the balancer.
     preClose(done) {
@@ -265,6 +287,7 @@ export async function buildApp(
   await app.register(async (live) => ctx.supportLive.register(live));
   await app.register(marketRoutes(ctx));
   await app.register(alertRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
   await app.register(videoFileRoutes(ctx));
   await app.register(stockApiRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -288,6 +311,8 @@ export async function buildApp(
   await app.register(emailRoutes(ctx));
   await app.register(nomineeRoutes(ctx));
   await app.register(grievanceRoutes(ctx));
+  await app.register(statementRoutes(ctx));
+  await app.register(settlementRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
   await app.register(connectAppRoutes(ctx));
   await app.register(kiteRoutes(ctx));
@@ -320,6 +345,9 @@ export async function buildApp(
         nomineesConsole,
         grievancesConsole,
         noteDeliveryConsole,
+        connectConsole,
+        portfolioConsole,
+        settlementConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

@@ -72,6 +72,11 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sampada Wealth <no-reply@sampada.local>'),
+  // Uploaded files in S3-compatible storage (decision 033): http(s)://key:secret@host/bucket.
+  S3_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/[^/?]+/, 'must be an http(s)://key:secret@host/bucket URL')
+    .optional(),
 });
 
 export type Config = {
@@ -104,6 +109,8 @@ export type Config = {
   /** SMTP server for outgoing mail; without it mail is written as .eml files (decision 031). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** S3-compatible storage for uploaded files; without it, PostgreSQL or DATA_DIR (decision 033). */
+  s3Url: string | undefined;
   timeouts: {
     /** An API request not answered by then gets a 503 (upload routes get `upload`). */
     request: number;
@@ -163,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgBinDir: e.PG_BIN_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    s3Url: e.S3_URL,
     timeouts: {
       request: e.REQUEST_TIMEOUT_MS,
       upload: e.UPLOAD_TIMEOUT_MS,

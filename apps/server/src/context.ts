@@ -4,10 +4,11 @@
  * session checks, the market's open deals, the funds' holdings valuer). Routes and the CLI
  * share it. Nothing is wired after construction: a service gets what it needs as an argument.
  */
-import { formatPaise } from '@sampada/shared';
+import { asIstDay, formatPaise, istDayStart } from '@sampada/shared';
 import type { Config } from './config.ts';
 import { type Db, poolBusy } from './db/client.ts';
 import { createLocalBus, busPrefixOf, createRedisBus } from './platform/bus.ts';
+import type { TransitionEvents } from './platform/transitions.ts';
 import { createSignedInCache } from './platform/signed-in-cache.ts';
 import { deriveKey } from './platform/crypto.ts';
 import { AppError } from './platform/errors.ts';
@@ -17,8 +18,9 @@ import type { Clock } from './platform/clock.ts';
 import type { Secrets } from './platform/secrets.ts';
 import type { Authenticate } from './platform/guards.ts';
 import type { AuthenticateStaff } from './platform/staff-guard.ts';
-import { diskFileStore } from './platform/storage.ts';
 import { createAlertsService } from './modules/alerts/service.ts';
+import { notificationsSql } from './modules/notifications/notice.ts';
+import { createNotificationService } from './modules/notifications/service.ts';
 import { createAuditService } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
@@ -28,7 +30,7 @@ import { createApplicationService } from './modules/applications/service.ts';
 import { createCompensationService } from './modules/compensation/service.ts';
 import { createConnectService } from './modules/connect/service.ts';
 import { createCreditService } from './modules/credit/service.ts';
-import { createEngagementService } from './modules/engagement/service.ts';
+import { createEngagementService, engagementDueSql } from './modules/engagement/service.ts';
 import { createFundsService } from './modules/funds/service.ts';
 import { createInviteService } from './modules/invites/service.ts';
 import { createKycService } from './modules/kyc/service.ts';
@@ -38,6 +40,8 @@ import { createEmailService } from './modules/email/service.ts';
 import { createNomineeService } from './modules/nominees/service.ts';
 import { createGrievanceService } from './modules/grievances/service.ts';
 import { createNoteDeliveryService } from './modules/note-delivery/service.ts';
+import { createStatementsService } from './modules/statements/service.ts';
+import { createSettlementService } from './modules/settlement/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMarket } from './modules/market/market.ts';
 import { createMenuService } from './modules/menu/service.ts';
@@ -50,17 +54,34 @@ import { createSupportLive, createSupportService } from './modules/support/servi
 import { createTradingService } from './modules/trading/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
 import { createUploadService } from './modules/uploads/service.ts';
+import { createFileStore, type FileStoreConfig } from './modules/files/service.ts';
 import { OPEN_LOAN_STATUSES } from '@sampada/shared';
 
 export type AppContext = ReturnType<typeof createContext>;
 
-export function createContext(deps: { config: Config; db: Db; clock: Clock; secrets: Secrets }) {
+export function createContext(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  secrets: Secrets;
+  /** Where files live, when not where `config` says (the first start's seed process). */
+  fileStore?: FileStoreConfig;
+}) {
   const { config, db, clock, secrets } = deps;
-  const files = diskFileStore(config.dataDir);
+  const files = createFileStore(deps.fileStore ?? config, db);
   // Status changes are published on the bus after commit, so it comes first.
   const bus = config.redisUrl
     ? createRedisBus(config.redisUrl, busPrefixOf(config.databaseUrl))
     : createLocalBus();
+  // Every lifecycle's events: published after commit, and those engagement acts on also marked
+  // durably inside the step's own audit statement (decision 034).
+  const transitionEvents: TransitionEvents = {
+    publish: (channel, message) => bus.publish(channel, message),
+    record: (events) => {
+      const due = engagementDueSql(events);
+      return [...(due ? [due] : []), ...notificationsSql(events)];
+    },
+  };
   const staff = createStaffService(db);
   // client_info's copies of sessions and client rows; the clients service tells it of changes.
   const signedIn = createSignedInCache<ClientRow>({
@@ -95,7 +116,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     dataKey: secrets.dataKey,
     clients,
     uploads,
-    events: bus,
+    events: transitionEvents,
   });
   const clientViews = createClientViews({ clients, staff, kyc, auth });
   const audit = createAuditService({ db, staff, clients });
@@ -103,7 +124,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
   const menu = createMenuService(db);
-  const news = createNewsService({ db, clock, files, staff, events: bus });
+  const news = createNewsService({ db, clock, files, staff, events: transitionEvents });
   const staffAuth = createStaffAuthService({
     db,
     clock,
@@ -117,14 +138,29 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     ledger,
     clients,
     market: marketCore,
-    events: bus,
+    events: transitionEvents,
     // Engagement is built below on trading's reads; a fill asks it only once it runs.
     brokerageDiscount: (clientId, tx) => engagement.brokerageDiscountBps(clientId, tx),
   });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
   // Credit pledges holdings through trading; funds shows what clients owe on their loans.
-  const credit = createCreditService({ db, clock, ledger, clients, staff, trading, events: bus });
+  const credit = createCreditService({
+    db,
+    clock,
+    ledger,
+    clients,
+    staff,
+    trading,
+    events: transitionEvents,
+    // A margin call's deadline counts the exchange's trading days, settlement's calendar.
+    isTradingDay: (day) => marketCore.calendar.isTradingDay(day),
+    // Mail is built below; a margin call asks it only once it runs.
+    notify: async (tx, clientId, message) => {
+      const to = await email.verifiedAddressOf(clientId, tx);
+      if (to) await mail.enqueue(tx, { ...message, clientId, to });
+    },
+  });
   const funds = createFundsService({
     db,
     clock,
@@ -134,7 +170,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     settings,
     uploads,
     staff,
-    events: bus,
+    events: transitionEvents,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
     loans: (clientId) => credit.loans.balanceOf(clientId),
     withdrawalLimit: (clientId, tx) => engagement.dailyWithdrawalLimit(clientId, tx),
@@ -262,7 +298,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clients,
     staff,
     uploads,
-    events: bus,
+    events: transitionEvents,
     async related(clientId, kind, id) {
       try {
         if (kind === 'order') {
@@ -310,9 +346,17 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     clock,
     trading,
     dailyCloses: (symbol) => market.service.dailyCloses(symbol),
+    // A split's prices move with its shares, in the transaction applying it (decision 051).
+    async rebasePrices(tx, action) {
+      const rebase = { symbol: action.symbol, ratio: action };
+      await market.rebase(tx, rebase, istDayStart(asIstDay(action.exDate)));
+      return { alertsRebased: await alerts.rebase(tx, action.symbol, action) };
+    },
   });
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
+  // What happened to a client's records: written by the steps, sent live over the same socket.
+  const notifications = createNotificationService({ db, clock, bus, live: marketCore.live });
   const health = createHealth(db);
   // Outgoing mail: SMTP_URL when set, else .eml files under DATA_DIR/outbox/ (decision 031).
   const mail = createMailService({
@@ -353,7 +397,43 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
         decided_at: view.decided_at,
       })),
   });
-  const noteDelivery = createNoteDeliveryService({ db, clock, trading, kyc, email, mail });
+  const noteDelivery = createNoteDeliveryService({
+    db,
+    clock,
+    clients,
+    trading,
+    kyc,
+    email,
+    mail,
+  });
+  const statements = createStatementsService({
+    db,
+    clock,
+    clients,
+    email,
+    funds,
+    ledger,
+    mail,
+    trading,
+  });
+  // Running-account settlement: funds pays, trading, funds and credit say what is kept.
+  const settlement = createSettlementService({
+    db,
+    clock,
+    ledger,
+    funds,
+    trading,
+    clients,
+    staff,
+    email,
+    mail,
+    isTradingDay: (day) => marketCore.calendar.isTradingDay(day),
+    async loanDuesOf(clientId) {
+      const loans = await credit.loans.listOfClient(clientId, 'disbursed');
+      return loans.reduce((sum, loan) => sum + BigInt(loan.due_now_paise), 0n);
+    },
+    events: transitionEvents,
+  });
   // The trading API for client programs: the trading module's orders, the market's data.
   const connect = createConnectService({
     db,
@@ -365,6 +445,9 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     market,
     settings,
     bus,
+    redis: config.redisUrl
+      ? { url: config.redisUrl, prefix: busPrefixOf(config.databaseUrl) }
+      : undefined,
   });
   return {
     mail,
@@ -372,6 +455,8 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     nominees,
     grievances,
     noteDelivery,
+    statements,
+    settlement,
     health,
     bus,
     market,
@@ -400,6 +485,7 @@ export function createContext(deps: { config: Config; db: Db; clock: Clock; secr
     offers,
     applications,
     alerts,
+    notifications,
     engagement,
     audit,
     support,

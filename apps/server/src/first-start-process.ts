@@ -11,8 +11,10 @@ const answer = (reply: FirstStartReply) =>
   new Promise<void>((resolve) => process.send!(reply, () => resolve()));
 
 async function seed({ config, databaseUrl }: FirstStartRequest) {
-  // The server has applied the migrations; running them again here is a quick no-op.
-  const { ctx, database } = await openRuntime({ ...config, databaseUrl });
+  // The server has applied the migrations; running them again here is a quick no-op. The
+  // embedded database's address is for the connection only: files go where the server reads
+  // them (DATA_DIR/files beside an embedded database, not the database's store).
+  const { ctx, database } = await openRuntime({ ...config, databaseUrl }, undefined, config);
   try {
     await ctx.market.init();
     return await seedDemo(ctx);

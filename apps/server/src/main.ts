@@ -75,6 +75,8 @@ async function serve(
   const stopListings = ctx.market.watchListings();
   // Fired price alerts reach this instance's WebSocket clients, whoever fired them.
   const stopAlertDelivery = ctx.alerts.deliver();
+  // So do the notices of every step a client is told of (decision 049).
+  const stopNotificationDelivery = ctx.notifications.deliver();
   let stopAlerts = async () => {};
   let janitor: NodeJS.Timeout | undefined;
   let unfollow = () => {};
@@ -82,6 +84,7 @@ async function serve(
   let stopEngagement = async () => {};
   let stopMail = async () => {};
   let stopNotes = async () => {};
+  let stopStatements = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers (a seeded
   // demo has it already: the demo client's purchases are at its closes); the engine (leader
@@ -108,6 +111,10 @@ async function serve(
         );
         // Each trading day's contract notes by e-mail, from 16:00 IST (idempotent per day).
         stopNotes = ctx.noteDelivery.startJobs(30 * MINUTE, (message, error) =>
+          app.log.error({ err: error }, message),
+        );
+        // Last month's (and quarter's) statements by e-mail; idempotent per period and client.
+        stopStatements = ctx.statements.startJobs(60 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
         janitor = setInterval(() => {
@@ -160,6 +167,7 @@ async function serve(
     stopNewsImport();
     stopListings();
     stopAlertDelivery();
+    stopNotificationDelivery();
     // A first start's history backfill is not waited for (the leader is then never elected).
     await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
     clearInterval(janitor);
@@ -167,6 +175,7 @@ async function serve(
     await stopAlerts();
     await stopEngagement();
     await stopNotes();
+    await stopStatements();
     await stopMail();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();

@@ -31,6 +31,9 @@ export const ZLoginForm = z.object({
 });
 export type TLoginForm = z.input<typeof ZLoginForm>;
 
+/** The password asked again before a security change (turning on two-factor sign-in). */
+export const ZPasswordAgainForm = z.object({ password: requiredText(M.passwordRequired) });
+
 export const ZRegisterForm = z
   .object({
     mobile: mobileField(),

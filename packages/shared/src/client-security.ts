@@ -47,6 +47,8 @@ export const ZTotpStatus = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
   recovery_codes_left: z.number(),
+  /** When staff last reset it (a lost phone), while it is still off since; else null. */
+  reset_at: z.string().nullable(),
 });
 export type TTotpStatus = z.infer<typeof ZTotpStatus>;
 

@@ -24,6 +24,7 @@ export const ConnectMessage = {
   loginExpired: 'This sign-in has expired. Start again from your app.',
   notOffered: (what: string) => `${what} is not offered.`,
   tooMany: 'Too many requests',
+  triggerNotFound: 'Invalid trigger ID.',
 } as const;
 
 /** The most apps one client may keep. */
@@ -42,7 +43,9 @@ const url = z
     }
   }, ConnectMessage.urlInvalid);
 
-const ip = z.union([z.ipv4(), z.ipv6()], { error: ConnectMessage.ipInvalid });
+// The message on each branch too: a form's resolver reports a union by its first branch's.
+const ipError = { error: ConnectMessage.ipInvalid };
+const ip = z.union([z.ipv4(ipError), z.ipv6(ipError)], ipError);
 
 /** An app's settings: name, redirect URL, optional postback URL, 1–5 allowed addresses. */
 export const ZApiAppSettings = z.object({
@@ -78,6 +81,73 @@ export type TApiApp = z.infer<typeof ZApiApp>;
 /** The answer to creating an app or rotating its secret: the only time the secret is shown. */
 export const ZApiAppWithSecret = ZApiApp.extend({ api_secret: z.string() });
 export type TApiAppWithSecret = z.infer<typeof ZApiAppWithSecret>;
+
+// ---------- An app's postback delivery log (Me › Developer apps) ----------
+
+export const CONNECT_POSTBACK_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;
+export const CONNECT_POSTBACKS_PAGE_DEFAULT = 20;
+export const CONNECT_POSTBACKS_PAGE_MAX = 100;
+
+/** At most this many orders are asked about at once (a screen of the order lists). */
+export const API_APP_ORDERS_MAX = 100;
+
+/** Which of the client's orders their API apps placed: `?ids=<uuid>,<uuid>…`. */
+export const ZApiAppOrdersQuery = z.object({
+  ids: z
+    .string()
+    .max(API_APP_ORDERS_MAX * 37)
+    .transform((text) => [...new Set(text.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(z.uuid({ error: 'Order ids must be UUIDs.' }))
+        .max(API_APP_ORDERS_MAX, { error: `At most ${API_APP_ORDERS_MAX} orders at once.` }),
+    ),
+});
+
+/** An order an API app placed for the client: the app's name and the order's tag. */
+export const ZApiAppOrder = z.object({
+  order_id: z.string(),
+  app_id: z.string(),
+  app_name: z.string(),
+  tag: z.string().nullable(),
+});
+export type TApiAppOrder = z.infer<typeof ZApiAppOrder>;
+
+/** Newest first, by an opaque cursor the previous page answered. */
+export const ZApiAppPostbacksQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONNECT_POSTBACKS_PAGE_MAX)
+    .default(CONNECT_POSTBACKS_PAGE_DEFAULT),
+});
+
+/**
+ * One order event POSTed to the app's postback URL: the order's status on the wire (OPEN,
+ * COMPLETE, CANCELLED, REJECTED…) and filled quantity then, and how the delivery went.
+ */
+export const ZApiAppPostback = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  /** Null once the order is no longer found (it never is removed; kept for safety). */
+  tradingsymbol: z.string().nullable(),
+  order_status: z.string(),
+  filled_quantity: z.number().nullable(),
+  status: z.enum(CONNECT_POSTBACK_STATUSES),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type TApiAppPostback = z.infer<typeof ZApiAppPostback>;
+
+export const ZApiAppPostbacksPage = z.object({
+  items: z.array(ZApiAppPostback),
+  next_cursor: z.string().nullable(),
+});
+export type TApiAppPostbacksPage = z.infer<typeof ZApiAppPostbacksPage>;
 
 // ---------- Orders on the Kite Connect v3 wire (form fields, as strings) ----------
 
@@ -128,3 +198,79 @@ export const ZKiteModify = z.object({
   validity: z.string().trim().toUpperCase().optional(),
 });
 export type TKiteModify = z.output<typeof ZKiteModify>;
+
+// ---------- GTT triggers on the Kite Connect v3 wire ----------
+
+/** A form field that carries JSON (Kite's clients send `condition` and `orders` so). */
+const jsonField = <T extends z.ZodType>(name: string, schema: T) =>
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `Invalid \`${name}\`.` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** A rupee amount in a GTT's JSON (a number or a numeric string) as paise. */
+const gttPrice = (name: string) =>
+  z.union([z.string(), z.number()], { error: `Invalid \`${name}\`.` }).transform((v, ctx) => {
+    const read = readRupees(v, { maxPaise: 99_999_999_999n });
+    if (read.ok) return read.paise;
+    ctx.addIssue({ code: 'custom', message: `Invalid \`${name}\`.` });
+    return z.NEVER;
+  });
+
+const ZKiteGttCondition = z.object(
+  {
+    exchange: z.string({ error: 'Invalid `condition`.' }).trim().toUpperCase(),
+    tradingsymbol: z.string({ error: 'Invalid `condition`.' }).trim().min(1).max(40),
+    trigger_values: z
+      .array(gttPrice('trigger_values'), { error: 'Invalid `trigger_values`.' })
+      .min(1, 'Invalid `trigger_values`.')
+      .max(2, 'Invalid `trigger_values`.'),
+    last_price: z.union([z.number(), z.string()]).optional(),
+  },
+  { error: 'Invalid `condition`.' },
+);
+
+const ZKiteGttOrder = z.object(
+  {
+    exchange: z.string().trim().toUpperCase().optional(),
+    tradingsymbol: z.string().trim().optional(),
+    transaction_type: z.enum(['BUY', 'SELL'], { error: 'Invalid `transaction_type`.' }),
+    quantity: kiteQuantity,
+    order_type: z.string({ error: 'Invalid `order_type`.' }).trim().toUpperCase(),
+    product: z.string({ error: 'Invalid `product`.' }).trim().toUpperCase(),
+    price: gttPrice('price'),
+  },
+  { error: 'Invalid `orders`.' },
+);
+
+/** A GTT as Kite's clients post it: `type`, and `condition` and `orders` as JSON text. */
+export const ZKiteGtt = z.object({
+  type: z.enum(['single', 'two-leg'], { error: 'Invalid `type`.' }),
+  condition: jsonField('condition', ZKiteGttCondition),
+  orders: jsonField(
+    'orders',
+    z
+      .array(ZKiteGttOrder, { error: 'Invalid `orders`.' })
+      .min(1, 'Invalid `orders`.')
+      .max(2, 'Invalid `orders`.'),
+  ),
+});
+export type TKiteGtt = z.output<typeof ZKiteGtt>;
+
+// ---------- Staff: a client's API apps ----------
+
+/** Staff switch a client's app off (or back on); every request of a disabled app is refused. */
+export const ZApiAppDisable = z.object({
+  disabled: z.boolean({ error: 'Say whether the app is disabled (true or false).' }),
+});
+export const CONNECT_CONSOLE_DONE = {
+  changed: 'The API app is updated; a disabled app’s programs are refused from now on.',
+} as const;

@@ -46,12 +46,19 @@ export const LOAN_STATUS_LABELS: Record<TLoanStatus, string> = {
 export const MARGIN_STATES = ['ok', 'margin_call', 'sell_off'] as const;
 export type TMarginState = (typeof MARGIN_STATES)[number];
 
+/** A margin call's life (decision 043): open until met, invoked, or its loan ends. */
+export const MARGIN_CALL_STATUSES = ['open', 'met', 'invoked', 'ended'] as const;
+export type TMarginCallStatus = (typeof MARGIN_CALL_STATUSES)[number];
+
 export const BPS_PER_UNIT = 10_000;
 /** RBI: a loan against shares is at most 50% of the pledged shares' value. */
 export const MAX_LTV_BPS = 5_000;
 /** GST on a processing fee (18%), itemised on the disbursal. */
 export const FEE_GST_BPS = 1_800;
 export const MAX_TENURE_MONTHS = 120;
+/** RBI digital lending: the days after disbursal a borrower may exit at principal + interest. */
+export const DEFAULT_COOLING_OFF_DAYS = 3;
+export const MAX_COOLING_OFF_DAYS = 30;
 export const MAX_PLEDGE_LINES = 20;
 export const MAX_LOAN_PAISE = 1_000_000_000n * PAISE_PER_RUPEE;
 export const CREDIT_PAGE_DEFAULT = 20;
@@ -117,7 +124,9 @@ export const LM = {
   secondApprovalSameOfficer:
     'You gave the first approval. A second operations officer must approve this loan.',
   alreadyApprovedBy: 'You have already approved this loan.',
-  notSellOff: 'The pledge can be invoked only when the loan is at its sell-off level.',
+  notSellOff:
+    'The pledge can be invoked only at the sell-off level or past a margin call’s deadline.',
+  pledgeSaleOpen: 'A sale of this loan’s pledged shares is still open: wait for it to settle.',
   nameRequired: 'Enter the product name.',
   rateInvalid: 'The annual rate is 0 to 60% in basis points (1050 = 10.50%).',
   tenuresRequired: 'List at least one tenure in months.',
@@ -127,15 +136,26 @@ export const LM = {
   ltvAboveCap: `The LTV cannot be more than ${formatBps(MAX_LTV_BPS)} (RBI's cap for loans against shares).`,
   ltvOrder: 'The levels must rise: LTV below margin call below sell-off.',
   feeInvalid: 'The processing fee is 0 to 10% in basis points.',
+  coolingOffInvalid: 'The cooling-off period is 0 to 30 days.',
   thresholdInvalid: 'The threshold is a whole number of paise, 0 or more.',
   accrualDateInvalid: 'Interest can be accrued only for days that have ended.',
   dateInvalid: 'Dates are written YYYY-MM-DD.',
+  kfsRequired: 'Read and accept the key fact statement before applying.',
+  kfsNotFound: 'This key fact statement was not found. Ask for a new one.',
+  kfsExpired: 'This key fact statement has expired. Ask for a new one.',
+  kfsUsed: 'This key fact statement was already accepted for a loan.',
+  kfsTermsChanged:
+    'The terms differ from the key fact statement you accepted. Read the new statement first.',
+  foreclosureChanged: (amount: bigint | number) =>
+    `The amount to close the loan today is ${rupees(amount)}. Read the new statement and confirm.`,
+  notClosed: 'A no-dues letter is issued once the loan is closed.',
 } as const;
 
 export const CREDIT_DONE = {
   applied: 'Loan application submitted.',
   cancelled: 'Loan application cancelled.',
   repaid: 'Repayment received.',
+  foreclosed: 'Loan closed. Your no-dues letter is ready.',
   closed: 'Repayment received. Your loan is closed and the pledge released.',
   approved: 'Approval recorded.',
   firstApproval: 'First approval recorded. A second officer must approve.',
@@ -215,7 +235,11 @@ export const ZLoanQuoteRequest = z.object({
 });
 export type TLoanQuoteRequest = z.input<typeof ZLoanQuoteRequest>;
 
-export const ZLoanApplyRequest = ZLoanQuoteRequest.extend({ pin: ZPinRequest.shape.pin });
+/** The key fact statement accepted (checked after the terms, so a term's refusal comes first). */
+export const ZLoanApplyRequest = ZLoanQuoteRequest.extend({
+  pin: ZPinRequest.shape.pin,
+  kfs_id: z.uuid({ error: LM.kfsNotFound }).optional(),
+});
 export type TLoanApplyRequest = z.input<typeof ZLoanApplyRequest>;
 
 export const ZLoanRepayRequest = z.object({
@@ -225,6 +249,13 @@ export const ZLoanRepayRequest = z.object({
   prepayment: z.enum(PREPAYMENT_CHOICES).optional(),
 });
 export type TLoanRepayRequest = z.input<typeof ZLoanRepayRequest>;
+
+/** Closing a loan today: the amount the client read on the foreclosure statement. */
+export const ZForecloseRequest = z.object({
+  amount_paise: paiseField('Enter the amount on the foreclosure statement.'),
+  pin: ZPinRequest.shape.pin,
+});
+export type TForecloseRequest = z.input<typeof ZForecloseRequest>;
 
 export const ZLoanListQuery = z.object({
   status: z.enum(LOAN_STATUSES).optional(),
@@ -269,6 +300,13 @@ export const ZCreditProductInput = z
     margin_call_ltv_bps: bps(BPS_PER_UNIT, LM.ltvRequired).nullable().default(null),
     sell_off_ltv_bps: bps(BPS_PER_UNIT, LM.ltvRequired).nullable().default(null),
     processing_fee_bps: bps(1_000, LM.feeInvalid),
+    /** Omitted: a new product gets the default (3 days), an edited one keeps its own. */
+    cooling_off_days: z
+      .number({ error: LM.coolingOffInvalid })
+      .int(LM.coolingOffInvalid)
+      .min(0, LM.coolingOffInvalid)
+      .max(MAX_COOLING_OFF_DAYS, LM.coolingOffInvalid)
+      .optional(),
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
@@ -312,6 +350,8 @@ export const ZCreditProduct = z.object({
   margin_call_ltv_bps: z.number().int().nullable(),
   sell_off_ltv_bps: z.number().int().nullable(),
   processing_fee_bps: z.number().int(),
+  /** Days after disbursal the borrower may exit at principal and interest only. */
+  cooling_off_days: z.number().int(),
   active: z.boolean(),
   updated_at: z.string(),
 });
@@ -439,6 +479,14 @@ export const ZLoanView = z.object({
   created_at: z.string(),
   disbursed_at: z.string().nullable(),
   closed_at: z.string().nullable(),
+  /** The key fact statement accepted at application (none on loans from before it). */
+  kfs_id: z.string().nullable().optional(),
+  /** The last IST day of the cooling-off exit (principal + interest only); null after it. */
+  cooling_off_until: z.string().nullable().optional(),
+  /** How a closed loan closed: repaid, foreclosed, or exited in the cooling-off period. */
+  closed_by: z.enum(['repaid', 'foreclosed', 'cooling_off']).nullable().optional(),
+  /** The open margin call's deadline (last IST day to meet it); null without one. */
+  margin_call_deadline: z.string().nullable().optional(),
 });
 export type TLoanView = z.infer<typeof ZLoanView>;
 
@@ -480,10 +528,28 @@ export const ZConsoleLoan = ZLoanView.extend({
 });
 export type TConsoleLoan = z.infer<typeof ZConsoleLoan>;
 
+export const ZMarginCall = z.object({
+  id: z.string(),
+  raised_at: z.string(),
+  /** The last IST day to meet it; past it the pledge is invoked. */
+  deadline: z.string(),
+  ltv_bps: z.number().int(),
+  /** What brought the LTV back to the product's LTV when the call was raised. */
+  shortfall_paise: paise,
+  status: z.enum(MARGIN_CALL_STATUSES),
+  ended_at: z.string().nullable(),
+  ended_ltv_bps: z.number().int().nullable(),
+  /** Invoked: the shares put up for sale, largest holding by value first. */
+  sold: z.array(z.object({ symbol: z.string(), quantity: z.number().int() })),
+});
+export type TMarginCall = z.infer<typeof ZMarginCall>;
+
 export const ZConsoleLoanDetail = ZLoanDetail.extend({
   client: ZClientRef,
   approved_by: z.array(z.string()),
   decided_by: z.string().nullable(),
+  /** Loans against shares: every margin call, newest first. */
+  margin_calls: z.array(ZMarginCall),
 });
 export type TConsoleLoanDetail = z.infer<typeof ZConsoleLoanDetail>;
 
@@ -502,3 +568,83 @@ export const ZAccrualRun = z.object({
   interest_paise: paise,
 });
 export type TAccrualRun = z.infer<typeof ZAccrualRun>;
+
+// ---------- Key fact statement, foreclosure (RBI digital lending directions) ----------
+
+/** RBI: the KFS's terms hold for at least three working days; five calendar days cover them. */
+export const KFS_VALID_DAYS = 5;
+
+/** Who hears a borrower's complaint about a loan (RBI: named in the KFS and the app). */
+export const CREDIT_GRIEVANCE_OFFICER = {
+  name: 'Grievance Redressal Officer (lending)',
+  email: 'grievance.credit@sampada.in',
+  phone: '1800-266-2026',
+  escalation:
+    'If not resolved within 30 days: RBI Complaint Management System, https://cms.rbi.org.in',
+} as const;
+
+export const ZKeyFactStatement = z.object({
+  id: z.string(),
+  issued_at: z.string(),
+  /** The last IST day these terms may be accepted. */
+  valid_until: z.string(),
+  lender: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  kind: z.enum(CREDIT_PRODUCT_KINDS),
+  repayment: z.enum(REPAYMENT_KINDS),
+  amount_paise: paise,
+  tenure_months: z.number().int(),
+  instalments: z.number().int(),
+  /** Fixed for the whole tenure. */
+  annual_rate_bps: z.number().int(),
+  instalment_paise: paise,
+  total_interest_paise: paise,
+  processing_fee_paise: paise,
+  fee_gst_paise: paise,
+  /** Insurance, legal, valuation and any third-party charge: none. */
+  other_charges_paise: paise,
+  net_disbursal_paise: paise,
+  total_repayable_paise: paise,
+  /** The all-in cost as a yearly rate: interest, fee and GST against what reaches the client. */
+  apr_bps: z.number().int(),
+  pledges: z.array(z.object({ symbol: z.string(), quantity: z.number().int() })),
+  penal: z.object({
+    kind: z.enum(['rate', 'flat']),
+    rate_bps: z.number().int(),
+    flat_paise: paise,
+    text: z.string(),
+  }),
+  cooling_off_days: z.number().int(),
+  foreclosure: z.string(),
+  recovery: z.string(),
+  grievance: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    escalation: z.string(),
+  }),
+  schedule: z.array(ZInstalment),
+  accepted_at: z.string().nullable(),
+  loan_id: z.string().nullable(),
+});
+export type TKeyFactStatement = z.infer<typeof ZKeyFactStatement>;
+
+export const ZForeclosureStatement = z.object({
+  loan_id: z.string(),
+  /** The IST day the amount closes the loan on; tomorrow adds a day's interest. */
+  as_of: z.string(),
+  valid_until: z.string(),
+  principal_paise: paise,
+  interest_paise: paise,
+  penal_paise: paise,
+  /** Penal charges not asked for (a cooling-off exit pays principal and interest only). */
+  waived_paise: paise,
+  foreclosure_charge_paise: paise,
+  total_paise: paise,
+  /** The interest one more day adds. */
+  per_day_interest_paise: paise,
+  cooling_off: z.boolean(),
+  cooling_off_until: z.string().nullable(),
+});
+export type TForeclosureStatement = z.infer<typeof ZForeclosureStatement>;

@@ -166,6 +166,8 @@ export const ZNominees = z.object({
   status: z.enum(['none', 'nominated', 'opted_out']),
   nominees: z.array(ZNomineeView),
   updated_at: z.string().nullable(),
+  /** Home shows the nominee reminder: the client has neither nominees nor an opt-out. */
+  remind_on_home: z.boolean(),
 });
 export type TNominees = z.infer<typeof ZNominees>;
 
@@ -214,9 +216,12 @@ export const ZGrievance = z.object({
 });
 export type TGrievance = z.infer<typeof ZGrievance>;
 
+/** The console's row: whose complaint, and what it says (staff read it before resolving). */
 export const ZConsoleGrievance = ZGrievance.extend({
+  client_id: z.string(),
   client_uid: z.string(),
   client_name: z.string().nullable(),
+  description: z.string(),
 });
 export type TConsoleGrievance = z.infer<typeof ZConsoleGrievance>;
 
@@ -323,6 +328,12 @@ export const ZNoteDeliveryRun = z.object({
   items: z.array(
     z.object({
       client_id: z.string(),
+      /** Whose notes: operations follow up a skipped or failed one by the client's UID. */
+      client_uid: z.string(),
+      client_name: z.string().nullable(),
+      /** The message carrying the notes (null when skipped): a failed one is requeued by it. */
+      mail_id: z.string().nullable(),
+      to: z.string().nullable(),
       notes: z.number(),
       skipped_reason: z.string().nullable(),
       status: z.enum([...MAIL_STATUSES, 'skipped']),
@@ -335,3 +346,10 @@ export const ZNoteDeliveryRun = z.object({
   ),
 });
 export type TNoteDeliveryRun = z.infer<typeof ZNoteDeliveryRun>;
+
+// ---------- Statements (decision 039) ----------
+
+/** The statement of securities as a file: holdings as at now (IST). */
+export const ZHoldingsStatementQuery = z.object({
+  format: z.enum(['csv', 'pdf'], { error: 'Choose csv or pdf.' }).default('pdf'),
+});

@@ -9,6 +9,7 @@ import type { TChatFrame } from './support.ts';
 import type { MARKET_INDICES } from './constants.ts';
 import { MARKET_FILTERS } from './constants.ts';
 import type { TPriceAlert } from './alerts.ts';
+import type { TClientNotification } from './notifications.ts';
 
 export type TIndexSymbol = (typeof MARKET_INDICES)[number];
 export type TMarketFilter = (typeof MARKET_FILTERS)[number];
@@ -176,7 +177,8 @@ export type TMarketListItem = {
 };
 
 export type TMarketConfig = {
-  stock_api_key: string;
+  /** The stock-data API's key: for a client whose KYC is approved, else null. */
+  stock_api_key: string | null;
   ws_path: string;
   coalesce_ms: number;
   heartbeat_ms: number;
@@ -254,7 +256,9 @@ export type TWsServerMessage =
   /** The support chat's frames (docs/api-support.md). */
   | TChatFrame
   /** A price alert of this client fired (alerts module): shown as a toast. */
-  | { type: 'alert'; alert: TPriceAlert };
+  | { type: 'alert'; alert: TPriceAlert }
+  /** A step the client is told of happened (notifications.ts): the bell reloads its list. */
+  | { type: 'notification'; notification: TClientNotification };
 
 export const ZWsClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),

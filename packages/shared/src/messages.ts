@@ -122,6 +122,7 @@ export const ApiMessage = {
   kycImageUrl: 'Upload both sides of your ID before submitting.',
   kycImageNotYours: 'Upload both sides of your ID again before submitting.',
   fileRequired: 'Choose an image file to upload.',
+  uploadIncomplete: 'The upload did not arrive whole. Please try again.',
   imageUnreadable: 'The image could not be read. It may be damaged; please choose another file.',
   imageTooSmall: 'The image is too small to read. Use a photo at least 200 pixels on each side.',
   internal: 'Something went wrong on our side. Please try again.',

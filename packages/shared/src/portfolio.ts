@@ -13,7 +13,24 @@ export const PORTFOLIO_MESSAGES = {
   benchmarkUnknown: 'Choose a benchmark: NIFTY50.',
   yearInvalid: 'Enter the financial year as its first calendar year, e.g. 2025.',
   actionInvalid: 'Check the corporate action: symbol, kind, ratio or amount, and dates.',
+  actionNotFound: 'No such corporate action.',
+  actionNotProposed: (status: string) =>
+    `This corporate action is ${status}, not awaiting approval.`,
+  actionSameOfficer: 'A second, different officer must approve a corporate action.',
+  reasonRequired: 'Give the reason.',
 } as const;
+
+/** A corporate action's statuses: a console entry waits for a second officer (maker-checker). */
+export const CORPORATE_ACTION_STATUSES = ['proposed', 'entered', 'applied', 'rejected'] as const;
+export type TCorporateActionStatus = (typeof CORPORATE_ACTION_STATUSES)[number];
+export const CORPORATE_ACTION_STEPS = {
+  approve: { from: ['proposed'], to: 'entered' },
+  reject: { from: ['proposed'], to: 'rejected' },
+  apply: { from: ['entered'], to: 'applied' },
+} as const satisfies Record<
+  string,
+  { from: readonly TCorporateActionStatus[]; to: TCorporateActionStatus }
+>;
 
 export const PORTFOLIO_BENCHMARKS = ['NIFTY50'] as const;
 
@@ -37,6 +54,16 @@ export const ZReturnsQuery = z
       .default('NIFTY50'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: PORTFOLIO_MESSAGES.rangeInvalid });
+
+/**
+ * Why a rate of return is not a number (the returns' `reason`): here, so that the client app
+ * can say the same in Hindi.
+ */
+export const XIRR_REASONS = {
+  tooFew: 'At least two cash flows are needed.',
+  oneSign: 'The cash flows are all of one sign (money only in or only out): no rate of return.',
+  noRoot: 'No rate makes these cash flows break even between −100% and 10,000,000%.',
+} as const;
 
 /** A rate (0.1 is 10%) or, when no rate solves the flows, why not. */
 export const ZRate = z.object({
@@ -143,3 +170,43 @@ export const ZCorporateActionInput = z
     { error: PORTFOLIO_MESSAGES.actionInvalid },
   );
 export type TCorporateActionInput = z.infer<typeof ZCorporateActionInput>;
+
+/** The console's view of a corporate action. */
+export const ZCorporateAction = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  kind: z.enum(CORPORATE_ACTION_KINDS),
+  ratio_new: z.number().int().nullable(),
+  ratio_old: z.number().int().nullable(),
+  per_share_paise: paise.nullable(),
+  new_symbol: z.string().nullable(),
+  ex_date: z.string(),
+  record_date: z.string().nullable(),
+  purpose: z.string(),
+  source: z.string(),
+  status: z.enum(CORPORATE_ACTION_STATUSES),
+  /** Staff ids: the console compares `proposed_by` with the signed-in officer's own. */
+  proposed_by: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  /** The same officers as people read them (their e-mail), null when none. */
+  proposed_by_email: z.string().nullable(),
+  decided_by_email: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  applied_at: z.string().nullable(),
+});
+export type TCorporateAction = z.infer<typeof ZCorporateAction>;
+export const ZCorporateActionList = z.object({ items: z.array(ZCorporateAction) });
+export const ZCorporateActionImport = z.object({ text: z.string().min(1).max(2_000_000) });
+export const ZCorporateActionImported = z.object({
+  added: z.number().int(),
+  already: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), symbol: z.string(), reason: z.string() })),
+});
+export const ZCorporateActionReject = z.object({
+  reason: z.string().trim().min(1, PORTFOLIO_MESSAGES.reasonRequired).max(500),
+});
+export const ZCorporateActionId = z.object({
+  id: z.uuid({ error: PORTFOLIO_MESSAGES.actionNotFound }),
+});

@@ -62,6 +62,12 @@ export const ROLE_ACCESS = {
   // support handle complaints; a client's nominees are read where the client's page is.
   outbox: ['operations'],
   grievances: ['operations', 'support'],
+  // Corporate actions (docs/api-portfolio.md): operations propose and a second officer approves.
+  corporateActions: ['operations'],
+  // Running-account settlement (docs/api-duties.md): operations prepare a date's batch and a
+  // second officer approves it (maker-checker, decision 045).
+  settlement: ['operations'],
+  settlementDecide: ['operations'],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */

@@ -46,6 +46,7 @@ export {
   ZForgotResetForm,
   ZForgotVerifyForm,
   ZLoginForm,
+  ZPasswordAgainForm,
   ZRegisterForm,
   type TForgotResetForm,
   type TForgotVerifyForm,
@@ -220,16 +221,22 @@ export interface TMenuItem {
   meta: { title: string; icon: string };
   children?: TMenuItem[];
 }
-export const ZMenuItem: z.ZodType<TMenuItem> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    name: z.string(),
-    component: z.string(),
-    redirect: z.string().optional(),
-    meta: z.object({ title: z.string(), icon: z.string() }),
-    children: z.array(ZMenuItem).optional(),
-  }),
-);
+/**
+ * A menu entry and its children. Recursive, so it is a named schema (`MenuItem`): the API
+ * document refers to it from its components instead of to a definition it never wrote.
+ */
+export const ZMenuItem: z.ZodType<TMenuItem> = z
+  .lazy(() =>
+    z.object({
+      path: z.string(),
+      name: z.string(),
+      component: z.string(),
+      redirect: z.string().optional(),
+      meta: z.object({ title: z.string(), icon: z.string() }),
+      children: z.array(ZMenuItem).optional(),
+    }),
+  )
+  .meta({ id: 'MenuItem' });
 
 export const ZPublicSettings = z.object({
   app_name: z.string(),

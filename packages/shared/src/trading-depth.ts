@@ -276,7 +276,9 @@ export const GM = {
   targetAboveLast: (last: string) => `The target trigger must be above the last price ${last}.`,
   stopBelowLast: (last: string) => `The stop-loss trigger must be below the last price ${last}.`,
   triggerIsLast: (last: string) => `The trigger must differ from the last price ${last}.`,
-  beyondHolding: 'An OCO cannot sell more shares than you hold.',
+  /** Named as the client set it: a single GTT read "An OCO …" (issue 31). */
+  beyondHolding: (kind: TGttKind) =>
+    `${kind === 'oco' ? 'An OCO' : 'A GTT'} cannot sell more shares than you hold.`,
   tooMany: 'You can have at most 200 active GTTs.',
   rejectedCash: TM.insufficientCash,
 } as const;

@@ -6,6 +6,7 @@ import {
   DEFAULT_CHARGES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  orderCost,
   rupeePrice,
   TM,
   ZOrderRequest,
@@ -68,6 +69,35 @@ describe('charges on an Indian delivery schedule (worked examples)', () => {
     const c = computeCharges(free, 'buy', 15_000_000n);
     expect(c.brokerage_paise).toBe(0);
     expect(c.gst_paise).toBe(83); // 18% of ₹4.61
+  });
+});
+
+describe('orderCost: one rule for the ticket, the hold and the fill', () => {
+  it('a limit buy holds its value and charges; a market-like buy adds the 3% buffer first', () => {
+    const limit = orderCost(DEFAULT_CHARGES, {
+      side: 'buy',
+      valuePaise: 15_000_000n,
+      marketLike: false,
+    });
+    expect(limit.charges).toEqual(computeCharges(DEFAULT_CHARGES, 'buy', 15_000_000n));
+    expect(limit.hold).toBe(15_020_154n);
+    const market = orderCost(DEFAULT_CHARGES, {
+      side: 'buy',
+      valuePaise: 15_000_000n,
+      marketLike: true,
+    });
+    expect(market.charges).toEqual(limit.charges); // charged on the value, not the buffer
+    expect(market.hold).toBe(buyCost(DEFAULT_CHARGES, 15_450_000n));
+  });
+
+  it('a sell holds no cash; its charges come out of the proceeds, DP included', () => {
+    const sell = orderCost(
+      DEFAULT_CHARGES,
+      { side: 'sell', valuePaise: 2_345_600n, marketLike: true },
+      { dp: true },
+    );
+    expect(sell.hold).toBe(0n);
+    expect(sell.charges).toEqual(computeCharges(DEFAULT_CHARGES, 'sell', 2_345_600n, { dp: true }));
   });
 });
 

@@ -360,6 +360,25 @@ export const VIP_DISCOUNT_LABEL = 'VIP brokerage discount (included in brokerage
 export const buyCost = (schedule: TChargeSchedule, valuePaise: bigint) =>
   valuePaise + BigInt(computeCharges(schedule, 'buy', valuePaise).total_paise);
 
+/**
+ * What an order costs: its value, the charges on it and, for a buy, the cash it holds. The one
+ * rule the ticket shows, placing and modifying hold, and a fill charges. A market-like order
+ * (market, SL-M) fills at a price not known yet, so its hold carries the buffer over the value.
+ */
+export function orderCost(
+  schedule: TChargeSchedule,
+  order: { side: TOrderSide; valuePaise: bigint; marketLike: boolean },
+  options: { dp?: boolean; discountBps?: number } = {},
+) {
+  const { side, valuePaise, marketLike } = order;
+  const charges = computeCharges(schedule, side, valuePaise, options);
+  const hold =
+    side === 'buy'
+      ? buyCost(schedule, marketLike ? marketBuyHoldValue(valuePaise) : valuePaise)
+      : 0n;
+  return { value: valuePaise, charges, hold };
+}
+
 /** The largest quantity at `pricePaise` whose value fits in `amountPaise` (charges apart). */
 export const quantityForAmount = (amountPaise: bigint, pricePaise: bigint) =>
   pricePaise > 0n ? amountPaise / pricePaise : 0n;
@@ -678,6 +697,12 @@ export const ZOrder = z.object({
   lot_size: z.number().int().nullable(),
   reason: z.string().nullable(),
   valid_until: z.string().nullable(),
+  /**
+   * Who placed it when not the client in the app: `api` (one of their API apps; which one,
+   * GET /client/app/v1/api-apps/orders), `gtt` (their trigger), `pledge_invocation` (the
+   * lender selling pledged shares).
+   */
+  origin: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   fills: z.array(ZFill),

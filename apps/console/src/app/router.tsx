@@ -56,13 +56,18 @@ export const router = createBrowserRouter(
           path: 'clients/:id',
           ...page('clients', async () => {
             // The client page shows the client's orders from trading; app/ composes the two.
-            // and its engagement (level, score, achievements, radar).
-            const [{ ClientDetailPage }, { ClientOrders }, { ClientEngagement }] =
-              await Promise.all([
-                import('../features/clients/routes/client-detail'),
-                import('../features/trading/components/client-orders'),
-                import('../features/engagement/components/client-engagement'),
-              ]);
+            // and its engagement (level, score, achievements, radar) and API apps (connect).
+            const [
+              { ClientDetailPage },
+              { ClientOrders },
+              { ClientEngagement },
+              { ClientApiApps },
+            ] = await Promise.all([
+              import('../features/clients/routes/client-detail'),
+              import('../features/trading/components/client-orders'),
+              import('../features/engagement/components/client-engagement'),
+              import('../features/connect/components/client-api-apps'),
+            ]);
             return function ClientDetailWithOrders() {
               return (
                 <ClientDetailPage
@@ -70,6 +75,7 @@ export const router = createBrowserRouter(
                     <>
                       <ClientEngagement clientId={client.id} />
                       <ClientOrders clientId={client.id} />
+                      <ClientApiApps clientId={client.id} />
                     </>
                   )}
                 />
@@ -107,6 +113,43 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'funds/settlement',
+          ...page(
+            'settlement',
+            async () => (await import('../features/settlement/routes/settlement')).SettlementPage,
+          ),
+        },
+        {
+          path: 'funds/settlement/:id',
+          ...page(
+            'settlement',
+            async () =>
+              (await import('../features/settlement/routes/settlement-batch')).SettlementBatchPage,
+          ),
+        },
+        {
+          path: 'mail/outbox',
+          ...page(
+            'outbox',
+            async () => (await import('../features/duties/routes/outbox')).OutboxPage,
+          ),
+        },
+        {
+          path: 'mail/contract-notes',
+          ...page(
+            'outbox',
+            async () =>
+              (await import('../features/duties/routes/contract-notes')).ContractNotesPage,
+          ),
+        },
+        {
+          path: 'grievances',
+          ...page(
+            'grievances',
+            async () => (await import('../features/duties/routes/grievances')).GrievancesPage,
+          ),
+        },
+        {
           path: 'trading/desk',
           ...page(
             'trading',
@@ -132,6 +175,14 @@ export const router = createBrowserRouter(
           ...page(
             'trading',
             async () => (await import('../features/trading/routes/charges')).ChargesPage,
+          ),
+        },
+        {
+          path: 'corporate-actions',
+          ...page(
+            'corporateActions',
+            async () =>
+              (await import('../features/portfolio/routes/corporate-actions')).CorporateActionsPage,
           ),
         },
         {

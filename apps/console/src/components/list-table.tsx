@@ -22,7 +22,11 @@ export function ListTable({
 }) {
   return (
     <Card withBorder p={0}>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* Focusable, so that a table wider than the screen scrolls from the keyboard too. */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+      >
         <Table {...table}>
           <Table.Thead>
             <Table.Tr>

@@ -38,7 +38,8 @@ export type TPagedRows<TRow> = {
 const fromControl = (target: EventTarget) =>
   target instanceof Element && Boolean(target.closest('a, button, input, textarea, [role=button]'));
 
-function rowOpener<TRow>(onOpen: ((row: TRow) => void) | undefined, row: TRow) {
+/** Row click and Enter open the row's page (KYC queue too, which has no status filter). */
+export function rowOpener<TRow>(onOpen: ((row: TRow) => void) | undefined, row: TRow) {
   if (!onOpen) return {};
   return {
     style: { cursor: 'pointer' },

@@ -16,6 +16,8 @@ export const paths = {
   deposits: '/funds/deposits',
   withdrawals: '/funds/withdrawals',
   reconciliation: '/funds/reconciliation',
+  settlement: '/funds/settlement',
+  settlementBatch: (id: string) => `/funds/settlement/${id}`,
   news: '/news',
   newsFeeds: '/news?tab=feeds',
   newsNew: '/news/new',
@@ -36,6 +38,10 @@ export const paths = {
   inbox: '/support',
   inboxConversation: (id: string) => `/support/${id}`,
   cannedReplies: '/support/canned-replies',
+  corporateActions: '/corporate-actions',
+  outbox: '/mail/outbox',
+  contractNotes: '/mail/contract-notes',
+  grievances: '/grievances',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

@@ -21,6 +21,17 @@ export class ApiError extends Error {
   }
 }
 
+async function envelopeOf(
+  data: Partial<TEnvelope<unknown>> | Blob | undefined,
+): Promise<Partial<TEnvelope<unknown>> | undefined> {
+  if (!(data instanceof Blob)) return data;
+  try {
+    return JSON.parse(await data.text()) as Partial<TEnvelope<unknown>>;
+  } catch {
+    return undefined;
+  }
+}
+
 export const http = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
@@ -35,12 +46,14 @@ http.interceptors.request.use((config) => {
 
 http.interceptors.response.use(
   (response) => response,
-  (error: AxiosError<Partial<TEnvelope<unknown>>>) => {
+  async (error: AxiosError<Partial<TEnvelope<unknown>> | Blob>) => {
     if (!error.response) {
       const timeout = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
       return Promise.reject(new ApiError(timeout ? M.requestTimeout : M.networkError));
     }
-    const { status, data } = error.response;
+    const { status } = error.response;
+    // A file download asked for a blob: its refusal is the envelope as JSON inside it.
+    const data = await envelopeOf(error.response.data);
     const sentToken = Boolean(error.config?.headers?.Authorization);
     if (status === 401 && sentToken) session.clear();
     return Promise.reject(new ApiError(data?.message || M.requestFailed, status));

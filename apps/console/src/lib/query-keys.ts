@@ -21,6 +21,19 @@ export const queryKeys = {
     ledger: (clientId: string) => ['funds', 'ledger', clientId] as const,
     reconciliation: ['funds', 'reconciliation'] as const,
   },
+  /** Running-account settlement batches (issue 36). */
+  settlement: {
+    all: ['settlement'] as const,
+    batches: ['settlement', 'batches'] as const,
+    batch: (id: string) => ['settlement', 'batch', id] as const,
+  },
+  /** A broker's duties (issue 36): the mail outbox, a day's contract-note run, complaints. */
+  duties: {
+    all: ['duties'] as const,
+    outbox: (status: string) => ['duties', 'outbox', status] as const,
+    noteRun: (date: string) => ['duties', 'note-run', date] as const,
+    grievances: (status: string) => ['duties', 'grievances', status] as const,
+  },
   news: {
     all: ['news'] as const,
     lists: ['news', 'list'] as const,
@@ -35,6 +48,8 @@ export const queryKeys = {
     offers: ['compensation', 'offers'] as const,
     offerClaims: (id: string) => ['compensation', 'offers', id, 'claims'] as const,
   },
+  /** A client's API apps (issue 35), on the client page. */
+  apiApps: (clientId: string) => ['api-apps', clientId] as const,
   companyVideos: {
     list: ['company-videos'] as const,
   },
@@ -42,6 +57,8 @@ export const queryKeys = {
     all: ['credit'] as const,
     loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,
     loan: (id: string) => ['credit', 'loan', id] as const,
+    keyFacts: (id: string) => ['credit', 'loan', id, 'kfs'] as const,
+    foreclosure: (id: string) => ['credit', 'loan', id, 'foreclosure'] as const,
     shortfalls: ['credit', 'shortfalls'] as const,
     products: ['credit', 'products'] as const,
     settings: ['credit', 'settings'] as const,
@@ -65,6 +82,9 @@ export const queryKeys = {
     orders: (filters: Record<string, unknown>) => ['trading', 'orders', filters] as const,
     reference: (symbol: string) => ['trading', 'reference', symbol] as const,
     charges: ['trading', 'charges'] as const,
+  },
+  portfolio: {
+    corporateActions: ['portfolio', 'corporate-actions'] as const,
   },
   engagement: {
     all: ['engagement'] as const,

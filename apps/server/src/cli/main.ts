@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { restoreBackup } from '../db/backup.ts';
+import { restoredFileStore } from '../modules/files/service.ts';
 import { forwardToServer } from '../platform/operator-socket.ts';
 import { openRuntime } from '../runtime.ts';
 import { runCommand } from './program.ts';
@@ -20,6 +21,7 @@ async function restore(config: Config, file: string): Promise<number> {
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { url: config.databaseUrl } : {}),
     binDirs: config.pgBinDir ? [config.pgBinDir] : [],
+    ...restoredFileStore(config),
   });
   console.log(
     `Restored the backup of ${summary.createdAt} (${summary.kind === 'embedded' ? 'embedded ' : ''}` +

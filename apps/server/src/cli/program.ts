@@ -26,6 +26,7 @@ import { cliActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import { parseDuration } from '../modules/invites/service.ts';
 import { corporateActionCommands } from '../modules/portfolio/cli.ts';
+import { settlementCommands } from '../modules/settlement/cli.ts';
 import { apiAppCommands } from '../modules/connect/cli.ts';
 import {
   DEMO_2FA_CLIENT,
@@ -161,6 +162,7 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
     if (!row) throw new AppError(404, `No staff member has the email ${email}.`);
     return row;
   };
+  settlementCommands(program, () => ctx.settlement, staffByEmail, io, actor);
   loan
     .command('list')
     .description('loans, oldest application first (default: applied)')
@@ -292,6 +294,21 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
       );
     });
 
+  program
+    .command('statements')
+    .description('statements by e-mail (issue 36)')
+    .command('run')
+    .description(
+      "mail a period's statements of funds and securities to every client with activity (idempotent)",
+    )
+    .requiredOption('--period <period>', 'YYYY-MM for a month, YYYY-Qn for a quarter')
+    .action(async (options: { period: string }) => {
+      const r = await ctx.statements.mailPeriod(options.period);
+      io.out(
+        `${r.period}: ${r.clients} clients with activity; ${r.queued} queued, ${r.skipped} skipped (no verified e-mail), ${r.already} already done`,
+      );
+    });
+
   const backup = program
     .command('backup')
     .description('a consistent copy of the database, the uploaded files and the keys');
@@ -307,6 +324,7 @@ export function buildProgram(ctx: AppContext, io: Io, database?: CommandDatabase
           url: database.url,
           dataDir: ctx.config.dataDir,
           binDirs: ctx.config.pgBinDir ? [ctx.config.pgBinDir] : [],
+          files: ctx.files,
         },
         file,
       );

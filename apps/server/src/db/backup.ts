@@ -15,12 +15,16 @@
  *   the server's; restored with the matching pg_restore into an empty database (also into a
  *   fresh embedded PostgreSQL, to move off a server).
  * The uploaded files are copied after the database, so every file a row names is there
- * (files are only ever added under a new name).
+ * (files are only ever added under a new name). Wherever they live (decision 033): DATA_DIR/files
+ * is copied as a folder; files in PostgreSQL are in the database's copy already; objects in S3
+ * are read through the store into the archive's files/ folder. A restore puts the archive's
+ * files into the store the target uses (S3 or PostgreSQL), or DATA_DIR/files.
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chownSync,
+  createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -34,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type { FileStore } from '../platform/storage.ts';
 import { createTarWriter, readTar, type TarWriter } from '../platform/tar.ts';
 import { embeddedBinDir, runAs, startEmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -50,6 +55,8 @@ type Manifest = {
   kind: 'embedded' | 'postgres';
   createdAt: string;
   serverVersion: string;
+  /** Where the uploaded files lived (absent in older backups: DATA_DIR). */
+  files?: FileStore['kind'];
 };
 
 export type BackupSource = {
@@ -59,6 +66,8 @@ export type BackupSource = {
   dataDir: string;
   /** Extra folders to look for pg_dump and pg_restore in, first. */
   binDirs?: string[];
+  /** The file store in use; without it, DATA_DIR/files. */
+  files?: FileStore;
 };
 
 export type BackupSummary = { kind: Manifest['kind']; serverVersion: string; files: number };
@@ -85,6 +94,7 @@ export async function createBackup(source: BackupSource, file: string): Promise<
       kind: source.kind,
       createdAt: new Date().toISOString(),
       serverVersion,
+      files: source.files?.kind ?? 'disk',
     };
     await tar.addDirectory(ROOT);
     await tar.addBuffer(`${ROOT}/manifest.json`, Buffer.from(JSON.stringify(manifest, null, 2)));
@@ -94,7 +104,7 @@ export async function createBackup(source: BackupSource, file: string): Promise<
       const at = path.join(source.dataDir, name);
       if (existsSync(at)) await tar.addFile(`${ROOT}/${name}`, at, 0o600);
     }
-    const files = await addTree(tar, path.join(source.dataDir, 'files'), `${ROOT}/files`);
+    const files = await addFiles(tar, source);
     await tar.finish();
     renameSync(partial, file);
     return { kind: source.kind, serverVersion, files };
@@ -105,6 +115,28 @@ export async function createBackup(source: BackupSource, file: string): Promise<
   } finally {
     await client.end();
   }
+}
+
+/** The uploaded files, from wherever they live; answers how many. */
+async function addFiles(tar: TarWriter, source: BackupSource): Promise<number> {
+  const store = source.files;
+  if (!store || store.kind === 'disk')
+    return addTree(tar, path.join(source.dataDir, 'files'), `${ROOT}/files`);
+  let count = 0;
+  const folders = new Set<string>();
+  for await (const key of store.keys()) {
+    count += 1;
+    // In the database's copy already; counted for the summary.
+    if (store.kind === 'postgres') continue;
+    const bytes = await store.get(key);
+    if (!bytes) continue; // removed since it was listed
+    const folder = key.split('/')[0]!;
+    if (!folders.size) await tar.addDirectory(`${ROOT}/files`);
+    if (!folders.has(folder)) await tar.addDirectory(`${ROOT}/files/${folder}`);
+    folders.add(folder);
+    await tar.addBuffer(`${ROOT}/files/${key}`, bytes);
+  }
+  return count;
 }
 
 /** Adds a folder's files (recursively); answers how many. */
@@ -271,6 +303,11 @@ export type RestoreTarget = {
   url?: string;
   dataDir: string;
   binDirs?: string[];
+  /**
+   * The file store the target uses when not DATA_DIR/files (S3, or PostgreSQL), opened once
+   * the database is restored; the archive's files are put into it.
+   */
+  openFiles?: () => Promise<{ store: FileStore; close(): Promise<void> }>;
 };
 
 export type RestoreSummary = BackupSummary & { createdAt: string };
@@ -362,6 +399,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const m: Manifest = manifest;
     if (m.kind === 'embedded') await restoreCluster(staging, target.dataDir);
     else await restoreDump(staging, target, major);
+    if (target.openFiles) await putFiles(path.join(staging, 'files'), target.openFiles);
     for (const name of ['secrets.json', 'files'])
       if (existsSync(path.join(staging, name)))
         renameSync(path.join(staging, name), path.join(target.dataDir, name));
@@ -373,6 +411,23 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       rmSync(path.join(target.dataDir, name), { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Puts the archive's files (folder/name) into the target's store, then drops the copies. */
+async function putFiles(folder: string, openFiles: NonNullable<RestoreTarget['openFiles']>) {
+  if (!existsSync(folder)) return;
+  const { store, close } = await openFiles();
+  try {
+    for (const sub of readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()))
+      for (const name of readdirSync(path.join(folder, sub.name)))
+        await store.put(
+          `${sub.name}/${name}`,
+          createReadStream(path.join(folder, sub.name, name)) as AsyncIterable<Buffer>,
+        );
+  } finally {
+    await close();
+  }
+  rmSync(folder, { recursive: true, force: true });
 }
 
 function checkManifest(value: unknown): Manifest {

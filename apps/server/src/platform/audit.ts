@@ -29,7 +29,17 @@ const auditRow = (actor: Actor, entry: AuditEntry) => ({
   ip: 'ip' in actor ? (actor.ip ?? null) : null,
 });
 
-export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry) {
+/**
+ * `also`: other data-modifying statements that ride in this one as CTEs (outbox rows the step
+ * must commit with), so the step pays one round trip for all of them.
+ */
+export async function recordAudit(
+  db: Executor,
+  actor: Actor,
+  entry: AuditEntry,
+  also: readonly SQL[] = [],
+): Promise<void> {
+  if (also.length > 0) return recordAudits(db, actor, [entry], also);
   await db.insert(auditLog).values(auditRow(actor, entry));
 }
 
@@ -38,13 +48,22 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
  * one array a column (unnest): a bank statement's hundred rows as a multi-row VALUES cost the
  * query builder more than the database spends writing them.
  */
-export async function recordAudits(db: Executor, actor: Actor, entries: AuditEntry[]) {
-  if (entries.length === 0) return;
-  if (entries.length === 1) return recordAudit(db, actor, entries[0]!);
+export async function recordAudits(
+  db: Executor,
+  actor: Actor,
+  entries: AuditEntry[],
+  also: readonly SQL[] = [],
+): Promise<void> {
+  if (entries.length === 0) {
+    for (const statement of also) await db.execute(statement);
+    return;
+  }
+  if (entries.length === 1 && also.length === 0) return recordAudit(db, actor, entries[0]!);
   const rows = entries.map((e) => auditRow(actor, e));
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const column = <T>(values: T[]) => sql.param(values);
-  await db.execute(sql`
+  const ctes = also.map((statement, i) => sql`${sql.raw(`also${i}`)} as (${statement})`);
+  await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
     insert into ${auditLog} (actor_type, actor_id, action, subject_type, subject_id, before, after, ip)
     select ${actor.type}, ${actor.id}, u.action, u.subject_type, u.subject_id, u.before, u.after,
            ${rows[0]!.ip}

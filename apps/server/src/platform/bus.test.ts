@@ -16,26 +16,49 @@ describe('the bus prefix', () => {
 describe.skipIf(!redisUrl)('the Redis bus', () => {
   it('carries a message between instances of one database, never to another database', async () => {
     const one = 'postgres://postgres@127.0.0.1:5432/bus_test_one';
-    const [a, b, other] = [
+    const two = 'postgres://postgres@127.0.0.1:5432/bus_test_two';
+    const [a, b, other, otherPeer] = [
       createRedisBus(redisUrl!, busPrefixOf(one)),
       createRedisBus(redisUrl!, busPrefixOf(one)),
-      createRedisBus(redisUrl!, busPrefixOf('postgres://postgres@127.0.0.1:5432/bus_test_two')),
+      createRedisBus(redisUrl!, busPrefixOf(two)),
+      createRedisBus(redisUrl!, busPrefixOf(two)),
     ];
     try {
       const heardByB: string[] = [];
       const heardByOther: string[] = [];
       b.subscribe('transitions:deposit', (m) => heardByB.push(m));
       other.subscribe('transitions:deposit', (m) => heardByOther.push(m));
-      // Subscriptions reach Redis asynchronously: publish until B hears, then a little longer.
-      for (let i = 0; i < 50 && heardByB.length === 0; i++) {
-        a.publish('transitions:deposit', `hello ${i}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await new Promise((r) => setTimeout(r, 200));
-      expect(heardByB.length).toBeGreaterThan(0);
-      expect(heardByOther).toEqual([]);
+      // Subscriptions reach Redis asynchronously: publish until each subscriber hears its own.
+      const untilHeard = async (publish: () => void, heard: () => boolean) => {
+        for (let i = 0; i < 100 && !heard(); i++) {
+          publish();
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      await untilHeard(
+        () => a.publish('transitions:deposit', 'ready'),
+        () => heardByB.length > 0,
+      );
+      await untilHeard(
+        () => otherPeer.publish('transitions:deposit', 'sentinel'),
+        () => heardByOther.length > 0,
+      );
+      // Both are listening now. Redis delivers in the order it ran the publishes, so had the
+      // other database heard A's message it would hear it before the last sentinel.
+      a.publish('transitions:deposit', 'to one only');
+      await untilHeard(
+        () => undefined,
+        () => heardByB.includes('to one only'),
+      );
+      otherPeer.publish('transitions:deposit', 'last');
+      await untilHeard(
+        () => undefined,
+        () => heardByOther.includes('last'),
+      );
+      expect(heardByB).toContain('to one only');
+      expect(heardByOther.filter((m) => m !== 'sentinel')).toEqual(['last']);
     } finally {
-      await Promise.all([a, b, other].map((bus) => bus.close()));
+      await Promise.all([a, b, other, otherPeer].map((bus) => bus.close()));
     }
   });
 });

@@ -3,7 +3,7 @@
  * at once, requests before a run starts share it, a request during a run gets exactly one
  * more, no more than `concurrency` keys run at once, and a failure stays with its waiters.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCoalescingQueue } from './coalescing-queue.ts';
 
 /** A queue whose runs wait until the test finishes them; it records every run. */
@@ -44,6 +44,10 @@ function manualQueue(
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('a coalescing queue', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('a lone request starts its run at once, with no gathering delay', () => {
     const { queue, runs } = manualQueue(2);
     void queue.request('a', 'Deposit confirmed');
@@ -130,16 +134,18 @@ describe('a coalescing queue', () => {
   });
 
   it('background requests wait while the foreground is busy, and start once it is not', async () => {
+    vi.useFakeTimers();
     let busy = true;
     const { queue, runs } = manualQueue(2, { busy: () => busy, maxDeferMs: 10_000 });
     void queue.request('a', 'Deposit confirmed', { background: true });
     void queue.request('b', 'Deposit confirmed', { background: true });
-    await new Promise((r) => setTimeout(r, 60));
+    // The clock is the test's: several rechecks pass and none starts a run while busy.
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(runs).toHaveLength(0);
     // Events meanwhile join the waiting batch rather than making runs of their own.
     void queue.request('a', 'Order filled', { background: true });
     busy = false;
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(20);
     expect(runs.map((r) => [r.key, r.notes])).toEqual([
       ['a', ['Deposit confirmed', 'Order filled']],
       ['b', ['Deposit confirmed']],
@@ -156,10 +162,13 @@ describe('a coalescing queue', () => {
   });
 
   it('a background request is held back at most maxDeferMs, then runs though the foreground stays busy', async () => {
+    vi.useFakeTimers();
     const { queue, runs } = manualQueue(2, { busy: () => true, maxDeferMs: 50 });
     void queue.request('a', 'Deposit confirmed', { background: true });
     expect(runs).toHaveLength(0);
-    await new Promise((r) => setTimeout(r, 150));
+    await vi.advanceTimersByTimeAsync(40);
+    expect(runs).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(20);
     expect(runs.map((r) => r.key)).toEqual(['a']);
   });
 });

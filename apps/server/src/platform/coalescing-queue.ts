@@ -66,8 +66,14 @@ export function createCoalescingQueue<R>(options: {
   /** True while the foreground needs the resources the runs use (see above). */
   busy?: () => boolean;
   maxDeferMs?: number;
+  /**
+   * How long a batch only background requests wait on gathers before it may start (decision
+   * 034): the events of a client's burst share one run even on an idle server.
+   */
+  gatherMs?: number;
 }): CoalescingQueue<R> {
   const maxDeferMs = options.maxDeferMs ?? 2_000;
+  const gatherMs = options.gatherMs ?? 0;
   let recheck: ReturnType<typeof setTimeout> | null = null;
   const waiting = new Map<string, Batch<R>>();
   const running = new Set<string>();
@@ -76,8 +82,11 @@ export function createCoalescingQueue<R>(options: {
   let started = 0;
   let peak = 0;
 
-  const deferred = (batch: Batch<R>) =>
-    batch.background && Date.now() - batch.since < maxDeferMs && (options.busy?.() ?? false);
+  const deferred = (batch: Batch<R>) => {
+    if (!batch.background) return false;
+    const age = Date.now() - batch.since;
+    return age < gatherMs || (age < maxDeferMs && (options.busy?.() ?? false));
+  };
 
   function fill() {
     let held = false;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { deriveKey } from './crypto.ts';
 
 export type Secrets = {
   jwtSecret: Uint8Array;
@@ -36,7 +37,11 @@ export function loadSecrets(config: Config): Secrets {
   return {
     jwtSecret: new TextEncoder().encode(config.jwtSecret ?? stored.jwtSecret),
     dataKey: Buffer.from(config.dataKey ?? stored.dataKey, 'hex'),
-    urlKey: Buffer.from(stored.urlKey, 'hex'),
+    // With DATA_KEY given (several instances share it), a link one instance signs verifies on
+    // every other; alone, the key kept in DATA_DIR as before.
+    urlKey: config.dataKey
+      ? deriveKey(Buffer.from(config.dataKey, 'hex'), 'signed file links v1')
+      : Buffer.from(stored.urlKey, 'hex'),
     stockApiKey: config.stockApiKey ?? stored.stockApiKey,
   };
 }

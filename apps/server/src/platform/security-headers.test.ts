@@ -50,7 +50,8 @@ function expectBrowserSafety(response: Response) {
   expect(csp['script-src']).not.toContain("'unsafe-inline'");
   expect(csp['script-src']).not.toContain("'unsafe-eval'");
   expect(csp['script-src-attr']).toEqual(["'none'"]);
-  expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+  // Plain HTTP here: HSTS only over TLS (below).
+  expect(response.headers.get('strict-transport-security')).toBeNull();
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('referrer-policy')).toBe('no-referrer');
@@ -64,6 +65,10 @@ describe('security headers', () => {
     const page = await get('/');
     expect(page.status).toBe(200);
     expectBrowserSafety(page);
+    // Sockets to our own origin only ('self' covers ws:/wss: of this host).
+    expect(directives(page.headers.get('content-security-policy'))['connect-src']).toEqual([
+      "'self'",
+    ]);
   });
 
   it('an API answer, a refusal and an unknown API path: never stored', async () => {
@@ -88,6 +93,23 @@ describe('security headers', () => {
     expect(docs.status).toBe(200);
     expectBrowserSafety(docs);
   });
+
+  it('HSTS only over TLS: a trusted proxy’s https, never a forged header without one', async () => {
+    const forged = await get('/', { 'x-forwarded-proto': 'https' });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+    const proxied = await buildTestApp({
+      env: { WEB_DIST: dist, TRUST_PROXY: 'true' },
+      sharing: t,
+    });
+    try {
+      const overTls = await proxied.api.raw('/', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(overTls.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+      const plain = await proxied.api.raw('/');
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  }, 120_000);
 
   it('a preflight from a foreign origin asking for credentials is not granted', async () => {
     const preflight = await t.api.raw('/auth/app/v1/login', {

@@ -10,7 +10,9 @@
  *
  * Issue 21's policy: no plugins (object-src 'none'), no <base> (base-uri 'none'), no inline or
  * foreign script (script-src 'self', script-src-attr 'none'), never framed (frame-ancestors
- * 'none' and X-Frame-Options DENY), HSTS for a year, nosniff, no Referer sent. Styles may be
+ * 'none' and X-Frame-Options DENY), HSTS for a year, nosniff, no Referer sent.
+ * HSTS only on an answer that went out over TLS (ours, or a trusted proxy's X-Forwarded-Proto,
+ * issue 32): over plain HTTP a browser ignores it, and a stray one on a dev host pins it. Styles may be
  * inline (Mantine writes its CSS variables so); scripts never. There is no CORS: the apps are
  * served from the API's own origin, so no Access-Control-Allow-* header is ever sent, and a
  * foreign Origin is never echoed back.
@@ -28,7 +30,8 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'connect-src': ["'self'", 'ws:', 'wss:'],
+  // 'self' covers our own ws:/wss: (CSP 3); a bare `ws: wss:` let a page talk to any host.
+  'connect-src': ["'self'"],
 };
 
 const joined = (directives: Record<string, string[]>) =>
@@ -64,7 +67,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -73,9 +75,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
+/** The same, for an answer sent over TLS. */
+export const SECURITY_HEADERS_TLS: Readonly<Record<string, string>> = Object.freeze({
+  ...SECURITY_HEADERS,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+});
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    // `protocol` reads X-Forwarded-Proto only when TRUST_PROXY names a proxy we trust.
+    reply.headers(request.protocol === 'https' ? SECURITY_HEADERS_TLS : SECURITY_HEADERS);
     done();
   });
 }

@@ -41,8 +41,17 @@ export const lifecycle = <T extends StatefulTable, A extends string, S extends s
   declared: Lifecycle<T, A, S>,
 ) => declared;
 
-/** Where transition events go: the bus, or anything with its `publish`. */
-export type TransitionEvents = Pick<Bus, 'publish'>;
+/**
+ * Where transition events go: the bus, or anything with its `publish`; and, when `record` is
+ * given, a durable record of them (an outbox row) that the step writes in its own transaction,
+ * inside its audit row's statement (decision 034): a crash between the commit and the publish
+ * then loses nothing a listener must act on. `record` answers a statement per listener that
+ * keeps something of these events (engagement's marks, the client's notifications), none when
+ * none does.
+ */
+export type TransitionEvents = Pick<Bus, 'publish'> & {
+  record?: (events: readonly TransitionEvent[]) => readonly SQL[];
+};
 
 /** What subscribers of `transitionChannel(name)` receive, as JSON. */
 export type TransitionEvent = {
@@ -134,15 +143,6 @@ export async function applyTransition<T extends StatefulTable, A extends string,
   if (!moved) throw lifecycle.refuse(action, await currentState(false));
 
   const row = (await move.effect?.(moved)) ?? moved;
-  if (move.audit) {
-    await recordAudit(tx, move.audit.actor, {
-      action: `${lifecycle.name}.${move.audit.action ?? action}`,
-      subjectType: lifecycle.subject,
-      subjectId: move.id,
-      before: { status: from },
-      after: { status: rule.to, ...move.audit.details?.(row) },
-    });
-  }
   taken.event = {
     subject: lifecycle.subject,
     id: move.id,
@@ -152,6 +152,21 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     at: move.at.toISOString(),
     ...clientOf(lifecycle.subject, move.id, row),
   };
+  const record = move.events?.record?.([taken.event]) ?? [];
+  if (move.audit) {
+    await recordAudit(
+      tx,
+      move.audit.actor,
+      {
+        action: `${lifecycle.name}.${move.audit.action ?? action}`,
+        subjectType: lifecycle.subject,
+        subjectId: move.id,
+        before: { status: from },
+        after: { status: rule.to, ...move.audit.details?.(row) },
+      },
+      record,
+    );
+  } else for (const statement of record) await tx.execute(statement);
   return row;
 }
 
@@ -199,6 +214,17 @@ export async function applyTransitions<T extends StatefulTable, A extends string
   if (moved.length === 0) return [];
 
   const rows = (await moves.effect?.(moved)) ?? moved;
+  for (const row of rows)
+    events.push({
+      subject: lifecycle.subject,
+      id: row.id as string,
+      action: `${lifecycle.name}.${action}`,
+      from,
+      to: rule.to,
+      at: moves.at.toISOString(),
+      ...clientOf(lifecycle.subject, row.id as string, row),
+    });
+  const record = moves.events?.record?.(events) ?? [];
   const audit = moves.audit;
   if (audit)
     await recordAudits(
@@ -211,17 +237,9 @@ export async function applyTransitions<T extends StatefulTable, A extends string
         before: { status: from },
         after: { status: rule.to, ...audit.details?.(row) },
       })),
+      record,
     );
-  for (const row of rows)
-    events.push({
-      subject: lifecycle.subject,
-      id: row.id as string,
-      action: `${lifecycle.name}.${action}`,
-      from,
-      to: rule.to,
-      at: moves.at.toISOString(),
-      ...clientOf(lifecycle.subject, row.id as string, row),
-    });
+  else for (const statement of record) await tx.execute(statement);
   return rows;
 }
 

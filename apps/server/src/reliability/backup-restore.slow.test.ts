@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -16,6 +16,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import { inject } from 'vitest';
 import { moneyClient, fund, openDeposits } from '../modules/funds/test-fixtures.ts';
+import S3rver from 's3rver';
+import { restoredFileStore } from '../modules/files/service.ts';
+import { s3FileStore, s3LocationOf } from '../modules/files/s3-store.ts';
+import type { FileStore } from '../platform/storage.ts';
 import { buildTestApp } from '../test/helpers.ts';
 import { newDataDir, openDataDir, prepareFirm } from '../test/server-process.ts';
 
@@ -67,6 +71,16 @@ async function settledDigests(url: string): Promise<Record<string, string>> {
     previous = next;
   }
   throw new Error('the database never went quiet');
+}
+
+/** Every file in a store with its SHA-256, by key. */
+async function storeDigests(store: FileStore): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const key of store.keys())
+    out[key] = createHash('sha256')
+      .update((await store.get(key))!)
+      .digest('hex');
+  return out;
 }
 
 /** Every file under a folder with its SHA-256, by relative path. */
@@ -202,9 +216,13 @@ describe('backup and restore with DATABASE_URL (pg_dump and pg_restore)', () => 
       await fund(t, c, 25_000);
       const url = t.ctx.config.databaseUrl!;
       const before = await settledDigests(url);
-      const images = fileDigests(path.join(t.ctx.config.dataDir, 'files'));
-      expect(Object.keys(images).length).toBeGreaterThanOrEqual(2);
-      await createBackup({ kind: 'postgres', url, dataDir: t.ctx.config.dataDir }, file);
+      // With DATABASE_URL the files live in PostgreSQL (decision 033): in the dump itself.
+      expect(t.ctx.files.kind).toBe('postgres');
+      expect(Object.keys(await storeDigests(t.ctx.files)).length).toBeGreaterThanOrEqual(2);
+      await createBackup(
+        { kind: 'postgres', url, dataDir: t.ctx.config.dataDir, files: t.ctx.files },
+        file,
+      );
 
       await expect(restoreBackup(file, { url, dataDir: folder('sampada-x-') })).rejects.toThrow(
         /The database in DATABASE_URL is not empty/,
@@ -213,13 +231,76 @@ describe('backup and restore with DATABASE_URL (pg_dump and pg_restore)', () => 
       const emptyUrl = new URL(url);
       emptyUrl.pathname = `/${empty}`;
       const target = folder('sampada-backup-url-dst-');
-      await restoreBackup(file, { url: emptyUrl.toString(), dataDir: target });
+      await restoreBackup(file, {
+        url: emptyUrl.toString(),
+        dataDir: target,
+        ...restoredFileStore({
+          dataDir: target,
+          databaseUrl: emptyUrl.toString(),
+          s3Url: undefined,
+        }),
+      });
+      // Every table row for row, stored_file_chunks among them: the files' bytes.
       expect(await tableDigests(emptyUrl.toString())).toEqual(before);
-      expect(fileDigests(path.join(target, 'files'))).toEqual(images);
+      expect(existsSync(path.join(target, 'files'))).toBe(false);
     } finally {
       await admin.query(`drop database if exists ${empty} with (force)`);
       await admin.end();
       await t.close();
+    }
+  }, 120_000);
+});
+
+describe('backup and restore with files in S3-compatible storage (s3rver)', () => {
+  it('copies the objects into the archive and puts them into the target’s bucket', async () => {
+    const s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: folder('sampada-s3rver-'),
+      configureBuckets: [{ name: 'sampada', configs: [] }],
+    });
+    const { port } = (await s3.run()) as unknown as { port: number };
+    const s3Url = (prefix: string) => `http://S3RVER:S3RVER@127.0.0.1:${port}/sampada/${prefix}`;
+    const t = await buildTestApp({ env: { S3_URL: s3Url('firm') } });
+    const file = path.join(folder('sampada-backup-file-'), 's3.tar.gz');
+    const empty = `sampada_restore_s3_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: inject('databaseServerUrl') });
+    await admin.connect();
+    try {
+      await openDeposits(t);
+      await fund(t, await moneyClient(t), 25_000);
+      expect(t.ctx.files.kind).toBe('s3');
+      const images = await storeDigests(t.ctx.files);
+      expect(Object.keys(images).length).toBeGreaterThanOrEqual(2);
+      const url = t.ctx.config.databaseUrl!;
+      const summary = await createBackup(
+        { kind: 'postgres', url, dataDir: t.ctx.config.dataDir, files: t.ctx.files },
+        file,
+      );
+      expect(summary.files).toBe(Object.keys(images).length);
+
+      await admin.query(`create database ${empty}`);
+      const emptyUrl = new URL(url);
+      emptyUrl.pathname = `/${empty}`;
+      const target = folder('sampada-backup-s3-dst-');
+      const restored = await restoreBackup(file, {
+        url: emptyUrl.toString(),
+        dataDir: target,
+        ...restoredFileStore({
+          dataDir: target,
+          databaseUrl: emptyUrl.toString(),
+          s3Url: s3Url('restored'),
+        }),
+      });
+      expect(restored.files).toBe(Object.keys(images).length);
+      expect(await storeDigests(s3FileStore(s3LocationOf(s3Url('restored'))))).toEqual(images);
+      expect(existsSync(path.join(target, 'files'))).toBe(false);
+    } finally {
+      await admin.query(`drop database if exists ${empty} with (force)`);
+      await admin.end();
+      await t.close();
+      await s3.close();
     }
   }, 120_000);
 });

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiMessage, md5, type TAuthData, type TDepositView } from '@sampada/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -168,8 +168,16 @@ describe('a database that stops answering', () => {
       expect(ready.body).toMatchObject({ data: { database: 'down' } });
       expect((await api.get('/live')).status).toBe(200);
       relay.thaw();
-      expect((await api.get('/auth/app/v1/client_info', token)).status).toBe(200);
-      expect((await api.get('/ready')).status).toBe(200);
+      // The pool replaces the connections the freeze timed out; on a loaded box the first call
+      // after the thaw may still find none ready, so wait for the positive signal.
+      await vi.waitFor(
+        async () => expect((await api.get('/auth/app/v1/client_info', token)).status).toBe(200),
+        { timeout: 30_000, interval: 250 },
+      );
+      await vi.waitFor(async () => expect((await api.get('/ready')).status).toBe(200), {
+        timeout: 30_000,
+        interval: 250,
+      });
     } finally {
       relay.thaw();
       await app.close();

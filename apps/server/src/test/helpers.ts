@@ -68,7 +68,13 @@ const RACE_TIMEOUTS = {
 };
 
 export async function buildTestApp(
-  options: { env?: Record<string, string>; sharing?: TestApp; shippedTimeouts?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    sharing?: TestApp;
+    shippedTimeouts?: boolean;
+    /** Logs at LOG_LEVEL (env) into this stream instead of none. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sampada-test-'));
   const sharedUrl = options.sharing?.ctx.config.databaseUrl;
@@ -99,7 +105,7 @@ export async function buildTestApp(
   const ctx = createContext({ config, db: database.db, clock, secrets: loadSecrets(config) });
   await ctx.menu.seedDefaults();
   const app = await buildApp(ctx, {
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     rateLimitNamespace: `sampada-test-${randomBytes(6).toString('hex')}:`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,7 +23,7 @@ describe('trading drawers in the host (spec §2 slide-up drawers)', () => {
     renderWithProviders(<DrawersHost />);
     act(() => openDealDrawer('ipo', IPO_ID));
     // The panel is a lazy chunk: the first load may take a moment.
-    expect(await screen.findByTestId('ipo-panel', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('ipo-panel')).toBeInTheDocument();
     expect(await screen.findByTestId(`deal-selected-${IPO_ID}`)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'IPO' })).toBeInTheDocument();
     await act(() => closeGlobalDrawer());

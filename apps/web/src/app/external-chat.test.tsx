@@ -50,7 +50,7 @@ describe('the external chat script named in settings', () => {
     act(() => openGlobalDrawer('support'));
     // The widget's chunk waits its 300 ms first: nothing is loaded yet.
     expect(script()).toBeNull();
-    await waitFor(() => expect(script()).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(script()).not.toBeNull());
     expect(script()!.src).toBe(SCRIPT);
     expect(script()!.dataset.project).toBe('vendor-project-7');
     expect(script()!.async).toBe(true);
@@ -69,7 +69,7 @@ describe('the external chat script named in settings', () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     renderWithProviders(<DrawersHost />);
     act(() => openGlobalDrawer('support'));
-    await waitFor(() => expect(script()).not.toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(script()).not.toBeNull());
     act(() => endSession());
     expect(script()).toBeNull();
     expect(reload).toHaveBeenCalled();

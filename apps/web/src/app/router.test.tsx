@@ -86,21 +86,25 @@ beforeEach(() => {
 describe('router (spec §2)', () => {
   it('sends a signed-out visitor from / to /login', async () => {
     const router = renderAt('/');
-    expect(
-      await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(document.title).toBe('Sampada | Sign in'));
   });
 
   it('shows a 404 for an unknown path', async () => {
     renderAt('/no-such-page');
-    expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('says credit is not available for the account, not "Page not found", when the menu has no credit', async () => {
+    renderAt('/credit');
+    expect(await screen.findByText('Not available for your account')).toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).toBeNull();
   });
 
   it('shows both version readings on /about with a Home button to /login', async () => {
     renderAt('/about');
-    const versions = await screen.findByTestId('about-versions', {}, { timeout: 5000 });
+    const versions = await screen.findByTestId('about-versions');
     expect(versions).toHaveTextContent(APP_VERSION);
     expect(versions).toHaveTextContent(DRAWER_VERSION);
     expect(screen.getAllByRole('link', { name: 'Home' })[0]).toHaveAttribute('href', '/login');
@@ -109,7 +113,7 @@ describe('router (spec §2)', () => {
   it('redirects / to /dashboard for an approved client and titles the page', async () => {
     signIn();
     const router = renderAt('/');
-    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('dashboard-page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     await waitFor(() => expect(document.title).toBe('Sampada | Home'));
   });
@@ -117,11 +121,9 @@ describe('router (spec §2)', () => {
   it('redirects /portfolio to /portfolio/summary and /me to /me/profile keeping #bank-section', async () => {
     signIn();
     const router = renderAt('/portfolio');
-    expect(
-      await screen.findByTestId('portfolio-summary', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('portfolio-summary')).toBeInTheDocument();
     await router.navigate('/me#bank-section');
-    expect(await screen.findByTestId('profile-page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-page')).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.hash).toBe(
       '/me/profile#bank-section',
     );
@@ -131,7 +133,7 @@ describe('router (spec §2)', () => {
   it('mounts known menu routes, even on a deep link, and lists them in the sidebar', async () => {
     signIn();
     const router = renderAt('/score-info');
-    expect(await screen.findByTestId('score-info-page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('score-info-page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/score-info');
     await waitFor(() => expect(document.title).toBe('Sampada | Score Info'));
     expect(screen.getAllByRole('link', { name: 'Score Info' }).length).toBeGreaterThan(0);
@@ -151,11 +153,7 @@ describe('router (spec §2)', () => {
     });
     renderAt('/dashboard');
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: /^Too many requests — try again in \d+ s$/ },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: /^Too many requests — try again in \d+ s$/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();

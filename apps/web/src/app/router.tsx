@@ -62,6 +62,14 @@ export const routes: RouteObject[] = [
         handle: { title: 'nav.cookie' },
         lazy: page(() => import('../features/static-pages/components/cookie-page'), 'CookiePage'),
       },
+      {
+        path: paths.investorCharter,
+        handle: { title: 'nav.investorCharter' },
+        lazy: page(
+          () => import('../features/me/duties/components/investor-charter-page'),
+          'InvestorCharterPage',
+        ),
+      },
       { path: paths.error, handle: { title: 'nav.error' }, Component: OfflinePage },
       {
         id: 'app',
@@ -153,6 +161,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'returns',
+                handle: { title: 'nav.returns' },
+                lazy: page(
+                  () => import('../features/portfolio/components/returns-page'),
+                  'ReturnsPage',
+                ),
+              },
+              {
                 path: 'gtt',
                 handle: { title: 'nav.gtt' },
                 lazy: page(() => import('../features/portfolio/components/gtt-page'), 'GttPage'),
@@ -193,6 +209,38 @@ export const routes: RouteObject[] = [
                 path: 'records',
                 handle: { title: 'nav.records' },
                 lazy: page(() => import('../features/me/components/records-page'), 'RecordsPage'),
+              },
+              {
+                path: 'nominees',
+                handle: { title: 'nav.nominees' },
+                lazy: page(
+                  () => import('../features/me/duties/components/nominees-page'),
+                  'NomineesPage',
+                ),
+              },
+              {
+                path: 'grievances',
+                handle: { title: 'nav.grievances' },
+                lazy: page(
+                  () => import('../features/me/duties/components/grievances-page'),
+                  'GrievancesPage',
+                ),
+              },
+              {
+                path: 'security',
+                handle: { title: 'nav.security' },
+                lazy: page(
+                  () => import('../features/security/components/security-page'),
+                  'SecurityPage',
+                ),
+              },
+              {
+                path: 'apps',
+                handle: { title: 'nav.developerApps' },
+                lazy: page(
+                  () => import('../features/developer-apps/components/developer-apps-page'),
+                  'DeveloperAppsPage',
+                ),
               },
               {
                 path: 'more',

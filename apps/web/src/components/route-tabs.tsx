@@ -16,19 +16,26 @@ export function RouteTabs<TTab extends string>({
   labelOf: (tab: TTab) => string;
 }) {
   const navigate = useNavigate();
-  // On a phone smaller text and padding, so four tabs share one row at 375 px.
+  // On a phone smaller text and padding, and one row that scrolls sideways when the tabs
+  // outgrow 375 px (Me has eight), rather than a second row of tabs.
   const compact = useIsPhone();
   const { pathname } = useLocation();
   const active = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? tabs[0];
   return (
     <Tabs value={active} onChange={(tab) => tab && void navigate(pathOf(tab as TTab))}>
-      <Tabs.List grow>
+      <Tabs.List
+        grow
+        style={
+          compact ? { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' } : undefined
+        }
+      >
         {tabs.map((tab) => (
           <Tabs.Tab
             key={tab}
             value={tab}
             px={compact ? 6 : undefined}
             fz={compact ? 'sm' : undefined}
+            style={compact ? { flexShrink: 0, whiteSpace: 'nowrap' } : undefined}
           >
             {labelOf(tab)}
           </Tabs.Tab>

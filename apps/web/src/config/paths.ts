@@ -7,6 +7,8 @@ export const paths = {
   about: '/about',
   privacy: '/privacy',
   cookie: '/cookie',
+  /** The investor charter and escalation matrix SEBI requires a broker to display (public). */
+  investorCharter: '/investor-charter',
   error: '/error',
   market: '/market',
   discover: '/discover',
@@ -24,7 +26,7 @@ export const paths = {
   deals: '/deals',
   investmentStats: '/portfolio/stats/investment',
   stockStats: '/portfolio/stats/stocks',
-  /** Credit Products (menu route, shown with allow_loan) and a loan's page. */
+  /** Credit Products (menu route, shown with allow_loan or to a borrower) and a loan's page. */
   credit: '/credit',
   loan: (id: string) => `/credit/loans/${encodeURIComponent(id)}`,
   loanPattern: '/credit/loans/:id',
@@ -36,6 +38,8 @@ export const paths = {
     holding: '/portfolio/holding',
     awaiting: '/portfolio/awaiting',
     history: '/portfolio/history',
+    /** XIRR against NIFTY 50 and dividends received (issue 34). */
+    returns: '/portfolio/returns',
     gtt: '/portfolio/gtt',
     tax: '/portfolio/tax',
   },
@@ -44,6 +48,12 @@ export const paths = {
     profile: '/me/profile',
     application: '/me/application',
     records: '/me/records',
+    nominees: '/me/nominees',
+    grievances: '/me/grievances',
+    /** Two-step verification and the devices signed in (issue 32). */
+    security: '/me/security',
+    /** The client's API apps for programs on the Kite Connect v3 wire (issue 35). */
+    apps: '/me/apps',
     /** Every menu route with its icon and title: the phone's way to them (no sidebar). */
     more: '/me/more',
   },

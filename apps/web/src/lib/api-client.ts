@@ -16,7 +16,7 @@ import {
   type THttpResponse,
 } from './http';
 import { toastError } from './notify';
-import { browser, endSession } from './session';
+import { browser, endSession, sessionEnding } from './session';
 import { authStorage } from './storage';
 
 /** The server's envelope (architecture.md "API conventions"). */
@@ -159,6 +159,12 @@ function refreshAccessToken(): Promise<void> {
  * the token it was refused with has already been replaced.
  */
 export function refreshSession(rejectedToken: string): Promise<void> {
+  const pending = sessionEnding();
+  if (pending)
+    return pending.then(
+      () => undefined,
+      () => refreshSession(rejectedToken),
+    );
   const current = authStorage.get()?.access_token;
   if (current && current !== rejectedToken && !refreshing) return Promise.resolve();
   return refreshAccessToken();

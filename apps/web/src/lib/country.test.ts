@@ -11,3 +11,11 @@ describe('the default country shipped with the sign-in page', () => {
     );
   });
 });
+
+describe('the country list the pickers show', () => {
+  it('is sorted by name, not by ISO code', () => {
+    const names = COUNTRIES.map((country) => country.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names.slice(0, 2)).toEqual(['Afghanistan', 'Åland Islands']);
+  });
+});

@@ -24,7 +24,7 @@ const escape = () =>
 afterEach(() => document.body.replaceChildren());
 
 describe('Escape with layers open', () => {
-  it('closes only the layer holding the focus, then the one under it, and leaves one layer to Mantine', () => {
+  it('closes only the latest layer, then the one under it, and leaves one layer to Mantine', () => {
     const uninstall = installEscapeClosesTopLayerOnly();
     // Mantine's own listener on every layer, registered after ours (as the modals mount later).
     const mantine = vi.fn();
@@ -45,6 +45,21 @@ describe('Escape with layers open', () => {
     expect(closed).toHaveLength(2);
     expect(mantine).toHaveBeenCalledTimes(1);
     window.removeEventListener('keydown', mantine, { capture: true });
+    uninstall();
+  });
+
+  it('a drawer still closing (the focus still in it) does not keep Escape from the screen it opened', () => {
+    const uninstall = installEscapeClosesTopLayerOnly();
+    const closed: string[] = [];
+    // The user drawer, as it closes to open Customer Service: its exit leaves it in the DOM
+    // with the focus on the item clicked, and its close button does nothing any more.
+    const userDrawer = layer('Account', () => {});
+    userDrawer.close.replaceWith(userDrawer.close.cloneNode(true));
+    userDrawer.dialog.querySelector('button')!.focus();
+    layer('Customer Service', () => closed.push('Customer Service'));
+
+    escape();
+    expect(closed).toEqual(['Customer Service']);
     uninstall();
   });
 });

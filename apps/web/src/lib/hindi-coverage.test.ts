@@ -111,6 +111,21 @@ describe('Hindi covers the whole client app', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("gives Discover a Hindi name of its own, not Search's खोजें, and no two menu items one name", () => {
+    const nav = (lang: string) => (bundleOf(lang, 'common') as { nav: Record<string, string> }).nav;
+    const search = bundleOf('hi-IN', 'search') as Record<string, string>;
+    const searchPlaceholder = (bundleOf('hi-IN', 'messages') as Record<string, string>)
+      .searchPlaceholder!;
+    const searchNames = [search.title, search.open, searchPlaceholder.replace(/\.+$/, '')];
+    expect(searchNames).not.toContain(nav('hi-IN').discover);
+    // Menu items that differ in English differ in Hindi.
+    const englishOf = new Map<string, Set<string>>();
+    for (const [key, hindi] of Object.entries(nav('hi-IN')))
+      englishOf.set(hindi, (englishOf.get(hindi) ?? new Set()).add(nav(DEFAULT_LANGUAGE)[key]!));
+    const shared = [...englishOf].filter(([, english]) => english.size > 1);
+    expect(shared).toEqual([]);
+  });
+
   it("finds a money or trading screen's spec message by its English text, in Hindi", async () => {
     await setLanguage('hi-IN');
     try {

@@ -33,6 +33,9 @@ export const queryKeys = {
     all: ['stat'] as const,
     assets: ['stat', 'asset'] as const,
     portfolio: ['stat', 'portfolio'] as const,
+    /** Returns against NIFTY 50 from `from` (null: since the first trade), and dividends. */
+    returns: (from: string | null) => ['stat', 'returns', from] as const,
+    dividends: ['stat', 'dividends'] as const,
     /** Engagement (docs/api-engagement.md): computed from the same cash, holdings and trades. */
     vip: ['stat', 'vip'] as const,
     score: ['stat', 'score'] as const,
@@ -46,6 +49,18 @@ export const queryKeys = {
     quote: (request: TLoanQuoteRequest) => ['loan', 'quote', request] as const,
     loans: ['loan', 'loans'] as const,
     loan: (id: string) => ['loan', 'loans', id] as const,
+  },
+  /** The Security screen: the second factor's state and the live sessions (issue 32). */
+  security: {
+    all: ['security'] as const,
+    totp: ['security', 'totp'] as const,
+    sessions: ['security', 'sessions'] as const,
+  },
+  /** Me › Developer apps: the client's API apps and each one's postback delivery log. */
+  apiApps: {
+    all: ['api-apps'] as const,
+    list: ['api-apps', 'list'] as const,
+    postbacks: (id: string) => ['api-apps', 'postbacks', id] as const,
   },
   /** The support chat (/chat/app/v1/…): the history pages and the unread count. */
   chat: {
@@ -72,6 +87,8 @@ export const queryKeys = {
     bankCards: ['funds', 'bank-cards'] as const,
     deposits: ['funds', 'deposits'] as const,
     withdrawals: ['funds', 'withdrawals'] as const,
+    /** Where is my money: under `funds`, so every money movement refreshes it. */
+    moneyBreakdown: ['funds', 'money-breakdown'] as const,
     records: (filter: TRecordsFilter) => ['funds', 'records', filter] as const,
     receipt: (postingId: string) => ['funds', 'records', 'receipt', postingId] as const,
   },

@@ -50,6 +50,25 @@ export function endSession({ flash, to }: { flash?: TFlash; to?: string } = {}) 
   else browser.reload();
 }
 
+let ending: Promise<unknown> | null = null;
+
+/**
+ * Marks a request whose success ends this session (a password change): the server revokes the
+ * session as it answers, so the quote socket's 4401 can arrive first; it waits for this request
+ * (sessionEnding) rather than signing out first with the session-ended message.
+ */
+export function endsSession<T>(request: Promise<T>): Promise<T> {
+  ending = request;
+  const clear = () => {
+    if (ending === request) ending = null;
+  };
+  request.then(clear, clear);
+  return request;
+}
+
+/** The request in flight that will end the session, if any. */
+export const sessionEnding = () => ending;
+
 /** Returns and forgets the message kept by endSession. */
 export function takeFlash(): TFlash | null {
   const flash = sessionValue.get<TFlash>(STORAGE_KEYS.flash);

@@ -162,6 +162,7 @@ export const order = (extra: Partial<TOrder> = {}): TOrder => ({
   lot_size: null,
   reason: null,
   valid_until: null,
+  origin: null,
   created_at: '2026-11-21T05:00:00.000Z',
   updated_at: '2026-11-21T05:00:00.000Z',
   fills: [],

@@ -56,3 +56,35 @@ describe('trading areas by role', () => {
     }
   });
 });
+
+describe('settlement by role', () => {
+  it('gives operations and admin the Settlement page, never support or advisor', () => {
+    for (const roles of [['operations'], ['admin']] as const) {
+      expect(navFor(roles)).toContain('Settlement');
+      expect(may(roles, 'settlementDecide')).toBe(true);
+    }
+    for (const roles of [['support'], ['advisor']] as const) {
+      expect(navFor(roles)).not.toContain('Settlement');
+      expect(may(roles, 'settlementDecide')).toBe(false);
+    }
+  });
+});
+
+describe("a broker's duties by role", () => {
+  it('gives operations and admin the outbox and the contract-note run', () => {
+    for (const roles of [['operations'], ['admin']] as const)
+      expect(navFor(roles)).toEqual(
+        expect.arrayContaining(['Contract notes', 'Outbox', 'Grievances']),
+      );
+  });
+
+  it('gives support the grievances only, and advisors none of the three', () => {
+    const support = navFor(['support']);
+    expect(support).toContain('Grievances');
+    expect(support).not.toContain('Outbox');
+    expect(support).not.toContain('Contract notes');
+    const advisor = navFor(['advisor']);
+    for (const label of ['Grievances', 'Outbox', 'Contract notes'])
+      expect(advisor).not.toContain(label);
+  });
+});

@@ -165,7 +165,7 @@ describe('firing from the feed', () => {
     );
     const fired = passes.flat().map((a) => a.id);
     expect(fired.sort()).toEqual([...ids].sort());
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => ids.every((id) => published.includes(id)));
     off();
     expect(published.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
     printAt('SBIN', last);
@@ -198,12 +198,20 @@ describe('firing from the feed', () => {
       id: alert.id,
       status: 'triggered',
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(theirs.messages.some((m) => m.type === 'alert')).toBe(false);
+    // Bob's own alert fires next; the socket delivers in order, so had Alice's reached him it
+    // would be there before his own.
+    const his = (
+      await setAlert(bob, { symbol: 'ITC', direction: 'below', price: rupees(last + 10) })
+    ).body.data;
+    printAt('ITC', last);
+    await t.ctx.alerts.check(['ITC']);
+    await until(() => theirs.messages.some((m) => m.type === 'alert'));
+    expect(theirs.messages.filter((m) => m.type === 'alert').map((m) => m.alert!.id)).toEqual([
+      his.id,
+    ]);
     mine.socket.close();
     theirs.socket.close();
     stopDelivery();
-    printAt('ITC', last);
   });
 });
 

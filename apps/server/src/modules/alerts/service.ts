@@ -12,9 +12,10 @@ import {
   paiseNumber,
   type TAlertDirection,
   type TNotifications,
+  type ShareRatio,
   type TPriceAlert,
 } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -31,6 +32,7 @@ import {
   fireReached,
   insertAlert,
   markRead,
+  rebaseActive,
   symbolsWatched,
   type TStatusFilter,
 } from './store.ts';
@@ -192,5 +194,16 @@ export function createAlertsService(deps: {
     };
   }
 
-  return { create, cancel, check, list, notifications, readNotifications, deliver, start };
+  return {
+    create,
+    cancel,
+    check,
+    list,
+    notifications,
+    readNotifications,
+    deliver,
+    start,
+    /** In a corporate action's transaction: the scrip's active alerts in the new shares. */
+    rebase: (tx: Tx, symbol: string, ratio: ShareRatio) => rebaseActive(tx, symbol, ratio),
+  };
 }

@@ -1,6 +1,8 @@
 /** The price alerts' SQL. */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ShareRatio } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
+import { priceSql } from '../market/service.ts';
 import { priceAlerts } from './tables.ts';
 
 export type AlertRow = typeof priceAlerts.$inferSelect;
@@ -143,4 +145,17 @@ export async function symbolsWatched(db: Executor): Promise<string[]> {
     .from(priceAlerts)
     .where(eq(priceAlerts.status, 'active'));
   return rows.map((r) => r.symbol);
+}
+
+/**
+ * A split, consolidation or bonus re-bases the scrip's active alerts to the new shares'
+ * prices (decision 051), with the market's own rounding; fired and cancelled ones are history.
+ */
+export async function rebaseActive(db: Executor, symbol: string, ratio: ShareRatio) {
+  const rows = await db
+    .update(priceAlerts)
+    .set({ pricePaise: priceSql(priceAlerts.pricePaise, ratio) })
+    .where(and(eq(priceAlerts.symbol, symbol), eq(priceAlerts.status, 'active')))
+    .returning({ id: priceAlerts.id });
+  return rows.length;
 }

@@ -135,6 +135,40 @@ describe('register', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it('a bad invitation answers alike for a known and an unknown mobile (no enumeration)', async () => {
+    const known = await signUpClient(t);
+    const attempt = (username: string) =>
+      t.api.post('/auth/app/v1/register', {
+        username,
+        password: md5('secret123'),
+        invite_code: 'NOPE2345',
+      });
+    const [forKnown, forUnknown] = [await attempt(known.mobile), await attempt(nextMobile())];
+    expect(forKnown.status).toBe(400);
+    expect(forKnown.body).toEqual(forUnknown.body);
+    expect(forKnown.body.message).toBe(ApiMessage.inviteUnknown);
+    // A taken mobile with a good single-use code leaves the code unspent.
+    const code = await issueInvite(t);
+    expect(
+      (
+        await t.api.post('/auth/app/v1/register', {
+          username: known.mobile,
+          password: md5('x1234567'),
+          invite_code: code,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.api.post('/auth/app/v1/register', {
+          username: nextMobile(),
+          password: md5('secret123'),
+          invite_code: code,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('treats every spelling of a mobile as one client', async () => {
     const mobile = nextMobile();
     await signUpClient(t, mobile);

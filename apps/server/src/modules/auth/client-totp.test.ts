@@ -11,6 +11,7 @@ import {
   type TLoginAnswer,
   type TLoginVerified,
   type TTotpEnrolment,
+  type TTotpStatus,
   TwoFactorMessage as TM,
 } from '@sampada/shared';
 import {
@@ -165,8 +166,41 @@ describe('client TOTP', () => {
     expect((await login(client)).body.data).toHaveProperty('access_token');
   });
 
-  it('an admin resets a client’s 2FA, audited; an advisor may not', async () => {
+  it('new recovery codes need a good code; the old ones then stop working', async () => {
+    const { client, secret, recoveryCodes } = await clientWithTotp();
+    const signedIn = await verify(
+      challengeOf(await login(client)).challenge_token,
+      totpAt(t, secret),
+    );
+    const token = signedIn.body.data.access_token;
+    nextStep();
+    const path = '/client/app/v1/totp/recovery_codes';
+    const wrong = totpAt(t, secret) === '000000' ? '111111' : '000000';
+    expect((await t.api.post(path, { code: wrong }, token)).status).toBe(400);
+    const fresh = await t.api.post<{ recovery_codes: string[] }>(
+      path,
+      { code: totpAt(t, secret) },
+      token,
+    );
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.recovery_codes).toHaveLength(10);
+    expect(fresh.body.data.recovery_codes).not.toContain(recoveryCodes[1]);
+    const old = await verify(challengeOf(await login(client)).challenge_token, recoveryCodes[1]!);
+    expect(old.status).toBe(400);
+    const renewed = await verify(
+      challengeOf(await login(client)).challenge_token,
+      fresh.body.data.recovery_codes[0]!,
+    );
+    expect(renewed.status).toBe(200);
+  });
+
+  it('an admin resets a client’s 2FA, audited, and the client is told; an advisor may not', async () => {
     const { client } = await clientWithTotp();
+    // A verified address (set here directly: the e-mail flow has its own tests).
+    await sqlRows(
+      t,
+      `insert into client_emails (client_id, address, verified_at) values ('${client.id}', 'reset@client.test', now())`,
+    );
     const advisor = await signInStaff(t, 'advisor');
     const path = `/console/api/v1/clients/${client.id}/totp/reset`;
     expect((await t.api.post(path, {}, advisor.token)).status).toBe(403);
@@ -178,6 +212,17 @@ describe('client TOTP', () => {
       `select action from audit_log where subject_id = '${client.id}' and action = 'client.totp.reset'`,
     );
     expect(audit).toHaveLength(1);
+    const mail = await sqlRows<{ to_address: string; subject: string }>(
+      t,
+      `select to_address, subject from mail_outbox where client_id = '${client.id}' and purpose = 'totp.reset'`,
+    );
+    expect(mail).toEqual([
+      { to_address: 'reset@client.test', subject: 'Your two-step verification was reset' },
+    ]);
+    // The Security screen's notice: when it was reset, until it is turned on again.
+    const token = ((await login(client)).body.data as { access_token: string }).access_token;
+    const status = await t.api.get<TTotpStatus>('/client/app/v1/totp', token);
+    expect(status.body.data).toMatchObject({ enabled: false, reset_at: expect.any(String) });
   });
 });
 

@@ -5,9 +5,10 @@
  * is claimed atomically, a recovery code is removed as it is spent. Every code tried spends
  * from the same lockout as passwords (password-attempts.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TOTP_RECOVERY_CODE_COUNT, TwoFactorMessage as TM } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
+import { auditLog } from '../../platform/tables.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt, hashSecret, verifySecret } from '../../platform/crypto.ts';
@@ -132,13 +133,35 @@ export function createClientTotp(deps: {
     return codes;
   }
 
+  /**
+   * When staff last reset this client's second factor, unless it was turned on again since:
+   * the Security screen tells the client (the audit log is where the reset is recorded).
+   */
+  async function resetAt(clientId: string) {
+    const [last] = await db
+      .select({ at: auditLog.at, action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.subjectType, 'client'),
+          eq(auditLog.subjectId, clientId),
+          inArray(auditLog.action, ['client.totp.reset', 'client.totp.enable']),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return last?.action === 'client.totp.reset' ? last.at.toISOString() : null;
+  }
+
   return {
     async status(clientId: string) {
       const row = await rowOf(clientId);
+      const on = isOn(row);
       return {
-        enabled: isOn(row),
+        enabled: on,
         required: await deps.required(),
-        recovery_codes_left: isOn(row) ? row.recoveryCodeHashes.length : 0,
+        recovery_codes_left: on ? row.recoveryCodeHashes.length : 0,
+        reset_at: on ? null : await resetAt(clientId),
       };
     },
 
@@ -186,6 +209,24 @@ export function createClientTotp(deps: {
       });
     },
 
+    /** New recovery codes for a good code (TOTP or a recovery code): the old ones stop working. */
+    async regenerateRecoveryCodes(clientId: string, code: string, meta: RequestMeta) {
+      if (!(await checkCode(clientId, code, meta))) throw badRequest(TM.badCode);
+      const { codes, hashes } = await freshRecoveryCodes();
+      await inTransaction(db, async (tx) => {
+        await tx
+          .update(clientTotp)
+          .set({ recoveryCodeHashes: hashes })
+          .where(eq(clientTotp.clientId, clientId));
+        await recordAudit(
+          tx,
+          { type: 'client', id: clientId, ip: meta.ip },
+          { action: 'client.totp.recovery_codes', subjectType: 'client', subjectId: clientId },
+        );
+      });
+      return codes;
+    },
+
     /** The demo's second client only: TOTP on with a secret the README prints. */
     async enableForDemo(clientId: string, secret: string) {
       const secretEnc = encrypt(secret, dataKey);
@@ -198,8 +239,11 @@ export function createClientTotp(deps: {
         });
     },
 
-    /** An admin clears a client's second factor (a lost phone): audited. */
-    async reset(clientId: string, actor: Actor) {
+    /**
+     * An admin clears a client's second factor (a lost phone): audited; `tell` writes the
+     * client's notice in the same transaction, so the client hears of it exactly when it happened.
+     */
+    async reset(clientId: string, actor: Actor, tell?: (tx: Executor) => Promise<void>) {
       await clients.byId(clientId);
       await inTransaction(db, async (tx) => {
         const removed = await tx
@@ -213,6 +257,7 @@ export function createClientTotp(deps: {
           before: { enabled: Boolean(removed[0]?.enabledAt) },
           after: { enabled: false },
         });
+        await tell?.(tx);
       });
     },
   };

@@ -10,6 +10,17 @@ import { routeKit } from '../../platform/route-kit.ts';
 import { staffActor, viewerOf } from '../../platform/staff-guard.ts';
 import { RESET_CODE_MAX_ATTEMPTS } from './reset-codes.ts';
 
+/** The client hears of a reset they may not have asked for (a social-engineered support desk). */
+const TOTP_RESET_MAIL = {
+  subject: 'Your two-step verification was reset',
+  body: [
+    'Our staff turned off two-step verification on your account, as asked for a lost phone.',
+    'You now sign in with your password alone. Set it up again under Me › Security.',
+    '',
+    'If you did not ask for this, call us at once and change your password.',
+  ].join('\n'),
+};
+
 export function resetCodesConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: reset codes'] });
@@ -56,7 +67,12 @@ export function resetCodesConsole(ctx: AppContext) {
         description: "Admin: clears a client's TOTP and recovery codes (audited).",
       },
       async (request) => {
-        await ctx.auth.totp.reset(request.params.id, staffActor(request));
+        const clientId = request.params.id;
+        await ctx.auth.totp.reset(clientId, staffActor(request), async (tx) => {
+          const to = await ctx.email.verifiedAddressOf(clientId, tx);
+          if (to)
+            await ctx.mail.enqueue(tx, { purpose: 'totp.reset', clientId, to, ...TOTP_RESET_MAIL });
+        });
         return null;
       },
     );

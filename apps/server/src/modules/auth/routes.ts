@@ -220,6 +220,27 @@ export function authRoutes(ctx: AppContext) {
       },
     );
 
+    client.query(
+      'POST',
+      '/client/app/v1/totp/recovery_codes',
+      {
+        perMinute: 10,
+        body: ZTotpCodeRequest,
+        response: ZRecoveryCodes,
+        message: 'New recovery codes. The old ones no longer work.',
+        description:
+          'A TOTP (or an unspent recovery code) proves the factor; answers 10 new recovery ' +
+          'codes, shown once, and the earlier ones stop working.',
+      },
+      async (request) => ({
+        recovery_codes: await auth.totp.regenerateRecoveryCodes(
+          clientOf(request).clientId,
+          request.body.code,
+          requestMeta(request),
+        ),
+      }),
+    );
+
     // ---- Sessions and devices ----
 
     client.query(

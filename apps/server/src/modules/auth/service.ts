@@ -95,8 +95,11 @@ export function createAuthService(deps: Deps) {
       const passwordHash = await hashSecret(input.passwordMd5);
       try {
         const { clientId, sessionId, refresh } = await db.transaction(async (tx) => {
-          if (await clients.findByMobile(input.mobile, tx)) throw conflict(ApiMessage.mobileTaken);
+          // The invitation first: without a good one, nobody learns whether the mobile exists
+          // (the same answer, after the same hash, for a known and an unknown number). A taken
+          // mobile then rolls the invitation's use back with the rest.
           const invite = await invites.consumeInvite(tx, input.inviteCode);
+          if (await clients.findByMobile(input.mobile, tx)) throw conflict(ApiMessage.mobileTaken);
           const client = await clients.insertClient(tx, {
             mobile: input.mobile,
             passwordHash,

@@ -24,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** client_info reads the client's row with the session; market config checks the session only. */
+/** Two guarded reads: client_info and the market config (which also reads the client's KYC status). */
 const GUARDED = ['/auth/app/v1/client_info', '/market/app/v1/config'];
 const instances = () => [t, ...(second ? [second] : [])];
 

@@ -23,7 +23,6 @@ import {
   type TConsoleClaim,
   type TConsoleClaimDetail,
   type TRelatedKind,
-  type TStaffRole,
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -34,6 +33,12 @@ import {
   plainTransaction,
   type TransactionRunner,
 } from '../../platform/transaction.ts';
+import {
+  approvalStep,
+  approvalsFor,
+  assertDecider,
+  secondOfficerWhere,
+} from '../../platform/maker-checker.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
@@ -77,7 +82,6 @@ export const DEFAULT_SETTINGS: TCompensationSettings = {
   approval_threshold_paise: 5_000_000, // ₹50,000
 };
 
-const DECIDERS: readonly TStaffRole[] = ['operations', 'admin'];
 const DECIDABLE: TClaimStatus[] = ['submitted', 'under_review'];
 
 export function createClaims(deps: Deps) {
@@ -107,8 +111,7 @@ export function createClaims(deps: Deps) {
 
   async function decider(staffId: string) {
     const row = await staff.findById(staffId);
-    if (!row || !row.active || !row.roles.some((r) => DECIDERS.includes(r as TStaffRole)))
-      throw forbidden(CPM.deciderOnly);
+    assertDecider(row, 'compensationDecide', CPM.deciderOnly);
     return row;
   }
 
@@ -319,7 +322,7 @@ export function createClaims(deps: Deps) {
       const amount = input.amount ?? row.amountClaimedPaise;
       if (amount > row.amountClaimedPaise) throw badRequest(CPM.partAmountRequired);
       const { approval_threshold_paise: threshold } = await settings(tx);
-      if (amount <= BigInt(threshold))
+      if (approvalsFor(amount, BigInt(threshold)) === 1)
         return (
           await decide(
             amount,
@@ -366,7 +369,7 @@ export function createClaims(deps: Deps) {
       });
       return first;
     }
-    if (row.firstApprovedBy === options.staffId) throw conflict(CPM.secondApprovalSameOfficer);
+    approvalStep(row, options.staffId, CPM.secondApprovalSameOfficer);
     const amount = row.proposedPaise ?? row.amountClaimedPaise;
     if (input.amount !== undefined && input.amount !== amount)
       throw badRequest(
@@ -376,10 +379,7 @@ export function createClaims(deps: Deps) {
       await decide(
         amount,
         { secondApprovedBy: options.staffId },
-        and(
-          sql`${compensationClaims.firstApprovedBy} is not null`,
-          sql`${compensationClaims.firstApprovedBy} <> ${options.staffId}`,
-        )!,
+        secondOfficerWhere(compensationClaims.firstApprovedBy, options.staffId),
       )
     ).row;
   }
@@ -481,6 +481,9 @@ export function createClaims(deps: Deps) {
         const number = seq!.n;
         const reference = `CMP-${now.getUTCFullYear()}-${String(number).padStart(6, '0')}`;
         const due = dueDate(now, DECISION_DAYS);
+        // The count of officers it needs shows from the start ("0 of 2", not "0 of 1" then
+        // "1 of 2"); a first approval of a partial amount sets it again (approveIn).
+        const { approval_threshold_paise: threshold } = await settings(tx);
         const [row] = await tx
           .insert(compensationClaims)
           .values({
@@ -490,6 +493,7 @@ export function createClaims(deps: Deps) {
             clientId: client.id,
             category: input.category,
             amountClaimedPaise: input.amount_paise,
+            approvalsRequired: input.amount_paise > BigInt(threshold) ? 2 : 1,
             description: input.description,
             relatedKind: input.related?.kind ?? null,
             relatedId: input.related?.id ?? null,

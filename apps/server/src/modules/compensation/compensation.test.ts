@@ -76,6 +76,8 @@ describe('the lifecycle', () => {
     ).toBeGreaterThanOrEqual(21);
     expect(claim.evidence).toHaveLength(2);
     expect(claim.events[0]!.images).toHaveLength(2);
+    // Above the threshold from the start: "0 of 2", not "0 of 1" then "1 of 2" (issue 31).
+    expect(claim.approvals_required).toBe(2);
     // The evidence links serve the re-encoded JPEG.
     const image = await fetch(claim.evidence[0]!);
     expect(image.headers.get('content-type')).toBe('image/jpeg');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectMessage, md5, type TApiApp, type TApiAppWithSecret } from '@sampada/shared';
 import { runCommand } from '../../cli/program.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { moneyClient } from '../funds/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -120,5 +120,39 @@ describe('API apps', () => {
       io,
     );
     expect(noIp).not.toBe(0);
+  });
+
+  it('staff see a client’s apps; operations disable one (audited) and support may not', async () => {
+    const c = await moneyClient(t);
+    const app = (await t.api.post<TApiAppWithSecret>(BASE, { ...settings, pin: c.pin }, c.token))
+      .body.data;
+    const ops = await signInStaff(t, 'operations');
+    const support = await signInStaff(t, 'support');
+    const listed = await t.api.get<TApiApp[]>(
+      `/console/api/v1/clients/${c.id}/api-apps`,
+      support.token,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((a) => a.api_key)).toEqual([app.api_key]);
+    expect(JSON.stringify(listed.body.data)).not.toContain(app.api_secret);
+
+    const path = `/console/api/v1/api-apps/${app.id}/disabled`;
+    expect((await t.api.post(path, { disabled: true }, support.token)).status).toBe(403);
+    expect((await t.api.post(path, { disabled: 'yes' }, ops.token)).status).toBe(400);
+    const off = await t.api.post<TApiApp>(path, { disabled: true }, ops.token);
+    expect(off.status).toBe(200);
+    expect(off.body.data.disabled).toBe(true);
+    expect((await t.api.get<TApiApp[]>(BASE, c.token)).body.data[0]!.disabled).toBe(true);
+    const audit = await sqlRows<{ actor_type: string; actor_id: string }>(
+      t,
+      `select actor_type, actor_id from audit_log where action = 'api_app.disable' and subject_id = '${app.id}'`,
+    );
+    expect(audit).toEqual([{ actor_type: 'staff', actor_id: ops.id }]);
+    const missing = await t.api.post(
+      `/console/api/v1/api-apps/${crypto.randomUUID()}/disabled`,
+      { disabled: true },
+      ops.token,
+    );
+    expect(missing.status).toBe(404);
   });
 });

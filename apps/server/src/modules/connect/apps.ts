@@ -3,8 +3,9 @@
  * it; staff disable one. The api_key is public, the secret is shown once and kept sealed.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
+  type TApiAppOrder,
   ConnectMessage,
   CONNECT_APPS_MAX,
   type TApiApp,
@@ -16,7 +17,7 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { decrypt, encrypt } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { connectApps } from './tables.ts';
+import { connectApps, connectOrders } from './tables.ts';
 
 export type AppRow = typeof connectApps.$inferSelect;
 
@@ -89,6 +90,27 @@ export function createApps({ db, clock, sealKey }: Deps) {
         });
         return { ...view, api_secret: secret };
       });
+    },
+
+    /** Which of `orderIds` the client's own apps placed (another client's ids answer nothing). */
+    async ordersOf(clientId: string, orderIds: string[]): Promise<TApiAppOrder[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db
+        .select({
+          orderId: connectOrders.orderId,
+          appId: connectApps.id,
+          name: connectApps.name,
+          tag: connectOrders.tag,
+        })
+        .from(connectOrders)
+        .innerJoin(connectApps, eq(connectApps.id, connectOrders.appId))
+        .where(and(eq(connectApps.clientId, clientId), inArray(connectOrders.orderId, orderIds)));
+      return rows.map((r) => ({
+        order_id: r.orderId,
+        app_id: r.appId,
+        app_name: r.name,
+        tag: r.tag,
+      }));
     },
 
     async listOf(clientId: string): Promise<TApiApp[]> {

@@ -5,7 +5,9 @@
  * each refusal raised with the client's own error type.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { KiteConnect } from 'kiteconnect';
+import type { TApiAppOrder } from '@sampada/shared';
 
 type Kite = InstanceType<typeof KiteConnect>;
 import { sqlRows, buildTestApp, type TestApp } from '../../test/helpers.ts';
@@ -149,11 +151,27 @@ describe('the official client against Sampada', () => {
       buy_quantity: 20,
     });
     // The same order in the app's own list, and the audit trail names the app and the tag.
-    const own = await t.api.get<{ id: string; status: string }>(
+    const own = await t.api.get<{ id: string; status: string; origin: string | null }>(
       `/trade/app/v1/orders/${placed.order_id}`,
       c.token,
     );
-    expect(own.body.data.status).toBe('filled');
+    expect(own.body.data).toMatchObject({ status: 'filled', origin: 'api' });
+    // The app names the app that placed it; another client learns nothing of the order.
+    const placedBy = await t.api.get<TApiAppOrder[]>(
+      `/client/app/v1/api-apps/orders?ids=${placed.order_id},${randomUUID()}`,
+      c.token,
+    );
+    expect(placedBy.body.data).toEqual([
+      { order_id: placed.order_id, app_id: app.id, app_name: app.name, tag: 'strat-1' },
+    ]);
+    const stranger = await trader(t, 0);
+    const theirs = await t.api.get<TApiAppOrder[]>(
+      `/client/app/v1/api-apps/orders?ids=${placed.order_id}`,
+      stranger.token,
+    );
+    expect(theirs.body.data).toEqual([]);
+    const bad = await t.api.get(`/client/app/v1/api-apps/orders?ids=not-an-id`, c.token);
+    expect(bad.status).toBe(400);
     const audit = await sqlRows<{ after: { api_app_id: string; tag: string } }>(
       t,
       `select after from audit_log where action = 'order.place' and subject_id = '${placed.order_id}'`,

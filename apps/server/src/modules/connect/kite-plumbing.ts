@@ -8,7 +8,7 @@ import { ConnectMessage, TM } from '@sampada/shared';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUnavailable } from '../../platform/pg-errors.ts';
-import { createLimiter, type LimitKind } from './limits.ts';
+import type { LimitKind, LimitStore } from './limits.ts';
 import type { ApiSession, Sessions } from './sessions.ts';
 import { KiteError, kiteErrorOf } from './wire.ts';
 
@@ -80,11 +80,10 @@ export function tokenCheck(sessions: Sessions) {
 }
 
 /** The per-app limits of one kind of request, answered 429 the wire's way. */
-export function limitCheck(clock: Clock) {
-  const allow = createLimiter();
-  return (request: FastifyRequest, kind: LimitKind) => {
+export function limitCheck(clock: Clock, limits: LimitStore) {
+  return async (request: FastifyRequest, kind: LimitKind) => {
     const { app } = apiSessionOf(request);
-    if (!allow(app.id, kind, clock.now().getTime()))
+    if (!(await limits.take(app.id, kind, clock.now().getTime())))
       throw new KiteError('NetworkException', ConnectMessage.tooMany, 429);
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZKiteModify, ZKiteOrder } from '@sampada/shared';
+import { ZKiteGtt, ZKiteModify, ZKiteOrder } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/audit.ts';
 import { IST_OFFSET } from '../../platform/ist.ts';
@@ -29,6 +29,7 @@ const ZInstruments = z.object({
 });
 const ZOrderId = z.object({ order_id: z.string() });
 const ZVariety = z.object({ variety: z.string() });
+const ZTriggerId = z.object({ trigger_id: z.string() });
 const ZVarietyOrder = z.object({ variety: z.string(), order_id: z.string() });
 /** `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, read as IST wall-clock time. */
 const istInstant = z
@@ -59,7 +60,7 @@ export function kiteRoutes(ctx: AppContext) {
     connect.ticker.register(instance);
     const stopLive = connect.startLive();
     instance.addHook('onClose', async () => stopLive());
-    const limit = limitCheck(ctx.clock);
+    const limit = limitCheck(ctx.clock, connect.limits);
     const open = routeKit(instance, { kind: 'public' }, { tags, envelope: kiteEnvelope });
     const kit = routeKit(
       instance,
@@ -188,6 +189,38 @@ export function kiteRoutes(ctx: AppContext) {
         assertAllowedIp(request);
         const { variety, order_id } = request.params;
         return connect.orders.cancel(apiSessionOf(request), variety, order_id, actorOf(request));
+      },
+    );
+
+    kit.query('GET', '/connect/gtt/triggers', {}, async (request) =>
+      connect.gtts.list(apiSessionOf(request)),
+    );
+    kit.query('GET', '/connect/gtt/triggers/:trigger_id', { params: ZTriggerId }, async (request) =>
+      connect.gtts.get(apiSessionOf(request), request.params.trigger_id),
+    );
+    // A GTT places an order when it fires: set, changed and deleted only from allowed addresses.
+    kit.query('POST', '/connect/gtt/triggers', { body: ZKiteGtt }, async (request) => {
+      assertAllowedIp(request);
+      return connect.gtts.place(apiSessionOf(request), request.body, actorOf(request));
+    });
+    kit.query(
+      'PUT',
+      '/connect/gtt/triggers/:trigger_id',
+      { params: ZTriggerId, body: ZKiteGtt },
+      async (request) => {
+        assertAllowedIp(request);
+        const id = request.params.trigger_id;
+        return connect.gtts.modify(apiSessionOf(request), id, request.body, actorOf(request));
+      },
+    );
+    kit.query(
+      'DELETE',
+      '/connect/gtt/triggers/:trigger_id',
+      { params: ZTriggerId },
+      async (request) => {
+        assertAllowedIp(request);
+        const id = request.params.trigger_id;
+        return connect.gtts.remove(apiSessionOf(request), id, actorOf(request));
       },
     );
 

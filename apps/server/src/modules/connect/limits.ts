@@ -1,9 +1,16 @@
 /**
  * Per-app request limits (the exchanges' retail-algo rules and the wire's own): orders 10 a
  * second, 400 a minute and 5,000 a day; quotes 1 a second; historical candles 3 a second;
- * everything else 10 a second. Fixed windows counted in this process: each instance enforces
- * them on what it serves (decision 030 says why that is enough behind one balancer pin).
+ * everything else 10 a second. Fixed windows, counted where every instance sees the same
+ * count (decision 036): in Redis when REDIS_URL is set, else in PostgreSQL. `createLimiter`
+ * is the rule itself, in memory, for unit tests and the bench's baseline.
  */
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import { connectLimitCounts } from './tables.ts';
+
 export type LimitKind = 'orders' | 'quotes' | 'historical' | 'other';
 
 const SECOND = 1000;
@@ -50,5 +57,100 @@ export function createLimiter(limits = LIMITS) {
       counts.set(e.key, e.entry);
     }
     return true;
+  };
+}
+
+/** Counts a request of `kind` by `appId` at `nowMs` where all instances count; false when full. */
+export type LimitStore = {
+  take(appId: string, kind: LimitKind, nowMs: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/**
+ * All of a request's windows checked, then all counted, in one step on the server: a full
+ * window counts nothing (as the in-memory rule). The keys share a hash tag (the app), so a
+ * Redis cluster keeps them on one node.
+ */
+const TAKE_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[#KEYS + i])
+end
+return 1`;
+
+export function redisLimits(url: string, prefix: string, limits = LIMITS): LimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  return {
+    async take(appId, kind, nowMs) {
+      const windows = limits[kind];
+      const keys = windows.map(
+        (l) =>
+          `${prefix}connect-limit:{${appId}}:${kind}:${l.windowMs}:${Math.floor(nowMs / l.windowMs)}`,
+      );
+      // A key names its window, so it may outlive it: kept two windows and a minute, so that a
+      // clock behind Redis's own (a test's, or a slow instance's) never sees its count vanish.
+      const args = [...windows.map((l) => l.max), ...windows.map((l) => 2 * l.windowMs + MINUTE)];
+      return (await redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args)) === 1;
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+const FULL = Symbol('full');
+
+/**
+ * The same in PostgreSQL: each window's row is counted up only while under its maximum, in one
+ * transaction that rolls back when any is full. Rows are taken in a fixed order (the kind's
+ * windows as listed), so concurrent requests of one app queue on the first row, never deadlock.
+ */
+export function postgresLimits(db: Db, limits = LIMITS): LimitStore {
+  let sweptAt = 0;
+  async function sweep(nowMs: number) {
+    sweptAt = nowMs;
+    await db.execute(
+      sql`delete from ${connectLimitCounts} where (${connectLimitCounts.windowIndex} + 2) * ${connectLimitCounts.windowMs} < ${nowMs}`,
+    );
+  }
+  return {
+    async take(appId, kind, nowMs) {
+      if (nowMs - sweptAt > MINUTE) void sweep(nowMs).catch(() => {});
+      try {
+        return await inTransaction(db, async (tx) => {
+          for (const l of limits[kind]) {
+            const counted = await tx
+              .insert(connectLimitCounts)
+              .values({
+                appId,
+                kind,
+                windowMs: l.windowMs,
+                windowIndex: Math.floor(nowMs / l.windowMs),
+                n: 1,
+              })
+              .onConflictDoUpdate({
+                target: [
+                  connectLimitCounts.appId,
+                  connectLimitCounts.kind,
+                  connectLimitCounts.windowMs,
+                  connectLimitCounts.windowIndex,
+                ],
+                set: { n: sql`${connectLimitCounts.n} + 1` },
+                setWhere: sql`${connectLimitCounts.n} < ${l.max}`,
+              })
+              .returning({ n: connectLimitCounts.n });
+            if (counted.length === 0) throw FULL;
+          }
+          return true;
+        });
+      } catch (error) {
+        if (error === FULL) return false;
+        throw error;
+      }
+    },
+    async close() {},
   };
 }

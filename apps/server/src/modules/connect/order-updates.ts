@@ -44,10 +44,12 @@ export function startOrderUpdates(deps: Deps): () => void {
       appId: link?.appId ?? null,
       userId,
     }) as KiteOrderView;
+    const app = link ? await apps.byId(link.appId) : null;
+    const claimed =
+      app && !app.disabled && app.postbackUrl ? await postbacks.claim(app, view, userId) : null;
+    // After the claim: a ticker that hears the update knows this instance has decided.
     ticker.pushOrder(clientId, view);
-    if (!link) return;
-    const app = await apps.byId(link.appId);
-    if (app && !app.disabled) postbacks.deliver(app, view, userId);
+    if (app && claimed) postbacks.sendNow(claimed, app);
   }
 
   const handle = (message: string) => {

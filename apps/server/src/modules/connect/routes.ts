@@ -1,6 +1,6 @@
 /**
  * The client's API apps (Me › Developer apps): create with the trading PIN, list, rotate the
- * secret (PIN again), delete. The secret is in the answer of create and rotate only, and never
+ * secret (PIN again), delete, and read an app's postback delivery log. The secret is in the answer of create and rotate only, and never
  * stored with an idempotency key: these are plain writes, not money-moving commands.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,10 @@ import {
   ConnectMessage,
   ZApiApp,
   ZApiAppCreate,
+  ZApiAppOrder,
+  ZApiAppOrdersQuery,
+  ZApiAppPostbacksPage,
+  ZApiAppPostbacksQuery,
   ZApiAppWithSecret,
   ZPinRequest,
 } from '@sampada/shared';
@@ -47,6 +51,18 @@ export function connectAppRoutes(ctx: AppContext) {
     );
 
     kit.query(
+      'GET',
+      `${BASE}/orders`,
+      {
+        description:
+          'Which of the given orders the client’s API apps placed, with the app’s name and tag.',
+        querystring: ZApiAppOrdersQuery,
+        response: z.array(ZApiAppOrder),
+      },
+      async (request) => connect.apps.ordersOf(clientOf(request).clientId, request.query.ids),
+    );
+
+    kit.query(
       'POST',
       `${BASE}/:id/rotate-secret`,
       {
@@ -61,6 +77,19 @@ export function connectAppRoutes(ctx: AppContext) {
         await clients.verifyPin(clientId, request.body.pin, sessionId);
         return connect.apps.rotateSecret(clientId, request.params.id, kit.actorOf(request));
       },
+    );
+
+    kit.query(
+      'GET',
+      `${BASE}/:id/postbacks`,
+      {
+        description: 'The app’s postback deliveries, newest first (a page and its next cursor).',
+        params: ZAppId,
+        querystring: ZApiAppPostbacksQuery,
+        response: ZApiAppPostbacksPage,
+      },
+      async (request) =>
+        connect.postbackLog.ofApp(clientOf(request).clientId, request.params.id, request.query),
     );
 
     kit.query(

@@ -16,8 +16,11 @@ import type { TradingService } from '../trading/service.ts';
 import { createApps } from './apps.ts';
 import { kiteHolding, kiteMargins, kitePositions, kiteProfile } from './kite-account.ts';
 import { createKiteMarket } from './kite-market.ts';
+import { createKiteGtts } from './kite-gtts.ts';
+import { postgresLimits, redisLimits } from './limits.ts';
 import { createKiteOrders } from './kite-orders.ts';
 import { startOrderUpdates } from './order-updates.ts';
+import { createPostbackLog } from './postback-log.ts';
 import { createPostbacks } from './postbacks.ts';
 import { type ApiSession, createSessions } from './sessions.ts';
 import { createTicker } from './ticker.ts';
@@ -33,6 +36,8 @@ type Deps = {
   settings: Pick<SettingsService, 'all'>;
   bus: Pick<Bus, 'subscribe'>;
   log?: ((message: string, error?: unknown) => void) | undefined;
+  /** Where the per-app limits are counted: Redis when set, else this database (decision 036). */
+  redis?: { url: string; prefix: string } | undefined;
 };
 
 export function createConnectService(deps: Deps) {
@@ -46,6 +51,8 @@ export function createConnectService(deps: Deps) {
   const sessions = createSessions({ db, clock, apps, clients: deps.clients, apiEnabled });
   const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
   const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
+  const gtts = createKiteGtts({ db, clock, trading, market: kiteMarket });
+  const limits = deps.redis ? redisLimits(deps.redis.url, deps.redis.prefix) : postgresLimits(db);
   const lastOf = (symbol: string) => market.engine.state(symbol)?.last ?? 0;
 
   /** The account as Kite's clients read it. */
@@ -66,10 +73,15 @@ export function createConnectService(deps: Deps) {
   };
 
   const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions });
-  const postbacks = createPostbacks({ clock, secretOf: apps.secretOf, log: deps.log });
+  const postbacks = createPostbacks({ db, clock, apps, log: deps.log });
+  const postbackLog = createPostbackLog({ db, trading });
 
-  /** The server's live part: order updates to tickers and postbacks. Answers its stop. */
+  /**
+   * The server's live part: order updates to tickers and postbacks, and this instance's
+   * postback sweeps (every instance sweeps; decision 042). Answers its stop.
+   */
   function startLive() {
+    const stopSweeps = postbacks.startSweeps();
     const stop = startOrderUpdates({
       db,
       bus: deps.bus,
@@ -81,13 +93,28 @@ export function createConnectService(deps: Deps) {
       uidOf: async (clientId) => (await deps.clients.byId(clientId)).uid,
       log: deps.log,
     });
-    return () => {
+    return async () => {
       stop();
       ticker.close();
-      postbacks.close();
+      await postbacks.close();
+      await stopSweeps();
+      await limits.close();
     };
   }
 
-  return { apps, sessions, account, orders, market: kiteMarket, apiEnabled, ticker, startLive };
+  return {
+    apps,
+    postbackLog,
+    sessions,
+    account,
+    orders,
+    gtts,
+    limits,
+    market: kiteMarket,
+    apiEnabled,
+    ticker,
+    postbacks,
+    startLive,
+  };
 }
 export type ConnectService = ReturnType<typeof createConnectService>;

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -81,3 +84,85 @@ export const connectOrders = pgTable(
   },
   (t) => [index('connect_orders_app').on(t.appId)],
 );
+
+/**
+ * A GTT's number on the Kite wire (its `trigger_id`, an integer there) and the app that set it
+ * (none for a GTT set in the app). The GTT itself is trading's; a row is added the first time
+ * the API shows it.
+ */
+export const connectGtts = pgTable(
+  'connect_gtts',
+  {
+    triggerId: bigint('trigger_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gttId: uuid('gtt_id').notNull(),
+    appId: uuid('app_id').references(() => connectApps.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('connect_gtts_gtt').on(t.gttId)],
+);
+
+/**
+ * The per-app limits' counts when no Redis is configured: one row per app, kind and window,
+ * shared by every instance on this database (limits.ts). Old windows are swept now and then.
+ */
+export const connectLimitCounts = pgTable(
+  'connect_limit_counts',
+  {
+    appId: uuid('app_id').notNull(),
+    kind: text('kind').notNull(),
+    windowMs: integer('window_ms').notNull(),
+    windowIndex: bigint('window_index', { mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'connect_limit_counts_pk',
+      columns: [t.appId, t.kind, t.windowMs, t.windowIndex],
+    }),
+  ],
+);
+
+/** What a postback POSTs, less its checksum (worked out from the app's secret at each send). */
+export type PostbackPayload = { order_id: string; order_timestamp: string | null } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * One postback of one order event (status, time, filled quantity): the instance that inserts
+ * the row delivers it at once, so with several instances on one bus each event is POSTed once.
+ * It is also the postback's outbox (decision 042, `platform/outbox.ts`): a failed attempt waits
+ * `queued` until `next_attempt_at`, when any instance's sweep claims it (`sending`, leased
+ * until `next_attempt_at`); and the app's delivery log. Rows from before migration 0037 have
+ * no payload and no `next_attempt_at`, and are never claimed.
+ */
+export const connectPostbacks = pgTable(
+  'connect_postbacks',
+  {
+    id: uuid('id').primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => connectApps.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').$type<PostbackPayload>(),
+    status: text('status').notNull().default('sending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+    deliveredAt: at('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('connect_postbacks_event').on(t.orderId, t.event),
+    index('connect_postbacks_app').on(t.appId, t.createdAt),
+    index('connect_postbacks_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    check(
+      'connect_postbacks_status',
+      sql`${t.status} in ('queued', 'sending', 'delivered', 'failed')`,
+    ),
+  ],
+);
+export type PostbackRow = typeof connectPostbacks.$inferSelect;

@@ -16,6 +16,8 @@ import {
   ZCreditProduct,
   ZCreditProductInput,
   ZCreditSettings,
+  ZForeclosureStatement,
+  ZKeyFactStatement,
   ZLoanDecisionRequest,
   ZLoanQueueQuery,
   ZLoanReasonRequest,
@@ -27,6 +29,7 @@ import { decodeCursor, pageOf } from '../../platform/cursor.ts';
 import { routeKit } from '../../platform/route-kit.ts';
 import { idParam } from '../../platform/route-params.ts';
 import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
+import { keyFactsPdf, noDuesPdf } from './papers-pdf.ts';
 import { productView } from './views.ts';
 
 const ZLoanId = idParam(LM.loanNotFound);
@@ -71,6 +74,50 @@ export function creditConsole(ctx: AppContext) {
       '/credit/loans/:id',
       { access: 'loans', params: ZLoanId, response: ZConsoleLoanDetail },
       async (request) => credit.loans.consoleDetail(viewerOf(request), request.params.id),
+    );
+
+    // The loan's papers, read-only: the KFS the client accepted, the no-dues letter at closure.
+    kit.query(
+      'GET',
+      '/credit/loans/:id/kfs',
+      { access: 'loans', params: ZLoanId, response: ZKeyFactStatement },
+      async (request) => credit.papers.keyFacts(viewerOf(request), request.params.id),
+    );
+
+    // What closes an open loan today, as the client's app shows it (400 unless disbursed).
+    kit.query(
+      'GET',
+      '/credit/loans/:id/foreclosure',
+      { access: 'loans', params: ZLoanId, response: ZForeclosureStatement },
+      async (request) => credit.papers.foreclosure(viewerOf(request), request.params.id),
+    );
+
+    kit.raw(
+      'GET',
+      '/credit/loans/:id/kfs/pdf',
+      { access: 'loans', params: ZLoanId },
+      async (request, reply) => {
+        const kfs = await credit.papers.keyFacts(viewerOf(request), request.params.id);
+        const loan = await credit.loans.visibleTo(viewerOf(request), request.params.id);
+        const client = await ctx.clients.byId(loan.clientId);
+        const pdf = await keyFactsPdf(kfs, { name: client.name ?? '', uid: client.uid });
+        reply.header(
+          'Content-Disposition',
+          `attachment; filename="key-fact-statement-${kfs.id}.pdf"`,
+        );
+        return reply.type('application/pdf').send(pdf);
+      },
+    );
+
+    kit.raw(
+      'GET',
+      '/credit/loans/:id/no-dues/pdf',
+      { access: 'loans', params: ZLoanId },
+      async (request, reply) => {
+        const letter = await credit.papers.noDues(viewerOf(request), request.params.id);
+        reply.header('Content-Disposition', `attachment; filename="no-dues-${letter.loanId}.pdf"`);
+        return reply.type('application/pdf').send(await noDuesPdf(letter));
+      },
     );
 
     kit.command(

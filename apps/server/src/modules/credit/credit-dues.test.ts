@@ -5,7 +5,7 @@
  * recomputes the instalments to come.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TLoanDetail } from '@sampada/shared';
+import type { TClientNotifications, TLoanDetail } from '@sampada/shared';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
@@ -104,6 +104,14 @@ describe('a 12-month EMI loan', () => {
     const kinds = done.events.map((e) => e.kind);
     expect(kinds.filter((k) => k === 'due_reminder')).toHaveLength(12);
     expect(kinds.filter((k) => k === 'auto_debit_failed')).toHaveLength(0);
+    // The client was told of each reminder and of the loan's steps (decision 049).
+    const told = (
+      await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token)
+    ).body.data.items.filter((n) => n.subject_id === loan.id);
+    expect(told.filter((n) => n.kind === 'loan.due_reminder')).toHaveLength(12);
+    expect(told.map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['loan.approve', 'loan.disburse', 'loan.close']),
+    );
     await ledgerOk();
   });
 
@@ -117,6 +125,10 @@ describe('a 12-month EMI loan', () => {
     c = await signInAgain(t, c);
     let now = await loanOf(t, c, loan.id);
     expect(now.events.map((e) => e.kind)).toContain('auto_debit_failed');
+    const told = (
+      await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token)
+    ).body.data.items.filter((n) => n.subject_id === loan.id);
+    expect(told.map((n) => n.kind)).toContain('loan.auto_debit_failed');
     expect(now.schedule[0]!.state).toBe('due');
     expect(now.due_now_paise).toBe(first.amount_paise);
     expect(now.past_due_paise).toBe(0);

@@ -1,8 +1,9 @@
 /**
  * Pledge monitoring and the product editor: a loan taken at its full eligibility crosses the
- * margin-call and then the sell-off level as interest accrues (prices held still: the market
- * is not stepped), the client sees each step, the console's shortfall list shows it, and a
- * repayment brings it back. Admins edit products and the maker-checker threshold.
+ * margin-call level as interest accrues (prices held still: the market is not stepped), the
+ * client sees the call, the console's shortfall list shows it, and a repayment meets it; at the
+ * sell-off level an officer invokes the pledge by hand with the monitor's plan. Admins edit
+ * products and the maker-checker threshold. Deadlines and price moves: margin-calls.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -33,6 +34,7 @@ import {
   priceOf,
   repay,
 } from './test-fixtures.ts';
+import { invocationPlan } from './invocation.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -94,6 +96,27 @@ describe('the product editor and settings (admin)', () => {
     );
     expect(edited.body.data).toMatchObject({ name: 'Tight LAS', tenure_months: [3, 6] });
 
+    // The cooling-off period: 3 days unless set, 0 to 30, kept by an edit that leaves it out.
+    expect(created.body.data.cooling_off_days).toBe(3);
+    const tooLong = await t.api.put(
+      `${CONSOLE}/products/${created.body.data.id}`,
+      { ...tightProduct, cooling_off_days: 31 },
+      admin.token,
+    );
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, LM.coolingOffInvalid]);
+    const week = await t.api.put<TCreditProduct>(
+      `${CONSOLE}/products/${created.body.data.id}`,
+      { ...tightProduct, cooling_off_days: 7 },
+      admin.token,
+    );
+    expect(week.body.data.cooling_off_days).toBe(7);
+    const kept = await t.api.put<TCreditProduct>(
+      `${CONSOLE}/products/${created.body.data.id}`,
+      tightProduct,
+      admin.token,
+    );
+    expect(kept.body.data.cooling_off_days).toBe(7);
+
     const settings = await t.api.put<TCreditSettings>(
       `${CONSOLE}/settings`,
       { approval_threshold_paise: 100_000_000 },
@@ -106,7 +129,7 @@ describe('the product editor and settings (admin)', () => {
 });
 
 describe('pledge monitoring', () => {
-  it('margin call, sell-off, back to covered: the client sees each step, the console the shortfall', async () => {
+  it('margin call, then covered by a repayment: the client sees each step, the console the shortfall', async () => {
     const product = (
       await t.api.post<TCreditProduct>(
         `${CONSOLE}/products`,
@@ -129,13 +152,14 @@ describe('pledge monitoring', () => {
     const none = await t.api.get<TShortfall[]>(`${CONSOLE}/shortfalls`, ops1.token);
     expect(none.body.data.map((s) => s.loan.id)).not.toContain(loan.id);
 
-    // A day's interest lifts the LTV past 50.01%: margin call.
+    // A day's interest lifts the LTV past 50.01%: a margin call with its deadline.
     t.clock.advance(DAY_MS);
     c = await signInAgain(t, c);
     await t.ctx.credit.servicing.runAccrual();
-    expect((await t.ctx.credit.monitoring.check()).changed).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.credit.monitoring.check()).toMatchObject({ changed: 1, raised: 1 });
     let seen = await loanOf(t, c, loan.id);
     expect(seen.margin_state).toBe('margin_call');
+    expect(seen.margin_call_deadline).not.toBeNull();
     expect(seen.events.at(-1)).toMatchObject({ kind: 'margin_call' });
     expect(seen.events.at(-1)!.message).toMatch(/^Margin call/);
     // A console session lasts hours, not days: a fresh officer reads the list.
@@ -145,20 +169,12 @@ describe('pledge monitoring', () => {
     expect(mine.shortfall_paise).toBe(seen.outstanding_paise - Number(eligible));
     expect(mine.shortfall_paise).toBeGreaterThan(0);
 
-    // Three more days: the sell-off level.
-    t.clock.advance(3 * DAY_MS);
-    c = await signInAgain(t, c);
-    await t.ctx.credit.servicing.runAccrual();
-    await t.ctx.credit.monitoring.check();
-    seen = await loanOf(t, c, loan.id);
-    expect(seen.margin_state).toBe('sell_off');
-    expect(seen.events.map((e) => e.kind).slice(-2)).toEqual(['margin_call', 'sell_off']);
-
-    // Paying the interest and a little principal covers the loan again.
+    // Paying the interest and a little principal covers the loan again: the call is met.
     expect((await repay(t, c, loan.id, seen.accrued_interest_paise + 10_000)).status).toBe(200);
-    await t.ctx.credit.monitoring.check();
+    expect(await t.ctx.credit.monitoring.check()).toMatchObject({ met: 1 });
     seen = await loanOf(t, c, loan.id);
     expect(seen.margin_state).toBe('ok');
+    expect(seen.margin_call_deadline).toBeNull();
     expect(seen.events.at(-1)).toMatchObject({ kind: 'ok' });
     const after = await t.api.get<TShortfall[]>(
       `${CONSOLE}/shortfalls`,
@@ -169,8 +185,8 @@ describe('pledge monitoring', () => {
   });
 });
 
-describe('invoking a pledge at the sell-off level', () => {
-  it('operations sell the pledge at market; the sale repays the loan, which closes', async () => {
+describe('invoking a pledge by hand at the sell-off level', () => {
+  it('operations sell only what restores the LTV, before the monitor; the sale repays the loan', async () => {
     // Console sessions do not outlive the days the earlier test moved the clock by.
     const admin2 = await signInStaff(t, 'admin');
     const [deskA, deskB] = [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')];
@@ -201,10 +217,10 @@ describe('invoking a pledge at the sell-off level', () => {
     );
     expect([early.status, early.body.message]).toEqual([409, LM.notSellOff]);
 
+    // Four days' interest: the sell-off level (the monitor has not passed yet).
     t.clock.advance(4 * DAY_MS);
     c = await signInAgain(t, c);
     await t.ctx.credit.servicing.runAccrual();
-    await t.ctx.credit.monitoring.check();
     expect((await loanOf(t, c, loan.id)).margin_state).toBe('sell_off');
     const advisor = await signInStaff(t, 'advisor');
     expect(
@@ -212,6 +228,14 @@ describe('invoking a pledge at the sell-off level', () => {
         .status,
     ).toBe(403);
     const invoker = await signInStaff(t, 'operations');
+    const owed = BigInt((await loanOf(t, c, loan.id)).outstanding_paise);
+    const plan = invocationPlan({
+      debtPaise: owed,
+      ltvBps: tightProduct.ltv_bps,
+      lines: [{ symbol: 'TCS', held: 50, pricePaise: priceOf(t, 'TCS') }],
+    });
+    expect(plan).toHaveLength(1);
+    expect(plan[0]!.quantity).toBeLessThan(50);
     const invoked = await t.api.post<TConsoleLoanDetail>(
       `${CONSOLE}/loans/${loan.id}/invoke-pledge`,
       {},
@@ -219,8 +243,22 @@ describe('invoking a pledge at the sell-off level', () => {
       keyed(),
     );
     expect(invoked.status).toBe(200);
-    expect(invoked.body.data.pledges[0]).toMatchObject({ symbol: 'TCS', invoked_quantity: 50 });
+    expect(invoked.body.data.pledges[0]).toMatchObject({
+      symbol: 'TCS',
+      invoked_quantity: plan[0]!.quantity,
+    });
     expect(invoked.body.data.events.at(-1)!.kind).toBe('invoke_pledge');
+    expect(invoked.body.data.margin_calls).toMatchObject([
+      { status: 'invoked', sold: [{ symbol: 'TCS', quantity: plan[0]!.quantity }] },
+    ]);
+    // A second hand while the sale is open: 409.
+    const again = await t.api.post(
+      `${CONSOLE}/loans/${loan.id}/invoke-pledge`,
+      {},
+      invoker.token,
+      keyed(),
+    );
+    expect([again.status, again.body.message]).toEqual([409, LM.pledgeSaleOpen]);
 
     // The client cannot cancel the sale operations placed.
     const [sale] = await sqlRows<{ order_id: string }>(
@@ -235,24 +273,29 @@ describe('invoking a pledge at the sell-off level', () => {
     );
     expect([cancel.status, cancel.body.message]).toEqual([409, TM.pledgeSaleNoCancel]);
 
-    // The engine sells; the monitor's next pass applies the proceeds and the loan closes.
-    const owed = BigInt((await loanOf(t, c, loan.id)).outstanding_paise);
-    const cashBefore = (await balancesOf(t, c.id)).cash_available;
+    // The engine sells; the monitor's next pass applies the proceeds to the loan.
     const order = await untilSettled(t, c, sale!.order_id);
     expect(order.status).toBe('filled');
     const cashAfterSale = (await balancesOf(t, c.id)).cash_available;
     expect((await t.ctx.credit.monitoring.check()).settled).toBe(1);
-    const closed = await loanOf(t, c, loan.id);
-    expect(closed.status).toBe('closed');
-    expect(closed.events.map((e) => e.kind).slice(-3)).toEqual(['repay', 'close', 'pledge_sale']);
-    expect((await balancesOf(t, c.id)).cash_available).toBe(cashAfterSale - owed);
-    expect(cashAfterSale).toBeGreaterThan(cashBefore);
+    const [applied_] = await sqlRows<{ applied_paise: string }>(
+      t,
+      `select applied_paise from loan_pledge_sales where order_id = '${sale!.order_id}'`,
+    );
+    const after = await loanOf(t, c, loan.id);
+    expect(after.status).toBe('disbursed');
+    expect(after.events.map((e) => e.kind).slice(-2)).toEqual(['repay', 'pledge_sale']);
+    expect(BigInt(after.outstanding_paise)).toBe(owed - BigInt(applied_!.applied_paise));
+    expect((await balancesOf(t, c.id)).cash_available).toBe(
+      cashAfterSale - BigInt(applied_!.applied_paise),
+    );
     const [held] = await sqlRows<{ quantity: string; reserved: string; pledged: string }>(
       t,
       `select quantity, reserved, pledged from holdings where client_id = '${c.id}' and symbol = 'TCS'`,
     );
-    expect(held).toEqual({ quantity: '0', reserved: '0', pledged: '0' });
-    // A second pass changes nothing.
+    const left = String(50 - plan[0]!.quantity);
+    expect(held).toEqual({ quantity: left, reserved: '0', pledged: left });
+    // A second pass settles nothing more.
     expect((await t.ctx.credit.monitoring.check()).settled).toBe(0);
     expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
   });

@@ -5,7 +5,13 @@
  * borrowing only (an open loan is still read and repaid); another client's loan is 404; advisors read, never decide.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LM, type TConsoleLoan, type TLoanDetail, type TPage } from '@sampada/shared';
+import {
+  LM,
+  type TConsoleLoan,
+  type TLoanDetail,
+  type TMenuItem,
+  type TPage,
+} from '@sampada/shared';
 import {
   buildTestApp,
   signInStaff,
@@ -26,6 +32,7 @@ import {
   CONSOLE,
   decide,
   disbursed,
+  keyFacts,
   LAS_ID,
   PERSONAL_ID,
   priceOf,
@@ -70,6 +77,9 @@ const personal = (amount: number, tenure = 12) => ({
   tenure_months: tenure,
 });
 
+const menuPaths = async (token: string) =>
+  (await t.api.get<TMenuItem[]>('/auth/app/v1/menu', token)).body.data.map((m) => m.path);
+
 describe('the allow_loan flag', () => {
   it('off: products, quote and apply answer 403, before the body is read', async () => {
     const c = await borrower(t, { rupees: 0, allowLoan: false });
@@ -86,6 +96,8 @@ describe('the allow_loan flag', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await t.api.get(`/loan/app/v1/loans/${id}`, c.token)).status).toBe(404);
     expect((await t.api.get('/loan/app/v1/products')).status).toBe(401);
+    // No flag and no loan: Credit is not in the menu.
+    expect(await menuPaths(c.token)).not.toContain('/credit');
   });
 
   it('turned off while a loan is open: the borrower still sees it and repays; no new loan', async () => {
@@ -104,6 +116,8 @@ describe('the allow_loan flag', () => {
     expect([one.status, one.body.data.status]).toEqual([200, 'disbursed']);
     const paid = await repay(t, c, loan.id, 100_000);
     expect(paid.status).toBe(200);
+    // Credit, where the loan is listed, stays in the menu.
+    expect(await menuPaths(c.token)).toContain('/credit');
     const again = await apply(t, c, {
       product_id: LAS_ID,
       amount_paise: 5_000_000,
@@ -229,9 +243,10 @@ describe('400s, and nothing changes', () => {
 
   it('a wrong PIN counts and changes nothing', async () => {
     const c = await borrower(t, { rupees: 0 });
+    const kfs = (await keyFacts(t, c, personal(5_000_000))).body.data;
     const reply = await t.api.post(
       '/loan/app/v1/apply',
-      { ...personal(5_000_000), pin: 'f'.repeat(32) },
+      { ...personal(5_000_000), kfs_id: kfs.id, pin: 'f'.repeat(32) },
       c.token,
       keyed(),
     );

@@ -8,7 +8,7 @@
  * Rejecting, cancelling, closing and writing off give back what is still pledged (the callers
  * do it in the same transaction); disbursing posts to the ledger.
  */
-import { LM, type TLoanStatus } from '@sampada/shared';
+import { LM, LOAN_EVENT_NOTICES, type TLoanStatus, type TNotificationKind } from '@sampada/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -20,10 +20,19 @@ import {
   type Transition,
   type TransitionEvents,
 } from '../../platform/transitions.ts';
+import { noticeSql } from '../notifications/service.ts';
 import { loanEvents, loans } from './tables.ts';
 import type { LoanRow } from './views.ts';
 
-export type LoanAction = 'approve' | 'reject' | 'cancel' | 'disburse' | 'close' | 'write_off';
+export type LoanAction =
+  | 'approve'
+  | 'reject'
+  | 'cancel'
+  | 'disburse'
+  | 'close'
+  | 'foreclose'
+  | 'exit_cooling_off'
+  | 'write_off';
 
 export const LOAN_TRANSITIONS: Readonly<Record<LoanAction, Transition<TLoanStatus>>> = {
   approve: { from: ['applied'], to: 'approved' },
@@ -31,6 +40,10 @@ export const LOAN_TRANSITIONS: Readonly<Record<LoanAction, Transition<TLoanStatu
   cancel: { from: ['applied', 'approved'], to: 'cancelled' },
   disburse: { from: ['approved'], to: 'disbursed' },
   close: { from: ['disbursed'], to: 'closed' },
+  /** The client closes early on a foreclosure statement (no foreclosure charge). */
+  foreclose: { from: ['disbursed'], to: 'closed' },
+  /** Within the product's cooling-off days: principal and interest only (RBI DLG 2022). */
+  exit_cooling_off: { from: ['disbursed'], to: 'closed' },
   write_off: { from: ['disbursed'], to: 'written_off' },
 };
 
@@ -57,7 +70,27 @@ export async function recordLoanEvent(
   message: string,
   detail: object | null = null,
 ) {
-  await tx.insert(loanEvents).values({ loanId, kind, message, detail, at: clock.now() });
+  const [event] = await tx
+    .insert(loanEvents)
+    .values({ loanId, kind, message, detail, at: clock.now() })
+    .returning({ id: loanEvents.id, at: loanEvents.at });
+  // The events a client is told of also become their notification (decision 049).
+  if (!(LOAN_EVENT_NOTICES as readonly string[]).includes(kind)) return;
+  const told = `loan.${kind}` as TNotificationKind;
+  const [loan] = await tx
+    .select({ clientId: loans.clientId })
+    .from(loans)
+    .where(eq(loans.id, loanId));
+  if (!loan) return;
+  for (const statement of noticeSql({
+    clientId: loan.clientId,
+    kind: told,
+    subjectType: 'loan',
+    subjectId: loanId,
+    at: event!.at,
+    occurrence: String(event!.id),
+  }))
+    await tx.execute(statement);
 }
 
 /** One step of a loan: the platform's transition, with the client's event in words. */

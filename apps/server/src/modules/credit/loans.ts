@@ -6,7 +6,7 @@
  * write-off. Every move goes through applyLoanTransition.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DPD_BUCKETS,
   formatPaise,
@@ -18,13 +18,18 @@ import {
   type TLoanStatus,
   type TLoanView,
   type TPledgeLine,
-  type TStaffRole,
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import {
+  approvalStep,
+  approvalsFor,
+  assertDecider,
+  secondOfficerWhere,
+} from '../../platform/maker-checker.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
@@ -40,8 +45,10 @@ import { PledgeBeyondFree, type Pledges } from '../trading/service.ts';
 import { addDays, aprBps, buildSchedule, istDay, periodsFrom, processingFee } from './interest.ts';
 import { instalmentsOf, loanDues, quotedInstalments, writeInstalments } from './instalments.ts';
 import { bucketSql, bucketWhere } from './dpd-sql.ts';
+import { acceptKeyFacts, keyFactsOf } from './key-facts.ts';
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { CreditProducts } from './products.ts';
+import { marginCallsOf, marginCallView } from './margin-calls.ts';
 import { loanEvents, loanPledges, loans } from './tables.ts';
 import {
   debtOf,
@@ -74,9 +81,6 @@ export type QuoteInput = {
   pledges: TPledgeLine[];
 };
 
-/** Staff who may decide and disburse loans. */
-const DECIDERS: readonly TStaffRole[] = ['operations', 'admin'];
-
 export function createLoans(deps: Deps) {
   const { db, clock, ledger, clients, staff, pledges, products, events } = deps;
   const today = () => istDay(clock.now());
@@ -92,8 +96,7 @@ export function createLoans(deps: Deps) {
   /** A staff member who may decide loans, by id (the console) — the CLI passes its --as. */
   async function decider(staffId: string) {
     const row = await staff.findById(staffId);
-    if (!row || !row.active || !row.roles.some((r) => DECIDERS.includes(r as TStaffRole)))
-      throw forbidden('Only operations officers may decide loans.');
+    assertDecider(row, 'loanDecide', 'Only operations officers may decide loans.');
     return row;
   }
 
@@ -200,6 +203,7 @@ export function createLoans(deps: Deps) {
     const ids = rows.map((r) => r.id);
     const pledged = await pledgesOf(executor, ids);
     const dues = await duesOfRows(rows, executor);
+    const calls = await marginCallsOf(executor, ids);
     return rows.map((row) => {
       const product = byId.get(row.productId)!;
       const lines = pledged.get(row.id) ?? [];
@@ -211,6 +215,7 @@ export function createLoans(deps: Deps) {
         now: clock.now(),
         pledgeValue: value,
         dues: dues.get(row.id) ?? null,
+        marginCalls: calls.get(row.id) ?? [],
       });
     });
   }
@@ -242,11 +247,13 @@ export function createLoans(deps: Deps) {
       .where(eq(loanEvents.loanId, row.id))
       .orderBy(asc(loanEvents.id));
     const secured = product.kind === 'loan_against_shares';
+    const calls = (await marginCallsOf(executor, [row.id])).get(row.id) ?? [];
     return {
       ...loanView(row, product, {
         now: clock.now(),
         pledgeValue: secured ? pledged.value : null,
         dues,
+        marginCalls: calls,
       }),
       schedule: dues ? dueScheduleView(row, dues) : schedule.instalments.map(instalmentView),
       pledges: pledged.pledges,
@@ -326,7 +333,8 @@ export function createLoans(deps: Deps) {
     const view = await detail(row, executor);
     const refs = await clients.refsOf([row.clientId], executor);
     const emails = await staffEmails([row], executor);
-    return consoleExtras(row, view, refs, emails);
+    const calls = (await marginCallsOf(executor, [row.id])).get(row.id) ?? [];
+    return { ...consoleExtras(row, view, refs, emails), margin_calls: calls.map(marginCallView) };
   }
 
   /** An advisor reads only their own clients' loans (a null viewer: the CLI, full authority). */
@@ -351,9 +359,8 @@ export function createLoans(deps: Deps) {
     if (row.status !== 'applied') throw conflict(LM.alreadyStatus(row.status as TLoanStatus));
     const note = options.reason?.trim() || null;
     const now = clock.now();
-    const completes = row.approvalsRequired === 1 || row.firstApprovedBy !== null;
-    if (row.firstApprovedBy === options.staffId) throw conflict(LM.secondApprovalSameOfficer);
-    if (!completes) {
+    const step = approvalStep(row, options.staffId, LM.secondApprovalSameOfficer);
+    if (step === 'first') {
       const [first] = await tx
         .update(loans)
         .set({ firstApprovedBy: options.staffId, firstApprovedAt: now, updatedAt: now })
@@ -378,7 +385,7 @@ export function createLoans(deps: Deps) {
       );
       return { row: first, complete: false };
     }
-    const second = row.approvalsRequired === 2;
+    const second = step === 'second';
     const moved = await applyLoanTransition(tx, clock, {
       events,
       loanId,
@@ -388,10 +395,7 @@ export function createLoans(deps: Deps) {
         ? { secondApprovedBy: options.staffId, secondApprovedAt: now, decidedBy: options.staffId }
         : { firstApprovedBy: options.staffId, firstApprovedAt: now, decidedBy: options.staffId },
       where: second
-        ? and(
-            sql`${loans.firstApprovedBy} is not null`,
-            sql`${loans.firstApprovedBy} <> ${options.staffId}`,
-          )
+        ? secondOfficerWhere(loans.firstApprovedBy, options.staffId)
         : isNull(loans.firstApprovedBy),
       event: { message: 'Loan approved. It will be disbursed to your cash shortly.' },
       audit: { staffId: options.staffId, approvals: second ? 2 : 1, note },
@@ -454,6 +458,7 @@ export function createLoans(deps: Deps) {
 
   return {
     assertBorrower,
+    quoteChecked,
     views,
     detail,
     loanOf,
@@ -493,12 +498,14 @@ export function createLoans(deps: Deps) {
      */
     async apply(
       client: ClientRow,
-      input: QuoteInput & { pin: string },
+      input: QuoteInput & { pin: string; kfs_id?: string | undefined },
       options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
     ): Promise<TLoanDetail> {
       assertBorrower(client);
       if (!client.pinHash) throw badRequest(LM.setPinForLoans);
-      const { product, value } = await quoteChecked(client, input);
+      const { product, value, quote } = await quoteChecked(client, input);
+      const kfsId = input.kfs_id;
+      if (!kfsId) throw badRequest(LM.kfsRequired);
       await clients.verifyTradingPin(client, input.pin, options.sessionId);
       const transaction = options.transaction ?? plainTransaction(db);
       try {
@@ -530,11 +537,18 @@ export function createLoans(deps: Deps) {
               annualRateBps: product.annualRateBps,
               processingFeePaise: fee,
               feeGstPaise: gst,
-              approvalsRequired: input.amount_paise > threshold ? 2 : 1,
+              approvalsRequired: approvalsFor(input.amount_paise, threshold),
+              kfsId,
               createdAt: now,
               updatedAt: now,
             })
             .returning();
+          await acceptKeyFacts(tx, clock, {
+            clientId: client.id,
+            kfsId,
+            loanId: id,
+            now: keyFactsOf(product, quote, input.pledges, now, kfsId),
+          });
           if (input.pledges.length > 0) {
             try {
               await pledges.pledge(tx, client.id, input.pledges);
@@ -561,6 +575,7 @@ export function createLoans(deps: Deps) {
               approvalsRequired: row!.approvalsRequired,
               pledges: input.pledges,
               pledgeValuePaise: value?.toString() ?? null,
+              kfsId,
             },
           });
           await recordLoanEvent(
@@ -679,6 +694,28 @@ export function createLoans(deps: Deps) {
       const row = await loanOf(loanId);
       await assertVisible(viewer, row);
       return consoleDetailOf(row);
+    },
+
+    /**
+     * Whether the client has a loan to service or papers to keep (anything but a rejected or
+     * cancelled application): Credit stays in their menu whatever allow_loan says.
+     */
+    async hasLoansToShow(clientId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(
+          and(eq(loans.clientId, clientId), notInArray(loans.status, ['rejected', 'cancelled'])),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** A loan the viewer may read (404 unknown, 403 another advisor's client). */
+    async visibleTo(viewer: Viewer | null, loanId: string) {
+      const row = await loanOf(loanId);
+      await assertVisible(viewer, row);
+      return row;
     },
 
     /** Disbursed loans by days-past-due bucket (the console queue's counts). */

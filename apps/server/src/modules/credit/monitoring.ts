@@ -1,20 +1,21 @@
 /**
  * Pledge monitoring for loans against shares: the LTV (what is owed over the pledge's value
- * at the feed's prices) against the product's levels. At or above the margin-call level the
- * client sees a warning and the console lists the loan with its shortfall; at or above the
- * sell-off level operations may invoke the pledge. Each change of level is written on the
- * loan (guarded on its status), audited and shown to the client as an event.
+ * at the feed's prices) against the product's levels. Each pass first settles finished sales
+ * of pledged shares (their proceeds repay the loan through the ledger), then, under each
+ * loan's row lock, records a change of level and runs the margin-call step (margin-calls.ts):
+ * raise a call with its deadline, see it met, or invoke the pledge past the deadline or at the
+ * sell-off level, largest holding by value first (invocation.ts). A loan whose sale is still
+ * open is left alone: its LTV waits for the proceeds.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
-  formatBps,
   formatPaise,
   LM,
   type TConsoleLoanDetail,
   type TMarginState,
   type TShortfall,
 } from '@sampada/shared';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -28,11 +29,18 @@ import type { LedgerService } from '../ledger/service.ts';
 import type { Pledges } from '../trading/service.ts';
 import type { TradingService } from '../trading/service.ts';
 import { addDays, istDay } from './interest.ts';
+import { type IsTradingDay, pastDeadline } from './invocation.ts';
 import { recordLoanEvent } from './lifecycle.ts';
 import type { Loans } from './loans.ts';
+import {
+  type ClientNotice,
+  createMarginCalls,
+  loansSelling,
+  type Position,
+} from './margin-calls.ts';
 import type { CreditProducts } from './products.ts';
 import type { Servicing } from './servicing.ts';
-import { loanPledges, loanPledgeSales, loans } from './tables.ts';
+import { loanMarginCalls, loanPledges, loanPledgeSales, loans } from './tables.ts';
 import {
   type LoanRow,
   ltvOf,
@@ -53,20 +61,28 @@ type Deps = {
   servicing: Servicing;
   /** Trading's orders: a market sale of pledged shares, and how such a sale ended. */
   orders: Pick<TradingService['orders'], 'sellPledged' | 'outcomes'>;
-};
-
-const MESSAGES: Record<TMarginState, (ltv: string) => string> = {
-  ok: (ltv) => `Your pledge covers the loan again (LTV ${ltv}).`,
-  margin_call: (ltv) =>
-    `Margin call: the loan is ${ltv} of your pledged shares' value. Repay part of it or pledge more shares.`,
-  sell_off: (ltv) =>
-    `The loan is ${ltv} of your pledged shares' value, at the sell-off level: operations may sell pledged shares to repay it.`,
+  /** E-mail to the client for a margin call, its end and an invocation. */
+  notify?: ClientNotice | undefined;
+  /** The exchange calendar's trading days: a margin call's deadline counts them. */
+  isTradingDay: IsTradingDay;
 };
 
 export function createMonitoring(deps: Deps) {
   const { db, clock, ledger, loans: loanService, products, pledges, servicing, orders } = deps;
+  const marginCalls = createMarginCalls({
+    clock,
+    isTradingDay: deps.isTradingDay,
+    priceOf: pledges.priceOf,
+    orders,
+    notify: deps.notify,
+  });
+
   /** A loan's live position: the pledge's value now, the LTV, its level and the shortfall. */
-  async function positionOf(row: LoanRow, product: ProductRow, executor: Executor = db) {
+  async function positionOf(
+    row: LoanRow,
+    product: ProductRow,
+    executor: Executor = db,
+  ): Promise<Position> {
     const lines = (await loanService.pledgesOf(executor, [row.id])).get(row.id) ?? [];
     const { value } = pledgeViews(lines, pledges.priceOf, pledges.nameOf);
     const debt = outstandingOf(row);
@@ -74,10 +90,52 @@ export function createMonitoring(deps: Deps) {
     const allowed = product.ltvBps === null ? 0n : (value * BigInt(product.ltvBps)) / 10_000n;
     return {
       value,
+      debt,
       ltv,
       state: marginStateOf(ltv, product),
       shortfall: debt > allowed ? debt - allowed : 0n,
     };
+  }
+
+  /** A sale of this loan's pledged shares not yet settled (read under the loan's lock). */
+  async function selling(tx: Tx, loanId: string) {
+    const [open] = await tx
+      .select({ orderId: loanPledgeSales.orderId })
+      .from(loanPledgeSales)
+      .where(and(eq(loanPledgeSales.loanId, loanId), isNull(loanPledgeSales.settledAt)))
+      .limit(1);
+    return open !== undefined;
+  }
+
+  /**
+   * One loan's pass under its lock: the level recorded (audited when it changes), then the
+   * margin-call step. Nothing while a sale of its shares is open.
+   */
+  async function checkLocked(tx: Tx, loanId: string, product: ProductRow) {
+    const row = await servicing.lockLoan(tx, loanId);
+    if (row.status !== 'disbursed' || (await selling(tx, loanId))) return null;
+    const position = await positionOf(row, product, tx);
+    const before = (row.marginState ?? 'ok') as TMarginState;
+    if (position.state !== before || position.ltv !== row.ltvBps) {
+      await tx
+        .update(loans)
+        .set({ ltvBps: position.ltv, marginState: position.state })
+        .where(eq(loans.id, row.id));
+      if (position.state !== before)
+        await recordAudit(
+          tx,
+          { type: 'system', id: 'credit-monitor' },
+          {
+            action: `loan.${position.state}`,
+            subjectType: 'loan',
+            subjectId: row.id,
+            before: { marginState: before, ltvBps: row.ltvBps },
+            after: { marginState: position.state, ltvBps: position.ltv, clientId: row.clientId },
+          },
+        );
+    }
+    const outcome = await marginCalls.stepLocked(tx, row, product, position);
+    return { changed: position.state !== before, outcome };
   }
 
   /**
@@ -186,9 +244,10 @@ export function createMonitoring(deps: Deps) {
     settleSales,
 
     /**
-     * Operations invoke the pledge of a loan at its sell-off level: every pledged share still
-     * held goes up for sale at market (trading's engine sells it against the feed); the sales
-     * are applied to the loan once they end (settleSales, on the monitor's next pass).
+     * Operations invoke the pledge by hand, as the monitor would on its next pass: at the
+     * sell-off level or past an open margin call's deadline, the same plan (largest holding by
+     * value first, only what restores the product's LTV); the sales are applied to the loan
+     * once they end (settleSales). 409 otherwise, or while an earlier sale is still open.
      */
     async invokePledge(
       loanId: string,
@@ -199,90 +258,51 @@ export function createMonitoring(deps: Deps) {
       return transaction(async (tx) => {
         const row = await servicing.lockLoan(tx, loanId);
         if (row.status !== 'disbursed') throw badRequest(LM.notDisbursed);
+        if (await selling(tx, loanId)) throw conflict(LM.pledgeSaleOpen);
         const product = await products.byId(row.productId, tx);
         const position = await positionOf(row, product, tx);
-        if (position.state !== 'sell_off') throw conflict(LM.notSellOff);
-        const held = await tx
-          .select()
-          .from(loanPledges)
-          .where(and(eq(loanPledges.loanId, loanId), isNull(loanPledges.releasedAt)));
-        const sold: string[] = [];
-        for (const line of held) {
-          const quantity = line.quantity - line.invokedQuantity;
-          if (quantity <= 0) continue;
-          const order = await orders.sellPledged(tx, {
-            clientId: row.clientId,
-            symbol: line.symbol,
-            quantity,
-            actor: options.actor,
-            note: `Pledge invoked for loan ${loanId}`,
-          });
-          await tx
-            .update(loanPledges)
-            .set({ invokedQuantity: line.quantity })
-            .where(and(eq(loanPledges.loanId, loanId), eq(loanPledges.symbol, line.symbol)));
-          await tx.insert(loanPledgeSales).values({
-            orderId: order.id,
-            loanId,
-            symbol: line.symbol,
-            quantity,
-            createdAt: clock.now(),
-          });
-          sold.push(`${quantity} ${line.symbol}`);
-        }
-        if (sold.length === 0) throw conflict(LM.notSellOff);
-        await recordAudit(tx, options.actor, {
-          action: 'loan.invoke_pledge',
-          subjectType: 'loan',
-          subjectId: loanId,
-          after: { clientId: row.clientId, ltvBps: position.ltv, sold, staffId: options.staffId },
-        });
-        await recordLoanEvent(
-          tx,
-          clock,
-          loanId,
-          'invoke_pledge',
-          `Pledge invoked at LTV ${position.ltv === null ? '—' : formatBps(position.ltv)}: ${sold.join(', ')} put up for sale at market to repay the loan.`,
-        );
+        const sold = await marginCalls.invokeNow(tx, row, product, position, options.actor);
+        if (!sold) throw conflict(LM.notSellOff);
         return loanService.consoleDetailIn(row.id, tx);
       });
     },
 
-    /** Recomputes every active secured loan's LTV; records and reports each change of level. */
-    async check(): Promise<{ checked: number; changed: number; settled: number }> {
+    /**
+     * The monitor's pass: settles finished sales, ends calls of loans that closed, and steps
+     * every active secured loan whose level, LTV or open call asks for it.
+     */
+    async check() {
       const settled = await settleSales();
+      await marginCalls.endOrphans(db);
       const rows = await loanService.securedActive();
       const byId = new Map((await products.all()).map((p) => [p.id, p] as const));
-      let changed = 0;
+      const busy = await loansSelling(db);
+      const deadlines = new Map(
+        (
+          await db
+            .select({ loanId: loanMarginCalls.loanId, deadline: loanMarginCalls.deadline })
+            .from(loanMarginCalls)
+            .where(eq(loanMarginCalls.status, 'open'))
+        ).map((c) => [c.loanId, c.deadline] as const),
+      );
+      const today = istDay(clock.now());
+      const result = { checked: rows.length, changed: 0, settled, raised: 0, met: 0, invoked: 0 };
       for (const row of rows) {
+        if (busy.has(row.id)) continue;
         const product = byId.get(row.productId)!;
         const { ltv, state } = await positionOf(row, product);
-        const before = (row.marginState ?? 'ok') as TMarginState;
-        if (state === before && ltv === row.ltvBps) continue;
-        await inTransaction(db, async (tx) => {
-          const [moved] = await tx
-            .update(loans)
-            .set({ ltvBps: ltv, marginState: state })
-            .where(and(eq(loans.id, row.id), eq(loans.status, 'disbursed')))
-            .returning({ id: loans.id });
-          if (!moved || state === before) return;
-          changed += 1;
-          const shown = ltv === null ? '—' : formatBps(ltv);
-          await recordAudit(
-            tx,
-            { type: 'system', id: 'credit-monitor' },
-            {
-              action: `loan.${state}`,
-              subjectType: 'loan',
-              subjectId: row.id,
-              before: { marginState: before, ltvBps: row.ltvBps },
-              after: { marginState: state, ltvBps: ltv, clientId: row.clientId },
-            },
-          );
-          await recordLoanEvent(tx, clock, row.id, state, MESSAGES[state](shown), { ltvBps: ltv });
-        });
+        const deadline = deadlines.get(row.id);
+        const callWork =
+          deadline === undefined
+            ? state !== 'ok'
+            : state === 'ok' || state === 'sell_off' || pastDeadline(deadline, today);
+        if (!callWork && state === (row.marginState ?? 'ok') && ltv === row.ltvBps) continue;
+        const step = await inTransaction(db, (tx) => checkLocked(tx, row.id, product));
+        if (!step) continue;
+        if (step.changed) result.changed += 1;
+        if (step.outcome) result[step.outcome] += 1;
       }
-      return { checked: rows.length, changed, settled };
+      return result;
     },
 
     /** The console's shortfall list: secured loans at or above their margin-call level now. */

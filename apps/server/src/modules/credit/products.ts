@@ -38,6 +38,8 @@ const columnsOf = (input: ProductInput) => ({
   marginCallLtvBps: input.kind === 'loan_against_shares' ? input.margin_call_ltv_bps : null,
   sellOffLtvBps: input.kind === 'loan_against_shares' ? input.sell_off_ltv_bps : null,
   processingFeeBps: input.processing_fee_bps,
+  // Left out, an edit keeps the product's period and a new product takes the column's default.
+  ...(input.cooling_off_days === undefined ? {} : { coolingOffDays: input.cooling_off_days }),
   active: input.active,
 });
 

@@ -10,6 +10,9 @@ import {
   CREDIT_DONE,
   LM,
   ZCreditProducts,
+  ZForecloseRequest,
+  ZForeclosureStatement,
+  ZKeyFactStatement,
   ZLoanApplyRequest,
   ZLoanDetail,
   ZLoanList,
@@ -25,9 +28,11 @@ import { clientRowOf } from '../../platform/guards.ts';
 import { clientOf } from '../../platform/http.ts';
 import { routeKit } from '../../platform/route-kit.ts';
 import { idParam } from '../../platform/route-params.ts';
+import { keyFactsPdf, noDuesPdf } from './papers-pdf.ts';
 import { productView } from './views.ts';
 
 const ZLoanId = idParam(LM.loanNotFound);
+const ZKfsId = idParam(LM.kfsNotFound);
 
 /** The capability flag, checked on the row the guard read with the session. */
 const allowLoan = async (request: FastifyRequest) => {
@@ -65,6 +70,40 @@ export function creditRoutes(ctx: AppContext) {
       },
       async (request) => credit.loans.quote(clientRowOf(request), request.body),
     );
+
+    // The quote as RBI's key fact statement, stored: applying names it (kfs_id) to accept it.
+    kit.query(
+      'POST',
+      '/loan/app/v1/kfs',
+      {
+        clientRow: true,
+        checks: [allowLoan],
+        perMinute: 60,
+        body: ZLoanQuoteRequest,
+        response: ZKeyFactStatement,
+      },
+      async (request) => credit.keyFacts.issue(clientRowOf(request), request.body),
+    );
+
+    // A statement stays readable whatever the flag says: it is part of the loan's papers.
+    kit.query(
+      'GET',
+      '/loan/app/v1/kfs/:id',
+      { params: ZKfsId, response: ZKeyFactStatement },
+      async (request) => credit.keyFacts.ofClient(clientOf(request).clientId, request.params.id),
+    );
+
+    kit.raw('GET', '/loan/app/v1/kfs/:id/pdf', { params: ZKfsId }, async (request, reply) => {
+      const { clientId } = clientOf(request);
+      const kfs = await credit.keyFacts.ofClient(clientId, request.params.id);
+      const client = await ctx.clients.byId(clientId);
+      const pdf = await keyFactsPdf(kfs, { name: client.name ?? '', uid: client.uid });
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="key-fact-statement-${kfs.id}.pdf"`,
+      );
+      return reply.type('application/pdf').send(pdf);
+    });
 
     kit.command(
       'POST',
@@ -118,6 +157,43 @@ export function creditRoutes(ctx: AppContext) {
           sessionId: clientOf(request).sessionId,
           transaction,
         }),
+    );
+
+    kit.query(
+      'GET',
+      '/loan/app/v1/loans/:id/foreclosure',
+      { params: ZLoanId, response: ZForeclosureStatement },
+      async (request) => credit.closure.statement(clientOf(request).clientId, request.params.id),
+    );
+
+    kit.command(
+      'POST',
+      '/loan/app/v1/loans/:id/foreclose',
+      {
+        clientRow: true,
+        perMinute: 20,
+        params: ZLoanId,
+        body: ZForecloseRequest,
+        response: ZRepayment,
+        message: CREDIT_DONE.foreclosed,
+      },
+      (request, { transaction, actor }) =>
+        credit.closure.foreclose(clientRowOf(request), request.params.id, request.body, {
+          actor,
+          sessionId: clientOf(request).sessionId,
+          transaction,
+        }),
+    );
+
+    kit.raw(
+      'GET',
+      '/loan/app/v1/loans/:id/no-dues/pdf',
+      { params: ZLoanId },
+      async (request, reply) => {
+        const letter = await credit.closure.noDues(clientOf(request).clientId, request.params.id);
+        reply.header('Content-Disposition', `attachment; filename="no-dues-${letter.loanId}.pdf"`);
+        return reply.type('application/pdf').send(await noDuesPdf(letter));
+      },
     );
 
     kit.query(

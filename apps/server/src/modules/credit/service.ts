@@ -11,7 +11,12 @@ import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { TradingService } from '../trading/service.ts';
+import { createClosure } from './closure.ts';
+import { createConsolePapers } from './console-papers.ts';
+import { createKeyFacts } from './key-facts.ts';
 import { createLoans } from './loans.ts';
+import type { IsTradingDay } from './invocation.ts';
+import type { ClientNotice } from './margin-calls.ts';
 import { createMonitoring } from './monitoring.ts';
 import { createCreditProducts } from './products.ts';
 import { createPunctuality } from './punctuality.ts';
@@ -26,6 +31,10 @@ type Deps = {
   trading: TradingService;
   /** Where loans' status changes are announced once committed (the bus). */
   events?: TransitionEvents | undefined;
+  /** E-mail to a client about their loan (margin calls), in the change's transaction. */
+  notify?: ClientNotice | undefined;
+  /** The exchange calendar's trading days (the market module's, as settlement reads them). */
+  isTradingDay: IsTradingDay;
 };
 
 export function createCreditService(deps: Deps) {
@@ -42,6 +51,14 @@ export function createCreditService(deps: Deps) {
     events,
   });
   const servicing = createServicing({ db, clock, ledger, clients, loans, products, events });
+  const keyFacts = createKeyFacts({
+    db,
+    clock,
+    quoteChecked: loans.quoteChecked,
+    assertBorrower: loans.assertBorrower,
+  });
+  const closure = createClosure({ db, clock, ledger, clients, loans, servicing, products });
+  const papers = createConsolePapers({ loans, keyFacts, closure });
   const monitoring = createMonitoring({
     db,
     clock,
@@ -51,6 +68,8 @@ export function createCreditService(deps: Deps) {
     pledges: trading.pledges,
     servicing,
     orders: trading.orders,
+    notify: deps.notify,
+    isTradingDay: deps.isTradingDay,
   });
 
   /**
@@ -86,6 +105,16 @@ export function createCreditService(deps: Deps) {
   /** Repayment records for engagement's trust score and achievements. */
   const punctuality = createPunctuality(db);
 
-  return { products, loans, servicing, monitoring, punctuality, startJobs };
+  return {
+    products,
+    loans,
+    keyFacts,
+    closure,
+    papers,
+    servicing,
+    monitoring,
+    punctuality,
+    startJobs,
+  };
 }
 export type CreditService = ReturnType<typeof createCreditService>;

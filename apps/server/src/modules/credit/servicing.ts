@@ -79,6 +79,19 @@ const REPAID: Record<RepaymentSource, (amount: bigint, prepaid: bigint) => strin
 /** The reminder goes this many days before a due date. */
 export const REMIND_DAYS_BEFORE = 3;
 
+/** How a repayment that brings the loan to zero closes it (the no-dues letter says which). */
+export type Closing = {
+  action: 'close' | 'foreclose' | 'exit_cooling_off';
+  closedBy: 'repaid' | 'foreclosed' | 'cooling_off';
+  message: string;
+};
+
+const REPAID_IN_FULL: Closing = {
+  action: 'close',
+  closedBy: 'repaid',
+  message: 'Loan repaid in full and closed; pledged shares released. Your no-dues letter is ready.',
+};
+
 export type AccrualResult = { days: number; postings: number; interest: bigint };
 
 export function createServicing(deps: Deps) {
@@ -207,6 +220,7 @@ export function createServicing(deps: Deps) {
     actor: Actor,
     source: RepaymentSource,
     choice: PrepaymentChoice = 'reduce_emi',
+    closing: Closing = REPAID_IN_FULL,
   ) {
     if (locked.status !== 'disbursed') throw badRequest(LM.notDisbursed);
     const { row } = await accrueLocked(tx, locked, yesterday());
@@ -305,10 +319,10 @@ export function createServicing(deps: Deps) {
       final = await applyLoanTransition(tx, clock, {
         events,
         loanId: row.id,
-        action: 'close',
+        action: closing.action,
         actor: actor.type === 'client' ? actor : { type: 'system', id: 'credit' },
-        set: { closedAt: now },
-        event: { message: 'Loan repaid in full and closed; pledged shares released.' },
+        set: { closedAt: now, closedBy: closing.closedBy },
+        event: { message: closing.message },
       });
       await loanService.releasePledge(tx, final);
     }

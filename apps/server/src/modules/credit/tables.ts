@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_COOLING_OFF_DAYS } from '@sampada/shared';
 import {
   bigint,
   bigserial,
@@ -45,6 +46,8 @@ export const creditProducts = pgTable(
     penalKind: text('penal_kind').notNull().default('rate'),
     penalRateBps: integer('penal_rate_bps').notNull().default(0),
     penalFlatPaise: paise('penal_flat_paise').notNull().default(zero),
+    /** RBI digital lending: days after disbursal in which the client may exit at principal + interest. */
+    coolingOffDays: integer('cooling_off_days').notNull().default(DEFAULT_COOLING_OFF_DAYS),
     active: boolean('active').notNull().default(true),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -52,6 +55,7 @@ export const creditProducts = pgTable(
   (t) => [
     check('credit_products_limits', sql`${t.minAmountPaise} between 1 and ${t.maxAmountPaise}`),
     check('credit_products_ltv', sql`${t.ltvBps} is null or ${t.ltvBps} between 1 and 5000`),
+    check('credit_products_cooling_off', sql`${t.coolingOffDays} between 0 and 30`),
   ],
 );
 
@@ -103,6 +107,10 @@ export const loans = pgTable(
     marginState: text('margin_state'),
     ltvBps: integer('ltv_bps'),
     disbursalPostingId: bigint('disbursal_posting_id', { mode: 'number' }),
+    /** The key fact statement the client accepted when applying (null before migration 0033). */
+    kfsId: uuid('kfs_id'),
+    /** How a closed loan closed: 'repaid', 'foreclosed' or 'cooling_off' (the no-dues letter says). */
+    closedBy: text('closed_by'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     disbursedAt: at('disbursed_at'),
@@ -243,4 +251,66 @@ export const loanInstalments = pgTable(
     remindedAt: at('reminded_at'),
   },
   (t) => [primaryKey({ columns: [t.loanId, t.number] })],
+);
+
+/**
+ * Key fact statements (RBI's digital lending directions): the quote as the KFS the client reads
+ * before applying, kept word for word. Applying names one, unexpired and the client's own, and
+ * the application's transaction marks it accepted and ties it to the loan (once).
+ */
+export const loanKeyFacts = pgTable(
+  'loan_key_facts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: clientRef(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => creditProducts.id),
+    statement: jsonb('statement').notNull(),
+    issuedAt: at('issued_at').notNull(),
+    /** The last IST day the terms hold (RBI: at least three working days). */
+    validUntil: date('valid_until').notNull(),
+    acceptedAt: at('accepted_at'),
+    loanId: uuid('loan_id').references(() => loans.id),
+  },
+  (t) => [
+    uniqueIndex('loan_key_facts_loan')
+      .on(t.loanId)
+      .where(sql`${t.loanId} is not null`),
+    index('loan_key_facts_client').on(t.clientId, t.issuedAt),
+  ],
+);
+
+/**
+ * Margin calls of loans against shares (invocation.ts has the rule): raised when the LTV
+ * reaches the product's margin-call level, with a deadline; `open` until the LTV is back under
+ * that level (`met`), the pledge is invoked past the deadline or at the sell-off level
+ * (`invoked`, with what was put up for sale), or the loan closes (`ended`). At most one open
+ * call per loan (a partial unique index); every move is an UPDATE guarded on `open`, so two
+ * monitor passes or an officer and the monitor act on a call once.
+ */
+export const loanMarginCalls = pgTable(
+  'loan_margin_calls',
+  {
+    id: uuid('id').primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    raisedAt: at('raised_at').notNull(),
+    /** The last IST day the call may be met; past it the pledge is invoked. */
+    deadline: date('deadline').notNull(),
+    ltvBps: integer('ltv_bps').notNull(),
+    shortfallPaise: paise('shortfall_paise').notNull(),
+    status: text('status').notNull().default('open'),
+    endedAt: at('ended_at'),
+    endedLtvBps: integer('ended_ltv_bps'),
+    /** Invoked: the shares put up for sale, largest holding by value first. */
+    sold: jsonb('sold').$type<{ symbol: string; quantity: number }[]>(),
+  },
+  (t) => [
+    uniqueIndex('loan_margin_calls_one_open')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'open'`),
+    index('loan_margin_calls_loan').on(t.loanId, t.raisedAt),
+  ],
 );

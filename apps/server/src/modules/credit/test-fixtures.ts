@@ -1,6 +1,8 @@
 /** Credit test fixtures: borrowers with allow_loan, shares bought on the market, loans over HTTP. */
+import { randomUUID } from 'node:crypto';
 import type {
   TConsoleLoanDetail,
+  TKeyFactStatement,
   TCreditProducts,
   TLoanApplyRequest,
   TLoanDetail,
@@ -45,15 +47,31 @@ export async function buyShares(t: TestApp, client: MoneyClient, symbol: string,
 export const priceOf = (t: TestApp, symbol: string) =>
   BigInt(t.ctx.market.engine.state(symbol)!.last);
 
-export function apply(
+/** The key fact statement for these terms, as the app asks for it before applying. */
+export const keyFacts = (
+  t: TestApp,
+  client: MoneyClient,
+  body: Omit<TLoanApplyRequest, 'pin' | 'kfs_id'>,
+) => t.api.post<TKeyFactStatement>('/loan/app/v1/kfs', body, client.token);
+
+/**
+ * Applies as the app does: the KFS for the terms first, then the application accepting it.
+ * Terms the KFS refuses go on with an unknown id, so the application's own refusal is seen.
+ */
+export async function apply(
   t: TestApp,
   client: MoneyClient,
   body: Omit<TLoanApplyRequest, 'pin'>,
   key?: string,
 ) {
+  let kfsId = body.kfs_id;
+  if (kfsId === undefined) {
+    const kfs = await keyFacts(t, client, body);
+    kfsId = kfs.status === 200 ? kfs.body.data.id : randomUUID();
+  }
   return t.api.post<TLoanDetail>(
     '/loan/app/v1/apply',
-    { ...body, pin: client.pin },
+    { ...body, kfs_id: kfsId, pin: client.pin },
     client.token,
     keyed(key),
   );

@@ -11,8 +11,10 @@ import type {
 } from '@sampada/shared';
 import { paiseNumber } from '@sampada/shared';
 import {
+  addDays,
   buildSchedule,
   daysBetween,
+  istDay,
   periodsFrom,
   type Schedule,
   type ScheduledInstalment,
@@ -40,6 +42,7 @@ export const productView = (row: ProductRow): TCreditProduct => ({
   margin_call_ltv_bps: row.marginCallLtvBps,
   sell_off_ltv_bps: row.sellOffLtvBps,
   processing_fee_bps: row.processingFeeBps,
+  cooling_off_days: row.coolingOffDays,
   active: row.active,
   updated_at: row.updatedAt.toISOString(),
 });
@@ -137,7 +140,13 @@ export function dueScheduleView(row: LoanRow, dues: Dues): TInstalment[] {
 export function loanView(
   row: LoanRow,
   product: ProductRow,
-  context: { now: Date; pledgeValue: bigint | null; dues: Dues | null },
+  context: {
+    now: Date;
+    pledgeValue: bigint | null;
+    dues: Dues | null;
+    /** The loan's margin calls (any order): the open one's deadline is shown. */
+    marginCalls?: { status: string; deadline: string }[];
+  },
 ): TLoanView {
   const active = row.status === 'disbursed';
   const outstanding = outstandingOf(row);
@@ -183,5 +192,25 @@ export function loanView(
     created_at: row.createdAt.toISOString(),
     disbursed_at: iso(row.disbursedAt),
     closed_at: iso(row.closedAt),
+    kfs_id: row.kfsId,
+    cooling_off_until: coolingOffUntil(row, product, istDay(context.now)),
+    closed_by: (row.closedBy as TLoanView['closed_by']) ?? null,
+    margin_call_deadline: active
+      ? (context.marginCalls?.find((c) => c.status === 'open')?.deadline ?? null)
+      : null,
   };
+}
+
+/**
+ * The last IST day a disbursed loan may be exited at principal and interest only: the
+ * product's cooling-off days after the disbursal day; null once past (or without one).
+ */
+export function coolingOffUntil(
+  row: Pick<LoanRow, 'status' | 'startDate'>,
+  product: Pick<ProductRow, 'coolingOffDays'>,
+  today: string,
+): string | null {
+  if (row.status !== 'disbursed' || !row.startDate || product.coolingOffDays <= 0) return null;
+  const until = addDays(row.startDate, product.coolingOffDays);
+  return today <= until ? until : null;
 }

@@ -74,9 +74,13 @@ export async function seedDemoLoan(ctx: AppContext, cast: DemoCast): Promise<str
   if (amount < checked && checked <= eligible) amount = checked;
   if (amount > product.maxAmountPaise) amount = product.maxAmountPaise;
   const tenure = product.tenureMonths.includes(12) ? 12 : product.tenureMonths.at(-1)!;
+  const borrower = await ctx.clients.byId(cast.clientId);
+  const terms = { product_id: product.id, amount_paise: amount, tenure_months: tenure, pledges };
+  // The client reads the key fact statement and accepts it by applying with it.
+  const kfs = await ctx.credit.keyFacts.issue(borrower, terms);
   const loan = await ctx.credit.loans.apply(
-    await ctx.clients.byId(cast.clientId),
-    { product_id: product.id, amount_paise: amount, tenure_months: tenure, pledges, pin: cast.pin },
+    borrower,
+    { ...terms, kfs_id: kfs.id, pin: cast.pin },
     { actor: client, sessionId: randomUUID() },
   );
   // Operations approve within the morning; a second officer checks loans above the threshold.

@@ -152,14 +152,35 @@ describe('achievements are granted once', () => {
       });
       // Clear the grants and replay: both servers hear the event, and recompute besides.
       await t.ctx.db.execute(`delete from achievements_earned where client_id = '${c.id}'`);
-      for (let i = 0; i < 3; i++) t.ctx.bus.publish(transitionChannel('deposit'), event);
-      await Promise.all([
-        t.ctx.engagement.recompute(c.id),
-        second.ctx.engagement.recompute(c.id),
-        second.ctx.engagement.recompute(c.id),
-      ]);
-      await eventually(earnedCodes.bind(null, c), (codes) => codes.includes('first_deposit'));
-      await new Promise((r) => setTimeout(r, 500));
+      // Each server's engagement listener queues its computation in the same dispatch as these
+      // ears hear the event, so "heard three times, then both queues idle" means all ran.
+      const servers = [t.ctx, second.ctx];
+      let heard = 0;
+      const offs = servers.map((ctx) =>
+        ctx.bus.subscribe(transitionChannel('deposit'), (message) => {
+          if (message === event) heard++;
+        }),
+      );
+      try {
+        for (let i = 0; i < 3; i++) t.ctx.bus.publish(transitionChannel('deposit'), event);
+        await Promise.all([
+          t.ctx.engagement.recompute(c.id),
+          second.ctx.engagement.recompute(c.id),
+          second.ctx.engagement.recompute(c.id),
+        ]);
+        await eventually(
+          async () => heard,
+          (n) => n === 6,
+        );
+        const stats = await eventually(
+          async () => servers.map((ctx) => ctx.engagement.computationStats()),
+          (each) => each.every((s) => s.running === 0 && s.waiting === 0),
+        );
+        expect(stats.every((s) => s.running === 0 && s.waiting === 0)).toBe(true);
+      } finally {
+        for (const off of offs) off();
+      }
+      expect(heard).toBe(6);
       const rows = await sqlRows<{ code: string; n: string }>(
         t,
         `select code, count(*)::text as n from achievements_earned where client_id = '${c.id}' group by code`,

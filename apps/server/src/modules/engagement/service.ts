@@ -14,7 +14,7 @@
  * before their computation starts share it, and few clients are computed at once, so a burst
  * of money events makes the standing lag a moment instead of crowding out the money requests.
  */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type TAchievement,
   type TConsoleEngagement,
@@ -33,7 +33,7 @@ import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { createCoalescingQueue } from '../../platform/coalescing-queue.ts';
 import { istDateOf } from '../../platform/ist.ts';
-import { transitionChannel } from '../../platform/transitions.ts';
+import { type TransitionEvent, transitionChannel } from '../../platform/transitions.ts';
 import { assertActsFor, assertSees, type Viewer } from '../../platform/viewer.ts';
 import { ORDER_PLACED_CHANNEL } from '../trading/service.ts';
 import { progressOf } from './achievements.ts';
@@ -43,6 +43,7 @@ import { scoreOf, scoreParts } from './score.ts';
 import {
   achievementsEarned,
   assetSnapshots,
+  engagementDue,
   engagementStatus,
   scoreAdjustments,
   scoreHistory,
@@ -66,6 +67,21 @@ const STAFF_POINTS_CAP = 20;
  * rather than one, so that one slow client (years of fills) does not hold up everyone else.
  */
 export const RECOMPUTE_CONCURRENCY = 2;
+
+/**
+ * How long an event's computation gathers the client's later events before it starts (decision
+ * 034): a console officer confirming a client's deposits one after another, or a burst of
+ * fills, costs one computation instead of one each, even on an idle server.
+ */
+export const RECOMPUTE_GATHER_MS = 250;
+
+/**
+ * Every instance looks this often for clients marked stale (engagement_due) whose mark no
+ * computation has cleared for STALE_AFTER_MS: a crash between a commit and its computation, a
+ * bus message lost. Their events normally clear them within a second.
+ */
+const SWEEP_EVERY_MS = 5_000;
+const STALE_AFTER_MS = 10_000;
 
 /** The longest score-history reason a merged computation writes (its events' reasons). */
 const MERGED_REASON_MAX = 200;
@@ -97,6 +113,32 @@ const SUBJECTS: Record<(typeof WATCHED)[number], string> = {
 };
 export const reasonOf = (name: (typeof WATCHED)[number], to: string) =>
   `${SUBJECTS[name]} ${to.replace(/_/g, ' ')}`;
+
+const isWatched = (name: string): name is (typeof WATCHED)[number] =>
+  (WATCHED as readonly string[]).includes(name);
+
+/**
+ * The durable mark a step leaves for engagement (decision 034): one engagement_due row per
+ * client its watched events name, written by the step's own audit statement (transitions'
+ * `record`), so it commits with the step. A client already marked is bumped (`asks`), keeping
+ * its reasons (distinct, at most 20). Null when no event is one engagement watches.
+ */
+export function engagementDueSql(events: readonly TransitionEvent[]): SQL | null {
+  const reasons = new Map<string, string>();
+  for (const event of events) {
+    const name = event.action.split('.')[0]!;
+    if (event.clientId && isWatched(name) && !reasons.has(event.clientId))
+      reasons.set(event.clientId, reasonOf(name, event.to));
+  }
+  if (reasons.size === 0) return null;
+  return sql`insert into ${engagementDue} as d (client_id, reasons, asked_at)
+    select u.client_id, array[u.reason], now()
+    from unnest(${sql.param([...reasons.keys()])}::uuid[], ${sql.param([...reasons.values()])}::text[])
+      as u(client_id, reason)
+    on conflict (client_id) do update set asks = d.asks + 1, asked_at = excluded.asked_at,
+      reasons = case when excluded.reasons[1] = any(d.reasons) or cardinality(d.reasons) >= 20
+                     then d.reasons else d.reasons || excluded.reasons end`;
+}
 
 type Deps = {
   db: Db;
@@ -232,9 +274,34 @@ export function createEngagementService(deps: Deps) {
    * computations never overlap on this instance (the status row's lock covers instances),
    * events arriving before theirs starts share it, and a failure is logged here once.
    */
+  /** The client's stale mark as a computation about to read the facts finds it (its `asks`). */
+  async function dueMark(clientId: string) {
+    const [row] = await db
+      .select({ asks: engagementDue.asks })
+      .from(engagementDue)
+      .where(eq(engagementDue.clientId, clientId));
+    return row?.asks ?? null;
+  }
+
+  /**
+   * A computation, and then the client's stale mark cleared if no event touched it since the
+   * computation began: an event committed before that is in the facts it read; one after has
+   * bumped `asks`, so its mark stays for the computation its own event asks for.
+   */
+  async function computeAndClear(clientId: string, reason: string) {
+    const seen = await dueMark(clientId);
+    const result = await computeNow(clientId, reason);
+    if (seen !== null)
+      await db
+        .delete(engagementDue)
+        .where(and(eq(engagementDue.clientId, clientId), eq(engagementDue.asks, seen)));
+    return result;
+  }
+
   const computations = createCoalescingQueue({
     concurrency: RECOMPUTE_CONCURRENCY,
-    run: (clientId, reasons) => computeNow(clientId, mergedReason(reasons)),
+    gatherMs: RECOMPUTE_GATHER_MS,
+    run: (clientId, reasons) => computeAndClear(clientId, mergedReason(reasons)),
     // Events' computations wait while the money requests need the pool (decision 019, add. 2).
     busy: deps.busy,
     onError: (clientId, error) => log(`engagement recompute of ${clientId} failed`, error),
@@ -268,6 +335,27 @@ export function createEngagementService(deps: Deps) {
       }
     }
     return done;
+  }
+
+  /**
+   * Computes the clients marked stale whose marks no computation has cleared: every mark when
+   * `all` (an instance starting: what a crash left), else those untouched for STALE_AFTER_MS.
+   * Answers when those computations are done; how many clients it asked for.
+   */
+  async function sweep(all = false): Promise<number> {
+    const cutoff = new Date(clock.now().getTime() - STALE_AFTER_MS);
+    const rows = await db
+      .select({ clientId: engagementDue.clientId, reasons: engagementDue.reasons })
+      .from(engagementDue)
+      .where(all ? undefined : lt(engagementDue.askedAt, cutoff))
+      .orderBy(asc(engagementDue.askedAt))
+      .limit(500);
+    await Promise.allSettled(
+      rows.flatMap((row) =>
+        row.reasons.map((reason) => recompute(row.clientId, reason, { background: true })),
+      ),
+    );
+    return rows.length;
   }
 
   async function statusOf(clientId: string) {
@@ -376,6 +464,7 @@ export function createEngagementService(deps: Deps) {
   return {
     recompute,
     recomputeAll,
+    sweep,
     /** How the computations queue is doing (tests, diagnosis): running, waiting, started. */
     computationStats: () => computations.stats(),
     tiers,
@@ -522,6 +611,13 @@ export function createEngagementService(deps: Deps) {
             recompute(event.clientId, 'IPO bid placed', { background: true }).catch(() => {});
         }),
       );
+      // What a crash or a lost message left: all of it now, then whatever lingers.
+      const swept = (all: boolean) =>
+        sweep(all).catch((error) => log('engagement sweep failed', error));
+      void swept(true);
+      const timer = setInterval(() => void swept(false), SWEEP_EVERY_MS);
+      timer.unref?.();
+      offs.push(() => clearInterval(timer));
       return () => offs.forEach((off) => off());
     },
 

@@ -100,3 +100,27 @@ export const achievementsEarned = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.code] })],
 );
+
+/**
+ * Clients whose standing an event has made stale and that no computation has caught up with
+ * yet: the durable half of the recomputation queue (decision 034). The step that changes a
+ * client's facts writes its row in the step's own transaction (folded into the audit row's
+ * statement), so a crash after the commit cannot lose it; a computation deletes the row it
+ * read before its facts unless another event touched it since (`asks` moved). Rows untouched
+ * for a while are swept up by every instance (a crash, a lost bus message).
+ */
+export const engagementDue = pgTable(
+  'engagement_due',
+  {
+    clientId: uuid('client_id')
+      .primaryKey()
+      .references(() => clients.id),
+    /** What asked, distinct, in order (the history's reason if the sweep computes it). */
+    reasons: text('reasons').array().notNull(),
+    /** Bumped by every event: a computation deletes the row only if it is still what it read. */
+    asks: integer('asks').notNull().default(1),
+    /** The last event's transaction time. */
+    askedAt: at('asked_at').notNull(),
+  },
+  (t) => [index('engagement_due_asked').on(t.askedAt)],
+);

@@ -140,6 +140,19 @@ export function createBankCardService(deps: {
       return activeCard(tx, clientId, cardId);
     },
 
+    /**
+     * The client's primary bank account — the first they added and still have — under the
+     * card lock, for a payout the firm makes unasked (running-account settlement).
+     */
+    async lockedPrimaryCard(tx: Tx, clientId: string): Promise<BankCardRow | undefined> {
+      await lockClientCards(tx, clientId);
+      const [first] = await activeCards(tx, clientId);
+      return first;
+    },
+
+    /** A card's label, as withdrawals and statements show it. */
+    labelOf: (card: BankCardRow) => `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`,
+
     /** Cards by id, removed ones too: a withdrawal shows the card it was paid to. */
     async byIds(ids: string[], executor: Executor = db) {
       const unique = [...new Set(ids)];

@@ -77,6 +77,7 @@ export function fundsConsole(ctx: AppContext) {
           const reason = (request.body as { reason?: string } | undefined)?.reason;
           return funds.deposits.decide(request.params.id, action, {
             staffId: staffIdOf(request),
+            staffEmail: staffOf(request).email,
             actor,
             baseUrl: baseUrl(request),
             ...(reason ? { reason } : {}),

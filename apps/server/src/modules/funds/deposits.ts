@@ -164,20 +164,20 @@ export function createDepositService(deps: Deps) {
     reason: string | null = null,
   ): Promise<DepositRow> {
     try {
+      const credits = DEPOSIT_TRANSITIONS[action].credits;
       return await applyTransition(tx, DEPOSIT, action, {
         id: depositId,
         at: clock.now(),
         where: who.clientId ? eq(deposits.clientId, who.clientId) : undefined,
-        set: { reason, decidedAt: clock.now(), decidedByStaffId: who.staffId ?? null },
+        set: {
+          reason,
+          decidedAt: clock.now(),
+          decidedByStaffId: who.staffId ?? null,
+          // The credit's id is drawn by the step's own UPDATE (no second write of the row).
+          ...(credits ? { postingId: ledger.nextPostingId() } : {}),
+        },
         async effect(row) {
-          if (!DEPOSIT_TRANSITIONS[action].credits) return;
-          const posted = await ledger.transfer(tx, creditOf(row));
-          const [credited] = await tx
-            .update(deposits)
-            .set({ postingId: posted.postingId })
-            .where(eq(deposits.id, row.id))
-            .returning();
-          return credited;
+          if (credits) await ledger.postAs(tx, transferPosting(creditOf(row)), row.postingId!);
         },
         audit: {
           actor,
@@ -269,6 +269,8 @@ export function createDepositService(deps: Deps) {
       action: Exclude<DepositAction, 'cancel'>,
       options: {
         staffId: string;
+        /** The deciding officer's email, when the caller has it (the console's session). */
+        staffEmail?: string;
         actor: Actor;
         baseUrl: string;
         reason?: string;
@@ -288,7 +290,10 @@ export function createDepositService(deps: Deps) {
           options.actor,
           reason,
         );
-        const [listed] = await withPeople(people, [{ row }], tx);
+        const known = new Map(
+          options.staffEmail ? [[options.staffId, { email: options.staffEmail }]] : [],
+        );
+        const [listed] = await withPeople(people, [{ row }], tx, known);
         return consoleDepositView(listed!, receiptUrl(options.baseUrl, listed!.row));
       });
     },
@@ -399,6 +404,15 @@ export function createDepositService(deps: Deps) {
     },
 
     countPending: () => countByStatus(db, deposits, 'pending'),
+
+    /** What the client reported paying that operations have not yet confirmed (not in cash). */
+    async pendingTotalOf(clientId: string, executor: Executor = db): Promise<bigint> {
+      const [row] = await executor
+        .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)::text` })
+        .from(deposits)
+        .where(and(eq(deposits.clientId, clientId), eq(deposits.status, 'pending')));
+      return BigInt(row?.total ?? '0');
+    },
 
     /** A deposit as its receipt shows it, when the posting settles one of the client's. */
     async forReceipt(reference: string | null, baseUrl: string) {

@@ -12,18 +12,27 @@ export type FundsPeople = {
   staff: Pick<StaffService, 'namesOf'>;
 };
 
-/** The listed rows with the client's UID, name and mobile and the decider's email. */
+/**
+ * The listed rows with the client's UID, name and mobile and the decider's email. `known`:
+ * staff emails the caller already holds (the officer deciding now), not read again.
+ */
 export async function withPeople<
   L extends { row: { clientId: string; decidedByStaffId: string | null } },
->(people: FundsPeople, listed: L[], executor?: Executor) {
+>(
+  people: FundsPeople,
+  listed: L[],
+  executor?: Executor,
+  known: ReadonlyMap<string, { email: string }> = new Map(),
+) {
   const clients = await people.clients.refsOf(
     listed.map((l) => l.row.clientId),
     executor,
   );
-  const staff = await people.staff.namesOf(
-    listed.map((l) => l.row.decidedByStaffId),
+  const read = await people.staff.namesOf(
+    listed.map((l) => l.row.decidedByStaffId).filter((id) => id === null || !known.has(id)),
     executor,
   );
+  const staff = new Map<string, { email: string }>([...known, ...read]);
   return listed.map((l) => {
     const client = clients.get(l.row.clientId)!;
     return {

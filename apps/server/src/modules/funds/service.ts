@@ -154,3 +154,6 @@ export function createFundsService(deps: Deps) {
   };
 }
 export type FundsService = ReturnType<typeof createFundsService>;
+
+/** The statement PDF, for a module that mails it (statements). */
+export { statementPdf } from './statement.ts';

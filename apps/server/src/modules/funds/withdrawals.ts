@@ -220,6 +220,57 @@ export function createWithdrawalService(deps: Deps) {
       throw badRequest(EM.withdrawalLimitExceeded(formatPaise(limit)));
   }
 
+  /** Moves the amount on hold and writes the withdrawal and its audit row: a request's start. */
+  async function holdAndRecord(
+    tx: Tx,
+    input: {
+      clientId: string;
+      card: BankCardRow;
+      amount: bigint;
+      memo: string;
+      actor: Actor;
+      checkLimit?: boolean;
+      idempotencyKey?: string;
+    },
+  ): Promise<WithdrawalRow> {
+    const { clientId, card, amount } = input;
+    const id = randomUUID();
+    const posted = await ledger.transfer(tx, {
+      kind: 'withdrawal_hold',
+      clientId,
+      memo: input.memo,
+      reference: `withdrawal:${id}`,
+      idempotencyKey: input.idempotencyKey ?? `withdrawal:${id}:hold`,
+      from: clientAccount(clientId, 'cash_available'),
+      to: clientAccount(clientId, HELD),
+      amount,
+    });
+    if (input.checkLimit) await checkDailyLimit(tx, clientId, amount);
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        id,
+        clientId,
+        bankCardId: card.id,
+        amount,
+        holdPostingId: posted.postingId,
+        createdAt: clock.now(),
+      })
+      .returning();
+    await recordAudit(tx, input.actor, {
+      action: 'withdrawal.request',
+      subjectType: 'withdrawal',
+      subjectId: id,
+      after: {
+        clientId,
+        amountPaise: amount.toString(),
+        bankCardId: card.id,
+        postingId: posted.postingId,
+      },
+    });
+    return row!;
+  }
+
   async function cardOf(executor: Db | Tx, row: WithdrawalRow) {
     return (await bankCards.byIds([row.bankCardId], executor)).get(row.bankCardId)!;
   }
@@ -237,42 +288,57 @@ export function createWithdrawalService(deps: Deps) {
         // The card lock: a card cannot be removed between this check and the insert below.
         const card = await bankCards.lockedActiveCard(tx, clientId, input.bank_card_id);
         if (!card) throw notFound(FM.bankCardNotFound);
-        const id = randomUUID();
-        const posted = await ledger.transfer(tx, {
-          kind: 'withdrawal_hold',
+        const row = await holdAndRecord(tx, {
           clientId,
-          memo: `Withdrawal to ${cardLabel(card)} requested`,
-          reference: `withdrawal:${id}`,
-          idempotencyKey: `withdrawal:${id}:hold`,
-          from: clientAccount(clientId, 'cash_available'),
-          to: clientAccount(clientId, HELD),
+          card,
           amount: input.amount,
+          memo: `Withdrawal to ${cardLabel(card)} requested`,
+          actor: options.actor,
+          checkLimit: true,
         });
-        await checkDailyLimit(tx, clientId, input.amount);
-        const [row] = await tx
-          .insert(withdrawals)
-          .values({
-            id,
-            clientId,
-            bankCardId: card.id,
-            amount: input.amount,
-            holdPostingId: posted.postingId,
-            createdAt: clock.now(),
-          })
-          .returning();
-        await recordAudit(tx, options.actor, {
-          action: 'withdrawal.request',
-          subjectType: 'withdrawal',
-          subjectId: id,
-          after: {
-            clientId,
-            amountPaise: input.amount.toString(),
-            bankCardId: card.id,
-            postingId: posted.postingId,
-          },
-        });
-        return withdrawalView(row!, card);
+        return withdrawalView(row, card);
       });
+    },
+
+    /**
+     * Running-account settlement's payout (decision 045): the firm's withdrawal to the
+     * client's primary account, taken as every withdrawal is — the hold posting, then `pay`
+     * (hold → bank clearing) with the batch's reference — in the caller's transaction. No PIN
+     * and no daily limit: the client did not ask, SEBI requires it. The hold posting is keyed
+     * by `key` (once per batch and client), so a second payout of one line is refused.
+     */
+    async settlementPayout(
+      tx: Tx,
+      input: {
+        clientId: string;
+        card: BankCardRow;
+        amount: bigint;
+        key: string;
+        bankReference: string;
+        staffId: string;
+        actor: Actor;
+      },
+    ): Promise<WithdrawalRow> {
+      const row = await holdAndRecord(tx, {
+        clientId: input.clientId,
+        card: input.card,
+        amount: input.amount,
+        memo: `Running-account settlement to ${cardLabel(input.card)}`,
+        actor: input.actor,
+        idempotencyKey: input.key,
+      });
+      return move(tx, row.id, 'pay', { staffId: input.staffId }, input.actor, {
+        bankReference: input.bankReference,
+      });
+    },
+
+    /** Cash on hold for the client's pending withdrawals (a settlement keeps it). */
+    async pendingTotalOf(clientId: string, executor: Executor = db): Promise<bigint> {
+      const [row] = await executor
+        .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.clientId, clientId), eq(withdrawals.status, 'pending')));
+      return BigInt(row?.total ?? '0');
     },
 
     async cancel(

@@ -68,7 +68,14 @@ describe('investor charter and grievances', () => {
     );
     expect(queue.status).toBe(200);
     const row = queue.body.data.find((g) => g.id === filed.id)!;
-    expect(row).toMatchObject({ overdue: true, status: 'open' });
+    expect(row).toMatchObject({
+      overdue: true,
+      status: 'open',
+      client_id: client.id,
+      client_uid: (await t.ctx.clients.refsOf([client.id])).get(client.id)!.uid,
+      subject: complaint.subject,
+      description: complaint.description,
+    });
     expect(queue.body.data[0]!.overdue).toBe(true);
 
     const resolved = await t.api.post<TGrievance>(

@@ -155,8 +155,10 @@ export function createGrievanceService(deps: {
       const day = today();
       return rows.map((r) => ({
         ...view(r, day),
+        client_id: r.clientId,
         client_uid: refs.get(r.clientId)?.uid ?? '',
         client_name: refs.get(r.clientId)?.name ?? null,
+        description: r.description,
       }));
     },
 

@@ -34,3 +34,19 @@ export async function clientAccountsTotal(db: Executor, kind: string): Promise<b
     .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.clientId} is not null`));
   return BigInt(row?.total ?? '0');
 }
+
+/** Clients with a positive balance of cash available or on hold: whom a settlement visits. */
+export async function clientsWithCash(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clientId: ledgerAccounts.clientId })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        sql`${ledgerAccounts.clientId} is not null`,
+        sql`${ledgerAccounts.kind} in ('cash_available','cash_on_hold')`,
+        sql`${ledgerAccounts.balance} > 0`,
+      ),
+    )
+    .orderBy(ledgerAccounts.clientId);
+  return rows.map((r) => r.clientId!);
+}

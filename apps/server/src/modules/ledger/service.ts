@@ -7,6 +7,7 @@
  * cash is positive when the firm owes it to them, so the firm's bank_clearing carries the
  * opposite (negative by the cash clients hold with the firm).
  */
+import { sql } from 'drizzle-orm';
 import {
   CLIENT_ACCOUNTS,
   FIRM_ACCOUNTS,
@@ -14,11 +15,17 @@ import {
   type TClientAccount,
   type TFirmAccount,
 } from '@sampada/shared';
+import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
-import { accountsOfClient, clientAccountsTotal, firmAccounts } from './accounts.ts';
+import {
+  accountsOfClient,
+  clientAccountsTotal,
+  clientsWithCash,
+  firmAccounts,
+} from './accounts.ts';
 import {
   balanceBefore,
   INSUFFICIENT_BALANCE,
@@ -33,6 +40,7 @@ import {
   reservePostingIds,
 } from './postings.ts';
 import { reconciliationFacts } from './reconciliation.ts';
+import { ledgerAccounts, ledgerLines } from './tables.ts';
 
 export type AccountRef =
   { clientId: string; kind: TClientAccount } | { clientId: null; kind: TFirmAccount };
@@ -319,6 +327,19 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
       return post(tx, transferPosting(input));
     },
 
+    /**
+     * A posting id drawn inside another statement (a step's UPDATE that records it), so the
+     * caller spends no round trip on reserving it; postAs() then writes the posting under it.
+     * As with reserveMany, the row naming it is checked against the posting at commit.
+     */
+    nextPostingId: () => sql<number>`nextval(pg_get_serial_sequence('ledger_postings', 'id'))`,
+
+    /** Writes one posting under an id drawn with nextPostingId(), in one round trip. */
+    async postAs(tx: Tx, input: PostingInput, postingId: number): Promise<Posted> {
+      const [written] = await batchOf([input])(tx, [postingId]);
+      return written!;
+    },
+
     accountsOf,
 
     /** Every client account kind with its balance; 0 for an account not opened yet. */
@@ -348,6 +369,9 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     clientTotal: (kind: TClientAccount, executor: Executor = db) =>
       clientAccountsTotal(executor, kind),
 
+    /** Clients holding any cash with the firm (running-account settlement visits these). */
+    clientsWithCash: (executor: Executor = db) => clientsWithCash(executor),
+
     /** Lines of a client's accounts, for fund records and statements. */
     async linesOfClient(
       clientId: string,
@@ -358,6 +382,23 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
       const kindOf = new Map(accounts.map((a) => [a.id, a.kind as TClientAccount]));
       const rows = await linesOf(executor, { ...filter, accountIds: [...kindOf.keys()] });
       return rows.map((row) => ({ ...row, account: kindOf.get(row.accountId)! }));
+    },
+
+    /** Clients whose accounts moved in [from, to): who gets a period's statement. */
+    async clientsWithLines(from: Date, to: Date, executor: Executor = db): Promise<string[]> {
+      const rows = await executor
+        .selectDistinct({ clientId: ledgerAccounts.clientId })
+        .from(ledgerLines)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerLines.accountId))
+        .where(
+          and(
+            gte(ledgerLines.createdAt, from),
+            lt(ledgerLines.createdAt, to),
+            isNotNull(ledgerAccounts.clientId),
+          ),
+        )
+        .orderBy(ledgerAccounts.clientId);
+      return rows.map((r) => r.clientId!);
     },
 
     /** A client's balance of each account just before `at` (the statement's opening). */

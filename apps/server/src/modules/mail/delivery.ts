@@ -1,15 +1,15 @@
 /**
  * The delivery pass the leader runs: claim what is due (skipping rows another pass holds),
- * send each outside any transaction, and record how it went. A claim is a lease: a sender
- * that dies mid-send leaves the row `sending` until `next_attempt_at`, when a pass takes it
- * back, so a message is never lost (it may, rarely, go twice: SMTP has no exactly-once).
+ * send each outside any transaction, and record how it went — the leased outbox of
+ * `platform/outbox.ts`. A sender that dies mid-send leaves the row `sending` until
+ * `next_attempt_at`, when a pass takes it back, so a message is never lost (it may, rarely, go
+ * twice: SMTP has no exactly-once).
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addMs, type Clock } from '../../platform/clock.ts';
-import type { Transition } from '../../platform/transitions.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { claimDue, type OutboxSteps, settle } from '../../platform/outbox.ts';
 import { nextAttemptAfter, SENDING_LEASE_MS } from './backoff.ts';
-import { mailOutbox, type MailRow } from './tables.ts';
+import { mailOutbox } from './tables.ts';
 import type { MailTransport } from './transport.ts';
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
@@ -21,63 +21,18 @@ export const MAIL_TRANSITIONS = {
   retry: { from: ['sending'], to: 'queued' },
   fail: { from: ['sending'], to: 'failed' },
   requeue: { from: ['failed'], to: 'queued' },
-} as const satisfies Record<string, Transition<MailStatus>>;
+} as const satisfies OutboxSteps<MailStatus> & Record<string, unknown>;
 
 const BATCH = 20;
-
-async function claimDue(db: Db, now: Date): Promise<MailRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        inArray(mailOutbox.status, MAIL_TRANSITIONS.claim.from),
-        lte(mailOutbox.nextAttemptAt, now),
-      ),
-    )
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
-      status: MAIL_TRANSITIONS.claim.to,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: addMs(now, SENDING_LEASE_MS),
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-}
-
-/** Records one attempt's outcome, guarded on the claim it made (status and attempt number). */
-async function settle(db: Db, row: MailRow, at: Date, outcome: { as: string } | { error: string }) {
-  const guard = and(
-    eq(mailOutbox.id, row.id),
-    inArray(mailOutbox.status, MAIL_TRANSITIONS.deliver.from),
-    eq(mailOutbox.attempts, row.attempts),
-  );
-  if ('as' in outcome) {
-    await db
-      .update(mailOutbox)
-      .set({ status: MAIL_TRANSITIONS.deliver.to, sentAt: at, deliveredAs: outcome.as })
-      .where(guard);
-    return;
-  }
-  const next = nextAttemptAfter(row.attempts, at);
-  await db
-    .update(mailOutbox)
-    .set({
-      status: next ? MAIL_TRANSITIONS.retry.to : MAIL_TRANSITIONS.fail.to,
-      nextAttemptAt: next ?? at,
-      lastError: outcome.error.slice(0, 500),
-    })
-    .where(guard);
-}
 
 /** One pass: answers how many messages went out and how many failed this time. */
 export async function deliverDue(deps: { db: Db; clock: Clock; transport: MailTransport }) {
   const { db, clock, transport } = deps;
-  const claimed = await claimDue(db, clock.now());
+  const claimed = await claimDue(db, mailOutbox, MAIL_TRANSITIONS, {
+    now: clock.now(),
+    leaseMs: SENDING_LEASE_MS,
+    limit: BATCH,
+  });
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
@@ -87,13 +42,19 @@ export async function deliverDue(deps: { db: Db; clock: Clock; transport: MailTr
         to: row.toAddress,
         subject: row.subject,
         body: row.body,
+        html: row.html,
         attachments: row.attachments,
       });
-      await settle(db, row, clock.now(), { as });
+      const at = clock.now();
+      await settle(db, mailOutbox, MAIL_TRANSITIONS, row, at, {
+        delivered: { sentAt: at, deliveredAs: as },
+      });
       sent += 1;
     } catch (error) {
-      await settle(db, row, clock.now(), {
+      const at = clock.now();
+      await settle(db, mailOutbox, MAIL_TRANSITIONS, row, at, {
         error: error instanceof Error ? error.message : String(error),
+        retryAt: nextAttemptAfter(row.attempts, at),
       });
       failed += 1;
     }

@@ -40,6 +40,33 @@ describe('mail over a real SMTP server', () => {
     expect(outbox.items[0]).toMatchObject({ status: 'sent', attempts: 1, overdue: false });
   });
 
+  it('sends a message with an HTML part as multipart/alternative, text and HTML both', async () => {
+    const before = smtp.received.length;
+    await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'test',
+      to: 'html@client.test',
+      subject: 'Both parts',
+      body: 'Repay ₹22,000.00 by 2027-01-06.',
+      html: '<p>Repay <strong>₹22,000.00</strong> by 2027-01-06.</p>',
+    });
+    expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 1 });
+    const mail = (await smtp.waitFor(before + 1))[before]!;
+    expect(mail.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' });
+    expect(mail.text?.trim()).toBe('Repay ₹22,000.00 by 2027-01-06.');
+    expect(mail.html).toContain('<strong>₹22,000.00</strong>');
+    // A message without HTML stays one text part, as before.
+    await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'test',
+      to: 'a@client.test',
+      subject: 'T',
+      body: 'x',
+    });
+    await t.ctx.mail.deliverDue();
+    const plain = (await smtp.waitFor(before + 2))[before + 1]!;
+    expect(plain.html).toBe(false);
+    expect(plain.headers.get('content-type')).toMatchObject({ value: 'text/plain' });
+  });
+
   it('retries a refused delivery after the backoff, then delivers it', async () => {
     smtp.refuseNext(1);
     const before = smtp.received.length;

@@ -7,6 +7,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TOutbox, TOutboxMessage } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
+import { everyPass } from '../../platform/outbox.ts';
 import { deliverDue, MAIL_TRANSITIONS, type MailStatus } from './delivery.ts';
 import { mailOutbox, type MailRow, type StoredAttachment } from './tables.ts';
 import type { MailTransport } from './transport.ts';
@@ -17,6 +18,8 @@ export type MailMessage = {
   to: string;
   subject: string;
   body: string;
+  /** The body as HTML too (mail programs show it; the text stays for those that cannot). */
+  html?: string | null;
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 };
 
@@ -58,6 +61,7 @@ export function createMailService(deps: { db: Db; clock: Clock; transport: MailT
         toAddress: message.to,
         subject: message.subject,
         body: message.body,
+        html: message.html ?? null,
         attachments,
         nextAttemptAt: now,
         createdAt: now,
@@ -69,23 +73,8 @@ export function createMailService(deps: { db: Db; clock: Clock; transport: MailT
   const deliver = () => deliverDue({ db, clock, transport });
 
   /** The leader's job: a pass every `everyMs`; a pass never overlaps the one before. */
-  function startJobs(everyMs: number, log: (message: string, error: unknown) => void) {
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      running ??= deliver()
-        .then(() => undefined)
-        .catch((error: unknown) => log('mail delivery failed', error))
-        .finally(() => {
-          running = null;
-        });
-    };
-    tick();
-    const timer = setInterval(tick, everyMs);
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
-  }
+  const startJobs = (everyMs: number, log: (message: string, error: unknown) => void) =>
+    everyPass(everyMs, deliver, log, 'mail delivery');
 
   return {
     enqueue,

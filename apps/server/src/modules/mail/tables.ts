@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The same message as HTML, sent beside the text as multipart/alternative; null: text only. */
+    html: text('html'),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

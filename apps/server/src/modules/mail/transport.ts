@@ -13,6 +13,7 @@ export type OutgoingMail = {
   to: string;
   subject: string;
   body: string;
+  html: string | null;
   attachments: StoredAttachment[];
 };
 
@@ -28,6 +29,8 @@ const toNodemailer = (from: string, mail: OutgoingMail) => ({
   to: mail.to,
   subject: mail.subject,
   text: mail.body,
+  // With both, nodemailer writes multipart/alternative: text first, HTML preferred.
+  ...(mail.html ? { html: mail.html } : {}),
   messageId: `<${mail.id}@sampada.outbox>`,
   attachments: mail.attachments.map((a) => ({
     filename: a.filename,

@@ -95,8 +95,11 @@ describe('uploading', () => {
     const second = (await upload('WIPRO', tinyMp4(100))).body.data.url!;
     expect(second).not.toBe(first);
     expect((await fetchVideo(second)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await fetchVideo(first)).status).toBe(404);
+    // The old file goes after the commit: wait for it to be gone.
+    await vi.waitFor(async () => expect((await fetchVideo(first)).status).toBe(404), {
+      timeout: 10_000,
+      interval: 50,
+    });
 
     const removed = await t.api.raw(`${CONSOLE}/WIPRO/video`, {
       method: 'DELETE',
@@ -104,8 +107,11 @@ describe('uploading', () => {
     });
     expect(removed.status).toBe(200);
     expect((await company('WIPRO')).video_url).toBeNull();
-    await new Promise((r) => setTimeout(r, 50));
-    expect((await fetchVideo(second)).status).toBe(404);
+    // The old file goes after the commit: wait for it to be gone.
+    await vi.waitFor(async () => expect((await fetchVideo(second)).status).toBe(404), {
+      timeout: 10_000,
+      interval: 50,
+    });
     const list = await t.api.get<TCompanyVideo[]>('/console/api/v1/market/videos', advisor.token);
     expect(list.body.data.map((v) => v.symbol)).toEqual(['INFY']);
   });

@@ -10,7 +10,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/storage.ts';
+import {
+  bodyIterable,
+  type FileBody,
+  type FileStore,
+  type OpenedFile,
+} from '../../platform/storage.ts';
 import { afterCommit, inTransaction } from '../../platform/transaction.ts';
 import type { MarketEngine } from './engine.ts';
 import { isMp4 } from './mp4.ts';
@@ -19,6 +24,22 @@ import { companyVideos } from './tables.ts';
 export const VIDEO_URL_PREFIX = '/files/videos/';
 const FILE_NAME = /^[a-f0-9-]{36}\.mp4$/;
 const keyOf = (fileName: string) => `videos/${fileName}`;
+
+/**
+ * Passes the body through while holding it (20 MB at most) for the content check at its end:
+ * over the cap, or not an MP4, it throws and the store drops what it had written.
+ */
+async function* checkedMp4(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const seen: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > COMPANY_VIDEO_MAX_BYTES) throw badRequest(VideoMessage.tooLarge);
+    seen.push(chunk);
+    yield chunk;
+  }
+  if (!isMp4(Buffer.concat(seen))) throw badRequest(VideoMessage.notMp4);
+}
 
 export async function videoRowOf(db: Executor, symbol: string) {
   const [row] = await db.select().from(companyVideos).where(eq(companyVideos.symbol, symbol));
@@ -65,20 +86,21 @@ export function createCompanyVideos(deps: {
       return rows.map((row) => view(row.symbol, row));
     },
 
-    /** Stores the file under a new name, then points the company at it; the old file goes. */
-    async set(symbol: string, bytes: Buffer, actor: Actor): Promise<TCompanyVideo> {
+    /**
+     * Streams the file into the store under a new name, then points the company at it; the
+     * old file goes. The store keeps nothing of a body that fails its checks half-way.
+     */
+    async set(symbol: string, body: FileBody, actor: Actor): Promise<TCompanyVideo> {
       companyOf(symbol);
-      if (bytes.length > COMPANY_VIDEO_MAX_BYTES) throw badRequest(VideoMessage.tooLarge);
-      if (!isMp4(bytes)) throw badRequest(VideoMessage.notMp4);
       const fileName = `${randomUUID()}.mp4`;
-      await files.put(keyOf(fileName), bytes);
+      const size = await files.put(keyOf(fileName), checkedMp4(bodyIterable(body)));
       try {
         const row = await inTransaction(db, async (tx) => {
           const before = await videoRowOf(tx, symbol);
           const values = {
             symbol,
             fileName,
-            sizeBytes: bytes.length,
+            sizeBytes: size,
             uploadedBy: actor.id,
             uploadedAt: clock.now(),
           };
@@ -92,7 +114,7 @@ export function createCompanyVideos(deps: {
             subjectType: 'company',
             subjectId: symbol,
             before: before ? { file: before.fileName, size_bytes: before.sizeBytes } : null,
-            after: { file: fileName, size_bytes: bytes.length },
+            after: { file: fileName, size_bytes: size },
           });
           if (before) afterCommit(tx, () => void files.remove(keyOf(before.fileName)));
           return saved!;
@@ -123,10 +145,10 @@ export function createCompanyVideos(deps: {
       return view(symbol, null);
     },
 
-    /** A stored video's bytes, or null (an unknown or malformed name reads as missing). */
-    async read(fileName: string): Promise<Buffer | null> {
+    /** A stored video, opened for streaming, or null (an unknown or malformed name reads as missing). */
+    async open(fileName: string): Promise<OpenedFile | null> {
       if (!FILE_NAME.test(fileName)) return null;
-      return files.get(keyOf(fileName));
+      return files.open(keyOf(fileName));
     },
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { COMPANY_VIDEO_MAX_BYTES, VideoMessage, ZCompanyVideo } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { readSingleFile } from '../../platform/multipart.ts';
+import { streamSingleFile } from '../../platform/multipart.ts';
 import { routeKit } from '../../platform/route-kit.ts';
 
 const ZSymbol = z.object({
@@ -45,11 +45,11 @@ export function marketConsole(ctx: AppContext) {
         message: VideoMessage.uploaded,
       },
       async (request) => {
-        const bytes = await readSingleFile(request, {
+        const body = await streamSingleFile(request, {
           maxBytes: COMPANY_VIDEO_MAX_BYTES,
           tooLarge: VideoMessage.tooLarge,
         });
-        return videos.set(request.params.symbol, bytes, kit.actorOf(request));
+        return videos.set(request.params.symbol, body, kit.actorOf(request));
       },
     );
     kit.query(

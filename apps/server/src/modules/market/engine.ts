@@ -4,7 +4,15 @@
  * candles and persists them with the quote state. One process leads (it steps the feed and
  * publishes each step's states on the bus); other processes follow the bus.
  */
-import { CANDLE_INTERVALS, type TMarketSession, type TQuote, daysInMs } from '@sampada/shared';
+import {
+  CANDLE_INTERVALS,
+  daysInMs,
+  priceAfter,
+  shareFactor,
+  type TMarketSession,
+  type TQuote,
+  volumeAfter,
+} from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -16,11 +24,16 @@ import { FNO_OPERATING_RANGE_PCT, FNO_RANGE_STEP_PCT } from './ticks.ts';
 import { addTrade, bucketStart, type CandleRow, dailyExtremes, upsertCandles } from './candles.ts';
 import { loadConstituents, loadInstruments } from './instruments.ts';
 import { loadQuoteStates, saveQuoteStates } from './quote-state.ts';
+import type { Rebase } from './rebase.ts';
 
 export const STATES_CHANNEL = 'market:states';
 export const STATUS_CHANNEL = 'market:status';
 /** A newly listed instrument's symbol: followers load it from the database. */
 export const LISTED_CHANNEL = 'market:listed';
+/** A split, consolidation or bonus applied (stored rows already re-based): the leader's to do. */
+export const REBASE_CHANNEL = 'market:rebase';
+/** A rebase on the bus: the action's ratio and the ex-date's start (candles before it move). */
+export type RebaseMessage = Rebase & { before: Date };
 const YEAR_MS = daysInMs(365);
 
 type Listener = (symbols: string[]) => void;
@@ -48,6 +61,10 @@ export function createMarketEngine(deps: {
   let lastSession: TMarketSession | null = null;
   let timers: NodeJS.Timeout[] = [];
   let flushing: Promise<void> = Promise.resolve();
+  // The leader owns prices; a follower mirrors them; neither (a test, the CLI) owns its own.
+  let leading = false;
+  let following = false;
+  let stopRebases = () => {};
 
   function freshState(instrument: Instrument): QuoteState {
     return {
@@ -158,6 +175,51 @@ export function createMarketEngine(deps: {
     unsaved.add(trade.symbol);
   }
 
+  /**
+   * The scrip's live state in the new shares (decision 051): prices × den / num through the
+   * shared ratio maths, the day's volume × num / den, unflushed candles before the ex-date,
+   * each index's base price of it and the feed's own level; then the state goes to followers
+   * marked `rebased`, so that they take its lower 52-week range instead of keeping the higher.
+   */
+  function rebase({ symbol, ratio, before }: RebaseMessage) {
+    const state = states.get(symbol);
+    if (!state) return;
+    const price = (paise: number) => priceAfter(ratio, paise);
+    const maybe = (paise: number | null) => (paise === null ? null : price(paise));
+    Object.assign(state, {
+      last: price(state.last),
+      open: maybe(state.open),
+      high: maybe(state.high),
+      low: maybe(state.low),
+      prevClose: price(state.prevClose),
+      tickBasis: price(state.tickBasis),
+      week52High: price(state.week52High),
+      week52Low: price(state.week52Low),
+      volume: volumeAfter(ratio, state.volume),
+    });
+    for (const row of pending.values())
+      if (row.symbol === symbol && row.start < before)
+        row.bar = {
+          open: price(row.bar.open),
+          high: price(row.bar.high),
+          low: price(row.bar.low),
+          close: price(row.bar.close),
+          volume: volumeAfter(ratio, row.bar.volume),
+        };
+    for (const [index, members] of constituents)
+      constituents.set(
+        index,
+        members.map((c) =>
+          c.symbol === symbol ? { ...c, basePricePaise: price(c.basePricePaise) } : c,
+        ),
+      );
+    const { num, den } = shareFactor(ratio);
+    feed.rebase?.(symbol, den / num);
+    unsaved.add(symbol);
+    bus.publish(STATES_CHANNEL, JSON.stringify([{ ...state, rebased: true }]));
+    notify([symbol]);
+  }
+
   function notify(symbols: string[]) {
     for (const listener of listeners) listener(symbols);
   }
@@ -243,6 +305,11 @@ export function createMarketEngine(deps: {
     },
     /** The leader: steps the feed and flushes on timers. */
     start() {
+      leading = true;
+      stopRebases = bus.subscribe(REBASE_CHANNEL, (message) => {
+        const r = JSON.parse(message) as RebaseMessage & { before: string };
+        rebase({ ...r, before: new Date(r.before) });
+      });
       timers.push(
         setInterval(
           guarded('market step failed', () => step()),
@@ -253,19 +320,37 @@ export function createMarketEngine(deps: {
     },
     /** A follower: mirrors the leader's states from the bus. */
     follow() {
-      return bus.subscribe(STATES_CHANNEL, (message) => {
-        const incoming = JSON.parse(message) as (QuoteState & { updatedAt: string })[];
-        for (const s of incoming) {
+      following = true;
+      const off = bus.subscribe(STATES_CHANNEL, (message) => {
+        const incoming = JSON.parse(message) as (QuoteState & {
+          updatedAt: string;
+          rebased?: true;
+        })[];
+        for (const { rebased, ...s } of incoming) {
           const current = states.get(s.symbol);
           if (!current) continue;
+          // A re-based state replaces the range; otherwise the widest range seen holds.
           Object.assign(current, s, {
             updatedAt: new Date(s.updatedAt),
-            week52High: Math.max(current.week52High, s.week52High),
-            week52Low: Math.min(current.week52Low, s.week52Low),
+            week52High: rebased ? s.week52High : Math.max(current.week52High, s.week52High),
+            week52Low: rebased ? s.week52Low : Math.min(current.week52Low, s.week52Low),
           });
         }
         notify(incoming.map((s) => s.symbol));
       });
+      return () => {
+        following = false;
+        off();
+      };
+    },
+    /**
+     * After a split's, consolidation's or bonus's commit (its stored rows re-based): the
+     * leader, or an engine that neither leads nor follows, re-bases its live state at once; a
+     * follower, or a process that does not lead (the operator CLI), tells the leader.
+     */
+    rebased(r: RebaseMessage) {
+      if (!following) rebase(r);
+      if (!leading) bus.publish(REBASE_CHANNEL, JSON.stringify(r));
     },
     /**
      * Imported official closes for `tradeDate` become the last price of instruments whose state
@@ -280,6 +365,8 @@ export function createMarketEngine(deps: {
       }
     },
     async stop() {
+      leading = false;
+      stopRebases();
       timers.forEach(clearInterval);
       timers = [];
       await flush();

@@ -19,4 +19,6 @@ export interface MarketFeed {
   readonly kind: 'simulated' | 'replay';
   /** Trades for this step: prices on the tick grid and inside each band. */
   step(input: FeedStep): Trade[];
+  /** A split or bonus re-based the scrip: any price level the feed keeps moves by `factor`. */
+  rebase?(symbol: string, factor: number): void;
 }

@@ -28,7 +28,9 @@ import {
   type NewListing,
   upsertReferenceData,
 } from './instruments.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { afterCommit } from '../../platform/transaction.ts';
+import { type Rebase, rebaseStored } from './rebase.ts';
 
 export type { NewListing } from './instruments.ts';
 
@@ -83,6 +85,15 @@ export function createMarket(deps: {
     async addListed(symbol: string) {
       await addFromDb(symbol);
       bus.publish(LISTED_CHANNEL, symbol);
+    },
+    /**
+     * A split, consolidation or bonus of `r.symbol`, in the transaction applying it: stored
+     * candles before the ex-date, the saved quote and index base prices now; the engines'
+     * live state once it commits (the leader's, published to the followers).
+     */
+    async rebase(tx: Tx, r: Rebase, exDayStart: Date) {
+      await rebaseStored(tx, r, exDayStart);
+      afterCommit(tx, () => engine.rebased({ ...r, before: exDayStart }));
     },
     /** A year of history on a fresh install, so charts and 52-week ranges have something. */
     backfill: () => backfillHistory({ db, clock, engine, calendar, seed: config.marketSeed }),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   QUOTE_COALESCE_MS,
+  type TMarketConfig,
   WS_HEARTBEAT_MS,
   ZMarketListQuery,
   ZMostActiveQuery,
@@ -24,12 +25,16 @@ export function marketRoutes(ctx: AppContext) {
     const read = (url: string, answer: () => unknown) =>
       kit.query('GET', `/market/app/v1/${url}`, {}, async () => answer());
 
-    read('config', () => ({
-      stock_api_key: ctx.secrets.stockApiKey,
-      ws_path: LIVE_QUOTES_PATH,
-      coalesce_ms: QUOTE_COALESCE_MS,
-      heartbeat_ms: WS_HEARTBEAT_MS,
-    }));
+    // The stock-data key opens market data to whoever holds it: approved clients only.
+    kit.query('GET', '/market/app/v1/config', {}, async (request) => {
+      const client = await ctx.clients.byId(clientOf(request).clientId);
+      return {
+        stock_api_key: client.kycStatus === 'approved' ? ctx.secrets.stockApiKey : null,
+        ws_path: LIVE_QUOTES_PATH,
+        coalesce_ms: QUOTE_COALESCE_MS,
+        heartbeat_ms: WS_HEARTBEAT_MS,
+      } satisfies TMarketConfig;
+    });
     read('status', () => market.status());
     read('indices', () => market.indices());
     read('heatmap', () => market.heatmap());

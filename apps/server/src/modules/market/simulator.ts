@@ -39,6 +39,10 @@ export function createSimulatedFeed(seed: number): MarketFeed {
 
   return {
     kind: 'simulated',
+    rebase(symbol, factor) {
+      const level = fair.get(symbol);
+      if (level !== undefined) fair.set(symbol, level * factor);
+    },
     step(input) {
       const { step, stepMs, states } = input;
       const dt = stepMs / 1000 / TRADING_SECONDS_PER_YEAR;

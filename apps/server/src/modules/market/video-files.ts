@@ -27,21 +27,24 @@ export function videoFileRoutes(ctx: AppContext) {
         params: z.object({ file: z.string().max(64) }),
       },
       async (request, reply) => {
-        const bytes = await ctx.market.videos.read(request.params.file);
-        if (!bytes) throw notFound(VideoMessage.notFound);
+        // Opened, not read: a range answer streams only the bytes it names (decision 033).
+        const file = await ctx.market.videos.open(request.params.file);
+        if (!file) throw notFound(VideoMessage.notFound);
         publicFile(reply.header('Accept-Ranges', 'bytes'), 'video/mp4');
-        const range = readRange(request.headers.range, bytes.length);
+        const range = readRange(request.headers.range, file.size);
         if (range.kind === 'unsatisfiable')
           return reply
             .code(416)
-            .header('Content-Range', `bytes */${bytes.length}`)
+            .header('Content-Range', `bytes */${file.size}`)
             .type('text/plain')
             .send('');
-        if (range.kind === 'whole') return reply.send(bytes);
+        if (range.kind === 'whole')
+          return reply.header('Content-Length', file.size).send(file.stream());
         return reply
           .code(206)
-          .header('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-          .send(bytes.subarray(range.start, range.end + 1));
+          .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('Content-Length', range.end - range.start + 1)
+          .send(file.stream(range));
       },
     );
   };

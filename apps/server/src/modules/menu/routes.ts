@@ -10,7 +10,8 @@ export function menuRoutes(ctx: AppContext) {
     const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['identity'] });
     kit.query('GET', '/auth/app/v1/menu', { response: z.array(ZMenuItem) }, async (request) => {
       const row = await ctx.clients.byId(clientOf(request).clientId);
-      return ctx.menu.menuFor(ctx.clients.toProfile(row, null));
+      const borrower = await ctx.credit.loans.hasLoansToShow(row.id);
+      return ctx.menu.menuFor(ctx.clients.toProfile(row, null), { allow_loan: borrower });
     });
   };
 }

@@ -8,9 +8,8 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { menuItems } from './tables.ts';
 
-type Seed = Omit<TMenuItem, 'children'> & {
-  requires?: 'allow_loan' | 'allow_bonus' | 'allow_compensation';
-};
+type Capability = 'allow_loan' | 'allow_bonus' | 'allow_compensation';
+type Seed = Omit<TMenuItem, 'children'> & { requires?: Capability };
 
 /** The default menu: the "other views" of spec §2 that live outside the five tabs. */
 export const DEFAULT_MENU: Seed[] = [
@@ -164,11 +163,22 @@ export function createMenuService(db: Db) {
       return this.listEntries();
     },
 
-    async menuFor(profile: TClientProfile): Promise<TMenuItem[]> {
+    /**
+     * The client's menu. An item needing a flag shows with the flag on, or when `alsoFor` says
+     * the client needs it anyway: a borrower whose allow_loan was turned off keeps Credit,
+     * where their loans are listed (the flag stops new borrowing only, never servicing).
+     */
+    async menuFor(
+      profile: TClientProfile,
+      alsoFor: Partial<Record<Capability, boolean>> = {},
+    ): Promise<TMenuItem[]> {
       const rows = await db.select().from(menuItems).orderBy(asc(menuItems.position));
-      const visible = rows.filter(
-        (r) => r.enabled && (!r.requires || profile[r.requires as keyof TClientProfile] === true),
-      );
+      const visible = rows.filter((r) => {
+        if (!r.enabled) return false;
+        if (!r.requires) return true;
+        const flag = r.requires as Capability;
+        return profile[flag] === true || alsoFor[flag] === true;
+      });
       const toItem = (r: (typeof rows)[number]): TMenuItem => {
         const children = visible.filter((c) => c.parentId === r.id).map(toItem);
         return {

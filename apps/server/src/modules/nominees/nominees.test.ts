@@ -34,7 +34,12 @@ describe('nominees', () => {
 
   it('starts with neither nominees nor an opt-out (Home reminds the client)', async () => {
     const reply = await t.api.get<TNominees>(URL, client.token);
-    expect(reply.body.data).toEqual({ status: 'none', nominees: [], updated_at: null });
+    expect(reply.body.data).toEqual({
+      status: 'none',
+      nominees: [],
+      updated_at: null,
+      remind_on_home: true,
+    });
   });
 
   it('refuses shares that do not add up to 100 with a 400 that says what they add up to', async () => {
@@ -91,6 +96,7 @@ describe('nominees', () => {
     );
     expect(reply.status).toBe(200);
     expect(reply.body.data.status).toBe('nominated');
+    expect((await t.api.get<TNominees>(URL, client.token)).body.data.remind_on_home).toBe(false);
     expect(reply.body.data.nominees.map((n) => n.share_pct)).toEqual([33.33, 33.33, 33.34]);
     expect(reply.body.data.nominees[0]!.id_number).toBe('XXXXXX234F');
     expect(reply.body.data.nominees[2]!.guardian).toEqual({ name: 'Asha', relationship: 'mother' });
@@ -108,7 +114,12 @@ describe('nominees', () => {
       other.token,
     );
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toMatchObject({ status: 'opted_out', nominees: [] });
+    expect(reply.body.data).toMatchObject({
+      status: 'opted_out',
+      nominees: [],
+      remind_on_home: false,
+    });
+    expect((await t.api.get<TNominees>(URL, other.token)).body.data.remind_on_home).toBe(false);
     const sent = await t.ctx.mail.sentTo(other.id, 'nominees.changed');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'k@client.test', subject: 'You opted out of nomination' });

@@ -18,7 +18,8 @@ export function createNomineeService(deps: NominationDeps) {
 
   async function of(clientId: string): Promise<TNominees> {
     const [record] = await db.select().from(nominations).where(eq(nominations.clientId, clientId));
-    if (!record) return { status: 'none', nominees: [], updated_at: null };
+    // SEBI asks for nominees or a signed opt-out from every client: either one settles it.
+    if (!record) return { status: 'none', nominees: [], updated_at: null, remind_on_home: true };
     const rows = await db
       .select()
       .from(nominees)
@@ -27,6 +28,7 @@ export function createNomineeService(deps: NominationDeps) {
     return {
       status: record.status as 'nominated' | 'opted_out',
       updated_at: record.updatedAt.toISOString(),
+      remind_on_home: false,
       nominees: rows.map((r) => ({
         name: r.name,
         relationship: r.relationship,

@@ -94,5 +94,25 @@ describe('contract notes by e-mail after a trading day', () => {
     });
     const skipped = view.body.data.items.find((i) => i.client_id === ravi.id)!;
     expect(skipped).toMatchObject({ status: 'skipped', skipped_reason: SKIP_NO_EMAIL, notes: 1 });
+    // Each row names its client and the message that carries the notes, for the console.
+    const refs = await t.ctx.clients.refsOf([asha.id, ravi.id]);
+    expect(skipped).toMatchObject({
+      client_uid: refs.get(ravi.id)!.uid,
+      client_name: refs.get(ravi.id)!.name,
+      mail_id: null,
+      to: null,
+      overdue: true,
+    });
+    const sent = view.body.data.items.find((i) => i.client_id === asha.id)!;
+    expect(sent).toMatchObject({
+      client_uid: refs.get(asha.id)!.uid,
+      client_name: refs.get(asha.id)!.name,
+      to: 'asha@client.test',
+      status: 'sent',
+      attempts: 2,
+      overdue: false,
+    });
+    const outbox = await t.ctx.mail.byIds([sent.mail_id!]);
+    expect(outbox.get(sent.mail_id!)!.subject).toBe(`Contract note for ${day}`);
   });
 });

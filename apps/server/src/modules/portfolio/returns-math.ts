@@ -6,7 +6,8 @@
  * in the closes. Amounts in paise; the client's view: money in negative, money out positive.
  */
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import { matchLots, type TaxFill } from '../trading/service.ts';
+import { type LotAdjustment, matchLots, type TaxFill } from '../trading/service.ts';
+import { fillDay, heldThrough } from './holdings-by-day.ts';
 import { type CashFlow, xirr, type XirrResult } from './xirr.ts';
 
 export type DividendIn = { symbol: string; day: string; grossPaise: bigint };
@@ -15,6 +16,8 @@ export type CloseOf = (symbol: string, day: string) => number | null;
 
 export type ReturnsInput = {
   fills: TaxFill[];
+  /** Splits, bonuses and symbol changes applied to the client's lots. */
+  adjustments?: readonly LotAdjustment[];
   dividends: DividendIn[];
   from: string;
   to: string;
@@ -24,18 +27,7 @@ export type ReturnsInput = {
 
 type Flow = CashFlow & { symbol: string; kind: 'buy' | 'sell' | 'dividend' | 'open' | 'close' };
 
-const dayOf = (f: TaxFill) => istDateOf(f.executedAt);
-
-/** Shares of each scrip held at the end of `day`. */
-function heldAt(fills: TaxFill[], day: string): Map<string, number> {
-  const held = new Map<string, number>();
-  for (const f of fills) {
-    if (dayOf(f) > day) continue;
-    held.set(f.symbol, (held.get(f.symbol) ?? 0) + (f.side === 'buy' ? f.quantity : -f.quantity));
-  }
-  for (const [s, q] of held) if (q === 0) held.delete(s);
-  return held;
-}
+const dayOf = fillDay;
 
 /** Held shares at a day's close; a scrip without a known close is valued at its open lots' cost. */
 function valueAt(held: Map<string, number>, day: string, closeOf: CloseOf, costPerShare: CloseOf) {
@@ -50,7 +42,8 @@ function flowsOf(input: ReturnsInput, costPerShare: CloseOf): Flow[] {
   const { fills, dividends, from, to, closeOf } = input;
   const flows: Flow[] = [];
   const before = addDays(from, -1);
-  for (const [symbol, quantity] of heldAt(fills, before))
+  const held = heldThrough(input);
+  for (const [symbol, quantity] of held(before))
     flows.push({
       symbol,
       kind: 'open',
@@ -71,7 +64,7 @@ function flowsOf(input: ReturnsInput, costPerShare: CloseOf): Flow[] {
   for (const d of dividends)
     if (d.day >= from && d.day <= to)
       flows.push({ symbol: d.symbol, kind: 'dividend', day: d.day, amount: Number(d.grossPaise) });
-  for (const [symbol, quantity] of heldAt(fills, to))
+  for (const [symbol, quantity] of held(to))
     flows.push({
       symbol,
       kind: 'close',
@@ -82,11 +75,14 @@ function flowsOf(input: ReturnsInput, costPerShare: CloseOf): Flow[] {
 }
 
 /** Average cost per share of the scrip's open lots at the end of `day` (FIFO). */
-function costPerShareOf(fills: TaxFill[]): CloseOf {
+function costPerShareOf(fills: TaxFill[], adjustments: readonly LotAdjustment[]): CloseOf {
   const cache = new Map<string, Map<string, number>>();
   return (symbol, day) => {
     if (!cache.has(day)) {
-      const { open } = matchLots(fills.filter((f) => dayOf(f) <= day));
+      const { open } = matchLots(
+        fills.filter((f) => dayOf(f) <= day),
+        adjustments.filter((a) => istDateOf(a.effectiveAt) <= day),
+      );
       const per = new Map<string, [number, number]>();
       for (const lot of open) {
         const [q, c] = per.get(lot.symbol) ?? [0, 0];
@@ -109,18 +105,25 @@ function walk(input: ReturnsInput, flows: Flow[], costPerShare: CloseOf) {
   const { from, to, closeOf, benchmark } = input;
   const days = [...new Set([...benchmark.days.filter((d) => d >= from && d <= to), to])].sort();
   const byDay = new Map<string, Flow[]>();
-  for (const f of flows) if (f.kind !== 'close') byDay.set(f.day, [...(byDay.get(f.day) ?? []), f]);
+  for (const f of flows) {
+    if (f.kind === 'close') continue;
+    const list = byDay.get(f.day);
+    if (list) list.push(f);
+    else byDay.set(f.day, [f]);
+  }
+  const held = heldThrough(input);
   let growth = 1;
   let previous = 0;
   let units = 0;
   let invested = 0;
   const series: DailyPoint[] = [];
-  const flowDays = [...byDay.keys()].filter((d) => !days.includes(d));
+  const known = new Set(days);
+  const flowDays = [...byDay.keys()].filter((d) => !known.has(d));
   for (const day of [...days, ...flowDays].sort()) {
     const today = byDay.get(day) ?? [];
     const moneyIn = today.filter((f) => f.amount < 0).reduce((s, f) => s - f.amount, 0);
     const moneyOut = today.filter((f) => f.amount > 0).reduce((s, f) => s + f.amount, 0);
-    const value = valueAt(heldAt(input.fills, day), day, closeOf, costPerShare);
+    const value = valueAt(held(day), day, closeOf, costPerShare);
     if (previous + moneyIn > 0) growth *= (value + moneyOut) / (previous + moneyIn);
     previous = value;
     invested += moneyIn - moneyOut;
@@ -137,7 +140,7 @@ function walk(input: ReturnsInput, flows: Flow[], costPerShare: CloseOf) {
 }
 
 export function computeReturns(input: ReturnsInput) {
-  const costPerShare = costPerShareOf(input.fills);
+  const costPerShare = costPerShareOf(input.fills, input.adjustments ?? []);
   const flows = flowsOf(input, costPerShare);
   const plain = (list: Flow[]) => list.map(({ day, amount }) => ({ day, amount }));
   const { twr, series, units } = walk(input, flows, costPerShare);
@@ -170,7 +173,10 @@ export function computeReturns(input: ReturnsInput) {
 /** Realised (capital gains and intraday) in the window, unrealised at `to`, dividends. */
 function incomeOf(input: ReturnsInput) {
   const { fills, from, to, closeOf, dividends } = input;
-  const { realised, open, intraday } = matchLots(fills.filter((f) => dayOf(f) <= to));
+  const { realised, open, intraday } = matchLots(
+    fills.filter((f) => dayOf(f) <= to),
+    (input.adjustments ?? []).filter((a) => istDateOf(a.effectiveAt) <= to),
+  );
   const inWindow = (day: string) => day >= from && day <= to;
   let realisedPaise = 0n;
   for (const r of realised) if (inWindow(istDateOf(r.soldAt))) realisedPaise += r.gainPaise;

@@ -3,7 +3,7 @@
  * dividends on record, valued at the market's daily closes (today at the live price), against
  * the benchmark index's closes. Nothing is stored: every answer is computed from the source.
  */
-import type { TReturns } from '@sampada/shared';
+import { shareFactor, type ShareRatio, type TReturns } from '@sampada/shared';
 import type { Clock } from '../../platform/clock.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import type { TradingService } from '../trading/service.ts';
@@ -14,10 +14,31 @@ export type DailyCloses = (symbol: string) => Promise<{ day: string; close: numb
 
 export type ReturnsDeps = {
   clock: Clock;
-  trading: Pick<TradingService, 'taxFillsOf' | 'instrumentOf' | 'lastPriceOf' | 'nameOf'>;
+  trading: Pick<
+    TradingService,
+    'taxFillsOf' | 'lotAdjustmentsOf' | 'instrumentOf' | 'lastPriceOf' | 'nameOf'
+  >;
   dailyCloses: DailyCloses;
   dividendsOf: (clientId: string) => Promise<DividendIn[]>;
+  /** Each symbol's applied splits, consolidations and bonuses (corporate-actions.ts). */
+  ratiosOf: (symbols: string[]) => Promise<Map<string, RatioOn[]>>;
 };
+type RatioOn = { exDate: string; ratio: ShareRatio };
+
+/**
+ * A price of `day` as stored (in the shares after every action applied since, decision 051)
+ * turned back into the shares held that day, which the positions count (holdings-by-day.ts):
+ * × num / den for each action whose ex-date is after `day`, to the nearest paisa.
+ */
+export function inSharesOfDay(price: number, ratios: readonly RatioOn[], day: string): number {
+  let scaled = price;
+  for (const { exDate, ratio } of ratios) {
+    if (exDate <= day) continue;
+    const { num, den } = shareFactor(ratio);
+    scaled = (scaled * num) / den;
+  }
+  return scaled === price ? price : Math.round(scaled);
+}
 
 const rateView = (r: XirrResult) =>
   r.computable
@@ -63,23 +84,31 @@ export async function returnsOf(
   const { trading } = deps;
   const now = deps.clock.now();
   const today = istDateOf(now);
-  const [fills, dividends] = await Promise.all([
+  const [fills, adjustments, dividends] = await Promise.all([
     trading.taxFillsOf(clientId),
+    trading.lotAdjustmentsOf(clientId),
     deps.dividendsOf(clientId),
   ]);
   const firstDay = fills.length ? istDateOf(fills[0]!.executedAt) : today;
   const to = query.to && query.to < today ? query.to : today;
   const from = query.from ?? firstDay;
-  const symbols = [...new Set(fills.map((f) => f.symbol))];
+  const symbols = [
+    ...new Set([...fills.map((f) => f.symbol), ...adjustments.flatMap((a) => a.newSymbol ?? [])]),
+  ];
   const series = new Map(
     await Promise.all(
       [...symbols, query.benchmark].map(async (s) => [s, await deps.dailyCloses(s)] as const),
     ),
   );
-  const closeOf: CloseOf = (symbol, day) =>
-    (day >= today ? trading.lastPriceOf(symbol) : null) ?? lookup(series.get(symbol) ?? [], day);
+  const ratios = await deps.ratiosOf(symbols);
+  const closeOf: CloseOf = (symbol, day) => {
+    const price =
+      (day >= today ? trading.lastPriceOf(symbol) : null) ?? lookup(series.get(symbol) ?? [], day);
+    return price === null ? null : inSharesOfDay(price, ratios.get(symbol) ?? [], day);
+  };
   const r = computeReturns({
     fills,
+    adjustments,
     dividends,
     from,
     to,

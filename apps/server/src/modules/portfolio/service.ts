@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TradingService } from '../trading/service.ts';
-import { createCorporateActions } from './corporate-actions.ts';
+import { appliedRatios, createCorporateActions, type RebasePrices } from './corporate-actions.ts';
 import { dividendList, dividendsIn } from './dividends.ts';
 import { type DailyCloses, returnsOf } from './returns.ts';
 import { schedule112aCsv } from './schedule-112a.ts';
@@ -16,9 +16,16 @@ export function createPortfolioService(deps: {
   clock: Clock;
   trading: TradingService;
   dailyCloses: DailyCloses;
+  rebasePrices: RebasePrices;
 }) {
   const { db, clock, trading } = deps;
-  const actions = createCorporateActions({ db, clock, holdersBefore: trading.holdersBefore });
+  const actions = createCorporateActions({
+    db,
+    clock,
+    holdersBefore: trading.holdersBefore,
+    applyToHoldings: trading.applyCorporateAction,
+    rebasePrices: deps.rebasePrices,
+  });
   return {
     actions,
     returns: (
@@ -31,6 +38,7 @@ export function createPortfolioService(deps: {
           trading,
           dailyCloses: deps.dailyCloses,
           dividendsOf: (id) => dividendsIn(db, id),
+          ratiosOf: (symbols) => appliedRatios(db, symbols),
         },
         clientId,
         query,

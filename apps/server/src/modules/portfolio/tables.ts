@@ -29,8 +29,16 @@ export const corporateActions = pgTable(
     purpose: text('purpose').notNull(),
     /** console | nse_file | cli */
     source: text('source').notNull(),
-    /** entered | applied */
+    /**
+     * proposed (a console entry awaiting a second officer) | entered (approved, or from the
+     * operator CLI) | applied | rejected
+     */
     status: text('status').notNull().default('entered'),
+    /** Maker-checker: who proposed it in the console, who approved or rejected it. */
+    proposedBy: uuid('proposed_by'),
+    decidedBy: uuid('decided_by'),
+    decidedAt: at('decided_at'),
+    rejectReason: text('reject_reason'),
     appliedAt: at('applied_at'),
     createdAt: at('created_at').notNull(),
   },

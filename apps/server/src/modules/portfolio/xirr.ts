@@ -4,7 +4,9 @@
  * step leaves (−1, ∞) or stalls, bisection on a bracket where the sum changes sign. Flows
  * that are all one sign have no such rate: the answer says so instead of giving a number.
  */
-import { daysBetween } from '../../platform/ist.ts';
+import { asIstDay, istDayIndex, XIRR_REASONS } from '@sampada/shared';
+
+export { XIRR_REASONS };
 
 /** `amount` in any unit (paise here): negative invested, positive received. */
 export type CashFlow = { day: string; amount: number };
@@ -12,11 +14,6 @@ export type CashFlow = { day: string; amount: number };
 export type XirrResult =
   { computable: true; rate: number } | { computable: false; reason: XirrReason };
 
-export const XIRR_REASONS = {
-  tooFew: 'At least two cash flows are needed.',
-  oneSign: 'The cash flows are all of one sign (money only in or only out): no rate of return.',
-  noRoot: 'No rate makes these cash flows break even between −100% and 10,000,000%.',
-} as const;
 export type XirrReason = (typeof XIRR_REASONS)[keyof typeof XIRR_REASONS];
 
 const TOLERANCE = 1e-10;
@@ -67,13 +64,26 @@ function bisect(flows: { years: number; amount: number }[]): number | null {
   return null;
 }
 
+/**
+ * A day's number (days since 1970), each distinct day read and checked once per process:
+ * thousands of flows fall on a few hundred trading days, and the whole calendar of the
+ * portfolio's history is a few thousand entries at most.
+ */
+const dayNumbers = new Map<string, number>();
+function dayNumber(day: string): number {
+  let n = dayNumbers.get(day);
+  if (n === undefined) dayNumbers.set(day, (n = istDayIndex(asIstDay(day))));
+  return n;
+}
+
 export function xirr(cashFlows: CashFlow[]): XirrResult {
   const flows = cashFlows.filter((f) => f.amount !== 0);
   if (flows.length < 2) return { computable: false, reason: XIRR_REASONS.tooFew };
   if (flows.every((f) => f.amount > 0) || flows.every((f) => f.amount < 0))
     return { computable: false, reason: XIRR_REASONS.oneSign };
   const first = flows.reduce((min, f) => (f.day < min ? f.day : min), flows[0]!.day);
-  const timed = flows.map((f) => ({ years: daysBetween(first, f.day) / 365, amount: f.amount }));
+  const start = dayNumber(first);
+  const timed = flows.map((f) => ({ years: (dayNumber(f.day) - start) / 365, amount: f.amount }));
   const rate = newton(timed) ?? bisect(timed);
   return rate === null
     ? { computable: false, reason: XIRR_REASONS.noRoot }

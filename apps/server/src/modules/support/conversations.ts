@@ -336,13 +336,13 @@ export function createConversations(deps: Deps) {
       });
     },
 
-    /** The client has read staff messages up to `seq` (never past the newest, never back). */
     /** The client's one conversation's id, or null before their first message. */
     async idOf(clientId: string): Promise<string | null> {
       const [c] = await db.select({ id: conv.id }).from(conv).where(eq(conv.clientId, clientId));
       return c?.id ?? null;
     },
 
+    /** The client has read staff messages up to `seq` (never past the newest, never back). */
     async readByClient(clientId: string, seq: number) {
       const [c] = await db.select().from(conv).where(eq(conv.clientId, clientId));
       if (!c) return { read_seq: 0, unread: 0 };

@@ -10,7 +10,7 @@
  */
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import {
-  computeCharges,
+  orderCost,
   formatPaise,
   NO_CHARGES,
   ORDER_STEPS,
@@ -205,10 +205,11 @@ export function createExecution(deps: {
       const charges =
         order.type === 'ipo'
           ? { ...NO_CHARGES }
-          : computeCharges(execution.schedule, side, value, {
-              dp,
-              discountBps: (await deps.brokerageDiscount?.(order.clientId, tx)) ?? 0,
-            });
+          : orderCost(
+              execution.schedule,
+              { side, valuePaise: value, marketLike: false },
+              { dp, discountBps: (await deps.brokerageDiscount?.(order.clientId, tx)) ?? 0 },
+            ).charges;
       const total = BigInt(charges.total_paise);
       const { clientId } = order;
       const available = clientAccount(clientId, 'cash_available');
@@ -333,15 +334,21 @@ export function createExecution(deps: {
       return { order: row, fill: fill! };
     },
 
-    /** Ends a locked awaiting order without (more) fills; the hold and reserved shares return. */
+    /**
+     * Ends a locked awaiting order without (more) fills; the hold and reserved shares return.
+     * `heldNothing`: an order refused as it was written (a GTT's order the market refused), which
+     * never reserved its shares, so none go back.
+     */
     async release(
       tx: Tx,
       order: OrderRow,
       to: keyof typeof RELEASES,
       reason: string | null,
       audit?: OrderAudit,
+      heldNothing = false,
     ): Promise<OrderRow> {
       const row = await moveStatus(tx, order, RELEASES[to], { holdPaise: 0n, reason }, audit);
+      if (heldNothing) return row;
       if (order.holdPaise > 0n) {
         await ledger.transfer(tx, {
           kind: 'order_release',

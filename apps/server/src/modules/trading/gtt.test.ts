@@ -94,6 +94,54 @@ describe('GTT single', () => {
   });
 });
 
+describe('GTT sell whose shares went elsewhere', () => {
+  it('fired while another order holds the shares: its order is rejected and the other order keeps them', async () => {
+    const c = await trader(t, 300_000);
+    // Worth ₹25,000 or so, over the minimum order value at every price the test sets.
+    const qty = Math.ceil(2_500_000 / lastOf('WIPRO'));
+    const bought = await untilSettled(
+      t,
+      c,
+      (await placed(t, c, { type: 'market', symbol: 'WIPRO', side: 'buy', quantity: qty })).id,
+    );
+    expect(bought.status).toBe('filled');
+    const trigger = near(t, 'WIPRO', 102);
+    const gtt = await gttSet(t, c, {
+      kind: 'single',
+      symbol: 'WIPRO',
+      side: 'sell',
+      quantity: qty,
+      trigger,
+      limit: trigger,
+    });
+    // Meanwhile a limit sell over the market (within the day's band) reserves every share.
+    const other = await placed(t, c, {
+      type: 'limit',
+      symbol: 'WIPRO',
+      side: 'sell',
+      quantity: qty,
+      limit_price: paiseToRupeeText(near(t, 'WIPRO', 108)),
+    });
+    const reserved = async () =>
+      (
+        await t.api.get<{ symbol: string; reserved: number }[]>('/trade/app/v1/holdings', c.token)
+      ).body.data.find((h) => h.symbol === 'WIPRO')!.reserved;
+    expect(await reserved()).toBe(qty);
+    await printAt(t, 'WIPRO', trigger);
+    const fired = await gttOf(t, c, gtt.id);
+    expect(fired).toMatchObject({
+      status: 'triggered',
+      order_status: 'rejected',
+      reason: TM.insufficientHolding,
+    });
+    // The refused order reserved nothing, so it gives nothing back: the other order's shares
+    // stay reserved (they were released once, and could be sold twice).
+    expect(await reserved()).toBe(qty);
+    expect(await orderOf(t, c, other.id)).toMatchObject({ status: 'awaiting' });
+    expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
+  });
+});
+
 describe('GTT OCO on a holding', () => {
   it('the price reaches the target: the sell is placed and fills, the stop leg is cancelled, the tax P&L shows the same-day result as intraday', async () => {
     const c = await trader(t, 300_000);
@@ -210,7 +258,16 @@ describe('setting, editing and deleting', () => {
         stopTrigger: near(t, 'INFY', 97),
         stopLimit: near(t, 'INFY', 97),
       }),
-    ).toBe(GM.beyondHolding);
+    ).toBe(GM.beyondHolding('oco'));
+    // A single GTT is no OCO: its refusal names it as the client set it.
+    expect(
+      await refused({
+        ...base,
+        kind: 'single',
+        trigger: near(t, 'INFY', 103),
+        limit: near(t, 'INFY', 103),
+      }),
+    ).toBe('A GTT cannot sell more shares than you hold.');
     expect(
       await refused({
         ...base,

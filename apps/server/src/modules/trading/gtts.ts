@@ -83,6 +83,14 @@ export type GttEditInput = Partial<Omit<GttInput, 'kind' | 'symbol' | 'side' | '
   pin: string;
 };
 
+/**
+ * A GTT from a client's API app (modules/connect): the app's session stands in for the PIN,
+ * the app goes on the audit row, and `onSaved` runs in the GTT's transaction (the API's own
+ * record of it).
+ */
+export type ApiGtt = { appId: string; onSaved?: (tx: Tx, gttId: string) => Promise<void> };
+type GttAuthorisation = { sessionId: string; api?: undefined } | { api: ApiGtt };
+
 type Deps = {
   db: Db;
   clock: Clock;
@@ -136,17 +144,21 @@ export function createGtts(deps: Deps) {
         .select({ quantity: holdings.quantity, pledged: holdings.pledged })
         .from(holdings)
         .where(and(eq(holdings.clientId, clientId), eq(holdings.symbol, g.symbol)));
-      if (!held || held.quantity - held.pledged < g.quantity) throw badRequest(GM.beyondHolding);
+      if (!held || held.quantity - held.pledged < g.quantity)
+        throw badRequest(GM.beyondHolding(g.kind));
     }
     return { last };
   }
 
-  async function checkedClient(clientId: string, pin: string, sessionId: string) {
+  async function checkedClient(clientId: string, pin: string, auth: GttAuthorisation) {
     const client = await clients.byId(clientId);
     if (client.kycStatus !== 'approved') throw forbidden(TM.kycRequired);
+    if (auth.api) return;
     if (!client.pinHash) throw badRequest(TM.setPinToTrade);
-    await clients.verifyTradingPin(client, pin, sessionId);
+    await clients.verifyTradingPin(client, pin, auth.sessionId);
   }
+  const apiAudit = (auth: GttAuthorisation) =>
+    auth.api ? { origin: 'api', api_app_id: auth.api.appId } : {};
 
   async function views(rows: GttRow[], executor: Executor = db): Promise<TGtt[]> {
     const names = await nameOf([...new Set(rows.map((r) => r.symbol))], executor);
@@ -268,9 +280,9 @@ export function createGtts(deps: Deps) {
     async create(
       clientId: string,
       input: GttInput,
-      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+      options: GttAuthorisation & { actor: Actor; transaction?: TransactionRunner },
     ): Promise<TGtt> {
-      await checkedClient(clientId, input.pin, options.sessionId);
+      await checkedClient(clientId, input.pin, options);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const [active] = await tx
@@ -303,8 +315,9 @@ export function createGtts(deps: Deps) {
           action: 'gtt.create',
           subjectType: 'gtt',
           subjectId: row!.id,
-          after: { ...audited(row!), status: 'active' },
+          after: { ...audited(row!), status: 'active', ...apiAudit(options) },
         });
+        await options.api?.onSaved?.(tx, row!.id);
         return (await views([row!], tx))[0]!;
       });
     },
@@ -314,9 +327,9 @@ export function createGtts(deps: Deps) {
       clientId: string,
       id: string,
       input: GttEditInput,
-      options: { actor: Actor; sessionId: string; transaction?: TransactionRunner },
+      options: GttAuthorisation & { actor: Actor; transaction?: TransactionRunner },
     ): Promise<TGtt> {
-      await checkedClient(clientId, input.pin, options.sessionId);
+      await checkedClient(clientId, input.pin, options);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const current = await lockOwn(tx, clientId, id);
@@ -351,10 +364,32 @@ export function createGtts(deps: Deps) {
           subjectType: 'gtt',
           subjectId: id,
           before: audited(current),
-          after: { ...audited(changed!), revision: changed!.revision },
+          after: { ...audited(changed!), revision: changed!.revision, ...apiAudit(options) },
         });
         return (await views([changed!], tx))[0]!;
       });
+    },
+
+    /**
+     * A corporate action on the scrip cancels every active GTT in it (the exchanges cancel
+     * open orders on an ex-date; a trigger set on the old price would fire on the wrong one).
+     */
+    async cancelInScrip(tx: Tx, symbol: string, reason: string, actor: Actor): Promise<number> {
+      const active = await tx
+        .select({ id: gtts.id })
+        .from(gtts)
+        .where(and(eq(gtts.symbol, symbol), eq(gtts.status, 'active')))
+        .orderBy(asc(gtts.id))
+        .for('update');
+      for (const { id } of active)
+        await applyTransition(tx, GTT, 'cancel', {
+          id,
+          at: clock.now(),
+          set: { updatedAt: clock.now(), reason },
+          audit: { actor, action: 'corporate_action' },
+          events,
+        });
+      return active.length;
     },
 
     /** Deletes an active GTT (it becomes `cancelled`); a fired or expired one stays as it is. */

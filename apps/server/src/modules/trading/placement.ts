@@ -7,10 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  buyCost,
   formatPaise,
-  marketBuyHoldValue,
   MIN_TRADE_PAISE,
+  orderCost,
   type TChargeSchedule,
   TM,
   type TOrder,
@@ -228,9 +227,9 @@ export function createPlacement(deps: Deps) {
     return { limit, trigger, reference: limit ?? trigger ?? last };
   }
 
-  /** What a buy at `reference` holds: a market-like order (market, SL-M) carries the buffer. */
+  /** What a buy of `value` holds: with no limit (market, SL-M) it carries the buffer. */
   const buyHold = (schedule: TChargeSchedule, limit: bigint | null, value: bigint) =>
-    buyCost(schedule, limit === null ? marketBuyHoldValue(value) : value);
+    orderCost(schedule, { side: 'buy', valuePaise: value, marketLike: limit === null }).hold;
 
   async function placeOnMarket(
     tx: Tx,
@@ -298,7 +297,7 @@ export function createPlacement(deps: Deps) {
     const value = offer.pricePaise * BigInt(input.quantity);
     if (value < MIN_TRADE_PAISE) throw badRequest(TM.belowMinimum);
     const id = randomUUID();
-    const hold = buyCost(schedule, value);
+    const hold = buyHold(schedule, offer.pricePaise, value);
     await holdCash(
       tx,
       client.id,
@@ -337,7 +336,7 @@ export function createPlacement(deps: Deps) {
     const id = randomUUID();
     let hold = 0n;
     if (quote.side === 'buy') {
-      hold = buyCost(schedule, value);
+      hold = buyHold(schedule, quote.pricePaise, value);
       await holdCash(
         tx,
         client.id,
@@ -590,7 +589,10 @@ export function createPlacement(deps: Deps) {
       subjectId: id,
       after: { ...orderDetails(row), origin: 'gtt', refused: refusal },
     });
-    return refusal === null ? row : execution.release(tx, row, 'rejected', refusal);
+    // A refused order reserved no shares and holds no cash: rejected with nothing to return.
+    return refusal === null
+      ? row
+      : execution.release(tx, row, 'rejected', refusal, undefined, true);
   }
 
   return {

@@ -5,7 +5,7 @@
  * with `portfolio.valueOf`: the composition root (context.ts) hands both over when it builds
  * those services, so neither depends on trading and trading changes neither.
  */
-import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { dayRange } from '../../platform/ist.ts';
@@ -22,6 +22,7 @@ import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
 import { type BrokerageDiscount, createExecution } from './execution.ts';
 import { createTradingActivity } from './activity.ts';
+import { buyCostsSince, openOrderHolds, saleProceedsSince } from './obligations.ts';
 import { createGtts } from './gtts.ts';
 import { createIpos } from './ipos.ts';
 import { createListedEquity } from './listed-equity.ts';
@@ -31,6 +32,8 @@ import { createOtcQuotes } from './otc-quotes.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
 import { createTaxPnl, loadTaxFills } from './tax-pnl.ts';
+import { createCorporateAdjustment } from './corporate-adjustment.ts';
+import { loadLotAdjustments, positionsBefore } from './holding-adjustments.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
@@ -38,7 +41,8 @@ import { createPortfolio } from './portfolio.ts';
 import { fills } from './tables.ts';
 
 /** FIFO lots from fills: the portfolio module's returns use the tax P&L's own matching. */
-export { matchLots, type TaxFill } from './tax-lots.ts';
+export { matchLots, type LotAdjustment, type TaxFill } from './tax-lots.ts';
+export { type HoldingAction, quantityAfter } from './corporate-adjustment.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
@@ -229,18 +233,10 @@ export function createTradingService(deps: Deps) {
    */
   async function holdersBefore(symbol: string, exDate: string, executor: Executor = db) {
     const { start } = dayRange(exDate);
-    const rows = await executor
-      .select({
-        clientId: fills.clientId,
-        quantity: sql<string>`sum(case when ${fills.side} = 'buy' then ${fills.quantity} else -${fills.quantity} end)::text`,
-      })
-      .from(fills)
-      .where(and(eq(fills.symbol, symbol), lt(fills.executedAt, start!)))
-      .groupBy(fills.clientId);
-    return rows
-      .map((r) => ({ clientId: r.clientId, quantity: Number(r.quantity) }))
-      .filter((r) => r.quantity > 0);
+    // Splits and bonuses applied before the ex-date count (holding_adjustments).
+    return positionsBefore(executor, symbol, start!);
   }
+  const corporate = createCorporateAdjustment({ clock, execution, gtts });
 
   return {
     holdersBefore,
@@ -262,12 +258,26 @@ export function createTradingService(deps: Deps) {
     nameOf,
     /** A client's fills as the tax lots read them (the portfolio module's returns). */
     taxFillsOf: (clientId: string) => loadTaxFills(db, clientId),
+    /** What corporate actions did to a client's lots (tax-lots.ts folds them in). */
+    lotAdjustmentsOf: (clientId: string) => loadLotAdjustments(db, clientId),
+    /** Applies a split, consolidation, bonus or symbol change in the caller's transaction. */
+    applyCorporateAction: corporate.apply,
     /** Instrument facts and the last price, for valuing and allocating holdings. */
     instrumentOf: (symbol: string) => market.engine.instrument(symbol),
     lastPriceOf: (symbol: string) => market.engine.state(symbol)?.last ?? null,
     /** A client's fills and orders by type, for engagement's score, achievements and radar. */
     activity: createTradingActivity(db),
+    /** What open orders and unsettled sales need of a client's cash (settlement, decision 045). */
+    obligations: {
+      openOrderHolds: (clientId: string, executor: Executor = db) =>
+        openOrderHolds(executor, clientId),
+      saleProceedsSince: (clientId: string, from: Date, executor: Executor = db) =>
+        saleProceedsSince(executor, clientId, from),
+      buyCostsSince: (clientId: string, from: Date, executor: Executor = db) =>
+        buyCostsSince(executor, clientId, from),
+    },
   };
 }
 export { ORDER_PLACED_CHANNEL } from './placement.ts';
+export type { GttInput } from './gtts.ts';
 export type TradingService = ReturnType<typeof createTradingService>;

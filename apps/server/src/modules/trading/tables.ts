@@ -262,3 +262,36 @@ export const gtts = pgTable(
     ),
   ],
 );
+
+/**
+ * What a corporate action (split, consolidation, bonus, symbol change) did to one client's
+ * holding of a scrip: fills are immutable, so the FIFO lots fold these in at `effectiveAt`
+ * (the ex-date's start, IST) and positions add `quantityAfter − quantityBefore`. One row per
+ * action and client: applying twice finds it there and changes nothing.
+ */
+export const holdingAdjustments = pgTable(
+  'holding_adjustments',
+  {
+    id: uuid('id').primaryKey(),
+    actionId: uuid('action_id').notNull(),
+    clientId: clientRef(),
+    symbol: text('symbol').notNull(),
+    /** split | consolidation | bonus | symbol_change */
+    kind: text('kind').notNull(),
+    ratioNew: integer('ratio_new').notNull(),
+    ratioOld: integer('ratio_old').notNull(),
+    newSymbol: text('new_symbol'),
+    effectiveAt: at('effective_at').notNull(),
+    /** A bonus lot's acquisition (the allotment date, section 55(2)(aa)): its holding period starts here. */
+    allottedAt: at('allotted_at'),
+    quantityBefore: bigint('quantity_before', { mode: 'number' }).notNull(),
+    quantityAfter: bigint('quantity_after', { mode: 'number' }).notNull(),
+    pledgedBefore: bigint('pledged_before', { mode: 'number' }).notNull(),
+    pledgedAfter: bigint('pledged_after', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('holding_adjustments_once').on(t.actionId, t.clientId),
+    index('holding_adjustments_client').on(t.clientId, t.effectiveAt),
+  ],
+);

@@ -28,6 +28,23 @@ export type TaxFill = {
   executedAt: Date;
 };
 
+/**
+ * A corporate action's effect on one client's lots of a scrip (holding_adjustments): at
+ * `effectiveAt` the open lots of `symbol` (`quantityBefore` shares in all) become
+ * `quantityAfter` — a split or consolidation re-counts each lot, cost and acquisition date
+ * kept; a bonus adds one lot of the new shares at nil cost acquired at `allottedAt`; a symbol
+ * change moves the lots to `newSymbol`.
+ */
+export type LotAdjustment = {
+  symbol: string;
+  kind: 'split' | 'consolidation' | 'bonus' | 'symbol_change';
+  newSymbol: string | null;
+  effectiveAt: Date;
+  allottedAt: Date | null;
+  quantityBefore: number;
+  quantityAfter: number;
+};
+
 export type OpenLot = {
   symbol: string;
   boughtAt: Date;
@@ -76,7 +93,10 @@ const shareOf = (whole: bigint, part: number, quantity: number) =>
  * Pairs each scrip's same-day buys and sells as intraday trades, then matches the remaining
  * sells to buys, first in first out, per scrip; fills in execution order.
  */
-export function matchLots(fills: TaxFill[]): {
+export function matchLots(
+  fills: TaxFill[],
+  adjustments: readonly LotAdjustment[] = [],
+): {
   realised: RealisedLot[];
   open: OpenLot[];
   intraday: IntradayTrade[];
@@ -85,9 +105,14 @@ export function matchLots(fills: TaxFill[]): {
   const sorted = [...delivery].sort(
     (a, b) => a.executedAt.getTime() - b.executedAt.getTime() || a.id.localeCompare(b.id),
   );
+  const pending = [...adjustments].sort(
+    (a, b) => a.effectiveAt.getTime() - b.effectiveAt.getTime(),
+  );
   const lots = new Map<string, OpenLot[]>();
   const realised: RealisedLot[] = [];
   for (const fill of sorted) {
+    while (pending.length && pending[0]!.effectiveAt <= fill.executedAt)
+      adjustLots(lots, pending.shift()!);
     const queue = lots.get(fill.symbol) ?? [];
     lots.set(fill.symbol, queue);
     if (fill.side === 'buy') {
@@ -147,5 +172,56 @@ export function matchLots(fills: TaxFill[]): {
       sttLeft -= sellStt;
     }
   }
+  for (const adjustment of pending) adjustLots(lots, adjustment);
   return { realised, open: [...lots.values()].flat(), intraday };
+}
+
+/**
+ * Re-counts a scrip's open lots for one corporate action. Lot i of a split or consolidation
+ * gets floor(cumulative × after / before) − floor(previous cumulative × after / before)
+ * shares, so the lots add up to exactly `quantityAfter`, whatever the ratio; a lot left with
+ * no share (a consolidation's fraction, which the issuer pays for in cash) leaves the books.
+ */
+function adjustLots(lots: Map<string, OpenLot[]>, a: LotAdjustment) {
+  const queue = lots.get(a.symbol) ?? [];
+  if (a.kind === 'symbol_change') {
+    if (!a.newSymbol) return;
+    const moved = queue.map((lot) => ({ ...lot, symbol: a.newSymbol! }));
+    const merged = [...moved, ...(lots.get(a.newSymbol) ?? [])].sort(
+      (x, y) => x.boughtAt.getTime() - y.boughtAt.getTime(),
+    );
+    lots.delete(a.symbol);
+    lots.set(a.newSymbol, merged);
+    return;
+  }
+  if (a.kind === 'bonus') {
+    const added = a.quantityAfter - a.quantityBefore;
+    if (added > 0)
+      lots.set(a.symbol, [
+        ...queue,
+        {
+          symbol: a.symbol,
+          boughtAt: a.allottedAt ?? a.effectiveAt,
+          quantity: added,
+          costPaise: 0n,
+          chargesPaise: 0n,
+          sttPaise: 0n,
+        },
+      ]);
+    return;
+  }
+  const before = BigInt(queue.reduce((s, lot) => s + lot.quantity, 0));
+  if (before === 0n) return;
+  const after = BigInt(a.quantityAfter);
+  let cumulative = 0n;
+  let given = 0n;
+  const next: OpenLot[] = [];
+  for (const lot of queue) {
+    cumulative += BigInt(lot.quantity);
+    const upTo = (cumulative * after) / before;
+    const quantity = Number(upTo - given);
+    given = upTo;
+    if (quantity > 0) next.push({ ...lot, quantity });
+  }
+  lots.set(a.symbol, next);
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import type { Market } from '../market/service.ts';
 import type { NameOf } from './orders.ts';
+import { loadLotAdjustments } from './holding-adjustments.ts';
 import { fills } from './tables.ts';
 import type { TaxFill } from './tax-lots.ts';
 import { taxYear, yearBounds } from './tax-year.ts';
@@ -51,10 +52,20 @@ export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameO
   async function report(clientId: string, year?: number): Promise<TTaxPnl> {
     const now = clock.now();
     const fy = year ?? financialYearOf(istDateOf(now));
-    const data = taxYear(await loadTaxFills(db, clientId), fy, now, (symbol) => {
-      const state = market.engine.state(symbol);
-      return state ? BigInt(state.last) : null;
-    });
+    const [fillRows, adjustments] = await Promise.all([
+      loadTaxFills(db, clientId),
+      loadLotAdjustments(db, clientId),
+    ]);
+    const data = taxYear(
+      fillRows,
+      fy,
+      now,
+      (symbol) => {
+        const state = market.engine.state(symbol);
+        return state ? BigInt(state.last) : null;
+      },
+      adjustments,
+    );
     const symbols = [
       ...new Set([
         ...data.realised.map((r) => r.symbol),

@@ -12,7 +12,14 @@ import {
   ltcgExemptionOf,
 } from '@sampada/shared';
 import { istDateOf } from '../../platform/ist.ts';
-import { matchLots, type OpenLot, type RealisedLot, type TaxFill, termOf } from './tax-lots.ts';
+import {
+  type LotAdjustment,
+  matchLots,
+  type OpenLot,
+  type RealisedLot,
+  type TaxFill,
+  termOf,
+} from './tax-lots.ts';
 
 export const yearBounds = (year: number) => ({ from: `${year}-04-01`, to: `${year + 1}-03-31` });
 
@@ -100,8 +107,9 @@ export function taxYear(
   now: Date,
   /** Today's price of a scrip; null values the lot at its cost. */
   priceOf: (symbol: string) => bigint | null,
+  adjustments: readonly LotAdjustment[] = [],
 ) {
-  const { realised: all, open, intraday: allIntraday } = matchLots(fills);
+  const { realised: all, open, intraday: allIntraday } = matchLots(fills, adjustments);
   const realised = all.filter((r) => financialYearOf(istDateOf(r.soldAt)) === year);
   const intraday = allIntraday.filter((t) => financialYearOf(t.day) === year);
   const sum = (lots: RealisedLot[], pick: (r: RealisedLot) => bigint) =>

@@ -84,6 +84,7 @@ export function orderView(row: OrderRow, name: string, fillRows: FillRow[]): TOr
     lot_size: row.lotSize,
     reason: row.reason,
     valid_until: row.validUntil?.toISOString() ?? null,
+    origin: row.origin,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     fills: fillViews,

@@ -16,7 +16,7 @@ import { lastRoute } from '../guards';
 import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { BottomTabs } from './bottom-tabs';
 import { Header } from './header';
-import { useAlertToasts } from './notifications-bell';
+import { useAlertToasts, useNoticeToasts } from './notifications-bell';
 import { Sidebar } from './sidebar';
 
 /** Scrolls to the element named by the URL hash once the page has rendered (/me#bank-section). */
@@ -62,6 +62,7 @@ function SessionCheck() {
 
 function AlertToasts() {
   useAlertToasts();
+  useNoticeToasts();
   return null;
 }
 

@@ -32,3 +32,15 @@ export const MAIN_TABS: TMainTab[] = [
 
 export const isTabActive = (pathname: string, match: string) =>
   pathname === match || pathname.startsWith(`${match}/`);
+
+/**
+ * Of several items, the one the page belongs to: the longest path that holds it, so that
+ * /market/most-active lights Most Active and not Market as well (issue 31).
+ */
+export const activeItem = (pathname: string, paths: string[]) =>
+  paths
+    .filter((path) => isTabActive(pathname, path))
+    .reduce<string | undefined>(
+      (best, path) => (best && best.length >= path.length ? best : path),
+      undefined,
+    );

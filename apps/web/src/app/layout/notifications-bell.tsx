@@ -13,6 +13,7 @@ import {
 import { IconBell, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { getQuotesSocket, useQuoteSubscription } from '../../lib/market/live-quotes';
 import { formatDateTime } from '../../lib/money';
@@ -23,6 +24,7 @@ import {
   useNotifications,
   usePriceAlerts,
 } from '../../lib/market/price-alerts';
+import { noticeHref, noticeKey, useMarkNoticesRead, useNotices } from '../../lib/notices';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -51,15 +53,63 @@ export function useAlertToasts() {
   );
 }
 
-/** The header's bell: fired alerts (unread ones counted) and the active alerts to cancel. */
+/**
+ * What happened to the client's records, as toasts from the same socket (decision 049). Every
+ * query on screen is refetched: a credited deposit changes balances, a fill the holdings.
+ */
+export function useNoticeToasts() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      getQuotesSocket().onNotification((notice) => {
+        toast({
+          type: 'info',
+          title: t('notices.title'),
+          message: t(noticeKey(notice)),
+          duration: 8_000,
+          id: `notice-${notice.id}`,
+        });
+        void queryClient.invalidateQueries();
+      }),
+    [queryClient, t],
+  );
+}
+
+type BellItem = { id: string; text: string; at: string | null; unread: boolean; href?: string };
+
+/** Fired alerts and the records' notices, newest first, unread counted together. */
+function useBellItems() {
+  const { t } = useTranslation();
+  const { data: notes } = useNotifications();
+  const { data: notices } = useNotices();
+  const items: BellItem[] = [
+    ...(notes?.items ?? []).map((n) => ({
+      id: n.id,
+      text: n.message ?? n.symbol,
+      at: n.triggered_at,
+      unread: !n.read_at,
+    })),
+    ...(notices?.items ?? []).map((n) => ({
+      id: n.id,
+      text: t(noticeKey(n)),
+      at: n.created_at,
+      unread: !n.read_at,
+      href: noticeHref(n),
+    })),
+  ].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
+  return { items, unread: (notes?.unread ?? 0) + (notices?.unread ?? 0) };
+}
+
+/** The header's bell: fired alerts and notices (unread ones counted), active alerts to cancel. */
 export function NotificationsBell() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const { data: notes } = useNotifications();
+  const { items, unread } = useBellItems();
   const { data: alerts } = usePriceAlerts();
-  const markRead = useMarkNotificationsRead();
+  const markAlertsRead = useMarkNotificationsRead();
+  const markNoticesRead = useMarkNoticesRead();
   const cancel = useCancelPriceAlert();
-  const unread = notes?.unread ?? 0;
   const active = (alerts ?? []).filter((a) => a.status === 'active');
   return (
     <Popover
@@ -90,26 +140,54 @@ export function NotificationsBell() {
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t('alerts.notifications')}</Text>
           {unread > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={() => markRead.mutate()}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => {
+                markAlertsRead.mutate();
+                markNoticesRead.mutate();
+              }}
+            >
               {t('alerts.markRead')}
             </Button>
           )}
         </Group>
         <ScrollArea.Autosize mah={280}>
-          {notes?.items.length ? (
+          {items.length ? (
             <Stack gap="xs">
-              {notes.items.map((n) => (
-                <div key={n.id} data-testid="notification" data-unread={!n.read_at || undefined}>
-                  <Text size="sm" fw={n.read_at ? 400 : 600}>
-                    {n.message}
-                  </Text>
-                  {n.triggered_at && (
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(n.triggered_at)}
+              {items.map((n) => {
+                const body = (
+                  <>
+                    <Text size="sm" fw={n.unread ? 600 : 400}>
+                      {n.text}
                     </Text>
-                  )}
-                </div>
-              ))}
+                    {n.at && (
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(n.at)}
+                      </Text>
+                    )}
+                  </>
+                );
+                return n.href ? (
+                  <Text
+                    key={n.id}
+                    component={Link}
+                    to={n.href}
+                    onClick={() => setOpened(false)}
+                    c="inherit"
+                    td="none"
+                    display="block"
+                    data-testid="notification"
+                    data-unread={n.unread || undefined}
+                  >
+                    {body}
+                  </Text>
+                ) : (
+                  <div key={n.id} data-testid="notification" data-unread={n.unread || undefined}>
+                    {body}
+                  </div>
+                );
+              })}
             </Stack>
           ) : (
             <Text size="sm" c="dimmed">

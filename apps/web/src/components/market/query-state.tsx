@@ -34,7 +34,7 @@ export function QueryState({
   const { t } = useTranslation();
   if (isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('loading')} mih={height}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('loading')} mih={height}>
         {Array.from({ length: rows }, (_, index) => (
           <Skeleton key={index} mih={28} radius="sm" style={{ flex: 1 }} />
         ))}

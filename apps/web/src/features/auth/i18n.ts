@@ -32,6 +32,14 @@ export const useAuthTranslation = featureTranslations(
       inviteHint: 'Your advisor gives you an invitation code.',
       submit: 'Sign up',
     },
+    twoFactor: {
+      title: 'Two-step verification',
+      text: 'Enter the code from your authenticator app to finish signing in. Lost your phone? Use one of your recovery codes.',
+      required:
+        'Your broker requires two-step verification. Set it up now: scan the code below, then enter the code your app shows.',
+      verify: 'Verify and sign in',
+      back: 'Sign in with another account',
+    },
     forgotPassword: {
       title: 'Reset your password',
       verifyStep: 'Verify',
@@ -74,6 +82,14 @@ export const useAuthTranslation = featureTranslations(
         confirmPassword: 'पासवर्ड की पुष्टि करें',
         inviteHint: 'आमंत्रण कोड आपके सलाहकार देते हैं।',
         submit: 'साइन अप',
+      },
+      twoFactor: {
+        title: 'दो-चरणीय सत्यापन',
+        text: 'साइन इन पूरा करने के लिए अपने ऑथेंटिकेटर ऐप का कोड डालें। फ़ोन खो गया? अपने किसी रिकवरी कोड का उपयोग करें।',
+        required:
+          'आपका ब्रोकर दो-चरणीय सत्यापन अनिवार्य करता है। इसे अभी सेट करें: नीचे दिया कोड स्कैन करें, फिर आपका ऐप जो कोड दिखाए वह डालें।',
+        verify: 'सत्यापित करें और साइन इन करें',
+        back: 'किसी दूसरे खाते से साइन इन करें',
       },
       forgotPassword: {
         title: 'अपना पासवर्ड रीसेट करें',

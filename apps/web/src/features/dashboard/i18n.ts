@@ -33,6 +33,11 @@ export const useDashboardTranslation = featureTranslations(
       tradeGo: 'Explore',
       done: 'Done',
     },
+    nominees: {
+      title: 'Add your nominees',
+      body: 'Name up to 10 people to receive your shares and money, or sign a declaration that you choose not to. SEBI asks every investor for one or the other.',
+      go: 'Go to Nominees',
+    },
     watchlist: {
       title: 'Watchlist',
       empty: 'Nothing on your watchlist yet. Open a stock and choose Add to watchlist.',

@@ -5,6 +5,10 @@ export default {
     profile: 'प्रोफ़ाइल',
     application: 'आवेदन',
     records: 'फ़ंड रिकॉर्ड',
+    nominees: 'नॉमिनी',
+    grievances: 'शिकायतें',
+    security: 'सुरक्षा',
+    apps: 'डेवलपर ऐप',
     more: 'और',
   },
   profile: {

@@ -10,6 +10,10 @@ export const useMeTranslation = featureTranslations(
       profile: 'Profile',
       application: 'Applications',
       records: 'Fund Records',
+      nominees: 'Nominees',
+      grievances: 'Complaints',
+      security: 'Security',
+      apps: 'Developer apps',
       more: 'More',
     },
     profile: {

@@ -114,6 +114,10 @@ export const useStaticTranslation = featureTranslations(
       title: 'Page not found',
       text: 'The page you are looking for does not exist or has moved.',
     },
+    notAvailable: {
+      title: 'Not available for your account',
+      text: 'Loans are not offered to your account yet. Your advisor can tell you when they will be, or write to us from Support.',
+    },
   },
   { 'hi-IN': () => import('./hi-IN') },
 );

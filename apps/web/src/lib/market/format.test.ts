@@ -27,6 +27,12 @@ describe('market numbers on screen (spec §9)', () => {
     expect(formatSignedChange(12.5)).toBe('+12.50');
     expect(formatSignedChange(-3.046)).toBe('-3.05');
     expect(formatSignedChange(0)).toBe('0.00');
+    // What rounds to zero is no gain or loss: no sign, no colour.
+    expect(formatSignedChange(-0.004)).toBe('0.00');
+    expect(formatChangePct(-0.001)).toBe('0.00%');
+    expect(changeDirection(-0.004)).toBe('flat');
+    expect(changeDirection(-0.005)).toBe('down');
+    expect(formatSignedPaise(0)).toBe('₹0.00');
     expect(formatChangePct(1.234)).toBe('+1.23%');
     expect(formatChangePct(-0.4)).toBe('-0.40%');
     expect(formatSignedPaise(123_450)).toBe('+₹1,234.50');

@@ -16,8 +16,14 @@ export type TDirection = 'up' | 'down' | 'flat';
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
+/**
+ * A change as shown, to 2 decimals: -0.004 reads 0.00, so it is neither signed nor coloured
+ * (issue 31: a zero read like a loss, "-0.00%"). Paise are whole, so their sign is unchanged.
+ */
+const shown = (change: number) => Math.round(Math.abs(change) * 100) * Math.sign(change);
+
 export const changeDirection = (change: number | null | undefined): TDirection =>
-  !isNumber(change) || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
+  !isNumber(change) || shown(change) === 0 ? 'flat' : change > 0 ? 'up' : 'down';
 
 /** ₹2,456.10 */
 export const formatPrice = (price: number | null | undefined) =>
@@ -39,7 +45,8 @@ const plain2 = new Intl.NumberFormat('en-IN', {
 /** +12.50, -3.05, 0.00 */
 export function formatSignedChange(change: number | null | undefined): string {
   if (!isNumber(change)) return NO_VALUE;
-  const sign = change > 0 ? '+' : change < 0 ? '-' : '';
+  const direction = changeDirection(change);
+  const sign = direction === 'up' ? '+' : direction === 'down' ? '-' : '';
   return `${sign}${plain2.format(Math.abs(change))}`;
 }
 

@@ -1,5 +1,6 @@
 import type {
   TChatFrame,
+  TClientNotification,
   TMarketStatus,
   TPriceAlert,
   TQuote,
@@ -63,6 +64,7 @@ export class QuotesSocket {
   /** Holders that need the connection without watching a symbol (the open chat widget). */
   private holds = 0;
   private readonly alertListeners = new Set<(alert: TPriceAlert) => void>();
+  private readonly noticeListeners = new Set<(notice: TClientNotification) => void>();
   private readonly createSocket: TSocketFactory;
   private readonly random: () => number;
   private readonly silenceMs: number;
@@ -140,6 +142,12 @@ export class QuotesSocket {
   onAlert = (listener: (alert: TPriceAlert) => void): (() => void) => {
     this.alertListeners.add(listener);
     return () => this.alertListeners.delete(listener);
+  };
+
+  /** Hears what happened to this client's records (a deposit credited, an order filled). */
+  onNotification = (listener: (notice: TClientNotification) => void): (() => void) => {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
   };
 
   /** Ends the connection for good (logout). */
@@ -286,6 +294,9 @@ export class QuotesSocket {
         return;
       case 'alert':
         this.alertListeners.forEach((listener) => listener(message.alert));
+        return;
+      case 'notification':
+        this.noticeListeners.forEach((listener) => listener(message.notification));
         return;
       case 'error':
         console.warn('Quote socket:', message.message);

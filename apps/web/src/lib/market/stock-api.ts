@@ -29,7 +29,9 @@ export const stockApi = createHttpClient({
 
 stockApi.interceptors.request.use(async (config) => {
   const { stock_api_key } = await queryClient.ensureQueryData(marketConfigQueryOptions());
-  config.headers.set('X-API-KEY', stock_api_key);
+  // Before KYC approval there is no key: the server's 401 asks for the config once more (the
+  // client may have been approved since), then its message is the answer.
+  if (stock_api_key) config.headers.set('X-API-KEY', stock_api_key);
   return config;
 });
 

@@ -20,6 +20,8 @@ const enrolment: TSignInChallenge = {
 describe('SignInPage', () => {
   it('asks for email and password with the shared messages before calling the server', async () => {
     renderWithProviders(<SignInPage />, { route: '/sign-in' });
+    // Its level-one heading, as every console page has one (issue 31).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sampada Console');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(CM.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(M.passwordRequired)).toBeInTheDocument();

@@ -54,7 +54,9 @@ export function SignInPage() {
       >
         <Stack gap="lg">
           <div>
-            <Title order={2}>Sampada Console</Title>
+            <Title order={1} size="h2">
+              Sampada Console
+            </Title>
             <Text c="dimmed" size="sm">
               Staff sign-in
             </Text>

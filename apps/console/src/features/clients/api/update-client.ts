@@ -23,3 +23,7 @@ function useClientMutation<T>(
 
 export const useSetClientFlags = (id: string) =>
   useClientMutation(id, (flags: TClientFlagsRequest) => setClientFlags(id, flags));
+
+/** Admin: clears the client's TOTP and recovery codes (a lost phone); the client is told. */
+export const useResetClientTotp = (id: string) =>
+  useMutation({ mutationFn: () => apiPost<null>(`/clients/${id}/totp/reset`) });

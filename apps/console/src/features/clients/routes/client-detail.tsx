@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { mayAccess, type TClientDetail } from '@sampada/shared';
 import { Link, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
@@ -23,7 +24,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
-import { useSetClientFlags } from '../api/update-client';
+import { useResetClientTotp, useSetClientFlags } from '../api/update-client';
 
 const FLAGS = [
   { key: 'allow_compensation', label: 'Compensation applications' },
@@ -64,6 +65,7 @@ export function ClientDetailPage({
                     Issue a reset code
                   </Button>
                 ) : null}
+                {mayAccess(roles, 'settings') ? <ResetTotpButton client={client.data} /> : null}
               </>
             }
           />
@@ -194,5 +196,33 @@ function ResetCodes({ client }: { client: TClientDetail }) {
         </Table>
       )}
     </Card>
+  );
+}
+
+/** Admin: a client who lost the phone with their authenticator signs in with the password again. */
+function ResetTotpButton({ client }: { client: TClientDetail }) {
+  const reset = useResetClientTotp(client.id);
+  const ask = () =>
+    modals.openConfirmModal({
+      title: 'Reset two-step verification',
+      children: (
+        <Text size="sm">
+          {client.name ?? client.mobile} will sign in with the password alone until they set up an
+          authenticator again. Do this only after confirming who is asking (a lost phone). The
+          client is told by notice and e-mail, and the reset is audited.
+        </Text>
+      ),
+      labels: { confirm: 'Reset', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        reset.mutate(undefined, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: notifyError,
+        }),
+    });
+  return (
+    <Button variant="light" color="red" onClick={ask} loading={reset.isPending}>
+      Reset two-step verification
+    </Button>
   );
 }

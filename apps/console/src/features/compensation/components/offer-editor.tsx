@@ -9,7 +9,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { M, type TConsoleOffer } from '@sampada/shared';
+import { M, OFFER_STATUSES, type TConsoleOffer, type TOfferStatus } from '@sampada/shared';
 import { type ChangeEvent, useState } from 'react';
 import { ImageField } from '../../../components/image-field';
 import { notifySuccess } from '../../../lib/notify';
@@ -23,6 +23,17 @@ import {
   type TOfferFieldErrors,
   toInput,
 } from './offer-draft';
+
+/** An offer's status in words (issue 31: the raw 'draft' and 'published' were on screen). */
+export const OFFER_STATUS_LABELS: Record<TOfferStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  withdrawn: 'Withdrawn',
+};
+const STATUS_OPTIONS = OFFER_STATUSES.map((value) => ({
+  value,
+  label: OFFER_STATUS_LABELS[value],
+}));
 
 /** The draft's fields typed as text. */
 type TTextKey = Exclude<keyof TOfferDraft, 'kind' | 'bonus_kind' | 'min_vip' | 'status'>;
@@ -137,7 +148,7 @@ export function OfferEditor({
           />
           <Select
             label="Status"
-            data={['draft', 'published', 'withdrawn']}
+            data={STATUS_OPTIONS}
             value={draft.status}
             allowDeselect={false}
             onChange={(v) => set('status', (v as TOfferDraft['status']) ?? 'draft')}

@@ -43,9 +43,12 @@ const LABELS: Record<TAction, string> = {
   pay: 'Pay',
 };
 
-function actionsFor(claim: TConsoleClaimDetail): TAction[] {
-  if (claim.status === 'submitted') return ['review', 'ask-info', 'approve', 'reject'];
-  if (claim.status === 'under_review') return ['ask-info', 'approve', 'reject'];
+function actionsFor(claim: TConsoleClaimDetail, email: string | undefined): TAction[] {
+  // An officer who gave the first of two approvals cannot give the second (issue 31): the
+  // server refuses it, so the button is not offered.
+  const approve: TAction[] = email && claim.approved_by.includes(email) ? [] : ['approve'];
+  if (claim.status === 'submitted') return ['review', 'ask-info', ...approve, 'reject'];
+  if (claim.status === 'under_review') return ['ask-info', ...approve, 'reject'];
   if (claim.status === 'approved' || claim.status === 'partly_approved') return ['pay'];
   return [];
 }
@@ -152,7 +155,7 @@ export function ClaimDetailPage() {
             actions={
               <Group gap="xs">
                 {mayDecide &&
-                  actionsFor(c).map((a) => (
+                  actionsFor(c, session?.staff.email).map((a) => (
                     <Button
                       key={a}
                       size="compact-sm"

@@ -37,6 +37,8 @@ describe('OffersPage: the list', () => {
     renderWithProviders(<OffersPage />);
     const row = await screen.findByTestId('offer-row');
     expect(within(row).getByText('Diwali cashback')).toBeInTheDocument();
+    // The status in words, not its key (issue 31).
+    expect(within(row).getByText(/^Published · /)).toBeInTheDocument();
     expect(within(row).getByText(/12.5% of brokerage up to ₹500.00/)).toBeInTheDocument();
     // ₹25,000 of ₹1,00,000.
     expect(within(row).getByTestId('offer-budget-used')).toHaveTextContent(
@@ -51,6 +53,7 @@ describe('OffersPage: the editor checks before it sends', () => {
     const api = mockApi({ 'GET /offers': ok([]) });
     renderWithProviders(<OffersPage />);
     const dialog = await openNew();
+    expect(within(dialog).getByTestId('offer-status')).toHaveValue('Draft');
     await userEvent.click(within(dialog).getByTestId('offer-save'));
     expect(await within(dialog).findByText(OM.titleRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(OM.bodyRequired)).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useOfferClaims, useOffers } from '../api';
-import { OfferEditor } from '../components/offer-editor';
+import { OFFER_STATUS_LABELS, OfferEditor } from '../components/offer-editor';
 
 function OfferClaims({ offerId }: { offerId: string }) {
   const claims = useOfferClaims(offerId);
@@ -59,7 +59,7 @@ export function OffersPage() {
                 <Stack gap={2} style={{ flex: 1 }}>
                   <Text fw={600}>{o.title}</Text>
                   <Text size="xs" c="dimmed">
-                    {o.status} ·{' '}
+                    {OFFER_STATUS_LABELS[o.status]} ·{' '}
                     {o.kind === 'bonus'
                       ? o.bonus_kind === 'fixed'
                         ? `${formatPaise(o.amount_paise ?? 0)} each`

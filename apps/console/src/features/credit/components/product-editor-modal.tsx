@@ -14,6 +14,8 @@ import {
 import {
   bpsToPercent,
   CREDIT_PRODUCT_KINDS,
+  DEFAULT_COOLING_OFF_DAYS,
+  MAX_COOLING_OFF_DAYS,
   paiseToRupeeNumber,
   percentToBps,
   parseRupeesToPaise,
@@ -42,6 +44,7 @@ const blank: TCreditProductInput = {
   margin_call_ltv_bps: null,
   sell_off_ltv_bps: null,
   processing_fee_bps: 100,
+  cooling_off_days: DEFAULT_COOLING_OFF_DAYS,
   active: true,
 };
 
@@ -57,6 +60,7 @@ const inputOf = (p: TCreditProduct): TCreditProductInput => ({
   margin_call_ltv_bps: p.margin_call_ltv_bps,
   sell_off_ltv_bps: p.sell_off_ltv_bps,
   processing_fee_bps: p.processing_fee_bps,
+  cooling_off_days: p.cooling_off_days,
   active: p.active,
 });
 
@@ -186,6 +190,23 @@ export function ProductEditorModal({
               )}
             />
           </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="cooling_off_days"
+            render={({ field }) => (
+              <NumberInput
+                label="Cooling-off period (days)"
+                description={`Days after disbursal in which the borrower may exit paying principal and interest only (RBI); 0 to ${MAX_COOLING_OFF_DAYS}, shown in the key fact statement.`}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value ?? ''}
+                // Cleared, the field is no number: the schema's message says what it takes.
+                onChange={(v) => field.onChange(v === '' ? Number.NaN : Number(v))}
+                error={errors.cooling_off_days?.message}
+                data-testid="product-cooling-off"
+              />
+            )}
+          />
           <Controller
             control={form.control}
             name="tenure_months"

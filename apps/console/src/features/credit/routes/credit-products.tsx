@@ -115,6 +115,7 @@ export function CreditProductsPage() {
                     <Table.Th>Tenures</Table.Th>
                     <Table.Th>LTV · call · sell-off</Table.Th>
                     <Table.Th>Fee</Table.Th>
+                    <Table.Th>Cooling-off</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -143,6 +144,9 @@ export function CreditProductsPage() {
                           : `${formatBps(p.ltv_bps)} · ${formatBps(p.margin_call_ltv_bps ?? 0)} · ${formatBps(p.sell_off_ltv_bps ?? 0)}`}
                       </Table.Td>
                       <Table.Td>{formatBps(p.processing_fee_bps)}</Table.Td>
+                      <Table.Td>
+                        {p.cooling_off_days === 1 ? '1 day' : `${p.cooling_off_days} days`}
+                      </Table.Td>
                       <Table.Td>
                         {editable ? (
                           <Button

@@ -7,7 +7,10 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useLoan } from '../api/loans';
 import { LoanDecisionModal } from '../components/loan-decision-modal';
+import { LoanForeclosure } from '../components/loan-foreclosure';
+import { LoanPapers } from '../components/loan-papers';
 import { LoanStatusBadge } from '../components/loan-status-badge';
+import { MarginCallHistory } from '../components/margin-call-history';
 import { actionsFor, useLoanDecision } from '../components/use-loan-decision';
 
 const LABELS: Record<string, string> = {
@@ -31,7 +34,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** One loan: terms, what is owed and paid, the pledge and its LTV, the schedule and history. */
+/**
+ * One loan: terms, what is owed and paid, the pledge and its LTV, the schedule, margin calls,
+ * the foreclosure statement while open, the key fact statement and papers (read-only), and the
+ * history.
+ */
 export function LoanDetailPage() {
   const { id = '' } = useParams();
   const query = useLoan(id);
@@ -117,7 +124,15 @@ export function LoanDetailPage() {
           {loan.pledges.length ? (
             <Stack gap="xs">
               <Title order={4}>Pledge</Title>
-              <Table withTableBorder>
+              <Table withTableBorder data-testid="loan-pledges">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Stock</Table.Th>
+                    <Table.Th ta="right">Shares</Table.Th>
+                    <Table.Th ta="right">Value</Table.Th>
+                    <Table.Th>Pledge</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {loan.pledges.map((p) => (
                     <Table.Tr key={p.symbol}>
@@ -126,7 +141,7 @@ export function LoanDetailPage() {
                       </Table.Td>
                       <Table.Td ta="right">{p.quantity}</Table.Td>
                       <Table.Td ta="right">{formatPaise(p.value_paise)}</Table.Td>
-                      <Table.Td>{p.released ? 'released' : 'held'}</Table.Td>
+                      <Table.Td>{p.released ? 'Released' : 'Held'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -160,6 +175,11 @@ export function LoanDetailPage() {
               </Table>
             </Table.ScrollContainer>
           </Stack>
+          {loan.product.kind === 'loan_against_shares' ? (
+            <MarginCallHistory calls={loan.margin_calls} />
+          ) : null}
+          <LoanForeclosure loan={loan} />
+          <LoanPapers loan={loan} />
           <Stack gap="xs">
             <Title order={4}>History</Title>
             {loan.events.map((e, index) => (

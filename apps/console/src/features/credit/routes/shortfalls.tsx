@@ -28,6 +28,7 @@ export function ShortfallsPage() {
                   <Table.Th ta="right">Pledge value</Table.Th>
                   <Table.Th ta="right">LTV</Table.Th>
                   <Table.Th ta="right">Shortfall</Table.Th>
+                  <Table.Th>Deadline</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -53,6 +54,8 @@ export function ShortfallsPage() {
                     <Table.Td ta="right" fw={600}>
                       {formatPaise(shortfall_paise)}
                     </Table.Td>
+                    {/* The open margin call's last day; past it the monitor sells (decision 043). */}
+                    <Table.Td>{loan.margin_call_deadline ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,22 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { ZFundsRejectRequest, ZWithdrawalPayRequest } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { ReasonModal } from '../../../components/reason-modal';
 import { bindField } from '../../../lib/forms';
 
-type TReject = { reason: string };
 type TPay = { bank_reference: string };
 
 /** Rejecting needs a reason the client will read (FM.reasonRequired when empty). */
-export function RejectModal({
-  opened,
-  title,
-  summary,
-  loading,
-  onClose,
-  onReject,
-}: {
+export function RejectModal(props: {
   opened: boolean;
   title: string;
   summary: ReactNode;
@@ -24,38 +17,12 @@ export function RejectModal({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
-  const form = useForm<TReject, unknown, TReject>({
-    resolver: zodResolver(ZFundsRejectRequest),
-    defaultValues: { reason: '' },
-  });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
   return (
-    <Modal opened={opened} onClose={close} title={title}>
-      <form onSubmit={form.handleSubmit(({ reason }) => onReject(reason))} noValidate>
-        <Stack>
-          {summary}
-          <Textarea
-            label="Reason"
-            description="The client sees this reason."
-            autosize
-            minRows={3}
-            maxLength={300}
-            {...bindField(form, 'reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={loading}>
-              Reject
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonModal
+      {...props}
+      schema={ZFundsRejectRequest}
+      description="The client sees this reason."
+    />
   );
 }
 

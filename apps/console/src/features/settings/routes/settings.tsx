@@ -6,6 +6,7 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
+  Switch,
   TextInput,
   Textarea,
   Title,
@@ -134,6 +135,23 @@ export function SettingsPage() {
                   )}
                 />
               </SimpleGrid>
+            </Card>
+            <Card withBorder>
+              <Title order={4} mb="sm">
+                Client sign-in
+              </Title>
+              <Controller
+                control={form.control}
+                name="client_2fa_required"
+                render={({ field: required }) => (
+                  <Switch
+                    label="Require two-step verification (TOTP) for every client"
+                    description="A client without it is taken to set it up after their password at the next sign-in, and cannot turn it off."
+                    checked={required.value ?? false}
+                    onChange={(event) => required.onChange(event.currentTarget.checked)}
+                  />
+                )}
+              />
             </Card>
             <Card withBorder>
               <Title order={4} mb="sm">

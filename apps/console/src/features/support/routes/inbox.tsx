@@ -31,6 +31,7 @@ import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
+import { formatTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import {
@@ -160,10 +161,7 @@ function Bubble({ message }: { message: TChatMessage }) {
         ) : null}
         <Text size="xs" opacity={0.7} ta="right">
           {mine ? `${message.agent_name ?? ''} · ` : ''}
-          {new Date(message.created_at).toLocaleTimeString('en-IN', {
-            hour: '2-digit',
-            minute: '2-digit',
-          })}
+          {formatTime(message.created_at)}
           {mine ? ` · ${message.status}` : ''}
         </Text>
       </Box>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { TM, ZAllocateRequest, ZOrderRejectRequest } from '@sampada/shared';
 import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DecisionFailure } from '../../../components/queue-parts';
+import { ReasonModal } from '../../../components/reason-modal';
 import { withoutBlanks, bindField } from '../../../lib/forms';
 
 type TDecisionProps = {
@@ -120,49 +121,29 @@ export function ConfirmTakeModal({
   );
 }
 
-type TReject = z.input<typeof ZOrderRejectRequest>;
-
 /** Reject an institutional request or an OTC take; the client reads the reason. */
 export function RejectOrderModal({
   onReject,
   ...props
 }: TDecisionProps & { onReject: (reason: string) => void }) {
-  const form = useForm<TReject, unknown, z.output<typeof ZOrderRejectRequest>>({
-    resolver: zodResolver(ZOrderRejectRequest),
-    defaultValues: { reason: '' },
-  });
-  const close = () => {
-    form.reset();
-    props.onClose();
-  };
   return (
-    <Modal opened={props.opened} onClose={close} title="Reject order">
-      <form onSubmit={form.handleSubmit(({ reason }) => onReject(reason))} noValidate>
-        <Stack>
+    <ReasonModal
+      opened={props.opened}
+      loading={props.loading}
+      onClose={props.onClose}
+      onReject={onReject}
+      title="Reject order"
+      description="The client sees this reason."
+      schema={ZOrderRejectRequest}
+      summary={
+        <>
           <DecisionFailure failure={props.failure} />
           {props.summary}
           <Text size="sm" c="dimmed">
             Any amount on hold returns to the client&apos;s available cash.
           </Text>
-          <Textarea
-            label="Reason"
-            description="The client sees this reason."
-            autosize
-            minRows={3}
-            maxLength={300}
-            {...bindField(form, 'reason')}
-            data-testid="reject-reason"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={props.loading} data-testid="reject-submit">
-              Reject
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      }
+    />
   );
 }

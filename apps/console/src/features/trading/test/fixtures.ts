@@ -136,6 +136,7 @@ export const deskOrder = (overrides: Partial<TDeskOrder> = {}): TDeskOrder => ({
   lot_size: null,
   reason: null,
   valid_until: null,
+  origin: null,
   created_at: '2026-03-02T05:00:00.000Z',
   updated_at: '2026-03-02T05:00:00.000Z',
   fills: [],

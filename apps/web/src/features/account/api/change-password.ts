@@ -2,7 +2,7 @@ import { M, md5 } from '@sampada/shared';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { apiPost } from '../../../lib/api-client';
-import { endSession } from '../../../lib/session';
+import { endSession, endsSession } from '../../../lib/session';
 
 /** POST /auth/app/v1/change_pwd with both passwords as MD5. */
 export const changePassword = ({
@@ -12,10 +12,12 @@ export const changePassword = ({
   currentPassword: string;
   newPassword: string;
 }) =>
-  apiPost<null>('/auth/app/v1/change_pwd', {
-    old_password: md5(currentPassword),
-    new_password: md5(newPassword),
-  });
+  endsSession(
+    apiPost<null>('/auth/app/v1/change_pwd', {
+      old_password: md5(currentPassword),
+      new_password: md5(newPassword),
+    }),
+  );
 
 /**
  * Success: 'Password changed successfully.' and a forced logout (the server has revoked

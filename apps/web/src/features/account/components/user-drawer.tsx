@@ -14,6 +14,7 @@ import {
 import {
   IconBuildingBank,
   IconCash,
+  IconDeviceMobileCheck,
   IconGift,
   IconHeadset,
   IconId,
@@ -199,6 +200,11 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
               leftSection={<IconPassword size={18} />}
               onClick={closing(open.password)}
             />
+            <NavLink
+              label={t('drawer.twoFactor')}
+              leftSection={<IconDeviceMobileCheck size={18} />}
+              onClick={() => closeThen(() => void navigate(paths.me.security))}
+            />
           </NavLink>
           <NavLink
             label={t('drawer.bankAccounts')}
@@ -237,7 +243,7 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
           <NavLink
             label={t('drawer.logout')}
             leftSection={<IconLogout size={20} />}
-            c="red.7"
+            c="red"
             onClick={open.logout}
           />
         </Stack>

@@ -1,13 +1,19 @@
 import { PHONE_CODE, ZLoginForm } from '@sampada/shared';
-import { Anchor, Group, Stack } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField, PasswordField, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { DEFAULT_LANDING } from '../../../config/paths';
-import { useLogin } from '../api/login';
+import { useLogin, type TLoginOutcome } from '../api/login';
 import { useAuthTranslation } from '../i18n';
+
+// Only a client with a second factor needs its step: it loads when the password asks for it.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 export interface LoginFormProps {
   onForgotPassword: () => void;
@@ -19,6 +25,7 @@ export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
   const { t } = useAuthTranslation();
   const navigate = useNavigate();
   const login = useLogin();
+  const [challenge, setChallenge] = useState<Extract<TLoginOutcome, { kind: 'challenge' }>>();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { username: '', password: '', remember: false },
@@ -28,9 +35,25 @@ export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
   // a client whose KYC is not approved on to /kyc.
   const submit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => void navigate(DEFAULT_LANDING, { replace: true }),
+      onSuccess: (outcome) => {
+        if (outcome.kind === 'challenge') setChallenge(outcome);
+        else void navigate(DEFAULT_LANDING, { replace: true });
+      },
     }),
   );
+
+  if (challenge)
+    return (
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        }
+      >
+        <TwoFactorStep outcome={challenge} onBack={() => setChallenge(undefined)} />
+      </Suspense>
+    );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('signIn')}>

@@ -117,21 +117,17 @@ export function LoanRow({ loan }: { loan: TLoanView }) {
 }
 
 /**
- * Menu key 'credit/products' (/credit, shown with allow_loan): the credit products with their
- * terms, each opening the Loan Application drawer, and the client's loans.
+ * Menu key 'credit/products' (/credit, shown with allow_loan or to a client with loans): the
+ * credit products with their terms, each opening the Loan Application drawer, and the
+ * client's loans.
  */
 export default function CreditProductsPage() {
   const { t } = useCreditTranslation();
   const { data: profile } = useProfile();
   const allowed = profile?.allow_loan === true;
   const products = useQuery({ ...creditProductsQueryOptions(), enabled: allowed });
-  const loans = useQuery({ ...loansQueryOptions(), enabled: allowed });
-  if (profile && !allowed)
-    return (
-      <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="credit-not-allowed">
-        {t('apply.notAllowed')}
-      </Alert>
-    );
+  // The flag opens new borrowing only: loans already taken stay listed whatever it says.
+  const loans = useQuery(loansQueryOptions());
   return (
     <Stack gap="lg" data-testid="credit-products-page">
       <Stack gap={4}>
@@ -140,19 +136,25 @@ export default function CreditProductsPage() {
           {t('products.intro')}
         </Text>
       </Stack>
-      <QueryState
-        isPending={products.isPending}
-        isError={products.isError}
-        onRetry={() => void products.refetch()}
-        isEmpty={products.data?.items.length === 0}
-        emptyText={t('products.none')}
-      >
-        <Stack gap="sm">
-          {products.data?.items.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </Stack>
-      </QueryState>
+      {profile && !allowed ? (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="credit-not-allowed">
+          {t('apply.notAllowed')}
+        </Alert>
+      ) : (
+        <QueryState
+          isPending={products.isPending}
+          isError={products.isError}
+          onRetry={() => void products.refetch()}
+          isEmpty={products.data?.items.length === 0}
+          emptyText={t('products.none')}
+        >
+          <Stack gap="sm">
+            {products.data?.items.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </Stack>
+        </QueryState>
+      )}
       <Stack gap="sm">
         <Title order={3} size="h4">
           {t('products.myLoans')}

@@ -1,13 +1,25 @@
-import { LM, md5, type TCreditProducts, type TLoanDetail, type TLoanQuote } from '@sampada/shared';
+import {
+  CREDIT_GRIEVANCE_OFFICER,
+  LM,
+  md5,
+  type TCreditProducts,
+  type TKeyFactStatement,
+  type TLoanDetail,
+  type TLoanQuote,
+} from '@sampada/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Navigate } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, fail } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
 import { idempotencyKeyOf } from '../../../test/trading';
 import { LoanApplicationPanel } from './loan-application-panel';
 import { LoanPage } from './loan-page';
+
+// The application drawer is typed into step by step (quote, statement, PIN): a slow machine
+// needs more than the default 15 s for it.
+vi.setConfig({ testTimeout: 60_000 });
 
 const LAS = '11111111-1111-4111-8111-111111111111';
 
@@ -36,6 +48,7 @@ const catalogue: TCreditProducts = {
       margin_call_ltv_bps: 6_000,
       sell_off_ltv_bps: 7_000,
       processing_fee_bps: 50,
+      cooling_off_days: 3,
       active: true,
       updated_at: '2026-01-01T00:00:00.000Z',
     },
@@ -80,6 +93,47 @@ const quote: TLoanQuote = {
   ],
 };
 
+const KFS_ID = '22222222-2222-4222-8222-222222222222';
+const kfs: TKeyFactStatement = {
+  id: KFS_ID,
+  issued_at: '2026-01-01T04:30:00.000Z',
+  valid_until: '2026-01-05',
+  lender: 'Sampada Wealth',
+  product_id: LAS,
+  product_name: 'Loan against shares',
+  kind: 'loan_against_shares',
+  repayment: 'interest_only',
+  amount_paise: 10_000_000,
+  tenure_months: 3,
+  instalments: 1,
+  annual_rate_bps: 1_050,
+  instalment_paise: 89_178,
+  total_interest_paise: 264_657,
+  processing_fee_paise: 50_000,
+  fee_gst_paise: 9_000,
+  other_charges_paise: 0,
+  net_disbursal_paise: 9_941_000,
+  total_repayable_paise: 10_264_657,
+  apr_bps: 1_340,
+  pledges: [{ symbol: 'INFY', quantity: 200 }],
+  penal: { kind: 'flat', rate_bps: 0, flat_paise: 50_000, text: '₹500.00 once per instalment.' },
+  cooling_off_days: 3,
+  foreclosure: 'No foreclosure charge.',
+  recovery: 'No recovery agents.',
+  grievance: { ...CREDIT_GRIEVANCE_OFFICER },
+  schedule: quote.schedule,
+  accepted_at: null,
+  loan_id: null,
+};
+
+/** Reads the key fact statement and ticks its box, as a client must before applying. */
+async function acceptKeyFacts(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByTestId('loan-kfs-open'));
+  expect(await screen.findByTestId('loan-kfs')).toHaveTextContent('13.40%');
+  expect(screen.getByTestId('loan-kfs')).toHaveTextContent(CREDIT_GRIEVANCE_OFFICER.email);
+  await user.click(screen.getByTestId('loan-kfs-accept'));
+}
+
 beforeEach(() => {
   resetAppState();
   signInForTest();
@@ -92,6 +146,7 @@ describe('Loan Application drawer', () => {
       'GET /auth/app/v1/client_info': profile(true),
       'GET /loan/app/v1/products': ok(catalogue),
       'POST /loan/app/v1/quote': ok(quote),
+      'POST /loan/app/v1/kfs': ok(kfs),
       'POST /loan/app/v1/apply': (config) => {
         keys.push(idempotencyKeyOf(config));
         return ok({ id: 'L1' });
@@ -106,9 +161,10 @@ describe('Loan Application drawer', () => {
     await user.type(pledge, '200');
     // 200 × ₹1,500 = ₹3,00,000 pledged; 50% of it may be borrowed.
     expect(await screen.findByTestId('loan-eligibility')).toHaveTextContent('₹1,50,000.00');
-    expect(await screen.findByTestId('loan-quote', {}, { timeout: 3_000 })).toHaveTextContent(
-      '₹99,410.00',
-    );
+    expect(await screen.findByTestId('loan-quote')).toHaveTextContent('₹99,410.00');
+    // The schedule's columns are named (issue 31: three bare columns of amounts).
+    const columns = within(screen.getByTestId('loan-quote-schedule')).getAllByRole('columnheader');
+    expect(columns.map((c) => c.textContent)).toEqual(['Due', 'Instalment', 'Balance after']);
     expect(http.callsTo('POST /loan/app/v1/quote').at(-1)!.body).toEqual({
       product_id: LAS,
       amount_paise: 10_000_000,
@@ -118,10 +174,24 @@ describe('Loan Application drawer', () => {
     const boxes = [...screen.getByTestId('loan-pin').querySelectorAll('input')];
     await user.click(boxes[0]!);
     await user.keyboard('123456');
+    // Not before the key fact statement is read and accepted.
+    await user.click(screen.getByTestId('loan-submit'));
+    expect(await screen.findByTestId('loan-apply-error')).toHaveTextContent(
+      'Read the key fact statement',
+    );
+    expect(http.callsTo('POST /loan/app/v1/apply')).toHaveLength(0);
+    await acceptKeyFacts(user);
+    expect(http.callsTo('POST /loan/app/v1/kfs')[0]!.body).toEqual({
+      product_id: LAS,
+      amount_paise: 10_000_000,
+      tenure_months: 3,
+      pledges: [{ symbol: 'INFY', quantity: 200 }],
+    });
     await user.click(screen.getByTestId('loan-submit'));
     expect(await screen.findByTestId('loan-applied')).toBeInTheDocument();
     const [call] = http.callsTo('POST /loan/app/v1/apply');
     expect(call!.body).toEqual({
+      kfs_id: KFS_ID,
       product_id: LAS,
       amount_paise: 10_000_000,
       tenure_months: 3,
@@ -150,6 +220,7 @@ describe('Loan Application drawer', () => {
         ],
       }),
       'POST /loan/app/v1/quote': ok(quote),
+      'POST /loan/app/v1/kfs': ok(kfs),
       'POST /loan/app/v1/apply': ok({ id: 'L1' }),
     });
     const { user } = renderWithProviders(<LoanApplicationPanel productId={LAS} />);
@@ -164,6 +235,7 @@ describe('Loan Application drawer', () => {
     const boxes = [...screen.getByTestId('loan-pin').querySelectorAll('input')];
     await user.click(boxes[0]!);
     await user.keyboard('123456');
+    await acceptKeyFacts(user);
     await user.click(screen.getByTestId('loan-submit'));
     expect(await screen.findByTestId('loan-applied')).toBeInTheDocument();
     expect(http.callsTo('POST /loan/app/v1/apply')[0]!.body).toMatchObject({
@@ -184,7 +256,7 @@ describe('Loan Application drawer', () => {
     await user.click(await screen.findByRole('option', { name: '6 months', hidden: true }));
     await user.clear(screen.getByTestId('loan-pledge-INFY'));
     await user.type(screen.getByTestId('loan-pledge-INFY'), '200');
-    expect(await screen.findByTestId('loan-quote-error', {}, { timeout: 3_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('loan-quote-error')).toHaveTextContent(
       LM.amountAboveEligibility(15_000_000),
     );
   });
@@ -229,6 +301,7 @@ const loan: TLoanDetail = {
   pledge_value_paise: 16_000_000,
   ltv_bps: 6_268,
   margin_state: 'margin_call',
+  margin_call_deadline: '2026-12-07',
   created_at: '2026-01-01T00:00:00.000Z',
   disbursed_at: '2026-01-01T00:00:00.000Z',
   closed_at: null,
@@ -270,7 +343,15 @@ describe('the loan page', () => {
     expect(await screen.findByTestId('loan-outstanding')).toHaveTextContent('₹1,00,287.67');
     expect(screen.getByTestId('loan-accrued')).toHaveTextContent('₹287.67');
     expect(screen.getByTestId('loan-margin-call')).toHaveTextContent('62.68%');
+    expect(screen.getByTestId('loan-margin-call')).toHaveTextContent(
+      'Repay by 2026-12-07 (end of day, IST); after that, pledged shares are sold, largest holding by value first.',
+    );
     expect(within(screen.getByTestId('loan-pledges')).getByText('INFY')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('loan-pledges'))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Stock', 'Shares pledged', 'Value']);
     await user.click(screen.getByTestId('loan-repay-all'));
     expect(screen.getByTestId('loan-repay-amount')).toHaveValue('100287.67');
     const boxes = [...screen.getByTestId('loan-repay-pin').querySelectorAll('input')];
@@ -280,5 +361,56 @@ describe('the loan page', () => {
     await waitFor(() => expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')).toHaveLength(1));
     const [call] = http.callsTo('POST /loan/app/v1/loans/L1/repay');
     expect(call!.body).toEqual({ amount_paise: 10_028_767, pin: md5('123456') });
+  });
+
+  it('with allow_loan off the loan still shows; foreclosure reads the amount and closes on it', async () => {
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(false),
+      'GET /loan/app/v1/loans/L1': [
+        ok({ ...loan, cooling_off_until: '2026-01-04' }),
+        ok({ ...loan, status: 'closed', closed_by: 'cooling_off', kfs_id: KFS_ID }),
+      ],
+      'GET /loan/app/v1/loans/L1/foreclosure': ok({
+        loan_id: 'L1',
+        as_of: '2026-01-03',
+        valid_until: '2026-01-03',
+        principal_paise: 10_000_000,
+        interest_paise: 5_753,
+        penal_paise: 0,
+        waived_paise: 0,
+        foreclosure_charge_paise: 0,
+        total_paise: 10_005_753,
+        per_day_interest_paise: 2_876,
+        cooling_off: true,
+        cooling_off_until: '2026-01-04',
+      }),
+      'POST /loan/app/v1/loans/L1/foreclose': ok({
+        loan: { ...loan, status: 'closed' },
+        amount_paise: 10_005_753,
+        fees_paise: 0,
+        interest_paise: 5_753,
+        principal_paise: 10_000_000,
+        posting_id: '10',
+      }),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-cooling-off')).toHaveTextContent('2026-01-04 (IST)');
+    await user.click(screen.getByTestId('loan-foreclosure-open'));
+    expect(await screen.findByTestId('loan-foreclosure-total')).toHaveTextContent('₹1,00,057.53');
+    const boxes = [...screen.getByTestId('loan-foreclose-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-foreclose'));
+    await waitFor(() =>
+      expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')).toHaveLength(1),
+    );
+    expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')[0]!.body).toEqual({
+      amount_paise: 10_005_753,
+      pin: md5('123456'),
+    });
+    expect(await screen.findByTestId('loan-no-dues')).toBeInTheDocument();
+    expect(screen.getByTestId('loan-kfs-download')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   M,
   rupeeAmount,
   type TCreditProduct,
+  type TKeyFactStatement,
   type TLoanQuote,
   type TLoanQuoteRequest,
   type TPledgeableHolding,
@@ -27,7 +28,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -42,14 +43,25 @@ import { closeGlobalDrawer, openSetPin } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useApplyForLoan } from '../api/apply-for-loan';
 import { creditProductsQueryOptions } from '../api/get-credit-products';
+import { issueKeyFacts } from '../api/key-facts';
 import { loanQuoteQueryOptions } from '../api/get-loan-quote';
 import { useCreditTranslation } from '../i18n';
+import { KeyFactStatement } from './key-fact-statement';
 
 /**
  * The form: the API's own fields (product, tenure) from the shared request schema; the
  * amount typed in rupees (the API takes paise), a quantity per holding (0: not pledged) and
  * the 6-digit PIN typed before it is hashed.
  */
+/**
+ * The lists open in the fixed slide-up drawer, so they are placed as fixed too. Placed in the
+ * page (absolute, the default), a list wider than the room beside its field widened a 375 px
+ * page: the phone's layout viewport grew, the drawer and field moved, the list was placed
+ * again, and the page never settled (the tenure click the phone run of the loan spec never
+ * completed). A fixed list adds nothing to the page's width.
+ */
+const IN_DRAWER = { floatingStrategy: 'fixed' } as const;
+
 const ZLoanApplicationForm = z.object({
   product_id: ZLoanQuoteRequest.shape.product_id,
   tenure_months: ZLoanQuoteRequest.shape.tenure_months,
@@ -125,6 +137,14 @@ function QuoteFigures({ quote }: { quote: TLoanQuote }) {
         ))}
       </SimpleGrid>
       <Table striped withTableBorder fz="xs" data-testid="loan-quote-schedule">
+        {/* Three columns of amounts say nothing without their names (issue 31). */}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('loan.due')}</Table.Th>
+            <Table.Th ta="right">{t('loan.instalment')}</Table.Th>
+            <Table.Th ta="right">{t('loan.balance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {quote.schedule.map((i) => (
             <Table.Tr key={i.number}>
@@ -187,6 +207,19 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
   const [debounced] = useDebouncedValue(request, 400);
   const quote = useQuery(loanQuoteQueryOptions(debounced));
 
+  // The key fact statement for exactly these terms; any change of terms asks for a new one.
+  const terms = request ? JSON.stringify(request) : null;
+  const [kfs, setKfs] = useState<{ terms: string; statement: TKeyFactStatement } | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const current = kfs && kfs.terms === terms ? kfs.statement : null;
+  const readKfs = useMutation({
+    mutationFn: (body: TLoanQuoteRequest) => issueKeyFacts(body),
+    onSuccess: (statement, body) => {
+      setKfs({ terms: JSON.stringify(body), statement });
+      setAccepted(false);
+    },
+  });
+
   const [invalid, setInvalid] = useState<string | null>(null);
   const submit = form.handleSubmit(
     (data) => {
@@ -195,8 +228,13 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
         openSetPin();
         return;
       }
+      if (!current || !accepted) {
+        setInvalid(t('kfs.acceptFirst'));
+        return;
+      }
       apply.mutate(
         {
+          kfs_id: current.id,
           product_id: data.product_id,
           amount_paise: Number(data.amount),
           tenure_months: data.tenure_months,
@@ -271,6 +309,7 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
               }}
               error={fieldState.error?.message}
               allowDeselect={false}
+              comboboxProps={IN_DRAWER}
               data-testid="loan-product"
             />
           )}
@@ -308,6 +347,7 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
                   onChange={(value) => field.onChange(value ? Number(value) : undefined)}
                   error={fieldState.error?.message}
                   allowDeselect={false}
+                  comboboxProps={IN_DRAWER}
                   data-testid="loan-tenure"
                 />
               )}
@@ -383,6 +423,22 @@ export function LoanApplicationPanel({ productId }: { productId?: string | undef
           </Alert>
         )}
         {quote.data && debounced && !quoteFailure && <QuoteFigures quote={quote.data} />}
+        {request && !current && !quoteFailure && (
+          <Button
+            variant="light"
+            loading={readKfs.isPending}
+            onClick={() => readKfs.mutate(request)}
+            data-testid="loan-kfs-open"
+          >
+            {t('kfs.read')}
+          </Button>
+        )}
+        {readKfs.error && (
+          <Alert color="red" data-testid="loan-kfs-error">
+            {translateMessage(isApiError(readKfs.error) ? readKfs.error.message : M.requestFailed)}
+          </Alert>
+        )}
+        {current && <KeyFactStatement kfs={current} accepted={accepted} onAccept={setAccepted} />}
         <Divider />
         <PinField control={form.control} name="pin" label={t('apply.pinLabel')} testId="loan-pin" />
         {(failure ?? invalid) && (

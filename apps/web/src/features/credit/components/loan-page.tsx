@@ -42,6 +42,7 @@ import { loanQueryOptions } from '../api/get-loan';
 import { useRepayLoan } from '../api/repay-loan';
 import { useCreditTranslation } from '../i18n';
 import { LOAN_STATUS_COLORS } from './credit-products-page';
+import { ForeclosureSection, LoanPapers } from './loan-papers';
 import { CardTable } from '../../../components/card-table';
 
 /** The repayment form: rupees typed (the API takes paise) and the 6-digit PIN. */
@@ -179,6 +180,8 @@ function PledgeSection({ loan }: { loan: TLoanDetail }) {
             ltv: formatBps(loan.ltv_bps),
             limit: formatBps(levels.margin_call_ltv_bps ?? 0),
           })}
+          {loan.margin_call_deadline &&
+            ` ${t('loan.marginCallBy', { day: loan.margin_call_deadline })}`}
         </Alert>
       )}
       {loan.margin_state === 'sell_off' && loan.ltv_bps !== null && (
@@ -203,6 +206,13 @@ function PledgeSection({ loan }: { loan: TLoanDetail }) {
         />
       </SimpleGrid>
       <Table withTableBorder fz="sm" data-testid="loan-pledges">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('loan.stock')}</Table.Th>
+            <Table.Th ta="right">{t('loan.shares')}</Table.Th>
+            <Table.Th ta="right">{t('loan.value')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {loan.pledges.map((p) => (
             <Table.Tr key={p.symbol}>
@@ -262,6 +272,7 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
           {t('loan.closed')}
         </Alert>
       )}
+      <LoanPapers loan={loan} />
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Figure label={t('loan.amount')} value={formatPaise(loan.amount_paise)} />
         <Figure
@@ -311,6 +322,7 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
       </SimpleGrid>
       {loan.product.kind === 'loan_against_shares' && <PledgeSection loan={loan} />}
       {active && <RepayForm loan={loan} />}
+      {active && <ForeclosureSection loan={loan} />}
       {cancellable && (
         <Group>
           <LoadingButton
@@ -385,18 +397,12 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
 export function LoanPage() {
   const { t } = useCreditTranslation();
   const { id = '' } = useParams();
-  const { data: profile } = useProfile();
-  const allowed = profile?.allow_loan === true;
-  const loan = useQuery({ ...loanQueryOptions(id), enabled: allowed });
-  if (profile && !allowed)
-    return (
-      <Alert color="yellow" data-testid="credit-not-allowed">
-        {t('apply.notAllowed')}
-      </Alert>
-    );
+  // The allow_loan flag opens new borrowing only: a loan already taken is always shown, so a
+  // borrower can see and pay what is due whatever the flag says.
+  const loan = useQuery(loanQueryOptions(id));
   return (
     <QueryState
-      isPending={!profile || loan.isPending}
+      isPending={loan.isPending}
       isError={loan.isError}
       onRetry={() => void loan.refetch()}
       rows={6}

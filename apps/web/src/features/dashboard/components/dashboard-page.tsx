@@ -7,6 +7,7 @@ import { useDashboardTranslation } from '../i18n';
 import { AssetsCard } from './assets-card';
 import { HeadlinesCard } from './headlines-card';
 import { NextStepsCard } from './next-steps-card';
+import { NomineeReminderCard } from './nominee-reminder-card';
 import { WatchlistPreview } from './watchlist-preview';
 
 const MOVERS = ['gainers', 'losers'] as const;
@@ -15,7 +16,11 @@ const MOVERS = ['gainers', 'losers'] as const;
 const GREETING_TEMPLATE = 'data-greeting-template';
 const NAME = '{{name}}';
 
-/** /dashboard (Home): indices, assets, watchlist, top movers and the latest headlines. */
+/**
+ * /dashboard (Home): next steps, indices, assets, watchlist, top movers, the latest headlines
+ * and the nominee reminder — last, since it appears once its answer comes and must not push
+ * the cards above it down (the first-screen spec holds Home's layout shift under 0.02).
+ */
 export function DashboardPage() {
   const { t } = useDashboardTranslation();
   const { data: profile } = useProfile();
@@ -39,6 +44,7 @@ export function DashboardPage() {
         />
         <HeadlinesCard />
       </SimpleGrid>
+      <NomineeReminderCard />
     </Stack>
   );
 }

@@ -10,8 +10,13 @@ import { translateMessage } from '../../../lib/i18n';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { useFundsTranslation } from '../i18n';
+import { MoneyBreakdownSection } from './money-breakdown';
+import { SettlementSection } from './settlement-section';
 
-/** Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total. */
+/**
+ * Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total; where that
+ * cash is (every rupee, decision 047); running-account settlement.
+ */
 export default function AssetsPage() {
   const { t } = useFundsTranslation();
   const { showAssets } = useAppSettings();
@@ -74,6 +79,8 @@ export default function AssetsPage() {
           {t('withdraw.title')}
         </Button>
       </Group>
+      <MoneyBreakdownSection />
+      <SettlementSection />
     </Stack>
   );
 }

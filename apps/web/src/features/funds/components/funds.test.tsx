@@ -248,3 +248,104 @@ describe('client assets', () => {
       expect(screen.getByTestId(id)).toHaveTextContent('****');
   });
 });
+
+describe('running-account settlement on Client Assets', () => {
+  it('shows the cycle, the next date and a retention statement, and saves a new cycle', async () => {
+    const calls = mockApi({
+      'GET /stat/app/v1/asset': ok(assets),
+      'GET /funds/app/v1/settlement/preference': ok({
+        cycle: 'quarterly',
+        next_date: '2027-01-01',
+      }),
+      'GET /funds/app/v1/settlement/statements': ok({
+        items: [
+          {
+            id: 'l1',
+            settlement_date: '2026-10-01',
+            cycle: 'quarterly',
+            balance_paise: 2_500_000,
+            retained: [{ kind: 'open_orders', amount_paise: 500_000 }],
+            retained_paise: 500_000,
+            paid_paise: 2_000_000,
+            status: 'paid',
+            bank_account: 'SBI XXXX9012',
+            settled_at: '2026-10-01T12:30:00.000Z',
+            time_zone: 'Asia/Kolkata',
+          },
+        ],
+      }),
+      'PUT /funds/app/v1/settlement/preference': ok({ cycle: 'monthly', next_date: '2026-12-04' }),
+    });
+    const { user } = renderWithProviders(<AssetsPage />);
+    const statement = await screen.findByTestId('retention-statement');
+    expect(statement).toHaveTextContent('On hold for your open orders: ₹5,000.00');
+    expect(statement).toHaveTextContent('Paid ₹20,000.00 to SBI XXXX9012');
+    expect(screen.getByTestId('settlement-next')).toHaveTextContent('Next settlement:');
+    await user.click(screen.getByText('Monthly'));
+    await waitFor(() =>
+      expect(calls.callsTo('PUT /funds/app/v1/settlement/preference')[0]?.body).toEqual({
+        cycle: 'monthly',
+      }),
+    );
+  });
+});
+
+describe('where is my money on Client Assets', () => {
+  const breakdown = {
+    total_paise: 5_100_050,
+    cash_available_paise: 5_000_050,
+    cash_on_hold_paise: 100_000,
+    parts: [
+      { kind: 'free', amount_paise: 3_000_050 },
+      { kind: 'unsettled_sales', amount_paise: 2_000_000 },
+      { kind: 'loan_dues', amount_paise: 0 },
+      { kind: 'open_orders', amount_paise: 60_000 },
+      { kind: 'pending_withdrawals', amount_paise: 40_000 },
+      { kind: 'other_holds', amount_paise: 0 },
+    ],
+    pending_deposits_paise: 2_500_000,
+    settlement_due_in_paise: 2_000_000,
+    settlement_due_out_paise: 1_234_500,
+    unsettled_since: '2026-11-27',
+    next_settlement: { date: '2027-01-01', cycle: 'quarterly', payout_now_paise: 3_000_050 },
+    as_of: '2026-11-29T06:00:00.000Z',
+    time_zone: 'Asia/Kolkata',
+  };
+  const mocks = () => ({
+    'GET /stat/app/v1/asset': ok(assets),
+    'GET /funds/app/v1/money-breakdown': ok(breakdown),
+    'GET /funds/app/v1/settlement/preference': ok({ cycle: 'quarterly', next_date: '2027-01-01' }),
+    'GET /funds/app/v1/settlement/statements': ok({ items: [] }),
+  });
+  const amountOf = (id: string) => screen.getByTestId(id).textContent;
+
+  it('lists the parts the server sent, its total, what is on the way and the payout now', async () => {
+    mockApi(mocks());
+    renderWithProviders(<AssetsPage />);
+    const section = await screen.findByTestId('money-breakdown');
+    expect(amountOf('money-part-free')).toBe('₹30,000.50');
+    expect(amountOf('money-part-unsettled_sales')).toBe('₹20,000.00');
+    expect(amountOf('money-part-open_orders')).toBe('₹600.00');
+    expect(amountOf('money-part-pending_withdrawals')).toBe('₹400.00');
+    // Loan dues and other holds only when there are some.
+    expect(screen.queryByTestId('money-part-loan_dues')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('money-part-other_holds')).not.toBeInTheDocument();
+    expect(amountOf('money-total')).toBe('₹51,000.50');
+    expect(amountOf('money-pending-deposits')).toBe('₹25,000.00');
+    expect(amountOf('money-due-in')).toBe('₹20,000.00');
+    expect(amountOf('money-due-out')).toBe('₹12,345.00');
+    expect(section).toHaveTextContent('as of 29 Nov 2026, 11:30 am IST');
+    expect(screen.getByTestId('money-next-settlement')).toHaveTextContent(
+      'Next settlement: 1 Jan 2027 (Quarterly)If it ran now, we would pay ₹30,000.50 to your primary bank account.',
+    );
+  });
+
+  it('hides every amount with the rest of Client Assets', async () => {
+    setShowAssets(false);
+    mockApi(mocks());
+    renderWithProviders(<AssetsPage />);
+    const section = await screen.findByTestId('money-breakdown');
+    expect(amountOf('money-total')).toBe('****');
+    expect(section).not.toHaveTextContent('₹');
+  });
+});

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/market/query-state';
 import { useTranslation } from '../../../lib/i18n';
 import { formatPrice, useCompactFormat } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { rankingsQueryOptions } from '../../../lib/market/market-queries';
 import { useMarketTranslation } from '../i18n';
 import { QuoteTable } from './quote-table';
@@ -68,6 +69,7 @@ export default function RankingPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('type');
   const type: TRankingType = isRankingType(requested) ? requested : 'gainers';
+  const compact = useIsPhone();
   return (
     <Stack gap="md" data-testid="ranking-page">
       <Title order={1} size="h2">
@@ -78,9 +80,19 @@ export default function RankingPage() {
         onChange={(next) => next && setParams({ type: next }, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List>
+        {/* One row at 375 px ("52W low" went to a second), scrolling sideways if it must. */}
+        <Tabs.List
+          style={
+            compact ? { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' } : undefined
+          }
+        >
           {RANKING_TYPES.map((option) => (
-            <Tabs.Tab key={option} value={option}>
+            <Tabs.Tab
+              key={option}
+              value={option}
+              px={compact ? 8 : undefined}
+              style={compact ? { flexShrink: 0, whiteSpace: 'nowrap' } : undefined}
+            >
               {common(`quote.rankings.${option}`)}
             </Tabs.Tab>
           ))}

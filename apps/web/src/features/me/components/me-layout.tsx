@@ -5,7 +5,15 @@ import { paths } from '../../../config/paths';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useMeTranslation } from '../i18n';
 
-const TABS = ['profile', 'application', 'records'] as const;
+const TABS = [
+  'profile',
+  'application',
+  'records',
+  'nominees',
+  'grievances',
+  'security',
+  'apps',
+] as const;
 /** On a phone the menu routes have no sidebar: Me gains a More tab listing them. */
 const PHONE_TABS = [...TABS, 'more'] as const;
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CopyButton } from '../../../components/copy-button';
 import { BANK_SECTION_ID } from '../../../config/paths';
 import { BankCards } from './bank-cards';
+import { EmailSection } from '../duties/components/email-section';
 import { setShowAssets, useAppSettings } from '../../../lib/app-settings';
 import { useProfile } from '../../../lib/auth';
 import { kycDetailQueryOptions } from '../../../lib/kyc';
@@ -72,6 +73,7 @@ export function ProfilePage() {
         description={t('profile.showAssetsHint')}
       />
       <Divider my="md" />
+      <EmailSection />
       <BankSection />
     </Stack>
   );

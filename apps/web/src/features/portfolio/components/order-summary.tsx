@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
 import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
 import { formatDateTime } from '../../../lib/money';
+import { usePlacedBy } from '../../../lib/placed-by';
 import { usePortfolioTranslation } from '../i18n';
 
 /** What an order is: side, stock, type, status, size, price and when; shared by both lists. */
@@ -14,6 +15,7 @@ export function OrderSummary({
   showFilled?: boolean;
 }) {
   const { t } = usePortfolioTranslation();
+  const placedBy = usePlacedBy(order);
   const size =
     order.lots !== null
       ? t('order.lots', { lots: order.lots, quantity: order.quantity.toLocaleString('en-IN') })
@@ -39,6 +41,22 @@ export function OrderSummary({
           {orderTypeLabel(order.type)}
         </Badge>
         <OrderStatusBadge status={order.status} />
+        {order.origin && (
+          <Badge size="xs" variant="light" color="indigo" data-testid="order-origin">
+            {order.origin === 'api'
+              ? placedBy
+                ? t('order.viaApp', { app: placedBy.app_name })
+                : t('order.viaApi')
+              : order.origin === 'gtt'
+                ? t('order.viaGtt')
+                : t('order.pledgeSale')}
+          </Badge>
+        )}
+        {placedBy?.tag && (
+          <Badge size="xs" variant="outline" color="gray" tt="none">
+            {t('order.tag', { tag: placedBy.tag })}
+          </Badge>
+        )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
         {order.name}

@@ -7,9 +7,9 @@ import { paths } from '../../../config/paths';
 import { openGlobalDrawer } from '../../../lib/drawers';
 import { usePortfolioTranslation } from '../i18n';
 
-const TABS = ['summary', 'holding', 'awaiting', 'history', 'gtt', 'tax'] as const;
+const TABS = ['summary', 'holding', 'awaiting', 'history', 'returns', 'gtt', 'tax'] as const;
 
-/** /portfolio with its children (spec §2; GTT and Tax P&L from issue 22), and the eye toggle that masks their amounts. */
+/** /portfolio with its children (spec §2; GTT and Tax P&L from issue 22, Returns from issue 34), and the eye toggle that masks their amounts. */
 export function PortfolioLayout() {
   const { t } = usePortfolioTranslation();
   return (

@@ -254,6 +254,29 @@ describe('awaiting orders', () => {
     await user.click(await screen.findByRole('button', { name: 'Keep order' }));
     expect(callsTo(`POST /trade/app/v1/orders/${awaiting.id}/cancel`)).toHaveLength(0);
   });
+
+  it('names the API app that placed an order and its tag, asking once for the whole list', async () => {
+    const first = order({ id: 'a1a1a1a1-0000-4000-8000-000000000001', origin: 'api' });
+    const second = order({ id: 'a1a1a1a1-0000-4000-8000-000000000002', origin: 'api' });
+    const byGtt = order({ id: 'a1a1a1a1-0000-4000-8000-000000000003', origin: 'gtt' });
+    const { calls } = mockApi({
+      'GET /trade/app/v1/orders': ok({ items: [first, second, byGtt], next_cursor: null }),
+      [`GET /client/app/v1/api-apps/orders?ids=${first.id},${second.id}`]: ok([
+        { order_id: first.id, app_id: 'app-1', app_name: 'My strategy', tag: 'strat-1' },
+      ]),
+    });
+    renderWithProviders(<AwaitingPage />);
+    const row = await screen.findByTestId(`awaiting-row-${first.id}`);
+    expect(await within(row).findByText('via My strategy')).toBeInTheDocument();
+    expect(within(row).getByText('tag strat-1')).toBeInTheDocument();
+    // An API order the lookup does not name (an app since deleted) still says where it came from.
+    const other = screen.getByTestId(`awaiting-row-${second.id}`);
+    expect(within(other).getByTestId('order-origin')).toHaveTextContent('via API app');
+    expect(
+      within(screen.getByTestId(`awaiting-row-${byGtt.id}`)).getByTestId('order-origin'),
+    ).toHaveTextContent('GTT');
+    expect(calls.filter((c) => c.url.startsWith('/client/app/v1/api-apps/orders'))).toHaveLength(1);
+  });
 });
 
 describe('order history', () => {

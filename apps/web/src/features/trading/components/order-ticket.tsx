@@ -1,12 +1,10 @@
 import {
+  orderCost,
   MARKET_BUY_BUFFER_PCT,
   MIN_TRADE_PAISE,
   TM,
   ZMarketOrderRequest,
-  buyCost,
-  computeCharges,
   formatPaise,
-  marketBuyHoldValue,
   rupeePrice,
   rupeesToPaise,
   type TChargeSchedule,
@@ -81,14 +79,16 @@ function ticketFigures(
       : lastPaise;
   const n = wholeNumber(quantity);
   const value = n && pricePaise ? BigInt(n) * pricePaise : 0n;
-  const charges = schedule ? computeCharges(schedule, side, value) : null;
-  const holdValue =
-    side === 'buy' && type === 'market' && n
-      ? marketBuyHoldValue(BigInt(n) * lastPaise)
-      : side === 'buy' && type === 'sl_m'
-        ? marketBuyHoldValue(value)
-        : value;
-  const hold = schedule ? buyCost(schedule, holdValue) : null;
+  // The server's own rule for charges and the hold (a market buy's value is at the last price).
+  const cost = schedule
+    ? orderCost(schedule, {
+        side,
+        valuePaise: value,
+        marketLike: type === 'market' || type === 'sl_m',
+      })
+    : null;
+  const charges = cost?.charges ?? null;
+  const hold = cost?.hold ?? null;
   const tickPaise = rupeesToPaise(detail.tick_size);
   const band =
     detail.lower_band !== null && detail.upper_band !== null

@@ -1,4 +1,5 @@
 import type { THeatmapSector } from '@sampada/shared';
+import { DEFAULT_THEME, luminance } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { drawerStore } from '../../../../lib/drawers';
@@ -115,6 +116,23 @@ describe('heat colour and squarified layout', () => {
     ]);
     expect(heatColor(-3).background).toBe('var(--mantine-color-red-9)');
     expect(heatColor(null).tone).toBe('flat');
+  });
+
+  it('every tile text reads at WCAG AA (4.5:1) on its shade', () => {
+    const hex = (variable: string) => {
+      const [, name, shade] = /--mantine-color-(\w+)(?:-(\d))?\)/.exec(variable)!;
+      if (name === 'white') return DEFAULT_THEME.white;
+      if (name === 'black') return DEFAULT_THEME.black;
+      return DEFAULT_THEME.colors[name!]![Number(shade)]!;
+    };
+    const ratio = (a: string, b: string) => {
+      const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (high + 0.05) / (low + 0.05);
+    };
+    for (const pct of [0, 0.5, 1, 2, 3, -0.5, -1, -2, -3]) {
+      const { background, color } = heatColor(pct);
+      expect(ratio(hex(background), hex(color)), `${pct}%`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('fills the box with areas proportional to the weights and no overlap', () => {

@@ -116,7 +116,8 @@ export default function PriceChart({
   return (
     <div
       ref={container}
-      role="img"
+      // A figure, not an img: the chart library puts a focusable attribution link inside.
+      role="figure"
       aria-label={label}
       data-testid="price-chart"
       style={{ height, width: '100%' }}

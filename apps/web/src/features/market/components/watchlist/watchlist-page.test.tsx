@@ -113,12 +113,10 @@ describe('watchlist page', () => {
     const { user } = renderWithProviders(<WatchlistPage />);
     await user.type(await screen.findByRole('combobox', { name: 'Add a stock' }), 'in');
     // The suggestions arrive after the search debounce; already watched stocks are left out.
-    await waitFor(
-      () =>
-        expect(
-          screen.getAllByRole('option', { hidden: true }).map((o) => o.getAttribute('value')),
-        ).toEqual(['INFY']),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('option', { hidden: true }).map((o) => o.getAttribute('value')),
+      ).toEqual(['INFY']),
     );
     // Keyboard only: arrow to the suggestion, Enter adds it.
     await user.keyboard('{ArrowDown}{Enter}');

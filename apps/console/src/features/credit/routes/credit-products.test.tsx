@@ -1,0 +1,83 @@
+import { LM, type TCreditProduct, type TStaffRole } from '@sampada/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session';
+import { mockApi, ok } from '../../../test/http';
+import { renderWithProviders } from '../../../test/render';
+import { CreditProductsPage } from './credit-products';
+
+const PRODUCT_ID = '33333333-3333-4333-8333-333333333333';
+
+const product: TCreditProduct = {
+  id: PRODUCT_ID,
+  name: 'Personal loan',
+  kind: 'personal',
+  repayment: 'emi',
+  annual_rate_bps: 1_400,
+  tenure_months: [6, 12],
+  min_amount_paise: 1_000_000,
+  max_amount_paise: 50_000_000,
+  ltv_bps: null,
+  margin_call_ltv_bps: null,
+  sell_off_ltv_bps: null,
+  processing_fee_bps: 150,
+  cooling_off_days: 5,
+  active: true,
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+function signInAs(roles: TStaffRole[]) {
+  session.set({
+    token: 't',
+    expires_at: '2030-01-01T00:00:00.000Z',
+    idle_timeout_s: 1800,
+    staff: { id: 's1', email: 'admin@firm.in', name: 'Admin', roles },
+    recovery_codes_left: 10,
+  });
+}
+afterEach(() => session.clear('signed-out'));
+
+describe('the product editor’s cooling-off period', () => {
+  it('shows the product’s days, refuses more than 30 with the schema’s message, saves what is typed', async () => {
+    signInAs(['admin']);
+    const api = mockApi({
+      'GET /credit/products': ok([product]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      [`PUT /credit/products/${PRODUCT_ID}`]: ok({ ...product, cooling_off_days: 7 }, 'Saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    const row = await screen.findByTestId('credit-product-row');
+    expect(within(row).getByText('5 days')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const field = await screen.findByLabelText('Cooling-off period (days)');
+    const save = within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' });
+    expect(field).toHaveValue('5');
+    await user.clear(field);
+    await user.type(field, '31');
+    await user.click(save);
+    expect(await screen.findByText(LM.coolingOffInvalid)).toBeInTheDocument();
+    await user.clear(field);
+    expect(await screen.findByText(LM.coolingOffInvalid)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(field, '7');
+    await user.click(save);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ cooling_off_days: 7 });
+  });
+
+  it('a new product starts at the default 3 days', async () => {
+    signInAs(['admin']);
+    mockApi({
+      'GET /credit/products': ok([]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New product' }));
+    expect(await screen.findByLabelText('Cooling-off period (days)')).toHaveValue('3');
+  });
+});

@@ -1,0 +1,115 @@
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { GRIEVANCE_DAYS, istToday, mayAccess, type TConsoleGrievance } from '@sampada/shared';
+import { useState } from 'react';
+import { ClientCell } from '../../../components/client-cell';
+import { ListTable } from '../../../components/list-table';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { StatusFilter, useStatusParam } from '../../../components/queue-parts';
+import { formatDateTime, formatIstDay, humanise } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { GRIEVANCE_FILTERS, type TGrievanceFilter, useGrievanceQueue } from '../api/grievances';
+import { OverdueBadge } from '../components/delivery-parts';
+import { grievanceTimeline } from '../components/grievance-timeline';
+import { ResolveModal } from '../components/resolve-modal';
+
+const OVERDUE = `Not resolved within ${GRIEVANCE_DAYS} days: the client may take it to SEBI SCORES`;
+
+function GrievanceStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" color={status === 'open' ? 'yellow' : 'teal'} data-status={status}>
+      {status === 'open' ? 'Open' : status === 'resolved' ? 'Resolved' : humanise(status)}
+    </Badge>
+  );
+}
+
+/**
+ * Complaints (the investor charter's grievance redressal): each with its 21-day timeline, the
+ * overdue ones flagged and first, and Resolve with a note the client is e-mailed.
+ */
+export function GrievancesPage() {
+  const [status, setStatus] = useStatusParam<TGrievanceFilter>('open');
+  const queue = useGrievanceQueue(status);
+  const roles = useSession()?.staff.roles ?? [];
+  const [resolving, setResolving] = useState<TConsoleGrievance | null>(null);
+  const items = queue.data ?? [];
+  const today = istToday();
+
+  return (
+    <>
+      <PageHeader
+        title="Grievances"
+        description={`A complaint is answered within ${GRIEVANCE_DAYS} days of filing; after that the client may go to SEBI SCORES. Open ones by due date, overdue first.`}
+        actions={<StatusFilter filters={GRIEVANCE_FILTERS} value={status} onChange={setStatus} />}
+      />
+      <QueryState isPending={queue.isPending} error={queue.error}>
+        <ListTable
+          minWidth={1080}
+          verticalSpacing="sm"
+          columns={['Complaint', 'Client', 'Filed', 'Due', 'Status', 'Resolution', '']}
+          empty={
+            items.length === 0
+              ? status === 'open'
+                ? 'No open complaints.'
+                : 'No complaints.'
+              : undefined
+          }
+        >
+          {items.map((g) => (
+            <Table.Tr key={g.id} data-testid="grievance-row" data-overdue={g.overdue || undefined}>
+              <Table.Td maw={360}>
+                <Text size="xs" c="dimmed">
+                  {g.reference} · {humanise(g.category)}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {g.subject}
+                </Text>
+                <Text size="sm" lineClamp={3}>
+                  {g.description}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <ClientCell client={{ id: g.client_id, uid: g.client_uid, name: g.client_name }} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDateTime(g.filed_at)}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="grievance-due">
+                <Text size="sm">{formatIstDay(g.due_date)}</Text>
+                <Text size="xs" c={g.overdue ? 'red.8' : 'dimmed'}>
+                  {grievanceTimeline(g, today)}
+                </Text>
+              </Table.Td>
+              <Table.Td miw={112}>
+                <Stack gap={4} align="flex-start">
+                  <GrievanceStatusBadge status={g.status} />
+                  {g.overdue ? <OverdueBadge what={OVERDUE} /> : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td maw={280}>
+                {g.resolution ? (
+                  <>
+                    <Text size="sm">{g.resolution}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(g.resolved_at)}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm">—</Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {g.status === 'open' && mayAccess(roles, 'grievances') ? (
+                  <Button size="compact-sm" onClick={() => setResolving(g)}>
+                    Resolve
+                  </Button>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </QueryState>
+      <ResolveModal grievance={resolving} onClose={() => setResolving(null)} />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Files in S3-compatible object storage (S3_URL, decision 033), through the AWS SDK. S3 makes
+ * an object visible only when its upload completes: a small file is one PutObject, a larger
+ * one a multipart upload of 5 MiB parts that is aborted if the body fails, and a writer killed
+ * half-way leaves only parts the bucket's lifecycle rule (or a later abort) clears — never an
+ * object. Range reads are S3's own.
+ *
+ * S3_URL: `http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…]`, path-style
+ * (what MinIO, Ceph, R2 and s3rver answer).
+ */
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { bodyIterable, checkKey, type FileStore } from '../../platform/storage.ts';
+
+/** S3's smallest part but the last. */
+const PART_BYTES = 5 * 1024 * 1024;
+
+export type S3Location = { client: S3Client; bucket: string; prefix: string };
+
+export function s3LocationOf(url: string): S3Location {
+  const parsed = new URL(url);
+  const [bucket, ...rest] = parsed.pathname.replace(/^\/+|\/+$/g, '').split('/');
+  if (!bucket) throw new Error('S3_URL names no bucket (http://key:secret@host:port/bucket).');
+  const client = new S3Client({
+    endpoint: `${parsed.protocol}//${parsed.host}`,
+    region: parsed.searchParams.get('region') ?? 'us-east-1',
+    forcePathStyle: true,
+    // Checksums only where S3 requires them: not every S3-compatible server knows the
+    // newer trailing-checksum uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(parsed.username
+      ? {
+          credentials: {
+            accessKeyId: decodeURIComponent(parsed.username),
+            secretAccessKey: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+  });
+  return { client, bucket, prefix: rest.length ? `${rest.join('/')}/` : '' };
+}
+
+const notFound = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+/** Cuts a body into parts of PART_BYTES (the last may be shorter). */
+async function* parts(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const piece of body) {
+    pending.push(piece);
+    length += piece.length;
+    if (length >= PART_BYTES) {
+      yield Buffer.concat(pending);
+      pending = [];
+      length = 0;
+    }
+  }
+  if (length > 0 || pending.length === 0) yield Buffer.concat(pending);
+}
+
+export function s3FileStore(location: S3Location): FileStore {
+  const { client, bucket, prefix } = location;
+  const at = (key: string) => ({ Bucket: bucket, Key: `${prefix}${checkKey(key)}` });
+
+  async function multipart(key: string, first: Buffer, rest: AsyncIterator<Buffer>) {
+    const { UploadId } = await client.send(new CreateMultipartUploadCommand(at(key)));
+    try {
+      const done: { ETag: string | undefined; PartNumber: number }[] = [];
+      let size = 0;
+      for (let part: Buffer | undefined = first, n = 1; part; n += 1) {
+        const { ETag } = await client.send(
+          new UploadPartCommand({ ...at(key), UploadId, PartNumber: n, Body: part }),
+        );
+        done.push({ ETag, PartNumber: n });
+        size += part.length;
+        const next = await rest.next();
+        part = next.done ? undefined : next.value;
+      }
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          ...at(key),
+          UploadId,
+          MultipartUpload: { Parts: done },
+        }),
+      );
+      return size;
+    } catch (error) {
+      await client.send(new AbortMultipartUploadCommand({ ...at(key), UploadId })).catch(() => {});
+      throw error;
+    }
+  }
+
+  return {
+    kind: 's3',
+    async put(key, body) {
+      const iterator = parts(bodyIterable(body))[Symbol.asyncIterator]();
+      const first = (await iterator.next()).value as Buffer;
+      const second = await iterator.next();
+      if (second.done) {
+        await client.send(new PutObjectCommand({ ...at(key), Body: first }));
+        return first.length;
+      }
+      const rest = (async function* () {
+        yield second.value;
+        for (let next = await iterator.next(); !next.done; next = await iterator.next())
+          yield next.value;
+      })();
+      return multipart(key, first, rest);
+    },
+    async get(key) {
+      try {
+        const { Body } = await client.send(new GetObjectCommand(at(key)));
+        return Buffer.from(await Body!.transformToByteArray());
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      let size: number;
+      try {
+        size = (await client.send(new HeadObjectCommand(at(key)))).ContentLength ?? 0;
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+      return {
+        size,
+        stream: (range) =>
+          Readable.from(
+            (async function* () {
+              if (size === 0) return;
+              const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+              const answer = await client.send(new GetObjectCommand({ ...at(key), Range }));
+              // A server may answer more than the range (the RFC lets it ignore Range, and
+              // s3rver reads `bytes=0-0` as the whole file): cut to what was asked.
+              let skip = range && !answer.ContentRange ? range.start : 0;
+              let left = range ? range.end - range.start + 1 : size;
+              for await (const piece of answer.Body as Readable) {
+                const part = (piece as Buffer).subarray(skip, skip + left);
+                skip = Math.max(0, skip - (piece as Buffer).length);
+                left -= part.length;
+                if (part.length) yield part;
+                if (left <= 0) break;
+              }
+            })(),
+          ),
+      };
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand(at(key)));
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) yield object.Key!.slice(prefix.length);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}

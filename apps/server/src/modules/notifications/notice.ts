@@ -1,0 +1,90 @@
+/**
+ * From a lifecycle step to the client's notification (decision 049): which steps a client is
+ * told of, and the row each one writes — inside the step's own statement (transitions'
+ * `record`), so the notification exists exactly when the step does.
+ */
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  isNotificationKind,
+  type TClientNotification,
+  type TNotificationKind,
+} from '@sampada/shared';
+import type { TransitionEvent } from '../../platform/transitions.ts';
+import { clientNotifications } from './tables.ts';
+
+/**
+ * The same (client, kind, subject) always names the same row: a UUID made of their hash. A kind
+ * that recurs on one subject (a loan's monthly reminder) adds what tells its occurrences apart.
+ */
+export function notificationId(
+  clientId: string,
+  kind: string,
+  subjectId: string,
+  occurrence = '',
+): string {
+  const key = `${clientId}|${kind}|${subjectId}${occurrence ? `|${occurrence}` : ''}`;
+  const hex = createHash('sha256').update(key).digest('hex');
+  // Shaped as a version-5-like UUID (name-based), so it reads as one wherever ids are shown.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The notification a step's event makes, or null when its client is not told of it. */
+export function noticeOf(event: TransitionEvent): TClientNotification | null {
+  if (!event.clientId || !isNotificationKind(event.action)) return null;
+  return {
+    id: notificationId(event.clientId, event.action, event.id),
+    kind: event.action,
+    subject_type: event.subject,
+    subject_id: event.id,
+    created_at: event.at,
+    read_at: null,
+  };
+}
+
+/** The rows the events' notices write; none when no event is one a client is told of. */
+export function notificationsSql(events: readonly TransitionEvent[]): SQL[] {
+  const notices = events.flatMap((event) => {
+    const notice = noticeOf(event);
+    return notice ? [{ notice, clientId: event.clientId! }] : [];
+  });
+  return noticesSql(notices);
+}
+
+/**
+ * A notice that is not a lifecycle step (a loan's reminder, a margin call), written in the
+ * caller's transaction. `occurrence` tells apart repeats of one kind on one subject.
+ */
+export function noticeSql(input: {
+  clientId: string;
+  kind: TNotificationKind;
+  subjectType: string;
+  subjectId: string;
+  at: Date;
+  occurrence: string;
+}): SQL[] {
+  const notice: TClientNotification = {
+    id: notificationId(input.clientId, input.kind, input.subjectId, input.occurrence),
+    kind: input.kind,
+    subject_type: input.subjectType,
+    subject_id: input.subjectId,
+    created_at: input.at.toISOString(),
+    read_at: null,
+  };
+  return noticesSql([{ notice, clientId: input.clientId }]);
+}
+
+function noticesSql(notices: { notice: TClientNotification; clientId: string }[]): SQL[] {
+  if (notices.length === 0) return [];
+  const column = <T>(pick: (n: (typeof notices)[number]) => T) => sql.param(notices.map(pick));
+  return [
+    sql`insert into ${clientNotifications} (id, client_id, kind, subject_type, subject_id, created_at)
+    select u.id, u.client_id, u.kind, u.subject_type, u.subject_id, u.created_at
+    from unnest(${column((n) => n.notice.id)}::uuid[], ${column((n) => n.clientId)}::uuid[],
+                ${column((n) => n.notice.kind)}::text[], ${column((n) => n.notice.subject_type)}::text[],
+                ${column((n) => n.notice.subject_id)}::text[], ${column((n) => n.notice.created_at)}::timestamptz[])
+      as u(id, client_id, kind, subject_type, subject_id, created_at)
+    on conflict (id) do nothing`,
+  ];
+}

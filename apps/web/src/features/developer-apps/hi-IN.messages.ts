@@ -1,0 +1,10 @@
+/** The API apps' form checks and refusals in Hindi; fetched only when Hindi is chosen. */
+export default {
+  nameRequired: 'ऐप को एक नाम दें।',
+  nameTooLong: 'नाम अधिकतम 60 अक्षरों का हो सकता है।',
+  urlInvalid: 'पूरा http:// या https:// पता दर्ज करें।',
+  ipsRequired: '1 से 5 IP पते दें जिनसे ऐप कॉल करेगा।',
+  ipInvalid: 'केवल IPv4 या IPv6 पते दर्ज करें।',
+  appNotFound: 'ऐसा कोई API ऐप नहीं है।',
+  appLimit: 'आपके अधिकतम 5 API ऐप हो सकते हैं।',
+};

@@ -1,0 +1,17 @@
+import { ConnectMessage } from '@sampada/shared';
+import { registerMessages } from '../../lib/i18n';
+
+/* The API apps' form checks and refusals (packages/shared connect.ts), translatable by text. */
+registerMessages(
+  'developer-apps-messages',
+  {
+    nameRequired: ConnectMessage.nameRequired,
+    nameTooLong: ConnectMessage.nameTooLong,
+    urlInvalid: ConnectMessage.urlInvalid,
+    ipsRequired: ConnectMessage.ipsRequired,
+    ipInvalid: ConnectMessage.ipInvalid,
+    appNotFound: ConnectMessage.appNotFound,
+    appLimit: ConnectMessage.appLimit,
+  },
+  { 'hi-IN': () => import('./hi-IN.messages') },
+);

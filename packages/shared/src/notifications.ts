@@ -1,0 +1,80 @@
+/**
+ * The client's notifications of what happened to their records (decision 049): one per step a
+ * client is told of, named by the step (`deposit.confirm`), kept with read/unread and sent live.
+ * Fired price alerts stay in alerts.ts; the bell shows both.
+ */
+import { z } from 'zod';
+
+/**
+ * What a client is told of: lifecycle steps as transitions name them (`<lifecycle>.<step>`), and
+ * a loan's servicing events (`loan.<event kind>`).
+ */
+export const NOTIFICATION_KINDS = [
+  'deposit.confirm',
+  'deposit.reject',
+  'withdrawal.pay',
+  'withdrawal.reject',
+  'order.fill',
+  'order.fill_partially',
+  'order.reject',
+  'order.expire',
+  'gtt.trigger',
+  'gtt.expire',
+  'loan.approve',
+  'loan.reject',
+  'loan.disburse',
+  'loan.close',
+  'loan.foreclose',
+  // A loan's servicing, told as its loan events (LOAN_EVENT_NOTICES).
+  'loan.due_reminder',
+  'loan.auto_debit_failed',
+  'loan.penal_charge',
+  'loan.margin_call',
+  'loan.invoke_pledge',
+  'compensation.ask_info',
+  'compensation.approve',
+  'compensation.partly_approve',
+  'compensation.reject',
+  'compensation.pay',
+  'kyc.approve',
+  'kyc.reject',
+] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The loan events (credit's loan_events kinds) a client is told of, beside the loan's steps:
+ * a reminder three days before a due date, an auto-debit that fell short, a penal charge, a
+ * margin call and the sale of pledged shares.
+ */
+export const LOAN_EVENT_NOTICES = [
+  'due_reminder',
+  'auto_debit_failed',
+  'penal_charge',
+  'margin_call',
+  'invoke_pledge',
+] as const satisfies readonly LoanNotice<TNotificationKind>[];
+type LoanNotice<K> = K extends `loan.${infer Event}` ? Event : never;
+
+export const isNotificationKind = (action: string): action is TNotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(action);
+
+export const ZClientNotification = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** What the step moved: deposit, withdrawal, order, gtt, loan, compensation, client (KYC). */
+  subject_type: z.string(),
+  subject_id: z.string(),
+  created_at: z.string(),
+  /** Null while unread. */
+  read_at: z.string().nullable(),
+});
+export type TClientNotification = z.infer<typeof ZClientNotification>;
+
+export const ZClientNotifications = z.object({
+  items: z.array(ZClientNotification),
+  unread: z.number().int(),
+});
+export type TClientNotifications = z.infer<typeof ZClientNotifications>;
+
+/** How many the list shows, newest first. */
+export const NOTIFICATIONS_SHOWN = 50;
