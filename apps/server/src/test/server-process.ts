@@ -126,6 +126,7 @@ export async function startServerProcess(
 
 export type Answer = {
   status: number;
+  headers: http.IncomingHttpHeaders;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads its own shape
   body: { code: number; message: string; data: any };
 };
@@ -158,10 +159,15 @@ export function call(
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
           try {
-            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: text ? JSON.parse(text) : null,
+            });
           } catch {
             resolve({
               status: response.statusCode ?? 0,
+              headers: response.headers,
               body: { code: 0, message: text, data: null },
             });
           }
