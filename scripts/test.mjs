@@ -27,22 +27,40 @@ function step(name, command, args, env = {}) {
   return result.status === 0;
 }
 
+const failedNames = [];
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
-  // A test file that fails to load has no failed tests, only a failed suite: count it too.
-  totals.failed +=
-    (report.numFailedTests ?? 0) +
-    (report.numFailedTestSuites ?? 0) +
-    (report.numTotalTests === 0 ? 1 : 0);
+  // A failed test counts once (not again for its describe block and file); a test file that
+  // fails to load has no failed test, only a failed file: count it as one.
+  const before = failedNames.length;
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(root, result.name);
+    const failed = result.assertionResults.filter((a) => a.status === 'failed');
+    failed.forEach((a) => failedNames.push(`${where} › ${a.fullName ?? a.title}`));
+    if (result.status === 'failed' && failed.length === 0)
+      failedNames.push(`${where} (did not load)`);
+  }
+  totals.failed += failedNames.length - before + (report.numTotalTests === 0 ? 1 : 0);
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  totals.failed += stats?.unexpected ?? 0;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+  totals.failed += report.stats?.unexpected ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected')
+          failedNames.push(
+            `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+          );
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 /** A failed test step whose report counted no failure (a web server that did not start) counts one. */
@@ -111,6 +129,9 @@ countPlaywright(playwrightJson);
 countStep(ran, failedBefore);
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+// Named last, so that the end of a long log says which tests failed.
+if (failedNames.length)
+  console.log(`Failed tests:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
 // A failed lint/type step counts as a failed test so the closing line never reads green.
 const stepFailures = failures.filter((f) => !/tests/.test(f)).length;
 const ran_for = Math.round(performance.now() / 1000);
