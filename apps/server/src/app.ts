@@ -77,6 +77,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { supportConsole } from './modules/support/console.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { externalChatOrigin } from './modules/support/service.ts';
+import { busPrefixOf } from './platform/bus.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import {
@@ -222,7 +223,14 @@ export async function buildApp(
     global: true,
     max: Math.ceil(600 * config.rateLimitScale),
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'sampada-rl:' } : {}),
+    // Counted per deployment, as the bus is (its prefix names the database): the instances of
+    // one firm share their counts, another deployment or test on the same Redis does not.
+    ...(redis
+      ? {
+          redis,
+          nameSpace: options.rateLimitNamespace ?? `${busPrefixOf(config.databaseUrl)}rl:`,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,
