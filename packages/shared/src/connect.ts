@@ -190,6 +190,22 @@ export const ZKiteOrder = z.object({
 });
 export type TKiteOrder = z.output<typeof ZKiteOrder>;
 
+/**
+ * An order as the order margins calculator takes it (JSON): an order as placed, with its
+ * variety, and without validity or tag.
+ */
+export const ZKiteMarginOrder = ZKiteOrder.pick({
+  exchange: true,
+  tradingsymbol: true,
+  transaction_type: true,
+  order_type: true,
+  quantity: true,
+  product: true,
+  price: true,
+  trigger_price: true,
+}).extend({ variety: z.string().trim().toLowerCase().default('regular') });
+export type TKiteMarginOrder = z.output<typeof ZKiteMarginOrder>;
+
 export const ZKiteModify = z.object({
   quantity: kiteQuantity.optional(),
   price: kitePrice,

@@ -364,6 +364,8 @@ export const buyCost = (schedule: TChargeSchedule, valuePaise: bigint) =>
  * What an order costs: its value, the charges on it and, for a buy, the cash it holds. The one
  * rule the ticket shows, placing and modifying hold, and a fill charges. A market-like order
  * (market, SL-M) fills at a price not known yet, so its hold carries the buffer over the value.
+ * `holdValue` is the value the hold covers (the buffer included); the rest of `hold` is the
+ * charges on it (the API's order margins itemise them).
  */
 export function orderCost(
   schedule: TChargeSchedule,
@@ -372,11 +374,10 @@ export function orderCost(
 ) {
   const { side, valuePaise, marketLike } = order;
   const charges = computeCharges(schedule, side, valuePaise, options);
-  const hold =
-    side === 'buy'
-      ? buyCost(schedule, marketLike ? marketBuyHoldValue(valuePaise) : valuePaise)
-      : 0n;
-  return { value: valuePaise, charges, hold };
+  const holdValue =
+    side === 'buy' ? (marketLike ? marketBuyHoldValue(valuePaise) : valuePaise) : 0n;
+  const hold = side === 'buy' ? buyCost(schedule, holdValue) : 0n;
+  return { value: valuePaise, charges, hold, holdValue };
 }
 
 /** The largest quantity at `pricePaise` whose value fits in `amountPaise` (charges apart). */

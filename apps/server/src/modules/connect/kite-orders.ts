@@ -8,6 +8,9 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   computeCharges,
   ConnectMessage,
+  paiseToRupeeNumber,
+  type TCharges,
+  type TKiteMarginOrder,
   type TKiteModify,
   type TKiteOrder,
   type TOrder,
@@ -29,7 +32,7 @@ import {
   kiteTradesOf,
 } from './wire.ts';
 
-/** An order as the charges and margins calculators take it (JSON, loosely typed). */
+/** An order as the charges calculator takes it (JSON, loosely typed). */
 export type KiteChargeInput = {
   transaction_type?: string;
   tradingsymbol?: string;
@@ -68,7 +71,56 @@ export function refuseNotOffered(
   if (order.validity !== 'DAY') throw notOffered(`Validity ${order.validity}`);
 }
 
+const rupees = paiseToRupeeNumber;
+
+/** Our itemised charges as Kite's `charges` object; `dp_charge` is ours (a sale's DP charge). */
+function kiteCharges(c: TCharges) {
+  return {
+    transaction_tax: rupees(c.stt_paise),
+    transaction_tax_type: 'stt',
+    exchange_turnover_charge: rupees(c.exchange_paise),
+    sebi_turnover_charge: rupees(c.sebi_paise),
+    brokerage: rupees(c.brokerage_paise),
+    stamp_duty: rupees(c.stamp_paise),
+    dp_charge: rupees(c.dp_paise),
+    gst: { igst: rupees(c.gst_paise), cgst: 0, sgst: 0, total: rupees(c.gst_paise) },
+    total: rupees(c.total_paise),
+  };
+}
+
 export function createKiteOrders({ db, clock, trading, market }: Deps) {
+  /** One order's margin on Kite's wire, from what placing it now would hold. */
+  async function marginOf(session: ApiSession, order: TKiteMarginOrder) {
+    refuseNotOffered(order.variety, { ...order, validity: 'DAY' });
+    const type = KITE_TO_ORDER_TYPE[order.order_type];
+    const symbol = order.tradingsymbol.toUpperCase();
+    const buy = order.transaction_type === 'BUY';
+    const cost = await trading.orders.holdOf(session.client.id, {
+      type,
+      symbol,
+      side: buy ? 'buy' : 'sell',
+      quantity: order.quantity,
+      limit_price: type === 'limit' || type === 'sl' ? order.price : undefined,
+      trigger_price: type === 'sl' || type === 'sl_m' ? order.trigger_price : undefined,
+    });
+    return {
+      type: 'equity',
+      tradingsymbol: symbol,
+      exchange: 'NSE',
+      span: 0,
+      exposure: 0,
+      option_premium: 0,
+      additional: buy ? rupees(cost.holdValue - cost.value) : 0,
+      bo: 0,
+      cash: 0,
+      var: buy ? rupees(cost.value) : 0,
+      pnl: { realised: 0, unrealised: 0 },
+      leverage: 1,
+      charges: kiteCharges(cost.charges),
+      total: rupees(cost.hold),
+    };
+  }
+
   async function tagsOf(orderIds: string[]) {
     if (orderIds.length === 0) return new Map<string, { appId: string; tag: string | null }>();
     const rows = await db
@@ -238,38 +290,15 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
     },
 
     /**
-     * What orders need (POST /margins/orders): delivery buys the full value in cash (leverage
-     * 1), sells nothing; with the charges the contract note would carry.
+     * What orders would hold (POST /margins/orders), each on its own as placing it now would
+     * (trading's `holdOf`, the rule placing follows): a buy holds its value at placing's
+     * reference price (`var`), a market or SL-M buy's buffer over it (`additional`) and the
+     * charges on both, so `total` is the cash placing takes; a sell of a holding holds no cash.
      */
-    async margins(list: KiteChargeInput[], lastPaise: (symbol: string) => number) {
-      const priced = list.map((o) => ({
-        ...o,
-        average_price:
-          o.order_type === 'MARKET' || !Number(o.price)
-            ? lastPaise(String(o.tradingsymbol ?? '')) / 100
-            : Number(o.price),
-      }));
-      const charged = await this.charges(priced);
-      return charged.map((c) => {
-        const value = c.price * c.quantity;
-        const cash = c.transaction_type === 'SELL' ? 0 : value;
-        return {
-          type: 'equity',
-          tradingsymbol: c.tradingsymbol,
-          exchange: c.exchange,
-          span: 0,
-          exposure: 0,
-          option_premium: 0,
-          additional: 0,
-          bo: 0,
-          cash: 0,
-          var: cash,
-          pnl: { realised: 0, unrealised: 0 },
-          leverage: 1,
-          charges: c.charges,
-          total: cash,
-        };
-      });
+    async margins(session: ApiSession, list: TKiteMarginOrder[]) {
+      const answers = [];
+      for (const order of list) answers.push(await marginOf(session, order));
+      return answers;
     },
 
     /** What orders would cost (POST /charges/orders): our charge schedule on their value. */
@@ -280,8 +309,6 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
         const quantity = Number(o.quantity ?? 0);
         const side = o.transaction_type === 'SELL' ? 'sell' : 'buy';
         const value = Math.round(price * 100) * quantity;
-        const c = computeCharges(schedule, side, value);
-        const r = (p: number) => p / 100;
         return {
           transaction_type: o.transaction_type,
           tradingsymbol: o.tradingsymbol,
@@ -291,16 +318,7 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
           order_type: o.order_type ?? 'MARKET',
           quantity,
           price,
-          charges: {
-            transaction_tax: r(c.stt_paise),
-            transaction_tax_type: 'stt',
-            exchange_turnover_charge: r(c.exchange_paise),
-            sebi_turnover_charge: r(c.sebi_paise),
-            brokerage: r(c.brokerage_paise),
-            stamp_duty: r(c.stamp_paise),
-            gst: { igst: r(c.gst_paise), cgst: 0, sgst: 0, total: r(c.gst_paise) },
-            total: r(c.total_paise),
-          },
+          charges: kiteCharges(computeCharges(schedule, side, value)),
         };
       });
     },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZKiteGtt, ZKiteModify, ZKiteOrder } from '@sampada/shared';
+import { ZKiteGtt, ZKiteMarginOrder, ZKiteModify, ZKiteOrder } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../platform/audit.ts';
 import { IST_OFFSET } from '../../platform/ist.ts';
@@ -267,12 +267,8 @@ export function kiteRoutes(ctx: AppContext) {
     kit.query(
       'POST',
       '/connect/margins/orders',
-      { body: z.array(z.record(z.string(), z.unknown())).max(200) },
-      async (request) =>
-        connect.orders.margins(
-          request.body as KiteChargeInput[],
-          (symbol) => ctx.market.engine.state(symbol)?.last ?? 0,
-        ),
+      { body: z.array(ZKiteMarginOrder).min(1).max(200) },
+      async (request) => connect.orders.margins(apiSessionOf(request), request.body),
     );
   };
 }

@@ -20,7 +20,7 @@ import {
   type TOrderStatus,
   type TOrderStep,
 } from '@sampada/shared';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -145,7 +145,7 @@ export function createExecution(deps: {
   }
 
   /** Whether a sell of `symbol` by the client today (IST) already paid the DP charge. */
-  async function paidDpToday(tx: Tx, clientId: string, symbol: string) {
+  async function paidDpToday(tx: Executor, clientId: string, symbol: string) {
     const { start, end } = dayRange(istDateOf(clock.now()), istDateOf(clock.now()));
     const [row] = await tx
       .select({ id: fills.id })
@@ -166,6 +166,7 @@ export function createExecution(deps: {
 
   return {
     lockAwaiting,
+    paidDpToday,
 
     /**
      * Executes `quantity` of a locked awaiting order at `pricePaise`. `final` ends the order:

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  computeCharges,
   formatPaise,
   MIN_TRADE_PAISE,
   orderCost,
@@ -15,7 +16,7 @@ import {
   type TOrder,
   istInstant,
 } from '@sampada/shared';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -150,7 +151,7 @@ export function createPlacement(deps: Deps) {
     if (moved.length === 0) throw badRequest(TM.insufficientHolding);
   }
 
-  async function freeShares(tx: Tx, clientId: string, symbol: string) {
+  async function freeShares(tx: Executor, clientId: string, symbol: string) {
     const [row] = await tx
       .select({
         quantity: holdings.quantity,
@@ -165,7 +166,7 @@ export function createPlacement(deps: Deps) {
   // ---------- Placing, by type ----------
 
   /** The instrument and its live state, for orders that trade against the feed. */
-  async function listedState(tx: Tx, clientId: string, symbol: string) {
+  async function listedState(tx: Executor, clientId: string, symbol: string) {
     const instrument = engine.instrument(symbol);
     const state = engine.state(symbol);
     if (!instrument || instrument.market !== 'NSE' || !state) {
@@ -599,6 +600,37 @@ export function createPlacement(deps: Deps) {
     sessionEnd,
     modify,
     placeTriggered,
+
+    /**
+     * What placing this market, limit or stop order now would hold, without placing it (the
+     * API's order margins): the same symbol and price checks, the same reference price and
+     * the same `orderCost` as placing. A sell holds shares, not cash; its charges (the DP
+     * charge if it would be the scrip's first sale today) come out of the proceeds.
+     */
+    async holdOf(clientId: string, input: Omit<Extract<OrderInput, { type: StopOrLimit }>, 'pin'>) {
+      const schedule = await charges.current();
+      const listed = await listedState(db, clientId, input.symbol);
+      const { limit, reference } = pricesOf(
+        {
+          type: input.type,
+          side: input.side,
+          limit: input.limit_price,
+          trigger: input.trigger_price,
+        },
+        listed,
+      );
+      const value = reference * BigInt(input.quantity);
+      const marketLike = limit === null;
+      if (input.side === 'sell') {
+        const dp = !(await execution.paidDpToday(db, clientId, input.symbol));
+        const cost = orderCost(schedule, { side: 'sell', valuePaise: value, marketLike }, { dp });
+        return { ...cost, price: reference };
+      }
+      const cost = orderCost(schedule, { side: 'buy', valuePaise: value, marketLike });
+      // The charges the hold carries: those on the value it covers, the buffer included.
+      const holdCharges = computeCharges(schedule, 'buy', cost.holdValue);
+      return { ...cost, charges: holdCharges, price: reference };
+    },
 
     async place(
       clientId: string,
