@@ -85,6 +85,7 @@ async function serve(
   let stopMail = async () => {};
   let stopNotes = async () => {};
   let stopStatements = async () => {};
+  let stopSettlement = async () => {};
   let resignMarket = async () => {};
   // A fresh install's year of history fills in while the server already answers (a seeded
   // demo has it already: the demo client's purchases are at its closes); the engine (leader
@@ -115,6 +116,10 @@ async function serve(
         );
         // Last month's (and quarter's) statements by e-mail; idempotent per period and client.
         stopStatements = ctx.statements.startJobs(60 * MINUTE, (message, error) =>
+          app.log.error({ err: error }, message),
+        );
+        // A settlement date's batch after the close, once per date; an officer approves it (052).
+        stopSettlement = ctx.settlement.startJobs(30 * MINUTE, (message, error) =>
           app.log.error({ err: error }, message),
         );
         janitor = setInterval(() => {
@@ -176,6 +181,7 @@ async function serve(
     await stopEngagement();
     await stopNotes();
     await stopStatements();
+    await stopSettlement();
     await stopMail();
     await ctx.trading.matcher.stop();
     await ctx.market.engine.stop();

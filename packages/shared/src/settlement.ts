@@ -43,6 +43,9 @@ export type TSettlementBatchStatus = (typeof SETTLEMENT_BATCH_STATUSES)[number];
 export const SETTLEMENT_LINE_STATUSES = ['pending', 'paid', 'nothing', 'no_bank_account'] as const;
 export type TSettlementLineStatus = (typeof SETTLEMENT_LINE_STATUSES)[number];
 
+/** Who prepared a batch the leader's job prepared on its date (decision 052): no officer. */
+export const SETTLEMENT_JOB_PREPARER = 'settlement job (system)';
+
 export const SETTLEMENT_MSG = {
   notSettlementDate: (date: string, next: string) =>
     `${date} is not a settlement date. The next one is ${next}.`,
@@ -79,6 +82,8 @@ export const ZSettlementLine = z.object({
   client_name: z.string().nullable(),
   client_uid: z.string(),
   cycle: z.enum(SETTLEMENT_CYCLES),
+  /** Due on this date only because the client has not traded for 30 days (decision 052). */
+  no_recent_trade: z.boolean(),
   cash_available_paise: paise,
   cash_on_hold_paise: paise,
   retained: z.array(ZRetentionItem),
@@ -97,6 +102,7 @@ export const ZSettlementBatch = z.object({
   id: z.string(),
   date: z.string(),
   status: z.enum(SETTLEMENT_BATCH_STATUSES),
+  /** The preparing officer's e-mail, or SETTLEMENT_JOB_PREPARER. */
   prepared_by: z.string(),
   prepared_at: z.string(),
   decided_by: z.string().nullable(),

@@ -44,6 +44,8 @@ import {
 // new-listing shape, and a quote's price band and tick.
 export type { Market, NewListing } from './market.ts';
 export { bandFor, tickOf } from './model.ts';
+// The close of the normal market (IST minute): settlement's job prepares after it (052).
+export { CLOSE_MINUTE } from './calendar.ts';
 // A corporate action's price re-base in SQL, for the alerts re-based with the market (051).
 export { priceSql } from './rebase.ts';
 

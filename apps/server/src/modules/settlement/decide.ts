@@ -4,8 +4,10 @@
  * with a reason. The approval is taken on the batch row locked FOR UPDATE and guarded in its
  * UPDATE as well, so two racing approvals cannot both count. A batch left `approved` with
  * lines unpaid (a crash mid-way) is finished by `resume`, which pays only what is pending.
+ * A batch the leader's job prepared (no preparing officer) is the system's making, so any one
+ * officer is its checker (decision 052); its UPDATE is guarded on that too.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { SETTLEMENT_MSG as SM } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -66,7 +68,8 @@ export function createDecisions({ db, clock, payLine, events }: Deps) {
         .where(eq(settlementBatches.id, batchId))
         .for('update');
       if (!current) throw notFound(SM.batchNotFound);
-      if (current.status === 'prepared')
+      const byJob = current.preparedBy === null;
+      if (current.status === 'prepared' && !byJob)
         approvalStep(
           { approvalsRequired: 2, firstApprovedBy: current.preparedBy },
           staffId,
@@ -75,7 +78,9 @@ export function createDecisions({ db, clock, payLine, events }: Deps) {
       return applyTransition(tx, BATCH, 'approve', {
         id: batchId,
         at: clock.now(),
-        where: secondOfficerWhere(settlementBatches.preparedBy, staffId),
+        where: byJob
+          ? isNull(settlementBatches.preparedBy)
+          : secondOfficerWhere(settlementBatches.preparedBy, staffId),
         set: { decidedBy: staffId, decidedAt: clock.now() },
         audit: { actor, details: () => ({ staffId, date: current.settlementDate }) },
         events,

@@ -2,7 +2,9 @@
  * The maker's step: a date's batch, one line per client due on it with cash at the firm —
  * the balance, what the retention rule keeps and why, and the payout it would make. Nothing
  * moves until a second officer approves (decide.ts). One live batch per date (the unique
- * index); a rejected date may be prepared again.
+ * index); a rejected date may be prepared again. The leader's job prepares too (job.ts), with
+ * no officer (`staffId` null). Due: the clients whose cycle settles on the date, and those the
+ * 30-day rule adds (no-recent-trade.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { inTransaction } from '../../platform/transaction.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import { cyclesDueOn, nextSettlementDate } from './dates.ts';
 import { type ObligationReaders, obligationsOf } from './obligations.ts';
+import { noRecentTradeAmong } from './no-recent-trade.ts';
 import { retention } from './retention.ts';
 import { settlementBatches, settlementLines, settlementPreferences } from './tables.ts';
 
@@ -43,7 +46,11 @@ export const retainedJson = (items: ReturnType<typeof retention>['retained']) =>
   items.map((i) => ({ kind: i.kind, amount_paise: i.amount.toString() }));
 
 export function createPrepare({ db, clock, ledger, readers, isTradingDay }: Deps) {
-  return async function prepare(date: string, staffId: string, actor: Actor): Promise<string> {
+  return async function prepare(
+    date: string,
+    staffId: string | null,
+    actor: Actor,
+  ): Promise<string> {
     const cycles = cyclesDueOn(date, isTradingDay);
     if (cycles.length === 0)
       throw badRequest(
@@ -52,7 +59,16 @@ export function createPrepare({ db, clock, ledger, readers, isTradingDay }: Deps
     if (date > istDayOf(clock.now())) throw badRequest(SM.dateNotCome);
     const withCash = await ledger.clientsWithCash();
     const cycleOf = await cyclesOf(db, withCash);
-    const due = withCash.filter((id) => cycles.includes(cycleOf(id)));
+    const byCycle = withCash.filter((id) => cycles.includes(cycleOf(id)));
+    const idle = new Set(
+      await noRecentTradeAmong(
+        { ledger, trading: readers.trading },
+        withCash.filter((id) => !cycles.includes(cycleOf(id))),
+        date,
+        db,
+      ),
+    );
+    const due = [...byCycle, ...idle];
     try {
       return await inTransaction(db, async (tx) => {
         const id = randomUUID();
@@ -76,6 +92,7 @@ export function createPrepare({ db, clock, ledger, readers, isTradingDay }: Deps
             batchId: id,
             clientId,
             cycle: cycleOf(clientId),
+            noRecentTrade: idle.has(clientId),
             cashAvailable: balances.cash_available,
             cashOnHold: balances.cash_on_hold,
             retained: retainedJson(kept.retained),
@@ -86,7 +103,13 @@ export function createPrepare({ db, clock, ledger, readers, isTradingDay }: Deps
           action: 'settlement.prepare',
           subjectType: 'settlement_batch',
           subjectId: id,
-          after: { date, staffId, clients: due.length, payoutPaise: payout.toString() },
+          after: {
+            date,
+            staffId,
+            clients: due.length,
+            noRecentTrade: idle.size,
+            payoutPaise: payout.toString(),
+          },
         });
         return id;
       });

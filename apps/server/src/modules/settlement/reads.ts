@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   paiseNumber,
+  SETTLEMENT_JOB_PREPARER,
   type TRetentionStatement,
   type TSettlementBatch,
   type TSettlementBatchStatus,
@@ -68,7 +69,7 @@ export function createReads({ db, clients, staff, funds }: Deps) {
         id: r.id,
         date: r.settlementDate,
         status: r.status as TSettlementBatchStatus,
-        prepared_by: email(r.preparedBy)!,
+        prepared_by: email(r.preparedBy) ?? SETTLEMENT_JOB_PREPARER,
         prepared_at: r.preparedAt.toISOString(),
         decided_by: email(r.decidedBy),
         decided_at: r.decidedAt?.toISOString() ?? null,
@@ -97,6 +98,7 @@ export function createReads({ db, clients, staff, funds }: Deps) {
         client_name: refs.get(l.clientId)?.name ?? null,
         client_uid: refs.get(l.clientId)?.uid ?? '',
         cycle: l.cycle as TSettlementCycle,
+        no_recent_trade: l.noRecentTrade,
         cash_available_paise: paiseNumber(l.cashAvailable),
         cash_on_hold_paise: paiseNumber(l.cashOnHold),
         retained: retainedOf(l),

@@ -4,7 +4,8 @@
  * and obligations need (retention.ts), with maker-checker on the batch: one officer prepares
  * a date's batch (prepare.ts), a different one approves it and the payouts post through the
  * funds module's withdrawal path (decide.ts, pay.ts); the client is e-mailed and reads a
- * retention statement in the app.
+ * retention statement in the app. The leader's job prepares each date's batch after the close
+ * (job.ts, decision 052); an officer still approves it.
  */
 import { SETTLEMENT_MSG as SM } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import type { StaffService } from '../staff/service.ts';
 import type { TradingService } from '../trading/service.ts';
 import { cyclesDueOn, lastSettlementDate, nextSettlementDate } from './dates.ts';
 import { createDecisions } from './decide.ts';
+import { createSettlementJob } from './job.ts';
 import { createMoneyBreakdown } from './money-breakdown.ts';
 import type { LoanDuesOf } from './obligations.ts';
 import { createPayLine } from './pay.ts';
@@ -52,6 +54,7 @@ export function createSettlementService(deps: Deps) {
   const payLine = createPayLine({ ...deps, readers });
   const decisions = createDecisions({ db, clock, payLine, events: deps.events });
   const reads = createReads({ db, clients: deps.clients, staff: deps.staff, funds });
+  const job = createSettlementJob({ db, clock, isTradingDay, prepare });
 
   /** Operations (or admin) only, whether from the console or the CLI's --as. */
   async function officer(staffId: string) {
@@ -85,6 +88,10 @@ export function createSettlementService(deps: Deps) {
       last: (day: string, cycle: 'quarterly' | 'monthly') =>
         lastSettlementDate(day, cycle, isTradingDay),
     },
+
+    /** The leader's job: today's batch once the market has closed on a settlement date. */
+    runDue: job.runDue,
+    startJobs: job.startJobs,
 
     async prepare(date: string, staffId: string, actor: Actor) {
       await officer(staffId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -28,16 +29,17 @@ export const settlementPreferences = pgTable(
   (t) => [check('settlement_preferences_cycle', sql`${t.cycle} in ('quarterly','monthly')`)],
 );
 
-/** One settlement date's batch: prepared by one officer, approved by another (decision 045). */
+/**
+ * One settlement date's batch: prepared by one officer, approved by another (decision 045); or
+ * prepared by the leader's job (`prepared_by` null) and approved by one officer (decision 052).
+ */
 export const settlementBatches = pgTable(
   'settlement_batches',
   {
     id: uuid('id').primaryKey(),
     settlementDate: date('settlement_date', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('prepared'),
-    preparedBy: uuid('prepared_by')
-      .notNull()
-      .references(() => staff.id),
+    preparedBy: uuid('prepared_by').references(() => staff.id),
     preparedAt: timestamp('prepared_at', { withTimezone: true }).notNull(),
     decidedBy: uuid('decided_by').references(() => staff.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -68,6 +70,8 @@ export const settlementLines = pgTable(
       .notNull()
       .references(() => clients.id),
     cycle: text('cycle').notNull(),
+    /** Due on this date only by the 30-day rule (no-recent-trade.ts), not by `cycle`. */
+    noRecentTrade: boolean('no_recent_trade').notNull().default(false),
     cashAvailable: bigint('cash_available', { mode: 'bigint' }).notNull(),
     cashOnHold: bigint('cash_on_hold', { mode: 'bigint' }).notNull(),
     /** [{ kind, amount_paise }] as last computed: at preparing, then at paying. */

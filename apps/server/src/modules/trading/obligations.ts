@@ -3,7 +3,7 @@
  * (decision 045): cash on hold for open buy orders, and sale proceeds not yet settled by the
  * clearing corporation (T+1); and, for Client Assets (decision 047), buys not yet paid.
  */
-import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fills, orders } from './tables.ts';
 
@@ -59,4 +59,31 @@ export async function buyCostsSince(db: Executor, clientId: string, from: Date):
         ),
       ),
   );
+}
+
+/**
+ * Which of `clientIds` traded on the exchange in [from, to): the 30-day rule of running-account
+ * settlement (decision 052). IPO allotments are the registrar's, not trades, so they are left
+ * out — which settles a client sooner, never later.
+ */
+export async function clientsTradedIn(
+  db: Executor,
+  clientIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Set<string>> {
+  if (clientIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ clientId: fills.clientId })
+    .from(fills)
+    .innerJoin(orders, eq(orders.id, fills.orderId))
+    .where(
+      and(
+        inArray(fills.clientId, clientIds),
+        ne(orders.type, 'ipo'),
+        gte(fills.executedAt, from),
+        lt(fills.executedAt, to),
+      ),
+    );
+  return new Set(rows.map((r) => r.clientId));
 }

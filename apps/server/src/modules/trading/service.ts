@@ -22,7 +22,12 @@ import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
 import { type BrokerageDiscount, createExecution } from './execution.ts';
 import { createTradingActivity } from './activity.ts';
-import { buyCostsSince, openOrderHolds, saleProceedsSince } from './obligations.ts';
+import {
+  buyCostsSince,
+  clientsTradedIn,
+  openOrderHolds,
+  saleProceedsSince,
+} from './obligations.ts';
 import { createGtts } from './gtts.ts';
 import { createIpos } from './ipos.ts';
 import { createListedEquity } from './listed-equity.ts';
@@ -275,6 +280,8 @@ export function createTradingService(deps: Deps) {
         saleProceedsSince(executor, clientId, from),
       buyCostsSince: (clientId: string, from: Date, executor: Executor = db) =>
         buyCostsSince(executor, clientId, from),
+      clientsTradedIn: (clientIds: string[], from: Date, to: Date, executor: Executor = db) =>
+        clientsTradedIn(executor, clientIds, from, to),
     },
   };
 }

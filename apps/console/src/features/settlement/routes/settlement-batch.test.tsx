@@ -1,4 +1,4 @@
-import { SETTLEMENT_MSG } from '@sampada/shared';
+import { SETTLEMENT_JOB_PREPARER, SETTLEMENT_MSG } from '@sampada/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,24 @@ describe('SettlementBatchPage', () => {
     expect(line).toHaveTextContent('₹2,500.00 · Loan dues now (instalments due and overdue)');
     expect(line).toHaveTextContent('₹47,500.00');
     expect(line).toHaveTextContent('Pending');
+  });
+
+  it('shows a batch the job prepared as the system’s, and why an idle quarterly client is on it', async () => {
+    signInAs(['operations']);
+    mockApi({
+      [GET]: ok(
+        settlementBatch({
+          prepared_by: SETTLEMENT_JOB_PREPARER,
+          lines: [settlementLine({ cycle: 'quarterly', no_recent_trade: true })],
+        }),
+      ),
+    });
+    render();
+    expect(await screen.findByTestId('batch-summary')).toHaveTextContent(SETTLEMENT_JOB_PREPARER);
+    expect(await screen.findByTestId('line-row')).toHaveTextContent(
+      '100001 · quarterly · no trade for 30 days',
+    );
+    expect(screen.getByRole('button', { name: 'Approve and pay' })).toBeEnabled();
   });
 
   it('approves as a second officer and posts with an Idempotency-Key', async () => {

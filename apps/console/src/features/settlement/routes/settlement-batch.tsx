@@ -135,6 +135,7 @@ function BatchView({ batch }: { batch: TSettlementBatch }) {
                 <Text size="sm">{line.client_name ?? '—'}</Text>
                 <Text size="xs" c="dimmed">
                   {line.client_uid} · {line.cycle}
+                  {line.no_recent_trade ? ' · no trade for 30 days' : ''}
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{formatPaise(line.cash_available_paise)}</Table.Td>

@@ -8,6 +8,7 @@ export const settlementLine = (overrides: Partial<TSettlementLine> = {}): TSettl
   client_name: 'Kavya Iyer',
   client_uid: '100001',
   cycle: 'monthly',
+  no_recent_trade: false,
   cash_available_paise: 5_000_000,
   cash_on_hold_paise: 100_000,
   retained: [
