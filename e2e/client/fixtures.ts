@@ -160,15 +160,6 @@ export async function screenshot(page: Page, name: string) {
   await scheme('light');
 }
 
-/**
- * Waits until the toasts on screen have closed by themselves, the pointer away from them (a
- * hovered toast stays open): a GTT's or a fill's notice can lie over a phone's tabs.
- */
-export async function untilToastsClose(page: Page) {
-  await page.mouse.move(1, page.viewportSize()!.height - 1);
-  await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 30_000 });
-}
-
 /** A toast with exactly this text. */
 export const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();

@@ -3,15 +3,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { FUNDS_DONE, M } from '@sampada/shared';
 import { sampada } from '../support/cli';
 import { CONSOLE, signInFirstTime } from '../console/support';
-import {
-  expect,
-  openUserDrawer,
-  screenshot,
-  signIn,
-  test,
-  toast,
-  untilToastsClose,
-} from './fixtures';
+import { expect, openUserDrawer, screenshot, signIn, test, toast } from './fixtures';
 
 /** The demo client (KYC approved as Priya Sharma; demo seed apps/server/src/modules/demo). */
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
@@ -124,8 +116,6 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
     .first();
   await expect(notice).toBeVisible({ timeout: 45_000 });
   await expect(notice).toContainText(/(am|pm) (IST|UTC|GMT[+0-9:]*)/);
-  // Heard live, the notice also came as a toast, which on a phone lies over the open list.
-  await untilToastsClose(page);
   await notice.click();
   await expect(page).toHaveURL(/\/me\/records$/);
 

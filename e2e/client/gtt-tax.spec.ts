@@ -18,15 +18,7 @@ import {
   setPin,
   staffToken,
 } from '../support/trading';
-import {
-  approvedClient,
-  expect,
-  screenshot,
-  signIn,
-  test,
-  toast,
-  untilToastsClose,
-} from './fixtures';
+import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtures';
 
 /**
  * GTTs driven by the simulated feed itself (nothing fakes a print): triggers are set ₹1 either
@@ -347,8 +339,6 @@ test.describe('[CLIENT][GTT]: GTTs fired by the simulated feed', () => {
       order_id: sell.id,
     });
 
-    // The fills' and the GTT's notices came as toasts; they close by themselves.
-    await untilToastsClose(page);
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByTestId(`history-row-${sell.id}`);
     await expect(history).toContainText(SYMBOL);

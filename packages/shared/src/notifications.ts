@@ -38,6 +38,9 @@ export const NOTIFICATION_KINDS = [
   'compensation.pay',
   'kyc.approve',
   'kyc.reject',
+  // Not lifecycle steps: an agent's reply while the client had not read the chat, a bonus claimed.
+  'support.reply',
+  'offer.claim',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -61,7 +64,10 @@ export const isNotificationKind = (action: string): action is TNotificationKind 
 export const ZClientNotification = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** What the step moved: deposit, withdrawal, order, gtt, loan, compensation, client (KYC). */
+  /**
+   * What the step moved: deposit, withdrawal, order, gtt, loan, compensation, client (KYC),
+   * support_conversation, offer_claim.
+   */
   subject_type: z.string(),
   subject_id: z.string(),
   created_at: z.string(),

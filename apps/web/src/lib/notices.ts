@@ -2,10 +2,19 @@
  * What happened to the client's records (decision 049): the list behind the bell, marking it
  * read, and where each notice leads. Price alerts are alerts' own (market/price-alerts.ts).
  */
-import type { TClientNotification, TClientNotifications } from '@sampada/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TClientNotification, TClientNotifications, TNotificationKind } from '@sampada/shared';
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { paths } from '../config/paths';
 import { apiGet, apiPost } from './api-client';
+import { createStore } from './create-store';
+import { queryKeys } from './query-keys';
 
 export const noticesQueryKey = ['notifications'] as const;
 
@@ -19,6 +28,68 @@ export const noticesQueryOptions = () =>
 
 export const useNotices = () => useQuery(noticesQueryOptions());
 
+/**
+ * Whether the bell's list is open. While it is, a notice heard live comes as a new row of the
+ * list, not as a toast too (on a phone a toast lay over the open list).
+ */
+export const bellListOpen = createStore(false);
+
+const { stat, funds, trade, loan, compensation, applications, offers, chat } = queryKeys;
+/** Cash moved: balances, Home's and the portfolio's figures, the records. */
+const CASH = [stat.all, funds.all];
+/** A trade happened or its hold was released: orders, holdings, GTTs and the cash. */
+const TRADE = [trade.all, ...CASH];
+const LOAN = [loan.all, applications.all];
+const CLAIM = [compensation.all, applications.all];
+
+/**
+ * The queries each kind's step makes stale, as key prefixes (queryKeys' `all`): a credited
+ * deposit changes balances, a fill the holdings, a KYC decision the profile. The notices' list
+ * is refetched on every notice besides these.
+ */
+export const NOTICE_REFRESHES: Record<TNotificationKind, readonly QueryKey[]> = {
+  'deposit.confirm': CASH,
+  'deposit.reject': [funds.all],
+  'withdrawal.pay': CASH,
+  'withdrawal.reject': CASH,
+  'order.fill': TRADE,
+  'order.fill_partially': TRADE,
+  'order.reject': TRADE,
+  'order.expire': TRADE,
+  'gtt.trigger': TRADE,
+  'gtt.expire': [trade.gtts],
+  'loan.approve': LOAN,
+  'loan.reject': LOAN,
+  'loan.disburse': [...LOAN, ...CASH],
+  'loan.close': [...LOAN, ...CASH],
+  'loan.foreclose': [...LOAN, ...TRADE],
+  'loan.due_reminder': [loan.all],
+  'loan.auto_debit_failed': [loan.all, ...CASH],
+  'loan.penal_charge': [loan.all],
+  'loan.margin_call': [loan.all],
+  'loan.invoke_pledge': [loan.all, ...TRADE],
+  'compensation.ask_info': CLAIM,
+  'compensation.approve': CLAIM,
+  'compensation.partly_approve': CLAIM,
+  'compensation.reject': CLAIM,
+  'compensation.pay': [...CLAIM, ...CASH],
+  'kyc.approve': [queryKeys.profile, queryKeys.kycDetail, applications.all],
+  'kyc.reject': [queryKeys.profile, queryKeys.kycDetail, applications.all],
+  'support.reply': [chat.all],
+  'offer.claim': [offers.all, applications.all, ...CASH],
+};
+
+/** Refetches what a notice's step changed, and the notices' list itself. */
+export const refreshForNotice = (
+  queryClient: QueryClient,
+  notice: Pick<TClientNotification, 'kind'>,
+) =>
+  Promise.all(
+    [noticesQueryKey, ...(NOTICE_REFRESHES[notice.kind] ?? [])].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+
 /** POST /client/app/v1/notifications/read */
 export const useMarkNoticesRead = () => {
   const queryClient = useQueryClient();
@@ -28,7 +99,7 @@ export const useMarkNoticesRead = () => {
   });
 };
 
-/** The screen that shows the record a notice is about. */
+/** The screen that shows the record a notice is about (a chat reply opens the chat instead). */
 export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_id'>): string {
   switch (notice.kind.split('.')[0]) {
     case 'deposit':
@@ -41,6 +112,7 @@ export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_i
     case 'loan':
       return paths.loan(notice.subject_id);
     case 'compensation':
+    case 'offer':
       return paths.me.application;
     default:
       return paths.me.profile;

@@ -4,7 +4,7 @@
  * `record`), so the notification exists exactly when the step does.
  */
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import {
   isNotificationKind,
   type TClientNotification,
@@ -74,6 +74,24 @@ export function noticeSql(input: {
   };
   return noticesSql([{ notice, clientId: input.clientId }]);
 }
+
+/**
+ * Marks read a subject's unread notices of one kind, in the caller's executor: what the client
+ * has seen elsewhere (the chat's replies, read in the open chat) does not wait in the bell.
+ */
+export const noticesReadSql = (input: {
+  clientId: string;
+  kind: TNotificationKind;
+  subjectId: string;
+  at: Date;
+}): SQL =>
+  sql`update ${clientNotifications} set read_at = ${input.at.toISOString()}::timestamptz
+    where ${and(
+      eq(clientNotifications.clientId, input.clientId),
+      eq(clientNotifications.kind, input.kind),
+      eq(clientNotifications.subjectId, input.subjectId),
+      isNull(clientNotifications.readAt),
+    )}`;
 
 function noticesSql(notices: { notice: TClientNotification; clientId: string }[]): SQL[] {
   if (notices.length === 0) return [];

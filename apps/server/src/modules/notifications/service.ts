@@ -19,7 +19,7 @@ import type { Market } from '../market/service.ts';
 import { noticeOf } from './notice.ts';
 
 /** For other modules' events that are notices but not lifecycle steps (a loan's reminder). */
-export { noticeSql } from './notice.ts';
+export { noticeSql, noticesReadSql } from './notice.ts';
 import { clientNotifications, type NotificationRow } from './tables.ts';
 
 const view = (row: NotificationRow): TClientNotification => ({

@@ -9,6 +9,7 @@ import {
   M,
   OM,
   type TApplicationList,
+  type TClientNotifications,
   type TConsoleOffer,
   type TConsoleOfferClaim,
   type TFundRecord,
@@ -117,6 +118,27 @@ describe('claiming', () => {
     );
     expect(console.body.data.map((x) => x.client.id)).toEqual([c.id]);
     await ledgerOk();
+  });
+
+  it('a credited bonus is a notice in the client’s bell, written with the credit; a refused claim writes none', async () => {
+    const offer = await publish();
+    const c = await bonusClient();
+    const bonusNotices = async () =>
+      (
+        await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token)
+      ).body.data.items.filter((n) => n.kind === 'offer.claim');
+    const claimed = await claim(c, offer.id);
+    expect(claimed.status).toBe(200);
+    expect(await bonusNotices()).toEqual([
+      expect.objectContaining({
+        subject_type: 'offer_claim',
+        subject_id: claimed.body.data.id,
+        read_at: null,
+      }),
+    ]);
+    // Claimed again: refused, and still one notice.
+    expect((await claim(c, offer.id)).status).toBe(400);
+    expect(await bonusNotices()).toHaveLength(1);
   });
 
   it('a client whose KYC is pending is paid no bonus, even with the flag on (403)', async () => {

@@ -33,6 +33,7 @@ import {
 } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { clientAccount, firmAccount, type LedgerService } from '../ledger/service.ts';
+import { noticeSql } from '../notifications/service.ts';
 import { reencodeImage } from '../uploads/service.ts';
 import { cashbackOf } from './cashback.ts';
 import { offerClaims, offers } from './tables.ts';
@@ -281,6 +282,16 @@ export function createOfferService(deps: {
           .update(offerClaims)
           .set({ postingId: posted.postingId })
           .where(eq(offerClaims.id, id));
+        // Told in the bell as the other money steps are, in the same transaction as the credit.
+        for (const statement of noticeSql({
+          clientId: client.id,
+          kind: 'offer.claim',
+          subjectType: 'offer_claim',
+          subjectId: id,
+          at: now,
+          occurrence: '',
+        }))
+          await tx.execute(statement);
         await recordAudit(tx, options.actor, {
           action: 'offer.claim',
           subjectType: 'offer',

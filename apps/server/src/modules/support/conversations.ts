@@ -21,6 +21,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { applyTransition, lifecycle } from '../../platform/transitions.ts';
 import { afterCommit, inTransaction } from '../../platform/transaction.ts';
+import { noticeSql, noticesReadSql } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { UploadService } from '../uploads/service.ts';
@@ -315,6 +316,17 @@ export function createConversations(deps: Deps) {
             before: { assignee_id: null },
             after: { assignee_id: author.staffId, by: 'first reply' },
           });
+        // The client is told in the bell too, for when the chat is closed: one notice while
+        // they have not read the chat (its id names the read point), marked read when they do.
+        for (const statement of noticeSql({
+          clientId: c.clientId,
+          kind: 'support.reply',
+          subjectType: 'support_conversation',
+          subjectId: c.id,
+          at: now,
+          occurrence: String(c.clientReadSeq),
+        }))
+          await tx.execute(statement);
         const message = (await views([row], updated!, tx))[0]!;
         const advisorId = await deps.advisorOf(c.clientId, tx);
         const base = { type: 'chat' as const, conversation_id: c.id, client_id: c.clientId };
@@ -354,6 +366,11 @@ export function createConversations(deps: Deps) {
         .where(eq(conv.id, c.id))
         .returning();
       const readSeq = updated!.clientReadSeq;
+      // Read in the open chat, the agents' replies need no notice waiting in the bell.
+      if (readSeq >= updated!.lastSeq)
+        await db.execute(
+          noticesReadSql({ clientId, kind: 'support.reply', subjectId: c.id, at: clock.now() }),
+        );
       if (readSeq > c.clientReadSeq)
         events.publish({
           clientId,

@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_RATE_PER_MINUTE, SM, type TChatHistory, type TInboxThread } from '@sampada/shared';
+import {
+  CHAT_RATE_PER_MINUTE,
+  SM,
+  type TChatHistory,
+  type TClientNotifications,
+  type TInboxThread,
+} from '@sampada/shared';
 import {
   buildTestApp,
   signInStaff,
@@ -217,6 +223,53 @@ describe('read marks and unread counts', () => {
     expect(replied.unread_conversations).toBe(before.unread_conversations);
     await t.api.post(`${INBOX}/conversations/${c.id}/close`, {}, agent.token);
     expect((await counts()).closed).toBe(before.closed! + 1);
+  });
+});
+
+describe('a reply the client has not read is a notice in the bell', () => {
+  const chatNotices = async (token: string) =>
+    (
+      await t.api.get<TClientNotifications>('/client/app/v1/notifications', token)
+    ).body.data.items.filter((n) => n.kind === 'support.reply');
+
+  it('one notice while the chat is unread, marked read when the client reads it, a new one for the next reply', async () => {
+    const client = await signUpClient(t);
+    await sendAsClient(t, client.token, { text: 'Is my withdrawal on its way?' });
+    const c = await conversationOf(t, agent.token, client.id);
+
+    // Two replies before the client opens the chat: one notice, written with the reply.
+    await replyAsStaff(t, agent.token, c.id, { text: 'Let me check.' });
+    await replyAsStaff(t, agent.token, c.id, { text: 'It was paid this morning.' });
+    const unread = await chatNotices(client.token);
+    expect(unread).toHaveLength(1);
+    expect(unread[0]).toMatchObject({
+      subject_type: 'support_conversation',
+      subject_id: c.id,
+      read_at: null,
+    });
+
+    // The client reads the chat (the widget open): the notice no longer waits in the bell.
+    await t.api.post(`${CHAT}/read`, { seq: 999 }, client.token);
+    expect((await chatNotices(client.token)).map((n) => n.read_at)).toEqual([expect.any(String)]);
+
+    // The next reply, after that read, is a notice of its own.
+    await replyAsStaff(t, agent.token, c.id, { text: 'Anything else?' });
+    const after = await chatNotices(client.token);
+    expect(after).toHaveLength(2);
+    expect(after.filter((n) => n.read_at === null)).toHaveLength(1);
+    // Another client hears of none of it.
+    expect(await chatNotices((await signUpClient(t)).token)).toEqual([]);
+  });
+
+  it('a reply that is not stored (a closed conversation) writes no notice', async () => {
+    const client = await signUpClient(t);
+    await sendAsClient(t, client.token, { text: 'Thanks, all done.' });
+    const c = await conversationOf(t, agent.token, client.id);
+    expect((await t.api.post(`${INBOX}/conversations/${c.id}/close`, {}, agent.token)).status).toBe(
+      200,
+    );
+    expect((await replyAsStaff(t, agent.token, c.id, { text: 'Bye.' })).status).toBe(409);
+    expect(await chatNotices(client.token)).toEqual([]);
   });
 });
 

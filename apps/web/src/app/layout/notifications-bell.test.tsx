@@ -1,10 +1,41 @@
-import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { TClientNotification } from '@sampada/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getQuotesSocket } from '../../lib/market/live-quotes';
+import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 import { mockApi, ok } from '../../test/http';
 import { renderWithProviders, resetAppState } from '../../test/render';
-import { NotificationsBell } from './notifications-bell';
+import { NotificationsBell, useNoticeToasts } from './notifications-bell';
 
 beforeEach(resetAppState);
+afterEach(() => vi.restoreAllMocks());
+
+/** Captures what the socket hands the app's notice listener, so a test can play a frame. */
+function hearNotices() {
+  let hear: ((notice: TClientNotification) => void) | undefined;
+  vi.spyOn(getQuotesSocket(), 'onNotification').mockImplementation((listener) => {
+    hear = listener;
+    return () => undefined;
+  });
+  return (notice: TClientNotification) => act(() => hear!(notice));
+}
+
+const notice = (kind: TClientNotification['kind'], id = 'n9'): TClientNotification => ({
+  id,
+  kind,
+  subject_type: kind.split('.')[0]!,
+  subject_id: 's1',
+  created_at: '2026-11-29T05:00:00.000Z',
+  read_at: null,
+});
+
+function BellWithToasts() {
+  useNoticeToasts();
+  return <NotificationsBell />;
+}
+
+const toasts = () => document.querySelectorAll('[data-toast-type]');
 
 describe('the notifications bell', () => {
   it('is the popup’s button itself, so the badge’s wrapper carries no popup state', async () => {
@@ -90,5 +121,67 @@ describe('the notifications bell', () => {
           .sort(),
       ).toEqual(['/client/app/v1/notifications/read', '/market/app/v1/notifications/read']),
     );
+  });
+
+  it('a notice heard while the list is open is a new row of the list, not a toast too', async () => {
+    const listed: TClientNotification[] = [];
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': () => ok({ items: [...listed], unread: listed.length }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const hear = hearNotices();
+    const { user } = renderWithProviders(<BellWithToasts />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 0 unread' });
+    await user.click(bell);
+    await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'true'));
+
+    listed.push(notice('deposit.confirm'));
+    hear(notice('deposit.confirm'));
+    // The list refetches and shows it live; no toast lies over the list.
+    const row = await screen.findByTestId('notification');
+    expect(row).toHaveTextContent('Your deposit was credited to your account.');
+    expect(toasts()).toHaveLength(0);
+
+    // Closed, the next notice is a toast again.
+    await user.click(bell);
+    await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'false'));
+    listed.push(notice('withdrawal.pay', 'n10'));
+    hear(notice('withdrawal.pay', 'n10'));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(toasts()[0]).toHaveTextContent('Your withdrawal was paid to your bank account.');
+  });
+
+  it('a notice refetches the queries its kind concerns and leaves the others alone', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const hear = hearNotices();
+    const seeded = {
+      holdings: queryKeys.trade.holdings,
+      assets: queryKeys.stat.assets,
+      deposits: queryKeys.funds.deposits,
+      loans: queryKeys.loan.loans,
+      watchlist: queryKeys.market.watchlist,
+      profile: queryKeys.profile,
+    };
+    for (const key of Object.values(seeded)) queryClient.setQueryData(key, { seeded: true });
+    renderWithProviders(<BellWithToasts />);
+    await screen.findByRole('button', { name: 'Notifications, 0 unread' });
+    const stale = () =>
+      Object.entries(seeded)
+        .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+        .map(([name]) => name)
+        .sort();
+
+    hear(notice('order.fill'));
+    // A fill moves holdings and cash, not loans, the watchlist or the profile.
+    expect(stale()).toEqual(['assets', 'deposits', 'holdings']);
+
+    for (const key of Object.values(seeded)) queryClient.setQueryData(key, { seeded: true });
+    hear(notice('kyc.approve', 'n11'));
+    expect(stale()).toEqual(['profile']);
   });
 });

@@ -9,11 +9,14 @@ import {
   ScrollArea,
   Stack,
   Text,
+  UnstyledButton,
 } from '@mantine/core';
 import { IconBell, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useStore } from '../../lib/create-store';
+import { openGlobalDrawer } from '../../lib/drawers';
 import { useTranslation } from '../../lib/i18n';
 import { getQuotesSocket, useQuoteSubscription } from '../../lib/market/live-quotes';
 import { formatDateTime } from '../../lib/money';
@@ -24,12 +27,20 @@ import {
   useNotifications,
   usePriceAlerts,
 } from '../../lib/market/price-alerts';
-import { noticeHref, noticeKey, useMarkNoticesRead, useNotices } from '../../lib/notices';
+import {
+  bellListOpen,
+  noticeHref,
+  noticeKey,
+  refreshForNotice,
+  useMarkNoticesRead,
+  useNotices,
+} from '../../lib/notices';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Fired price alerts as toasts, from the quotes socket. Watching the active alerts' symbols
- * keeps that socket open while there is something to hear.
+ * keeps that socket open while there is something to hear. While the bell's list is open the
+ * alert is a new row of it, not a toast too.
  */
 export function useAlertToasts() {
   const { t } = useTranslation();
@@ -40,6 +51,8 @@ export function useAlertToasts() {
   useEffect(
     () =>
       getQuotesSocket().onAlert((alert) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.market.alerts });
+        if (bellListOpen.get()) return;
         toast({
           type: 'info',
           title: t('alerts.firedTitle'),
@@ -47,15 +60,15 @@ export function useAlertToasts() {
           duration: 8_000,
           id: `alert-${alert.id}`,
         });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.market.alerts });
       }),
     [queryClient, t],
   );
 }
 
 /**
- * What happened to the client's records, as toasts from the same socket (decision 049). Every
- * query on screen is refetched: a credited deposit changes balances, a fill the holdings.
+ * What happened to the client's records, as toasts from the same socket (decision 049), and
+ * the queries the notice's kind changed refetched (NOTICE_REFRESHES). While the bell's list is
+ * open the notice is a new row of it, not a toast too (decision 053).
  */
 export function useNoticeToasts() {
   const { t } = useTranslation();
@@ -63,6 +76,8 @@ export function useNoticeToasts() {
   useEffect(
     () =>
       getQuotesSocket().onNotification((notice) => {
+        void refreshForNotice(queryClient, notice);
+        if (bellListOpen.get()) return;
         toast({
           type: 'info',
           title: t('notices.title'),
@@ -70,13 +85,19 @@ export function useNoticeToasts() {
           duration: 8_000,
           id: `notice-${notice.id}`,
         });
-        void queryClient.invalidateQueries();
       }),
     [queryClient, t],
   );
 }
 
-type BellItem = { id: string; text: string; at: string | null; unread: boolean; href?: string };
+type BellItem = {
+  id: string;
+  text: string;
+  at: string | null;
+  unread: boolean;
+  /** Where the row leads: a screen, or the chat (a support reply). */
+  opens?: { href: string } | 'chat';
+};
 
 /** Fired alerts and the records' notices, newest first, unread counted together. */
 function useBellItems() {
@@ -95,7 +116,7 @@ function useBellItems() {
       text: t(noticeKey(n)),
       at: n.created_at,
       unread: !n.read_at,
-      href: noticeHref(n),
+      opens: n.kind === 'support.reply' ? ('chat' as const) : { href: noticeHref(n) },
     })),
   ].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   return { items, unread: (notes?.unread ?? 0) + (notices?.unread ?? 0) };
@@ -104,7 +125,10 @@ function useBellItems() {
 /** The header's bell: fired alerts and notices (unread ones counted), active alerts to cancel. */
 export function NotificationsBell() {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  const opened = useStore(bellListOpen);
+  const setOpened = bellListOpen.set;
+  // A list left open when the bell goes (signed out) must not keep the toasts quiet.
+  useEffect(() => () => bellListOpen.set(false), []);
   const { items, unread } = useBellItems();
   const { data: alerts } = usePriceAlerts();
   const markAlertsRead = useMarkNotificationsRead();
@@ -168,11 +192,27 @@ export function NotificationsBell() {
                     )}
                   </>
                 );
-                return n.href ? (
+                if (n.opens === 'chat')
+                  return (
+                    <UnstyledButton
+                      key={n.id}
+                      display="block"
+                      w="100%"
+                      onClick={() => {
+                        setOpened(false);
+                        openGlobalDrawer('support');
+                      }}
+                      data-testid="notification"
+                      data-unread={n.unread || undefined}
+                    >
+                      {body}
+                    </UnstyledButton>
+                  );
+                return n.opens ? (
                   <Text
                     key={n.id}
                     component={Link}
-                    to={n.href}
+                    to={n.opens.href}
                     onClick={() => setOpened(false)}
                     c="inherit"
                     td="none"

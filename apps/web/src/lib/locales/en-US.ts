@@ -167,6 +167,12 @@ export const commonEnUS = {
       approve: 'Your KYC was approved. You can now add money and trade.',
       reject: 'Your KYC was rejected. Open it to see why and submit again.',
     },
+    support: {
+      reply: 'Customer service replied to your message.',
+    },
+    offer: {
+      claim: 'Your bonus was credited to your cash.',
+    },
   },
   preferences: {
     title: 'Display',

@@ -167,6 +167,12 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       approve: 'आपका KYC स्वीकृत हुआ। अब आप पैसे जोड़कर ट्रेड कर सकते हैं।',
       reject: 'आपका KYC अस्वीकार हुआ। कारण देखने और फिर से जमा करने के लिए खोलें।',
     },
+    support: {
+      reply: 'ग्राहक सेवा ने आपके संदेश का उत्तर दिया।',
+    },
+    offer: {
+      claim: 'आपका बोनस आपकी नकद राशि में जमा हो गया।',
+    },
   },
   preferences: {
     title: 'प्रदर्शन',
