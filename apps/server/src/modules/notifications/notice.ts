@@ -3,8 +3,8 @@
  * told of, and the row each one writes — inside the step's own statement (transitions'
  * `record`), so the notification exists exactly when the step does.
  */
-import { createHash } from 'node:crypto';
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { v5 as uuidV5 } from 'uuid';
 import {
   isNotificationKind,
   type TClientNotification,
@@ -13,9 +13,13 @@ import {
 import type { TransitionEvent } from '../../platform/transitions.ts';
 import { clientNotifications } from './tables.ts';
 
+/** Sampada's namespace for notification ids (RFC 9562 name-based UUIDs). */
+const NOTIFICATION_NAMESPACE = '48677d6a-db65-4868-ad0d-85329f508788';
+
 /**
- * The same (client, kind, subject) always names the same row: a UUID made of their hash. A kind
- * that recurs on one subject (a loan's monthly reminder) adds what tells its occurrences apart.
+ * The same (client, kind, subject) always names the same row: a name-based UUID of them, so a
+ * replayed step writes nothing new. A kind that recurs on one subject (a loan's monthly
+ * reminder) adds what tells its occurrences apart.
  */
 export function notificationId(
   clientId: string,
@@ -23,11 +27,10 @@ export function notificationId(
   subjectId: string,
   occurrence = '',
 ): string {
-  const key = `${clientId}|${kind}|${subjectId}${occurrence ? `|${occurrence}` : ''}`;
-  const hex = createHash('sha256').update(key).digest('hex');
-  // Shaped as a version-5-like UUID (name-based), so it reads as one wherever ids are shown.
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidV5(
+    `${clientId}|${kind}|${subjectId}${occurrence ? `|${occurrence}` : ''}`,
+    NOTIFICATION_NAMESPACE,
+  );
 }
 
 /** The notification a step's event makes, or null when its client is not told of it. */
