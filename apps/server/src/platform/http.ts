@@ -40,9 +40,23 @@ export const requestMeta = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'],
 });
 
-/** Absolute base for links the server hands out (signed file URLs must start with http). */
-export const baseUrlOf = (config: Config, request: FastifyRequest) =>
-  config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+/**
+ * Base for links the server hands out. `PUBLIC_URL` when set; without it the request's Host only
+ * when it names this machine (a developer's box, tests), because a Host header is the client's
+ * word — `Host: evil.example` must not put a foreign site into a KYC link. Any other Host gets
+ * relative links.
+ */
+export const baseUrlOf = (config: Config, request: FastifyRequest) => {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  return isLoopbackHost(request.hostname) ? `${request.protocol}://${request.host}` : '';
+};
+
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  /^127(\.\d{1,3}){3}$/.test(hostname) ||
+  hostname === '[::1]' ||
+  hostname === '::1';
 
 export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 

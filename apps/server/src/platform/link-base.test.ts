@@ -1,0 +1,88 @@
+/**
+ * Signed file links (issue 32, "secrets out of reach"): built from PUBLIC_URL when it is set;
+ * without it, from the Host header only when that names this machine, and relative otherwise —
+ * `Host: evil.example` never reaches a KYC link. The relative link still opens the file.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUpClient, type TestApp } from '../test/helpers.ts';
+import { formWith, pngImage } from '../test/images.ts';
+
+/** POST the image with a Host header of our choosing (fetch would send the real one). */
+async function uploadWithHost(t: TestApp, token: string, host: string): Promise<string> {
+  const form = new Response(formWith(await pngImage(), 'id.png', 'image/png'));
+  const body = Buffer.from(await form.arrayBuffer());
+  const { port } = new URL(t.baseUrl);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/client/app/v1/image',
+        method: 'POST',
+        setHost: false,
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          'content-type': form.headers.get('content-type')!,
+          'content-length': body.length,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(text));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  return (JSON.parse(answer) as { data: { url: string } }).data.url;
+}
+
+describe('without PUBLIC_URL', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    token = (await signUpClient(t)).token;
+  });
+  afterAll(async () => t?.close());
+
+  it('a foreign Host header gets a relative link, never its own name', async () => {
+    const url = await uploadWithHost(t, token, 'evil.example');
+    expect(url).not.toContain('evil.example');
+    expect(url).toMatch(/^\/files\/private\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+    // The relative link opens the file on our own origin.
+    const file = await t.api.raw(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('a Host naming this machine gets an absolute link, as the KYC form requires', async () => {
+    const { port } = new URL(t.baseUrl);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect(await uploadWithHost(t, token, host)).toMatch(
+        new RegExp(`^http://${host.replace('.', '\\.')}/files/private/`),
+      );
+    }
+  });
+});
+
+describe('with PUBLIC_URL', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PUBLIC_URL: 'https://app.sampada.example/' } });
+    token = (await signUpClient(t)).token;
+  });
+  afterAll(async () => t?.close());
+
+  it('every link starts with PUBLIC_URL, whatever the Host says', async () => {
+    for (const host of ['evil.example', '127.0.0.1']) {
+      expect(await uploadWithHost(t, token, host)).toMatch(
+        /^https:\/\/app\.sampada\.example\/files\/private\//,
+      );
+    }
+  });
+});
