@@ -70,6 +70,7 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { newsConsole } from './modules/news/console.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { settingsConsole } from './modules/settings/console.ts';
+import { apiReferenceConsole } from './modules/staff/api-reference-console.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { staffAuthConsole } from './modules/staff-auth/console.ts';
 import { staffConsole } from './modules/staff/console.ts';
@@ -77,6 +78,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { supportConsole } from './modules/support/console.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { externalChatOrigin } from './modules/support/service.ts';
+import { publicReference } from './platform/api-reference.ts';
 import { busPrefixOf } from './platform/bus.ts';
 import { ok, registerEnvelope } from './platform/envelope.ts';
 import { registerHealthRoutes } from './platform/health.ts';
@@ -261,6 +263,8 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
+    // Clients' APIs only; the console's routes are a staff-only reference.
+    transformSpecification: (doc) => publicReference(doc),
     staticCSP: true,
     transformStaticCSP: hardenCsp,
   });
@@ -356,6 +360,7 @@ export async function buildApp(
         connectConsole,
         portfolioConsole,
         settlementConsole,
+        apiReferenceConsole,
       ]) {
         await consoleApi.register(routes(ctx));
       }

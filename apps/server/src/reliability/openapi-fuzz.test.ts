@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiReference,
   buildTestApp,
   signInStaff,
   signUpClient,
@@ -191,7 +192,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   client = await signUpClient(t);
   admin = await signInStaff(t, 'admin');
-  doc = (await (await t.api.raw('/docs/json')).json()) as Doc;
+  doc = await apiReference<Doc>(t, admin.token);
 });
 afterAll(() => t.close());
 

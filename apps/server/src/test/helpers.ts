@@ -285,3 +285,27 @@ export async function sqlRows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   return ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+type OpenApiDoc = { paths: Record<string, never>; components?: { schemas?: object } };
+
+/**
+ * The API reference as a reader gets it over HTTP: the public /docs/json, and with a staff
+ * token the console's staff-only reference merged in (paths and named schemas).
+ */
+export async function apiReference<D = OpenApiDoc>(t: TestApp, staffToken?: string): Promise<D> {
+  const open = (await (await t.api.raw('/docs/json')).json()) as OpenApiDoc;
+  if (!staffToken) return open as D;
+  const reply = await t.api.raw('/console/api/v1/reference/openapi.json', {
+    headers: { authorization: `Bearer ${staffToken}` },
+  });
+  if (reply.status !== 200) throw new Error(`staff reference: ${reply.status}`);
+  const staff = (await reply.json()) as OpenApiDoc;
+  return {
+    ...open,
+    paths: { ...open.paths, ...staff.paths },
+    components: {
+      ...open.components,
+      schemas: { ...open.components?.schemas, ...staff.components?.schemas },
+    },
+  } as D;
+}

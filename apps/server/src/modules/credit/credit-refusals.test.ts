@@ -15,6 +15,7 @@ import {
 import {
   buildTestApp,
   signInStaff,
+  apiReference,
   signUpClient,
   type SignedInStaff,
   sqlRows,
@@ -334,9 +335,9 @@ describe('whose loan', () => {
 
 describe('OpenAPI', () => {
   it('documents the credit calls and the Idempotency-Key that applying and repaying need', async () => {
-    const doc = (await (await t.api.raw('/docs/json')).json()) as {
+    const doc = await apiReference<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
-    };
+    }>(t, ops1.token);
     for (const path of [
       '/loan/app/v1/products',
       '/loan/app/v1/quote',

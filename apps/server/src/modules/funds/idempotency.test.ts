@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FM, type TBankCard, type TWithdrawalView } from '@sampada/shared';
 import { canonicalJson, KEY_RETENTION_MS, requestHash } from '../../platform/idempotency.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
+import {
+  apiReference,
+  buildTestApp,
+  signInStaff,
+  sqlRows,
+  type TestApp,
+} from '../../test/helpers.ts';
 import {
   addCard,
   balancesOf,
@@ -130,9 +136,10 @@ describe('Idempotency-Key', () => {
 
 describe('OpenAPI', () => {
   it('documents the funds calls and the Idempotency-Key header they need', async () => {
-    const doc = (await (await t.api.raw('/docs/json')).json()) as {
+    const staff = await signInStaff(t, 'operations');
+    const doc = await apiReference<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
-    };
+    }>(t, staff.token);
     for (const path of [
       '/stat/app/v1/asset',
       '/funds/app/v1/bank-cards',
