@@ -4,6 +4,7 @@ import {
   percentage,
   rupeesToPaise,
   type THolding,
+  type TRate,
 } from '@sampada/shared';
 import {
   Anchor,
@@ -28,10 +29,13 @@ import { formatDay } from '../../../lib/money';
 import { holdingsQueryOptions, sellableQuantity, sellBlockedBy } from '../../../lib/trading';
 import { isApiError } from '../../../lib/api-client';
 import { toastError } from '../../../lib/notify';
+import { returnsQueryOptions } from '../api/returns';
 import { downloadHoldings } from '../api/tax-pnl';
+import { useReturnsTranslation } from '../returns-i18n';
 import { usePortfolioTranslation } from '../i18n';
 import { openGttForm } from './gtt-page';
 import { Pnl, useMoney } from './money-parts';
+import { RateText } from './returns-tables';
 import { CardTable } from '../../../components/card-table';
 
 /** A holding with its figures moved to the live price (the server's are as of the fetch). */
@@ -60,7 +64,20 @@ export function withLivePrice(holding: THolding, livePrice: number | undefined):
   };
 }
 
-function HoldingRow({ holding }: { holding: TLiveHolding }) {
+/**
+ * A holding's own XIRR since its first buy (the returns API's, at the server's last price):
+ * what the money in this stock earned a year, buys, sells and dividends on their days.
+ */
+function HoldingXirr({ rate, symbol }: { rate: TRate; symbol: string }) {
+  const { t } = useReturnsTranslation();
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {t('xirr')} <RateText rate={rate} size="xs" testId={`holding-xirr-${symbol}`} />
+    </Text>
+  );
+}
+
+function HoldingRow({ holding, xirr }: { holding: TLiveHolding; xirr: TRate | undefined }) {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
   const sellable = sellableQuantity(holding);
@@ -162,6 +179,7 @@ function HoldingRow({ holding }: { holding: TLiveHolding }) {
           size="sm"
           testId={`holding-pnl-${symbol}`}
         />
+        {xirr && <HoldingXirr rate={xirr} symbol={symbol} />}
       </Table.Td>
       <Table.Td ta="right">
         <Pnl paise={holding.day_pnl_paise} size="sm" testId={`holding-day-${symbol}`} />
@@ -208,6 +226,12 @@ export function HoldingPage() {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
   const query = useQuery(holdingsQueryOptions());
+  // Since the first trade, the returns screen's "All" (one cache entry for both screens).
+  const returns = useQuery(returnsQueryOptions(null));
+  const xirrOf = useMemo(
+    () => new Map((returns.data?.holdings ?? []).map((h) => [h.symbol, h.xirr])),
+    [returns.data],
+  );
   const live = useLiveQuotes(
     (query.data ?? []).filter((holding) => holding.listed).map((holding) => holding.symbol),
   );
@@ -302,7 +326,11 @@ export function HoldingPage() {
           </Table.Thead>
           <Table.Tbody>
             {holdings.map((holding) => (
-              <HoldingRow key={holding.symbol} holding={holding} />
+              <HoldingRow
+                key={holding.symbol}
+                holding={holding}
+                xirr={xirrOf.get(holding.symbol)}
+              />
             ))}
           </Table.Tbody>
         </CardTable>

@@ -1,4 +1,6 @@
 import {
+  XIRR_REASONS,
+  type TReturns,
   DEFAULT_CHARGES,
   TRADING_DONE,
   computeCharges,
@@ -191,6 +193,44 @@ describe('holdings', () => {
       open: 'order',
       order: { symbol: 'TCS', side: 'sell' },
     });
+  });
+  it("shows each holding's own XIRR from the returns, and says when it cannot be worked out", async () => {
+    const rate = (r: number | null, reason: string | null = null) => ({
+      computable: r !== null,
+      rate: r,
+      reason,
+    });
+    const returns: TReturns = {
+      from: '2025-01-02',
+      to: '2026-11-20',
+      benchmark: 'NIFTY50',
+      xirr: rate(0.1834),
+      twr: 0.0712,
+      value_paise: 4_250_000,
+      income: { realised_paise: 0, unrealised_paise: 150_000, dividend_paise: 0 },
+      benchmark_result: { xirr: rate(0.1213), value_paise: 4_100_000 },
+      holdings: [
+        { symbol: 'TCS', name: 'Tata Consultancy Services', xirr: rate(0.2501), value_paise: 1 },
+        {
+          symbol: 'ACMEIND',
+          name: 'Acme Industries',
+          xirr: rate(null, XIRR_REASONS.oneSign),
+          value_paise: 1,
+        },
+      ],
+      series: [],
+      allocation: { sector: [], market_cap: [] },
+      as_of: '2026-11-20T09:00:00.000Z',
+    };
+    const { callsTo } = mockApi({
+      'GET /trade/app/v1/holdings': ok(holdings),
+      'GET /stat/app/v1/returns': ok(returns),
+    });
+    renderWithProviders(<HoldingPage />);
+    expect(await screen.findByTestId('holding-xirr-TCS')).toHaveTextContent('+25.01%');
+    expect(screen.getByTestId('holding-xirr-ACMEIND')).toHaveTextContent('Not worked out');
+    // Since the first trade: the returns screen's "All".
+    expect(callsTo('GET /stat/app/v1/returns')[0]!.params).toEqual({ benchmark: 'NIFTY50' });
   });
 });
 
