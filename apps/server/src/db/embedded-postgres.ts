@@ -308,27 +308,32 @@ export async function startEmbeddedPostgres(
 
   let current = await launch();
   let stopping: Promise<void> | null = null;
+  /** A restart under way; stop() waits for it, or its new postmaster would outlive the server. */
+  let restarting: Promise<void> = Promise.resolve();
   /**
    * A postmaster that dies on its own (killed, out of memory) is started again on the same
    * port and data, with PostgreSQL's crash recovery; meanwhile /ready answers 503 and requests
    * a clear 503, and the pool's new connections reach the restarted server (issue 21).
    */
   const supervise = (running: typeof current) => {
-    void running.exited.then(async (code) => {
-      for (let attempt = 1; !stopping; attempt += 1) {
-        log(`the embedded PostgreSQL stopped on its own (exit ${code}); starting it again`);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(200 * attempt, 5_000)));
-        if (stopping) return;
-        try {
-          await clearLeftover(dataDir, pgDir);
-          current = await launch();
-          supervise(current);
-          return;
-        } catch (error) {
-          log(`restarting the embedded PostgreSQL failed: ${(error as Error).message}`);
-        }
-      }
+    void running.exited.then((code) => {
+      if (!stopping) restarting = restart(code);
     });
+  };
+  const restart = async (code: number | null) => {
+    for (let attempt = 1; !stopping; attempt += 1) {
+      log(`the embedded PostgreSQL stopped on its own (exit ${code}); starting it again`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(200 * attempt, 5_000)));
+      if (stopping) return;
+      try {
+        await clearLeftover(dataDir, pgDir);
+        current = await launch();
+        supervise(current);
+        return;
+      } catch (error) {
+        log(`restarting the embedded PostgreSQL failed: ${(error as Error).message}`);
+      }
+    }
   };
   supervise(current);
 
@@ -336,6 +341,9 @@ export async function startEmbeddedPostgres(
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop() {
       stopping ??= (async () => {
+        // The supervisor's loop sees `stopping` and launches nothing more; one it launched
+        // already is `current` once this resolves, and is stopped below.
+        await restarting;
         const { child, exited } = current;
         if (child.exitCode !== null || child.signalCode !== null) return;
         child.kill('SIGINT'); // fast shutdown: a clean checkpoint, no recovery at next start
