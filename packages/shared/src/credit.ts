@@ -19,6 +19,14 @@ export type TCreditProductKind = (typeof CREDIT_PRODUCT_KINDS)[number];
 export const REPAYMENT_KINDS = ['emi', 'interest_only'] as const;
 export type TRepaymentKind = (typeof REPAYMENT_KINDS)[number];
 
+/**
+ * How a product's rate is set: fixed for the tenure, or floating on a benchmark. The rate
+ * type decides whether a foreclosure charge may be asked at all (RBI: none on a floating-rate
+ * loan to an individual for a non-business purpose, which every loan here is).
+ */
+export const RATE_TYPES = ['fixed', 'floating'] as const;
+export type TRateType = (typeof RATE_TYPES)[number];
+
 export const LOAN_STATUSES = [
   'applied',
   'approved',
@@ -59,6 +67,8 @@ export const MAX_TENURE_MONTHS = 120;
 /** RBI digital lending: the days after disbursal a borrower may exit at principal + interest. */
 export const DEFAULT_COOLING_OFF_DAYS = 3;
 export const MAX_COOLING_OFF_DAYS = 30;
+/** The highest foreclosure charge a product may carry: 5% of the principal outstanding. */
+export const MAX_FORECLOSURE_CHARGE_BPS = 500;
 export const MAX_PLEDGE_LINES = 20;
 export const MAX_LOAN_PAISE = 1_000_000_000n * PAISE_PER_RUPEE;
 export const CREDIT_PAGE_DEFAULT = 20;
@@ -137,6 +147,10 @@ export const LM = {
   ltvOrder: 'The levels must rise: LTV below margin call below sell-off.',
   feeInvalid: 'The processing fee is 0 to 10% in basis points.',
   coolingOffInvalid: 'The cooling-off period is 0 to 30 days.',
+  foreclosureChargeInvalid:
+    'The foreclosure charge is 0 to 5.00% of the principal outstanding, in basis points (200 = 2.00%).',
+  foreclosureChargeFloating:
+    'A floating-rate loan to an individual carries no foreclosure charge (RBI): set it to 0 or make the rate fixed.',
   thresholdInvalid: 'The threshold is a whole number of paise, 0 or more.',
   accrualDateInvalid: 'Interest can be accrued only for days that have ended.',
   dateInvalid: 'Dates are written YYYY-MM-DD.',
@@ -280,6 +294,14 @@ export const ZLoanReasonRequest = z.object({
   reason: requiredText(LM.reasonRequired).max(500),
 });
 
+/** The charge as a KFS names it: a share of the principal outstanding, or Nil. */
+export const foreclosureChargeText = (chargeBps: number) =>
+  chargeBps > 0 ? `${formatBps(chargeBps)} of the principal outstanding at foreclosure` : 'Nil';
+
+/** RBI's rule, its one home: a floating-rate product asks no foreclosure charge. */
+export const foreclosureChargeRefused = (rateType: TRateType, chargeBps: number) =>
+  rateType === 'floating' && chargeBps > 0;
+
 const bps = (max: number, message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(max, message);
 
@@ -307,9 +329,19 @@ export const ZCreditProductInput = z
       .min(0, LM.coolingOffInvalid)
       .max(MAX_COOLING_OFF_DAYS, LM.coolingOffInvalid)
       .optional(),
+    /** Omitted: a new product is fixed-rate, an edited one keeps its own. */
+    rate_type: z.enum(RATE_TYPES).optional(),
+    /** Of the principal outstanding at foreclosure; omitted: 0 for a new product, kept on an edit. */
+    foreclosure_charge_bps: bps(MAX_FORECLOSURE_CHARGE_BPS, LM.foreclosureChargeInvalid).optional(),
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
+    if (foreclosureChargeRefused(p.rate_type ?? 'fixed', p.foreclosure_charge_bps ?? 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['foreclosure_charge_bps'],
+        message: LM.foreclosureChargeFloating,
+      });
     if (p.min_amount_paise > p.max_amount_paise)
       ctx.addIssue({ code: 'custom', path: ['min_amount_paise'], message: LM.limitsInvalid });
     if (p.kind === 'loan_against_shares') {
@@ -352,6 +384,9 @@ export const ZCreditProduct = z.object({
   processing_fee_bps: z.number().int(),
   /** Days after disbursal the borrower may exit at principal and interest only. */
   cooling_off_days: z.number().int(),
+  rate_type: z.enum(RATE_TYPES),
+  /** Of the principal outstanding at foreclosure; always 0 on a floating-rate product. */
+  foreclosure_charge_bps: z.number().int(),
   active: z.boolean(),
   updated_at: z.string(),
 });
@@ -596,8 +631,9 @@ export const ZKeyFactStatement = z.object({
   amount_paise: paise,
   tenure_months: z.number().int(),
   instalments: z.number().int(),
-  /** Fixed for the whole tenure. */
   annual_rate_bps: z.number().int(),
+  /** Statements issued before migration 0047 named no rate type: they were all fixed. */
+  rate_type: z.enum(RATE_TYPES).default('fixed'),
   instalment_paise: paise,
   total_interest_paise: paise,
   processing_fee_paise: paise,
@@ -616,6 +652,8 @@ export const ZKeyFactStatement = z.object({
     text: z.string(),
   }),
   cooling_off_days: z.number().int(),
+  /** Of the principal outstanding at foreclosure; the loan keeps it (0 before migration 0047). */
+  foreclosure_charge_bps: z.number().int().default(0),
   foreclosure: z.string(),
   recovery: z.string(),
   grievance: z.object({

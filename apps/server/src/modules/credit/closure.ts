@@ -3,7 +3,9 @@
  * today, good to the end of the IST day), foreclosure on that statement, the cooling-off exit
  * (RBI's digital lending directions: within the product's cooling-off days the client pays
  * principal and interest to date only — any penal charge is waived, no foreclosure charge is
- * ever asked) and the no-dues letter's contents once a loan is closed.
+ * ever asked) and the no-dues letter's contents once a loan is closed. Outside it, the
+ * foreclosure charge the loan's KFS named is asked (foreclosure-charge.ts): posted as a fee in
+ * the closing transaction, then paid by the repayment with the rest.
  *
  * Reading the statement brings the loan's accrual up to yesterday on the loan's lock (the
  * postings the daily job would make anyway, under the same idempotency keys), so the amount
@@ -14,6 +16,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  formatBps,
   formatPaise,
   LM,
   type TForeclosureStatement,
@@ -31,6 +34,8 @@ import {
 } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { firmAccount, type LedgerService } from '../ledger/service.ts';
+import { foreclosureChargeDue } from './foreclosure-charge.ts';
+import { ensureInstalments, instalmentsOf } from './instalments.ts';
 import { accrue, addDays, istDay } from './interest.ts';
 import type { Loans } from './loans.ts';
 import type { CreditProducts } from './products.ts';
@@ -72,11 +77,22 @@ export function createClosure(deps: Deps) {
     const until = coolingOffUntil(row, product, today());
     const coolingOff = until !== null;
     const waived = coolingOff ? row.feesDuePaise : 0n;
-    const total = row.outstandingPrincipalPaise + row.accruedInterestPaise + row.feesDuePaise;
+    await ensureInstalments(tx, row, today());
+    const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
+    const charge = foreclosureChargeDue({
+      principal: row.outstandingPrincipalPaise,
+      chargeBps: row.foreclosureChargeBps,
+      coolingOff,
+      today: today(),
+      lastDueDate: instalments.at(-1)?.dueDate ?? null,
+    });
+    const total =
+      row.outstandingPrincipalPaise + row.accruedInterestPaise + row.feesDuePaise + charge;
     const perDay = accrue(row.outstandingPrincipalPaise, row.annualRateBps, 1, row.accrualCarry);
     return {
       coolingOff,
       waived,
+      charge,
       total: total - waived,
       view: {
         loan_id: row.id,
@@ -86,7 +102,7 @@ export function createClosure(deps: Deps) {
         interest_paise: paiseNumber(row.accruedInterestPaise),
         penal_paise: paiseNumber(row.feesDuePaise),
         waived_paise: paiseNumber(waived),
-        foreclosure_charge_paise: 0,
+        foreclosure_charge_paise: paiseNumber(charge),
         total_paise: paiseNumber(total - waived),
         per_day_interest_paise: paiseNumber(perDay.interest),
         cooling_off: coolingOff,
@@ -134,6 +150,43 @@ export function createClosure(deps: Deps) {
     return after!;
   }
 
+  /**
+   * The foreclosure charge becomes a fee due, as a penal charge does (firm loans, the claim
+   * grows ← fees income), so the repayment that follows pays it first with the rest.
+   */
+  async function charge(tx: Tx, row: LoanRow, amount: bigint, actor: Actor) {
+    if (amount <= 0n) return row;
+    const memo = `Foreclosure charge ${formatPaise(amount)}: ${formatBps(row.foreclosureChargeBps)} of the principal outstanding ${formatPaise(row.outstandingPrincipalPaise)}`;
+    const posted = await ledger.transfer(tx, {
+      kind: 'loan_foreclosure_charge',
+      clientId: row.clientId,
+      memo,
+      reference: `loan:${row.id}`,
+      idempotencyKey: `loan:${row.id}:foreclosure_charge`,
+      from: firmAccount('loans'),
+      to: firmAccount('fees'),
+      amount,
+    });
+    const [after] = await tx
+      .update(loans)
+      .set({ feesDuePaise: row.feesDuePaise + amount, updatedAt: clock.now() })
+      .where(and(eq(loans.id, row.id), eq(loans.feesDuePaise, row.feesDuePaise)))
+      .returning();
+    if (!after) throw new Error(`Loan ${row.id} moved while its foreclosure was locked`);
+    await recordAudit(tx, actor, {
+      action: 'loan.foreclosure_charge',
+      subjectType: 'loan',
+      subjectId: row.id,
+      after: {
+        clientId: row.clientId,
+        chargePaise: amount.toString(),
+        chargeBps: row.foreclosureChargeBps,
+        postingId: posted.postingId,
+      },
+    });
+    return after;
+  }
+
   return {
     async statement(clientId: string, loanId: string): Promise<TForeclosureStatement> {
       return inTransaction(db, async (tx) => {
@@ -155,9 +208,15 @@ export function createClosure(deps: Deps) {
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
         const ready = await readyLocked(tx, loanId, client.id);
-        const { coolingOff, waived, total } = await statementOf(tx, ready);
+        const statement = await statementOf(tx, ready);
+        const { coolingOff, waived, total } = statement;
         if (input.amount_paise !== total) throw conflict(LM.foreclosureChanged(total));
-        const row = await waive(tx, ready, waived, options.actor);
+        const waivedRow = await waive(tx, ready, waived, options.actor);
+        const row = await charge(tx, waivedRow, statement.charge, options.actor);
+        const chargeText =
+          statement.charge > 0n
+            ? `including a foreclosure charge of ${formatPaise(statement.charge)}`
+            : 'no foreclosure charge';
         const closing: Closing = coolingOff
           ? {
               action: 'exit_cooling_off',
@@ -167,7 +226,7 @@ export function createClosure(deps: Deps) {
           : {
               action: 'foreclose',
               closedBy: 'foreclosed',
-              message: `Loan foreclosed for ${formatPaise(total)}, no foreclosure charge. Pledged shares released; your no-dues letter is ready.`,
+              message: `Loan foreclosed for ${formatPaise(total)}, ${chargeText}. Pledged shares released; your no-dues letter is ready.`,
             };
         const paid = await servicing.repayLocked(
           tx,

@@ -44,6 +44,10 @@ export function processingFee(amount: bigint, feeBps: number) {
   return { fee, gst };
 }
 
+/** The foreclosure charge on the principal outstanding, rounded half up to the paisa. */
+export const foreclosureCharge = (principal: bigint, chargeBps: number) =>
+  mulDivRound(principal, BigInt(chargeBps), BPS);
+
 // ---------- Calendar days (YYYY-MM-DD, Asia/Kolkata): packages/shared/src/ist-day.ts ----------
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

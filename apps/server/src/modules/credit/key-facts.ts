@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   APP_NAME,
   CREDIT_GRIEVANCE_OFFICER,
+  foreclosureChargeText,
   formatBps,
   formatPaise,
   KFS_VALID_DAYS,
@@ -17,6 +18,7 @@ import {
   type TKeyFactStatement,
   type TLoanQuote,
   type TPledgeLine,
+  type TRateType,
   ZKeyFactStatement,
 } from '@sampada/shared';
 import type { Db, Tx } from '../../db/client.ts';
@@ -46,6 +48,14 @@ const recoveryText = (product: ProductRow) =>
     .filter(Boolean)
     .join(' ');
 
+function foreclosureText(product: ProductRow) {
+  const pay =
+    'Close the loan any day by paying the principal outstanding, interest to the day before and any penal charges due';
+  const statement = 'Ask for the foreclosure statement in the app.';
+  if (product.foreclosureChargeBps <= 0) return `${pay}: no foreclosure charge. ${statement}`;
+  return `${pay}, and a foreclosure charge of ${foreclosureChargeText(product.foreclosureChargeBps)}. No charge in the cooling-off period, nor when the loan is paid off on or after its last due date. ${statement}`;
+}
+
 /** The statement for a checked quote: every figure from the quote, every term from the product. */
 export function keyFactsOf(
   product: ProductRow,
@@ -67,6 +77,7 @@ export function keyFactsOf(
     tenure_months: quote.tenure_months,
     instalments: quote.schedule.length,
     annual_rate_bps: quote.annual_rate_bps,
+    rate_type: product.rateType as TRateType,
     instalment_paise: quote.instalment_paise,
     total_interest_paise: quote.total_interest_paise,
     processing_fee_paise: quote.processing_fee_paise,
@@ -83,8 +94,8 @@ export function keyFactsOf(
       text: penalText(product),
     },
     cooling_off_days: product.coolingOffDays,
-    foreclosure:
-      'Close the loan any day by paying the principal outstanding, interest to the day before and any penal charges due: no foreclosure charge. Ask for the foreclosure statement in the app.',
+    foreclosure_charge_bps: product.foreclosureChargeBps,
+    foreclosure: foreclosureText(product),
     recovery: recoveryText(product),
     grievance: { ...CREDIT_GRIEVANCE_OFFICER },
     schedule: quote.schedule,
@@ -94,8 +105,8 @@ export function keyFactsOf(
 }
 
 /**
- * The terms a client agrees to: the same product, amount, tenure, pledge, rate, fee, penal
- * charge and cooling-off. Dates move with the day of disbursal and are not compared.
+ * The terms a client agrees to: the same product, amount, tenure, pledge, rate and its type,
+ * fee, penal charge, cooling-off and foreclosure charge. Dates move with the day of disbursal and are not compared.
  */
 function termsOf(k: TKeyFactStatement) {
   return JSON.stringify([
@@ -109,6 +120,8 @@ function termsOf(k: TKeyFactStatement) {
     k.penal.rate_bps,
     k.penal.flat_paise,
     k.cooling_off_days,
+    k.rate_type,
+    k.foreclosure_charge_bps,
     k.pledges.map((p) => `${p.symbol}:${p.quantity}`),
   ]);
 }

@@ -40,7 +40,7 @@ export const LOAN_TRANSITIONS: Readonly<Record<LoanAction, Transition<TLoanStatu
   cancel: { from: ['applied', 'approved'], to: 'cancelled' },
   disburse: { from: ['approved'], to: 'disbursed' },
   close: { from: ['disbursed'], to: 'closed' },
-  /** The client closes early on a foreclosure statement (no foreclosure charge). */
+  /** The client closes early on a foreclosure statement (with the charge its KFS named, if any). */
   foreclose: { from: ['disbursed'], to: 'closed' },
   /** Within the product's cooling-off days: principal and interest only (RBI DLG 2022). */
   exit_cooling_off: { from: ['disbursed'], to: 'closed' },

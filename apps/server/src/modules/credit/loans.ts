@@ -535,6 +535,8 @@ export function createLoans(deps: Deps) {
               amountPaise: input.amount_paise,
               tenureMonths: input.tenure_months,
               annualRateBps: product.annualRateBps,
+              // The KFS accepted below names this charge (its terms are compared): it stays.
+              foreclosureChargeBps: product.foreclosureChargeBps,
               processingFeePaise: fee,
               feeGstPaise: gst,
               approvalsRequired: approvalsFor(input.amount_paise, threshold),

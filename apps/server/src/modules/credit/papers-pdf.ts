@@ -3,7 +3,12 @@
  * statement in RBI's order (parts 1 and 2, then the repayment schedule) and the no-dues
  * letter. Every time printed carries IST.
  */
-import { formatBps, formatPaise, type TKeyFactStatement } from '@sampada/shared';
+import {
+  foreclosureChargeText,
+  formatBps,
+  formatPaise,
+  type TKeyFactStatement,
+} from '@sampada/shared';
 import { istTime } from '../../platform/ist.ts';
 import { openPdf, pdfTableRows } from '../../platform/pdf.ts';
 import type { NoDuesLetter } from './closure.ts';
@@ -42,7 +47,7 @@ export async function keyFactsPdf(
   line('Tenure', `${kfs.tenure_months} months, ${kfs.instalments} instalments`);
   line('Instalment', money(kfs.instalment_paise));
   line(
-    'Interest rate (fixed)',
+    `Interest rate (${kfs.rate_type})`,
     `${formatBps(kfs.annual_rate_bps)} a year, daily on the principal outstanding`,
   );
   line(
@@ -55,6 +60,7 @@ export async function keyFactsPdf(
   line('Total amount payable', money(kfs.total_repayable_paise));
   line('Annual Percentage Rate (APR, all-in cost)', formatBps(kfs.apr_bps));
   line('Penal charges', kfs.penal.text);
+  line('Foreclosure charge', foreclosureChargeText(kfs.foreclosure_charge_bps));
   if (kfs.pledges.length)
     line('Pledged shares', kfs.pledges.map((p) => `${p.quantity} ${p.symbol}`).join(', '));
   doc.moveDown().fontSize(12).text('Part 2 — Other qualitative information');

@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
+  foreclosureChargeRefused,
   LM,
   type TCreditProduct,
+  type TRateType,
   type TCreditSettings,
   type ZCreditProductInput,
 } from '@sampada/shared';
@@ -14,7 +16,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import { creditConfig, creditProducts } from './tables.ts';
 import { type ProductRow, productView } from './views.ts';
@@ -40,8 +42,22 @@ const columnsOf = (input: ProductInput) => ({
   processingFeeBps: input.processing_fee_bps,
   // Left out, an edit keeps the product's period and a new product takes the column's default.
   ...(input.cooling_off_days === undefined ? {} : { coolingOffDays: input.cooling_off_days }),
+  ...(input.rate_type === undefined ? {} : { rateType: input.rate_type }),
+  ...(input.foreclosure_charge_bps === undefined
+    ? {}
+    : { foreclosureChargeBps: input.foreclosure_charge_bps }),
   active: input.active,
 });
+
+/**
+ * The schema checks the rate type and charge it is sent; an edit that leaves one out keeps the
+ * product's own, so the pair is checked again as it will be saved.
+ */
+function assertChargeAllowed(input: ProductInput, before?: ProductRow) {
+  const rateType = input.rate_type ?? (before?.rateType as TRateType | undefined) ?? 'fixed';
+  const charge = input.foreclosure_charge_bps ?? before?.foreclosureChargeBps ?? 0;
+  if (foreclosureChargeRefused(rateType, charge)) throw badRequest(LM.foreclosureChargeFloating);
+}
 
 export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
   async function byId(id: string, executor: Executor = db): Promise<ProductRow> {
@@ -105,6 +121,7 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     async create(input: ProductInput, actor: Actor): Promise<TCreditProduct> {
+      assertChargeAllowed(input);
       return inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(creditProducts)
@@ -129,6 +146,7 @@ export function createCreditProducts({ db, clock }: { db: Db; clock: Clock }) {
     async update(id: string, input: ProductInput, actor: Actor): Promise<TCreditProduct> {
       return inTransaction(db, async (tx) => {
         const before = await byId(id, tx);
+        assertChargeAllowed(input, before);
         const [row] = await tx
           .update(creditProducts)
           .set({ ...columnsOf(input), updatedAt: clock.now() })

@@ -48,6 +48,10 @@ export const creditProducts = pgTable(
     penalFlatPaise: paise('penal_flat_paise').notNull().default(zero),
     /** RBI digital lending: days after disbursal in which the client may exit at principal + interest. */
     coolingOffDays: integer('cooling_off_days').notNull().default(DEFAULT_COOLING_OFF_DAYS),
+    /** 'fixed' or 'floating' (RATE_TYPES): a floating rate allows no foreclosure charge. */
+    rateType: text('rate_type').notNull().default('fixed'),
+    /** Of the principal outstanding at foreclosure, for loans applied for from now on. */
+    foreclosureChargeBps: integer('foreclosure_charge_bps').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -56,6 +60,11 @@ export const creditProducts = pgTable(
     check('credit_products_limits', sql`${t.minAmountPaise} between 1 and ${t.maxAmountPaise}`),
     check('credit_products_ltv', sql`${t.ltvBps} is null or ${t.ltvBps} between 1 and 5000`),
     check('credit_products_cooling_off', sql`${t.coolingOffDays} between 0 and 30`),
+    check('credit_products_rate_type', sql`${t.rateType} in ('fixed', 'floating')`),
+    check(
+      'credit_products_foreclosure_charge',
+      sql`${t.foreclosureChargeBps} between 0 and 500 and (${t.rateType} = 'fixed' or ${t.foreclosureChargeBps} = 0)`,
+    ),
   ],
 );
 
@@ -78,6 +87,8 @@ export const loans = pgTable(
     amountPaise: paise('amount_paise').notNull(),
     tenureMonths: integer('tenure_months').notNull(),
     annualRateBps: integer('annual_rate_bps').notNull(),
+    /** The foreclosure charge its key fact statement named: a later product change leaves it. */
+    foreclosureChargeBps: integer('foreclosure_charge_bps').notNull().default(0),
     processingFeePaise: paise('processing_fee_paise').notNull(),
     feeGstPaise: paise('fee_gst_paise').notNull(),
     /** Two above the console's threshold at application (maker-checker), else one. */
@@ -131,6 +142,7 @@ export const loans = pgTable(
       'loans_two_officers',
       sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.firstApprovedBy}`,
     ),
+    check('loans_foreclosure_charge', sql`${t.foreclosureChargeBps} between 0 and 500`),
   ],
 );
 

@@ -7,6 +7,7 @@ import type {
   TLoanView,
   TMarginState,
   TPledgeView,
+  TRateType,
   TRepaymentKind,
 } from '@sampada/shared';
 import { paiseNumber } from '@sampada/shared';
@@ -43,6 +44,8 @@ export const productView = (row: ProductRow): TCreditProduct => ({
   sell_off_ltv_bps: row.sellOffLtvBps,
   processing_fee_bps: row.processingFeeBps,
   cooling_off_days: row.coolingOffDays,
+  rate_type: row.rateType as TRateType,
+  foreclosure_charge_bps: row.foreclosureChargeBps,
   active: row.active,
   updated_at: row.updatedAt.toISOString(),
 });

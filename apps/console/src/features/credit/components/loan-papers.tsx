@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import {
+  foreclosureChargeText,
   formatBps,
   formatPaise,
   type TConsoleLoanDetail,
@@ -19,7 +20,10 @@ function KeyFactsSummary({ kfs }: { kfs: TKeyFactStatement }) {
     ['Accepted', kfs.accepted_at ? formatDateTime(kfs.accepted_at) : '—'],
     ['Amount', formatPaise(kfs.amount_paise)],
     ['Tenure', `${kfs.tenure_months} months, ${kfs.instalments} instalments`],
-    ['Rate (fixed) · APR', `${formatBps(kfs.annual_rate_bps)} · ${formatBps(kfs.apr_bps)}`],
+    [
+      `Rate (${kfs.rate_type}) · APR`,
+      `${formatBps(kfs.annual_rate_bps)} · ${formatBps(kfs.apr_bps)}`,
+    ],
     ['Instalment', formatPaise(kfs.instalment_paise)],
     [
       'Processing fee + GST',
@@ -32,6 +36,7 @@ function KeyFactsSummary({ kfs }: { kfs: TKeyFactStatement }) {
     ],
     ['Penal charges', kfs.penal.text],
     ['Cooling-off', `${kfs.cooling_off_days} days`],
+    ['Foreclosure charge', foreclosureChargeText(kfs.foreclosure_charge_bps)],
     ['Recovery', kfs.recovery],
     ['Grievance officer', `${kfs.grievance.name}, ${kfs.grievance.email}, ${kfs.grievance.phone}`],
   ];

@@ -16,6 +16,7 @@ import {
   CREDIT_PRODUCT_KINDS,
   DEFAULT_COOLING_OFF_DAYS,
   MAX_COOLING_OFF_DAYS,
+  RATE_TYPES,
   paiseToRupeeNumber,
   percentToBps,
   parseRupeesToPaise,
@@ -31,6 +32,7 @@ type TOutput = z.output<typeof ZCreditProductInput>;
 
 const KIND_LABELS = { loan_against_shares: 'Loan against shares', personal: 'Personal loan' };
 const REPAYMENT_LABELS = { emi: 'EMI', interest_only: 'Interest only, principal at the end' };
+const RATE_TYPE_LABELS = { fixed: 'Fixed for the tenure', floating: 'Floating' };
 
 const blank: TCreditProductInput = {
   name: '',
@@ -45,6 +47,8 @@ const blank: TCreditProductInput = {
   sell_off_ltv_bps: null,
   processing_fee_bps: 100,
   cooling_off_days: DEFAULT_COOLING_OFF_DAYS,
+  rate_type: 'fixed',
+  foreclosure_charge_bps: 0,
   active: true,
 };
 
@@ -61,6 +65,8 @@ const inputOf = (p: TCreditProduct): TCreditProductInput => ({
   sell_off_ltv_bps: p.sell_off_ltv_bps,
   processing_fee_bps: p.processing_fee_bps,
   cooling_off_days: p.cooling_off_days,
+  rate_type: p.rate_type,
+  foreclosure_charge_bps: p.foreclosure_charge_bps,
   active: p.active,
 });
 
@@ -186,6 +192,38 @@ export function ProductEditorModal({
                   value={rupees(field.value)}
                   onChange={(v) => field.onChange(paiseOf(v))}
                   error={errors.max_amount_paise?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={2}>
+            <Controller
+              control={form.control}
+              name="rate_type"
+              render={({ field }) => (
+                <Select
+                  label="Rate type"
+                  data={RATE_TYPES.map((k) => ({ value: k, label: RATE_TYPE_LABELS[k] }))}
+                  value={field.value ?? 'fixed'}
+                  onChange={(v) => field.onChange(v)}
+                  allowDeselect={false}
+                  data-testid="product-rate-type"
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="foreclosure_charge_bps"
+              render={({ field }) => (
+                <NumberInput
+                  label="Foreclosure charge (% of principal outstanding)"
+                  description="Named in the key fact statement; a loan keeps the charge it was sanctioned with. None on a floating rate (RBI)."
+                  decimalScale={2}
+                  allowNegative={false}
+                  value={pct(field.value)}
+                  onChange={(v) => field.onChange(bpsOf(v) ?? 0)}
+                  error={errors.foreclosure_charge_bps?.message}
+                  data-testid="product-foreclosure-charge"
                 />
               )}
             />

@@ -23,6 +23,8 @@ const product: TCreditProduct = {
   sell_off_ltv_bps: null,
   processing_fee_bps: 150,
   cooling_off_days: 5,
+  rate_type: 'fixed',
+  foreclosure_charge_bps: 0,
   active: true,
   updated_at: '2026-01-01T00:00:00.000Z',
 };
@@ -79,5 +81,45 @@ describe('the product editor’s cooling-off period', () => {
     renderWithProviders(<CreditProductsPage />);
     await user.click(await screen.findByRole('button', { name: 'New product' }));
     expect(await screen.findByLabelText('Cooling-off period (days)')).toHaveValue('3');
+  });
+});
+
+describe('the product editor’s foreclosure charge', () => {
+  it('refuses a charge on a floating rate with the schema’s message, saves a fixed rate’s 2% as 200 bp', async () => {
+    signInAs(['admin']);
+    const api = mockApi({
+      'GET /credit/products': ok([product]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      [`PUT /credit/products/${PRODUCT_ID}`]: ok(
+        { ...product, foreclosure_charge_bps: 200 },
+        'Saved.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    const row = await screen.findByTestId('credit-product-row');
+    expect(within(row).getByTestId('credit-product-foreclosure')).toHaveTextContent('Nil');
+
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const charge = within(dialog).getByLabelText('Foreclosure charge (% of principal outstanding)');
+    await user.clear(charge);
+    await user.type(charge, '2');
+    await user.click(within(dialog).getByLabelText('Rate type'));
+    await user.click(await screen.findByRole('option', { name: 'Floating', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(LM.foreclosureChargeFloating)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('Rate type'));
+    await user.click(
+      await screen.findByRole('option', { name: 'Fixed for the tenure', hidden: true }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      rate_type: 'fixed',
+      foreclosure_charge_bps: 200,
+    });
   });
 });

@@ -116,6 +116,7 @@ export function CreditProductsPage() {
                     <Table.Th>LTV · call · sell-off</Table.Th>
                     <Table.Th>Fee</Table.Th>
                     <Table.Th>Cooling-off</Table.Th>
+                    <Table.Th>Foreclosure</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -133,7 +134,12 @@ export function CreditProductsPage() {
                           {p.kind.replaceAll('_', ' ')} · {p.repayment.replace('_', ' ')}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{formatBps(p.annual_rate_bps)}</Table.Td>
+                      <Table.Td>
+                        {formatBps(p.annual_rate_bps)}
+                        <Text size="xs" c="dimmed">
+                          {p.rate_type}
+                        </Text>
+                      </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {formatPaise(p.min_amount_paise)} – {formatPaise(p.max_amount_paise)}
                       </Table.Td>
@@ -146,6 +152,9 @@ export function CreditProductsPage() {
                       <Table.Td>{formatBps(p.processing_fee_bps)}</Table.Td>
                       <Table.Td>
                         {p.cooling_off_days === 1 ? '1 day' : `${p.cooling_off_days} days`}
+                      </Table.Td>
+                      <Table.Td data-testid="credit-product-foreclosure">
+                        {p.foreclosure_charge_bps > 0 ? formatBps(p.foreclosure_charge_bps) : 'Nil'}
                       </Table.Td>
                       <Table.Td>
                         {editable ? (

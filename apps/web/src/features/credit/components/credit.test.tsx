@@ -49,6 +49,8 @@ const catalogue: TCreditProducts = {
       sell_off_ltv_bps: 7_000,
       processing_fee_bps: 50,
       cooling_off_days: 3,
+      rate_type: 'fixed',
+      foreclosure_charge_bps: 200,
       active: true,
       updated_at: '2026-01-01T00:00:00.000Z',
     },
@@ -107,6 +109,7 @@ const kfs: TKeyFactStatement = {
   tenure_months: 3,
   instalments: 1,
   annual_rate_bps: 1_050,
+  rate_type: 'fixed',
   instalment_paise: 89_178,
   total_interest_paise: 264_657,
   processing_fee_paise: 50_000,
@@ -118,7 +121,9 @@ const kfs: TKeyFactStatement = {
   pledges: [{ symbol: 'INFY', quantity: 200 }],
   penal: { kind: 'flat', rate_bps: 0, flat_paise: 50_000, text: '₹500.00 once per instalment.' },
   cooling_off_days: 3,
-  foreclosure: 'No foreclosure charge.',
+  foreclosure_charge_bps: 200,
+  foreclosure:
+    'Close the loan any day by paying the principal outstanding, interest to the day before and any penal charges due, and a foreclosure charge of 2.00% of the principal outstanding at foreclosure.',
   recovery: 'No recovery agents.',
   grievance: { ...CREDIT_GRIEVANCE_OFFICER },
   schedule: quote.schedule,
@@ -131,6 +136,9 @@ async function acceptKeyFacts(user: { click: (element: Element) => Promise<void>
   await user.click(await screen.findByTestId('loan-kfs-open'));
   expect(await screen.findByTestId('loan-kfs')).toHaveTextContent('13.40%');
   expect(screen.getByTestId('loan-kfs')).toHaveTextContent(CREDIT_GRIEVANCE_OFFICER.email);
+  expect(screen.getByTestId('loan-kfs-foreclosure')).toHaveTextContent(
+    'a foreclosure charge of 2.00% of the principal outstanding',
+  );
   await user.click(screen.getByTestId('loan-kfs-accept'));
 }
 
@@ -412,5 +420,53 @@ describe('the loan page', () => {
     });
     expect(await screen.findByTestId('loan-no-dues')).toBeInTheDocument();
     expect(screen.getByTestId('loan-kfs-download')).toBeInTheDocument();
+  });
+
+  it('out of the cooling-off period the statement names the foreclosure charge and closes on the total with it', async () => {
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': ok(loan),
+      'GET /loan/app/v1/loans/L1/foreclosure': ok({
+        loan_id: 'L1',
+        as_of: '2026-01-13',
+        valid_until: '2026-01-13',
+        principal_paise: 10_000_000,
+        interest_paise: 28_767,
+        penal_paise: 0,
+        waived_paise: 0,
+        foreclosure_charge_paise: 200_000,
+        total_paise: 10_228_767,
+        per_day_interest_paise: 2_876,
+        cooling_off: false,
+        cooling_off_until: null,
+      }),
+      'POST /loan/app/v1/loans/L1/foreclose': ok({
+        loan: { ...loan, status: 'closed' },
+        amount_paise: 10_228_767,
+        fees_paise: 200_000,
+        interest_paise: 28_767,
+        principal_paise: 10_000_000,
+        posting_id: '11',
+      }),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    await user.click(await screen.findByTestId('loan-foreclosure-open'));
+    expect(await screen.findByTestId('loan-foreclosure-total')).toHaveTextContent('₹1,02,287.67');
+    expect(screen.getByTestId('loan-foreclosure-charge')).toHaveTextContent(
+      'Includes a foreclosure charge of ₹2,000.00',
+    );
+    const boxes = [...screen.getByTestId('loan-foreclose-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-foreclose'));
+    await waitFor(() =>
+      expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')).toHaveLength(1),
+    );
+    expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')[0]!.body).toEqual({
+      amount_paise: 10_228_767,
+      pin: md5('123456'),
+    });
   });
 });

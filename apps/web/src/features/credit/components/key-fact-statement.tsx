@@ -20,7 +20,10 @@ export function KeyFactStatement({
   const { t } = useCreditTranslation();
   const rows: [string, string][] = [
     [t('kfs.amount'), formatPaise(kfs.amount_paise)],
-    [t('kfs.rate'), formatBps(kfs.annual_rate_bps)],
+    [
+      t(kfs.rate_type === 'floating' ? 'kfs.rateFloating' : 'kfs.rate'),
+      formatBps(kfs.annual_rate_bps),
+    ],
     [t('kfs.apr'), formatBps(kfs.apr_bps)],
     [t('kfs.fees'), formatPaise(kfs.processing_fee_paise + kfs.fee_gst_paise)],
     [t('kfs.net'), formatPaise(kfs.net_disbursal_paise)],
@@ -62,6 +65,9 @@ export function KeyFactStatement({
         </SimpleGrid>
         <Text size="xs">
           <b>{t('kfs.penal')}:</b> {kfs.penal.text}
+        </Text>
+        <Text size="xs" data-testid="loan-kfs-foreclosure">
+          <b>{t('kfs.foreclosure')}:</b> {kfs.foreclosure}
         </Text>
         <Text size="xs">
           <b>{t('kfs.recovery')}:</b> {kfs.recovery}

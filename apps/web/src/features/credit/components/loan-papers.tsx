@@ -86,10 +86,15 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
                   penal: formatPaise(s.penal_paise - s.waived_paise),
                 })}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" data-testid="loan-foreclosure-charge">
                 {s.cooling_off
                   ? t('papers.coolingOffExit')
-                  : t('papers.perDay', { amount: formatPaise(s.per_day_interest_paise) })}
+                  : s.foreclosure_charge_paise > 0
+                    ? t('papers.charged', {
+                        charge: formatPaise(s.foreclosure_charge_paise),
+                        amount: formatPaise(s.per_day_interest_paise),
+                      })
+                    : t('papers.perDay', { amount: formatPaise(s.per_day_interest_paise) })}
               </Text>
               <PinField
                 control={form.control}
