@@ -82,6 +82,8 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('amount'), amount_paise: paise, reason: z.string().nullable() }),
   z.object({ type: z.literal('due'), amount_paise: paise, due_date: z.string() }),
+  /** A decision with no figure but a reason (a KYC rejection). */
+  z.object({ type: z.literal('reason'), reason: z.string() }),
 ]);
 export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;
 

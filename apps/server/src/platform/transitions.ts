@@ -97,6 +97,11 @@ export type Move<T extends StatefulTable> = {
   } | null;
   /** Where the event goes after the commit; without it, none is sent. */
   events?: TransitionEvents | undefined;
+  /**
+   * The notice's figures when the row does not hold them (a KYC rejection's reason is on the
+   * submission, not the client row); instead of the lifecycle's `notice`.
+   */
+  notice?: TNoticeDetail | undefined;
 };
 
 /**
@@ -160,7 +165,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     to: rule.to,
     at: move.at.toISOString(),
     ...clientOf(lifecycle.subject, move.id, row),
-    ...noticeOf(lifecycle, action, row),
+    ...(move.notice ? { notice: move.notice } : noticeOf(lifecycle, action, row)),
   };
   const record = move.events?.record?.([taken.event]) ?? [];
   if (move.audit) {
@@ -180,7 +185,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
   return row;
 }
 
-export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'effect'> & {
+export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'effect' | 'notice'> & {
   ids: string[];
   /** The step's own work for every row moved, in one go; may return the rows anew. */
   effect?: (rows: Row<T>[]) => Promise<Row<T>[] | void>;
