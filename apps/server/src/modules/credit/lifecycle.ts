@@ -66,7 +66,11 @@ export const LOAN = lifecycle({
       : action === 'cancel'
         ? conflict(LM.cannotCancel(current))
         : conflict(LM.alreadyStatus(current)),
-  notice: (row) => ({ type: 'amount', amount_paise: paiseNumber(row.amountPaise), reason: row.reason }),
+  notice: (row) => ({
+    type: 'amount',
+    amount_paise: paiseNumber(row.amountPaise),
+    reason: row.reason,
+  }),
 });
 
 /** A step the client sees on the loan's page, written with the step. */

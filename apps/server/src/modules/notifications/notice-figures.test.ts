@@ -15,7 +15,13 @@ import {
   loanOf,
   PERSONAL_ID,
 } from '../credit/test-fixtures.ts';
-import { fund, type MoneyClient, moneyClient, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import {
+  fund,
+  type MoneyClient,
+  moneyClient,
+  openDeposits,
+  signInAgain,
+} from '../funds/test-fixtures.ts';
 import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -29,8 +35,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const noticesOf = async (c: MoneyClient): Promise<TClientNotification[]> =>
-  (await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token)).body.data
-    .items;
+  (await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token)).body.data.items;
 
 describe('a notice’s figures', () => {
   it('a credited deposit tells its amount in paise', async () => {
