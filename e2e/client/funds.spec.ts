@@ -112,7 +112,7 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   await page.getByTestId('notifications-bell').click();
   const notice = page
     .getByTestId('notification')
-    .filter({ hasText: 'Your deposit was credited to your account.' })
+    .filter({ hasText: `${shown} added to your funds.` })
     .first();
   await expect(notice).toBeVisible({ timeout: 45_000 });
   await expect(notice).toContainText(/(am|pm) (IST|UTC|GMT[+0-9:]*)/);

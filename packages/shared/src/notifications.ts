@@ -61,6 +61,32 @@ type LoanNotice<K> = K extends `loan.${infer Event}` ? Event : never;
 export const isNotificationKind = (action: string): action is TNotificationKind =>
   (NOTIFICATION_KINDS as readonly string[]).includes(action);
 
+const paise = z.number().int();
+
+/**
+ * The figures a notice tells (decision 056), taken by the step from the record in its hands:
+ * enough for the sentence ("Bought 10 INFY at ₹1,502.35"), not a copy of the record, which the
+ * notice still opens. Money in integer paise as every client API sends it; a due date as the
+ * IST calendar day (YYYY-MM-DD). Rows written before the figures have none (null).
+ */
+export const ZNoticeDetail = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('order'),
+    symbol: z.string(),
+    side: z.enum(['buy', 'sell']),
+    quantity: z.number().int(),
+    filled_quantity: z.number().int(),
+    /** Volume-weighted price of the fills, null before any. */
+    average_price_paise: paise.nullable(),
+    reason: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('amount'), amount_paise: paise, reason: z.string().nullable() }),
+  z.object({ type: z.literal('due'), amount_paise: paise, due_date: z.string() }),
+  /** A decision with no figure but a reason (a KYC rejection). */
+  z.object({ type: z.literal('reason'), reason: z.string() }),
+]);
+export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;
+
 export const ZClientNotification = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -73,6 +99,8 @@ export const ZClientNotification = z.object({
   created_at: z.string(),
   /** Null while unread. */
   read_at: z.string().nullable(),
+  /** What the step's figures were; null for a step that has none and for older rows. */
+  detail: ZNoticeDetail.nullable(),
 });
 export type TClientNotification = z.infer<typeof ZClientNotification>;
 

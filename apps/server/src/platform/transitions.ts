@@ -11,6 +11,7 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { TNoticeDetail } from '@sampada/shared';
 import type { Tx } from '../db/client.ts';
 import { type Actor, recordAudit, recordAudits } from './audit.ts';
 import type { Bus } from './bus.ts';
@@ -34,6 +35,12 @@ export type Lifecycle<T extends StatefulTable, A extends string, S extends strin
   transitions: Readonly<Record<A, Transition<S>>>;
   /** What the caller hears when the row is not there (`current` null) or is elsewhere. */
   refuse(action: A, current: S | null): Error;
+  /**
+   * The figures a step's notice tells the client (decision 056), read from the row the step
+   * left: the event carries them, so the notice written in the step's statement and the live
+   * frame say the same without reading the record again.
+   */
+  notice?: (row: Row<T>, action: A) => TNoticeDetail | null;
 };
 
 /** Declares a lifecycle (only to infer its types). */
@@ -63,6 +70,8 @@ export type TransitionEvent = {
   at: string;
   /** The client the row belongs to, when it has one (engagement recomputes theirs). */
   clientId?: string;
+  /** The figures the client's notice of the step tells, when the lifecycle names any. */
+  notice?: TNoticeDetail;
 };
 export const transitionChannel = (name: string) => `transitions:${name}`;
 
@@ -88,6 +97,11 @@ export type Move<T extends StatefulTable> = {
   } | null;
   /** Where the event goes after the commit; without it, none is sent. */
   events?: TransitionEvents | undefined;
+  /**
+   * The notice's figures when the row does not hold them (a KYC rejection's reason is on the
+   * submission, not the client row); instead of the lifecycle's `notice`.
+   */
+  notice?: TNoticeDetail | undefined;
 };
 
 /**
@@ -151,6 +165,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     to: rule.to,
     at: move.at.toISOString(),
     ...clientOf(lifecycle.subject, move.id, row),
+    ...(move.notice ? { notice: move.notice } : noticeOf(lifecycle, action, row)),
   };
   const record = move.events?.record?.([taken.event]) ?? [];
   if (move.audit) {
@@ -170,7 +185,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
   return row;
 }
 
-export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'effect'> & {
+export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'effect' | 'notice'> & {
   ids: string[];
   /** The step's own work for every row moved, in one go; may return the rows anew. */
   effect?: (rows: Row<T>[]) => Promise<Row<T>[] | void>;
@@ -223,6 +238,7 @@ export async function applyTransitions<T extends StatefulTable, A extends string
       to: rule.to,
       at: moves.at.toISOString(),
       ...clientOf(lifecycle.subject, row.id as string, row),
+      ...noticeOf(lifecycle, action, row),
     });
   const record = moves.events?.record?.(events) ?? [];
   const audit = moves.audit;
@@ -247,4 +263,13 @@ export async function applyTransitions<T extends StatefulTable, A extends string
 function clientOf(subject: string, id: string, row: object): { clientId?: string } {
   if ('clientId' in row && typeof row.clientId === 'string') return { clientId: row.clientId };
   return subject === 'client' ? { clientId: id } : {};
+}
+
+function noticeOf<T extends StatefulTable, A extends string, S extends string>(
+  lifecycle: Lifecycle<T, A, S>,
+  action: A,
+  row: Row<T>,
+): { notice?: TNoticeDetail } {
+  const notice = lifecycle.notice?.(row, action);
+  return notice ? { notice } : {};
 }

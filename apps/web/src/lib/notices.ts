@@ -2,7 +2,13 @@
  * What happened to the client's records (decision 049): the list behind the bell, marking it
  * read, and where each notice leads. Price alerts are alerts' own (market/price-alerts.ts).
  */
-import type { TClientNotification, TClientNotifications, TNotificationKind } from '@sampada/shared';
+import {
+  formatPaise,
+  type TClientNotification,
+  type TClientNotifications,
+  type TNoticeDetail,
+  type TNotificationKind,
+} from '@sampada/shared';
 import {
   type QueryClient,
   type QueryKey,
@@ -14,6 +20,8 @@ import {
 import { paths } from '../config/paths';
 import { apiGet, apiPost } from './api-client';
 import { createStore } from './create-store';
+import { formatDay } from './datetime';
+import type { TTranslate } from './i18n';
 import { queryKeys } from './query-keys';
 
 export const noticesQueryKey = ['notifications'] as const;
@@ -119,5 +127,42 @@ export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_i
   }
 }
 
-/** The locale key of a notice's sentence: `notices.deposit.confirm`. */
+/** The locale key of a notice's sentence without figures: `notices.deposit.confirm`. */
 export const noticeKey = (notice: Pick<TClientNotification, 'kind'>) => `notices.${notice.kind}`;
+
+/** A notice's figures as the sentence's values: money with Indian grouping, a day as 3 Dec 2026. */
+function noticeValues(detail: TNoticeDetail): Record<string, string | number> {
+  switch (detail.type) {
+    case 'order':
+      return {
+        symbol: detail.symbol,
+        quantity: detail.quantity,
+        filled: detail.filled_quantity,
+        price: detail.average_price_paise === null ? '' : formatPaise(detail.average_price_paise),
+      };
+    case 'amount':
+      return { amount: formatPaise(detail.amount_paise) };
+    case 'due':
+      return { amount: formatPaise(detail.amount_paise), date: formatDay(detail.due_date) };
+    case 'reason':
+      return {};
+  }
+}
+
+/**
+ * What a notice says (decision 056): its kind's sentence with its figures ("Bought 20 INFY at
+ * ₹1,502.35"), an order's by its side; the kind's plain sentence where there are none (older
+ * rows, a kind with no figures). A decision's reason, in the officer's words, follows it.
+ */
+export function noticeText(
+  t: TTranslate,
+  notice: Pick<TClientNotification, 'kind' | 'detail'>,
+): string {
+  const plain = t(noticeKey(notice));
+  const { detail } = notice;
+  if (!detail) return plain;
+  const key = `noticeDetails.${notice.kind}${detail.type === 'order' ? `.${detail.side}` : ''}`;
+  const sentence = t(key, { defaultValue: plain, ...noticeValues(detail) });
+  const reason = 'reason' in detail ? detail.reason : null;
+  return reason ? `${sentence} ${t('noticeDetails.reason', { reason })}` : sentence;
+}

@@ -5,7 +5,7 @@
  * step also writes the claim's timeline event. Of two officers deciding at once, the second
  * finds the status gone and hears 409 with what the claim is now.
  */
-import { CPM, type TClaimStatus } from '@sampada/shared';
+import { CPM, paiseNumber, type TClaimStatus } from '@sampada/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -48,6 +48,12 @@ export const CLAIM = lifecycle({
     if (action === 'pay') return conflict(CPM.cannotPay(current));
     return conflict(CPM.alreadyStatus(current));
   },
+  // What was decided or paid once decided, what was asked for before.
+  notice: (row) => ({
+    type: 'amount',
+    amount_paise: paiseNumber(row.amountApprovedPaise ?? row.amountClaimedPaise),
+    reason: row.reason,
+  }),
 });
 
 export type ClaimRow = typeof compensationClaims.$inferSelect;

@@ -8,7 +8,14 @@
  * Rejecting, cancelling, closing and writing off give back what is still pledged (the callers
  * do it in the same transaction); disbursing posts to the ledger.
  */
-import { LM, LOAN_EVENT_NOTICES, type TLoanStatus, type TNotificationKind } from '@sampada/shared';
+import {
+  LM,
+  LOAN_EVENT_NOTICES,
+  paiseNumber,
+  type TLoanStatus,
+  type TNoticeDetail,
+  type TNotificationKind,
+} from '@sampada/shared';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -59,6 +66,11 @@ export const LOAN = lifecycle({
       : action === 'cancel'
         ? conflict(LM.cannotCancel(current))
         : conflict(LM.alreadyStatus(current)),
+  notice: (row) => ({
+    type: 'amount',
+    amount_paise: paiseNumber(row.amountPaise),
+    reason: row.reason,
+  }),
 });
 
 /** A step the client sees on the loan's page, written with the step. */
@@ -69,6 +81,8 @@ export async function recordLoanEvent(
   kind: string,
   message: string,
   detail: object | null = null,
+  /** The figures its notice tells, for the events a client is told of (decision 056). */
+  notice: TNoticeDetail | null = null,
 ) {
   const [event] = await tx
     .insert(loanEvents)
@@ -89,6 +103,7 @@ export async function recordLoanEvent(
     subjectId: loanId,
     at: event!.at,
     occurrence: String(event!.id),
+    detail: notice,
   }))
     await tx.execute(statement);
 }

@@ -22,6 +22,7 @@ import {
   type TMarginCall,
   type TMarginCallStatus,
   type TMarginState,
+  type TNoticeDetail,
 } from '@sampada/shared';
 import type { Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -112,11 +113,18 @@ export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify
   async function tell(
     tx: Tx,
     row: LoanRow,
-    notice: { kind: string; message: string; subject: string; facts?: NoticeFact[] },
+    notice: {
+      kind: string;
+      message: string;
+      subject: string;
+      facts?: NoticeFact[];
+      /** The figures the bell's notice tells (decision 056). */
+      told?: TNoticeDetail;
+    },
     detail: object | null = null,
   ) {
-    const { kind, message, subject, facts } = notice;
-    await recordLoanEvent(tx, clock, row.id, kind, message, detail);
+    const { kind, message, subject, facts, told } = notice;
+    await recordLoanEvent(tx, clock, row.id, kind, message, detail, told ?? null);
     await notify?.(tx, row.clientId, {
       purpose: `loan.${kind}`,
       subject,
@@ -183,6 +191,7 @@ export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify
         kind: 'margin_call',
         message: `Margin call: the loan is ${pct(position.ltv)} of your pledged shares' value (margin call at ${pct(product.marginCallLtvBps)}). Repay ${formatPaise(position.shortfall)} by ${deadline} (end of day, IST; ${MARGIN_CALL_PERIOD} from today) to bring it back to ${pct(product.ltvBps)}; after that, pledged shares are sold at market, ${INVOCATION_ORDER}.`,
         subject: 'Margin call on your loan against shares',
+        told: { type: 'due', amount_paise: paiseNumber(position.shortfall), due_date: deadline },
         facts: [
           ['Repay', formatPaise(position.shortfall)],
           ['By', `${deadline}, end of day IST (${MARGIN_CALL_PERIOD})`],

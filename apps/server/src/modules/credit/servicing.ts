@@ -194,9 +194,15 @@ export function createServicing(deps: Deps) {
       to: firmAccount('fees'),
       amount: penal.amount,
     });
-    await recordLoanEvent(tx, clock, row.id, 'penal_charge', penal.memo, {
-      postingId: posted.postingId,
-    });
+    await recordLoanEvent(
+      tx,
+      clock,
+      row.id,
+      'penal_charge',
+      penal.memo,
+      { postingId: posted.postingId },
+      { type: 'amount', amount_paise: paiseNumber(penal.amount), reason: null },
+    );
   }
 
   async function lockLoan(tx: Tx, loanId: string, clientId?: string) {
@@ -350,6 +356,12 @@ export function createServicing(deps: Deps) {
         row.id,
         'due_reminder',
         `Instalment ${due.number} is due on ${due.dueDate}; it will be collected from your cash that day.`,
+        null,
+        {
+          type: 'due',
+          amount_paise: paiseNumber(due.principalPaise + due.interestEstimatePaise),
+          due_date: due.dueDate,
+        },
       );
     }
     const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
@@ -367,6 +379,8 @@ export function createServicing(deps: Deps) {
         row.id,
         'auto_debit_failed',
         `Auto-debit fell short: ${formatPaise(short)} due today could not be collected from your cash. Add funds and repay to avoid penal charges.`,
+        null,
+        { type: 'amount', amount_paise: paiseNumber(short), reason: null },
       );
     return { collected: take, short };
   }

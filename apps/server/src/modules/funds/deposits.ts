@@ -106,6 +106,7 @@ const DEPOSIT = lifecycle({
     current === null
       ? notFound(FM.depositNotFound)
       : conflict(FM.alreadyDecided('deposit', current)),
+  notice: (row) => ({ type: 'amount', amount_paise: paiseNumber(row.amount), reason: row.reason }),
 });
 
 export type DepositInput = {

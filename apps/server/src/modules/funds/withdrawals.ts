@@ -14,6 +14,7 @@ import {
   type TConsoleWithdrawal,
   type TWithdrawalStatus,
   type TWithdrawalView,
+  paiseNumber,
 } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -116,6 +117,7 @@ const WITHDRAWAL = lifecycle({
     current === null
       ? notFound(FM.withdrawalNotFound)
       : conflict(FM.alreadyDecided('withdrawal', current)),
+  notice: (row) => ({ type: 'amount', amount_paise: paiseNumber(row.amount), reason: row.reason }),
 });
 
 const HELD: TClientAccount = 'cash_on_hold';

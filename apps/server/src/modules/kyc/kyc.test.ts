@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiMessage, M, type TClientProfile, type TKycRecord } from '@sampada/shared';
+import {
+  ApiMessage,
+  M,
+  type TClientNotifications,
+  type TClientProfile,
+  type TKycRecord,
+} from '@sampada/shared';
 import {
   buildTestApp,
   signUpClient,
@@ -224,6 +230,13 @@ describe('KYC review transitions', () => {
     await t.ctx.kyc.review(c.id, 'reject', staffActor, { reason: 'The photo is blurred.' });
     let detail = (await t.api.get<TKycRecord>('/identify/app/v1/detail', c.token)).body.data;
     expect(detail).toMatchObject({ status: 'rejected', reason: 'The photo is blurred.' });
+    // The bell's notice says why (decision 056): the reason is the submission's, not the row's.
+    const told = (await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token))
+      .body.data.items;
+    expect(told.find((n) => n.kind === 'kyc.reject')?.detail).toEqual({
+      type: 'reason',
+      reason: 'The photo is blurred.',
+    });
     expect((await submitKyc(c)).body.message).toBe(ApiMessage.kycRejected);
 
     await t.ctx.kyc.review(c.id, 'reopen', staffActor);

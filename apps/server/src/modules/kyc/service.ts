@@ -243,6 +243,7 @@ export function createKycService(deps: Deps) {
           },
           audit: { actor, details: () => ({ reason }) },
           events,
+          notice: action === 'reject' && reason ? { type: 'reason', reason } : undefined,
         });
         return { status: rule.to };
       });

@@ -8,6 +8,7 @@ import { v5 as uuidV5 } from 'uuid';
 import {
   isNotificationKind,
   type TClientNotification,
+  type TNoticeDetail,
   type TNotificationKind,
 } from '@sampada/shared';
 import type { TransitionEvent } from '../../platform/transitions.ts';
@@ -43,6 +44,7 @@ export function noticeOf(event: TransitionEvent): TClientNotification | null {
     subject_id: event.id,
     created_at: event.at,
     read_at: null,
+    detail: event.notice ?? null,
   };
 }
 
@@ -66,6 +68,8 @@ export function noticeSql(input: {
   subjectId: string;
   at: Date;
   occurrence: string;
+  /** The figures it tells (decision 056). */
+  detail?: TNoticeDetail | null;
 }): SQL[] {
   const notice: TClientNotification = {
     id: notificationId(input.clientId, input.kind, input.subjectId, input.occurrence),
@@ -74,6 +78,7 @@ export function noticeSql(input: {
     subject_id: input.subjectId,
     created_at: input.at.toISOString(),
     read_at: null,
+    detail: input.detail ?? null,
   };
   return noticesSql([{ notice, clientId: input.clientId }]);
 }
@@ -100,12 +105,13 @@ function noticesSql(notices: { notice: TClientNotification; clientId: string }[]
   if (notices.length === 0) return [];
   const column = <T>(pick: (n: (typeof notices)[number]) => T) => sql.param(notices.map(pick));
   return [
-    sql`insert into ${clientNotifications} (id, client_id, kind, subject_type, subject_id, created_at)
-    select u.id, u.client_id, u.kind, u.subject_type, u.subject_id, u.created_at
+    sql`insert into ${clientNotifications} (id, client_id, kind, subject_type, subject_id, created_at, detail)
+    select u.id, u.client_id, u.kind, u.subject_type, u.subject_id, u.created_at, u.detail::jsonb
     from unnest(${column((n) => n.notice.id)}::uuid[], ${column((n) => n.clientId)}::uuid[],
                 ${column((n) => n.notice.kind)}::text[], ${column((n) => n.notice.subject_type)}::text[],
-                ${column((n) => n.notice.subject_id)}::text[], ${column((n) => n.notice.created_at)}::timestamptz[])
-      as u(id, client_id, kind, subject_type, subject_id, created_at)
+                ${column((n) => n.notice.subject_id)}::text[], ${column((n) => n.notice.created_at)}::timestamptz[],
+                ${column((n) => (n.notice.detail ? JSON.stringify(n.notice.detail) : null))}::text[])
+      as u(id, client_id, kind, subject_type, subject_id, created_at, detail)
     on conflict (id) do nothing`,
   ];
 }

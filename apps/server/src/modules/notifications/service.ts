@@ -29,6 +29,7 @@ const view = (row: NotificationRow): TClientNotification => ({
   subject_id: row.subjectId,
   created_at: row.createdAt.toISOString(),
   read_at: row.readAt?.toISOString() ?? null,
+  detail: row.detail ?? null,
 });
 
 /** The lifecycles whose steps a client is told of: `deposit` of `deposit.confirm`. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS } from '@sampada/shared';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, type TNoticeDetail } from '@sampada/shared';
 import { at } from '../../db/columns.ts';
 import { clients } from '../clients/tables.ts';
 
@@ -21,6 +21,8 @@ export const clientNotifications = pgTable(
     subjectId: text('subject_id').notNull(),
     createdAt: at('created_at').notNull(),
     readAt: at('read_at'),
+    /** The step's figures (decision 056); null on rows written before them. */
+    detail: jsonb('detail').$type<TNoticeDetail>(),
   },
   (t) => [
     check(

@@ -290,6 +290,7 @@ export function createOfferService(deps: {
           subjectId: id,
           at: now,
           occurrence: '',
+          detail: { type: 'amount', amount_paise: paiseNumber(amount), reason: null },
         }))
           await tx.execute(statement);
         await recordAudit(tx, options.actor, {

@@ -37,6 +37,7 @@ import {
 import { applySell } from './holding-math.ts';
 import { returnToQuote } from './otc-quotes.ts';
 import { fills, holdings, orders } from './tables.ts';
+import { orderNotice } from './views.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -49,6 +50,7 @@ const ORDER = lifecycle({
   transitions: ORDER_STEPS,
   refuse: (_step, current: TOrderStatus | null) =>
     current === null ? notFound(TM.orderNotFound) : conflict(TM.notAwaiting(current)),
+  notice: (row) => orderNotice(row),
 });
 
 const RELEASES = { cancelled: 'cancel', rejected: 'reject', expired: 'expire' } as const;

@@ -36,6 +36,7 @@ import type { ClientService } from '../clients/service.ts';
 import { type Market, tickOf } from '../market/service.ts';
 import type { NameOf } from './orders.ts';
 import type { Placement } from './placement.ts';
+import { gttNotice } from './views.ts';
 import { gtts, holdings, orders } from './tables.ts';
 
 export type GttRow = typeof gtts.$inferSelect;
@@ -52,6 +53,7 @@ const GTT = lifecycle({
   transitions: GTT_STEPS,
   refuse: (_step, current: TGttStatus | null) =>
     current === null ? notFound(GM.notFound) : conflict(GM.notActive(current)),
+  notice: (row) => gttNotice(row),
 });
 
 /** Which leg a print at `last` fires, if any. */

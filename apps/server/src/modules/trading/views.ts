@@ -8,6 +8,7 @@ import {
   ratio,
   type TCharges,
   type TFill,
+  type TNoticeDetail,
   type TInstitutionalOffering,
   type TIpoIssue,
   type TIpoStatus,
@@ -18,7 +19,7 @@ import {
   type TOtcQuote,
 } from '@sampada/shared';
 import type { OrderRow } from './execution.ts';
-import type { fills, institutionalAllocations, ipoIssues, otcQuotes } from './tables.ts';
+import type { fills, gtts, institutionalAllocations, ipoIssues, otcQuotes } from './tables.ts';
 
 export type FillRow = typeof fills.$inferSelect;
 export type AllocationRow = typeof institutionalAllocations.$inferSelect;
@@ -59,6 +60,34 @@ export function fillView(row: FillRow): TFill {
   };
 }
 
+/** The volume-weighted price of an order's fills, or null before any. */
+const averagePricePaise = (row: OrderRow): number | null =>
+  row.filledQuantity > 0
+    ? paiseNumber(divideRounded(row.filledValuePaise, BigInt(row.filledQuantity)))
+    : null;
+
+/** What a step of an order tells the client (decision 056): "Bought 10 INFY at ₹1,502.35". */
+export const orderNotice = (row: OrderRow): TNoticeDetail => ({
+  type: 'order',
+  symbol: row.symbol,
+  side: row.side as TOrderSide,
+  quantity: row.quantity,
+  filled_quantity: row.filledQuantity,
+  average_price_paise: averagePricePaise(row),
+  reason: row.reason,
+});
+
+/** What a GTT's trigger or expiry tells: the order it places (or would have). */
+export const gttNotice = (row: typeof gtts.$inferSelect): TNoticeDetail => ({
+  type: 'order',
+  symbol: row.symbol,
+  side: row.side as TOrderSide,
+  quantity: row.quantity,
+  filled_quantity: 0,
+  average_price_paise: null,
+  reason: null,
+});
+
 export function orderView(row: OrderRow, name: string, fillRows: FillRow[]): TOrder {
   const fillViews = fillRows.map(fillView);
   return {
@@ -73,10 +102,7 @@ export function orderView(row: OrderRow, name: string, fillRows: FillRow[]): TOr
     price_paise: row.pricePaise === null ? null : paiseNumber(row.pricePaise),
     trigger_price_paise: row.triggerPaise === null ? null : paiseNumber(row.triggerPaise),
     triggered_at: row.triggeredAt?.toISOString() ?? null,
-    average_price_paise:
-      row.filledQuantity > 0
-        ? paiseNumber(divideRounded(row.filledValuePaise, BigInt(row.filledQuantity)))
-        : null,
+    average_price_paise: averagePricePaise(row),
     hold_paise: paiseNumber(row.holdPaise),
     charges: sumCharges(fillViews.map((f) => f.charges)),
     offering_id: row.offeringId,

@@ -1,6 +1,7 @@
 import type { TClientNotification } from '@sampada/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LANGUAGE, setLanguage } from '../../lib/i18n';
 import { getQuotesSocket } from '../../lib/market/live-quotes';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -21,13 +22,18 @@ function hearNotices() {
   return (notice: TClientNotification) => act(() => hear!(notice));
 }
 
-const notice = (kind: TClientNotification['kind'], id = 'n9'): TClientNotification => ({
+const notice = (
+  kind: TClientNotification['kind'],
+  id = 'n9',
+  detail: TClientNotification['detail'] = null,
+): TClientNotification => ({
   id,
   kind,
   subject_type: kind.split('.')[0]!,
   subject_id: 's1',
   created_at: '2026-11-29T05:00:00.000Z',
   read_at: null,
+  detail,
 });
 
 function BellWithToasts() {
@@ -83,6 +89,7 @@ describe('the notifications bell', () => {
             subject_id: 'd1',
             created_at: '2026-11-28T05:00:00.000Z',
             read_at: null,
+            detail: null,
           },
           {
             id: 'n2',
@@ -91,6 +98,7 @@ describe('the notifications bell', () => {
             subject_id: 'l1',
             created_at: '2026-11-26T05:00:00.000Z',
             read_at: '2026-11-26T06:00:00.000Z',
+            detail: null,
           },
         ],
         unread: 1,
@@ -183,5 +191,103 @@ describe('the notifications bell', () => {
     for (const key of Object.values(seeded)) queryClient.setQueryData(key, { seeded: true });
     hear(notice('kyc.approve', 'n11'));
     expect(stale()).toEqual(['profile']);
+  });
+
+  it('says what happened with the figures: money with ₹ and Indian grouping, a due day, an order’s side', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [
+          notice('deposit.confirm', 'n1', {
+            type: 'amount',
+            amount_paise: 2_500_000_00,
+            reason: null,
+          }),
+          notice('order.fill', 'n2', {
+            type: 'order',
+            symbol: 'INFY',
+            side: 'buy',
+            quantity: 10,
+            filled_quantity: 10,
+            average_price_paise: 150_235,
+            reason: null,
+          }),
+          notice('loan.due_reminder', 'n3', {
+            type: 'due',
+            amount_paise: 421_000,
+            due_date: '2026-12-03',
+          }),
+          notice('withdrawal.reject', 'n4', {
+            type: 'amount',
+            amount_paise: 500_000,
+            reason: 'The bank account is closed',
+          }),
+          // Written before notices had figures: today's wording.
+          notice('deposit.confirm', 'n5'),
+        ],
+        unread: 5,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const { user } = renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 5 unread' }));
+    const rows = await screen.findAllByTestId('notification');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('₹25,00,000.00 added to your funds.'),
+      expect.stringContaining('Bought 10 INFY at ₹1,502.35.'),
+      expect.stringContaining(
+        'Loan instalment of ₹4,210.00 due on 3 Dec 2026 (IST); it will be collected',
+      ),
+      expect.stringContaining(
+        'Your withdrawal of ₹5,000.00 was rejected and the amount returned to you. Reason: The bank account is closed',
+      ),
+      expect.stringContaining('Your deposit was credited to your account.'),
+    ]);
+  });
+
+  it('a notice’s toast tells its figures too', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const hear = hearNotices();
+    renderWithProviders(<BellWithToasts />);
+    await screen.findByRole('button', { name: 'Notifications, 0 unread' });
+    hear(
+      notice('order.fill', 'n12', {
+        type: 'order',
+        symbol: 'TCS',
+        side: 'sell',
+        quantity: 3,
+        filled_quantity: 3,
+        average_price_paise: 412_345_60,
+        reason: null,
+      }),
+    );
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(toasts()[0]).toHaveTextContent('Sold 3 TCS at ₹4,12,345.60.');
+  });
+
+  it('tells the figures in Hindi when the client reads Hindi', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [
+          notice('offer.claim', 'n1', { type: 'amount', amount_paise: 120_000, reason: null }),
+        ],
+        unread: 1,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    await act(() => setLanguage('hi-IN'));
+    try {
+      const { user } = renderWithProviders(<NotificationsBell />);
+      await user.click(await screen.findByRole('button', { name: /1/ }));
+      const [row] = await screen.findAllByTestId('notification');
+      expect(row).toHaveTextContent('₹1,200.00 का बोनस आपकी नकद राशि में जमा हुआ।');
+    } finally {
+      await act(() => setLanguage(DEFAULT_LANGUAGE));
+    }
   });
 });

@@ -30,7 +30,7 @@ import {
 import {
   bellListOpen,
   noticeHref,
-  noticeKey,
+  noticeText,
   refreshForNotice,
   useMarkNoticesRead,
   useNotices,
@@ -81,7 +81,7 @@ export function useNoticeToasts() {
         toast({
           type: 'info',
           title: t('notices.title'),
-          message: t(noticeKey(notice)),
+          message: noticeText(t, notice),
           duration: 8_000,
           id: `notice-${notice.id}`,
         });
@@ -113,7 +113,7 @@ function useBellItems() {
     })),
     ...(notices?.items ?? []).map((n) => ({
       id: n.id,
-      text: t(noticeKey(n)),
+      text: noticeText(t, n),
       at: n.created_at,
       unread: !n.read_at,
       opens: n.kind === 'support.reply' ? ('chat' as const) : { href: noticeHref(n) },

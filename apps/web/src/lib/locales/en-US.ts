@@ -174,6 +174,70 @@ export const commonEnUS = {
       claim: 'Your bonus was credited to your cash.',
     },
   },
+  /** A notice's sentence with its step's figures (decision 056); `notices` where it has none. */
+  noticeDetails: {
+    reason: 'Reason: {{reason}}',
+    deposit: {
+      confirm: '{{amount}} added to your funds.',
+      reject: 'Your deposit of {{amount}} was rejected.',
+    },
+    withdrawal: {
+      pay: 'Withdrawal of {{amount}} paid to your bank account.',
+      reject: 'Your withdrawal of {{amount}} was rejected and the amount returned to you.',
+    },
+    order: {
+      fill: {
+        buy: 'Bought {{quantity}} {{symbol}} at {{price}}.',
+        sell: 'Sold {{quantity}} {{symbol}} at {{price}}.',
+      },
+      fill_partially: {
+        buy: 'Bought {{filled}} of {{quantity}} {{symbol}} at {{price}}; the rest did not fill.',
+        sell: 'Sold {{filled}} of {{quantity}} {{symbol}} at {{price}}; the rest did not fill.',
+      },
+      reject: {
+        buy: 'Your order to buy {{quantity}} {{symbol}} was rejected.',
+        sell: 'Your order to sell {{quantity}} {{symbol}} was rejected.',
+      },
+      expire: {
+        buy: 'Your order to buy {{quantity}} {{symbol}} expired unfilled.',
+        sell: 'Your order to sell {{quantity}} {{symbol}} expired unfilled.',
+      },
+    },
+    gtt: {
+      trigger: {
+        buy: 'Your GTT triggered and placed an order to buy {{quantity}} {{symbol}}.',
+        sell: 'Your GTT triggered and placed an order to sell {{quantity}} {{symbol}}.',
+      },
+      expire: {
+        buy: 'Your GTT to buy {{quantity}} {{symbol}} expired.',
+        sell: 'Your GTT to sell {{quantity}} {{symbol}} expired.',
+      },
+    },
+    loan: {
+      approve: 'Your loan of {{amount}} was approved.',
+      reject: 'Your loan application for {{amount}} was rejected.',
+      disburse: 'Your loan of {{amount}} was disbursed to your account.',
+      close: 'Your loan of {{amount}} is closed.',
+      foreclose: 'Your loan of {{amount}} was foreclosed and is closed.',
+      due_reminder:
+        'Loan instalment of {{amount}} due on {{date}} (IST); it will be collected from your cash that day.',
+      auto_debit_failed:
+        'Auto-debit of your loan fell short by {{amount}}. Add funds and repay to avoid penal charges.',
+      penal_charge:
+        'A penal charge of {{amount}} was added to your loan for an overdue instalment.',
+      margin_call: 'Margin call on your loan: repay {{amount}} or add shares by {{date}} (IST).',
+    },
+    compensation: {
+      ask_info: 'Your claim for {{amount}} needs more information from you.',
+      approve: 'Compensation of {{amount}} approved.',
+      partly_approve: 'Compensation of {{amount}} approved, part of what you claimed.',
+      reject: 'Your claim for {{amount}} was rejected.',
+      pay: 'Compensation of {{amount}} paid.',
+    },
+    offer: {
+      claim: 'Bonus of {{amount}} credited to your cash.',
+    },
+  },
   preferences: {
     title: 'Display',
     language: 'Language',

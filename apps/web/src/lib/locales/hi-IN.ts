@@ -174,6 +174,67 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       claim: 'आपका बोनस आपकी नकद राशि में जमा हो गया।',
     },
   },
+  noticeDetails: {
+    reason: 'कारण: {{reason}}',
+    deposit: {
+      confirm: '{{amount}} आपके फंड में जोड़े गए।',
+      reject: '{{amount}} की आपकी जमा राशि अस्वीकार हुई।',
+    },
+    withdrawal: {
+      pay: '{{amount}} की निकासी आपके बैंक खाते में भेज दी गई।',
+      reject: '{{amount}} की आपकी निकासी अस्वीकार हुई और राशि आपको लौटा दी गई।',
+    },
+    order: {
+      fill: {
+        buy: '{{symbol}} के {{quantity}} शेयर {{price}} पर खरीदे गए।',
+        sell: '{{symbol}} के {{quantity}} शेयर {{price}} पर बेचे गए।',
+      },
+      fill_partially: {
+        buy: '{{symbol}} के {{quantity}} में से {{filled}} शेयर {{price}} पर खरीदे गए; बाकी पूरे नहीं हुए।',
+        sell: '{{symbol}} के {{quantity}} में से {{filled}} शेयर {{price}} पर बेचे गए; बाकी पूरे नहीं हुए।',
+      },
+      reject: {
+        buy: '{{symbol}} के {{quantity}} शेयर खरीदने का आपका ऑर्डर अस्वीकार हुआ।',
+        sell: '{{symbol}} के {{quantity}} शेयर बेचने का आपका ऑर्डर अस्वीकार हुआ।',
+      },
+      expire: {
+        buy: '{{symbol}} के {{quantity}} शेयर खरीदने का आपका ऑर्डर बिना पूरा हुए समाप्त हो गया।',
+        sell: '{{symbol}} के {{quantity}} शेयर बेचने का आपका ऑर्डर बिना पूरा हुए समाप्त हो गया।',
+      },
+    },
+    gtt: {
+      trigger: {
+        buy: 'आपका GTT ट्रिगर हुआ और उसने {{symbol}} के {{quantity}} शेयर खरीदने का ऑर्डर लगाया।',
+        sell: 'आपका GTT ट्रिगर हुआ और उसने {{symbol}} के {{quantity}} शेयर बेचने का ऑर्डर लगाया।',
+      },
+      expire: {
+        buy: '{{symbol}} के {{quantity}} शेयर खरीदने का आपका GTT समाप्त हो गया।',
+        sell: '{{symbol}} के {{quantity}} शेयर बेचने का आपका GTT समाप्त हो गया।',
+      },
+    },
+    loan: {
+      approve: '{{amount}} का आपका ऋण स्वीकृत हुआ।',
+      reject: '{{amount}} का आपका ऋण आवेदन अस्वीकार हुआ।',
+      disburse: '{{amount}} का आपका ऋण आपके खाते में वितरित हुआ।',
+      close: '{{amount}} का आपका ऋण बंद हो गया।',
+      foreclose: '{{amount}} का आपका ऋण समय से पहले चुकाकर बंद किया गया।',
+      due_reminder: '{{amount}} की ऋण किस्त {{date}} (IST) को देय है; उस दिन यह आपकी नकदी से ली जाएगी।',
+      auto_debit_failed:
+        'आपके ऋण का ऑटो-डेबिट {{amount}} से कम पड़ा। पेनल शुल्क से बचने के लिए पैसे जोड़ें और चुकाएँ।',
+      penal_charge: 'बकाया किस्त के लिए आपके ऋण पर {{amount}} का पेनल शुल्क जोड़ा गया।',
+      margin_call: 'आपके ऋण पर मार्जिन कॉल: {{date}} (IST) तक {{amount}} चुकाएँ या शेयर जोड़ें।',
+    },
+    compensation: {
+      ask_info: '{{amount}} के आपके दावे के लिए आपसे और जानकारी चाहिए।',
+      approve: '{{amount}} का मुआवज़ा स्वीकृत हुआ।',
+      partly_approve: '{{amount}} का मुआवज़ा स्वीकृत हुआ, जो आपके दावे का एक हिस्सा है।',
+      reject: '{{amount}} का आपका दावा अस्वीकार हुआ।',
+      pay: '{{amount}} का मुआवज़ा भुगतान किया गया।',
+    },
+    offer: {
+      claim: '{{amount}} का बोनस आपकी नकद राशि में जमा हुआ।',
+    },
+  },
   preferences: {
     title: 'प्रदर्शन',
     language: 'भाषा',
