@@ -275,6 +275,12 @@ export const NO_CHARGES: TCharges = {
   total_paise: 0,
   vip_discount_paise: 0,
 };
+/** Several charges added item by item (a multi-fill order's, a basket's). */
+export function sumCharges(list: readonly TCharges[]): TCharges {
+  const total = { ...NO_CHARGES };
+  for (const c of list) for (const k of Object.keys(total) as (keyof TCharges)[]) total[k] += c[k];
+  return total;
+}
 /** Charges stored before the DP charge existed read it as zero. */
 export const chargesOf = (stored: unknown): TCharges => ({
   ...NO_CHARGES,

@@ -4,28 +4,25 @@
  * 06:00 IST, 25 modifications an order, and the firm's switch that turns the API off.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KiteConnect } from 'kiteconnect';
-
-type Kite = InstanceType<typeof KiteConnect>;
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { openDeposits, type MoneyClient, system } from '../funds/test-fixtures.ts';
-import { near, runMarket, trader } from '../trading/test-fixtures.ts';
-import { createApiApp, redirectReceiver, signedInKite } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { type MoneyClient, system } from '../funds/test-fixtures.ts';
+import { near, trader } from '../trading/test-fixtures.ts';
+import {
+  connectWorld,
+  type ConnectWorld,
+  createApiApp,
+  type Kite,
+  type Receiver,
+  refusal,
+  signedInKite,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
+let world: ConnectWorld;
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
+let receiver: Receiver;
 let c: MoneyClient;
-
-async function refusal(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error as { error_type: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
 
 const limitBuy = (kite: Kite, symbol: string, pct: number, quantity?: number) => {
   const price = near(t, symbol, pct);
@@ -41,16 +38,10 @@ const limitBuy = (kite: Kite, symbol: string, pct: number, quantity?: number) =>
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
-  receiver = await redirectReceiver();
-  c = await trader(t, 2_000_000);
+  world = await connectWorld({ cash: 2_000_000 });
+  ({ t, receiver, c } = world);
 });
-afterAll(async () => {
-  await receiver?.close();
-  await t?.close();
-});
+afterAll(async () => world?.close());
 
 describe('retail-algo rules on the API', () => {
   it('quotes are one a second per app: a second in the same second is a 429', async () => {

@@ -8,36 +8,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { KiteConnect } from 'kiteconnect';
 import type { TApiAppOrder } from '@sampada/shared';
-
-type Kite = InstanceType<typeof KiteConnect>;
-import { sqlRows, buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, openDeposits, type MoneyClient } from '../funds/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import { balancesOf, type MoneyClient } from '../funds/test-fixtures.ts';
 import { near, printAt, runMarket, trader } from '../trading/test-fixtures.ts';
 import { sessionChecksum } from './wire.ts';
-import { createApiApp, redirectReceiver, signedInKite, loginFor } from './test-fixtures.ts';
+import {
+  type Kite,
+  kiteWorld,
+  type KiteWorld,
+  loginFor,
+  type Receiver,
+  refusal,
+  signedInKite,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
+let world: KiteWorld;
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
+let receiver: Receiver;
 let c: MoneyClient;
 let kite: Kite;
-let app: Awaited<ReturnType<typeof createApiApp>>;
-
-/** Each call a second apart on the test clock: the per-app limits are not what is tested here. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  t.clock.advance(1000);
-  return run();
-}
-
-async function refusal(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error as { error_type: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
+let app: KiteWorld['app'];
+let call: KiteWorld['call'];
 
 const orderStatus = async (id: string) => {
   const history = await call(() => kite.getOrderHistory(id));
@@ -45,18 +38,10 @@ const orderStatus = async (id: string) => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
-  receiver = await redirectReceiver();
-  c = await trader(t, 500_000);
-  app = await createApiApp(t, c, { redirect_url: receiver.url });
-  ({ kite } = await signedInKite(t, c, app, receiver));
+  world = await kiteWorld();
+  ({ t, receiver, c, app, kite, call } = world);
 });
-afterAll(async () => {
-  await receiver?.close();
-  await t?.close();
-});
+afterAll(async () => world?.close());
 
 describe('the official client against Sampada', () => {
   it('signs in: the redirect carries a request token that works once, for a session', async () => {

@@ -6,10 +6,9 @@
  * app's OCO (stop first, target second); what our GTTs cannot be is an InputException.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KiteConnect } from 'kiteconnect';
 import type { TGtt } from '@sampada/shared';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { openDeposits, type MoneyClient } from '../funds/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
 import {
   gttOf,
@@ -17,45 +16,37 @@ import {
   near,
   placed,
   printAt,
-  runMarket,
   trader,
   untilSettled,
 } from '../trading/test-fixtures.ts';
 import type { kiteGttOf } from './kite-gtts.ts';
-import { createApiApp, redirectReceiver, signedInKite } from './test-fixtures.ts';
+import {
+  createApiApp,
+  type Kite,
+  kiteWorld,
+  type KiteWorld,
+  type Receiver,
+  refusal,
+  signedInKite,
+} from './test-fixtures.ts';
 
 type WireGtt = ReturnType<typeof kiteGttOf>;
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-type Kite = InstanceType<typeof KiteConnect>;
-
+let world: KiteWorld;
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
+let receiver: Receiver;
 let c: MoneyClient;
 let kite: Kite;
-let app: Awaited<ReturnType<typeof createApiApp>>;
+let app: KiteWorld['app'];
+let call: KiteWorld['call'];
 
 const rupees = (paise: number) => paise / 100;
 /** A quantity worth about ₹25,000 at `paise` (above the minimum order value). */
 const worth = (paise: number, extra = 0) => Math.ceil(2_500_000 / paise) + extra;
 const tick = (symbol: string) => tickOf(t.ctx.market.engine.state(symbol)!);
 const last = (symbol: string) => rupees(t.ctx.market.engine.state(symbol)!.last);
-
-/** Each call a second apart on the test clock: the per-app limits are not what is tested here. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  t.clock.advance(1000);
-  return run();
-}
-
-async function refusal(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error as { error_type: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
 
 const single = (
   symbol: string,
@@ -81,18 +72,10 @@ const single = (
 });
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
-  receiver = await redirectReceiver();
-  c = await trader(t, 500_000);
-  app = await createApiApp(t, c, { redirect_url: receiver.url });
-  ({ kite } = await signedInKite(t, c, app, receiver));
+  world = await kiteWorld();
+  ({ t, receiver, c, app, kite, call } = world);
 });
-afterAll(async () => {
-  await receiver?.close();
-  await t?.close();
-});
+afterAll(async () => world?.close());
 
 describe('GTT triggers through the official client', () => {
   it('a single buy trigger: placed, listed and read on Kite’s wire, and the app’s own GTT', async () => {

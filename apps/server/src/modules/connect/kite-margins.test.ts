@@ -2,19 +2,19 @@
  * Order margins through the official `kiteconnect` client: `orderMargins` answers what placing
  * the order would hold — a buy's total is, to the paisa, the cash placing it then takes on the
  * client's funds (charges and a market buy's buffer included); a sell of a holding holds no
- * cash; a symbol we do not list is the client's InputException.
+ * cash; a symbol we do not list is the client's InputException. `orderBasketMargins` answers
+ * those same orders' margins, `initial` their sum and `final` the same (no spread benefit on
+ * cash delivery).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KiteConnect } from 'kiteconnect';
 import { DEFAULT_CHARGES } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, openDeposits, type MoneyClient } from '../funds/test-fixtures.ts';
-import { near, placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
-import { createApiApp, redirectReceiver, signedInKite } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf, type MoneyClient } from '../funds/test-fixtures.ts';
+import { near, placed, untilSettled } from '../trading/test-fixtures.ts';
+import { type Kite, kiteWorld, type KiteWorld, refusal } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-type Kite = InstanceType<typeof KiteConnect>;
 type Margin = {
   var: number;
   additional: number;
@@ -23,30 +23,16 @@ type Margin = {
   charges: { total: number; dp_charge: number; stamp_duty: number; brokerage: number };
 };
 
+let world: KiteWorld;
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
 let c: MoneyClient;
 let kite: Kite;
+let call: KiteWorld['call'];
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (p: number) => p / 100;
 /** A quantity worth about ₹25,000 at `p` paise (above the minimum order value). */
 const worth = (p: number) => Math.ceil(2_500_000 / p);
-
-/** Each call a second apart on the test clock: the per-app limits are not what is tested here. */
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  t.clock.advance(1000);
-  return run();
-}
-
-async function refusal(run: () => Promise<unknown>) {
-  try {
-    await run();
-  } catch (error) {
-    return error as { error_type: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
 
 type Order = {
   tradingsymbol: string;
@@ -79,18 +65,10 @@ async function heldByPlacing(o: Order) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
-  receiver = await redirectReceiver();
-  c = await trader(t, 500_000);
-  const app = await createApiApp(t, c, { redirect_url: receiver.url });
-  ({ kite } = await signedInKite(t, c, app, receiver));
+  world = await kiteWorld();
+  ({ t, c, kite, call } = world);
 });
-afterAll(async () => {
-  await receiver?.close();
-  await t?.close();
-});
+afterAll(async () => world?.close());
 
 describe('order margins are what placing the order holds', () => {
   it('a limit buy: the total is exactly the cash placing it then holds', async () => {
@@ -192,6 +170,103 @@ describe('order margins are what placing the order holds', () => {
     expect(mis).toMatchObject({
       error_type: 'InputException',
       message: expect.stringMatching(/not offered/),
+    });
+  });
+});
+
+type Basket = { initial: Margin; final: Margin; orders: Margin[]; charges: Margin['charges'] };
+
+describe('basket margins are the sum of the orders, with no spread benefit', () => {
+  it('a market buy, a limit buy and a sell of held shares: initial is the buys’ totals, final the same', async () => {
+    const held = await placed(t, c, {
+      type: 'market',
+      symbol: 'ITC',
+      side: 'buy',
+      quantity: worth(t.ctx.market.engine.state('ITC')!.last),
+    });
+    const filled = await untilSettled(t, c, held.id);
+    expect(filled.status).toBe('filled');
+    const limit = near(t, 'INFY', 95);
+    const orders: Order[] = [
+      {
+        tradingsymbol: 'TCS',
+        transaction_type: 'BUY',
+        quantity: worth(t.ctx.market.engine.state('TCS')!.last),
+        order_type: 'MARKET',
+      },
+      {
+        tradingsymbol: 'INFY',
+        transaction_type: 'BUY',
+        quantity: worth(limit),
+        order_type: 'LIMIT',
+        price: rupees(limit),
+      },
+      {
+        tradingsymbol: 'ITC',
+        transaction_type: 'SELL',
+        quantity: filled.filled_quantity,
+        order_type: 'MARKET',
+      },
+    ];
+    const alone: Margin[] = [];
+    for (const o of orders) alone.push(await marginOf(o));
+    const [marketBuy, limitBuy, sell] = alone;
+    expect(sell!.total).toBe(0);
+
+    const basket = (await call(() =>
+      kite.orderBasketMargins(orders.map(asKite), true),
+    )) as unknown as Basket;
+    expect(basket.orders).toEqual([marketBuy, limitBuy, sell]);
+    expect(paise(basket.initial.total)).toBe(paise(marketBuy!.total) + paise(limitBuy!.total));
+    expect(paise(basket.initial.var)).toBe(paise(marketBuy!.var) + paise(limitBuy!.var));
+    expect(paise(basket.initial.additional)).toBe(paise(marketBuy!.additional));
+    expect(paise(basket.initial.charges.total)).toBe(
+      paise(marketBuy!.charges.total) + paise(limitBuy!.charges.total) + paise(sell!.charges.total),
+    );
+    expect(basket.initial).toMatchObject({ type: '', tradingsymbol: '', exchange: '', span: 0 });
+    expect(basket.final).toEqual(basket.initial);
+    expect(basket.charges).toEqual(basket.initial.charges);
+
+    // Held shares need nothing whether positions are considered or not: the same answer.
+    const without = await call(() => kite.orderBasketMargins(orders.map(asKite), false));
+    expect(without).toEqual(basket);
+  });
+
+  it('a symbol we do not list, anywhere in the basket, is the InputException /margins/orders gives', async () => {
+    const nosuch: Order = {
+      tradingsymbol: 'NOSUCH',
+      transaction_type: 'BUY',
+      quantity: 1,
+      order_type: 'MARKET',
+    };
+    const infy: Order = { ...nosuch, tradingsymbol: 'INFY' };
+    const alone = await refusal(() => call(() => kite.orderMargins([asKite(nosuch)])));
+    const unknown = await refusal(() =>
+      call(() => kite.orderBasketMargins([asKite(infy), asKite(nosuch)])),
+    );
+    expect(unknown).toMatchObject({ error_type: 'InputException', message: alone.message });
+
+    // `consider_positions` is Kite's boolean (Python's client sends `True`); anything else is
+    // refused the same way.
+    const basket = (query: string) =>
+      call(() =>
+        fetch(`${t.baseUrl}/connect/margins/basket?${query}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-kite-version': '3',
+            authorization: `token ${world.app.api_key}:${(kite as unknown as { access_token: string }).access_token}`,
+          },
+          body: JSON.stringify([asKite(infy)]),
+        }),
+      );
+    expect((await basket('consider_positions=True')).status).toBe(200);
+    const maybe = await basket('consider_positions=maybe');
+    expect(maybe.status).toBe(400);
+    expect(await maybe.json()).toMatchObject({
+      status: 'error',
+      error_type: 'InputException',
+      message: 'Invalid `consider_positions`.',
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   computeCharges,
   ConnectMessage,
   paiseToRupeeNumber,
+  sumCharges,
   type TCharges,
   type TKiteMarginOrder,
   type TKiteModify,
@@ -88,9 +89,43 @@ function kiteCharges(c: TCharges) {
   };
 }
 
+/** One order's margin in paise, before it is put on the wire. */
+type MarginParts = {
+  tradingsymbol: string;
+  exchange: string;
+  var: bigint;
+  additional: bigint;
+  total: bigint;
+  charges: TCharges;
+};
+
+/**
+ * A margin object on Kite's wire. Ours are delivery (CNC) equity orders paid in cash:
+ * `leverage` 1, and no F&O or intraday parts (`span`, `exposure`, `option_premium`, `bo`,
+ * `cash`, `pnl` 0).
+ */
+function kiteMargin(type: string, m: MarginParts) {
+  return {
+    type,
+    tradingsymbol: m.tradingsymbol,
+    exchange: m.exchange,
+    span: 0,
+    exposure: 0,
+    option_premium: 0,
+    additional: rupees(m.additional),
+    bo: 0,
+    cash: 0,
+    var: rupees(m.var),
+    pnl: { realised: 0, unrealised: 0 },
+    leverage: 1,
+    charges: kiteCharges(m.charges),
+    total: rupees(m.total),
+  };
+}
+
 export function createKiteOrders({ db, clock, trading, market }: Deps) {
-  /** One order's margin on Kite's wire, from what placing it now would hold. */
-  async function marginOf(session: ApiSession, order: TKiteMarginOrder) {
+  /** One order's margin in paise, from what placing it now would hold. */
+  async function marginOf(session: ApiSession, order: TKiteMarginOrder): Promise<MarginParts> {
     refuseNotOffered(order.variety, { ...order, validity: 'DAY' });
     const type = KITE_TO_ORDER_TYPE[order.order_type];
     const symbol = order.tradingsymbol.toUpperCase();
@@ -104,21 +139,20 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
       trigger_price: type === 'sl' || type === 'sl_m' ? order.trigger_price : undefined,
     });
     return {
-      type: 'equity',
       tradingsymbol: symbol,
       exchange: 'NSE',
-      span: 0,
-      exposure: 0,
-      option_premium: 0,
-      additional: buy ? rupees(cost.holdValue - cost.value) : 0,
-      bo: 0,
-      cash: 0,
-      var: buy ? rupees(cost.value) : 0,
-      pnl: { realised: 0, unrealised: 0 },
-      leverage: 1,
-      charges: kiteCharges(cost.charges),
-      total: rupees(cost.hold),
+      var: buy ? cost.value : 0n,
+      additional: buy ? cost.holdValue - cost.value : 0n,
+      total: cost.hold,
+      charges: cost.charges,
     };
+  }
+
+  /** Each order's margin, in the order given; the first refusal refuses them all. */
+  async function marginsOf(session: ApiSession, list: TKiteMarginOrder[]) {
+    const parts: MarginParts[] = [];
+    for (const order of list) parts.push(await marginOf(session, order));
+    return parts;
   }
 
   async function tagsOf(orderIds: string[]) {
@@ -296,9 +330,36 @@ export function createKiteOrders({ db, clock, trading, market }: Deps) {
      * charges on both, so `total` is the cash placing takes; a sell of a holding holds no cash.
      */
     async margins(session: ApiSession, list: TKiteMarginOrder[]) {
-      const answers = [];
-      for (const order of list) answers.push(await marginOf(session, order));
-      return answers;
+      return (await marginsOf(session, list)).map((m) => kiteMargin('equity', m));
+    },
+
+    /**
+     * What a basket of orders would hold together (POST /margins/basket): `orders` are the
+     * orders' margins exactly as `margins` answers them, `initial` their sum (Kite's total
+     * object: no type, symbol or exchange) and `charges` the sum of their charges. `final`
+     * (the margin after a spread or hedge benefit) equals `initial`: Kite nets F&O legs that
+     * offset each other, but a cash delivery buy is paid in full whatever else is held or
+     * bought, and a sell of held shares already needs no cash. So `consider_positions`
+     * changes nothing (a sell of a holding holds 0 either way); the route only checks it.
+     */
+    async basketMargins(session: ApiSession, list: TKiteMarginOrder[]) {
+      const parts = await marginsOf(session, list);
+      const sum = (pick: (m: MarginParts) => bigint) => parts.reduce((a, m) => a + pick(m), 0n);
+      const basket: MarginParts = {
+        tradingsymbol: '',
+        exchange: '',
+        var: sum((m) => m.var),
+        additional: sum((m) => m.additional),
+        total: sum((m) => m.total),
+        charges: sumCharges(parts.map((m) => m.charges)),
+      };
+      const initial = kiteMargin('', basket);
+      return {
+        initial,
+        final: { ...initial },
+        orders: parts.map((m) => kiteMargin('equity', m)),
+        charges: initial.charges,
+      };
     },
 
     /** What orders would cost (POST /charges/orders): our charge schedule on their value. */

@@ -31,6 +31,16 @@ const ZOrderId = z.object({ order_id: z.string() });
 const ZVariety = z.object({ variety: z.string() });
 const ZTriggerId = z.object({ trigger_id: z.string() });
 const ZVarietyOrder = z.object({ variety: z.string(), order_id: z.string() });
+/**
+ * The basket's query as Kite's clients send it (`true`, or Python's `True`; `mode=compact` is the
+ * JS client's default). Neither changes the answer: see KiteOrders.basketMargins.
+ */
+const ZBasketQuery = z.object({
+  consider_positions: z
+    .enum(['true', 'false', 'True', 'False'], { error: 'Invalid `consider_positions`.' })
+    .optional(),
+  mode: z.string().optional(),
+});
 /** `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, read as IST wall-clock time. */
 const istInstant = z
   .string({ error: 'Invalid `from` or `to` date.' })
@@ -269,6 +279,19 @@ export function kiteRoutes(ctx: AppContext) {
       '/connect/margins/orders',
       { body: z.array(ZKiteMarginOrder).min(1).max(200) },
       async (request) => connect.orders.margins(apiSessionOf(request), request.body),
+    );
+    kit.query(
+      'POST',
+      '/connect/margins/basket',
+      {
+        description:
+          'What a basket of orders would hold together: `initial` (the sum of the orders), ' +
+          '`final` (equal to `initial`: cash delivery has no spread or hedge benefit), ' +
+          '`orders` (each as /margins/orders answers it) and `charges` (their sum).',
+        body: z.array(ZKiteMarginOrder).min(1).max(200),
+        querystring: ZBasketQuery,
+      },
+      async (request) => connect.orders.basketMargins(apiSessionOf(request), request.body),
     );
   };
 }

@@ -1,10 +1,18 @@
-/** Connect test fixtures: an API app through the client routes, and its login followed over HTTP. */
+/**
+ * Connect test fixtures: an API app through the client routes, its login followed over HTTP,
+ * and the world most connect tests start from — a server with a running market, a funded
+ * client, and (kiteWorld) that client's app signed in with the official client.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KiteConnect } from 'kiteconnect';
 import type { TApiAppWithSecret } from '@sampada/shared';
-import type { TestApp } from '../../test/helpers.ts';
-import { type MoneyClient, PIN } from '../funds/test-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { type MoneyClient, openDeposits, PIN } from '../funds/test-fixtures.ts';
+import { runMarket, trader } from '../trading/test-fixtures.ts';
+
+export type Kite = InstanceType<typeof KiteConnect>;
+export type Receiver = Awaited<ReturnType<typeof redirectReceiver>>;
 
 /** A local page the login redirects to: it keeps every query it was called with. */
 export async function redirectReceiver() {
@@ -55,7 +63,7 @@ export async function loginFor(
   t: TestApp,
   client: MoneyClient,
   app: TApiAppWithSecret,
-  receiver: Awaited<ReturnType<typeof redirectReceiver>>,
+  receiver: Receiver,
 ) {
   const start = await fetch(`${t.baseUrl}/connect/login?api_key=${app.api_key}&v=3`);
   if (start.status !== 200) throw new Error(`login page: ${start.status}`);
@@ -84,10 +92,68 @@ export async function signedInKite(
   t: TestApp,
   client: MoneyClient,
   app: TApiAppWithSecret,
-  receiver: Awaited<ReturnType<typeof redirectReceiver>>,
+  receiver: Receiver,
 ) {
   const { requestToken } = await loginFor(t, client, app, receiver);
   const kite = new KiteConnect({ api_key: app.api_key, root: `${t.baseUrl}/connect` });
   const session = await kite.generateSession(requestToken, app.api_secret);
   return { kite, session };
 }
+
+/** The error a call was refused with (the client's own: `error_type`, `message`). */
+export async function refusal(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    return error as { error_type: string; message: string };
+  }
+  throw new Error('expected a refusal');
+}
+
+/**
+ * A test server with the market open and stepped (prices printed, deposits open), a page for
+ * logins to land on, and a KYC-approved client with `cash` rupees deposited. `close` ends the
+ * receiver and the server.
+ */
+export async function connectWorld(options: { cash?: number } = {}) {
+  let receiver: Receiver | undefined;
+  const t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
+  const close = async () => {
+    await receiver?.close();
+    await t.close();
+  };
+  try {
+    await openDeposits(t);
+    await runMarket(t, 4);
+    receiver = await redirectReceiver();
+    const c = await trader(t, options.cash ?? 500_000);
+    return { t, receiver, c, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+export type ConnectWorld = Awaited<ReturnType<typeof connectWorld>>;
+
+/**
+ * connectWorld, and the client's API app signed in through the official client (`kite`).
+ * `call` runs a call a second later on the test clock, so that the per-app limits are not
+ * what a test meets.
+ */
+export async function kiteWorld(options: { cash?: number } = {}) {
+  const world = await connectWorld(options);
+  const { t, c, receiver } = world;
+  try {
+    const app = await createApiApp(t, c, { redirect_url: receiver.url });
+    const { kite } = await signedInKite(t, c, app, receiver);
+    const call = async <T>(run: () => Promise<T>): Promise<T> => {
+      t.clock.advance(1000);
+      return run();
+    };
+    return { ...world, app, kite, call };
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
+}
+export type KiteWorld = Awaited<ReturnType<typeof kiteWorld>>;

@@ -8,10 +8,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KiteConnect, KiteTicker } from 'kiteconnect';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { openDeposits, type MoneyClient } from '../funds/test-fixtures.ts';
-import { runMarket, trader } from '../trading/test-fixtures.ts';
-import { createApiApp, redirectReceiver, signedInKite } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
+import { runMarket } from '../trading/test-fixtures.ts';
+import {
+  connectWorld,
+  type ConnectWorld,
+  createApiApp,
+  type Receiver,
+  signedInKite,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -24,8 +30,9 @@ type Tick = {
   depth?: { buy: unknown[]; sell: unknown[] };
 };
 
+let world: ConnectWorld;
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof redirectReceiver>>;
+let receiver: Receiver;
 let c: MoneyClient;
 let server: Server;
 /** Postbacks received, in order; the first one is answered 500 (a refusal to retry). */
@@ -33,11 +40,8 @@ const postbacks: Array<Record<string, unknown>> = [];
 let answered = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
-  receiver = await redirectReceiver();
-  c = await trader(t, 500_000);
+  world = await connectWorld();
+  ({ t, receiver, c } = world);
   server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
@@ -52,8 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await receiver?.close();
-  await t?.close();
+  await world?.close();
 });
 
 /** Resolves with the first value `pick` finds among the events, as they arrive. */

@@ -6,7 +6,7 @@ import {
   MIN_TRADE_PAISE,
   paiseNumber,
   ratio,
-  type TCharges,
+  sumCharges,
   type TFill,
   type TNoticeDetail,
   type TInstitutionalOffering,
@@ -26,22 +26,6 @@ export type AllocationRow = typeof institutionalAllocations.$inferSelect;
 export type QuoteRow = typeof otcQuotes.$inferSelect;
 export type IpoRow = typeof ipoIssues.$inferSelect;
 export type InstrumentInfo = { name: string; sector: string | null; pricePaise: bigint | null };
-
-const sumCharges = (list: TCharges[]): TCharges => {
-  const total = {
-    brokerage_paise: 0,
-    stt_paise: 0,
-    exchange_paise: 0,
-    sebi_paise: 0,
-    stamp_paise: 0,
-    dp_paise: 0,
-    gst_paise: 0,
-    total_paise: 0,
-    vip_discount_paise: 0,
-  };
-  for (const c of list) for (const k of Object.keys(total) as (keyof TCharges)[]) total[k] += c[k];
-  return total;
-};
 
 export function fillView(row: FillRow): TFill {
   const charges = chargesOf(row.charges);
