@@ -86,3 +86,29 @@ test('[CLIENT][RETURNS]: the demo client sees their XIRR beside NIFTY 50 on the 
   await expect(screen.getByTestId('returns-window')).toContainText(`${dayText(start)} to`);
   await expect(screen.getByTestId('returns-xirr')).toHaveText(RATE);
 });
+
+test("[CLIENT][RETURNS]: Holdings shows each holding's own XIRR, the returns API's rate", async ({
+  page,
+}) => {
+  await signIn(page, DEMO);
+  // The rate the page itself was sent (prices move between two asks on an always-open market).
+  const answered = page.waitForResponse((r) => r.url().includes('/stat/app/v1/returns'));
+  await page.goto('/portfolio/holding');
+  const { data } = (await (await answered).json()) as {
+    data: { holdings: { symbol: string; xirr: { rate: number | null } }[] };
+  };
+  const tcs = data.holdings.find((h) => h.symbol === 'TCS')!;
+  expect(tcs.xirr.rate).not.toBeNull();
+  // The API's fraction as the screen writes it: +12.34%.
+  const shown = new Intl.NumberFormat('en-IN', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format(tcs.xirr.rate!);
+  await expect(page.getByTestId('holding-xirr-TCS')).toHaveText(shown);
+  await settled(page);
+  expect(await overflow(page)).toEqual([]);
+  expect(await violations(page, '[data-testid="portfolio-holding"]')).toEqual([]);
+  await screenshot(page, 'holdings-xirr');
+});
