@@ -163,8 +163,14 @@ async function serve(
       app.log.warn('drain deadline passed: closing the connections still open');
       app.server.closeAllConnections();
     }, config.timeouts.shutdown).unref();
+    // The step under way, so a shutdown that overruns says what it was waiting on.
+    let waitingOn = 'drain delay';
+    const step = async (name: string, run: () => Promise<unknown> | unknown) => {
+      waitingOn = name;
+      await run();
+    };
     setTimeout(() => {
-      app.log.error('shutdown did not finish in time');
+      app.log.error({ waitingOn }, 'shutdown did not finish in time');
       process.exit(1);
     }, config.timeouts.shutdown + 1500).unref();
     if (config.timeouts.drainDelay > 0)
@@ -174,21 +180,23 @@ async function serve(
     stopAlertDelivery();
     stopNotificationDelivery();
     // A first start's history backfill is not waited for (the leader is then never elected).
-    await Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]);
+    await step('market start', () => Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]));
     clearInterval(janitor);
-    await stopCredit();
-    await stopAlerts();
-    await stopEngagement();
-    await stopNotes();
-    await stopStatements();
-    await stopSettlement();
-    await stopMail();
-    await ctx.trading.matcher.stop();
-    await ctx.market.engine.stop();
-    await resignMarket();
-    await app.close(); // stops accepting, closes WebSockets, waits for in-flight requests
-    await closeSocket();
-    await database.close(); // the pool, then the embedded PostgreSQL (fast shutdown)
+    await step('credit jobs', stopCredit);
+    await step('alert jobs', stopAlerts);
+    await step('engagement jobs', stopEngagement);
+    await step('contract-note jobs', stopNotes);
+    await step('statement jobs', stopStatements);
+    await step('settlement jobs', stopSettlement);
+    await step('mail jobs', stopMail);
+    await step('matcher', () => ctx.trading.matcher.stop());
+    await step('market engine', () => ctx.market.engine.stop());
+    await step('leadership', resignMarket);
+    // Stops accepting, closes WebSockets, waits for in-flight requests.
+    await step('HTTP server', () => app.close());
+    await step('operator socket', closeSocket);
+    // The pool, then the embedded PostgreSQL (fast shutdown).
+    await step('database', () => database.close());
     app.log.info({ signal, ms: Date.now() - started }, 'stopped');
     process.exit(0);
   };

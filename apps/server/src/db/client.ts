@@ -71,6 +71,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 const MIGRATION_LOCK = 727_002;
 
+/** How long closing waits for connections still checked out before it stops the server. */
+const POOL_END_WAIT_MS = 2_000;
+
 /**
  * Applies every migration not yet applied, on a connection of its own (no timeouts). Instances
  * starting together on one database take turns (an advisory lock), so none applies one twice.
@@ -158,7 +161,18 @@ async function connect(
     url,
     kind,
     close: async () => {
-      await pool.end();
+      // A connection still checked out (a request or job stuck past the drain; seen after
+      // PostgreSQL restarted under load) must not keep the process and its PostgreSQL up: the
+      // pool gets a bounded wait, then the server stops anyway — its fast shutdown ends the
+      // backends and rolls back whatever they held.
+      const drained = await Promise.race([
+        pool.end().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), POOL_END_WAIT_MS).unref()),
+      ]);
+      if (!drained)
+        console.warn(
+          `PostgreSQL pool: ${pool.totalCount - pool.idleCount} connection(s) still checked out at shutdown; stopping anyway`,
+        );
       await stopServer();
     },
   };

@@ -8,7 +8,7 @@
  * confirmed in the database exactly once, with a ledger that checks out.
  * Slow: it starts the server and PostgreSQL more than once.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const DEPOSITS = 160;
 const postmasterPid = () =>
   Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the embedded PostgreSQL killed under write load', () => {
@@ -90,6 +98,13 @@ describe('the embedded PostgreSQL killed under write load', () => {
         if (isAnswer(outcome) && outcome.status === 503) outcomes.set(id, await confirm(id));
       const acknowledged = [...outcomes].filter(([, o]) => isAnswer(o) && o.status === 200);
       expect(acknowledged.length).toBe(DEPOSITS);
+
+      // And a SIGTERM after the restart stops it as cleanly as ever: exit 0, its restarted
+      // PostgreSQL stopped with it (issue 32: it once hung and left the postmaster orphaned).
+      const secondPid = postmasterPid();
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(isAlive(secondPid)).toBe(false);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -114,4 +129,34 @@ describe('the embedded PostgreSQL killed under write load', () => {
       await database.close();
     }
   }, 180_000);
+
+  it('a SIGTERM while it restarts PostgreSQL still exits 0 and leaves no postmaster behind', async () => {
+    const server = await startServerProcess(dataDir);
+    try {
+      const pid = postmasterPid();
+      process.kill(pid, 'SIGKILL');
+      // At once: the server's stop meets the supervisor's restart (its delay or its launch).
+      server.child.kill('SIGTERM');
+      expect(await server.exited, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(postgresProcessesOf(dataDir)).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 120_000);
 });
+
+/** PostgreSQL processes started on this data dir (its -D argument), from /proc. */
+function postgresProcessesOf(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return argv.some((arg) => arg.startsWith(path.join(dir, 'pg')));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
