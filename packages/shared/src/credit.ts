@@ -61,7 +61,10 @@ export type TMarginCallStatus = (typeof MARGIN_CALL_STATUSES)[number];
 export const BPS_PER_UNIT = 10_000;
 /** RBI: a loan against shares is at most 50% of the pledged shares' value. */
 export const MAX_LTV_BPS = 5_000;
-/** GST on a processing fee (18%), itemised on the disbursal. */
+/**
+ * GST on the firm's loan charges (18%): the processing fee, itemised on the disbursal, and the
+ * foreclosure charge, added on top of it (decision 055).
+ */
 export const FEE_GST_BPS = 1_800;
 export const MAX_TENURE_MONTHS = 120;
 /** RBI digital lending: the days after disbursal a borrower may exit at principal + interest. */
@@ -294,9 +297,11 @@ export const ZLoanReasonRequest = z.object({
   reason: requiredText(LM.reasonRequired).max(500),
 });
 
-/** The charge as a KFS names it: a share of the principal outstanding, or Nil. */
+/** The charge as a KFS names it: a share of the principal outstanding plus GST, or Nil. */
 export const foreclosureChargeText = (chargeBps: number) =>
-  chargeBps > 0 ? `${formatBps(chargeBps)} of the principal outstanding at foreclosure` : 'Nil';
+  chargeBps > 0
+    ? `${formatBps(chargeBps)} of the principal outstanding at foreclosure, plus GST at ${formatBps(FEE_GST_BPS)} on the charge`
+    : 'Nil';
 
 /** RBI's rule, its one home: a floating-rate product asks no foreclosure charge. */
 export const foreclosureChargeRefused = (rateType: TRateType, chargeBps: number) =>
@@ -679,6 +684,9 @@ export const ZForeclosureStatement = z.object({
   /** Penal charges not asked for (a cooling-off exit pays principal and interest only). */
   waived_paise: paise,
   foreclosure_charge_paise: paise,
+  /** GST on the foreclosure charge (FEE_GST_BPS, half up to the paisa); 0 when the charge is. */
+  foreclosure_charge_gst_paise: paise,
+  /** Everything above, charge and its GST included, less what is waived. */
   total_paise: paise,
   /** The interest one more day adds. */
   per_day_interest_paise: paise,

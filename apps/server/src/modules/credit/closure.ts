@@ -4,8 +4,9 @@
  * (RBI's digital lending directions: within the product's cooling-off days the client pays
  * principal and interest to date only — any penal charge is waived, no foreclosure charge is
  * ever asked) and the no-dues letter's contents once a loan is closed. Outside it, the
- * foreclosure charge the loan's KFS named is asked (foreclosure-charge.ts): posted as a fee in
- * the closing transaction, then paid by the repayment with the rest.
+ * foreclosure charge the loan's KFS named is asked with GST on top (foreclosure-charge.ts):
+ * posted as a fee and its tax in the closing transaction, then paid by the repayment with the
+ * rest.
  *
  * Reading the statement brings the loan's accrual up to yesterday on the loan's lock (the
  * postings the daily job would make anyway, under the same idempotency keys), so the amount
@@ -33,8 +34,8 @@ import {
   type TransactionRunner,
 } from '../../platform/transaction.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
-import { firmAccount, type LedgerService } from '../ledger/service.ts';
-import { foreclosureChargeDue } from './foreclosure-charge.ts';
+import { firmAccount, type LedgerService, type PostingLine } from '../ledger/service.ts';
+import { type ForeclosureChargeDue, foreclosureChargeDue } from './foreclosure-charge.ts';
 import { ensureInstalments, instalmentsOf } from './instalments.ts';
 import { accrue, addDays, istDay } from './interest.ts';
 import type { Loans } from './loans.ts';
@@ -79,7 +80,7 @@ export function createClosure(deps: Deps) {
     const waived = coolingOff ? row.feesDuePaise : 0n;
     await ensureInstalments(tx, row, today());
     const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
-    const charge = foreclosureChargeDue({
+    const due = foreclosureChargeDue({
       principal: row.outstandingPrincipalPaise,
       chargeBps: row.foreclosureChargeBps,
       coolingOff,
@@ -87,12 +88,16 @@ export function createClosure(deps: Deps) {
       lastDueDate: instalments.at(-1)?.dueDate ?? null,
     });
     const total =
-      row.outstandingPrincipalPaise + row.accruedInterestPaise + row.feesDuePaise + charge;
+      row.outstandingPrincipalPaise +
+      row.accruedInterestPaise +
+      row.feesDuePaise +
+      due.charge +
+      due.gst;
     const perDay = accrue(row.outstandingPrincipalPaise, row.annualRateBps, 1, row.accrualCarry);
     return {
       coolingOff,
       waived,
-      charge,
+      due,
       total: total - waived,
       view: {
         loan_id: row.id,
@@ -102,7 +107,8 @@ export function createClosure(deps: Deps) {
         interest_paise: paiseNumber(row.accruedInterestPaise),
         penal_paise: paiseNumber(row.feesDuePaise),
         waived_paise: paiseNumber(waived),
-        foreclosure_charge_paise: paiseNumber(charge),
+        foreclosure_charge_paise: paiseNumber(due.charge),
+        foreclosure_charge_gst_paise: paiseNumber(due.gst),
         total_paise: paiseNumber(total - waived),
         per_day_interest_paise: paiseNumber(perDay.interest),
         cooling_off: coolingOff,
@@ -151,25 +157,31 @@ export function createClosure(deps: Deps) {
   }
 
   /**
-   * The foreclosure charge becomes a fee due, as a penal charge does (firm loans, the claim
-   * grows ← fees income), so the repayment that follows pays it first with the rest.
+   * The foreclosure charge and its GST become fees due, as a penal charge does (firm loans,
+   * the claim grows by both ← fees income for the charge, taxes for the GST, one posting, as
+   * the disbursal splits the processing fee), so the repayment that follows pays them first
+   * with the rest.
    */
-  async function charge(tx: Tx, row: LoanRow, amount: bigint, actor: Actor) {
+  async function charge(tx: Tx, row: LoanRow, due: ForeclosureChargeDue, actor: Actor) {
+    const { charge: amount, gst } = due;
     if (amount <= 0n) return row;
-    const memo = `Foreclosure charge ${formatPaise(amount)}: ${formatBps(row.foreclosureChargeBps)} of the principal outstanding ${formatPaise(row.outstandingPrincipalPaise)}`;
-    const posted = await ledger.transfer(tx, {
+    const memo = `Foreclosure charge ${formatPaise(amount)} + GST ${formatPaise(gst)}: ${formatBps(row.foreclosureChargeBps)} of the principal outstanding ${formatPaise(row.outstandingPrincipalPaise)}`;
+    const lines: PostingLine[] = [
+      { account: firmAccount('loans'), amount: -(amount + gst) },
+      { account: firmAccount('fees'), amount },
+    ];
+    if (gst > 0n) lines.push({ account: firmAccount('taxes'), amount: gst });
+    const posted = await ledger.post(tx, {
       kind: 'loan_foreclosure_charge',
       clientId: row.clientId,
       memo,
       reference: `loan:${row.id}`,
       idempotencyKey: `loan:${row.id}:foreclosure_charge`,
-      from: firmAccount('loans'),
-      to: firmAccount('fees'),
-      amount,
+      lines,
     });
     const [after] = await tx
       .update(loans)
-      .set({ feesDuePaise: row.feesDuePaise + amount, updatedAt: clock.now() })
+      .set({ feesDuePaise: row.feesDuePaise + amount + gst, updatedAt: clock.now() })
       .where(and(eq(loans.id, row.id), eq(loans.feesDuePaise, row.feesDuePaise)))
       .returning();
     if (!after) throw new Error(`Loan ${row.id} moved while its foreclosure was locked`);
@@ -180,6 +192,7 @@ export function createClosure(deps: Deps) {
       after: {
         clientId: row.clientId,
         chargePaise: amount.toString(),
+        gstPaise: gst.toString(),
         chargeBps: row.foreclosureChargeBps,
         postingId: posted.postingId,
       },
@@ -212,10 +225,11 @@ export function createClosure(deps: Deps) {
         const { coolingOff, waived, total } = statement;
         if (input.amount_paise !== total) throw conflict(LM.foreclosureChanged(total));
         const waivedRow = await waive(tx, ready, waived, options.actor);
-        const row = await charge(tx, waivedRow, statement.charge, options.actor);
+        const { due } = statement;
+        const row = await charge(tx, waivedRow, due, options.actor);
         const chargeText =
-          statement.charge > 0n
-            ? `including a foreclosure charge of ${formatPaise(statement.charge)}`
+          due.charge > 0n
+            ? `including a foreclosure charge of ${formatPaise(due.charge)} + GST ${formatPaise(due.gst)}`
             : 'no foreclosure charge';
         const closing: Closing = coolingOff
           ? {

@@ -78,6 +78,7 @@ describe('the foreclosure statement in the console', () => {
       penal_paise: 0,
       waived_paise: 0,
       foreclosure_charge_paise: 0,
+      foreclosure_charge_gst_paise: 0,
       total_paise: 5_000_000 + interest,
       per_day_interest_paise: Number(accrue(5_000_000n, rate, 1, 0n).interest),
       cooling_off: false,

@@ -1,7 +1,8 @@
 /**
  * A product's foreclosure charge, on real PostgreSQL over HTTP with a moved clock: a fixed-rate
  * product's charge named in the KFS (and its PDF), asked on the foreclosure statement to the
- * paisa and posted as fee income in the closing transaction; none in the cooling-off period;
+ * paisa with 18% GST on top, and posted as fee income and tax (one balanced posting) in the
+ * closing transaction; none, and no GST, in the cooling-off period;
  * a floating-rate product refused any; a loan charged what its own KFS said, whatever the
  * product says later; every change of the setting audited.
  */
@@ -61,6 +62,7 @@ afterAll(async () => {
 
 const ledgerOk = async () => expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
 const feesIncome = async () => (await t.ctx.ledger.firmBalances()).fees;
+const taxes = async () => (await t.ctx.ledger.firmBalances()).taxes;
 const moveDays = (n: number) => t.clock.advance(n * DAY_MS);
 
 /** A personal loan product with no processing fee, so the fee account moves by the charge only. */
@@ -108,6 +110,17 @@ const chargePostings = async (loanId: string) =>
     `select id::text from ledger_postings where reference = 'loan:${loanId}' and kind = 'loan_foreclosure_charge'`,
   );
 
+/** The firm's lines of the loan's foreclosure charge posting, by account. */
+const chargeLines = async (loanId: string) =>
+  sqlRows<{ kind: string; amount: string }>(
+    t,
+    `select a.kind, sum(l.amount)::text as amount from ledger_lines l
+       join ledger_accounts a on a.id = l.account_id
+       join ledger_postings p on p.id = l.posting_id
+      where p.reference = 'loan:${loanId}' and p.kind = 'loan_foreclosure_charge'
+      group by a.kind order by a.kind`,
+  );
+
 async function pdfText(url: string, token: string) {
   const reply = await t.api.raw(url, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.status).toBe(200);
@@ -117,20 +130,23 @@ async function pdfText(url: string, token: string) {
 }
 
 describe('a fixed-rate product with a 2% foreclosure charge', () => {
-  it('the KFS names it, the statement asks 2% of the principal to the paisa, foreclosing posts it as fee income', async () => {
+  it('the KFS names it with GST, the statement asks 2% of the principal and 18% GST on it to the paisa, foreclosing posts fee income and tax', async () => {
     const p = await created({ rate_type: 'fixed', foreclosure_charge_bps: 200 });
     expect(p).toMatchObject({ rate_type: 'fixed', foreclosure_charge_bps: 200 });
     let c = await borrower(t, { rupees: 100_000 });
-    // ₹33,333.33: 2% is ₹666.6666, asked as ₹666.67 (half up, to the paisa).
+    // ₹33,333.33: 2% is ₹666.6666, asked as ₹666.67 (half up, to the paisa); GST 18% of
+    // that is ₹120.0006, asked as ₹120.00.
     const terms = { product_id: p.id, amount_paise: 3_333_333, tenure_months: 12 };
     const kfs = (await keyFacts(t, c, terms)).body.data;
     expect(kfs).toMatchObject({ rate_type: 'fixed', foreclosure_charge_bps: 200 });
     expect(kfs.foreclosure).toContain(
-      'a foreclosure charge of 2.00% of the principal outstanding at foreclosure',
+      'a foreclosure charge of 2.00% of the principal outstanding at foreclosure, plus GST at 18.00% on the charge',
     );
     const pdf = await pdfText(`/loan/app/v1/kfs/${kfs.id}/pdf`, c.token);
     expect(pdf).toContain('Interest rate (fixed)');
-    expect(pdf).toContain('Foreclosure charge: 2.00% of the principal outstanding at foreclosure');
+    expect(pdf).toContain(
+      'Foreclosure charge: 2.00% of the principal outstanding at foreclosure, plus GST at 18.00% on the charge',
+    );
 
     const loan = await applied(t, c, { ...terms, kfs_id: kfs.id });
     const started = await disbursed(t, await officers(), loan);
@@ -144,16 +160,24 @@ describe('a fixed-rate product with a 2% foreclosure charge', () => {
       interest_paise: interest,
       penal_paise: 0,
       foreclosure_charge_paise: 66_667,
-      total_paise: 3_333_333 + interest + 66_667,
+      foreclosure_charge_gst_paise: 12_000,
+      total_paise: 3_333_333 + interest + 66_667 + 12_000,
     });
+
+    // The total without the GST is refused, and nothing moves.
+    const short = await foreclose(c, loan.id, s.total_paise - 12_000);
+    expect([short.status, short.body.message]).toEqual([409, LM.foreclosureChanged(BigInt(s.total_paise))]);
+    expect(await chargePostings(loan.id)).toHaveLength(0);
 
     const cash = (await balancesOf(t, c.id)).cash_available;
     const fees = await feesIncome();
+    const taxed = await taxes();
     const done = await foreclose(c, loan.id, s.total_paise);
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({
       amount_paise: s.total_paise,
-      fees_paise: 66_667,
+      // The charge and its GST, both made fees due and paid first.
+      fees_paise: 66_667 + 12_000,
       interest_paise: interest,
       principal_paise: 3_333_333,
     });
@@ -161,13 +185,29 @@ describe('a fixed-rate product with a 2% foreclosure charge', () => {
       status: 'closed',
       closed_by: 'foreclosed',
       outstanding_paise: 0,
-      paid_fees_paise: 66_667,
+      paid_fees_paise: 66_667 + 12_000,
     });
     expect((await balancesOf(t, c.id)).cash_available).toBe(cash - BigInt(s.total_paise));
     expect((await feesIncome()) - fees).toBe(66_667n);
+    expect((await taxes()) - taxed).toBe(12_000n);
+    // One posting: the loan's claim grows by charge + GST, fee income gets the charge, the
+    // taxes account the GST; it balances.
     expect(await chargePostings(loan.id)).toHaveLength(1);
+    expect(await chargeLines(loan.id)).toEqual([
+      { kind: 'fees', amount: '66667' },
+      { kind: 'loans', amount: '-78667' },
+      { kind: 'taxes', amount: '12000' },
+    ]);
+    const audit = await sqlRows<{ after: Record<string, unknown> }>(
+      t,
+      `select after from audit_log where subject_id = '${loan.id}' and action = 'loan.foreclosure_charge'`,
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ chargePaise: '66667', gstPaise: '12000' });
     const closed = await loanOf(t, c, loan.id);
-    expect(closed.events.at(-1)!.message).toContain('including a foreclosure charge of ₹666.67');
+    expect(closed.events.at(-1)!.message).toContain(
+      'including a foreclosure charge of ₹666.67 + GST ₹120.00',
+    );
     await ledgerOk();
   });
 
@@ -187,13 +227,16 @@ describe('a fixed-rate product with a 2% foreclosure charge', () => {
     expect(s).toMatchObject({
       cooling_off: true,
       foreclosure_charge_paise: 0,
+      foreclosure_charge_gst_paise: 0,
       total_paise: 5_000_000 + interest,
     });
     const fees = await feesIncome();
+    const taxed = await taxes();
     const done = await foreclose(c, loan.id, s.total_paise);
     expect(done.status).toBe(200);
     expect(done.body.data.loan.closed_by).toBe('cooling_off');
     expect(await feesIncome()).toBe(fees);
+    expect(await taxes()).toBe(taxed);
     expect(await chargePostings(loan.id)).toHaveLength(0);
     await ledgerOk();
   });
@@ -238,11 +281,12 @@ describe('a fixed-rate product with a 2% foreclosure charge', () => {
     expect(fresh.foreclosure_charge_bps).toBe(0);
     expect(fresh.foreclosure).toContain('no foreclosure charge');
 
-    // The loan sanctioned on 2% is still asked 2%: ₹1,000 on ₹50,000.
+    // The loan sanctioned on 2% is still asked 2%: ₹1,000 on ₹50,000, + ₹180 GST.
     moveDays(10);
     c = await signInAgain(t, c);
     const s = (await statementOf(c, loan.id)).body.data;
     expect(s.foreclosure_charge_paise).toBe(100_000);
+    expect(s.foreclosure_charge_gst_paise).toBe(18_000);
   });
 });
 

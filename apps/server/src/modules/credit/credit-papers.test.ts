@@ -201,6 +201,7 @@ describe('closing early', () => {
       interest_paise: Number(interest),
       penal_paise: 0,
       foreclosure_charge_paise: 0,
+      foreclosure_charge_gst_paise: 0,
       total_paise: 5_000_000 + Number(interest),
       cooling_off: false,
     });

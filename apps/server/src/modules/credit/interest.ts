@@ -37,11 +37,13 @@ export function accrue(principal: bigint, rateBps: number, days: number, carry =
 /** a × b / c rounded half up, for non-negative integers. */
 export const mulDivRound = (a: bigint, b: bigint, c: bigint) => (2n * a * b + c) / (2n * c);
 
+/** GST (18%) on one of the firm's charges, rounded half up to the paisa. */
+export const gstOn = (charge: bigint) => mulDivRound(charge, BigInt(FEE_GST_BPS), BPS);
+
 /** The processing fee and the GST on it (18%), each rounded to the paisa. */
 export function processingFee(amount: bigint, feeBps: number) {
   const fee = mulDivRound(amount, BigInt(feeBps), BPS);
-  const gst = mulDivRound(fee, BigInt(FEE_GST_BPS), BPS);
-  return { fee, gst };
+  return { fee, gst: gstOn(fee) };
 }
 
 /** The foreclosure charge on the principal outstanding, rounded half up to the paisa. */
