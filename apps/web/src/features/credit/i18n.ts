@@ -87,7 +87,7 @@ const enUS = {
     split: '{{principal}} principal · {{interest}} interest · {{penal}} penal charges',
     perDay: 'No foreclosure charge. Each further day adds {{amount}} of interest.',
     charged:
-      'Includes a foreclosure charge of {{charge}}, as your key fact statement set. Each further day adds {{amount}} of interest.',
+      'Includes a foreclosure charge of {{charge}} + GST {{gst}}, as your key fact statement set. Each further day adds {{amount}} of interest.',
     coolingOffExit: 'Cooling-off exit: principal and interest only, any penal charge waived.',
     closeNow: 'Close the loan',
     kfs: 'Key fact statement (PDF)',

@@ -1,5 +1,10 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatPaise, type TConsoleLoanDetail } from '@sampada/shared';
+import {
+  FEE_GST_BPS,
+  formatBps,
+  formatPaise,
+  type TConsoleLoanDetail,
+} from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { useLoanForeclosure } from '../api/papers';
@@ -23,6 +28,15 @@ export function LoanForeclosure({ loan }: { loan: TConsoleLoanDetail }) {
           ? [['Waived (cooling-off exit)', `− ${formatPaise(s.waived_paise)}`] as [string, string]]
           : []),
         ['Foreclosure charge', formatPaise(s.foreclosure_charge_paise)],
+        // GST is asked on top of a charge, so a nil charge shows no GST line.
+        ...(s.foreclosure_charge_paise > 0
+          ? [
+              [
+                `GST on the foreclosure charge (${formatBps(FEE_GST_BPS)})`,
+                formatPaise(s.foreclosure_charge_gst_paise),
+              ] as [string, string],
+            ]
+          : []),
         [
           'Amount to close today',
           <Text span fw={700} data-testid="foreclosure-total">

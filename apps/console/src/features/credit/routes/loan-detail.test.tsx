@@ -124,6 +124,7 @@ const statement = (extra: Partial<TForeclosureStatement> = {}): TForeclosureStat
   penal_paise: 50_000,
   waived_paise: 0,
   foreclosure_charge_paise: 0,
+  foreclosure_charge_gst_paise: 0,
   total_paise: 11_078_479,
   per_day_interest_paise: 3_164,
   cooling_off: false,
@@ -246,10 +247,30 @@ describe('the loan page’s foreclosure statement', () => {
     expect(row('Foreclosure charge')).toHaveTextContent('₹0.00');
     expect(screen.getByTestId('foreclosure-total')).toHaveTextContent('₹1,10,784.79');
     expect(within(lines).queryByText(/Waived/)).toBeNull();
+    expect(within(lines).queryByText(/GST/)).toBeNull();
     const section = screen.getByTestId('loan-foreclosure');
     expect(section).toHaveTextContent(
       'As of 2027-01-06 (IST), valid to the end of 2027-01-06 IST; each further day adds ₹31.64 of interest.',
     );
+  });
+
+  it('a foreclosure charge shows with its GST beside it, both in the total', async () => {
+    mockApi({
+      [`GET /credit/loans/${LOAN_ID}`]: ok(loan({ kfs_id: null })),
+      [`GET /credit/loans/${LOAN_ID}/foreclosure`]: ok(
+        statement({
+          foreclosure_charge_paise: 220_000,
+          foreclosure_charge_gst_paise: 39_600,
+          total_paise: 11_078_479 + 220_000 + 39_600,
+        }),
+      ),
+    });
+    render();
+    const lines = await screen.findByTestId('foreclosure-lines');
+    const row = (label: string) => within(lines).getByText(label).closest('tr')!;
+    expect(row('Foreclosure charge')).toHaveTextContent('₹2,200.00');
+    expect(row('GST on the foreclosure charge (18.00%)')).toHaveTextContent('₹396.00');
+    expect(screen.getByTestId('foreclosure-total')).toHaveTextContent('₹1,13,380.79');
   });
 
   it('in the cooling-off period: the penal charges waived and the period’s end shown', async () => {

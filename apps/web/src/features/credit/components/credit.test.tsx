@@ -123,7 +123,7 @@ const kfs: TKeyFactStatement = {
   cooling_off_days: 3,
   foreclosure_charge_bps: 200,
   foreclosure:
-    'Close the loan any day by paying the principal outstanding, interest to the day before and any penal charges due, and a foreclosure charge of 2.00% of the principal outstanding at foreclosure.',
+    'Close the loan any day by paying the principal outstanding, interest to the day before and any penal charges due, and a foreclosure charge of 2.00% of the principal outstanding at foreclosure, plus GST at 18.00% on the charge.',
   recovery: 'No recovery agents.',
   grievance: { ...CREDIT_GRIEVANCE_OFFICER },
   schedule: quote.schedule,
@@ -387,6 +387,7 @@ describe('the loan page', () => {
         penal_paise: 0,
         waived_paise: 0,
         foreclosure_charge_paise: 0,
+        foreclosure_charge_gst_paise: 0,
         total_paise: 10_005_753,
         per_day_interest_paise: 2_876,
         cooling_off: true,
@@ -422,7 +423,7 @@ describe('the loan page', () => {
     expect(screen.getByTestId('loan-kfs-download')).toBeInTheDocument();
   });
 
-  it('out of the cooling-off period the statement names the foreclosure charge and closes on the total with it', async () => {
+  it('out of the cooling-off period the statement names the foreclosure charge and its GST and closes on the total with both', async () => {
     const http = mockApi({
       'GET /auth/app/v1/client_info': profile(true),
       'GET /loan/app/v1/loans/L1': ok(loan),
@@ -435,15 +436,16 @@ describe('the loan page', () => {
         penal_paise: 0,
         waived_paise: 0,
         foreclosure_charge_paise: 200_000,
-        total_paise: 10_228_767,
+        foreclosure_charge_gst_paise: 36_000,
+        total_paise: 10_264_767,
         per_day_interest_paise: 2_876,
         cooling_off: false,
         cooling_off_until: null,
       }),
       'POST /loan/app/v1/loans/L1/foreclose': ok({
         loan: { ...loan, status: 'closed' },
-        amount_paise: 10_228_767,
-        fees_paise: 200_000,
+        amount_paise: 10_264_767,
+        fees_paise: 236_000,
         interest_paise: 28_767,
         principal_paise: 10_000_000,
         posting_id: '11',
@@ -453,9 +455,9 @@ describe('the loan page', () => {
       routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
     });
     await user.click(await screen.findByTestId('loan-foreclosure-open'));
-    expect(await screen.findByTestId('loan-foreclosure-total')).toHaveTextContent('₹1,02,287.67');
+    expect(await screen.findByTestId('loan-foreclosure-total')).toHaveTextContent('₹1,02,647.67');
     expect(screen.getByTestId('loan-foreclosure-charge')).toHaveTextContent(
-      'Includes a foreclosure charge of ₹2,000.00',
+      'Includes a foreclosure charge of ₹2,000.00 + GST ₹360.00',
     );
     const boxes = [...screen.getByTestId('loan-foreclose-pin').querySelectorAll('input')];
     await user.click(boxes[0]!);
@@ -465,7 +467,7 @@ describe('the loan page', () => {
       expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')).toHaveLength(1),
     );
     expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')[0]!.body).toEqual({
-      amount_paise: 10_228_767,
+      amount_paise: 10_264_767,
       pin: md5('123456'),
     });
   });

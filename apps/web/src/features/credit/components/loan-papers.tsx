@@ -92,6 +92,7 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
                   : s.foreclosure_charge_paise > 0
                     ? t('papers.charged', {
                         charge: formatPaise(s.foreclosure_charge_paise),
+                        gst: formatPaise(s.foreclosure_charge_gst_paise),
                         amount: formatPaise(s.per_day_interest_paise),
                       })
                     : t('papers.perDay', { amount: formatPaise(s.per_day_interest_paise) })}
