@@ -166,7 +166,10 @@ describe('a fixed-rate product with a 2% foreclosure charge', () => {
 
     // The total without the GST is refused, and nothing moves.
     const short = await foreclose(c, loan.id, s.total_paise - 12_000);
-    expect([short.status, short.body.message]).toEqual([409, LM.foreclosureChanged(BigInt(s.total_paise))]);
+    expect([short.status, short.body.message]).toEqual([
+      409,
+      LM.foreclosureChanged(BigInt(s.total_paise)),
+    ]);
     expect(await chargePostings(loan.id)).toHaveLength(0);
 
     const cash = (await balancesOf(t, c.id)).cash_available;

@@ -1,10 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import {
-  FEE_GST_BPS,
-  formatBps,
-  formatPaise,
-  type TConsoleLoanDetail,
-} from '@sampada/shared';
+import { FEE_GST_BPS, formatBps, formatPaise, type TConsoleLoanDetail } from '@sampada/shared';
 import type { ReactNode } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { useLoanForeclosure } from '../api/papers';
