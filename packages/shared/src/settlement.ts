@@ -9,6 +9,13 @@ import { z } from 'zod';
 const paise = z.number().int();
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the settlement date as YYYY-MM-DD.');
 
+/**
+ * SEBI's 30-day rule (circular of 6 Jan 2025, decision 052): calendar days without a trade
+ * after which a client's funds go back on the next monthly settlement date. Calendar days, not
+ * trading days: the circular counts them so. The server's rule and the console's label read it.
+ */
+export const NO_TRADE_DAYS = 30;
+
 /** How often a client's running account is settled: SEBI lets the client choose. */
 export const SETTLEMENT_CYCLES = ['quarterly', 'monthly'] as const;
 export type TSettlementCycle = (typeof SETTLEMENT_CYCLES)[number];
@@ -82,7 +89,7 @@ export const ZSettlementLine = z.object({
   client_name: z.string().nullable(),
   client_uid: z.string(),
   cycle: z.enum(SETTLEMENT_CYCLES),
-  /** Due on this date only because the client has not traded for 30 days (decision 052). */
+  /** Due on this date only by the NO_TRADE_DAYS rule: no trade, money idle (decision 052). */
   no_recent_trade: z.boolean(),
   cash_available_paise: paise,
   cash_on_hold_paise: paise,

@@ -26,6 +26,7 @@ import {
   clientsWithCash,
   firmAccounts,
 } from './accounts.ts';
+import { clientsWithCashThroughout } from './cash-throughout.ts';
 import {
   balanceBefore,
   INSUFFICIENT_BALANCE,
@@ -371,6 +372,14 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Clients holding any cash with the firm (running-account settlement visits these). */
     clientsWithCash: (executor: Executor = db) => clientsWithCash(executor),
+
+    /** Of `clientIds`, those whose cash never ran out in [from, to) (cash-throughout.ts). */
+    clientsWithCashThroughout: (
+      clientIds: string[],
+      from: Date,
+      to: Date,
+      executor: Executor = db,
+    ) => clientsWithCashThroughout(executor, clientIds, from, to),
 
     /** Lines of a client's accounts, for fund records and statements. */
     async linesOfClient(

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  NO_TRADE_DAYS,
   SETTLEMENT_JOB_PREPARER,
   type TSettlementBatch,
   type TSettlementPreference,
@@ -25,7 +26,7 @@ import {
 } from '../../test/helpers.ts';
 import { addCard, balancesOf, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
 import { near, placed, trader, untilSettled } from '../trading/test-fixtures.ts';
-import { NO_TRADE_DAYS, noTradeWindow } from './no-recent-trade.ts';
+import { noTradeWindow } from './no-recent-trade.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine
 import {
   formatPaise,
   mayAccess,
+  NO_TRADE_DAYS,
   RETENTION_LABELS,
   SETTLEMENT_MSG,
   type TSettlementBatch,
@@ -135,7 +136,7 @@ function BatchView({ batch }: { batch: TSettlementBatch }) {
                 <Text size="sm">{line.client_name ?? '—'}</Text>
                 <Text size="xs" c="dimmed">
                   {line.client_uid} · {line.cycle}
-                  {line.no_recent_trade ? ' · no trade for 30 days' : ''}
+                  {line.no_recent_trade ? ` · no trade for ${NO_TRADE_DAYS} days` : ''}
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{formatPaise(line.cash_available_paise)}</Table.Td>
