@@ -64,6 +64,13 @@ export const isNotificationKind = (action: string): action is TNotificationKind 
 const paise = z.number().int();
 
 /**
+ * A bank account as a notice names it: the bank (its IFSC when the client gave no name) and
+ * the account number's last four digits, all a notice may show of it.
+ */
+export const ZNoticeBank = z.object({ name: z.string(), last4: z.string().regex(/^\d{4}$/) });
+export type TNoticeBank = z.infer<typeof ZNoticeBank>;
+
+/**
  * The figures a notice tells (decision 056), taken by the step from the record in its hands:
  * enough for the sentence ("Bought 10 INFY at ₹1,502.35"), not a copy of the record, which the
  * notice still opens. Money in integer paise as every client API sends it; a due date as the
@@ -80,10 +87,26 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
     average_price_paise: paise.nullable(),
     reason: z.string().nullable(),
   }),
-  z.object({ type: z.literal('amount'), amount_paise: paise, reason: z.string().nullable() }),
+  z.object({
+    type: z.literal('amount'),
+    amount_paise: paise,
+    reason: z.string().nullable(),
+    /** A paid withdrawal's: the client's account it went to, masked (never the full number). */
+    bank: ZNoticeBank.optional(),
+  }),
   z.object({ type: z.literal('due'), amount_paise: paise, due_date: z.string() }),
   /** A decision with no figure but a reason (a KYC rejection). */
   z.object({ type: z.literal('reason'), reason: z.string() }),
+  /**
+   * Pledged shares put up for sale for a loan (`loan.invoke_pledge`): each line valued at the
+   * price the sale was planned on, and what the sale is to recover of the loan (the plan's
+   * target, at most what the loan owes). The fills' proceeds are known only when it settles.
+   */
+  z.object({
+    type: z.literal('pledge_sale'),
+    sold: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), value_paise: paise })),
+    recover_paise: paise,
+  }),
 ]);
 export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;
 

@@ -98,10 +98,11 @@ export type Move<T extends StatefulTable> = {
   /** Where the event goes after the commit; without it, none is sent. */
   events?: TransitionEvents | undefined;
   /**
-   * The notice's figures when the row does not hold them (a KYC rejection's reason is on the
-   * submission, not the client row); instead of the lifecycle's `notice`.
+   * The notice's figures when the row does not hold them all (a KYC rejection's reason is on
+   * the submission, not the client row; a paid withdrawal's bank is its card's), instead of the
+   * lifecycle's `notice`: as they are, or from the row the step (and its effect) left.
    */
-  notice?: TNoticeDetail | undefined;
+  notice?: TNoticeDetail | ((row: Row<T>) => TNoticeDetail | null) | undefined;
 };
 
 /**
@@ -165,7 +166,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
     to: rule.to,
     at: move.at.toISOString(),
     ...clientOf(lifecycle.subject, move.id, row),
-    ...(move.notice ? { notice: move.notice } : noticeOf(lifecycle, action, row)),
+    ...(move.notice ? told(move.notice, row) : noticeOf(lifecycle, action, row)),
   };
   const record = move.events?.record?.([taken.event]) ?? [];
   if (move.audit) {
@@ -263,6 +264,14 @@ export async function applyTransitions<T extends StatefulTable, A extends string
 function clientOf(subject: string, id: string, row: object): { clientId?: string } {
   if ('clientId' in row && typeof row.clientId === 'string') return { clientId: row.clientId };
   return subject === 'client' ? { clientId: id } : {};
+}
+
+function told<R>(
+  notice: TNoticeDetail | ((row: R) => TNoticeDetail | null),
+  row: R,
+): { notice?: TNoticeDetail } {
+  const detail = typeof notice === 'function' ? notice(row) : notice;
+  return detail ? { notice: detail } : {};
 }
 
 function noticeOf<T extends StatefulTable, A extends string, S extends string>(

@@ -130,8 +130,11 @@ export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_i
 /** The locale key of a notice's sentence without figures: `notices.deposit.confirm`. */
 export const noticeKey = (notice: Pick<TClientNotification, 'kind'>) => `notices.${notice.kind}`;
 
-/** A notice's figures as the sentence's values: money with Indian grouping, a day as 3 Dec 2026. */
-function noticeValues(detail: TNoticeDetail): Record<string, string | number> {
+/**
+ * A notice's figures as the sentence's values: money with Indian grouping, a day as 3 Dec 2026,
+ * a bank account by its last four digits (an older row without one: "your bank account").
+ */
+function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, string | number> {
   switch (detail.type) {
     case 'order':
       return {
@@ -141,11 +144,23 @@ function noticeValues(detail: TNoticeDetail): Record<string, string | number> {
         price: detail.average_price_paise === null ? '' : formatPaise(detail.average_price_paise),
       };
     case 'amount':
-      return { amount: formatPaise(detail.amount_paise) };
+      return {
+        amount: formatPaise(detail.amount_paise),
+        account: detail.bank
+          ? `${detail.bank.name} ••${detail.bank.last4}`
+          : t('noticeDetails.yourAccount'),
+      };
     case 'due':
       return { amount: formatPaise(detail.amount_paise), date: formatDay(detail.due_date) };
     case 'reason':
       return {};
+    case 'pledge_sale':
+      return {
+        sold: detail.sold
+          .map((line) => `${line.quantity} ${line.symbol} (${formatPaise(line.value_paise)})`)
+          .join(', '),
+        amount: formatPaise(detail.recover_paise),
+      };
   }
 }
 
@@ -162,7 +177,7 @@ export function noticeText(
   const { detail } = notice;
   if (!detail) return plain;
   const key = `noticeDetails.${notice.kind}${detail.type === 'order' ? `.${detail.side}` : ''}`;
-  const sentence = t(key, { defaultValue: plain, ...noticeValues(detail) });
+  const sentence = t(key, { defaultValue: plain, ...noticeValues(t, detail) });
   const reason = 'reason' in detail ? detail.reason : null;
   return reason ? `${sentence} ${t('noticeDetails.reason', { reason })}` : sentence;
 }

@@ -88,26 +88,38 @@ export function saleNeeded(debt: bigint, value: bigint, ltvBps: number): bigint 
   return (excess + keep - 1n) / keep;
 }
 
+export type InvocationInput = { debtPaise: bigint; ltvBps: number; lines: PledgedLine[] };
+
 /**
- * The sales of an invocation: holdings by value, largest first (ties by symbol, so two passes
- * plan alike), whole shares, each holding sold only as far as the need left after the larger
- * ones. Untradeable lines are skipped. An empty plan means nothing needs selling.
+ * The lines that can be sold, by value, largest first (ties by symbol, so two passes plan
+ * alike).
  */
-export function invocationPlan(input: {
-  debtPaise: bigint;
-  ltvBps: number;
-  lines: PledgedLine[];
-}): PlannedSale[] {
-  const priced = input.lines
+const sellable = (lines: PledgedLine[]) =>
+  lines
     .filter((l) => l.held > 0 && l.pricePaise !== null && l.pricePaise > 0n)
     .map((l) => ({ ...l, price: l.pricePaise!, value: l.pricePaise! * BigInt(l.held) }))
     .sort((a, b) =>
       a.value === b.value ? a.symbol.localeCompare(b.symbol) : a.value > b.value ? -1 : 1,
     );
-  const total = priced.reduce((sum, l) => sum + l.value, 0n);
-  let need = saleNeeded(input.debtPaise, total, input.ltvBps);
+
+/**
+ * What an invocation's sale must raise (`saleNeeded` against what can be sold): the plan sells
+ * whole shares up to it, and the client's notice says it is what the sale is to recover.
+ */
+export function saleTarget(input: InvocationInput): bigint {
+  const total = sellable(input.lines).reduce((sum, l) => sum + l.value, 0n);
+  return saleNeeded(input.debtPaise, total, input.ltvBps);
+}
+
+/**
+ * The sales of an invocation: holdings by value, largest first, whole shares, each holding sold
+ * only as far as the need left after the larger ones. Untradeable lines are skipped. An empty
+ * plan means nothing needs selling.
+ */
+export function invocationPlan(input: InvocationInput): PlannedSale[] {
+  let need = saleTarget(input);
   const sales: PlannedSale[] = [];
-  for (const line of priced) {
+  for (const line of sellable(input.lines)) {
     if (need <= 0n) break;
     const wanted = (need + line.price - 1n) / line.price;
     const quantity = wanted > BigInt(line.held) ? line.held : Number(wanted);

@@ -15,6 +15,7 @@ import {
   LM,
   type TConsoleLoanDetail,
   type TCreditProduct,
+  type TClientNotifications,
   type TLoanDetail,
 } from '@sampada/shared';
 import {
@@ -299,7 +300,7 @@ describe('a margin call and its deadline', () => {
     ).toHaveLength(1);
   });
 
-  it('at the sell-off level the pass that raises the call invokes it', async () => {
+  it('at the sell-off level the pass that raises the call invokes it, and the notice names the sale', async () => {
     const { c, loanId } = await pledgedLoan('selloff@client.test');
     // ₹1,10,000 on ₹1,46,000 (INFY ₹1,000, TCS ₹2,300): 75.35%, over the 70% sell-off level.
     await print('INFY', 1_000);
@@ -312,6 +313,17 @@ describe('a margin call and its deadline', () => {
     expect((await salesOf(loanId)).map((s) => [s.symbol, Number(s.quantity)])).toEqual([
       ['INFY', 76],
     ]);
+    // The bell's notice (decision 056): 76 INFY at the plan's ₹1,000 and the ₹75,510.21 target.
+    const notices = (await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token))
+      .body.data.items;
+    expect(notices.find((n) => n.kind === 'loan.invoke_pledge')).toMatchObject({
+      subject_id: loanId,
+      detail: {
+        type: 'pledge_sale',
+        sold: [{ symbol: 'INFY', quantity: 76, value_paise: 7_600_000 }],
+        recover_paise: 7_551_021,
+      },
+    });
   });
 });
 

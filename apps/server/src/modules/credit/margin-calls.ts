@@ -31,12 +31,14 @@ import type { TradingService } from '../trading/service.ts';
 import { istDay } from './interest.ts';
 import {
   INVOCATION_ORDER,
+  type InvocationInput,
   invocationPlan,
   type IsTradingDay,
   MARGIN_CALL_PERIOD,
   marginCallDeadline,
   pastDeadline,
   type PlannedSale,
+  saleTarget,
 } from './invocation.ts';
 import { recordLoanEvent } from './lifecycle.ts';
 import { type NoticeFact, noticeHtml } from './notice-html.ts';
@@ -104,6 +106,23 @@ export async function loansSelling(executor: Executor): Promise<Set<string>> {
     .from(loanPledgeSales)
     .where(isNull(loanPledgeSales.settledAt));
   return new Set(rows.map((r) => r.loanId));
+}
+
+/**
+ * An invocation's notice (decision 056): each line put up for sale at the price the plan used,
+ * and what the sale is to recover — its target, never more than the loan owes.
+ */
+function saleNotice(plan: PlannedSale[], pledged: InvocationInput): TNoticeDetail {
+  const target = saleTarget(pledged);
+  return {
+    type: 'pledge_sale',
+    sold: plan.map((s) => ({
+      symbol: s.symbol,
+      quantity: s.quantity,
+      value_paise: paiseNumber(s.valuePaise),
+    })),
+    recover_paise: paiseNumber(target < pledged.debtPaise ? target : pledged.debtPaise),
+  };
 }
 
 export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify }: Deps) {
@@ -222,7 +241,7 @@ export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify
       .select()
       .from(loanPledges)
       .where(and(eq(loanPledges.loanId, row.id), isNull(loanPledges.releasedAt)));
-    const plan = invocationPlan({
+    const pledged: InvocationInput = {
       debtPaise: position.debt,
       ltvBps: product.ltvBps ?? 0,
       lines: held.map((p) => ({
@@ -230,7 +249,8 @@ export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify
         held: p.quantity - p.invokedQuantity,
         pricePaise: priceOf(p.symbol),
       })),
-    });
+    };
+    const plan = invocationPlan(pledged);
     if (plan.length === 0) return null;
     const sold = plan.map((s) => ({ symbol: s.symbol, quantity: s.quantity }));
     if (!(await end(tx, call, 'invoked', position.ltv, sold))) return null;
@@ -274,6 +294,7 @@ export function createMarginCalls({ clock, isTradingDay, priceOf, orders, notify
         kind: 'invoke_pledge',
         message: `Pledge invoked at LTV ${pct(position.ltv)} (${input.reason}): ${words} put up for sale at market, ${INVOCATION_ORDER}, to bring the LTV back to ${pct(product.ltvBps)}. The proceeds repay the loan.`,
         subject: 'Pledged shares sold for your loan',
+        told: saleNotice(plan, pledged),
         facts: [
           ['Put up for sale', words],
           ['Why', input.reason],

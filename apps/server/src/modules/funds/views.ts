@@ -7,6 +7,7 @@ import {
   type TDepositMethod,
   type TDepositStatus,
   type TDepositView,
+  type TNoticeBank,
   type TWithdrawalStatus,
   type TWithdrawalView,
 } from '@sampada/shared';
@@ -15,6 +16,14 @@ import type { DepositRow } from './deposits.ts';
 import type { WithdrawalRow } from './withdrawals.ts';
 
 export const maskAccountNumber = (last4: string) => `XXXXXX${last4}`;
+/**
+ * The client's account as a notice or a memo names it: the bank (the IFSC when the client gave
+ * no name) and the last four digits, never the number.
+ */
+export const bankNamed = (card: BankCardRow): TNoticeBank => ({
+  name: card.bankName ?? card.ifsc,
+  last4: card.accountNoLast4,
+});
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const bankCardView = (row: BankCardRow): TBankCard => ({

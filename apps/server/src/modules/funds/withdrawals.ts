@@ -12,6 +12,7 @@ import {
   FM,
   type TClientAccount,
   type TConsoleWithdrawal,
+  type TNoticeDetail,
   type TWithdrawalStatus,
   type TWithdrawalView,
   paiseNumber,
@@ -39,7 +40,7 @@ import type { BankCardRow, BankCardService } from './bank-cards.ts';
 import { countByStatus, type ListFilter, listWhere, orderOf } from './listing.ts';
 import { type FundsPeople, withPeople } from './people.ts';
 import { withdrawals } from './tables.ts';
-import { consoleWithdrawalView, withdrawalView } from './views.ts';
+import { bankNamed, consoleWithdrawalView, withdrawalView } from './views.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -117,7 +118,18 @@ const WITHDRAWAL = lifecycle({
     current === null
       ? notFound(FM.withdrawalNotFound)
       : conflict(FM.alreadyDecided('withdrawal', current)),
-  notice: (row) => ({ type: 'amount', amount_paise: paiseNumber(row.amount), reason: row.reason }),
+  notice: (row) => withdrawalNotice(row),
+});
+
+/**
+ * A withdrawal's notice (decision 056): its amount and the decision's reason, and for a paid
+ * one the account it went to, which the row knows only by the card's id.
+ */
+const withdrawalNotice = (row: WithdrawalRow, paidTo?: BankCardRow): TNoticeDetail => ({
+  type: 'amount',
+  amount_paise: paiseNumber(row.amount),
+  reason: row.reason,
+  ...(paidTo ? { bank: bankNamed(paidTo) } : {}),
 });
 
 const HELD: TClientAccount = 'cash_on_hold';
@@ -140,8 +152,10 @@ type Deps = {
 
 export function createWithdrawalService(deps: Deps) {
   const { db, clock, ledger, access, bankCards, events, people } = deps;
-  const cardLabel = (card: BankCardRow) =>
-    `${card.bankName ?? card.ifsc} XXXX${card.accountNoLast4}`;
+  const cardLabel = (card: BankCardRow) => {
+    const { name, last4 } = bankNamed(card);
+    return `${name} XXXX${last4}`;
+  };
 
   /** Takes one step; the held amount moves with it, by the posting the step names. */
   function move(
@@ -150,7 +164,12 @@ export function createWithdrawalService(deps: Deps) {
     action: WithdrawalAction,
     who: { clientId?: string; staffId?: string },
     actor: Actor,
-    details: { reason?: string | null; bankReference?: string | null } = {},
+    details: {
+      reason?: string | null;
+      bankReference?: string | null;
+      /** The card a paid withdrawal went to: its notice names the account. */
+      paidTo?: BankCardRow | undefined;
+    } = {},
   ): Promise<WithdrawalRow> {
     const { posting } = WITHDRAWAL_TRANSITIONS[action];
     return applyTransition(tx, WITHDRAWAL, action, {
@@ -194,6 +213,7 @@ export function createWithdrawalService(deps: Deps) {
         }),
       },
       events,
+      notice: details.paidTo && ((row) => withdrawalNotice(row, details.paidTo)),
     });
   }
 
@@ -331,6 +351,7 @@ export function createWithdrawalService(deps: Deps) {
       });
       return move(tx, row.id, 'pay', { staffId: input.staffId }, input.actor, {
         bankReference: input.bankReference,
+        paidTo: input.card,
       });
     },
 
@@ -372,12 +393,16 @@ export function createWithdrawalService(deps: Deps) {
       if (action === 'pay' && !options.bankReference) throw badRequest(FM.bankReferenceRequired);
       const transaction = options.transaction ?? plainTransaction(db);
       return transaction(async (tx) => {
+        // A withdrawal's card never changes: read before the step, it is the one paid to.
+        const pending = action === 'pay' ? await withdrawalById(tx, withdrawalId) : undefined;
+        const paidTo = pending && (await cardOf(tx, pending.row));
         await move(tx, withdrawalId, action, { staffId: options.staffId }, options.actor, {
           reason,
           bankReference: options.bankReference ?? null,
+          paidTo,
         });
         const [listed] = await withPeople(people, [(await withdrawalById(tx, withdrawalId))!], tx);
-        const card = await cardOf(tx, listed!.row);
+        const card = paidTo ?? (await cardOf(tx, listed!.row));
         return consoleWithdrawalView(listed!, card, bankCards.accountNumberOf(card));
       });
     },

@@ -4,7 +4,12 @@
  * which instalment is due when — on real PostgreSQL over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TClientNotification, TClientNotifications } from '@sampada/shared';
+import type {
+  TClientNotification,
+  TClientNotifications,
+  TConsoleWithdrawal,
+  TWithdrawalView,
+} from '@sampada/shared';
 import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
 import { addDays, istDay } from '../credit/interest.ts';
 import {
@@ -16,7 +21,9 @@ import {
   PERSONAL_ID,
 } from '../credit/test-fixtures.ts';
 import {
+  addCard,
   fund,
+  keyed,
   type MoneyClient,
   moneyClient,
   openDeposits,
@@ -46,6 +53,36 @@ describe('a notice’s figures', () => {
       kind: 'deposit.confirm',
       detail: { type: 'amount', amount_paise: 2_500_050, reason: null },
     });
+  });
+
+  it('a paid withdrawal names the bank account it went to by its last four digits only', async () => {
+    const c = await moneyClient(t);
+    await fund(t, c, 20_000);
+    const card = await addCard(t, c, '501000123451234');
+    const requested = await t.api.post<TWithdrawalView>(
+      '/funds/app/v1/withdrawals',
+      { amount: '5000', bank_card_id: card.id, pin: c.pin },
+      c.token,
+      keyed(),
+    );
+    const paid = await t.api.post<TConsoleWithdrawal>(
+      `/console/api/v1/funds/withdrawals/${requested.body.data.id}/pay`,
+      { bank_reference: 'SBINN52026112900001' },
+      (await signInStaff(t, 'operations')).token,
+      keyed(),
+    );
+    expect(paid.body.data.status).toBe('paid');
+    const notice = (await noticesOf(c)).find((n) => n.subject_id === requested.body.data.id);
+    expect(notice).toMatchObject({
+      kind: 'withdrawal.pay',
+      detail: {
+        type: 'amount',
+        amount_paise: 500_000,
+        reason: null,
+        bank: { name: 'State Bank of India', last4: '1234' },
+      },
+    });
+    expect(JSON.stringify(notice)).not.toContain('501000123451234');
   });
 
   it('a filled order tells the symbol, side, quantity and the fills’ average price', async () => {

@@ -188,6 +188,15 @@ describe('a settlement batch', () => {
     );
     expect(w).toMatchObject({ status: 'paid', amount: '2000000' });
     expect(w!.bank_reference).toContain(date);
+    // The client's notice of the payout names the account it went to, masked.
+    const [told] = await sqlRows<{ detail: unknown }>(
+      t,
+      `select detail from client_notifications where kind = 'withdrawal.pay' and subject_id = '${lineOf(done, plain).withdrawal_id}'`,
+    );
+    expect(told?.detail).toMatchObject({
+      amount_paise: 2_000_000,
+      bank: { name: 'State Bank of India', last4: '9012' },
+    });
     await ledgerOk();
 
     const audit = await sqlRows<{ action: string; actor_id: string }>(

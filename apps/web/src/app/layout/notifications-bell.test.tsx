@@ -245,6 +245,44 @@ describe('the notifications bell', () => {
     ]);
   });
 
+  it('a paid withdrawal names the account by bank and last four digits; a pledge sale its shares and what it recovers', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [
+          notice('withdrawal.pay', 'n1', {
+            type: 'amount',
+            amount_paise: 500_000,
+            reason: null,
+            bank: { name: 'HDFC Bank', last4: '1234' },
+          }),
+          notice('loan.invoke_pledge', 'n2', {
+            type: 'pledge_sale',
+            sold: [
+              { symbol: 'INFY', quantity: 12, value_paise: 1_842_000 },
+              { symbol: 'TCS', quantity: 1, value_paise: 412_345 },
+            ],
+            recover_paise: 1_800_000,
+          }),
+          // Paid before notices named the account.
+          notice('withdrawal.pay', 'n3', { type: 'amount', amount_paise: 250_000, reason: null }),
+        ],
+        unread: 3,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const { user } = renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const rows = await screen.findAllByTestId('notification');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('₹5,000.00 sent to HDFC Bank ••1234.'),
+      expect.stringContaining(
+        'Selling 12 INFY (₹18,420.00), 1 TCS (₹4,123.45) of your pledged shares at market to recover ₹18,000.00 of your loan.',
+      ),
+      expect.stringContaining('₹2,500.00 sent to your bank account.'),
+    ]);
+  });
+
   it('a notice’s toast tells its figures too', async () => {
     mockApi({
       'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
@@ -275,17 +313,32 @@ describe('the notifications bell', () => {
       'GET /client/app/v1/notifications': ok({
         items: [
           notice('offer.claim', 'n1', { type: 'amount', amount_paise: 120_000, reason: null }),
+          notice('withdrawal.pay', 'n2', {
+            type: 'amount',
+            amount_paise: 500_000,
+            reason: null,
+            bank: { name: 'HDFC Bank', last4: '1234' },
+          }),
+          notice('loan.invoke_pledge', 'n3', {
+            type: 'pledge_sale',
+            sold: [{ symbol: 'INFY', quantity: 12, value_paise: 1_842_000 }],
+            recover_paise: 1_800_000,
+          }),
         ],
-        unread: 1,
+        unread: 3,
       }),
       'GET /market/app/v1/alerts': ok([]),
     });
     await act(() => setLanguage('hi-IN'));
     try {
       const { user } = renderWithProviders(<NotificationsBell />);
-      await user.click(await screen.findByRole('button', { name: /1/ }));
-      const [row] = await screen.findAllByTestId('notification');
-      expect(row).toHaveTextContent('₹1,200.00 का बोनस आपकी नकद राशि में जमा हुआ।');
+      await user.click(await screen.findByRole('button', { name: /3/ }));
+      const [bonus, paid, sale] = await screen.findAllByTestId('notification');
+      expect(bonus).toHaveTextContent('₹1,200.00 का बोनस आपकी नकद राशि में जमा हुआ।');
+      expect(paid).toHaveTextContent('₹5,000.00 की निकासी HDFC Bank ••1234 में भेज दी गई।');
+      expect(sale).toHaveTextContent(
+        'आपके ऋण के ₹18,000.00 की वसूली के लिए आपके गिरवी रखे शेयरों में से 12 INFY (₹18,420.00) बाज़ार भाव पर बेचे जा रहे हैं।',
+      );
     } finally {
       await act(() => setLanguage(DEFAULT_LANGUAGE));
     }

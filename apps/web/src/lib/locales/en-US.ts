@@ -177,12 +177,14 @@ export const commonEnUS = {
   /** A notice's sentence with its step's figures (decision 056); `notices` where it has none. */
   noticeDetails: {
     reason: 'Reason: {{reason}}',
+    /** A withdrawal's account when its notice does not name it (written before it did). */
+    yourAccount: 'your bank account',
     deposit: {
       confirm: '{{amount}} added to your funds.',
       reject: 'Your deposit of {{amount}} was rejected.',
     },
     withdrawal: {
-      pay: 'Withdrawal of {{amount}} paid to your bank account.',
+      pay: '{{amount}} sent to {{account}}.',
       reject: 'Your withdrawal of {{amount}} was rejected and the amount returned to you.',
     },
     order: {
@@ -226,6 +228,8 @@ export const commonEnUS = {
       penal_charge:
         'A penal charge of {{amount}} was added to your loan for an overdue instalment.',
       margin_call: 'Margin call on your loan: repay {{amount}} or add shares by {{date}} (IST).',
+      invoke_pledge:
+        'Selling {{sold}} of your pledged shares at market to recover {{amount}} of your loan.',
     },
     compensation: {
       ask_info: 'Your claim for {{amount}} needs more information from you.',

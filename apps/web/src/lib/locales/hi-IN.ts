@@ -176,12 +176,13 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
   },
   noticeDetails: {
     reason: 'कारण: {{reason}}',
+    yourAccount: 'आपके बैंक खाते',
     deposit: {
       confirm: '{{amount}} आपके फंड में जोड़े गए।',
       reject: '{{amount}} की आपकी जमा राशि अस्वीकार हुई।',
     },
     withdrawal: {
-      pay: '{{amount}} की निकासी आपके बैंक खाते में भेज दी गई।',
+      pay: '{{amount}} की निकासी {{account}} में भेज दी गई।',
       reject: '{{amount}} की आपकी निकासी अस्वीकार हुई और राशि आपको लौटा दी गई।',
     },
     order: {
@@ -223,6 +224,8 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
         'आपके ऋण का ऑटो-डेबिट {{amount}} से कम पड़ा। पेनल शुल्क से बचने के लिए पैसे जोड़ें और चुकाएँ।',
       penal_charge: 'बकाया किस्त के लिए आपके ऋण पर {{amount}} का पेनल शुल्क जोड़ा गया।',
       margin_call: 'आपके ऋण पर मार्जिन कॉल: {{date}} (IST) तक {{amount}} चुकाएँ या शेयर जोड़ें।',
+      invoke_pledge:
+        'आपके ऋण के {{amount}} की वसूली के लिए आपके गिरवी रखे शेयरों में से {{sold}} बाज़ार भाव पर बेचे जा रहे हैं।',
     },
     compensation: {
       ask_info: '{{amount}} के आपके दावे के लिए आपसे और जानकारी चाहिए।',
