@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium, never a downloaded browser (architecture.md "Browser"). */
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+/** Each shard of a split run has its own server and database (scripts/test.mjs). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 const PHONE_SPECS = [
   'client/navigation.spec.ts',
@@ -31,7 +32,7 @@ const PHONE_SPECS = [
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

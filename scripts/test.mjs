@@ -4,8 +4,9 @@
 // Chromium) against a real server on its embedded PostgreSQL. Ends with one line:
 // `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -117,16 +118,45 @@ countVitest(vitestJson);
 countStep(ran, failedBefore);
 
 buildIfNeeded();
-const playwrightJson = path.join(tmp, 'playwright.json');
+// The browser suite in shards run side by side, each against its own server and embedded
+// database: one shard leaves the 2-core box half idle (the browser, the server and PostgreSQL
+// take turns), and separate databases keep the shards from seeing each other's clients.
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 failedBefore = totals.failed;
-ran = step(
-  'browser tests (Playwright, Debian Chromium, embedded PostgreSQL)',
-  'npx',
-  ['playwright', 'test', '--reporter=list,json'],
-  { ...onEmbedded, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-);
-countPlaywright(playwrightJson);
+ran = await browserShards(shards);
+for (let i = 1; i <= shards; i += 1) countPlaywright(path.join(tmp, `playwright-${i}.json`));
 countStep(ran, failedBefore);
+
+/** Runs `playwright test --shard=i/n` for every i at once; lines stream with their shard's tag. */
+async function browserShards(n) {
+  const name = `browser tests (Playwright, Debian Chromium, embedded PostgreSQL, ${n} shards)`;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const codes = await Promise.all(
+    Array.from({ length: n }, (_, index) => {
+      const shard = index + 1;
+      const env = {
+        ...process.env,
+        ...onEmbedded,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, `playwright-${shard}.json`),
+        E2E_PORT: String(3100 + index),
+        E2E_DATA_DIR: `.tmp/e2e-data-${shard}`,
+        E2E_OUTPUT_DIR: `test-results/e2e-${shard}`,
+      };
+      rmSync(env.PLAYWRIGHT_JSON_OUTPUT_NAME, { force: true });
+      const args = ['playwright', 'test', '--reporter=list,json', `--shard=${shard}/${n}`];
+      const child = spawn('npx', args, { cwd: root, env });
+      const tag = n > 1 ? `[${shard}/${n}] ` : '';
+      for (const stream of [child.stdout, child.stderr])
+        createInterface({ input: stream }).on('line', (line) => console.log(tag + line));
+      return new Promise((resolve) => child.on('close', resolve));
+    }),
+  );
+  console.log(`◀ ${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+  const ok = codes.every((code) => code === 0);
+  if (!ok) failures.push(name);
+  return ok;
+}
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 // Named last, so that the end of a long log says which tests failed.

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { E2E_DATA_DIR } from '../../playwright.config';
 
 /**
  * Runs the operator CLI against the e2e server's database. With the embedded database the
@@ -6,7 +7,7 @@ import { execFileSync } from 'node:child_process';
  */
 export function sampada(...args: string[]): string {
   return execFileSync('node', ['apps/server/bin/sampada.mjs', ...args], {
-    env: { ...process.env, DATA_DIR: '.tmp/e2e-data' },
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
     encoding: 'utf8',
   }).trim();
 }

@@ -342,6 +342,14 @@ export const router = createBrowserRouter(
           path: 'audit',
           ...page('audit', async () => (await import('../features/audit/routes/audit')).AuditPage),
         },
+        {
+          path: 'api-reference',
+          ...page(
+            'session',
+            async () =>
+              (await import('../features/reference/routes/api-reference')).ApiReferencePage,
+          ),
+        },
       ],
     },
   ],

@@ -42,6 +42,7 @@ export const paths = {
   outbox: '/mail/outbox',
   contractNotes: '/mail/contract-notes',
   grievances: '/grievances',
+  apiReference: '/api-reference',
 } as const;
 
 export const CONSOLE_BASENAME = '/console';

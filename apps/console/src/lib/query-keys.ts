@@ -91,4 +91,5 @@ export const queryKeys = {
     client: (id: string) => ['engagement', 'client', id] as const,
     tiers: ['engagement', 'tiers'] as const,
   },
+  apiReference: ['api-reference'] as const,
 };

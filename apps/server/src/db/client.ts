@@ -9,6 +9,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { trackCheckouts } from './checkout-origins.ts';
 import { startEmbeddedPostgres, type EmbeddedOptions } from './embedded-postgres.ts';
 
 /**
@@ -155,6 +156,7 @@ async function connect(
   // work when the server dies) emits 'error' on its client, which the pool does not listen to
   // then: without this the process would crash. The query in flight fails and answers 503.
   pool.on('connect', (client) => client.on('error', () => {}));
+  const checkedOut = trackCheckouts(pool);
   const db = drizzle(pool);
   return {
     db: db as unknown as Db,
@@ -169,10 +171,13 @@ async function connect(
         pool.end().then(() => true),
         new Promise<false>((resolve) => setTimeout(() => resolve(false), POOL_END_WAIT_MS).unref()),
       ]);
-      if (!drained)
+      if (!drained) {
+        const holders = checkedOut();
         console.warn(
-          `PostgreSQL pool: ${pool.totalCount - pool.idleCount} connection(s) still checked out at shutdown; stopping anyway`,
+          `PostgreSQL pool: ${holders.length} connection(s) still checked out at shutdown; stopping anyway`,
         );
+        for (const holder of holders) console.warn(`  checked out at ${holder}`);
+      }
       await stopServer();
     },
   };

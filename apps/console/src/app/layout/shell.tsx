@@ -33,6 +33,7 @@ import {
   IconChevronDown,
   IconGauge,
   IconHistory,
+  IconApi,
   IconId,
   IconKey,
   IconLayoutList,
@@ -116,6 +117,7 @@ export const NAV: Item[] = [
   { label: 'Client menu', to: paths.menu, area: 'menu', icon: IconLayoutList },
   { label: 'Settings', to: paths.settings, area: 'settings', icon: IconSettings },
   { label: 'Audit log', to: paths.audit, area: 'audit', icon: IconHistory },
+  { label: 'API reference', to: paths.apiReference, area: 'session', icon: IconApi },
 ];
 
 export function Shell() {

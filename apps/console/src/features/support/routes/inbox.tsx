@@ -201,8 +201,10 @@ function Thread({ id }: { id: string }) {
       { id: crypto.randomUUID(), text: body, canned_reply_id: cannedId },
       {
         onSuccess: () => {
-          setText('');
-          setCannedId(null);
+          // The reply can show in the thread (over the socket) before this answer arrives: what
+          // the agent has typed since is the next message, not this one, and stays.
+          setText((current) => (current.trim() === body ? '' : current));
+          setCannedId((current) => (current === cannedId ? null : current));
         },
         onError: notifyError,
       },

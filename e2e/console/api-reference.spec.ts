@@ -1,0 +1,44 @@
+/**
+ * The console API's reference (issue 32): the public /docs documents the clients' APIs only;
+ * signed-in staff of any role read the console's own, rendered by the server's Swagger UI, and
+ * its "Try it out" reads with their own session.
+ */
+import { expect, test } from '@playwright/test';
+import { sampada } from '../support/cli';
+import { runId, STAFF_PASSWORD } from '../support/trading';
+import { CONSOLE, signInFirstTime } from './support';
+
+test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads its own profile through it', async ({
+  page,
+}, testInfo) => {
+  const email = `support-docs-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
+  sampada('staff', 'create', '--email', email, '--role', 'support', '--password', STAFF_PASSWORD);
+  await signInFirstTime(page, email, STAFF_PASSWORD);
+
+  const link = page.getByRole('navigation').getByRole('link', { name: 'API reference' });
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${CONSOLE}/api-reference`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API reference');
+
+  const reference = page.getByTestId('api-reference');
+  const me = reference.locator('.opblock-get').filter({
+    has: page.locator('[data-path="/console/api/v1/auth/me"]'),
+  });
+  await expect(me).toBeVisible();
+  await expect(reference.locator('[data-path="/console/api/v1/dashboard"]').first()).toBeVisible();
+  await expect(reference.locator('.opblock-post')).not.toHaveCount(0);
+
+  // Reads go out with the staff session: the answer names the signed-in agent.
+  await me.locator('.opblock-summary').click();
+  await me.getByRole('button', { name: 'Try it out' }).click();
+  await me.getByRole('button', { name: 'Execute' }).click();
+  await expect(me.locator('.live-responses-table tbody .response-col_status').first()).toHaveText(
+    '200',
+  );
+  await expect(me.locator('.live-responses-table .microlight').first()).toContainText(email);
+  await page.screenshot({
+    path: testInfo.outputPath('console-api-reference.png'),
+    fullPage: false,
+  });
+});
