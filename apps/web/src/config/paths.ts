@@ -42,6 +42,7 @@ export const paths = {
     returns: '/portfolio/returns',
     gtt: '/portfolio/gtt',
     tax: '/portfolio/tax',
+    transferIn: '/portfolio/transfer-in',
   },
   me: {
     root: '/me',
