@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'transfer-in',
+                path: 'holding/transfer-in',
                 handle: { title: 'nav.transferIn' },
                 lazy: page(
                   () => import('../features/portfolio/components/transfer-in-page'),

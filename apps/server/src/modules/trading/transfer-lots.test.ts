@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { type LotAdjustment, matchLots, type TaxFill } from './tax-lots.ts';
 
 const at = (iso: string) => new Date(`${iso}T04:30:00Z`);
-const fill = (id: string, side: 'buy' | 'sell', quantity: number, value: bigint, day: string): TaxFill => ({
+const fill = (
+  id: string,
+  side: 'buy' | 'sell',
+  quantity: number,
+  value: bigint,
+  day: string,
+): TaxFill => ({
   id,
   side,
   symbol: 'INFY',
@@ -16,7 +22,13 @@ const fill = (id: string, side: 'buy' | 'sell', quantity: number, value: bigint,
   chargesPaise: 0n,
   executedAt: at(day),
 });
-const transferIn = (quantity: number, cost: bigint, bought: string, arrived: string, before: number): LotAdjustment => ({
+const transferIn = (
+  quantity: number,
+  cost: bigint,
+  bought: string,
+  arrived: string,
+  before: number,
+): LotAdjustment => ({
   symbol: 'INFY',
   kind: 'transfer_in',
   newSymbol: null,
@@ -30,7 +42,10 @@ const transferIn = (quantity: number, cost: bigint, bought: string, arrived: str
 describe('a transferred lot among lots bought here', () => {
   it('is sold first when it is older, long-term by its original date', () => {
     const { realised, open } = matchLots(
-      [fill('1', 'buy', 10, 1_500_000n, '2026-10-01'), fill('2', 'sell', 12, 2_400_000n, '2026-11-20')],
+      [
+        fill('1', 'buy', 10, 1_500_000n, '2026-10-01'),
+        fill('2', 'sell', 12, 2_400_000n, '2026-11-20'),
+      ],
       [transferIn(5, 500_000n, '2024-06-03', '2026-11-02', 10)],
     );
     expect(realised.map((r) => [r.quantity, r.costPaise, r.term])).toEqual([

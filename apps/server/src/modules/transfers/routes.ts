@@ -3,7 +3,12 @@
  * a transfer request, and list one's own requests. Each answers for the signed-in client only.
  */
 import type { FastifyInstance } from 'fastify';
-import { TRADEBOOK_MAX_BYTES, TRANSFER_MESSAGES, ZTransferIn, ZTransferInList } from '@sampada/shared';
+import {
+  TRADEBOOK_MAX_BYTES,
+  TRANSFER_MESSAGES,
+  ZTransferIn,
+  ZTransferInList,
+} from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { clientOf } from '../../platform/http.ts';
 import { readNamedFile } from '../../platform/multipart.ts';

@@ -23,7 +23,9 @@ export function knownScripOf(listed: readonly Listed[]): KnownScrip {
     const bySymbol = symbols.get(symbol);
     const byIsin = isin ? isins.get(isin) : undefined;
     if (!bySymbol && !byIsin)
-      return { problem: `symbol ${symbol || '(empty)'} / ISIN ${isin || '(empty)'} is not an instrument Sampada lists` };
+      return {
+        problem: `symbol ${symbol || '(empty)'} / ISIN ${isin || '(empty)'} is not an instrument Sampada lists`,
+      };
     if (bySymbol && isin && bySymbol.isin && bySymbol.isin !== isin)
       return { problem: `ISIN ${isin} is not ${symbol}'s (${bySymbol.isin})` };
     const scrip = bySymbol ?? byIsin!;

@@ -4,7 +4,16 @@
  * the lots (trading/transfer-credit.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, paise } from '../../db/columns.ts';
 import { clientRef } from '../clients/tables.ts';
 

@@ -18,9 +18,10 @@ export type TradebookLot = {
 };
 export type TradebookProblem = { line: number; reason: string };
 /** The instruments Sampada lists, by symbol and by ISIN. */
-export type KnownScrip = (key: { symbol: string; isin: string }) =>
-  | { symbol: string; isin: string | null }
-  | { problem: string };
+export type KnownScrip = (key: {
+  symbol: string;
+  isin: string;
+}) => { symbol: string; isin: string | null } | { problem: string };
 
 type Trade = {
   line: number;
@@ -62,7 +63,9 @@ function columnsOf(headerLine: string): Columns | string {
   const columns: Columns = {};
   names.forEach((name, i) => (columns[name] = i));
   const missing = TRADEBOOK_REQUIRED.filter((c) => columns[c] === undefined);
-  return missing.length ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : columns;
+  return missing.length
+    ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`
+    : columns;
 }
 
 /** One line as a trade, or the reason it is not one. */
@@ -82,7 +85,8 @@ function tradeOf(
   if (!isIstDay(day)) return `trade_date "${day}" is not a date (YYYY-MM-DD)`;
   if (day > today) return `trade_date ${day} is in the future`;
   const type = cell('trade_type').toLowerCase();
-  if (type !== 'buy' && type !== 'sell') return `trade_type "${cell('trade_type')}" is neither buy nor sell`;
+  if (type !== 'buy' && type !== 'sell')
+    return `trade_type "${cell('trade_type')}" is neither buy nor sell`;
   const q = QUANTITY.exec(cell('quantity'));
   const quantity = q ? Number(q[1]) : 0;
   if (!q || quantity <= 0 || !Number.isSafeInteger(quantity))
@@ -153,7 +157,8 @@ export function parseTradebook(
 ): { lots: TradebookLot[]; trades: number; problems: TradebookProblem[] } {
   const lines = text.split(/\r?\n/);
   const columns = columnsOf(lines[0] ?? '');
-  if (typeof columns === 'string') return { lots: [], trades: 0, problems: [{ line: 1, reason: columns }] };
+  if (typeof columns === 'string')
+    return { lots: [], trades: 0, problems: [{ line: 1, reason: columns }] };
   const problems: TradebookProblem[] = [];
   const trades: Trade[] = [];
   lines.slice(1).forEach((text, i) => {
@@ -162,7 +167,8 @@ export function parseTradebook(
     if (typeof trade === 'string') problems.push({ line: i + 2, reason: trade });
     else trades.push(trade);
   });
-  if (!problems.length && !trades.length) problems.push({ line: 2, reason: 'the file has no trades' });
+  if (!problems.length && !trades.length)
+    problems.push({ line: 2, reason: 'the file has no trades' });
   const bySymbol = new Map<string, Trade[]>();
   for (const trade of trades.sort((a, b) => a.at.getTime() - b.at.getTime() || a.line - b.line))
     bySymbol.set(trade.symbol, [...(bySymbol.get(trade.symbol) ?? []), trade]);

@@ -15,7 +15,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TReturns, TTransferIn, TTransferInList } from '@sampada/shared';
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import { buildTestApp, signInStaff, type SignedInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  signInStaff,
+  type SignedInStaff,
+  sqlRows,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
 import { matchLots } from '../trading/service.ts';
 import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
@@ -91,10 +97,24 @@ describe('a transfer-in request', () => {
     const reply = await upload(c, tradebook());
     expect(reply.status).toBe(200);
     transfer = reply.body.data;
-    expect(transfer).toMatchObject({ status: 'pending', trade_count: 3, file_name: 'tradebook-INFY.csv' });
+    expect(transfer).toMatchObject({
+      status: 'pending',
+      trade_count: 3,
+      file_name: 'tradebook-INFY.csv',
+    });
     expect(transfer.lots).toEqual([
-      expect.objectContaining({ symbol: 'INFY', acquired_on: day(800), quantity: 12, cost_paise: 1_200_000 }),
-      expect.objectContaining({ symbol: 'INFY', acquired_on: day(200), quantity: 10, cost_paise: 1_200_500 }),
+      expect.objectContaining({
+        symbol: 'INFY',
+        acquired_on: day(800),
+        quantity: 12,
+        cost_paise: 1_200_000,
+      }),
+      expect.objectContaining({
+        symbol: 'INFY',
+        acquired_on: day(200),
+        quantity: 10,
+        cost_paise: 1_200_500,
+      }),
     ]);
     expect(await holding(c.id)).toBeUndefined();
   });
@@ -112,7 +132,9 @@ describe('a transfer-in request', () => {
     const advisor = await signInStaff(t, 'advisor');
     for (const staff of [support, advisor]) {
       expect((await t.api.get(CONSOLE, staff.token)).status).toBe(403);
-      expect((await t.api.post(`${CONSOLE}/${transfer.id}/confirm`, {}, staff.token)).status).toBe(403);
+      expect((await t.api.post(`${CONSOLE}/${transfer.id}/confirm`, {}, staff.token)).status).toBe(
+        403,
+      );
     }
     expect(await holding(c.id)).toBeUndefined();
   });
@@ -156,7 +178,11 @@ describe('confirming a transfer', () => {
       `select count(*)::text as n from holding_adjustments where client_id = '${c.id}'`,
     )) as [{ n: string }];
     expect(n).toBe('2');
-    const rejected = await t.api.post(`${CONSOLE}/${transfer.id}/reject`, { reason: 'late' }, ops.token);
+    const rejected = await t.api.post(
+      `${CONSOLE}/${transfer.id}/reject`,
+      { reason: 'late' },
+      ops.token,
+    );
     expect(rejected.status).toBe(409);
   });
 
@@ -170,7 +196,12 @@ describe('confirming a transfer', () => {
   });
 
   it('a later sale here takes FIFO from the transferred lots: long-term from the old, short-term from the new', async () => {
-    const order = await placed(t, c, { type: 'market', symbol: 'INFY', side: 'sell', quantity: 16 });
+    const order = await placed(t, c, {
+      type: 'market',
+      symbol: 'INFY',
+      side: 'sell',
+      quantity: 16,
+    });
     expect((await untilSettled(t, c, order.id)).status).toBe('filled');
     const { realised, open } = matchLots(
       await t.ctx.trading.taxFillsOf(c.id),
@@ -205,7 +236,10 @@ describe('rejecting a transfer', () => {
       { reason: 'The depository shows no credit from the previous broker.' },
       ops.token,
     );
-    expect(reply.body.data).toMatchObject({ status: 'rejected', reject_reason: expect.any(String) });
+    expect(reply.body.data).toMatchObject({
+      status: 'rejected',
+      reject_reason: expect.any(String),
+    });
     expect(await holding(other.id)).toBeUndefined();
     const [notice] = await sqlRows<{ kind: string }>(
       t,

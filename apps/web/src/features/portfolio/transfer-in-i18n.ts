@@ -26,7 +26,7 @@ export const useTransferInTranslation = featureTranslations(
     reason: 'Reason: {{reason}}',
     lots: 'Lots',
     stock: 'Stock',
-    boughtOn: 'Bought on',
+    boughtOn: 'Bought on (IST)',
     quantity: 'Qty',
     cost: 'Cost',
     back: 'Back to Holdings',

@@ -19,7 +19,7 @@ export default {
   reason: 'कारण: {{reason}}',
   lots: 'लॉट',
   stock: 'स्टॉक',
-  boughtOn: 'ख़रीद की तिथि',
+  boughtOn: 'ख़रीद की तिथि (IST)',
   quantity: 'मात्रा',
   cost: 'लागत',
   back: 'होल्डिंग्स पर वापस',

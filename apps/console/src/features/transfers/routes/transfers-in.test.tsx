@@ -81,7 +81,10 @@ describe('TransfersInPage', () => {
 
   it('the server’s refusal stays in the dialog', async () => {
     signInAs(['operations']);
-    mockApi({ [LIST]: list(transfer()), [CONFIRM]: fail(409, 'This transfer is already rejected.') });
+    mockApi({
+      [LIST]: list(transfer()),
+      [CONFIRM]: fail(409, 'This transfer is already rejected.'),
+    });
     renderPage();
     await userEvent.click(await screen.findByTestId('transfer-confirm'));
     await userEvent.click(await screen.findByTestId('transfer-confirm-submit'));
@@ -92,7 +95,10 @@ describe('TransfersInPage', () => {
     signInAs(['operations']);
     const api = mockApi({
       [LIST]: list(transfer()),
-      [`POST /transfers-in/${transfer().id}/reject`]: ok(transfer({ status: 'rejected' }), TM.rejected),
+      [`POST /transfers-in/${transfer().id}/reject`]: ok(
+        transfer({ status: 'rejected' }),
+        TM.rejected,
+      ),
     });
     renderPage();
     await userEvent.click(await screen.findByTestId('transfer-reject'));

@@ -16,7 +16,12 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useQueueDecision } from '../../../lib/queue-decision';
 import { useSession } from '../../../lib/session';
-import { type TTransferDecision, type TTransferFilter, useDecideTransferIn, useTransfersIn } from '../api';
+import {
+  type TTransferDecision,
+  type TTransferFilter,
+  useDecideTransferIn,
+  useTransfersIn,
+} from '../api';
 import { TransferLots } from '../components/transfer-lots';
 
 const FILTERS = ['pending', 'confirmed', 'rejected', 'all'] as const satisfies TTransferFilter[];
@@ -181,7 +186,12 @@ function ConfirmTransferModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="teal" loading={loading} onClick={onConfirm} data-testid="transfer-confirm-submit">
+          <Button
+            color="teal"
+            loading={loading}
+            onClick={onConfirm}
+            data-testid="transfer-confirm-submit"
+          >
             Confirm transfer
           </Button>
         </Group>

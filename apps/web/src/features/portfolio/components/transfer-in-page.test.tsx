@@ -35,7 +35,10 @@ const rejected: TTransferIn = {
   reject_reason: 'No credit from the depository.',
 };
 
-const csv = () => new File(['symbol,isin,trade_date,trade_type,quantity,price\n'], 'book.csv', { type: 'text/csv' });
+const csv = () =>
+  new File(['symbol,isin,trade_date,trade_type,quantity,price\n'], 'book.csv', {
+    type: 'text/csv',
+  });
 
 /** Mantine's FileInput is a button over a hidden input; the upload goes to the input. */
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -95,7 +98,9 @@ describe('[CLIENT][TRANSFER-IN] Transfer shares in', () => {
     await screen.findByText('No transfer requests yet.');
     await user.upload(fileInput(), csv());
     await user.click(screen.getByTestId('transfer-in-submit'));
-    await waitFor(() => expect(screen.getByTestId(`transfer-in-${pending.id}`)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByTestId(`transfer-in-${pending.id}`)).toBeInTheDocument(),
+    );
     expect(screen.queryByTestId('transfer-in-error')).not.toBeInTheDocument();
   });
 });

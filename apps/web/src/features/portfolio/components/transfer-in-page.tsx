@@ -118,28 +118,27 @@ function TransferInCard({ transfer }: { transfer: TTransferIn }) {
             {t('reason', { reason: transfer.reject_reason })}
           </Text>
         )}
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped fz="sm" aria-label={t('lots')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stock')}</Table.Th>
-                <Table.Th>{t('boughtOn')}</Table.Th>
-                <Table.Th ta="right">{t('quantity')}</Table.Th>
-                <Table.Th ta="right">{t('cost')}</Table.Th>
+        {/* Four narrow columns fit a 375 px phone: no scrolling box (axe wants one focusable). */}
+        <Table striped fz="xs" horizontalSpacing={6} aria-label={t('lots')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('stock')}</Table.Th>
+              <Table.Th>{t('boughtOn')}</Table.Th>
+              <Table.Th ta="right">{t('quantity')}</Table.Th>
+              <Table.Th ta="right">{t('cost')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {transfer.lots.map((lot) => (
+              <Table.Tr key={`${lot.symbol}-${lot.acquired_at}`}>
+                <Table.Td fw={600}>{lot.symbol}</Table.Td>
+                <Table.Td>{formatDay(lot.acquired_on)}</Table.Td>
+                <Table.Td ta="right">{lot.quantity.toLocaleString('en-IN')}</Table.Td>
+                <Table.Td ta="right">{formatPaise(lot.cost_paise)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {transfer.lots.map((lot) => (
-                <Table.Tr key={`${lot.symbol}-${lot.acquired_at}`}>
-                  <Table.Td fw={600}>{lot.symbol}</Table.Td>
-                  <Table.Td>{formatDay(lot.acquired_on)}</Table.Td>
-                  <Table.Td ta="right">{lot.quantity.toLocaleString('en-IN')}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(lot.cost_paise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Paper>
   );
