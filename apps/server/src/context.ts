@@ -359,6 +359,7 @@ export function createContext(deps: {
     db,
     clock,
     trading,
+    clients,
     listed: () => market.engine.instruments(),
     events: transitionEvents,
   });

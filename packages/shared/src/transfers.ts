@@ -76,6 +76,13 @@ export type TTransferIn = z.infer<typeof ZTransferIn>;
 export const ZTransferInList = z.object({ items: z.array(ZTransferIn) });
 export type TTransferInList = z.infer<typeof ZTransferInList>;
 
+/** The console's view: whose shares, as the officer matches them to the depository's credit. */
+export const ZConsoleTransferIn = ZTransferIn.extend({
+  client: z.object({ uid: z.string(), name: z.string().nullable(), mobile: z.string() }),
+});
+export type TConsoleTransferIn = z.infer<typeof ZConsoleTransferIn>;
+export const ZConsoleTransferInList = z.object({ items: z.array(ZConsoleTransferIn) });
+
 /** A bad line of an uploaded tradebook: the 400's data lists every one. */
 export const ZTradebookProblem = z.object({ line: z.number().int(), reason: z.string() });
 export type TTradebookProblem = z.infer<typeof ZTradebookProblem>;

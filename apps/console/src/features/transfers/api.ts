@@ -1,4 +1,4 @@
-import type { TTransferIn, TTransferInStatus } from '@sampada/shared';
+import type { TConsoleTransferIn, TTransferIn, TTransferInStatus } from '@sampada/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -16,7 +16,7 @@ export type TTransferFilter = TTransferInStatus | 'all';
 export const useTransfersIn = () =>
   useQuery({
     queryKey: queryKeys.portfolio.transfersIn,
-    queryFn: () => apiGet<{ items: TTransferIn[] }>(BASE),
+    queryFn: () => apiGet<{ items: TConsoleTransferIn[] }>(BASE),
   });
 
 /** The list is read again after each decision, so the queue shows what the server kept. */

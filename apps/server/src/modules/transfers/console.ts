@@ -5,9 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   TRANSFER_MESSAGES,
+  ZConsoleTransferInList,
   ZTransferIn,
   ZTransferInId,
-  ZTransferInList,
   ZTransferInQuery,
   ZTransferInReject,
 } from '@sampada/shared';
@@ -24,7 +24,7 @@ export function transfersConsole(ctx: AppContext) {
     kit.query(
       'GET',
       '/transfers-in',
-      { access, querystring: ZTransferInQuery, response: ZTransferInList },
+      { access, querystring: ZTransferInQuery, response: ZConsoleTransferInList },
       async (request) => ({ items: await transfers.list(request.query.status) }),
     );
 

@@ -13,7 +13,9 @@
  * 720,300.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TReturns, TTransferIn, TTransferInList } from '@sampada/shared';
+import type { TConsoleTransferIn, TReturns, TTransferIn, TTransferInList } from '@sampada/shared';
+
+type TConsoleTransferInList = { items: TConsoleTransferIn[] };
 import { addDays, istDateOf } from '../../platform/ist.ts';
 import {
   buildTestApp,
@@ -142,8 +144,11 @@ describe('a transfer-in request', () => {
 
 describe('confirming a transfer', () => {
   it('operations list it pending, confirm it, and the lots arrive with their dates and costs', async () => {
-    const pending = await t.api.get<TTransferInList>(`${CONSOLE}?status=pending`, ops.token);
-    expect(pending.body.data.items.map((i) => i.id)).toContain(transfer.id);
+    const pending = await t.api.get<TConsoleTransferInList>(`${CONSOLE}?status=pending`, ops.token);
+    const listed = pending.body.data.items.find((i) => i.id === transfer.id);
+    // Whose shares, as the officer matches them to the depository's credit.
+    expect(listed?.client.uid).toMatch(/\S/);
+    expect(listed?.client.mobile.slice(-10)).toBe(c.mobile.slice(-10));
     const reply = await t.api.post<TTransferIn>(`${CONSOLE}/${transfer.id}/confirm`, {}, ops.token);
     expect(reply.status).toBe(200);
     expect(reply.body.data.status).toBe('confirmed');

@@ -1,4 +1,4 @@
-import { TRANSFER_MESSAGES as TM, type TTransferIn } from '@sampada/shared';
+import { TRANSFER_MESSAGES as TM, type TConsoleTransferIn } from '@sampada/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { cleanNotifications, signInAs } from '../../../test/session';
 import { TransfersInPage } from './transfers-in';
 
 const LIST = 'GET /transfers-in';
-const transfer = (over: Partial<TTransferIn> = {}): TTransferIn => ({
+const transfer = (over: Partial<TConsoleTransferIn> = {}): TConsoleTransferIn => ({
   id: '9a0f8f0e-8c53-4b8e-9d57-1f2a3b4c5d6e',
   client_id: '1b2c3d4e-0000-4000-8000-000000000001',
   status: 'pending',
@@ -36,9 +36,10 @@ const transfer = (over: Partial<TTransferIn> = {}): TTransferIn => ({
   created_at: '2026-11-20T06:00:00.000Z',
   decided_at: null,
   reject_reason: null,
+  client: { uid: 'SMP000123', name: 'Kavya Iyer', mobile: '+919812345678' },
   ...over,
 });
-const list = (...items: TTransferIn[]) => ok({ items });
+const list = (...items: TConsoleTransferIn[]) => ok({ items });
 const CONFIRM = `POST /transfers-in/${transfer().id}/confirm`;
 
 const renderPage = () =>
@@ -61,6 +62,7 @@ describe('TransfersInPage', () => {
     expect(row).toHaveTextContent('bought 20 Sept 2024');
     expect(row).toHaveTextContent('₹12,005.00');
     expect(row).toHaveTextContent('IST');
+    expect(row).toHaveTextContent('Kavya Iyer (UID SMP000123)');
   });
 
   it('confirming is announced and the list read again', async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { mayAccess, type TTransferIn, ZTransferInReject } from '@sampada/shared';
+import { mayAccess, type TConsoleTransferIn, ZTransferInReject } from '@sampada/shared';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
@@ -36,7 +36,9 @@ export function TransfersInPage() {
   const query = useTransfersIn();
   const mayDecide = mayAccess(useSession()?.staff?.roles, 'transfersIn');
   const decide = useDecideTransferIn();
-  const decision = useQueueDecision<'confirm' | 'reject', TTransferIn, TTransferDecision>(decide);
+  const decision = useQueueDecision<'confirm' | 'reject', TConsoleTransferIn, TTransferDecision>(
+    decide,
+  );
   const all = query.data?.items ?? [];
   const rows = status === 'all' ? all : all.filter((t) => t.status === status);
   const open = decision.open;
@@ -109,7 +111,7 @@ function TransferRow({
   mayDecide,
   onDecide,
 }: {
-  transfer: TTransferIn;
+  transfer: TConsoleTransferIn;
   mayDecide: boolean;
   onDecide: (kind: 'confirm' | 'reject') => void;
 }) {
@@ -117,7 +119,7 @@ function TransferRow({
     <Table.Tr data-testid="transfer-row">
       <Table.Td>
         <Anchor component={Link} to={paths.client(transfer.client_id)} size="sm">
-          Client {transfer.client_id.slice(0, 8)}
+          {transfer.client.name ?? transfer.client.mobile} (UID {transfer.client.uid})
         </Anchor>
         <Text size="sm">{transfer.file_name}</Text>
         <Text size="xs" c="dimmed">
@@ -165,7 +167,7 @@ function ConfirmTransferModal({
   onClose,
   onConfirm,
 }: {
-  transfer: TTransferIn | null;
+  transfer: TConsoleTransferIn | null;
   failure: string | null;
   loading: boolean;
   onClose: () => void;
@@ -176,6 +178,9 @@ function ConfirmTransferModal({
     <Modal opened onClose={onClose} title="Confirm transfer in" size="lg">
       <Stack>
         <DecisionFailure failure={failure} />
+        <Text size="sm">
+          {transfer.client.name ?? transfer.client.mobile} (UID {transfer.client.uid})
+        </Text>
         <TransferLots transfer={transfer} />
         <Text size="sm" fw={500}>
           Confirm only when the depository shows these shares credited to the client&apos;s demat
