@@ -51,16 +51,14 @@ export async function requestTransferIn(
       createdAt: now,
     });
     if (parsed.lots.length)
-      await tx
-        .insert(shareTransferLots)
-        .values(
-          parsed.lots.map((lot, position) => ({
-            id: randomUUID(),
-            transferId: id,
-            position,
-            ...lot,
-          })),
-        );
+      await tx.insert(shareTransferLots).values(
+        parsed.lots.map((lot, position) => ({
+          id: randomUUID(),
+          transferId: id,
+          position,
+          ...lot,
+        })),
+      );
     await recordAudit(
       tx,
       { type: 'client', id: input.clientId },
