@@ -28,6 +28,7 @@ const PHONE_SPECS = [
   'console/corporate-actions.spec.ts',
   'client/loan.spec.ts',
   'client/where-is-my-money.spec.ts',
+  'client/transfer-in.spec.ts',
 ];
 
 export default defineConfig({

@@ -32,6 +32,8 @@ import { creditConsole } from './modules/credit/console.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
 import { portfolioConsole } from './modules/portfolio/console.ts';
 import { portfolioRoutes } from './modules/portfolio/routes.ts';
+import { transfersConsole } from './modules/transfers/console.ts';
+import { transferRoutes } from './modules/transfers/routes.ts';
 import { compensationConsole } from './modules/compensation/console.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
 import { connectConsole } from './modules/connect/console.ts';
@@ -326,6 +328,7 @@ export async function buildApp(
   await app.register(statementRoutes(ctx));
   await app.register(settlementRoutes(ctx));
   await app.register(portfolioRoutes(ctx));
+  await app.register(transferRoutes(ctx));
   await app.register(connectAppRoutes(ctx));
   await app.register(kiteRoutes(ctx));
   await app.register(loginPage(ctx));
@@ -359,6 +362,7 @@ export async function buildApp(
         noteDeliveryConsole,
         connectConsole,
         portfolioConsole,
+        transfersConsole,
         settlementConsole,
         apiReferenceConsole,
       ]) {

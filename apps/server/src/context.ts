@@ -53,6 +53,7 @@ import { createStaffService } from './modules/staff/service.ts';
 import { createSupportLive, createSupportService } from './modules/support/service.ts';
 import { createTradingService } from './modules/trading/service.ts';
 import { createPortfolioService } from './modules/portfolio/service.ts';
+import { createTransferService } from './modules/transfers/service.ts';
 import { createUploadService } from './modules/uploads/service.ts';
 import { createFileStore, type FileStoreConfig } from './modules/files/service.ts';
 import { OPEN_LOAN_STATUSES } from '@sampada/shared';
@@ -353,6 +354,15 @@ export function createContext(deps: {
       return { alertsRebased: await alerts.rebase(tx, action.symbol, action) };
     },
   });
+  // Shares transferred in from another broker: their lots reach the holdings through trading.
+  const transfers = createTransferService({
+    db,
+    clock,
+    trading,
+    clients,
+    listed: () => market.engine.instruments(),
+    events: transitionEvents,
+  });
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   // What happened to a client's records: written by the steps, sent live over the same socket.
@@ -491,6 +501,7 @@ export function createContext(deps: {
     support,
     supportLive,
     portfolio,
+    transfers,
     connect,
   };
 }

@@ -27,3 +27,4 @@ export * from './connect.ts';
 export * from './client-security.ts';
 export * from './settlement.ts';
 export * from './corporate-ratio.ts';
+export * from './transfers.ts';

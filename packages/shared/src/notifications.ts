@@ -41,6 +41,9 @@ export const NOTIFICATION_KINDS = [
   // Not lifecycle steps: an agent's reply while the client had not read the chat, a bonus claimed.
   'support.reply',
   'offer.claim',
+  // Shares transferred in from another broker (decision 060): confirmed or rejected.
+  'transfer_in.confirm',
+  'transfer_in.reject',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -68,6 +68,9 @@ export const ROLE_ACCESS = {
   // second officer approves it (maker-checker, decision 045).
   settlement: ['operations'],
   settlementDecide: ['operations'],
+  // Shares transferred in (docs/transfers-in.md): operations confirm against the depository's
+  // credit or reject with a reason.
+  transfersIn: ['operations'],
 
   // ---------- Scopes: no route of their own; what a role sees and touches inside the parts ----------
   /** See every client; the others (an advisor and nothing more) see only the clients they advise. */

@@ -186,6 +186,13 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'transfers-in',
+          ...page(
+            'transfersIn',
+            async () => (await import('../features/transfers/routes/transfers-in')).TransfersInPage,
+          ),
+        },
+        {
           path: 'compensation/claims',
           ...page(
             'compensation',

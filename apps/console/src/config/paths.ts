@@ -39,6 +39,7 @@ export const paths = {
   inboxConversation: (id: string) => `/support/${id}`,
   cannedReplies: '/support/canned-replies',
   corporateActions: '/corporate-actions',
+  transfersIn: '/transfers-in',
   outbox: '/mail/outbox',
   contractNotes: '/mail/contract-notes',
   grievances: '/grievances',

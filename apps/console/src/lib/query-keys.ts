@@ -85,6 +85,8 @@ export const queryKeys = {
   },
   portfolio: {
     corporateActions: ['portfolio', 'corporate-actions'] as const,
+    /** Shares transferred in from other brokers (docs/transfers-in.md). */
+    transfersIn: ['portfolio', 'transfers-in'] as const,
   },
   engagement: {
     all: ['engagement'] as const,

@@ -1,5 +1,5 @@
 /**
- * CSV for downloads a spreadsheet opens: CRLF lines, cells quoted when needed, and a cell a
+ * CSV: reading an uploaded file's lines (csvCells), and writing downloads a spreadsheet opens: CRLF lines, cells quoted when needed, and a cell a
  * spreadsheet would run as a formula (=, +, -, @ first) prefixed with an apostrophe, since
  * names come from users' input. Numbers meant as numbers go through `number` unprefixed.
  */
@@ -16,3 +16,20 @@ export const csvRow = (cells: string[]) => cells.map(csvCell).join(',');
 
 /** Lines joined as a CSV file. */
 export const csvFile = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
+
+/** One uploaded CSV line's cells, trimmed; quotes as RFC 4180 has them. */
+export function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted && ch === '"' && line[i + 1] === '"') [cell, i] = [cell + '"', i + 1];
+    else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  return [...cells, cell.trim()];
+}

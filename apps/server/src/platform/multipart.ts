@@ -10,6 +10,14 @@ export async function readSingleFile(
   request: FastifyRequest,
   limit?: { maxBytes: number; tooLarge: string },
 ): Promise<Buffer> {
+  return (await readNamedFile(request, limit)).bytes;
+}
+
+/** The one multipart field 'file' with the name the sender gave it (a tradebook's, shown back). */
+export async function readNamedFile(
+  request: FastifyRequest,
+  limit?: { maxBytes: number; tooLarge: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw badRequest(ApiMessage.fileRequired);
   let part;
   try {
@@ -19,7 +27,7 @@ export async function readSingleFile(
   }
   if (!part || part.fieldname !== 'file') throw badRequest(ApiMessage.fileRequired);
   try {
-    return await part.toBuffer();
+    return { bytes: await part.toBuffer(), fileName: part.filename };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw badRequest(limit?.tooLarge ?? M.imageTooLarge);

@@ -169,6 +169,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'holding/transfer-in',
+                handle: { title: 'nav.transferIn' },
+                lazy: page(
+                  () => import('../features/portfolio/components/transfer-in-page'),
+                  'TransferInPage',
+                ),
+              },
+              {
                 path: 'gtt',
                 handle: { title: 'nav.gtt' },
                 lazy: page(() => import('../features/portfolio/components/gtt-page'), 'GttPage'),

@@ -3,8 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { useIsPhone } from '../lib/use-is-phone';
 
 /**
- * Tabs that are child routes: the address says which one is active (the first by default)
- * and choosing one goes to its path.
+ * Tabs that are child routes: the address says which one is active — a tab's own screens
+ * below it too (Holdings › Transfer shares in), the first by default — and choosing one goes
+ * to its path.
  */
 export function RouteTabs<TTab extends string>({
   tabs,
@@ -20,7 +21,10 @@ export function RouteTabs<TTab extends string>({
   // outgrow 375 px (Me has eight), rather than a second row of tabs.
   const compact = useIsPhone();
   const { pathname } = useLocation();
-  const active = tabs.find((tab) => pathname.endsWith(`/${tab}`)) ?? tabs[0];
+  const active =
+    tabs.find((tab) => pathname.endsWith(`/${tab}`)) ??
+    tabs.find((tab) => pathname.includes(`/${tab}/`)) ??
+    tabs[0];
   return (
     <Tabs value={active} onChange={(tab) => tab && void navigate(pathOf(tab as TTab))}>
       <Tabs.List

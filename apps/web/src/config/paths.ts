@@ -42,6 +42,8 @@ export const paths = {
     returns: '/portfolio/returns',
     gtt: '/portfolio/gtt',
     tax: '/portfolio/tax',
+    /** Holdings › Transfer shares in (a screen of the Holdings tab). */
+    transferIn: '/portfolio/holding/transfer-in',
   },
   me: {
     root: '/me',

@@ -85,6 +85,9 @@ export const NOTICE_REFRESHES: Record<TNotificationKind, readonly QueryKey[]> = 
   'kyc.reject': [queryKeys.profile, queryKeys.kycDetail, applications.all],
   'support.reply': [chat.all],
   'offer.claim': [offers.all, applications.all, ...CASH],
+  // Shares transferred in: the holdings, the returns and the request list.
+  'transfer_in.confirm': [trade.all, stat.all],
+  'transfer_in.reject': [trade.transfersIn],
 };
 
 /** Refetches what a notice's step changed, and the notices' list itself. */
@@ -117,6 +120,8 @@ export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_i
       return paths.portfolio.history;
     case 'gtt':
       return paths.portfolio.gtt;
+    case 'transfer_in':
+      return paths.portfolio.transferIn;
     case 'loan':
       return paths.loan(notice.subject_id);
     case 'compensation':

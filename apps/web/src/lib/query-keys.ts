@@ -105,6 +105,8 @@ export const queryKeys = {
     contractNote: (no: string) => ['trade', 'contract-note', no] as const,
     gtts: ['trade', 'gtts'] as const,
     taxPnl: (year: number | null) => ['trade', 'tax-pnl', year] as const,
+    /** Shares transferred in from another broker: the client's requests. */
+    transfersIn: ['trade', 'transfers-in'] as const,
   },
   market: {
     config: ['market', 'config'] as const,

@@ -19,10 +19,21 @@ export function fillDay(f: TaxFill): string {
   return day;
 }
 
+/**
+ * The IST day an adjustment counts from in a client's positions: a corporate action's ex-date;
+ * for shares transferred in (decision 060), their original trade's day, so the history and the
+ * returns hold them from when the client bought them, as the transfer's cash flow is dated.
+ */
+export const adjustmentDay = (a: LotAdjustment): string =>
+  istDateOf(a.kind === 'transfer_in' ? (a.allottedAt ?? a.effectiveAt) : a.effectiveAt);
+
 type Moves = { fills: TaxFill[]; adjustments?: readonly LotAdjustment[] | undefined };
 type Move = { day: string; symbol: string; quantity: number };
 
-/** Every change to a position, with its IST day: a fill on its day, an action on its ex-date. */
+/**
+ * Every change to a position, with its IST day: a fill on its day, an action on its ex-date, a
+ * transfer in on its trade's day.
+ */
 function movesOf({ fills, adjustments = [] }: Moves): Move[] {
   const moves: Move[] = fills.map((f) => ({
     day: fillDay(f),
@@ -30,7 +41,7 @@ function movesOf({ fills, adjustments = [] }: Moves): Move[] {
     quantity: f.side === 'buy' ? f.quantity : -f.quantity,
   }));
   for (const a of adjustments) {
-    const day = istDateOf(a.effectiveAt);
+    const day = adjustmentDay(a);
     if (a.kind !== 'symbol_change')
       moves.push({ day, symbol: a.symbol, quantity: a.quantityAfter - a.quantityBefore });
     else if (a.newSymbol) {

@@ -8,6 +8,8 @@
  * EGM) that change no holding. A row is taken whole or not at all: one purpose it cannot read
  * and the row is listed with the reason, the rest of the file still parsed.
  */
+import { csvCells } from '../../platform/csv.ts';
+
 export type ParsedAction = {
   symbol: string;
   kind: 'split' | 'consolidation' | 'bonus' | 'dividend';
@@ -32,23 +34,6 @@ const HEADER = [
   'BC END DATE',
 ];
 const MONTHS = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ');
-
-/** One CSV line's cells; quotes as RFC 4180 has them. */
-export function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted && ch === '"' && line[i + 1] === '"') [cell, i] = [cell + '"', i + 1];
-    else if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  return [...cells, cell.trim()];
-}
 
 /** 15-Mar-2024 → 2024-03-15; "-" or empty → null; anything else → undefined (bad). */
 function nseDate(text: string): string | null | undefined {

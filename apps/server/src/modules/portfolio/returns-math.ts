@@ -1,13 +1,13 @@
 /**
- * How a client's money did over [from, to], from their fills (the ledger's trades) and their
- * dividends, valued at each day's close: money-weighted (XIRR) for the portfolio and each
+ * How a client's money did over [from, to], from their fills (the ledger's trades), the shares
+ * they transferred in (at cost, on the trades' days) and their dividends, valued at each day's close: money-weighted (XIRR) for the portfolio and each
  * scrip, time-weighted (daily sub-periods chained), realised / unrealised / dividend income,
  * and the same cash flows put into a benchmark index on the same days. Pure: the caller hands
  * in the closes. Amounts in paise; the client's view: money in negative, money out positive.
  */
 import { addDays, istDateOf } from '../../platform/ist.ts';
 import { type LotAdjustment, matchLots, type TaxFill } from '../trading/service.ts';
-import { fillDay, heldThrough } from './holdings-by-day.ts';
+import { adjustmentDay, fillDay, heldThrough } from './holdings-by-day.ts';
 import { type CashFlow, xirr, type XirrResult } from './xirr.ts';
 
 export type DividendIn = { symbol: string; day: string; grossPaise: bigint };
@@ -25,7 +25,10 @@ export type ReturnsInput = {
   benchmark: { symbol: string; days: string[] };
 };
 
-type Flow = CashFlow & { symbol: string; kind: 'buy' | 'sell' | 'dividend' | 'open' | 'close' };
+type Flow = CashFlow & {
+  symbol: string;
+  kind: 'buy' | 'sell' | 'transfer_in' | 'dividend' | 'open' | 'close';
+};
 
 const dayOf = fillDay;
 
@@ -61,6 +64,12 @@ function flowsOf(input: ReturnsInput, costPerShare: CloseOf): Flow[] {
         : Number(f.valuePaise - f.chargesPaise);
     flows.push({ symbol: f.symbol, kind: f.side, day, amount });
   }
+  // Shares transferred in (decision 060): money in at their original cost on the trade's day.
+  for (const a of input.adjustments ?? []) {
+    const day = adjustmentDay(a);
+    if (a.kind !== 'transfer_in' || day < from || day > to) continue;
+    flows.push({ symbol: a.symbol, kind: 'transfer_in', day, amount: -Number(a.costPaise ?? 0n) });
+  }
   for (const d of dividends)
     if (d.day >= from && d.day <= to)
       flows.push({ symbol: d.symbol, kind: 'dividend', day: d.day, amount: Number(d.grossPaise) });
@@ -81,7 +90,7 @@ function costPerShareOf(fills: TaxFill[], adjustments: readonly LotAdjustment[])
     if (!cache.has(day)) {
       const { open } = matchLots(
         fills.filter((f) => dayOf(f) <= day),
-        adjustments.filter((a) => istDateOf(a.effectiveAt) <= day),
+        adjustments.filter((a) => adjustmentDay(a) <= day),
       );
       const per = new Map<string, [number, number]>();
       for (const lot of open) {
@@ -175,7 +184,7 @@ function incomeOf(input: ReturnsInput) {
   const { fills, from, to, closeOf, dividends } = input;
   const { realised, open, intraday } = matchLots(
     fills.filter((f) => dayOf(f) <= to),
-    (input.adjustments ?? []).filter((a) => istDateOf(a.effectiveAt) <= to),
+    (input.adjustments ?? []).filter((a) => adjustmentDay(a) <= to),
   );
   const inWindow = (day: string) => day >= from && day <= to;
   let realisedPaise = 0n;

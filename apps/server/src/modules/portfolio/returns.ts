@@ -1,12 +1,13 @@
 /**
- * GET /stat/app/v1/returns for one client: their fills (trading's, the ledger's trades) and
- * dividends on record, valued at the market's daily closes (today at the live price), against
+ * GET /stat/app/v1/returns for one client: their fills (trading's, the ledger's trades), shares
+ * transferred in and dividends on record, valued at the market's daily closes (today at the live price), against
  * the benchmark index's closes. Nothing is stored: every answer is computed from the source.
  */
 import { shareFactor, type ShareRatio, type TReturns } from '@sampada/shared';
 import type { Clock } from '../../platform/clock.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import type { TradingService } from '../trading/service.ts';
+import { adjustmentDay } from './holdings-by-day.ts';
 import { type CloseOf, computeReturns, type DividendIn } from './returns-math.ts';
 import type { XirrResult } from './xirr.ts';
 
@@ -89,11 +90,20 @@ export async function returnsOf(
     trading.lotAdjustmentsOf(clientId),
     deps.dividendsOf(clientId),
   ]);
-  const firstDay = fills.length ? istDateOf(fills[0]!.executedAt) : today;
+  // Shares transferred in count from their original trades (decision 060).
+  const firstDay = [
+    ...(fills.length ? [istDateOf(fills[0]!.executedAt)] : []),
+    ...adjustments.filter((a) => a.kind === 'transfer_in').map(adjustmentDay),
+    today,
+  ].sort()[0]!;
   const to = query.to && query.to < today ? query.to : today;
   const from = query.from ?? firstDay;
   const symbols = [
-    ...new Set([...fills.map((f) => f.symbol), ...adjustments.flatMap((a) => a.newSymbol ?? [])]),
+    ...new Set([
+      ...fills.map((f) => f.symbol),
+      ...adjustments.flatMap((a) => a.newSymbol ?? []),
+      ...adjustments.filter((a) => a.kind === 'transfer_in').map((a) => a.symbol),
+    ]),
   ];
   const series = new Map(
     await Promise.all(

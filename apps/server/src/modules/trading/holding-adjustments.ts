@@ -22,6 +22,7 @@ export async function loadLotAdjustments(db: Executor, clientId: string): Promis
     allottedAt: r.allottedAt,
     quantityBefore: r.quantityBefore,
     quantityAfter: r.quantityAfter,
+    costPaise: r.costPaise,
   }));
 }
 

@@ -39,6 +39,7 @@ import { createPledges } from './pledges.ts';
 import { createTaxPnl, loadTaxFills } from './tax-pnl.ts';
 import { createCorporateAdjustment } from './corporate-adjustment.ts';
 import { loadLotAdjustments, positionsBefore } from './holding-adjustments.ts';
+import { creditTransferredLots } from './transfer-credit.ts';
 
 /** The pledge capability's refusal and shapes, for the credit module. */
 export { PledgeBeyondFree, type PledgeLine, type Pledges } from './pledges.ts';
@@ -267,6 +268,8 @@ export function createTradingService(deps: Deps) {
     lotAdjustmentsOf: (clientId: string) => loadLotAdjustments(db, clientId),
     /** Applies a split, consolidation, bonus or symbol change in the caller's transaction. */
     applyCorporateAction: corporate.apply,
+    /** Credits shares transferred in from another broker, lots and all (decision 060). */
+    creditTransferredLots,
     /** Instrument facts and the last price, for valuing and allocating holdings. */
     instrumentOf: (symbol: string) => market.engine.instrument(symbol),
     lastPriceOf: (symbol: string) => market.engine.state(symbol)?.last ?? null,

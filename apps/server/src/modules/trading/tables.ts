@@ -276,7 +276,7 @@ export const holdingAdjustments = pgTable(
     actionId: uuid('action_id').notNull(),
     clientId: clientRef(),
     symbol: text('symbol').notNull(),
-    /** split | consolidation | bonus | symbol_change */
+    /** split | consolidation | bonus | symbol_change | transfer_in (decision 060) */
     kind: text('kind').notNull(),
     ratioNew: integer('ratio_new').notNull(),
     ratioOld: integer('ratio_old').notNull(),
@@ -288,6 +288,10 @@ export const holdingAdjustments = pgTable(
     quantityAfter: bigint('quantity_after', { mode: 'number' }).notNull(),
     pledgedBefore: bigint('pledged_before', { mode: 'number' }).notNull(),
     pledgedAfter: bigint('pledged_after', { mode: 'number' }).notNull(),
+    /** A transfer_in lot's original cost (decision 060); 0 for every corporate action. */
+    costPaise: paise('cost_paise')
+      .notNull()
+      .default(sql`0`),
     createdAt: at('created_at').notNull(),
   },
   (t) => [

@@ -33,16 +33,21 @@ export type TaxFill = {
  * `effectiveAt` the open lots of `symbol` (`quantityBefore` shares in all) become
  * `quantityAfter` — a split or consolidation re-counts each lot, cost and acquisition date
  * kept; a bonus adds one lot of the new shares at nil cost acquired at `allottedAt`; a symbol
- * change moves the lots to `newSymbol`.
+ * change moves the lots to `newSymbol`. Shares transferred in from another broker (decision
+ * 060) arrive the same way: at `effectiveAt` (the confirmation) one lot of
+ * `quantityAfter − quantityBefore` shares at `costPaise`, acquired at `allottedAt` (the
+ * original trade), placed among the open lots by that date so FIFO takes the oldest first.
  */
 export type LotAdjustment = {
   symbol: string;
-  kind: 'split' | 'consolidation' | 'bonus' | 'symbol_change';
+  kind: 'split' | 'consolidation' | 'bonus' | 'symbol_change' | 'transfer_in';
   newSymbol: string | null;
   effectiveAt: Date;
   allottedAt: Date | null;
   quantityBefore: number;
   quantityAfter: number;
+  /** A transfer_in lot's cost; absent (nil) for corporate actions. */
+  costPaise?: bigint;
 };
 
 export type OpenLot = {
@@ -192,6 +197,19 @@ function adjustLots(lots: Map<string, OpenLot[]>, a: LotAdjustment) {
     );
     lots.delete(a.symbol);
     lots.set(a.newSymbol, merged);
+    return;
+  }
+  if (a.kind === 'transfer_in') {
+    const lot: OpenLot = {
+      symbol: a.symbol,
+      boughtAt: a.allottedAt ?? a.effectiveAt,
+      quantity: a.quantityAfter - a.quantityBefore,
+      costPaise: a.costPaise ?? 0n,
+      chargesPaise: 0n,
+      sttPaise: 0n,
+    };
+    const later = queue.findIndex((open) => open.boughtAt > lot.boughtAt);
+    lots.set(a.symbol, later < 0 ? [...queue, lot] : queue.toSpliced(later, 0, lot));
     return;
   }
   if (a.kind === 'bonus') {

@@ -40,6 +40,7 @@ export const commonEnUS = {
     gtt: 'GTT',
     returns: 'Returns',
     tax: 'Tax P&L',
+    transferIn: 'Transfer shares in',
   },
   confirm: { title: 'Confirm', confirm: 'Confirm', cancel: 'Cancel' },
   copy: { copy: 'Copy {{label}}', copied: copiedMessage('{{label}}'), done: 'Copied' },
@@ -172,6 +173,10 @@ export const commonEnUS = {
     },
     offer: {
       claim: 'Your bonus was credited to your cash.',
+    },
+    transfer_in: {
+      confirm: 'Your shares transferred in have arrived in your holdings.',
+      reject: 'Your share transfer was rejected.',
     },
   },
   /** A notice's sentence with its step's figures (decision 056); `notices` where it has none. */

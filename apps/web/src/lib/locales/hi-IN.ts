@@ -40,6 +40,7 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
     gtt: 'GTT',
     returns: 'रिटर्न',
     tax: 'टैक्स लाभ/हानि',
+    transferIn: 'शेयर ट्रांसफ़र इन',
     more: 'और',
     moreScreens: 'और स्क्रीन',
     noMoreScreens: 'कोई अन्य स्क्रीन नहीं।',
@@ -172,6 +173,10 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
     },
     offer: {
       claim: 'आपका बोनस आपकी नकद राशि में जमा हो गया।',
+    },
+    transfer_in: {
+      confirm: 'ट्रांसफ़र किए गए आपके शेयर आपकी होल्डिंग्स में आ गए हैं।',
+      reject: 'आपका शेयर ट्रांसफ़र अस्वीकार हुआ।',
     },
   },
   noticeDetails: {

@@ -18,11 +18,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { M } from '@sampada/shared';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconTransferIn } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { LivePrice } from '../../../components/market/live-price';
 import { QueryState } from '../../../components/market/query-state';
+import { paths } from '../../../config/paths';
 import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
 import { useLiveQuotes } from '../../../lib/market/live-quotes';
 import { formatDay } from '../../../lib/money';
@@ -33,6 +35,7 @@ import { returnsQueryOptions } from '../api/returns';
 import { downloadHoldings } from '../api/tax-pnl';
 import { useReturnsTranslation } from '../returns-i18n';
 import { usePortfolioTranslation } from '../i18n';
+import { useTransferInTranslation } from '../transfer-in-i18n';
 import { openGttForm } from './gtt-page';
 import { Pnl, useMoney } from './money-parts';
 import { RateText } from './returns-tables';
@@ -224,6 +227,7 @@ function HoldingRow({ holding, xirr }: { holding: TLiveHolding; xirr: TRate | un
  */
 export function HoldingPage() {
   const { t } = usePortfolioTranslation();
+  const { t: transferT } = useTransferInTranslation();
   const { money } = useMoney();
   const query = useQuery(holdingsQueryOptions());
   // Since the first trade, the returns screen's "All" (one cache entry for both screens).
@@ -257,8 +261,18 @@ export function HoldingPage() {
   };
   return (
     <Stack gap="md" data-testid="portfolio-holding">
-      {holdings.length > 0 && (
-        <Group justify="flex-end">
+      <Group justify="flex-end">
+        <Button
+          component={Link}
+          to={paths.portfolio.transferIn}
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconTransferIn size={14} />}
+          data-testid="holdings-transfer-in"
+        >
+          {transferT('open')}
+        </Button>
+        {holdings.length > 0 && (
           <Button
             variant="light"
             size="compact-sm"
@@ -268,8 +282,8 @@ export function HoldingPage() {
           >
             {t('exportCsv')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
       <QueryState
         isPending={query.isPending}
         isError={query.isError}
