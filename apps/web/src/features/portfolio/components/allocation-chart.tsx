@@ -99,7 +99,8 @@ export function AllocationChart({
           >
             <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
               <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
-              <Text size="sm" truncate>
+              {/* Wraps rather than cuts off: 'Information Technology' beside its figures on a phone. */}
+              <Text size="sm">
                 {part.name}
               </Text>
             </Group>
