@@ -100,9 +100,7 @@ export function AllocationChart({
             <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
               <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
               {/* Wraps rather than cuts off: 'Information Technology' beside its figures on a phone. */}
-              <Text size="sm">
-                {part.name}
-              </Text>
+              <Text size="sm">{part.name}</Text>
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
