@@ -127,7 +127,12 @@ export function MonthFlowsChart({ months }: { months: TMonth[] }) {
                 />
                 {labelled && (
                   <text
-                    x={centre}
+                    // Kept inside the drawing: the first and last months' labels are wider
+                    // than their slot on a phone.
+                    x={Math.min(
+                      Math.max(centre, left + MONTH_LABEL_WIDTH / 2),
+                      width - MONTH_LABEL_WIDTH / 2,
+                    )}
                     y={TOP + PLOT_HEIGHT + 16}
                     fontSize={11}
                     textAnchor="middle"
