@@ -109,7 +109,7 @@ export function AllocationChart({
               <Text
                 size="sm"
                 fw={600}
-                w={64}
+                miw={64}
                 ta="right"
                 style={{ fontVariantNumeric: 'tabular-nums' }}
               >
