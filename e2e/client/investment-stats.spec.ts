@@ -11,7 +11,7 @@ const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' 
 
 test('[CLIENT][PORTFOLIO]: Investment Stats draws its months across the card against a rupee axis, and the allocation fits, at both sizes', async ({
   page,
-}) => {
+}, testInfo) => {
   await signIn(page, DEMO);
   await page.goto('/portfolio/stats/investment');
   const stats = page.getByTestId('investment-stats');
@@ -42,12 +42,23 @@ test('[CLIENT][PORTFOLIO]: Investment Stats draws its months across the card aga
     await expect(allocation.getByRole('img')).toHaveAttribute('aria-label', /%/);
     const box = (await allocation.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
-    const cut = await allocation.evaluate((root) =>
-      Array.from(root.querySelectorAll('[data-testid*="-row-"] p'))
-        .filter((p) => p.scrollWidth > p.clientWidth + 1)
-        .map((p) => p.textContent),
+    // No legend text cut off, and no name running into its figures.
+    const unreadable = await allocation.evaluate((root) =>
+      Array.from(root.querySelectorAll('[data-testid*="-row-"]')).flatMap((row) => {
+        const [name, figures] = [
+          row.children[0]!.querySelector('p')!.getBoundingClientRect(),
+          row.children[1]!.getBoundingClientRect(),
+        ];
+        const texts = Array.from(row.querySelectorAll('p'));
+        const spilled = texts.some(
+          (p) => p.getBoundingClientRect().right > row.getBoundingClientRect().right + 1,
+        );
+        const cut = texts.some((p) => p.scrollWidth > p.clientWidth + 1);
+        const overlap = name!.bottom > figures!.top && name!.right > figures!.left;
+        return spilled || cut || overlap ? [row.textContent] : [];
+      }),
     );
-    expect(cut).toEqual([]);
+    expect(unreadable).toEqual([]);
   }
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -55,4 +66,8 @@ test('[CLIENT][PORTFOLIO]: Investment Stats draws its months across the card aga
   );
   expect(await violations(page, '[data-testid="investment-stats"]')).toEqual([]);
   await screenshot(page, 'investment-stats');
+  for (const part of ['investment-chart', 'investment-allocation'])
+    await stats
+      .getByTestId(part)
+      .screenshot({ path: testInfo.outputPath(`${part}-${testInfo.project.name}.png`) });
 });

@@ -90,19 +90,21 @@ export function AllocationChart({
       </Box>
       <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
         {parts.map((part, index) => (
+          // Never cut off nor overlapping: where a name and its figures do not fit on one
+          // line ('Telecommunication' on a phone), the figures move under the name.
           <Group
             key={part.name}
             justify="space-between"
-            wrap="nowrap"
-            gap="sm"
+            wrap="wrap"
+            columnGap="sm"
+            rowGap={0}
             data-testid={`${testId}-row-${part.name}`}
           >
-            <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Group gap={8} wrap="nowrap" style={{ flex: '1 1 auto', minWidth: 0 }}>
               <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
-              {/* Wraps rather than cuts off: 'Information Technology' beside its figures on a phone. */}
               <Text size="sm">{part.name}</Text>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" ml="auto">
               <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {money(part.value_paise)}
               </Text>
