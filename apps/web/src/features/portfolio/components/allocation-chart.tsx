@@ -96,8 +96,7 @@ export function AllocationChart({
             key={part.name}
             justify="space-between"
             wrap="wrap"
-            columnGap="sm"
-            rowGap={0}
+            style={{ columnGap: 'var(--mantine-spacing-sm)', rowGap: 0 }}
             data-testid={`${testId}-row-${part.name}`}
           >
             <Group gap={8} wrap="nowrap" style={{ flex: '1 1 auto', minWidth: 0 }}>
