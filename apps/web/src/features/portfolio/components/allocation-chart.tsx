@@ -90,8 +90,8 @@ export function AllocationChart({
       </Box>
       <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
         {parts.map((part, index) => (
-          // Never cut off nor overlapping: where a name and its figures do not fit on one
-          // line ('Telecommunication' on a phone), the figures move under the name.
+          // Never cut off nor overlapping: a name wraps beside its figures down to 8rem (or
+          // its longest word); narrower than that, the figures move under the name.
           <Group
             key={part.name}
             justify="space-between"
@@ -99,7 +99,7 @@ export function AllocationChart({
             style={{ columnGap: 'var(--mantine-spacing-sm)', rowGap: 0 }}
             data-testid={`${testId}-row-${part.name}`}
           >
-            <Group gap={8} wrap="nowrap" style={{ flex: '1 1 auto', minWidth: 0 }}>
+            <Group gap={8} wrap="nowrap" style={{ flex: '1 1 8rem' }}>
               <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
               <Text size="sm">{part.name}</Text>
             </Group>
