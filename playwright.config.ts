@@ -25,6 +25,7 @@ const PHONE_SPECS = [
   'client/security.spec.ts',
   'client/developer-apps.spec.ts',
   'client/returns.spec.ts',
+  'client/investment-stats.spec.ts',
   'console/corporate-actions.spec.ts',
   'client/loan.spec.ts',
   'client/where-is-my-money.spec.ts',

@@ -172,6 +172,15 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
       .click();
     await expect(page).toHaveURL(/\/market\/most-active$/);
     await expect(page.getByTestId('most-active-table').locator('tbody tr')).toHaveCount(50);
+    // A phone lists the stocks in dense rows, as Kite does: 8–10 a screen, not 3–4 cards.
+    if (test.info().project.name === 'phone') {
+      const heights = await page
+        .getByTestId('most-active-table')
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.slice(0, 10).map((row) => row.getBoundingClientRect().height));
+      for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+      for (const height of heights) expect(height).toBeLessThanOrEqual(60);
+    }
     // The sidebar lights one item, Most Active, not Market as well (issue 31).
     const sidebar = page.getByTestId('sidebar');
     if (await sidebar.isVisible()) {

@@ -51,7 +51,21 @@ test('[CLIENT][KYC]: a new client signs up with an advisor code, passes KYC and 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(M.fullNameRequired)).toBeVisible();
   await page.getByLabel('Full name (as on your ID)').fill('Kavya Iyer');
-  await page.getByLabel('Date of birth').fill('1992-03-14');
+  // The date of birth's calendar closes once a day is picked, on Escape and once a date is
+  // typed: it never stays open over the form (issue 31).
+  const dob = page.getByLabel('Date of birth');
+  const calendar = page.locator('[data-dates-dropdown]');
+  await dob.click();
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await dob.click();
+  // The 15th of the month the calendar opens on (January, twelve years before an adult's).
+  await calendar.getByRole('button', { name: /^15 January \d{4}$/ }).click();
+  await expect(calendar).toBeHidden();
+  await expect(dob).toHaveValue(/^15\/01\/\d{4}$/);
+  await dob.fill('1992-03-14');
+  await expect(calendar).toBeHidden();
   await screenshot(page, 'kyc-base-info');
   await page.getByRole('button', { name: 'Next' }).click();
 

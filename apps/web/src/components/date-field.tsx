@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { translateMessage } from '../lib/i18n';
 
@@ -28,8 +29,24 @@ export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueF
   onChange: (value: string) => void;
 };
 
-/** A date typed as DD/MM/YYYY or picked from a calendar, whatever the browser's locale. */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+/**
+ * A date typed as DD/MM/YYYY or picked from a calendar, whatever the browser's locale.
+ *
+ * The calendar's open state is ours, not DateInput's: left to itself it opened on every
+ * keystroke and stayed open over the rest of the form once a date was typed or autofilled
+ * (issue 31). Here a click opens it; a date taken (picked, typed in full or cleared), Escape,
+ * Tab away and a click outside close it.
+ */
+export function DateField({
+  value,
+  onChange,
+  onClick,
+  onBlur,
+  onKeyDown,
+  popoverProps,
+  ...props
+}: DateFieldProps) {
+  const [opened, setOpened] = useState(false);
   return (
     <DateInput
       placeholder={DATE_FIELD_FORMAT}
@@ -37,10 +54,26 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       clearButtonProps={{ tabIndex: -1 }}
       leftSection={<IconCalendar size={16} stroke={1.6} />}
       {...props}
+      popoverProps={{ ...popoverProps, opened, onChange: setOpened }}
+      onClick={(event) => {
+        setOpened(true);
+        onClick?.(event);
+      }}
+      onBlur={(event) => {
+        setOpened(false);
+        onBlur?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' || event.key === 'Enter') setOpened(false);
+        onKeyDown?.(event);
+      }}
       valueFormat={DATE_FIELD_FORMAT}
       dateParser={parseTypedDate}
       value={value || null}
-      onChange={(next) => onChange(next ?? '')}
+      onChange={(next) => {
+        setOpened(false);
+        onChange(next ?? '');
+      }}
     />
   );
 }

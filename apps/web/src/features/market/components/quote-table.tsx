@@ -7,6 +7,7 @@ import { openStockDetail } from '../../../lib/drawers';
 import { useMarketTranslation } from '../i18n';
 import { CardTable } from '../../../components/card-table';
 import { useIsPhone } from '../../../lib/use-is-phone';
+import classes from './quote-table.module.css';
 
 export interface TQuoteColumn {
   key: string;
@@ -16,7 +17,11 @@ export interface TQuoteColumn {
   wideOnly?: boolean;
 }
 
-/** A ranked table of live quotes for the full views; the stock cell opens its detail. */
+/**
+ * A ranked table of live quotes for the full views; the stock cell opens its detail. On a
+ * phone it is a dense list (quote-table.module.css): a column the phone keeps (the figure the
+ * list is ranked by) goes on the name's line, before the name, so truncation takes the name.
+ */
 export function QuoteTable({
   quotes,
   columns,
@@ -26,47 +31,66 @@ export function QuoteTable({
   columns: TQuoteColumn[];
   testId?: string;
 }) {
-  const { t } = useMarketTranslation();
-  // A phone shows each quote as a card, without the columns it can do without.
   const isPhone = useIsPhone();
-  const shown = isPhone ? columns.filter((column) => !column.wideOnly) : columns;
-  return (
-    <CardTable minWidth={320} highlightOnHover verticalSpacing="xs" data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
-          {!isPhone && <Table.Th w={36}>{t('table.rank')}</Table.Th>}
-          <Table.Th>{t('table.stock')}</Table.Th>
-          <Table.Th ta="right">{t('table.price')}</Table.Th>
-          <Table.Th ta="right">{t('table.change')}</Table.Th>
-          {shown.map((column) => (
-            <Table.Th key={column.key} ta="right">
-              {column.header}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {quotes.map((quote, index) => (
-          <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
-            {!isPhone && <Table.Td c="dimmed">{index + 1}</Table.Td>}
-            <Table.Td>
-              <UnstyledButton
-                onClick={() => openStockDetail(quote.symbol, quote.market)}
-                maw={{ base: 140, sm: 280 }}
-                display="block"
-              >
-                <Text size="sm" fw={600}>
-                  {isPhone && (
+  if (isPhone) {
+    const kept = columns.filter((column) => !column.wideOnly);
+    return (
+      <Table className={classes.dense} highlightOnHover data-testid={testId}>
+        <QuoteHeader columns={[]} ranked={false} />
+        <Table.Tbody>
+          {quotes.map((quote, index) => (
+            <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
+              <Table.Td>
+                <StockButton quote={quote}>
+                  <Text size="sm" fw={600} truncate>
                     <Text span c="dimmed" size="sm">
                       {index + 1}.{' '}
                     </Text>
-                  )}
+                    {quote.symbol}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {kept.map((column) => (
+                      <Text
+                        span
+                        key={column.key}
+                        inherit
+                        style={{ fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {column.header} {column.cell(quote)} ·{' '}
+                      </Text>
+                    ))}
+                    {quote.name}
+                  </Text>
+                </StockButton>
+              </Table.Td>
+              <Table.Td>
+                <LivePrice price={quote.price} market={quote.market} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                <ChangeText changePct={quote.change_pct} size="xs" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return (
+    <CardTable minWidth={320} highlightOnHover verticalSpacing="xs" data-testid={testId}>
+      <QuoteHeader columns={columns} ranked />
+      <Table.Tbody>
+        {quotes.map((quote, index) => (
+          <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
+            <Table.Td c="dimmed">{index + 1}</Table.Td>
+            <Table.Td>
+              <StockButton quote={quote} maw={280}>
+                <Text size="sm" fw={600}>
                   {quote.symbol}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
                   {quote.name}
                 </Text>
-              </UnstyledButton>
+              </StockButton>
             </Table.Td>
             <Table.Td ta="right">
               <LivePrice price={quote.price} market={quote.market} size="sm" />
@@ -74,7 +98,7 @@ export function QuoteTable({
             <Table.Td ta="right">
               <ChangeText changePct={quote.change_pct} size="sm" />
             </Table.Td>
-            {shown.map((column) => (
+            {columns.map((column) => (
               <Table.Td
                 key={column.key}
                 ta="right"
@@ -87,5 +111,47 @@ export function QuoteTable({
         ))}
       </Table.Tbody>
     </CardTable>
+  );
+}
+
+/** The column names: what a screen reader announces for each cell (hidden on a phone). */
+function QuoteHeader({ columns, ranked }: { columns: TQuoteColumn[]; ranked: boolean }) {
+  const { t } = useMarketTranslation();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {ranked && <Table.Th w={36}>{t('table.rank')}</Table.Th>}
+        <Table.Th>{t('table.stock')}</Table.Th>
+        <Table.Th ta="right">{t('table.price')}</Table.Th>
+        <Table.Th ta="right">{t('table.change')}</Table.Th>
+        {columns.map((column) => (
+          <Table.Th key={column.key} ta="right">
+            {column.header}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** The stock's name block: a button that opens its detail. */
+function StockButton({
+  quote,
+  maw,
+  children,
+}: {
+  quote: TQuote;
+  maw?: number;
+  children: ReactNode;
+}) {
+  return (
+    <UnstyledButton
+      onClick={() => openStockDetail(quote.symbol, quote.market)}
+      maw={maw}
+      w={maw ? undefined : '100%'}
+      display="block"
+    >
+      {children}
+    </UnstyledButton>
   );
 }

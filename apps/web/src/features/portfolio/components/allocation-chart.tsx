@@ -1,4 +1,4 @@
-import { formatTwoDecimals, type TPortfolio } from '@sampada/shared';
+import { formatTwoDecimals } from '@sampada/shared';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { usePortfolioTranslation } from '../i18n';
 import { useMoney } from './money-parts';
@@ -24,28 +24,39 @@ const STROKE = 28;
 const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
+/** One slice: a sector or a market-cap band, its value and its share in per cent. */
+export type TAllocationPart = { name: string; value_paise: number; weight_pct: number };
+
 /**
- * Allocation by sector as a donut drawn in SVG (no chart library on this screen), with a
- * legend that carries the same figures as text.
+ * An allocation (by sector, by market-cap band) as a donut drawn in SVG (no chart library on
+ * this screen), with a legend that carries the same figures as text. Beside the donut where
+ * the card is wide enough, below it on a phone.
  */
-export function AllocationChart({ allocation }: { allocation: TPortfolio['allocation'] }) {
+export function AllocationChart({
+  parts,
+  labelKey,
+  testId = 'allocation',
+}: {
+  parts: TAllocationPart[];
+  /** The i18n key of the accessible name, given the slices as {{parts}}. */
+  labelKey: string;
+  testId?: string;
+}) {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
-  const total = allocation.reduce((sum, part) => sum + Math.max(0, part.weight_pct), 0) || 1;
+  const total = parts.reduce((sum, part) => sum + Math.max(0, part.weight_pct), 0) || 1;
   let start = 0;
-  const arcs = allocation.map((part, index) => {
+  const arcs = parts.map((part, index) => {
     const length = (Math.max(0, part.weight_pct) / total) * CIRCUMFERENCE;
-    const arc = { sector: part.sector, length, offset: -start, color: colorOf(index) };
+    const arc = { name: part.name, length, offset: -start, color: colorOf(index) };
     start += length;
     return arc;
   });
-  const label = t('summary.allocationLabel', {
-    parts: allocation
-      .map((part) => `${part.sector} ${formatTwoDecimals(part.weight_pct)}%`)
-      .join(', '),
+  const label = t(labelKey, {
+    parts: parts.map((part) => `${part.name} ${formatTwoDecimals(part.weight_pct)}%`).join(', '),
   });
   return (
-    <Group align="center" gap="lg" wrap="wrap" data-testid="allocation-chart">
+    <Group align="center" gap="lg" wrap="wrap" data-testid={`${testId}-chart`}>
       <Box
         component="svg"
         viewBox={`0 0 ${SIZE} ${SIZE}`}
@@ -64,7 +75,7 @@ export function AllocationChart({ allocation }: { allocation: TPortfolio['alloca
         />
         {arcs.map((arc) => (
           <circle
-            key={arc.sector}
+            key={arc.name}
             cx={SIZE / 2}
             cy={SIZE / 2}
             r={RADIUS}
@@ -78,28 +89,28 @@ export function AllocationChart({ allocation }: { allocation: TPortfolio['alloca
         ))}
       </Box>
       <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
-        {allocation.map((part, index) => (
+        {parts.map((part, index) => (
+          // Never cut off nor overlapping: a name wraps beside its figures down to 8rem (or
+          // its longest word); narrower than that, the figures move under the name.
           <Group
-            key={part.sector}
+            key={part.name}
             justify="space-between"
-            wrap="nowrap"
-            gap="sm"
-            data-testid={`allocation-row-${part.sector}`}
+            wrap="wrap"
+            style={{ columnGap: 'var(--mantine-spacing-sm)', rowGap: 0 }}
+            data-testid={`${testId}-row-${part.name}`}
           >
-            <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Group gap={8} wrap="nowrap" style={{ flex: '1 1 8rem' }}>
               <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
-              <Text size="sm" truncate>
-                {part.sector}
-              </Text>
+              <Text size="sm">{part.name}</Text>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" ml="auto">
               <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {money(part.value_paise)}
               </Text>
               <Text
                 size="sm"
                 fw={600}
-                w={64}
+                miw={64}
                 ta="right"
                 style={{ fontVariantNumeric: 'tabular-nums' }}
               >

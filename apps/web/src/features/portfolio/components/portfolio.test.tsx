@@ -10,7 +10,7 @@ import {
 } from '@sampada/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setShowAssets } from '../../../lib/app-settings';
+import { setNumberStyle, setShowAssets } from '../../../lib/app-settings';
 import { drawerStore } from '../../../lib/drawers';
 import { setQuotesSocketFactory } from '../../../lib/market/live-quotes';
 import { FakeSocket, createFakeSocket, makeQuote } from '../../../test/fake-socket';
@@ -111,6 +111,31 @@ const note: TContractNote = {
   net_paise: fill.net_paise,
   posting_id: 'p1',
   firm: 'Sampada Securities',
+};
+
+/** What the returns API says the demo holds today (the investment stats' allocation). */
+const returns: TReturns = {
+  from: '2026-10-01',
+  to: '2026-11-21',
+  benchmark: 'NIFTY50',
+  xirr: { computable: true, rate: 0.12, reason: null },
+  twr: 0.05,
+  value_paise: 40_000_000,
+  income: { realised_paise: 120_000, unrealised_paise: 2_000_000, dividend_paise: 0 },
+  benchmark_result: {
+    xirr: { computable: true, rate: 0.1, reason: null },
+    value_paise: 39_000_000,
+  },
+  holdings: [],
+  series: [],
+  allocation: {
+    sector: [
+      { name: 'Information Technology', value_paise: 30_000_000, weight: 0.75 },
+      { name: 'Energy', value_paise: 10_000_000, weight: 0.25 },
+    ],
+    market_cap: [{ name: 'Large cap', value_paise: 40_000_000, weight: 1 }],
+  },
+  as_of: '2026-11-21T10:00:00Z',
 };
 
 beforeEach(() => {
@@ -407,7 +432,10 @@ describe('order history', () => {
 
 describe('portfolio stats (menu views)', () => {
   it('lists months newest first with a bar chart, and masks amounts with the eye toggle', async () => {
-    mockApi({ 'GET /stat/app/v1/portfolio': ok(portfolio) });
+    mockApi({
+      'GET /stat/app/v1/portfolio': ok(portfolio),
+      'GET /stat/app/v1/returns': ok(returns),
+    });
     const { user } = renderWithProviders(<InvestmentStatsPage />);
     const november = await screen.findByTestId('month-row-2026-11');
     expect(november).toHaveTextContent('Nov 2026');
@@ -423,6 +451,55 @@ describe('portfolio stats (menu views)', () => {
     expect(screen.getByTestId('investment-chart').querySelectorAll('rect')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Hide amounts' }));
     expect(screen.queryByText(/₹/)).not.toBeInTheDocument();
+  });
+
+  it("draws the months against a labelled rupee axis in the reader's number style, named for screen readers", async () => {
+    mockApi({
+      'GET /stat/app/v1/portfolio': ok(portfolio),
+      'GET /stat/app/v1/returns': ok(returns),
+    });
+    setNumberStyle('indian');
+    renderWithProviders(<InvestmentStatsPage />);
+    const chart = await screen.findByTestId('investment-chart');
+    expect(chart).toHaveAccessibleName(
+      'Bought and sold by month: Oct 2026: bought ₹2,00,000.00, sold ₹0.00; ' +
+        'Nov 2026: bought ₹1,80,000.00, sold ₹50,000.00',
+    );
+    const ticks = within(chart).getAllByTestId('investment-chart-tick');
+    expect(ticks.map((tick) => tick.textContent)).toEqual([
+      '₹0',
+      '₹50,000.00',
+      '₹1.00 L',
+      '₹1.50 L',
+      '₹2.00 L',
+    ]);
+    expect(chart).toHaveTextContent('Amount in rupees');
+    expect(chart).toHaveTextContent('Month (IST)');
+    expect(
+      within(chart)
+        .getAllByTestId('investment-chart-month')
+        .map((m) => m.textContent),
+    ).toEqual(['Oct 2026', 'Nov 2026']);
+    act(() => setNumberStyle('international'));
+    expect(within(chart).getAllByTestId('investment-chart-tick').at(-1)).toHaveTextContent(
+      '₹200.000k',
+    );
+  });
+
+  it('shows what is held by sector and by market cap from the returns API', async () => {
+    mockApi({
+      'GET /stat/app/v1/portfolio': ok(portfolio),
+      'GET /stat/app/v1/returns': ok(returns),
+    });
+    renderWithProviders(<InvestmentStatsPage />);
+    const sector = await screen.findByTestId('sector-chart');
+    expect(within(sector).getByRole('img')).toHaveAccessibleName(
+      'Allocation by sector: Information Technology 75.00%, Energy 25.00%',
+    );
+    expect(screen.getByTestId('sector-row-Energy')).toHaveTextContent('₹1,00,000.0025.00%');
+    expect(within(screen.getByTestId('cap-chart')).getByRole('img')).toHaveAccessibleName(
+      'Allocation by market cap: Large cap 100.00%',
+    );
   });
 
   it('lists every stock traded with bought, sold, charges and P&L', async () => {

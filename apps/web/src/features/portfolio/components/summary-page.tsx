@@ -92,7 +92,13 @@ export function SummaryPage() {
                 {t('summary.allocation')}
               </Title>
               {query.data.allocation.length ? (
-                <AllocationChart allocation={query.data.allocation} />
+                <AllocationChart
+                  parts={query.data.allocation.map(({ sector, ...part }) => ({
+                    name: sector,
+                    ...part,
+                  }))}
+                  labelKey="summary.allocationLabel"
+                />
               ) : (
                 <Text size="sm" c="dimmed" data-testid="allocation-empty">
                   {t('summary.noAllocation')}
