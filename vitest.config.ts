@@ -15,6 +15,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One module graph per worker, not per file: importing the server anew for each of
+          // ~160 files was a third of the suite's time (24 files: 136 s → 80 s). Safe because
+          // every file builds its own app on its own database and no server test mocks modules.
+          isolate: false,
         },
       },
       'apps/*/vite.config.ts',
