@@ -36,3 +36,4 @@ export * from './modules/portfolio/tables.ts';
 export * from './modules/connect/tables.ts';
 export * from './modules/files/tables.ts';
 export * from './modules/settlement/tables.ts';
+export * from './modules/transfers/tables.ts';
