@@ -1,5 +1,5 @@
 /** What the console's actions do, through the real API: isolation, lists, KYC review, audit. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CM,
   md5,
@@ -21,6 +21,7 @@ import {
   buildTestApp,
   nextMobile,
   signInStaff,
+  sqlRows,
   type SignedInStaff,
   type TestApp,
 } from '../../test/helpers.ts';
@@ -185,6 +186,19 @@ describe('clients', () => {
       advisorA,
     );
     expect(tooHigh.status).toBe(400);
+    // The KYC submission's engagement computation runs in the background and stores the VIP
+    // level it computed on the client: the adjustment is made once that has landed.
+    await vi.waitFor(
+      async () => {
+        const stored = await sqlRows(
+          t,
+          `select 1 from engagement_status e join clients c on c.id = e.client_id
+           where c.id = '${client.id}' and c.score = e.score and c.vip = e.vip`,
+        );
+        expect(stored).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     const vip = await post<TClientDetail>(
       `/clients/${client.id}/adjustments`,
       { kind: 'vip', value: 3, reason: 'Assets over ₹1 Cr' },
