@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, type TOAST_POSITIONS } from '@sampada/shared';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { translateMessage } from './i18n';
 
 export type TToastType = 'success' | 'error' | 'info' | 'warning' | 'loading' | 'default';
@@ -43,6 +43,12 @@ export function toast({
     position,
     'data-toast-type': type,
   });
+}
+
+/** Hides the toasts whose id starts with one of `prefixes`: what a list just opened shows. */
+export function hideToastsOf(...prefixes: string[]): void {
+  for (const { id } of notificationsStore.getState().notifications)
+    if (id && prefixes.some((prefix) => id.startsWith(prefix))) notifications.hide(id);
 }
 
 export const toastSuccess = (message: string, title?: string) =>

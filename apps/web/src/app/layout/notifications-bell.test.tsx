@@ -1,3 +1,4 @@
+import { notificationsStore } from '@mantine/notifications';
 import type { TClientNotification } from '@sampada/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,6 +159,30 @@ describe('the notifications bell', () => {
     hear(notice('withdrawal.pay', 'n10'));
     await waitFor(() => expect(toasts()).toHaveLength(1));
     expect(toasts()[0]).toHaveTextContent('Your withdrawal was paid to your bank account.');
+  });
+
+  it('a notice’s toast shown just before the list opens goes when it opens: it lay over the rows', async () => {
+    const listed: TClientNotification[] = [];
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': () => ok({ items: [...listed], unread: listed.length }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const hear = hearNotices();
+    const { user } = renderWithProviders(<BellWithToasts />);
+    await screen.findByRole('button', { name: 'Notifications, 0 unread' });
+    listed.push(notice('deposit.confirm'));
+    hear(notice('deposit.confirm'));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByTestId('notification')).toHaveTextContent(
+      'Your deposit was credited to your account.',
+    );
+    // Hidden by the opening itself, not by its own 8 s running out.
+    const shown = () => notificationsStore.getState().notifications.map((n) => n.id);
+    expect(shown()).not.toContain('notice-n9');
+    await waitFor(() => expect(toasts()).toHaveLength(0));
   });
 
   it('a notice refetches the queries its kind concerns and leaves the others alone', async () => {

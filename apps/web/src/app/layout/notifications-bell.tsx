@@ -20,7 +20,7 @@ import { openGlobalDrawer } from '../../lib/drawers';
 import { useTranslation } from '../../lib/i18n';
 import { getQuotesSocket, useQuoteSubscription } from '../../lib/market/live-quotes';
 import { formatDateTime } from '../../lib/money';
-import { toast } from '../../lib/notify';
+import { hideToastsOf, toast } from '../../lib/notify';
 import {
   useCancelPriceAlert,
   useMarkNotificationsRead,
@@ -37,6 +37,8 @@ import {
 } from '../../lib/notices';
 import { queryKeys } from '../../lib/query-keys';
 
+const NOTICE_TOAST = 'notice-';
+const ALERT_TOAST = 'alert-';
 /**
  * Fired price alerts as toasts, from the quotes socket. Watching the active alerts' symbols
  * keeps that socket open while there is something to hear. While the bell's list is open the
@@ -58,7 +60,7 @@ export function useAlertToasts() {
           title: t('alerts.firedTitle'),
           message: alert.message ?? alert.symbol,
           duration: 8_000,
-          id: `alert-${alert.id}`,
+          id: `${ALERT_TOAST}${alert.id}`,
         });
       }),
     [queryClient, t],
@@ -83,7 +85,7 @@ export function useNoticeToasts() {
           title: t('notices.title'),
           message: noticeText(t, notice),
           duration: 8_000,
-          id: `notice-${notice.id}`,
+          id: `${NOTICE_TOAST}${notice.id}`,
         });
       }),
     [queryClient, t],
@@ -129,6 +131,11 @@ export function NotificationsBell() {
   const setOpened = bellListOpen.set;
   // A list left open when the bell goes (signed out) must not keep the toasts quiet.
   useEffect(() => () => bellListOpen.set(false), []);
+  // A notice's or an alert's toast shown just before the list opened lay over the list's rows
+  // (top-right, under the header): the list shows them now, so their toasts go.
+  useEffect(() => {
+    if (opened) hideToastsOf(NOTICE_TOAST, ALERT_TOAST);
+  }, [opened]);
   const { items, unread } = useBellItems();
   const { data: alerts } = usePriceAlerts();
   const markAlertsRead = useMarkNotificationsRead();
