@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../../../lib/session';
-import { mockApi, ok } from '../../../test/http';
+import { mockApi, ok, type THandler } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { InboxPage } from './inbox';
@@ -53,23 +53,28 @@ const context: TClientContext = {
 
 afterEach(() => session.clear());
 
+/** The inbox open on conversation c1; `reply` answers the agent's POST. */
+function mockInbox(reply: THandler) {
+  mockApi({
+    'GET /support/counts': ok({ open: 1, mine: 0, unassigned: 1, closed: 0 }),
+    'GET /support/conversations': ok({ items: [conversation], next_cursor: null }),
+    'GET /support/conversations/c1': ok(thread),
+    'GET /support/conversations/c1/context': ok(context),
+    'GET /support/canned-replies': ok([]),
+    'GET /support/agents': ok([]),
+    'POST /support/conversations/c1/messages': reply,
+  });
+}
+
 describe('the support inbox reply box', () => {
   it('keeps what the agent typed while the last reply was still on its way', async () => {
     signInAs(['support']);
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    mockApi({
-      'GET /support/counts': ok({ open: 1, mine: 0, unassigned: 1, closed: 0 }),
-      'GET /support/conversations': ok({ items: [conversation], next_cursor: null }),
-      'GET /support/conversations/c1': ok(thread),
-      'GET /support/conversations/c1/context': ok(context),
-      'GET /support/canned-replies': ok([]),
-      'GET /support/agents': ok([]),
-      // The reply reaches the thread over the socket before the POST's answer comes back.
-      'POST /support/conversations/c1/messages': async () => {
-        await answered;
-        return ok(null);
-      },
+    // The reply reaches the thread over the socket before the POST's answer comes back.
+    mockInbox(async () => {
+      await answered;
+      return ok(null);
     });
     renderWithProviders(<InboxPage />, { route: '/support/c1', path: '/support/:id' });
     const box = await screen.findByLabelText('Reply');
@@ -90,15 +95,7 @@ describe('the support inbox reply box', () => {
 
   it('empties the box once the reply is sent and nothing new was typed', async () => {
     signInAs(['support']);
-    mockApi({
-      'GET /support/counts': ok({ open: 1, mine: 0, unassigned: 1, closed: 0 }),
-      'GET /support/conversations': ok({ items: [conversation], next_cursor: null }),
-      'GET /support/conversations/c1': ok(thread),
-      'GET /support/conversations/c1/context': ok(context),
-      'GET /support/canned-replies': ok([]),
-      'GET /support/agents': ok([]),
-      'POST /support/conversations/c1/messages': ok(null),
-    });
+    mockInbox(ok(null));
     renderWithProviders(<InboxPage />, { route: '/support/c1', path: '/support/:id' });
     const box = await screen.findByLabelText('Reply');
     const user = userEvent.setup();
