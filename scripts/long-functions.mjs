@@ -12,7 +12,9 @@ const eslint = new ESLint({
     },
   },
 });
-const results = await eslint.lintFiles(paths.length ? paths : ['apps/*/src']);
+const results = await eslint.lintFiles(
+  paths.length ? paths : ['apps/server/src', 'apps/web/src', 'apps/console/src'],
+);
 let count = 0;
 for (const result of results) {
   if (/\.test\.tsx?$|\.d\.ts$/.test(result.filePath)) continue;
