@@ -72,6 +72,10 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Sampada Wealth <no-reply@sampada.local>'),
+  // The firm's certificate for signing contract notes and statements (PKCS#12); without it a
+  // self-signed demo certificate is made in DATA_DIR (platform/document-signing.ts).
+  SIGNING_CERT: z.string().min(1).optional(),
+  SIGNING_CERT_PASSWORD: z.string().optional(),
   // Uploaded files in S3-compatible storage (decision 033): http(s)://key:secret@host/bucket.
   S3_URL: z
     .string()
@@ -111,6 +115,9 @@ export type Config = {
   mailFrom: string;
   /** S3-compatible storage for uploaded files; without it, PostgreSQL or DATA_DIR (decision 033). */
   s3Url: string | undefined;
+  /** The firm's PKCS#12 certificate for signed documents; none: the demo one in DATA_DIR. */
+  signingCert: string | undefined;
+  signingCertPassword: string | undefined;
   timeouts: {
     /** An API request not answered by then gets a 503 (upload routes get `upload`). */
     request: number;
@@ -171,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3Url: e.S3_URL,
+    signingCert: e.SIGNING_CERT ? path.resolve(e.SIGNING_CERT) : undefined,
+    signingCertPassword: e.SIGNING_CERT_PASSWORD,
     timeouts: {
       request: e.REQUEST_TIMEOUT_MS,
       upload: e.UPLOAD_TIMEOUT_MS,

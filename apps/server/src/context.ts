@@ -15,6 +15,7 @@ import { AppError } from './platform/errors.ts';
 import { createHealth } from './platform/health.ts';
 import { createIdempotency } from './platform/idempotency.ts';
 import type { Clock } from './platform/clock.ts';
+import { createDocumentSigner, loadSigningIdentity } from './platform/document-signing.ts';
 import type { Secrets } from './platform/secrets.ts';
 import type { Authenticate } from './platform/guards.ts';
 import type { AuthenticateStaff } from './platform/staff-guard.ts';
@@ -407,6 +408,14 @@ export function createContext(deps: {
         decided_at: view.decided_at,
       })),
   });
+  // The firm's signature on what it e-mails clients: its certificate, else a demo one.
+  const documentSigner = createDocumentSigner(() =>
+    loadSigningIdentity({
+      certPath: config.signingCert,
+      certPassword: config.signingCertPassword,
+      dataDir: config.dataDir,
+    }),
+  );
   const noteDelivery = createNoteDeliveryService({
     db,
     clock,
@@ -415,6 +424,7 @@ export function createContext(deps: {
     kyc,
     email,
     mail,
+    signer: documentSigner,
   });
   const statements = createStatementsService({
     db,
@@ -425,6 +435,8 @@ export function createContext(deps: {
     ledger,
     mail,
     trading,
+    kyc,
+    signer: documentSigner,
   });
   // Running-account settlement: funds pays, trading, funds and credit say what is kept.
   const settlement = createSettlementService({

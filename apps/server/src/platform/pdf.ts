@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { APP_NAME } from '@sampada/shared';
+import type { DocumentSigner } from './document-signing.ts';
 import { loadPdfKit } from './on-demand.ts';
 
 /** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
@@ -30,6 +31,8 @@ export async function openPdf(options: {
    * random and thrown away, so the permissions (print only) hold.
    */
   password?: string;
+  /** Signed by the firm (contract notes and statements sent to clients), with this reason. */
+  signed?: { signer: DocumentSigner; reason: string };
 }) {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
@@ -56,12 +59,21 @@ export async function openPdf(options: {
   return {
     doc,
     money: (text: string) => (font ? text : text.replace(/₹/g, 'Rs.')),
-    finish(): Promise<Buffer> {
+    async finish(): Promise<Buffer> {
+      const { signed } = options;
+      if (signed) signed.signer.reserve(doc, signed.reason);
       doc.end();
-      return done;
+      return signed ? signed.signer.sign(await done) : done;
     },
   };
 }
+
+/** The e-mailed copy of a document: signed by the firm, opened only with the client's PAN. */
+export type SealedPdf = { password: string; signer: DocumentSigner };
+
+/** `openPdf`'s options for a sealed copy (none for the copy downloaded in the app). */
+export const sealedOptions = (sealed: SealedPdf | undefined, reason: string) =>
+  sealed ? { password: sealed.password, signed: { signer: sealed.signer, reason } } : {};
 
 /** A column of a PDF table: its heading, width in points, and whether figures align right. */
 export interface PdfColumn {

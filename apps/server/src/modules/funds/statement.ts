@@ -11,7 +11,7 @@ import {
   type TRecordType,
 } from '@sampada/shared';
 import { istTime } from '../../platform/ist.ts';
-import { openPdf, pdfTableRows } from '../../platform/pdf.ts';
+import { openPdf, pdfTableRows, type SealedPdf, sealedOptions } from '../../platform/pdf.ts';
 import { csvFile, csvRow } from '../../platform/csv.ts';
 
 export type StatementData = {
@@ -100,10 +100,12 @@ const COLUMNS = [
   { title: 'Balance', width: 67, right: true },
 ] as const;
 
-export async function statementPdf(data: StatementData): Promise<Buffer> {
+/** The e-mailed copy is `sealed`: signed by the firm and opened with the client's PAN. */
+export async function statementPdf(data: StatementData, sealed?: SealedPdf): Promise<Buffer> {
   const { doc, money, finish } = await openPdf({
     title: `Statement ${data.from} to ${data.to}`,
     margin: 40,
+    ...sealedOptions(sealed, `Statement of funds ${data.from} to ${data.to}`),
   });
 
   const left = doc.page.margins.left;

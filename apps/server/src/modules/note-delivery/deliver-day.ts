@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { PAN } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { DocumentSigner } from '../../platform/document-signing.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { EmailService } from '../email/service.ts';
 import type { KycService } from '../kyc/service.ts';
@@ -23,12 +24,15 @@ export type DeliverDeps = {
   kyc: KycService;
   email: EmailService;
   mail: MailService;
+  /** The firm's signature on every e-mailed note (platform/document-signing.ts). */
+  signer: DocumentSigner;
 };
 
 export const SKIP_NO_EMAIL = 'No verified e-mail address';
 export const SKIP_NO_PAN = 'No PAN on record';
 
-async function panOf(kyc: KycService, clientId: string): Promise<string | null> {
+/** The client's PAN in capitals: the password of every document e-mailed to them. */
+export async function panOf(kyc: KycService, clientId: string): Promise<string | null> {
   const record = await kyc.detail(clientId, '', { unmasked: true });
   const pan = record?.id_no.toUpperCase() ?? '';
   return record?.id_type === 'pan' && PAN.test(pan) ? pan : null;
@@ -69,7 +73,7 @@ export async function deliverDayNotes(deps: DeliverDeps, day: string) {
         ? await dayContractNotesPdf(
             await Promise.all(numbers.map((no) => deps.trading.contractNotes.note(clientId, no))),
             day,
-            pan,
+            { password: pan, signer: deps.signer },
           )
         : null;
     await inTransaction(db, async (tx) => {

@@ -1,7 +1,7 @@
 /**
  * A day of fills → one encrypted PDF of that day's contract notes per client, delivered to a
- * real SMTP server, opened with the client's PAN by poppler's pdftotext (the firm's signature
- * is not applied yet: decision 031). A re-run sends nothing twice; a client without a
+ * real SMTP server, opened with the client's PAN by poppler's pdftotext and its firm's
+ * signature verified by poppler's pdfsig. A re-run sends nothing twice; a client without a
  * verified address is recorded as skipped.
  */
 import { execFile } from 'node:child_process';
@@ -78,6 +78,13 @@ describe('contract notes by e-mail after a trading day', () => {
     const { stdout: info } = await run('pdfinfo', ['-upw', PAN, file]);
     expect(info).toMatch(/Encrypted:\s+yes \(print:yes copy:no change:no/);
     expect(info).toMatch(/Pages:\s+2/);
+    // Signed by the firm over the whole file: the demo certificate, made once in DATA_DIR.
+    const { stdout: signature } = await run('pdfsig', ['-upw', PAN, file]);
+    expect(signature).toMatch(
+      /Signer Certificate Common Name: Sampada.* \(demo signing certificate\)/,
+    );
+    expect(signature).toContain('Signature Validation: Signature is Valid.');
+    expect(signature).toContain('Total document signed');
 
     const ops = await signInStaff(t, 'operations');
     const view = await t.api.get<TNoteDeliveryRun>(

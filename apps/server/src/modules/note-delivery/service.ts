@@ -8,6 +8,8 @@ import type { ClientService } from '../clients/service.ts';
 import { dayRun } from './day-run.ts';
 import { type DeliverDeps, deliverDayNotes } from './deliver-day.ts';
 
+export { panOf, SKIP_NO_PAN } from './deliver-day.ts';
+
 /** Notes go out after the close and the day's settlement postings: from 16:00 IST. */
 export const SEND_FROM_IST_HOUR = 16;
 

@@ -7,7 +7,7 @@
 import { APP_NAME, formatPaise, type THolding } from '@sampada/shared';
 import { csvFile, csvRow } from '../../platform/csv.ts';
 import { istTime } from '../../platform/ist.ts';
-import { openPdf, pdfTableRows } from '../../platform/pdf.ts';
+import { openPdf, pdfTableRows, type SealedPdf, sealedOptions } from '../../platform/pdf.ts';
 
 export type HoldingsStatementData = {
   client: { name: string; uid: string; account: string };
@@ -55,8 +55,16 @@ const COLUMNS = [
   { title: 'Value', width: 115, right: true },
 ] as const;
 
-export async function holdingsStatementPdf(data: HoldingsStatementData): Promise<Buffer> {
-  const { doc, money, finish } = await openPdf({ title: 'Statement of securities', margin: 40 });
+/** The e-mailed copy is `sealed`: signed by the firm and opened with the client's PAN. */
+export async function holdingsStatementPdf(
+  data: HoldingsStatementData,
+  sealed?: SealedPdf,
+): Promise<Buffer> {
+  const { doc, money, finish } = await openPdf({
+    title: 'Statement of securities',
+    margin: 40,
+    ...sealedOptions(sealed, 'Statement of securities'),
+  });
   const left = doc.page.margins.left;
   doc.fontSize(16).text(`${APP_NAME} — statement of securities`, left, 40);
   doc.moveDown(0.5).fontSize(10);

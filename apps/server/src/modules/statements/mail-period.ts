@@ -9,12 +9,15 @@ import { and, eq } from 'drizzle-orm';
 import { asIstDay, istDayEnd, istDayStart } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { DocumentSigner } from '../../platform/document-signing.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import { accountNumber, type ClientService } from '../clients/service.ts';
 import type { EmailService } from '../email/service.ts';
+import type { KycService } from '../kyc/service.ts';
 import { statementPdf, type FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MailService } from '../mail/service.ts';
+import { panOf, SKIP_NO_PAN } from '../note-delivery/service.ts';
 import type { TradingService } from '../trading/service.ts';
 import { holdingsStatementPdf } from './holdings-statement.ts';
 import type { StatementPeriod } from './periods.ts';
@@ -29,21 +32,32 @@ export type StatementDeps = {
   ledger: LedgerService;
   mail: MailService;
   trading: TradingService;
+  kyc: KycService;
+  /** The firm's signature on every e-mailed statement (platform/document-signing.ts). */
+  signer: DocumentSigner;
 };
 
 export const SKIP_NO_EMAIL = 'No verified e-mail address';
+export { SKIP_NO_PAN };
 
 const periodMail = (period: StatementPeriod) => ({
   subject: `Your ${period.kind === 'quarter' ? 'quarterly statement of accounts' : 'monthly statement'} for ${period.from} to ${period.to}`,
   body: [
     `Attached are your statement of funds for ${period.from} to ${period.to} (IST) and your`,
-    'statement of securities as at the time of this message.',
+    'statement of securities as at the time of this message. Both open with your PAN in',
+    'capital letters.',
     '',
     'Check them, and tell us within 30 days of anything you do not recognise.',
   ].join('\n'),
 });
 
-async function attachmentsOf(deps: StatementDeps, clientId: string, period: StatementPeriod) {
+async function attachmentsOf(
+  deps: StatementDeps,
+  clientId: string,
+  period: StatementPeriod,
+  pan: string,
+) {
+  const sealed = { password: pan, signer: deps.signer };
   const now = deps.clock.now();
   const client = await deps.clients.byId(clientId);
   const [funds, holdings] = await Promise.all([
@@ -55,12 +69,12 @@ async function attachmentsOf(deps: StatementDeps, clientId: string, period: Stat
     {
       filename: `statement-of-funds-${period.name}.pdf`,
       contentType: 'application/pdf',
-      content: await statementPdf(funds),
+      content: await statementPdf(funds, sealed),
     },
     {
       filename: `statement-of-securities-${period.name}.pdf`,
       contentType: 'application/pdf',
-      content: await holdingsStatementPdf({ client: identity, asAt: now, holdings }),
+      content: await holdingsStatementPdf({ client: identity, asAt: now, holdings }, sealed),
     },
   ];
 }
@@ -87,15 +101,19 @@ export async function mailPeriodStatements(deps: StatementDeps, period: Statemen
       already += 1;
       continue;
     }
-    const address = await deps.email.verifiedAddressOf(clientId);
-    const attachments = address ? await attachmentsOf(deps, clientId, period) : null;
+    const [address, pan] = await Promise.all([
+      deps.email.verifiedAddressOf(clientId),
+      panOf(deps.kyc, clientId),
+    ]);
+    const skippedReason = !address ? SKIP_NO_EMAIL : !pan ? SKIP_NO_PAN : null;
+    const attachments = address && pan ? await attachmentsOf(deps, clientId, period, pan) : null;
     const outcome = await inTransaction(db, async (tx) => {
       const [claimed] = await tx
         .insert(statementDeliveries)
         .values({
           period: period.name,
           clientId,
-          skippedReason: address ? null : SKIP_NO_EMAIL,
+          skippedReason,
           createdAt: clock.now(),
         })
         .onConflictDoNothing()

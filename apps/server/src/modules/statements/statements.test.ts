@@ -14,12 +14,13 @@ import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { openDeposits } from '../funds/test-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '../mail/test-smtp.ts';
 import { istToday, placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
-import { SKIP_NO_EMAIL } from './mail-period.ts';
+import { SKIP_NO_EMAIL, SKIP_NO_PAN } from './mail-period.ts';
 import { PERIOD_INVALID } from './service.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const run = promisify(execFile);
 const DAY_MS = 24 * 60 * 60 * 1000;
+const PAN = 'ABCPI1234F'; // the test KYC's ID number (test/console-fixtures.ts)
 
 describe('statements of a period by e-mail', () => {
   let t: TestApp;
@@ -38,11 +39,16 @@ describe('statements of a period by e-mail', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('mails each active client its funds and securities once; one without an address is skipped', async () => {
+  it('mails each active client its funds and securities once; one without an address or a PAN is skipped', async () => {
     const asha = await trader(t, 200_000);
     const ravi = await trader(t, 50_000);
+    const meera = await trader(t, 50_000);
     await t.ctx.db.execute(
-      `insert into client_emails (client_id, address, verified_at) values ('${asha.id}', 'asha@client.test', now())`,
+      `insert into client_emails (client_id, address, verified_at) values ('${asha.id}', 'asha@client.test', now()), ('${meera.id}', 'meera@client.test', now())`,
+    );
+    // Meera proved who she is with Aadhaar: there is no PAN to lock her statements with.
+    await t.ctx.db.execute(
+      `update kyc_submissions set id_type = 'aadhaar' where client_id = '${meera.id}'`,
     );
     const quantity = Math.ceil(2_000_000 / Number(t.ctx.market.engine.state('INFY')!.last)) + 1;
     const order = await placed(t, asha, { type: 'market', symbol: 'INFY', side: 'buy', quantity });
@@ -75,6 +81,11 @@ describe('statements of a period by e-mail', () => {
       `select skipped_reason from statement_deliveries where client_id = '${ravi.id}'`,
     );
     expect(skipped!.skipped_reason).toBe(SKIP_NO_EMAIL);
+    const [noPan] = await sqlRows<{ skipped_reason: string }>(
+      t,
+      `select skipped_reason from statement_deliveries where client_id = '${meera.id}'`,
+    );
+    expect(noPan!.skipped_reason).toBe(SKIP_NO_PAN);
 
     await t.ctx.mail.deliverDue();
     const [mail] = await smtp.waitFor(1);
@@ -87,10 +98,14 @@ describe('statements of a period by e-mail', () => {
       `statement-of-funds-${month}.pdf`,
       `statement-of-securities-${month}.pdf`,
     ]);
+    // Each opens only with the PAN and carries the firm's valid signature.
     const text = async (content: Buffer, name: string) => {
       const file = path.join(dir, name);
       writeFileSync(file, content);
-      return (await run('pdftotext', ['-layout', file, '-'])).stdout;
+      await expect(run('pdftotext', [file, '-'])).rejects.toThrow();
+      const { stdout: signature } = await run('pdfsig', ['-upw', PAN, file]);
+      expect(signature).toContain('Signature Validation: Signature is Valid.');
+      return (await run('pdftotext', ['-layout', '-upw', PAN, file, '-'])).stdout;
     };
     const funds = await text(pdfs[0]!.content, 'funds.pdf');
     expect(funds).toContain('statement of account');

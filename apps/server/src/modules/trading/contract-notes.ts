@@ -20,7 +20,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dayRange, istDateOf, istTime } from '../../platform/ist.ts';
-import { openPdf } from '../../platform/pdf.ts';
+import { openPdf, type SealedPdf, sealedOptions } from '../../platform/pdf.ts';
 import type { ClientService } from '../clients/service.ts';
 import { fills, orders } from './tables.ts';
 
@@ -121,15 +121,19 @@ export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
 }
 
 /**
- * A trading day's notes of one client in one document, a page each, opened with `password`
- * (the e-mailed copy; decision 031).
+ * A trading day's notes of one client in one document, a page each, signed by the firm and
+ * opened with `password` (the e-mailed copy; decision 031).
  */
 export async function dayContractNotesPdf(
   notes: TContractNote[],
   day: string,
-  password: string,
+  sealed: SealedPdf,
 ): Promise<Buffer> {
-  const pdf = await openPdf({ title: `Contract notes ${day}`, margin: 48, password });
+  const pdf = await openPdf({
+    title: `Contract notes ${day}`,
+    margin: 48,
+    ...sealedOptions(sealed, `Contract notes for ${day}`),
+  });
   notes.forEach((note, i) => {
     if (i > 0) pdf.doc.addPage();
     writeNote(pdf, note);
