@@ -131,54 +131,62 @@ export function matchLots(
       });
       continue;
     }
-    let left = fill.quantity;
-    let proceedsLeft = fill.valuePaise;
-    let sellChargesLeft = fill.chargesPaise;
-    let dpLeft = fill.dpPaise ?? 0n;
-    let sttLeft = fill.sttPaise ?? 0n;
-    while (left > 0) {
-      const lot = queue[0];
-      if (!lot) throw new Error(`Sell of ${fill.symbol} beyond the shares bought`);
-      const take = Math.min(left, lot.quantity);
-      const cost =
-        take === lot.quantity ? lot.costPaise : shareOf(lot.costPaise, take, lot.quantity);
-      const buyCharges =
-        take === lot.quantity ? lot.chargesPaise : shareOf(lot.chargesPaise, take, lot.quantity);
-      const proceeds = take === left ? proceedsLeft : shareOf(proceedsLeft, take, left);
-      const sellCharges = take === left ? sellChargesLeft : shareOf(sellChargesLeft, take, left);
-      const dp = take === left ? dpLeft : shareOf(dpLeft, take, left);
-      const buyStt =
-        take === lot.quantity ? lot.sttPaise : shareOf(lot.sttPaise, take, lot.quantity);
-      const sellStt = take === left ? sttLeft : shareOf(sttLeft, take, left);
-      const charges = buyCharges + sellCharges;
-      const stt = buyStt + sellStt;
-      realised.push({
-        symbol: fill.symbol,
-        quantity: take,
-        boughtAt: lot.boughtAt,
-        soldAt: fill.executedAt,
-        costPaise: cost,
-        proceedsPaise: proceeds,
-        chargesPaise: charges,
-        dpPaise: dp,
-        sttPaise: stt,
-        gainPaise: proceeds - cost - (charges - stt),
-        term: termOf(lot.boughtAt, fill.executedAt),
-      });
-      lot.quantity -= take;
-      lot.costPaise -= cost;
-      lot.chargesPaise -= buyCharges;
-      lot.sttPaise -= buyStt;
-      if (lot.quantity === 0) queue.shift();
-      left -= take;
-      proceedsLeft -= proceeds;
-      sellChargesLeft -= sellCharges;
-      dpLeft -= dp;
-      sttLeft -= sellStt;
-    }
+    realised.push(...sellFromLots(queue, fill));
   }
   for (const adjustment of pending) adjustLots(lots, adjustment);
   return { realised, open: [...lots.values()].flat(), intraday };
+}
+
+/**
+ * Takes a sell's shares off the scrip's lots, oldest first, each piece carrying its share of
+ * the lot's cost and charges and of the sell's proceeds and charges.
+ */
+function sellFromLots(queue: OpenLot[], fill: TaxFill): RealisedLot[] {
+  const pieces: RealisedLot[] = [];
+  let left = fill.quantity;
+  let proceedsLeft = fill.valuePaise;
+  let sellChargesLeft = fill.chargesPaise;
+  let dpLeft = fill.dpPaise ?? 0n;
+  let sttLeft = fill.sttPaise ?? 0n;
+  while (left > 0) {
+    const lot = queue[0];
+    if (!lot) throw new Error(`Sell of ${fill.symbol} beyond the shares bought`);
+    const take = Math.min(left, lot.quantity);
+    const cost = take === lot.quantity ? lot.costPaise : shareOf(lot.costPaise, take, lot.quantity);
+    const buyCharges =
+      take === lot.quantity ? lot.chargesPaise : shareOf(lot.chargesPaise, take, lot.quantity);
+    const proceeds = take === left ? proceedsLeft : shareOf(proceedsLeft, take, left);
+    const sellCharges = take === left ? sellChargesLeft : shareOf(sellChargesLeft, take, left);
+    const dp = take === left ? dpLeft : shareOf(dpLeft, take, left);
+    const buyStt = take === lot.quantity ? lot.sttPaise : shareOf(lot.sttPaise, take, lot.quantity);
+    const sellStt = take === left ? sttLeft : shareOf(sttLeft, take, left);
+    const charges = buyCharges + sellCharges;
+    const stt = buyStt + sellStt;
+    pieces.push({
+      symbol: fill.symbol,
+      quantity: take,
+      boughtAt: lot.boughtAt,
+      soldAt: fill.executedAt,
+      costPaise: cost,
+      proceedsPaise: proceeds,
+      chargesPaise: charges,
+      dpPaise: dp,
+      sttPaise: stt,
+      gainPaise: proceeds - cost - (charges - stt),
+      term: termOf(lot.boughtAt, fill.executedAt),
+    });
+    lot.quantity -= take;
+    lot.costPaise -= cost;
+    lot.chargesPaise -= buyCharges;
+    lot.sttPaise -= buyStt;
+    if (lot.quantity === 0) queue.shift();
+    left -= take;
+    proceedsLeft -= proceeds;
+    sellChargesLeft -= sellCharges;
+    dpLeft -= dp;
+    sttLeft -= sellStt;
+  }
+  return pieces;
 }
 
 /**

@@ -24,9 +24,22 @@ export const taxPnlFileName = (owner: Owner, report: TTaxPnl, format: 'csv' | 'p
   `tax-pnl-${owner.uid}-FY${report.label}.${format}`;
 
 export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
-  const e = report.estimate;
-  const s = report.summary;
   return csvFile([
+    ...summaryCsv(owner, report),
+    '',
+    ...estimateCsv(report),
+    '',
+    ...realisedCsv(report),
+    '',
+    ...intradayCsv(report),
+    '',
+    ...unrealisedCsv(report),
+  ]);
+}
+
+function summaryCsv(owner: Owner, report: TTaxPnl): string[] {
+  const s = report.summary;
+  return [
     csvRow([`${APP_NAME} tax P&L, financial year ${report.label}`]),
     csvRow(['Client', owner.name]),
     csvRow(['UID', owner.uid]),
@@ -41,7 +54,13 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
     line(['Of which STT (not deducted from the gains, section 48)'], [s.stt_paise ?? 0]),
     line(['Sale value'], [s.turnover_paise]),
     line(['Intraday: speculative business income'], [s.speculative_paise ?? 0]),
-    '',
+  ];
+}
+
+/** The estimate by the rates in force on each sell date, then the year's totals. */
+function estimateCsv(report: TTaxPnl): string[] {
+  const e = report.estimate;
+  return [
     csvRow([
       `Tax estimate (rates in force on each sell date; LTCG above ${formatPaise(e.ltcg_exemption_paise)} for the year in all; no cess or surcharge)`,
     ]),
@@ -78,7 +97,11 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
     line(['Estimated tax'], [e.total_tax_paise]),
     line(['Short-term loss to carry forward'], [e.short_term_loss_paise]),
     line(['Long-term loss to carry forward'], [e.long_term_loss_paise]),
-    '',
+  ];
+}
+
+function realisedCsv(report: TTaxPnl): string[] {
+  return [
     csvRow([
       'Symbol',
       'Name',
@@ -109,9 +132,11 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
         ].map((a) => csvNumber(csvRupees(a))),
       ].join(','),
     ),
-    '',
-    ...intradayCsv(report),
-    '',
+  ];
+}
+
+function unrealisedCsv(report: TTaxPnl): string[] {
+  return [
     csvRow(['Open lots (unrealised)']),
     csvRow([
       'Symbol',
@@ -135,7 +160,7 @@ export function taxPnlCsv(owner: Owner, report: TTaxPnl): string {
         ),
       ].join(','),
     ),
-  ]);
+  ];
 }
 
 /** Same-day buys and sells: speculative business income, charges (STT too) deducted. */
@@ -188,6 +213,21 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
   });
   const rupees = (paise: number) => money(formatPaise(paise));
   const left = doc.page.margins.left;
+  writeSummary(doc, { rupees, left }, owner, report);
+  drawTables(doc, { rupees, left }, report);
+  return finish();
+}
+
+/** How amounts are written and where the page's text starts. */
+type Layout = { rupees: (paise: number) => string; left: number };
+
+/** The heading, the year's gains and the tax estimate, as text above the tables. */
+function writeSummary(
+  doc: PDFKit.PDFDocument,
+  { rupees, left }: Layout,
+  owner: Owner,
+  report: TTaxPnl,
+) {
   const e = report.estimate;
   const s = report.summary;
   doc.fontSize(16).text(`${APP_NAME} — tax P&L, financial year ${report.label}`, left, 40);
@@ -221,7 +261,10 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
       'An estimate, not tax advice: no cess or surcharge, no losses brought forward, no grandfathering of pre-2018 holdings.',
     );
   doc.moveDown();
+}
 
+/** The lots sold, the intraday trades and the open lots, in one set of columns. */
+function drawTables(doc: PDFKit.PDFDocument, { rupees, left }: Layout, report: TTaxPnl) {
   const drawRow = pdfTableRows(doc, COLUMNS, left);
   drawRow(
     COLUMNS.map((c) => c.title),
@@ -270,7 +313,6 @@ export async function taxPnlPdf(owner: Owner, report: TTaxPnl): Promise<Buffer> 
       rupees(o.charges_paise),
       rupees(o.gain_paise),
     ]);
-  return finish();
 }
 
 /** The holdings export: one row per holding with its ISIN; amounts in plain rupees. */

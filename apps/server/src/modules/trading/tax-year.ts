@@ -94,6 +94,9 @@ export function estimateTax(buckets: RateBucket[], exemptionPaise: bigint) {
   };
 }
 
+const sumOf = (lots: RealisedLot[], pick: (r: RealisedLot) => bigint) =>
+  lots.reduce((s, r) => s + pick(r), 0n);
+
 export type OpenLotValued = OpenLot & {
   pricePaise: bigint;
   valuePaise: bigint;
@@ -112,35 +115,15 @@ export function taxYear(
   const { realised: all, open, intraday: allIntraday } = matchLots(fills, adjustments);
   const realised = all.filter((r) => financialYearOf(istDateOf(r.soldAt)) === year);
   const intraday = allIntraday.filter((t) => financialYearOf(t.day) === year);
-  const sum = (lots: RealisedLot[], pick: (r: RealisedLot) => bigint) =>
-    lots.reduce((s, r) => s + pick(r), 0n);
-  const shortTerm = sum(
+  const shortTerm = sumOf(
     realised.filter((r) => r.term === 'short'),
     (r) => r.gainPaise,
   );
-  const longTerm = sum(
+  const longTerm = sumOf(
     realised.filter((r) => r.term === 'long'),
     (r) => r.gainPaise,
   );
-  const periods = capitalGainsPeriods(year).map((p) => {
-    const lots = realised.filter((r) => {
-      const day = istDateOf(r.soldAt);
-      return p.from <= day && day <= p.to;
-    });
-    return {
-      from: p.from,
-      to: p.to,
-      rule: p.rule,
-      short: sum(
-        lots.filter((r) => r.term === 'short'),
-        (r) => r.gainPaise,
-      ),
-      long: sum(
-        lots.filter((r) => r.term === 'long'),
-        (r) => r.gainPaise,
-      ),
-    };
-  });
+  const periods = gainsByPeriod(realised, year);
   const exemption = BigInt(ltcgExemptionOf(year));
   const estimate = estimateTax(
     periods.map((p) => ({
@@ -152,6 +135,57 @@ export function taxYear(
     exemption,
   );
   const { parts, ...totals } = estimate;
+  return {
+    realised,
+    intraday,
+    scrips: scripTotals(realised),
+    summary: {
+      shortTerm,
+      longTerm,
+      charges: sumOf(realised, (r) => r.chargesPaise),
+      dp: sumOf(realised, (r) => r.dpPaise),
+      stt: sumOf(realised, (r) => r.sttPaise),
+      speculative: intraday.reduce((s, t) => s + t.resultPaise, 0n),
+      intradayTurnover: intraday.reduce((s, t) => s + t.sellValuePaise, 0n),
+      turnover: sumOf(realised, (r) => r.proceedsPaise),
+    },
+    estimate: {
+      ...totals,
+      exemption,
+      /** The rules in force on the year's last day. */
+      rule: periods.at(-1)!.rule,
+      periods: periods.map((p, i) => ({ ...p, ...parts[i]! })),
+    },
+    open: valueOpenLots(open, now, priceOf),
+    years: yearsWithFills(fills, now),
+  };
+}
+
+/** The year's short- and long-term gains in each part sold under the same rates. */
+function gainsByPeriod(realised: RealisedLot[], year: number) {
+  return capitalGainsPeriods(year).map((p) => {
+    const lots = realised.filter((r) => {
+      const day = istDateOf(r.soldAt);
+      return p.from <= day && day <= p.to;
+    });
+    return {
+      from: p.from,
+      to: p.to,
+      rule: p.rule,
+      short: sumOf(
+        lots.filter((r) => r.term === 'short'),
+        (r) => r.gainPaise,
+      ),
+      long: sumOf(
+        lots.filter((r) => r.term === 'long'),
+        (r) => r.gainPaise,
+      ),
+    };
+  });
+}
+
+/** Each scrip's short- and long-term gains and charges, by symbol. */
+function scripTotals(realised: RealisedLot[]) {
   const scrips = new Map<string, { short: bigint; long: bigint; charges: bigint }>();
   for (const r of realised) {
     const s = scrips.get(r.symbol) ?? { short: 0n, long: 0n, charges: 0n };
@@ -160,7 +194,15 @@ export function taxYear(
     s.charges += r.chargesPaise;
     scrips.set(r.symbol, s);
   }
-  const valued: OpenLotValued[] = open.map((lot) => {
+  return [...scrips.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function valueOpenLots(
+  open: OpenLot[],
+  now: Date,
+  priceOf: (symbol: string) => bigint | null,
+): OpenLotValued[] {
+  return open.map((lot) => {
     const price = priceOf(lot.symbol) ?? lot.costPaise / BigInt(lot.quantity);
     const value = price * BigInt(lot.quantity);
     return {
@@ -171,34 +213,15 @@ export function taxYear(
       term: termOf(lot.boughtAt, now),
     };
   });
+}
+
+/** The financial years from now back to the first with a fill, latest first. */
+function yearsWithFills(fills: TaxFill[], now: Date): number[] {
   const firstYear = fills.length
     ? Math.min(...fills.map((f) => financialYearOf(istDateOf(f.executedAt))))
     : financialYearOf(istDateOf(now));
   const years: number[] = [];
   for (let y = financialYearOf(istDateOf(now)); y >= firstYear; y--) years.push(y);
-  return {
-    realised,
-    intraday,
-    scrips: [...scrips.entries()].sort(([a], [b]) => a.localeCompare(b)),
-    summary: {
-      shortTerm,
-      longTerm,
-      charges: sum(realised, (r) => r.chargesPaise),
-      dp: sum(realised, (r) => r.dpPaise),
-      stt: sum(realised, (r) => r.sttPaise),
-      speculative: intraday.reduce((s, t) => s + t.resultPaise, 0n),
-      intradayTurnover: intraday.reduce((s, t) => s + t.sellValuePaise, 0n),
-      turnover: sum(realised, (r) => r.proceedsPaise),
-    },
-    estimate: {
-      ...totals,
-      exemption,
-      /** The rules in force on the year's last day. */
-      rule: periods.at(-1)!.rule,
-      periods: periods.map((p, i) => ({ ...p, ...parts[i]! })),
-    },
-    open: valued,
-    years,
-  };
+  return years;
 }
 export type TaxYear = ReturnType<typeof taxYear>;

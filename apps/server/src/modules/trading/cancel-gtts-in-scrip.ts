@@ -1,0 +1,36 @@
+/**
+ * A corporate action on the scrip cancels every active GTT in it (the exchanges cancel
+ * open orders on an ex-date; a trigger set on the old price would fire on the wrong one).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/audit.ts';
+import { applyTransition } from '../../platform/transitions.ts';
+import type { GttDeps } from './gtt-deps.ts';
+import { GTT } from './gtt-rules.ts';
+import { gtts } from './tables.ts';
+
+export async function cancelGttsInScrip(
+  deps: GttDeps,
+  tx: Tx,
+  symbol: string,
+  reason: string,
+  actor: Actor,
+): Promise<number> {
+  const { clock, events } = deps;
+  const active = await tx
+    .select({ id: gtts.id })
+    .from(gtts)
+    .where(and(eq(gtts.symbol, symbol), eq(gtts.status, 'active')))
+    .orderBy(asc(gtts.id))
+    .for('update');
+  for (const { id } of active)
+    await applyTransition(tx, GTT, 'cancel', {
+      id,
+      at: clock.now(),
+      set: { updatedAt: clock.now(), reason },
+      audit: { actor, action: 'corporate_action' },
+      events,
+    });
+  return active.length;
+}
