@@ -15,10 +15,11 @@ import {
   ZCompensationReply,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
+import type { Claims } from './claims.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { clientRowOf } from '../../platform/guards.ts';
 import { baseUrlOf, clientOf } from '../../platform/http.ts';
-import { routeKit } from '../../platform/route-kit.ts';
+import { type RouteKit, routeKit } from '../../platform/route-kit.ts';
 import { idParam } from '../../platform/route-params.ts';
 
 const ZClaimId = idParam(CPM.claimNotFound);
@@ -43,73 +44,84 @@ export function compensationRoutes(ctx: AppContext) {
     );
     const baseUrl = (request: FastifyRequest) => baseUrlOf(ctx.config, request);
 
-    kit.command(
-      'POST',
-      '/compensation/app/v1/apply',
-      {
-        clientRow: true,
-        perMinute: 20,
-        body: ZCompensationApply,
-        response: ZClaimDetail,
-        message: COMPENSATION_DONE.applied,
-      },
-      (request, { transaction, actor }) =>
-        claims.apply(clientRowOf(request), request.body, {
-          actor,
-          baseUrl: baseUrl(request),
-          transaction,
-        }),
-    );
-
-    kit.query(
-      'GET',
-      '/compensation/app/v1/list',
-      { clientRow: true, querystring: ZClaimListQuery, response: ZClaimList },
-      async (request) => ({
-        items: await claims.listOfClient(clientOf(request).clientId, request.query.status),
-      }),
-    );
-
-    kit.query(
-      'GET',
-      '/compensation/app/v1/:id',
-      { clientRow: true, params: ZClaimId, response: ZClaimDetail },
-      async (request) =>
-        claims.ofClient(clientOf(request).clientId, request.params.id, baseUrl(request)),
-    );
-
-    kit.query(
-      'POST',
-      '/compensation/app/v1/:id/reply',
-      {
-        clientRow: true,
-        perMinute: 30,
-        params: ZClaimId,
-        body: ZCompensationReply,
-        response: ZClaimDetail,
-        message: COMPENSATION_DONE.replied,
-      },
-      async (request) =>
-        claims.reply(clientOf(request).clientId, request.params.id, request.body, {
-          actor: kit.actorOf(request),
-          baseUrl: baseUrl(request),
-        }),
-    );
-
-    kit.query(
-      'POST',
-      '/compensation/app/v1/:id/withdraw',
-      {
-        clientRow: true,
-        params: ZClaimId,
-        response: ZClaimDetail,
-        message: COMPENSATION_DONE.withdrawn,
-      },
-      async (request) =>
-        claims.withdraw(clientOf(request).clientId, request.params.id, {
-          actor: kit.actorOf(request),
-          baseUrl: baseUrl(request),
-        }),
-    );
+    registerApplyAndReads(kit, claims, baseUrl);
+    registerClaimReplies(kit, claims, baseUrl);
   };
+}
+
+type BaseUrl = (request: FastifyRequest) => string;
+
+/** Applying, and reading one's claims. */
+function registerApplyAndReads(kit: RouteKit, claims: Claims, baseUrl: BaseUrl) {
+  kit.command(
+    'POST',
+    '/compensation/app/v1/apply',
+    {
+      clientRow: true,
+      perMinute: 20,
+      body: ZCompensationApply,
+      response: ZClaimDetail,
+      message: COMPENSATION_DONE.applied,
+    },
+    (request, { transaction, actor }) =>
+      claims.apply(clientRowOf(request), request.body, {
+        actor,
+        baseUrl: baseUrl(request),
+        transaction,
+      }),
+  );
+
+  kit.query(
+    'GET',
+    '/compensation/app/v1/list',
+    { clientRow: true, querystring: ZClaimListQuery, response: ZClaimList },
+    async (request) => ({
+      items: await claims.listOfClient(clientOf(request).clientId, request.query.status),
+    }),
+  );
+
+  kit.query(
+    'GET',
+    '/compensation/app/v1/:id',
+    { clientRow: true, params: ZClaimId, response: ZClaimDetail },
+    async (request) =>
+      claims.ofClient(clientOf(request).clientId, request.params.id, baseUrl(request)),
+  );
+}
+
+/** The client's answers on a claim: a reply, or withdrawing it. */
+function registerClaimReplies(kit: RouteKit, claims: Claims, baseUrl: BaseUrl) {
+  kit.query(
+    'POST',
+    '/compensation/app/v1/:id/reply',
+    {
+      clientRow: true,
+      perMinute: 30,
+      params: ZClaimId,
+      body: ZCompensationReply,
+      response: ZClaimDetail,
+      message: COMPENSATION_DONE.replied,
+    },
+    async (request) =>
+      claims.reply(clientOf(request).clientId, request.params.id, request.body, {
+        actor: kit.actorOf(request),
+        baseUrl: baseUrl(request),
+      }),
+  );
+
+  kit.query(
+    'POST',
+    '/compensation/app/v1/:id/withdraw',
+    {
+      clientRow: true,
+      params: ZClaimId,
+      response: ZClaimDetail,
+      message: COMPENSATION_DONE.withdrawn,
+    },
+    async (request) =>
+      claims.withdraw(clientOf(request).clientId, request.params.id, {
+        actor: kit.actorOf(request),
+        baseUrl: baseUrl(request),
+      }),
+  );
 }

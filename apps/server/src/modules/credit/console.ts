@@ -26,7 +26,7 @@ import {
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, pageOf } from '../../platform/cursor.ts';
-import { routeKit } from '../../platform/route-kit.ts';
+import { type RouteKit, routeKit } from '../../platform/route-kit.ts';
 import { idParam } from '../../platform/route-params.ts';
 import { staffOf, viewerOf } from '../../platform/staff-guard.ts';
 import { keyFactsPdf, noDuesPdf } from './papers-pdf.ts';
@@ -37,223 +37,247 @@ const ZProductId = idParam(LM.productNotFound);
 
 export function creditConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
-    const { credit, idempotency } = ctx;
+    const { idempotency } = ctx;
     const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: credit'], idempotency });
 
-    kit.query(
-      'GET',
-      '/credit/loans',
-      { access: 'loans', querystring: ZLoanQueueQuery, response: ZPage(ZConsoleLoan) },
-      async (request) => {
-        const { cursor, limit, status, client_id, bucket } = request.query;
-        const rows = await credit.loans.queue(viewerOf(request), {
-          status: status === 'all' || bucket ? undefined : status,
-          clientId: client_id,
-          bucket,
-          after: decodeCursor(cursor, 2) as [string, string] | null,
-          limit,
-        });
-        const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
-        return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
-      },
-    );
-
-    kit.query(
-      'GET',
-      '/credit/loans/buckets',
-      {
-        access: 'loans',
-        description: 'Disbursed loans by days-past-due bucket: current, SMA-0, SMA-1, SMA-2, NPA.',
-        response: z.object(Object.fromEntries(DPD_BUCKETS.map((b) => [b, z.number().int()]))),
-      },
-      async (request) => credit.loans.bucketCounts(viewerOf(request)),
-    );
-
-    kit.query(
-      'GET',
-      '/credit/loans/:id',
-      { access: 'loans', params: ZLoanId, response: ZConsoleLoanDetail },
-      async (request) => credit.loans.consoleDetail(viewerOf(request), request.params.id),
-    );
-
-    // The loan's papers, read-only: the KFS the client accepted, the no-dues letter at closure.
-    kit.query(
-      'GET',
-      '/credit/loans/:id/kfs',
-      { access: 'loans', params: ZLoanId, response: ZKeyFactStatement },
-      async (request) => credit.papers.keyFacts(viewerOf(request), request.params.id),
-    );
-
-    // What closes an open loan today, as the client's app shows it (400 unless disbursed).
-    kit.query(
-      'GET',
-      '/credit/loans/:id/foreclosure',
-      { access: 'loans', params: ZLoanId, response: ZForeclosureStatement },
-      async (request) => credit.papers.foreclosure(viewerOf(request), request.params.id),
-    );
-
-    kit.raw(
-      'GET',
-      '/credit/loans/:id/kfs/pdf',
-      { access: 'loans', params: ZLoanId },
-      async (request, reply) => {
-        const kfs = await credit.papers.keyFacts(viewerOf(request), request.params.id);
-        const loan = await credit.loans.visibleTo(viewerOf(request), request.params.id);
-        const client = await ctx.clients.byId(loan.clientId);
-        const pdf = await keyFactsPdf(kfs, { name: client.name ?? '', uid: client.uid });
-        reply.header(
-          'Content-Disposition',
-          `attachment; filename="key-fact-statement-${kfs.id}.pdf"`,
-        );
-        return reply.type('application/pdf').send(pdf);
-      },
-    );
-
-    kit.raw(
-      'GET',
-      '/credit/loans/:id/no-dues/pdf',
-      { access: 'loans', params: ZLoanId },
-      async (request, reply) => {
-        const letter = await credit.papers.noDues(viewerOf(request), request.params.id);
-        reply.header('Content-Disposition', `attachment; filename="no-dues-${letter.loanId}.pdf"`);
-        return reply.type('application/pdf').send(await noDuesPdf(letter));
-      },
-    );
-
-    kit.command(
-      'POST',
-      '/credit/loans/:id/approve',
-      {
-        access: 'loanDecide',
-        params: ZLoanId,
-        body: ZLoanDecisionRequest,
-        response: ZConsoleLoanDetail,
-        message: CREDIT_DONE.approved,
-      },
-      (request, { transaction, actor }) =>
-        credit.loans.approve(request.params.id, {
-          staffId: staffOf(request).staffId,
-          actor,
-          reason: request.body.reason ?? null,
-          transaction,
-        }),
-    );
-
-    for (const action of ['reject', 'write-off'] as const) {
-      kit.command(
-        'POST',
-        `/credit/loans/:id/${action}`,
-        {
-          access: 'loanDecide',
-          params: ZLoanId,
-          body: ZLoanReasonRequest,
-          response: ZConsoleLoanDetail,
-          message: action === 'reject' ? CREDIT_DONE.rejected : CREDIT_DONE.writtenOff,
-        },
-        (request, { transaction, actor }) => {
-          const options = {
-            staffId: staffOf(request).staffId,
-            actor,
-            reason: request.body.reason,
-            transaction,
-          };
-          return action === 'reject'
-            ? credit.loans.reject(request.params.id, options)
-            : credit.loans.writeOff(request.params.id, options);
-        },
-      );
-    }
-
-    kit.command(
-      'POST',
-      '/credit/loans/:id/disburse',
-      {
-        access: 'loanDecide',
-        params: ZLoanId,
-        response: ZConsoleLoanDetail,
-        message: CREDIT_DONE.disbursed,
-      },
-      (request, { transaction, actor }) =>
-        credit.loans.disburse(request.params.id, {
-          staffId: staffOf(request).staffId,
-          actor,
-          transaction,
-        }),
-    );
-
-    kit.command(
-      'POST',
-      '/credit/loans/:id/invoke-pledge',
-      {
-        access: 'loanDecide',
-        params: ZLoanId,
-        response: ZConsoleLoanDetail,
-        message: CREDIT_DONE.pledgeInvoked,
-      },
-      (request, { transaction, actor }) =>
-        credit.monitoring.invokePledge(request.params.id, {
-          staffId: staffOf(request).staffId,
-          actor,
-          transaction,
-        }),
-    );
-
-    kit.query(
-      'GET',
-      '/credit/shortfalls',
-      { access: 'loans', response: z.array(ZShortfall) },
-      async (request) => credit.monitoring.shortfalls(viewerOf(request)),
-    );
-
-    // ---------- Products and settings (admin) ----------
-
-    kit.query(
-      'GET',
-      '/credit/products',
-      { access: 'loans', response: z.array(ZCreditProduct) },
-      async () => (await credit.products.all()).map(productView),
-    );
-
-    kit.query(
-      'POST',
-      '/credit/products',
-      {
-        access: 'creditProducts',
-        body: ZCreditProductInput,
-        response: ZCreditProduct,
-        message: CREDIT_DONE.productSaved,
-      },
-      async (request) => credit.products.create(request.body, kit.actorOf(request)),
-    );
-
-    kit.query(
-      'PUT',
-      '/credit/products/:id',
-      {
-        access: 'creditProducts',
-        params: ZProductId,
-        body: ZCreditProductInput,
-        response: ZCreditProduct,
-        message: CREDIT_DONE.productSaved,
-      },
-      async (request) =>
-        credit.products.update(request.params.id, request.body, kit.actorOf(request)),
-    );
-
-    kit.query('GET', '/credit/settings', { access: 'loans', response: ZCreditSettings }, async () =>
-      credit.products.settings(),
-    );
-
-    kit.query(
-      'PUT',
-      '/credit/settings',
-      {
-        access: 'creditProducts',
-        body: ZCreditSettings,
-        response: ZCreditSettings,
-        message: CREDIT_DONE.settingsSaved,
-      },
-      async (request) => credit.products.saveSettings(request.body, kit.actorOf(request)),
-    );
+    registerLoanReads(kit, ctx);
+    registerPapers(kit, ctx);
+    registerDecisions(kit, ctx);
+    registerDisbursal(kit, ctx);
+    registerProducts(kit, ctx);
   };
+}
+
+/** The queue and a loan's detail. */
+function registerLoanReads(kit: RouteKit, ctx: AppContext) {
+  const { credit } = ctx;
+  kit.query(
+    'GET',
+    '/credit/loans',
+    { access: 'loans', querystring: ZLoanQueueQuery, response: ZPage(ZConsoleLoan) },
+    async (request) => {
+      const { cursor, limit, status, client_id, bucket } = request.query;
+      const rows = await credit.loans.queue(viewerOf(request), {
+        status: status === 'all' || bucket ? undefined : status,
+        clientId: client_id,
+        bucket,
+        after: decodeCursor(cursor, 2) as [string, string] | null,
+        limit,
+      });
+      const page = pageOf(rows, limit, (r) => [r.cursorAt, r.row.id]);
+      return { items: page.items.map((r) => r.view), next_cursor: page.next_cursor };
+    },
+  );
+
+  kit.query(
+    'GET',
+    '/credit/loans/buckets',
+    {
+      access: 'loans',
+      description: 'Disbursed loans by days-past-due bucket: current, SMA-0, SMA-1, SMA-2, NPA.',
+      response: z.object(Object.fromEntries(DPD_BUCKETS.map((b) => [b, z.number().int()]))),
+    },
+    async (request) => credit.loans.bucketCounts(viewerOf(request)),
+  );
+
+  kit.query(
+    'GET',
+    '/credit/loans/:id',
+    { access: 'loans', params: ZLoanId, response: ZConsoleLoanDetail },
+    async (request) => credit.loans.consoleDetail(viewerOf(request), request.params.id),
+  );
+}
+
+/** A loan's papers and its foreclosure statement, read-only. */
+function registerPapers(kit: RouteKit, ctx: AppContext) {
+  const { credit } = ctx;
+  // The loan's papers, read-only: the KFS the client accepted, the no-dues letter at closure.
+  kit.query(
+    'GET',
+    '/credit/loans/:id/kfs',
+    { access: 'loans', params: ZLoanId, response: ZKeyFactStatement },
+    async (request) => credit.papers.keyFacts(viewerOf(request), request.params.id),
+  );
+
+  // What closes an open loan today, as the client's app shows it (400 unless disbursed).
+  kit.query(
+    'GET',
+    '/credit/loans/:id/foreclosure',
+    { access: 'loans', params: ZLoanId, response: ZForeclosureStatement },
+    async (request) => credit.papers.foreclosure(viewerOf(request), request.params.id),
+  );
+
+  kit.raw(
+    'GET',
+    '/credit/loans/:id/kfs/pdf',
+    { access: 'loans', params: ZLoanId },
+    async (request, reply) => {
+      const kfs = await credit.papers.keyFacts(viewerOf(request), request.params.id);
+      const loan = await credit.loans.visibleTo(viewerOf(request), request.params.id);
+      const client = await ctx.clients.byId(loan.clientId);
+      const pdf = await keyFactsPdf(kfs, { name: client.name ?? '', uid: client.uid });
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="key-fact-statement-${kfs.id}.pdf"`,
+      );
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  kit.raw(
+    'GET',
+    '/credit/loans/:id/no-dues/pdf',
+    { access: 'loans', params: ZLoanId },
+    async (request, reply) => {
+      const letter = await credit.papers.noDues(viewerOf(request), request.params.id);
+      reply.header('Content-Disposition', `attachment; filename="no-dues-${letter.loanId}.pdf"`);
+      return reply.type('application/pdf').send(await noDuesPdf(letter));
+    },
+  );
+}
+
+/** Approving, rejecting and writing off. */
+function registerDecisions(kit: RouteKit, ctx: AppContext) {
+  const { credit } = ctx;
+  kit.command(
+    'POST',
+    '/credit/loans/:id/approve',
+    {
+      access: 'loanDecide',
+      params: ZLoanId,
+      body: ZLoanDecisionRequest,
+      response: ZConsoleLoanDetail,
+      message: CREDIT_DONE.approved,
+    },
+    (request, { transaction, actor }) =>
+      credit.loans.approve(request.params.id, {
+        staffId: staffOf(request).staffId,
+        actor,
+        reason: request.body.reason ?? null,
+        transaction,
+      }),
+  );
+
+  for (const action of ['reject', 'write-off'] as const) {
+    kit.command(
+      'POST',
+      `/credit/loans/:id/${action}`,
+      {
+        access: 'loanDecide',
+        params: ZLoanId,
+        body: ZLoanReasonRequest,
+        response: ZConsoleLoanDetail,
+        message: action === 'reject' ? CREDIT_DONE.rejected : CREDIT_DONE.writtenOff,
+      },
+      (request, { transaction, actor }) => {
+        const options = {
+          staffId: staffOf(request).staffId,
+          actor,
+          reason: request.body.reason,
+          transaction,
+        };
+        return action === 'reject'
+          ? credit.loans.reject(request.params.id, options)
+          : credit.loans.writeOff(request.params.id, options);
+      },
+    );
+  }
+}
+
+/** Disbursing, invoking a pledge, and the shortfalls that lead to it. */
+function registerDisbursal(kit: RouteKit, ctx: AppContext) {
+  const { credit } = ctx;
+  kit.command(
+    'POST',
+    '/credit/loans/:id/disburse',
+    {
+      access: 'loanDecide',
+      params: ZLoanId,
+      response: ZConsoleLoanDetail,
+      message: CREDIT_DONE.disbursed,
+    },
+    (request, { transaction, actor }) =>
+      credit.loans.disburse(request.params.id, {
+        staffId: staffOf(request).staffId,
+        actor,
+        transaction,
+      }),
+  );
+
+  kit.command(
+    'POST',
+    '/credit/loans/:id/invoke-pledge',
+    {
+      access: 'loanDecide',
+      params: ZLoanId,
+      response: ZConsoleLoanDetail,
+      message: CREDIT_DONE.pledgeInvoked,
+    },
+    (request, { transaction, actor }) =>
+      credit.monitoring.invokePledge(request.params.id, {
+        staffId: staffOf(request).staffId,
+        actor,
+        transaction,
+      }),
+  );
+
+  kit.query(
+    'GET',
+    '/credit/shortfalls',
+    { access: 'loans', response: z.array(ZShortfall) },
+    async (request) => credit.monitoring.shortfalls(viewerOf(request)),
+  );
+}
+
+/** Products and settings (admin). */
+function registerProducts(kit: RouteKit, ctx: AppContext) {
+  const { credit } = ctx;
+  kit.query(
+    'GET',
+    '/credit/products',
+    { access: 'loans', response: z.array(ZCreditProduct) },
+    async () => (await credit.products.all()).map(productView),
+  );
+
+  kit.query(
+    'POST',
+    '/credit/products',
+    {
+      access: 'creditProducts',
+      body: ZCreditProductInput,
+      response: ZCreditProduct,
+      message: CREDIT_DONE.productSaved,
+    },
+    async (request) => credit.products.create(request.body, kit.actorOf(request)),
+  );
+
+  kit.query(
+    'PUT',
+    '/credit/products/:id',
+    {
+      access: 'creditProducts',
+      params: ZProductId,
+      body: ZCreditProductInput,
+      response: ZCreditProduct,
+      message: CREDIT_DONE.productSaved,
+    },
+    async (request) =>
+      credit.products.update(request.params.id, request.body, kit.actorOf(request)),
+  );
+
+  kit.query('GET', '/credit/settings', { access: 'loans', response: ZCreditSettings }, async () =>
+    credit.products.settings(),
+  );
+
+  kit.query(
+    'PUT',
+    '/credit/settings',
+    {
+      access: 'creditProducts',
+      body: ZCreditSettings,
+      response: ZCreditSettings,
+      message: CREDIT_DONE.settingsSaved,
+    },
+    async (request) => credit.products.saveSettings(request.body, kit.actorOf(request)),
+  );
 }

@@ -19,6 +19,14 @@ const CLOSED_BY: Record<NoDuesLetter['closedBy'], string> = {
   cooling_off: 'closed in the cooling-off period (principal and interest only)',
 };
 
+type Pdf = Awaited<ReturnType<typeof openPdf>>;
+/** What each part of the statement writes with: the document, a money figure and a line. */
+type Writer = {
+  doc: Pdf['doc'];
+  money: (paise: number) => string;
+  line: (label: string, value: string) => unknown;
+};
+
 export async function keyFactsPdf(
   kfs: TKeyFactStatement,
   client: { name: string; uid: string },
@@ -27,6 +35,19 @@ export async function keyFactsPdf(
   const { doc } = pdf;
   const money = (paise: number) => pdf.money(formatPaise(BigInt(paise)));
   const line = (label: string, value: string) => doc.text(`${label}: ${value}`);
+  const out: Writer = { doc, money, line };
+  writeKfsHeading(out, kfs, client);
+  writeKfsPart1(out, kfs);
+  writeKfsPart2(out, kfs);
+  writeKfsSchedule(out, kfs);
+  return pdf.finish();
+}
+
+function writeKfsHeading(
+  { doc }: Writer,
+  kfs: TKeyFactStatement,
+  client: { name: string; uid: string },
+) {
   doc.fontSize(16).text(`${kfs.lender} — Key Fact Statement`);
   doc.fontSize(9).text(`KFS ${kfs.id}`);
   doc.text(
@@ -37,6 +58,10 @@ export async function keyFactsPdf(
       `Accepted by the borrower ${istTime(new Date(kfs.accepted_at))} IST (loan ${kfs.loan_id})`,
     );
   doc.text(`Borrower: ${client.name} (UID ${client.uid})`);
+}
+
+/** Part 1: the interest rate, fees and charges. */
+function writeKfsPart1({ doc, money, line }: Writer, kfs: TKeyFactStatement) {
   doc.moveDown().fontSize(12).text('Part 1 — Interest rate and fees/charges');
   doc.fontSize(10);
   line(
@@ -63,6 +88,10 @@ export async function keyFactsPdf(
   line('Foreclosure charge', foreclosureChargeText(kfs.foreclosure_charge_bps));
   if (kfs.pledges.length)
     line('Pledged shares', kfs.pledges.map((p) => `${p.quantity} ${p.symbol}`).join(', '));
+}
+
+/** Part 2: other qualitative information. */
+function writeKfsPart2({ doc, line }: Writer, kfs: TKeyFactStatement) {
   doc.moveDown().fontSize(12).text('Part 2 — Other qualitative information');
   doc.fontSize(10);
   line(
@@ -76,6 +105,9 @@ export async function keyFactsPdf(
     `${kfs.grievance.name}, ${kfs.grievance.email}, ${kfs.grievance.phone}`,
   );
   line('Escalation', kfs.grievance.escalation);
+}
+
+function writeKfsSchedule({ doc, money }: Writer, kfs: TKeyFactStatement) {
   doc
     .moveDown()
     .fontSize(12)
@@ -104,7 +136,6 @@ export async function keyFactsPdf(
       money(i.amount_paise),
       money(i.balance_after_paise),
     ]);
-  return pdf.finish();
 }
 
 export async function noDuesPdf(letter: NoDuesLetter): Promise<Buffer> {

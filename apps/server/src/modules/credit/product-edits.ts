@@ -1,0 +1,136 @@
+/** The admin's edits of credit products and of the approval threshold, each audited. */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  foreclosureChargeRefused,
+  LM,
+  type TCreditProduct,
+  type TRateType,
+  type TCreditSettings,
+  type ZCreditProductInput,
+} from '@sampada/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import { approvalThreshold, productById, THRESHOLD_KEY } from './product-reads.ts';
+import { creditConfig, creditProducts } from './tables.ts';
+import { type ProductRow, productView } from './views.ts';
+
+type ProductInput = z.output<typeof ZCreditProductInput>;
+type ProductDeps = { db: Db; clock: Clock };
+
+const columnsOf = (input: ProductInput) => ({
+  name: input.name,
+  kind: input.kind,
+  repayment: input.repayment,
+  annualRateBps: input.annual_rate_bps,
+  tenureMonths: input.tenure_months,
+  minAmountPaise: input.min_amount_paise,
+  maxAmountPaise: input.max_amount_paise,
+  // A personal loan takes no pledge: its levels are dropped, whatever the form sent.
+  ltvBps: input.kind === 'loan_against_shares' ? input.ltv_bps : null,
+  marginCallLtvBps: input.kind === 'loan_against_shares' ? input.margin_call_ltv_bps : null,
+  sellOffLtvBps: input.kind === 'loan_against_shares' ? input.sell_off_ltv_bps : null,
+  processingFeeBps: input.processing_fee_bps,
+  // Left out, an edit keeps the product's period and a new product takes the column's default.
+  ...(input.cooling_off_days === undefined ? {} : { coolingOffDays: input.cooling_off_days }),
+  ...(input.rate_type === undefined ? {} : { rateType: input.rate_type }),
+  ...(input.foreclosure_charge_bps === undefined
+    ? {}
+    : { foreclosureChargeBps: input.foreclosure_charge_bps }),
+  active: input.active,
+});
+
+/**
+ * The schema checks the rate type and charge it is sent; an edit that leaves one out keeps the
+ * product's own, so the pair is checked again as it will be saved.
+ */
+function assertChargeAllowed(input: ProductInput, before?: ProductRow) {
+  const rateType = input.rate_type ?? (before?.rateType as TRateType | undefined) ?? 'fixed';
+  const charge = input.foreclosure_charge_bps ?? before?.foreclosureChargeBps ?? 0;
+  if (foreclosureChargeRefused(rateType, charge)) throw badRequest(LM.foreclosureChargeFloating);
+}
+
+export async function saveCreditSettings(
+  { db, clock }: ProductDeps,
+  input: TCreditSettings,
+  actor: Actor,
+): Promise<TCreditSettings> {
+  return inTransaction(db, async (tx) => {
+    const before = await approvalThreshold(tx);
+    await tx
+      .insert(creditConfig)
+      .values({
+        key: THRESHOLD_KEY,
+        value: input.approval_threshold_paise,
+        updatedAt: clock.now(),
+      })
+      .onConflictDoUpdate({
+        target: creditConfig.key,
+        set: { value: input.approval_threshold_paise, updatedAt: clock.now() },
+      });
+    await recordAudit(tx, actor, {
+      action: 'credit.settings',
+      subjectType: 'setting',
+      subjectId: THRESHOLD_KEY,
+      before: { approval_threshold_paise: before.toString() },
+      after: { approval_threshold_paise: String(input.approval_threshold_paise) },
+    });
+    return input;
+  });
+}
+
+export async function createProduct(
+  { db, clock }: ProductDeps,
+  input: ProductInput,
+  actor: Actor,
+): Promise<TCreditProduct> {
+  assertChargeAllowed(input);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(creditProducts)
+      .values({
+        id: randomUUID(),
+        ...columnsOf(input),
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'credit.product.create',
+      subjectType: 'credit_product',
+      subjectId: row!.id,
+      after: productView(row!),
+    });
+    return productView(row!);
+  });
+}
+
+/** Terms change for new applications; a loan keeps the terms it was applied for. */
+export async function updateProduct(
+  { db, clock }: ProductDeps,
+  id: string,
+  input: ProductInput,
+  actor: Actor,
+): Promise<TCreditProduct> {
+  return inTransaction(db, async (tx) => {
+    const before = await productById(tx, id);
+    assertChargeAllowed(input, before);
+    const [row] = await tx
+      .update(creditProducts)
+      .set({ ...columnsOf(input), updatedAt: clock.now() })
+      .where(eq(creditProducts.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'credit.product.update',
+      subjectType: 'credit_product',
+      subjectId: id,
+      before: productView(before),
+      after: productView(row!),
+    });
+    return productView(row!);
+  });
+}
