@@ -27,7 +27,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { ClientRow } from '../clients/service.ts';
 import { addDays, istDay } from './interest.ts';
 import { marginCallTerms } from './invocation.ts';
-import type { QuoteInput } from './loans.ts';
+import type { QuoteInput } from './loan-deps.ts';
 import { loanKeyFacts } from './tables.ts';
 import type { ProductRow } from './views.ts';
 
