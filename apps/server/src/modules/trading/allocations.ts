@@ -3,21 +3,15 @@
  * window; clients request parts of it (placement) and the desk allocates from it, never
  * beyond what is left (a guarded UPDATE). Operations may close one early.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type TInstitutionalOffering, TM } from '@sampada/shared';
-import type { Db, Executor, Tx } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/audit.ts';
+import { notFound } from '../../platform/errors.ts';
 import { plainTransaction } from '../../platform/transaction.ts';
-import {
-  applyTransition,
-  lifecycle,
-  type Transition,
-  type TransitionEvents,
-} from '../../platform/transitions.ts';
-import type { ListedEquity } from './listed-equity.ts';
+import { applyTransition, lifecycle, type Transition } from '../../platform/transitions.ts';
+import type { OfferingDeps } from './offering-deps.ts';
+import { type AllocationInput, publishAllocation } from './publish-allocation.ts';
 import { institutionalAllocations } from './tables.ts';
 import { allocationView } from './views.ts';
 
@@ -59,7 +53,9 @@ export async function allocationById(executor: Executor, id: string) {
 export async function allocateFrom(tx: Tx, id: string, quantity: number): Promise<boolean> {
   const moved = await tx
     .update(institutionalAllocations)
-    .set({ allocated: sql`${institutionalAllocations.allocated} + ${quantity}` })
+    .set({
+      allocated: sql`${institutionalAllocations.allocated} + ${quantity}`,
+    })
     .where(
       and(
         eq(institutionalAllocations.id, id),
@@ -70,57 +66,12 @@ export async function allocateFrom(tx: Tx, id: string, quantity: number): Promis
   return moved.length > 0;
 }
 
-export function createAllocations(deps: {
-  db: Db;
-  clock: Clock;
-  equity: ListedEquity;
-  events?: TransitionEvents | undefined;
-}) {
+export function createAllocations(deps: OfferingDeps) {
   const { db, clock, equity } = deps;
 
   return {
-    async createAllocation(
-      input: {
-        symbol: string;
-        price: bigint;
-        quantity: number;
-        opens_at: string;
-        closes_at: string;
-        note?: string | undefined;
-      },
-      staffId: string,
-      actor: Actor,
-    ): Promise<TInstitutionalOffering> {
-      equity.listed(input.symbol);
-      const opensAt = new Date(input.opens_at);
-      const closesAt = new Date(input.closes_at);
-      if (closesAt <= opensAt) throw badRequest(TM.windowInvalid);
-      if (closesAt <= clock.now()) throw badRequest(TM.windowPast);
-      const row = await plainTransaction(db)(async (tx) => {
-        const [row] = await tx
-          .insert(institutionalAllocations)
-          .values({
-            id: randomUUID(),
-            symbol: input.symbol,
-            pricePaise: input.price,
-            quantity: input.quantity,
-            opensAt,
-            closesAt,
-            note: input.note || null,
-            createdByStaffId: staffId,
-            createdAt: clock.now(),
-          })
-          .returning();
-        await recordAudit(tx, actor, {
-          action: 'trading.allocation.create',
-          subjectType: 'allocation',
-          subjectId: row!.id,
-          after: { symbol: row!.symbol, price: String(row!.pricePaise), quantity: row!.quantity },
-        });
-        return row!;
-      });
-      return allocationView(row, equity.info(row.symbol), clock.now());
-    },
+    createAllocation: (input: AllocationInput, staffId: string, actor: Actor) =>
+      publishAllocation(deps, input, staffId, actor),
 
     async allocations(status: 'open' | 'closed' | 'all'): Promise<TInstitutionalOffering[]> {
       // Open ones are few and read often (every deals list); the rest are the latest 200.

@@ -4,17 +4,16 @@
  * in placement.ts, the desk's decisions in desk-decisions.ts; every status change goes
  * through execution.ts.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import { TM, type TOrder, type TOrderListQuery } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import { notFound } from '../../platform/errors.ts';
-import { dayRange } from '../../platform/ist.ts';
 import type { TransactionRunner } from '../../platform/transaction.ts';
-import type { OrderRow } from './execution.ts';
-import { fills, orders } from './tables.ts';
-import { type FillRow, orderView } from './views.ts';
+import { listOrders, type OrderListQuery } from './list-orders.ts';
+import type { OrderRow } from './order-row.ts';
+import { type NameOf, orderViews } from './order-views.ts';
+import { orders } from './tables.ts';
 
 export type OrderInput =
   | {
@@ -26,7 +25,12 @@ export type OrderInput =
       trigger_price?: bigint | undefined;
       pin: string;
     }
-  | { type: 'institutional'; offering_id: string; quantity: number; pin: string }
+  | {
+      type: 'institutional';
+      offering_id: string;
+      quantity: number;
+      pin: string;
+    }
   | { type: 'otc'; offering_id: string; quantity: number; pin: string }
   | { type: 'ipo'; offering_id: string; lots: number; pin: string };
 
@@ -37,7 +41,7 @@ export type DeskOptions<V> = {
   present: (row: OrderRow, tx: Tx) => Promise<V>;
 };
 
-export type NameOf = (symbols: string[], executor?: Executor) => Promise<Map<string, string>>;
+export type { NameOf } from './order-views.ts';
 
 // ---------- The orders' SQL for placement, the desk and IPOs ----------
 
@@ -60,7 +64,11 @@ export async function lockOrder(tx: Tx, orderId: string, clientId?: string) {
 export async function ipoDemand(executor: Executor, ipoIds: string[]) {
   const rows = ipoIds.length
     ? await executor
-        .select({ id: orders.offeringId, applications: count(), lots: sum(orders.lots) })
+        .select({
+          id: orders.offeringId,
+          applications: count(),
+          lots: sum(orders.lots),
+        })
         .from(orders)
         .where(
           and(
@@ -87,86 +95,11 @@ export const awaitingApplications = (tx: Tx, ipoId: string) =>
 
 export function createOrderReads(deps: { db: Db; nameOf: NameOf }) {
   const { db } = deps;
-
-  async function fillsOf(orderIds: string[], executor: Executor): Promise<Map<string, FillRow[]>> {
-    const byOrder = new Map<string, FillRow[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = await executor
-      .select()
-      .from(fills)
-      .where(inArray(fills.orderId, orderIds))
-      .orderBy(asc(fills.id));
-    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
-    return byOrder;
-  }
-
-  /** Views of orders; inside a transaction, pass it (the answer is read in it). */
-  async function views(rows: OrderRow[], executor: Executor = db): Promise<TOrder[]> {
-    const byOrder = await fillsOf(
-      rows.map((r) => r.id),
-      executor,
-    );
-    const names = await deps.nameOf([...new Set(rows.map((r) => r.symbol))], executor);
-    return rows.map((r) => orderView(r, names.get(r.symbol) ?? r.symbol, byOrder.get(r.id) ?? []));
-  }
+  const views = (rows: OrderRow[], executor: Executor = db) =>
+    orderViews(deps.nameOf, rows, executor);
   const viewOf = async (row: OrderRow, executor: Executor = db) =>
     (await views([row], executor))[0]!;
-
-  async function list(
-    query: Partial<TOrderListQuery> & {
-      limit: number;
-      clientId?: string | undefined;
-      offeringId?: string | undefined;
-      statusIn?: string[] | undefined;
-      order: 'newest' | 'oldest';
-    },
-  ): Promise<{ items: OrderRow[]; next_cursor: string | null }> {
-    const conditions: (SQL | undefined)[] = [];
-    if (query.clientId) conditions.push(eq(orders.clientId, query.clientId));
-    if (query.offeringId) conditions.push(eq(orders.offeringId, query.offeringId));
-    if (query.view === 'awaiting') conditions.push(eq(orders.status, 'awaiting'));
-    if (query.view === 'history') conditions.push(sql`${orders.status} <> 'awaiting'`);
-    if (query.status) conditions.push(eq(orders.status, query.status));
-    if (query.statusIn) conditions.push(inArray(orders.status, query.statusIn));
-    if (query.type) conditions.push(eq(orders.type, query.type));
-    if (query.side) conditions.push(eq(orders.side, query.side));
-    if (query.symbol) conditions.push(eq(orders.symbol, query.symbol.toUpperCase()));
-    const { start, end } = dayRange(query.from, query.to);
-    if (start) conditions.push(gte(orders.createdAt, start));
-    if (end) conditions.push(lt(orders.createdAt, end));
-    const cursor = decodeCursor(query.cursor, 2);
-    if (cursor) {
-      const at = new Date(cursor[0]!);
-      const id = cursor[1]!;
-      conditions.push(
-        query.order === 'newest'
-          ? or(lt(orders.createdAt, at), and(eq(orders.createdAt, at), lt(orders.id, id)))
-          : or(
-              sql`${orders.createdAt} > ${at}`,
-              and(eq(orders.createdAt, at), sql`${orders.id} > ${id}`),
-            ),
-      );
-    }
-    const by =
-      query.order === 'newest'
-        ? [desc(orders.createdAt), desc(orders.id)]
-        : [asc(orders.createdAt), asc(orders.id)];
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(and(...conditions))
-      .orderBy(...by)
-      .limit(query.limit + 1);
-    const items = rows.slice(0, query.limit);
-    const last = items[items.length - 1];
-    return {
-      items,
-      next_cursor:
-        rows.length > query.limit && last
-          ? encodeCursor([last.createdAt.toISOString(), last.id])
-          : null,
-    };
-  }
+  const list = (query: OrderListQuery) => listOrders(db, query);
 
   return {
     views,

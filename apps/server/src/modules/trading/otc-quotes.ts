@@ -4,40 +4,23 @@
  * confirms or rejects each take, and operations may close the quote early. Takes and
  * returns are guarded UPDATEs, so a quote is never taken beyond its quantity.
  */
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  formatPaise,
-  OTC_BAND_PCT,
-  paiseNumber,
-  percentOf,
-  type TInstrumentReference,
-  TM,
-  type TOtcQuote,
-} from '@sampada/shared';
-import type { Db, Executor, Tx } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { paiseNumber, type TInstrumentReference, TM, type TOtcQuote } from '@sampada/shared';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/audit.ts';
+import { notFound } from '../../platform/errors.ts';
 import { plainTransaction } from '../../platform/transaction.ts';
-import {
-  applyTransition,
-  lifecycle,
-  type Transition,
-  type TransitionEvents,
-} from '../../platform/transitions.ts';
-import type { ListedEquity } from './listed-equity.ts';
+import { applyTransition, lifecycle, type Transition } from '../../platform/transitions.ts';
+import type { OfferingDeps } from './offering-deps.ts';
+import { otcBand } from './otc-band.ts';
+import { type OtcQuoteInput, publishOtcQuote } from './publish-otc-quote.ts';
 import { otcQuotes } from './tables.ts';
 import { quoteView } from './views.ts';
 
 /** The console lists the latest quotes; older ones stay in the database. */
 const LIST_LIMIT = 200;
 
-/** The ±3% block-deal band around a reference price, in paise (rounded inwards). */
-export function otcBand(referencePaise: bigint) {
-  const delta = percentOf(referencePaise, OTC_BAND_PCT, 'down');
-  return { lower: referencePaise - delta, upper: referencePaise + delta };
-}
+export { otcBand } from './otc-band.ts';
 
 /**
  * A quote is published until operations close it. (Views also show it closed once its
@@ -90,12 +73,7 @@ export async function returnToQuote(tx: Tx, id: string, quantity: number) {
     .where(eq(otcQuotes.id, id));
 }
 
-export function createOtcQuotes(deps: {
-  db: Db;
-  clock: Clock;
-  equity: ListedEquity;
-  events?: TransitionEvents | undefined;
-}) {
+export function createOtcQuotes(deps: OfferingDeps) {
   const { db, clock, equity } = deps;
 
   return {
@@ -113,57 +91,8 @@ export function createOtcQuotes(deps: {
       };
     },
 
-    async createQuote(
-      input: {
-        symbol: string;
-        side: 'buy' | 'sell';
-        price: bigint;
-        quantity: number;
-        valid_until: string;
-        note?: string | undefined;
-      },
-      staffId: string,
-      actor: Actor,
-    ): Promise<TOtcQuote> {
-      const { state } = equity.listed(input.symbol);
-      const reference = BigInt(state.last);
-      const band = otcBand(reference);
-      if (input.price < band.lower || input.price > band.upper)
-        throw badRequest(TM.priceOutsideOtcBand(formatPaise(band.lower), formatPaise(band.upper)));
-      const validUntil = new Date(input.valid_until);
-      if (validUntil <= clock.now()) throw badRequest(TM.windowPast);
-      const row = await plainTransaction(db)(async (tx) => {
-        const [row] = await tx
-          .insert(otcQuotes)
-          .values({
-            id: randomUUID(),
-            symbol: input.symbol,
-            side: input.side,
-            pricePaise: input.price,
-            referencePricePaise: reference,
-            quantity: input.quantity,
-            validUntil,
-            note: input.note || null,
-            createdByStaffId: staffId,
-            createdAt: clock.now(),
-          })
-          .returning();
-        await recordAudit(tx, actor, {
-          action: 'trading.otc.create',
-          subjectType: 'otc_quote',
-          subjectId: row!.id,
-          after: {
-            symbol: row!.symbol,
-            side: row!.side,
-            price: String(row!.pricePaise),
-            reference: String(reference),
-            quantity: row!.quantity,
-          },
-        });
-        return row!;
-      });
-      return quoteView(row, equity.info(row.symbol), clock.now());
-    },
+    createQuote: (input: OtcQuoteInput, staffId: string, actor: Actor) =>
+      publishOtcQuote(deps, input, staffId, actor),
 
     async quotes(status: 'open' | 'closed' | 'all'): Promise<TOtcQuote[]> {
       const rows = await db

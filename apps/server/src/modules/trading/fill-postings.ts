@@ -1,0 +1,61 @@
+/**
+ * The ledger lines of one fill, with no database: a buy pays from its hold (then from cash)
+ * the value to trade_settlement (ipo_escrow for an allotment) and the charges, and its last
+ * fill returns what is left of the hold; a sell credits the proceeds less charges.
+ */
+import type { TCharges } from '@sampada/shared';
+import {
+  type AccountRef,
+  clientAccount,
+  firmAccount,
+  type PostingLine,
+} from '../ledger/service.ts';
+import type { OrderRow } from './order-row.ts';
+
+/** Charges split by where they go. */
+const feesOf = (c: TCharges) =>
+  BigInt(c.brokerage_paise + c.exchange_paise + c.sebi_paise + c.dp_paise);
+const taxesOf = (c: TCharges) => BigInt(c.stt_paise + c.stamp_paise + c.gst_paise);
+
+/** Lines keyed by account, summed, zero lines dropped. */
+function linesOf(entries: [AccountRef, bigint][]): PostingLine[] {
+  const byKey = new Map<string, PostingLine>();
+  for (const [account, amount] of entries) {
+    const key = `${account.clientId ?? ''}|${account.kind}`;
+    const line = byKey.get(key);
+    if (line) line.amount += amount;
+    else byKey.set(key, { account, amount });
+  }
+  return [...byKey.values()].filter((l) => l.amount !== 0n);
+}
+
+export const contractNoteNo = (executedAt: Date, postingId: number) =>
+  `CN${executedAt.toISOString().slice(0, 10).replace(/-/g, '')}-${String(postingId).padStart(8, '0')}`;
+
+/** The posting's lines and what stays on hold after the fill (nothing once it is final). */
+export function fillPostings(
+  order: Pick<OrderRow, 'clientId' | 'type' | 'holdPaise'>,
+  fill: { side: 'buy' | 'sell'; value: bigint; charges: TCharges; final: boolean },
+): { lines: PostingLine[]; holdAfter: bigint } {
+  const { side, value, charges, final } = fill;
+  const total = BigInt(charges.total_paise);
+  const available = clientAccount(order.clientId, 'cash_available');
+  const onHold = clientAccount(order.clientId, 'cash_on_hold');
+  const entries: [AccountRef, bigint][] = [
+    [firmAccount('fees'), feesOf(charges)],
+    [firmAccount('taxes'), taxesOf(charges)],
+  ];
+  let holdAfter = order.holdPaise;
+  if (side === 'buy') {
+    const cost = value + total;
+    const fromHold = cost < order.holdPaise ? cost : order.holdPaise;
+    entries.push([onHold, -fromHold], [available, -(cost - fromHold)]);
+    entries.push([firmAccount(order.type === 'ipo' ? 'ipo_escrow' : 'trade_settlement'), value]);
+    holdAfter -= fromHold;
+    if (final && holdAfter > 0n) entries.push([onHold, -holdAfter], [available, holdAfter]);
+    if (final) holdAfter = 0n;
+  } else {
+    entries.push([firmAccount('trade_settlement'), -value], [available, value - total]);
+  }
+  return { lines: linesOf(entries), holdAfter };
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { TChargeSchedule } from '@sampada/shared';
+import { AppError } from '../../platform/errors.ts';
+import { inTransaction } from '../../platform/transaction.ts';
+import { InsufficientBalance } from '../ledger/service.ts';
+import { executablePrice, stopCrossed } from './executable-price.ts';
+import type { MatcherDeps } from './matcher-deps.ts';
+import type { OrderRow } from './order-row.ts';
+import { orders } from './tables.ts';
+
+/** Fills what can fill among awaiting market and limit orders of `symbols` (all if omitted). */
+export async function matchOrders(deps: MatcherDeps, symbols?: string[]): Promise<number> {
+  const { db, clock, market, charges } = deps;
+  if (market.calendar.sessionAt(clock.now()).session !== 'open') return 0;
+  // A GTT that fires places a limit order; it waits for the next print, as any order does.
+  if (deps.gtts)
+    await deps.gtts.check(symbols).catch((error) => deps.log?.('GTT check failed', error));
+  const conditions = [
+    eq(orders.status, 'awaiting'),
+    inArray(orders.type, ['market', 'limit', 'sl', 'sl_m']),
+  ];
+  if (symbols) {
+    if (symbols.length === 0) return 0;
+    conditions.push(inArray(orders.symbol, symbols));
+  }
+  const waiting = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.createdAt));
+  if (waiting.length === 0) return 0;
+  const schedule = await charges.current();
+  let filled = 0;
+  for (const candidate of waiting) {
+    const state = market.engine.state(candidate.symbol);
+    if (!state || state.updatedAt <= candidate.createdAt) continue; // wait for a fresh print
+    const last = BigInt(state.last);
+    if (!candidate.triggeredAt && stopCrossed(candidate, last))
+      await markTriggered(deps, candidate);
+    const price = executablePrice(candidate, last);
+    if (price === null) continue;
+    if (await fillCandidate(deps, candidate, { last, price, schedule })) filled++;
+  }
+  return filled;
+}
+
+/** Triggered once for good: an SL then waits as a limit order even if the price turns. */
+async function markTriggered(deps: MatcherDeps, candidate: OrderRow) {
+  const { db, clock } = deps;
+  const [marked] = await db
+    .update(orders)
+    .set({ triggeredAt: clock.now(), updatedAt: clock.now() })
+    .where(
+      and(eq(orders.id, candidate.id), eq(orders.status, 'awaiting'), isNull(orders.triggeredAt)),
+    )
+    .returning({ triggeredAt: orders.triggeredAt });
+  if (marked) candidate.triggeredAt = marked.triggeredAt;
+}
+
+/**
+ * Fills the order in its own transaction; one the hold and cash no longer cover is rejected
+ * in another, and any other failure is logged and leaves the order waiting.
+ */
+async function fillCandidate(
+  deps: MatcherDeps,
+  candidate: OrderRow,
+  at: { last: bigint; price: bigint; schedule: TChargeSchedule },
+): Promise<boolean> {
+  const { db, execution, clients } = deps;
+  const { last, price, schedule } = at;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const order = await execution.lockAwaiting(tx, candidate.id);
+      // A modify may have changed the order since it was read: decide on the locked row.
+      if (!order || executablePrice(order, last) !== price) return false;
+      await execution.fill(tx, order, {
+        quantity: order.quantity - order.filledQuantity,
+        pricePaise: price,
+        final: true,
+        schedule,
+      });
+      await clients.countTrade(tx, order.clientId);
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalance || error instanceof AppError) {
+      await inTransaction(db, async (tx) => {
+        const order = await execution.lockAwaiting(tx, candidate.id);
+        if (order)
+          await execution.release(
+            tx,
+            order,
+            'rejected',
+            'The price moved beyond the amount on hold and your available cash.',
+          );
+      });
+    } else deps.log?.(`order ${candidate.id} failed to fill`, error);
+    return false;
+  }
+}

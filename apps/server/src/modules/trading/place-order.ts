@@ -1,0 +1,70 @@
+import type { TChargeSchedule, TOrder } from '@sampada/shared';
+import type { Tx } from '../../db/client.ts';
+import { type Actor, recordAudit } from '../../platform/audit.ts';
+import {
+  afterCommit,
+  plainTransaction,
+  type TransactionRunner,
+} from '../../platform/transaction.ts';
+import type { ClientRow } from '../clients/service.ts';
+import { orderDetails, type OrderRow } from './order-row.ts';
+import type { OrderInput } from './orders.ts';
+import { placeMarketOrder } from './place-market-order.ts';
+import { placeInstitutional, placeIpo, placeOtc } from './place-offering-order.ts';
+import { apiDetails, type Authorisation, type PlacementDeps } from './placement-deps.ts';
+import { authorisedClient } from './trading-authorisation.ts';
+
+/** The channel of placed orders: `{ clientId, orderId, type }`. */
+export const ORDER_PLACED_CHANNEL = 'trading:order-placed';
+
+/** A client's order of any type: written with its hold, announced after commit and audited. */
+export async function placeOrder(
+  deps: PlacementDeps,
+  clientId: string,
+  input: OrderInput,
+  options: Authorisation & { actor: Actor; transaction?: TransactionRunner },
+): Promise<TOrder> {
+  const client = await authorisedClient(deps.clients, clientId, input.pin, options);
+  const schedule = await deps.charges.current();
+  const transaction = options.transaction ?? plainTransaction(deps.db);
+  const row = await transaction(async (tx) => {
+    const placed = await placeByType(deps, tx, client, input, {
+      schedule,
+      origin: options.api ? 'api' : null,
+    });
+    afterCommit(tx, () =>
+      deps.events?.publish(
+        ORDER_PLACED_CHANNEL,
+        JSON.stringify({ clientId, orderId: placed.id, type: placed.type }),
+      ),
+    );
+    await recordAudit(tx, options.actor, {
+      action: 'order.place',
+      subjectType: 'order',
+      subjectId: placed.id,
+      after: { ...orderDetails(placed), status: placed.status, ...apiDetails(options.api) },
+    });
+    await options.api?.onPlaced?.(tx, placed.id);
+    return deps.reads.viewOf(placed, tx);
+  });
+  return row;
+}
+
+function placeByType(
+  deps: PlacementDeps,
+  tx: Tx,
+  client: ClientRow,
+  input: OrderInput,
+  how: { schedule: TChargeSchedule; origin: string | null },
+): Promise<OrderRow> {
+  switch (input.type) {
+    case 'institutional':
+      return placeInstitutional(deps, tx, client, input, how.schedule);
+    case 'otc':
+      return placeOtc(deps, tx, client, input, how.schedule);
+    case 'ipo':
+      return placeIpo(deps, tx, client, input);
+    default:
+      return placeMarketOrder(deps, tx, client, input, how.schedule, how.origin);
+  }
+}
