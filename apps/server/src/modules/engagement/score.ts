@@ -14,16 +14,74 @@ export const ageInMonths = (createdAt: Date, now: Date) =>
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+function loanPart(facts: ClientFacts): TScorePart {
+  const { due, onTime, late } = facts.instalments;
+  const points = due === 0 ? 10 : Math.max(0, 15 - late * 5);
+  return {
+    key: 'loan_punctuality',
+    label: 'Loan instalments on time',
+    points,
+    max: 15,
+    detail:
+      due === 0
+        ? 'No loan instalment has fallen due yet (10 points).'
+        : `${onTime} of ${plural(due, 'instalment')} due paid by the due date; 5 points off for each late one.`,
+    raise:
+      points < 15
+        ? due === 0
+          ? 'Instalments paid by their due dates earn the full 15.'
+          : 'Pay every instalment by its due date; late ones stay on the record.'
+        : null,
+  };
+}
+
+function claimsPart(facts: ClientFacts): TScorePart {
+  const points = Math.max(0, 10 - facts.claimsRejected * 5);
+  return {
+    key: 'claims',
+    label: 'No rejected claims',
+    points,
+    max: 10,
+    detail:
+      facts.claimsRejected === 0
+        ? 'No deposit claim of yours was rejected.'
+        : `${plural(facts.claimsRejected, 'deposit claim')} rejected (5 points off each).`,
+    raise: points < 10 ? 'Report deposits only with a correct UTR and receipt.' : null,
+  };
+}
+
+function activityPart(facts: ClientFacts, now: Date): TScorePart {
+  const since = now.getTime() - daysInMs(ACTIVITY_DAYS);
+  const recentTrades = facts.fills.filter((f) => f.executedAt.getTime() >= since).length;
+  const points = Math.min(10, recentTrades);
+  return {
+    key: 'activity',
+    label: 'Activity',
+    points,
+    max: 10,
+    detail: `${plural(recentTrades, 'trade')} in the last ${ACTIVITY_DAYS} days (1 point each, up to 10).`,
+    raise: points < 10 ? 'Each trade in the last 90 days adds a point.' : null,
+  };
+}
+
+function staffPart(facts: ClientFacts): TScorePart {
+  return {
+    key: 'staff',
+    label: 'Staff adjustments',
+    points: facts.staffPoints,
+    max: 20,
+    detail:
+      facts.staffPoints === 0
+        ? 'No adjustment by the firm.'
+        : `The firm adjusted your score by ${facts.staffPoints > 0 ? '+' : ''}${facts.staffPoints}; the reasons are kept.`,
+    raise: null,
+  };
+}
+
 export function scoreParts(facts: ClientFacts, now: Date): TScorePart[] {
   const months = ageInMonths(facts.createdAt, now);
   const agePoints = Math.min(15, Math.floor((months * 15) / 12));
   const depositPoints = Math.min(15, facts.depositsConfirmed * 5);
-  const { due, onTime, late } = facts.instalments;
-  const loanPoints = due === 0 ? 10 : Math.max(0, 15 - late * 5);
-  const claimPoints = Math.max(0, 10 - facts.claimsRejected * 5);
-  const since = now.getTime() - daysInMs(ACTIVITY_DAYS);
-  const recentTrades = facts.fills.filter((f) => f.executedAt.getTime() >= since).length;
-  const activityPoints = Math.min(10, recentTrades);
   return [
     {
       key: 'kyc',
@@ -49,52 +107,10 @@ export function scoreParts(facts: ClientFacts, now: Date): TScorePart[] {
       detail: `${plural(facts.depositsConfirmed, 'deposit')} confirmed (5 points each, up to 3).`,
       raise: depositPoints < 15 ? 'Each confirmed deposit adds 5 points.' : null,
     },
-    {
-      key: 'loan_punctuality',
-      label: 'Loan instalments on time',
-      points: loanPoints,
-      max: 15,
-      detail:
-        due === 0
-          ? 'No loan instalment has fallen due yet (10 points).'
-          : `${onTime} of ${plural(due, 'instalment')} due paid by the due date; 5 points off for each late one.`,
-      raise:
-        loanPoints < 15
-          ? due === 0
-            ? 'Instalments paid by their due dates earn the full 15.'
-            : 'Pay every instalment by its due date; late ones stay on the record.'
-          : null,
-    },
-    {
-      key: 'claims',
-      label: 'No rejected claims',
-      points: claimPoints,
-      max: 10,
-      detail:
-        facts.claimsRejected === 0
-          ? 'No deposit claim of yours was rejected.'
-          : `${plural(facts.claimsRejected, 'deposit claim')} rejected (5 points off each).`,
-      raise: claimPoints < 10 ? 'Report deposits only with a correct UTR and receipt.' : null,
-    },
-    {
-      key: 'activity',
-      label: 'Activity',
-      points: activityPoints,
-      max: 10,
-      detail: `${plural(recentTrades, 'trade')} in the last ${ACTIVITY_DAYS} days (1 point each, up to 10).`,
-      raise: activityPoints < 10 ? 'Each trade in the last 90 days adds a point.' : null,
-    },
-    {
-      key: 'staff',
-      label: 'Staff adjustments',
-      points: facts.staffPoints,
-      max: 20,
-      detail:
-        facts.staffPoints === 0
-          ? 'No adjustment by the firm.'
-          : `The firm adjusted your score by ${facts.staffPoints > 0 ? '+' : ''}${facts.staffPoints}; the reasons are kept.`,
-      raise: null,
-    },
+    loanPart(facts),
+    claimsPart(facts),
+    activityPart(facts, now),
+    staffPart(facts),
   ];
 }
 

@@ -46,13 +46,46 @@ export async function videoRowOf(db: Executor, symbol: string) {
   return row ?? null;
 }
 
+/** The company pointed at its new file, audited; the old file goes once that committed. */
+async function saveVideoRow(
+  { db, clock, files }: { db: Db; clock: Clock; files: FileStore },
+  symbol: string,
+  { fileName, size }: { fileName: string; size: number },
+  actor: Actor,
+) {
+  return inTransaction(db, async (tx) => {
+    const before = await videoRowOf(tx, symbol);
+    const values = {
+      symbol,
+      fileName,
+      sizeBytes: size,
+      uploadedBy: actor.id,
+      uploadedAt: clock.now(),
+    };
+    const [saved] = await tx
+      .insert(companyVideos)
+      .values(values)
+      .onConflictDoUpdate({ target: companyVideos.symbol, set: values })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'company_video.upload',
+      subjectType: 'company',
+      subjectId: symbol,
+      before: before ? { file: before.fileName, size_bytes: before.sizeBytes } : null,
+      after: { file: fileName, size_bytes: size },
+    });
+    if (before) afterCommit(tx, () => void files.remove(keyOf(before.fileName)));
+    return saved!;
+  });
+}
+
 export function createCompanyVideos(deps: {
   db: Db;
   clock: Clock;
   files: FileStore;
   engine: MarketEngine;
 }) {
-  const { db, clock, files, engine } = deps;
+  const { db, files, engine } = deps;
 
   function companyOf(symbol: string) {
     const instrument = engine.instrument(symbol);
@@ -95,30 +128,7 @@ export function createCompanyVideos(deps: {
       const fileName = `${randomUUID()}.mp4`;
       const size = await files.put(keyOf(fileName), checkedMp4(bodyIterable(body)));
       try {
-        const row = await inTransaction(db, async (tx) => {
-          const before = await videoRowOf(tx, symbol);
-          const values = {
-            symbol,
-            fileName,
-            sizeBytes: size,
-            uploadedBy: actor.id,
-            uploadedAt: clock.now(),
-          };
-          const [saved] = await tx
-            .insert(companyVideos)
-            .values(values)
-            .onConflictDoUpdate({ target: companyVideos.symbol, set: values })
-            .returning();
-          await recordAudit(tx, actor, {
-            action: 'company_video.upload',
-            subjectType: 'company',
-            subjectId: symbol,
-            before: before ? { file: before.fileName, size_bytes: before.sizeBytes } : null,
-            after: { file: fileName, size_bytes: size },
-          });
-          if (before) afterCommit(tx, () => void files.remove(keyOf(before.fileName)));
-          return saved!;
-        });
+        const row = await saveVideoRow(deps, symbol, { fileName, size }, actor);
         return view(symbol, row);
       } catch (error) {
         await files.remove(keyOf(fileName));

@@ -132,72 +132,61 @@ function aggregateDay(minutes: Bar[]): Bar {
   };
 }
 
-export async function backfillHistory(deps: {
-  db: Db;
-  clock: Clock;
-  engine: MarketEngine;
-  calendar: MarketCalendar;
-  seed: number;
-  days?: number;
-}): Promise<{ rows: number } | null> {
-  const { db, engine, calendar, seed } = deps;
-  if (await hasCandles(db)) return null;
-  const dates = calendar.tradingDatesUntil(
-    lastCompletedSession(calendar, deps.clock.now()),
-    deps.days ?? 250,
-  );
-  const series = new Map<string, Series>();
-  const instruments = engine.instruments();
-  for (const i of instruments.filter((x) => x.market === 'NSE')) {
-    series.set(i.symbol, equitySeries(i, dates, seed));
+/** An index's bars: its constituents' bars weighed into levels (INDIAVIX walks on its own). */
+function indexSeries(
+  engine: MarketEngine,
+  index: Instrument,
+  dates: string[],
+  series: Map<string, Series>,
+  seed: number,
+): Series {
+  const members = engine.constituentsOf(index.symbol);
+  if (index.symbol === VIX_SYMBOL || members.length === 0 || !index.baseValuePaise) {
+    return vixSeries(index, dates, seed);
   }
-  for (const index of instruments.filter((x) => x.market === 'INDEX')) {
-    const members = engine.constituentsOf(index.symbol);
-    if (index.symbol === VIX_SYMBOL || members.length === 0 || !index.baseValuePaise) {
-      series.set(index.symbol, vixSeries(index, dates, seed));
-      continue;
-    }
-    const level = (pick: (s: Series) => Bar | undefined, field: keyof Bar) =>
-      indexLevel(index.baseValuePaise!, members, (s) => {
-        const bar = series.get(s) && pick(series.get(s)!);
-        return bar ? bar[field] : undefined;
-      });
-    const daily = dates.map((_, d) => {
-      const open = level((s) => s.daily[d], 'open');
-      const close = level((s) => s.daily[d], 'close');
-      return {
+  const level = (pick: (s: Series) => Bar | undefined, field: keyof Bar) =>
+    indexLevel(index.baseValuePaise!, members, (s) => {
+      const bar = series.get(s) && pick(series.get(s)!);
+      return bar ? bar[field] : undefined;
+    });
+  const daily = dates.map((_, d) => {
+    const open = level((s) => s.daily[d], 'open');
+    const close = level((s) => s.daily[d], 'close');
+    return {
+      open,
+      high: Math.max(
+        level((s) => s.daily[d], 'high'),
         open,
-        high: Math.max(
-          level((s) => s.daily[d], 'high'),
-          open,
-          close,
-        ),
-        low: Math.min(
-          level((s) => s.daily[d], 'low'),
-          open,
-          close,
-        ),
         close,
-        volume: 0,
-      };
-    });
-    let previous = daily.at(-1)!.open;
-    const minutes = Array.from({ length: SESSION_MINUTES }, (_, k) => {
-      const close = level((s) => s.minutes[k], 'close');
-      const bar = {
-        open: previous,
-        high: Math.max(previous, close),
-        low: Math.min(previous, close),
+      ),
+      low: Math.min(
+        level((s) => s.daily[d], 'low'),
+        open,
         close,
-        volume: 0,
-      };
-      previous = close;
-      return bar;
-    });
-    daily[daily.length - 1] = aggregateDay(minutes);
-    series.set(index.symbol, { dates, daily, minutes });
-  }
+      ),
+      close,
+      volume: 0,
+    };
+  });
+  let previous = daily.at(-1)!.open;
+  const minutes = Array.from({ length: SESSION_MINUTES }, (_, k) => {
+    const close = level((s) => s.minutes[k], 'close');
+    const bar = {
+      open: previous,
+      high: Math.max(previous, close),
+      low: Math.min(previous, close),
+      close,
+      volume: 0,
+    };
+    previous = close;
+    return bar;
+  });
+  daily[daily.length - 1] = aggregateDay(minutes);
+  return { dates, daily, minutes };
+}
 
+/** Every series' candles at each interval, and each scrip's quote state at the last close. */
+function rowsAndStates(engine: MarketEngine, series: Map<string, Series>, dates: string[]) {
   const rows: CandleRow[] = [];
   const lastDate = dates.at(-1)!;
   const push = (symbol: string, interval: TCandleInterval, bars: { start: Date; bar: Bar }[]) =>
@@ -233,6 +222,33 @@ export async function backfillHistory(deps: {
       updatedAt: istInstant(lastDate, CLOSE_MINUTE),
     });
   }
+  return { rows, states };
+}
+
+export async function backfillHistory(deps: {
+  db: Db;
+  clock: Clock;
+  engine: MarketEngine;
+  calendar: MarketCalendar;
+  seed: number;
+  days?: number;
+}): Promise<{ rows: number } | null> {
+  const { db, engine, calendar, seed } = deps;
+  if (await hasCandles(db)) return null;
+  const dates = calendar.tradingDatesUntil(
+    lastCompletedSession(calendar, deps.clock.now()),
+    deps.days ?? 250,
+  );
+  const series = new Map<string, Series>();
+  const instruments = engine.instruments();
+  for (const i of instruments.filter((x) => x.market === 'NSE')) {
+    series.set(i.symbol, equitySeries(i, dates, seed));
+  }
+  for (const index of instruments.filter((x) => x.market === 'INDEX')) {
+    series.set(index.symbol, indexSeries(engine, index, dates, series, seed));
+  }
+
+  const { rows, states } = rowsAndStates(engine, series, dates);
   await db.transaction(async (tx) => {
     await insertCandles(tx, rows);
     await saveQuoteStates(tx, states);

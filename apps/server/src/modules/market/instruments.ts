@@ -23,11 +23,8 @@ export type NewListing = {
   description: string | null;
 };
 
-/**
- * Upserts the shipped reference data. Descriptive fields follow the files; reference closes
- * and index base prices are only set once, since imports and the market move them later.
- */
-export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
+/** The instruments' rows: the equities and the indices (an index's reference close is its base). */
+function instrumentRows(ref: ReferenceData) {
   const equities = ref.instruments.map((i) => ({
     symbol: i.symbol,
     market: 'NSE',
@@ -60,7 +57,11 @@ export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
     refClosePaise: Number(rupeesToPaise(x.base_value)),
     baseValuePaise: Number(rupeesToPaise(x.base_value)),
   }));
-  for (const rows of chunks([...equities, ...indexRows])) {
+  return [...equities, ...indexRows];
+}
+
+async function upsertInstruments(db: Executor, ref: ReferenceData) {
+  for (const rows of chunks(instrumentRows(ref))) {
     await db
       .insert(instruments)
       .values(rows)
@@ -79,6 +80,14 @@ export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
         },
       });
   }
+}
+
+/**
+ * Upserts the shipped reference data. Descriptive fields follow the files; reference closes
+ * and index base prices are only set once, since imports and the market move them later.
+ */
+export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
+  await upsertInstruments(db, ref);
   const profiles = Object.entries(ref.companies).map(([symbol, c]) => ({
     symbol,
     description: c.description,

@@ -4,7 +4,7 @@
  * every NSE security); a malformed row stops the whole import and is reported by line.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { parseBhavcopy } from './bhavcopy.ts';
@@ -19,6 +19,42 @@ export type PriceImportResult = {
   skippedUnknown: number;
   tradeDates: string[];
 };
+
+type BhavRow = ReturnType<typeof parseBhavcopy>['rows'][number];
+
+/** The day's bars by date and scrip; a re-import of a day replaces its bars. */
+async function upsertEodPrices(tx: Tx, known: BhavRow[], importId: string) {
+  const values = known.map((r) => ({
+    tradeDate: r.tradeDate,
+    symbol: r.symbol,
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    prevClose: r.prevClose,
+    volume: r.volume,
+    valuePaise: r.valuePaise,
+    importId,
+  }));
+  for (let i = 0; i < values.length; i += 500) {
+    await tx
+      .insert(eodPrices)
+      .values(values.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [eodPrices.tradeDate, eodPrices.symbol],
+        set: {
+          open: sql`excluded.open`,
+          high: sql`excluded.high`,
+          low: sql`excluded.low`,
+          close: sql`excluded.close`,
+          prevClose: sql`excluded.prev_close`,
+          volume: sql`excluded.volume`,
+          valuePaise: sql`excluded.value_paise`,
+          importId: sql`excluded.import_id`,
+        },
+      });
+  }
+}
 
 export async function importPrices(
   db: Db,
@@ -47,36 +83,7 @@ export async function importPrices(
       .insert(priceImports)
       .values({ fileName, rows: known.length, tradeDates })
       .returning({ id: priceImports.id });
-    const values = known.map((r) => ({
-      tradeDate: r.tradeDate,
-      symbol: r.symbol,
-      open: r.open,
-      high: r.high,
-      low: r.low,
-      close: r.close,
-      prevClose: r.prevClose,
-      volume: r.volume,
-      valuePaise: r.valuePaise,
-      importId: record!.id,
-    }));
-    for (let i = 0; i < values.length; i += 500) {
-      await tx
-        .insert(eodPrices)
-        .values(values.slice(i, i + 500))
-        .onConflictDoUpdate({
-          target: [eodPrices.tradeDate, eodPrices.symbol],
-          set: {
-            open: sql`excluded.open`,
-            high: sql`excluded.high`,
-            low: sql`excluded.low`,
-            close: sql`excluded.close`,
-            prevClose: sql`excluded.prev_close`,
-            volume: sql`excluded.volume`,
-            valuePaise: sql`excluded.value_paise`,
-            importId: sql`excluded.import_id`,
-          },
-        });
-    }
+    await upsertEodPrices(tx, known, record!.id);
     await upsertCandles(
       tx,
       known.map((r) => ({

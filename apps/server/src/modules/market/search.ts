@@ -117,15 +117,17 @@ export const searchInstruments = <T extends Searchable>(
   limit: number,
 ) => searchPrepared(prepareSearch(universe), text, limit);
 
-/**
- * The index: symbols sorted for prefix lookups, and every distinct symbol and name word (a
- * few hundred) with a bitmask of the characters it holds. An edit, deletion or insertion
- * changes at most two bits of that mask and a swap none, so a term whose mask differs from the
- * query's in more than 2 × allowed bits cannot be within the allowed distance: the typo pass
- * computes edit distances only for the handful of terms that survive, once per term.
- */
-export function createSearchIndex<T extends Searchable>(universe: readonly T[]) {
-  const prepared = prepareSearch(universe);
+type Terms = {
+  terms: string[];
+  /** prefixMasks[t][k] is the mask of the first k characters of term t. */
+  prefixMasks: Int32Array[];
+  /** The last query's capped distances to each term, and to each term's prefix. */
+  full: Int8Array;
+  prefix: Int8Array;
+};
+
+/** Every distinct symbol and name word as a numbered term; each entry names its terms. */
+function termsOf<T extends Searchable>(prepared: Prepared<T>[]) {
   const terms: string[] = [];
   const termIds = new Map<string, number>();
   const termOf = (text: string) => {
@@ -143,36 +145,52 @@ export function createSearchIndex<T extends Searchable>(universe: readonly T[]) 
     symbolTerm: termOf(entry.symbol),
     wordTerms: entry.words.map(termOf),
   }));
-  // Prefix masks: prefixMasks[t][k] is the mask of the first k characters of term t.
   const prefixMasks = terms.map((term) => {
     const masks = new Int32Array(term.length + 1);
     for (let k = 1; k <= term.length; k++) masks[k] = masks[k - 1]! | charBit(term, k - 1);
     return masks;
   });
-  const full = new Int8Array(terms.length);
-  const prefix = new Int8Array(terms.length);
+  const table: Terms = {
+    terms,
+    prefixMasks,
+    full: new Int8Array(terms.length),
+    prefix: new Int8Array(terms.length),
+  };
+  return { entries, table };
+}
 
-  /** Edit distance (capped at allowed + 1) of the query to a term and to its prefix. */
-  function distancesFor(query: string, allowed: number) {
-    const queryMask = maskOf(query);
-    const limitBits = 2 * allowed;
-    const far = allowed + 1;
-    for (let t = 0; t < terms.length; t++) {
-      const term = terms[t]!;
-      const masks = prefixMasks[t]!;
-      full[t] =
-        Math.abs(term.length - query.length) <= allowed &&
-        popcount(queryMask ^ masks[term.length]!) <= limitBits
-          ? editDistance(query, term, allowed)
+/** Edit distance (capped at allowed + 1) of the query to a term and to its prefix. */
+function distancesFor({ terms, prefixMasks, full, prefix }: Terms, query: string, allowed: number) {
+  const queryMask = maskOf(query);
+  const limitBits = 2 * allowed;
+  const far = allowed + 1;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t]!;
+    const masks = prefixMasks[t]!;
+    full[t] =
+      Math.abs(term.length - query.length) <= allowed &&
+      popcount(queryMask ^ masks[term.length]!) <= limitBits
+        ? editDistance(query, term, allowed)
+        : far;
+    if (term.length <= query.length) prefix[t] = full[t]!;
+    else
+      prefix[t] =
+        popcount(queryMask ^ masks[query.length]!) <= limitBits
+          ? editDistance(query, term.slice(0, query.length), allowed)
           : far;
-      if (term.length <= query.length) prefix[t] = full[t]!;
-      else
-        prefix[t] =
-          popcount(queryMask ^ masks[query.length]!) <= limitBits
-            ? editDistance(query, term.slice(0, query.length), allowed)
-            : far;
-    }
   }
+}
+
+/**
+ * The index: symbols sorted for prefix lookups, and every distinct symbol and name word (a
+ * few hundred) with a bitmask of the characters it holds. An edit, deletion or insertion
+ * changes at most two bits of that mask and a swap none, so a term whose mask differs from the
+ * query's in more than 2 × allowed bits cannot be within the allowed distance: the typo pass
+ * computes edit distances only for the handful of terms that survive, once per term.
+ */
+export function createSearchIndex<T extends Searchable>(universe: readonly T[]) {
+  const { entries, table } = termsOf(prepareSearch(universe));
+  const { full, prefix } = table;
 
   // People type the same few prefixes ("R", "RE", "REL", "HDFC"): the ranking of a query
   // depends only on this universe, so the latest answers are kept with the index and go with it.
@@ -192,7 +210,7 @@ export function createSearchIndex<T extends Searchable>(universe: readonly T[]) 
     }
     if (hits.length < limit && query.length >= 3 && misses.length > 0) {
       const allowed = query.length >= 7 ? 2 : 1;
-      distancesFor(query, allowed);
+      distancesFor(table, query, allowed);
       for (const entry of misses) {
         let distance = full[entry.symbolTerm]!;
         for (const w of entry.wordTerms) distance = Math.min(distance, full[w]!, prefix[w]!);

@@ -16,7 +16,7 @@ import {
   type TCorporateAction,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
-import { routeKit } from '../../platform/route-kit.ts';
+import { type RouteKit, routeKit } from '../../platform/route-kit.ts';
 import { staffOf } from '../../platform/staff-guard.ts';
 import type { corporateActions } from './tables.ts';
 
@@ -46,6 +46,106 @@ const viewOf = (r: ActionRow, names: StaffNames): TCorporateAction => ({
   applied_at: r.appliedAt?.toISOString() ?? null,
 });
 
+const access = 'corporateActions' as const;
+type Actions = AppContext['portfolio']['actions'];
+type ViewsOf = (rows: ActionRow[]) => Promise<TCorporateAction[]>;
+
+function registerProposals(kit: RouteKit, actions: Actions, viewsOf: ViewsOf) {
+  kit.query(
+    'GET',
+    '/portfolio/corporate-actions',
+    { access, response: ZCorporateActionList },
+    async () => ({ items: await viewsOf(await actions.list()) }),
+  );
+
+  kit.query(
+    'POST',
+    '/portfolio/corporate-actions',
+    {
+      access,
+      body: ZCorporateActionInput,
+      response: ZCorporateActionList,
+      message: 'Proposed; a second officer must approve it.',
+    },
+    async (request) => {
+      const added = await actions.add(
+        [request.body],
+        'console',
+        kit.actorOf(request),
+        staffOf(request).staffId,
+      );
+      return { items: await viewsOf(added) };
+    },
+  );
+
+  kit.query(
+    'POST',
+    '/portfolio/corporate-actions/import',
+    {
+      access,
+      body: ZCorporateActionImport,
+      response: ZCorporateActionImported,
+      message: 'Imported as proposals; a second officer must approve each.',
+    },
+    async (request) => {
+      const r = await actions.importFile(
+        request.body.text,
+        kit.actorOf(request),
+        staffOf(request).staffId,
+      );
+      return { added: r.added.length, already: r.already, rejected: r.rejected };
+    },
+  );
+}
+
+function registerDecisions(
+  kit: RouteKit,
+  ctx: AppContext,
+  oneView: (row: ActionRow) => Promise<TCorporateAction>,
+) {
+  const { actions } = ctx.portfolio;
+  kit.query(
+    'POST',
+    '/portfolio/corporate-actions/:id/approve',
+    {
+      access,
+      params: ZCorporateActionId,
+      response: ZCorporateAction,
+      message: 'Approved.',
+    },
+    async (request) =>
+      oneView(
+        await actions.approve(
+          request.params.id,
+          staffOf(request).staffId,
+          kit.actorOf(request),
+          istDayOf(ctx.clock.now()),
+        ),
+      ),
+  );
+
+  kit.query(
+    'POST',
+    '/portfolio/corporate-actions/:id/reject',
+    {
+      access,
+      params: ZCorporateActionId,
+      body: ZCorporateActionReject,
+      response: ZCorporateAction,
+      message: 'Rejected.',
+    },
+    async (request) =>
+      oneView(
+        await actions.reject(
+          request.params.id,
+          staffOf(request).staffId,
+          request.body.reason,
+          kit.actorOf(request),
+        ),
+      ),
+  );
+}
+
 export function portfolioConsole(ctx: AppContext) {
   return async (instance: FastifyInstance) => {
     const { actions } = ctx.portfolio;
@@ -56,93 +156,7 @@ export function portfolioConsole(ctx: AppContext) {
     };
     const oneView = async (row: ActionRow) => (await viewsOf([row]))[0]!;
     const kit = routeKit(instance, { kind: 'staff' }, { tags: ['console: corporate actions'] });
-    const access = 'corporateActions' as const;
-
-    kit.query(
-      'GET',
-      '/portfolio/corporate-actions',
-      { access, response: ZCorporateActionList },
-      async () => ({ items: await viewsOf(await actions.list()) }),
-    );
-
-    kit.query(
-      'POST',
-      '/portfolio/corporate-actions',
-      {
-        access,
-        body: ZCorporateActionInput,
-        response: ZCorporateActionList,
-        message: 'Proposed; a second officer must approve it.',
-      },
-      async (request) => {
-        const added = await actions.add(
-          [request.body],
-          'console',
-          kit.actorOf(request),
-          staffOf(request).staffId,
-        );
-        return { items: await viewsOf(added) };
-      },
-    );
-
-    kit.query(
-      'POST',
-      '/portfolio/corporate-actions/import',
-      {
-        access,
-        body: ZCorporateActionImport,
-        response: ZCorporateActionImported,
-        message: 'Imported as proposals; a second officer must approve each.',
-      },
-      async (request) => {
-        const r = await actions.importFile(
-          request.body.text,
-          kit.actorOf(request),
-          staffOf(request).staffId,
-        );
-        return { added: r.added.length, already: r.already, rejected: r.rejected };
-      },
-    );
-
-    kit.query(
-      'POST',
-      '/portfolio/corporate-actions/:id/approve',
-      {
-        access,
-        params: ZCorporateActionId,
-        response: ZCorporateAction,
-        message: 'Approved.',
-      },
-      async (request) =>
-        oneView(
-          await actions.approve(
-            request.params.id,
-            staffOf(request).staffId,
-            kit.actorOf(request),
-            istDayOf(ctx.clock.now()),
-          ),
-        ),
-    );
-
-    kit.query(
-      'POST',
-      '/portfolio/corporate-actions/:id/reject',
-      {
-        access,
-        params: ZCorporateActionId,
-        body: ZCorporateActionReject,
-        response: ZCorporateAction,
-        message: 'Rejected.',
-      },
-      async (request) =>
-        oneView(
-          await actions.reject(
-            request.params.id,
-            staffOf(request).staffId,
-            request.body.reason,
-            kit.actorOf(request),
-          ),
-        ),
-    );
+    registerProposals(kit, actions, viewsOf);
+    registerDecisions(kit, ctx, oneView);
   };
 }

@@ -77,6 +77,50 @@ function allocationOf(
     .sort((a, b) => b.value_paise - a.value_paise || a.name.localeCompare(b.name));
 }
 
+type Computed = ReturnType<typeof computeReturns>;
+type Names = Awaited<ReturnType<ReturnsDeps['trading']['nameOf']>>;
+
+/** The answer's shape: the computation's figures as the wire has them, with names and bands. */
+function returnsView(
+  r: Computed,
+  at: { from: string; to: string; benchmark: string; names: Names; now: Date },
+  instrument: ReturnsDeps['trading']['instrumentOf'],
+): TReturns {
+  const { names } = at;
+  const held = r.perScrip.filter((h) => h.value > 0);
+  return {
+    from: at.from,
+    to: at.to,
+    benchmark: at.benchmark,
+    xirr: rateView(r.xirr),
+    twr: r.twr,
+    value_paise: r.value,
+    income: {
+      realised_paise: Number(r.income.realisedPaise),
+      unrealised_paise: Number(r.income.unrealisedPaise),
+      dividend_paise: Number(r.income.dividendPaise),
+    },
+    benchmark_result: { xirr: rateView(r.benchmark.xirr), value_paise: r.benchmark.value },
+    holdings: r.perScrip.map((h) => ({
+      symbol: h.symbol,
+      name: names.get(h.symbol) ?? h.symbol,
+      xirr: rateView(h.xirr),
+      value_paise: h.value,
+    })),
+    series: r.series.map((p) => ({
+      day: p.day,
+      value_paise: p.value,
+      benchmark_paise: p.benchmark,
+      invested_paise: p.invested,
+    })),
+    allocation: {
+      sector: allocationOf(held, (s) => instrument(s)?.sector ?? 'Other'),
+      market_cap: allocationOf(held, (s) => CAP_BANDS[instrument(s)?.segment ?? ''] ?? 'Other'),
+    },
+    as_of: at.now.toISOString(),
+  };
+}
+
 export async function returnsOf(
   deps: ReturnsDeps,
   clientId: string,
@@ -129,37 +173,7 @@ export async function returnsOf(
     },
   });
   const names = await trading.nameOf(r.perScrip.map((h) => h.symbol));
-  const held = r.perScrip.filter((h) => h.value > 0);
-  const instrument = (s: string) => trading.instrumentOf(s);
-  return {
-    from,
-    to,
-    benchmark: query.benchmark,
-    xirr: rateView(r.xirr),
-    twr: r.twr,
-    value_paise: r.value,
-    income: {
-      realised_paise: Number(r.income.realisedPaise),
-      unrealised_paise: Number(r.income.unrealisedPaise),
-      dividend_paise: Number(r.income.dividendPaise),
-    },
-    benchmark_result: { xirr: rateView(r.benchmark.xirr), value_paise: r.benchmark.value },
-    holdings: r.perScrip.map((h) => ({
-      symbol: h.symbol,
-      name: names.get(h.symbol) ?? h.symbol,
-      xirr: rateView(h.xirr),
-      value_paise: h.value,
-    })),
-    series: r.series.map((p) => ({
-      day: p.day,
-      value_paise: p.value,
-      benchmark_paise: p.benchmark,
-      invested_paise: p.invested,
-    })),
-    allocation: {
-      sector: allocationOf(held, (s) => instrument(s)?.sector ?? 'Other'),
-      market_cap: allocationOf(held, (s) => CAP_BANDS[instrument(s)?.segment ?? ''] ?? 'Other'),
-    },
-    as_of: now.toISOString(),
-  };
+  return returnsView(r, { from, to, benchmark: query.benchmark, names, now }, (s) =>
+    trading.instrumentOf(s),
+  );
 }
