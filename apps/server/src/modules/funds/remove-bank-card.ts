@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { BankCardDeps } from './bank-card-deps.ts';
 import { activeCard, lockClientCards } from './bank-card-queries.ts';
 import { bankCards } from './tables.ts';
-import { pendingWithdrawalsToCard } from './withdrawals.ts';
+import { pendingWithdrawalsToCard } from './withdrawal-queries.ts';
 
 /** Removes a bank account, PIN-checked, unless a pending withdrawal is to be paid to it. */
 export async function removeBankCard(
