@@ -8,38 +8,21 @@
  * stop (below the price) first, the target (above) second — our OCO's stop and target legs.
  * Only what our GTTs can be is offered: NSE, CNC, LIMIT legs; a two-leg GTT sells one quantity.
  */
-import { eq, inArray } from 'drizzle-orm';
 import { ConnectMessage, daysInMs, type TGtt, type TKiteGtt } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { GttInput, TradingService } from '../trading/service.ts';
-import type { KiteMarket } from './kite-market.ts';
+import type { GttInput } from '../trading/service.ts';
+import { type KiteGttDeps, ownGtt, presentGtts } from './kite-gtt-numbers.ts';
 import type { ApiSession } from './sessions.ts';
 import { connectGtts } from './tables.ts';
-import { KiteError, kiteTime } from './wire.ts';
+import { KiteError } from './wire.ts';
 
-type Deps = {
-  db: Db;
-  clock: Clock;
-  trading: Pick<TradingService, 'gtts'>;
-  market: Pick<KiteMarket, 'tokenOf'>;
-};
+export { kiteGttOf } from './kite-gtt-wire.ts';
 
 /** Kite lists active triggers and those in other states from the last 7 days. */
 const HISTORY_DAYS = 7;
 
-const KITE_STATUS: Record<TGtt['status'], string> = {
-  active: 'active',
-  triggered: 'triggered',
-  cancelled: 'deleted',
-  expired: 'expired',
-};
-
 const notOffered = (what: string) =>
   new KiteError('InputException', ConnectMessage.notOffered(what));
-const noSuchTrigger = () => new KiteError('InputException', ConnectMessage.triggerNotFound);
-const rupees = (paise: number | bigint) => Number(paise) / 100;
 
 /** A posted GTT as the trading service takes it, or the reason it is not offered. */
 export function gttInputOf(body: TKiteGtt): Omit<GttInput, 'pin'> {
@@ -83,42 +66,10 @@ export function gttInputOf(body: TKiteGtt): Omit<GttInput, 'pin'> {
   };
 }
 
-export function createKiteGtts({ db, clock, trading, market }: Deps) {
-  /** The wire's number of each GTT, given one the first time the API shows it. */
-  async function numbersOf(gttIds: string[]) {
-    if (gttIds.length === 0) return new Map<string, { triggerId: number; appId: string | null }>();
-    await db
-      .insert(connectGtts)
-      .values(gttIds.map((gttId) => ({ gttId, createdAt: clock.now() })))
-      .onConflictDoNothing({ target: connectGtts.gttId });
-    const rows = await db.select().from(connectGtts).where(inArray(connectGtts.gttId, gttIds));
-    return new Map(rows.map((r) => [r.gttId, { triggerId: r.triggerId, appId: r.appId }]));
-  }
-
-  async function gttIdOf(triggerId: string) {
-    if (!/^\d{1,15}$/.test(triggerId)) throw noSuchTrigger();
-    const [row] = await db
-      .select({ gttId: connectGtts.gttId })
-      .from(connectGtts)
-      .where(eq(connectGtts.triggerId, Number(triggerId)));
-    if (!row) throw noSuchTrigger();
-    return row.gttId;
-  }
-
-  /** One of the client's GTTs by its wire number; another client's is not found. */
-  async function own(session: ApiSession, triggerId: string) {
-    const gttId = await gttIdOf(triggerId);
-    try {
-      return await trading.gtts.ofClient(session.client.id, gttId);
-    } catch {
-      throw noSuchTrigger();
-    }
-  }
-
-  async function present(session: ApiSession, list: TGtt[]) {
-    const numbers = await numbersOf(list.map((g) => g.id));
-    return list.map((g) => kiteGttOf(g, numbers.get(g.id)!, session.client.uid, market.tokenOf));
-  }
+export function createKiteGtts(deps: KiteGttDeps) {
+  const { clock, trading } = deps;
+  const own = (session: ApiSession, triggerId: string) => ownGtt(deps, session, triggerId);
+  const present = (session: ApiSession, list: TGtt[]) => presentGtts(deps, session, list);
 
   return {
     async list(session: ApiSession) {
@@ -188,64 +139,3 @@ export function createKiteGtts({ db, clock, trading, market }: Deps) {
   };
 }
 export type KiteGtts = ReturnType<typeof createKiteGtts>;
-
-/** Our GTT as Kite's trigger object. */
-export function kiteGttOf(
-  g: TGtt,
-  number: { triggerId: number; appId: string | null },
-  userId: string,
-  tokenOf: (symbol: string) => number,
-) {
-  const leg = (l: NonNullable<TGtt['stop']>) => ({
-    exchange: 'NSE',
-    tradingsymbol: g.symbol,
-    product: 'CNC',
-    order_type: 'LIMIT',
-    transaction_type: g.side === 'buy' ? 'BUY' : 'SELL',
-    quantity: g.quantity,
-    price: rupees(l.limit_price_paise),
-    result:
-      l.status === 'fired'
-        ? {
-            account_id: userId,
-            exchange: 'NSE',
-            tradingsymbol: g.symbol,
-            validity: 'DAY',
-            product: 'CNC',
-            order_type: 'LIMIT',
-            transaction_type: g.side === 'buy' ? 'BUY' : 'SELL',
-            quantity: g.quantity,
-            price: rupees(l.limit_price_paise),
-            meta: JSON.stringify({ app_id: number.appId ?? '', gtt: number.triggerId }),
-            timestamp: kiteTime(g.triggered_at),
-            triggered_at: rupees(l.trigger_price_paise),
-            order_result: {
-              status: g.order_id && g.order_status !== 'rejected' ? 'success' : 'failed',
-              order_id: g.order_id ?? '',
-              rejection_reason: g.reason ?? '',
-            },
-          }
-        : null,
-  });
-  const legs = g.stop ? [leg(g.stop), leg(g.target)] : [leg(g.target)];
-  const triggers = g.stop ? [g.stop, g.target] : [g.target];
-  return {
-    id: number.triggerId,
-    user_id: userId,
-    parent_trigger: null,
-    type: g.kind === 'oco' ? 'two-leg' : 'single',
-    created_at: kiteTime(g.created_at),
-    updated_at: kiteTime(g.updated_at),
-    expires_at: kiteTime(g.expires_at),
-    status: KITE_STATUS[g.status],
-    condition: {
-      exchange: 'NSE',
-      last_price: rupees(g.reference_price_paise),
-      tradingsymbol: g.symbol,
-      trigger_values: triggers.map((l) => rupees(l.trigger_price_paise)),
-      instrument_token: tokenOf(g.symbol),
-    },
-    orders: legs,
-    meta: g.status === 'active' ? {} : null,
-  };
-}

@@ -6,65 +6,21 @@
  * 3 connections an app, on this instance.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
-import type { Market } from '../market/service.ts';
-import type { KiteMarket } from './kite-market.ts';
-import type { Sessions } from './sessions.ts';
-import { frameOf, HEARTBEAT, packetOf, type TickMode, type TickState } from './tick-packets.ts';
+import { type Connection, CONNECTIONS_MAX, type TickerDeps } from './ticker-deps.ts';
+import { onTickerMessage, sendTicks } from './ticker-frames.ts';
+import { HEARTBEAT } from './tick-packets.ts';
 import { KiteError } from './wire.ts';
 
+export { CONNECTIONS_MAX, INSTRUMENTS_MAX } from './ticker-deps.ts';
 export const TICKER_PATH = '/connect/ws';
-export const INSTRUMENTS_MAX = 3000;
-export const CONNECTIONS_MAX = 3;
-const MODES: TickMode[] = ['ltp', 'quote', 'full'];
 
-type Connection = {
-  socket: WebSocket;
-  appId: string;
-  clientId: string;
-  modes: Map<string, TickMode>;
-  ticked: boolean;
-};
-
-type Deps = { engine: Market['engine']; market: KiteMarket; sessions: Sessions };
-
-export function createTicker({ engine, market, sessions }: Deps) {
+export function createTicker(deps: TickerDeps) {
+  const { engine, sessions } = deps;
   const connections = new Set<Connection>();
   const admitted = new WeakMap<FastifyRequest, { appId: string; clientId: string }>();
 
-  function stateOf(symbol: string): TickState | null {
-    const state = engine.state(symbol);
-    const instrument = engine.instrument(symbol);
-    if (!state || !instrument) return null;
-    return {
-      token: market.tokenOf(symbol),
-      index: instrument.market === 'INDEX',
-      last: state.last,
-      open: state.open ?? state.last,
-      high: state.high ?? state.last,
-      low: state.low ?? state.last,
-      close: state.prevClose,
-      volume: state.volume,
-      averagePaise: state.volume ? state.valuePaise / state.volume : 0,
-      at: Math.floor(state.updatedAt.getTime() / 1000),
-    };
-  }
-
-  function send(connection: Connection, symbols: Iterable<string>) {
-    const packets: Buffer[] = [];
-    for (const symbol of symbols) {
-      const mode = connection.modes.get(symbol);
-      const state = mode ? stateOf(symbol) : null;
-      if (mode && state) packets.push(packetOf(state, mode));
-    }
-    // A frame holds at most 65,535 packets by its 2-byte count; 3,000 fit in one.
-    if (packets.length === 0) return;
-    connection.socket.send(frameOf(packets), { binary: true });
-    connection.ticked = true;
-  }
-
   const stopQuotes = engine.onQuotes((symbols) => {
-    for (const connection of connections) send(connection, symbols);
+    for (const connection of connections) sendTicks(deps, connection, symbols);
   });
   const heartbeat = setInterval(() => {
     for (const connection of connections) {
@@ -73,36 +29,6 @@ export function createTicker({ engine, market, sessions }: Deps) {
     }
   }, 1000);
   heartbeat.unref();
-
-  function onMessage(connection: Connection, raw: string) {
-    let message: { a?: string; v?: unknown };
-    try {
-      message = JSON.parse(raw) as { a?: string; v?: unknown };
-    } catch {
-      return;
-    }
-    const tokensOf = (value: unknown) =>
-      (Array.isArray(value) ? value : []).flatMap((t) => {
-        const symbol = market.symbolOfToken(Number(t));
-        return symbol ? [symbol] : [];
-      });
-    if (message.a === 'subscribe') {
-      const added = tokensOf(message.v).filter((s) => !connection.modes.has(s));
-      for (const symbol of added) {
-        if (connection.modes.size >= INSTRUMENTS_MAX) break;
-        connection.modes.set(symbol, 'quote');
-      }
-      send(connection, added);
-    } else if (message.a === 'unsubscribe') {
-      for (const symbol of tokensOf(message.v)) connection.modes.delete(symbol);
-    } else if (message.a === 'mode' && Array.isArray(message.v)) {
-      const [mode, tokens] = message.v as [TickMode, unknown];
-      if (!MODES.includes(mode)) return;
-      const changed = tokensOf(tokens).filter((s) => connection.modes.has(s));
-      for (const symbol of changed) connection.modes.set(symbol, mode);
-      send(connection, changed);
-    }
-  }
 
   /** The handshake's check: a live session, and a free connection for the app. */
   async function admit(request: FastifyRequest) {
@@ -123,7 +49,7 @@ export function createTicker({ engine, market, sessions }: Deps) {
           const who = admitted.get(request)!;
           const connection: Connection = { socket, ...who, modes: new Map(), ticked: false };
           connections.add(connection);
-          socket.on('message', (raw) => onMessage(connection, String(raw)));
+          socket.on('message', (raw) => onTickerMessage(deps, connection, String(raw)));
           socket.on('close', () => connections.delete(connection));
           socket.on('error', () => socket.terminate());
         },

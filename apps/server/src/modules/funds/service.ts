@@ -2,18 +2,12 @@
  * Funds: bank cards, deposits, withdrawals, fund records and the console's views of them.
  * Money moves only through the ledger service, in the transaction that changes the status.
  */
-import {
-  FIRM_ACCOUNTS,
-  paiseNumber,
-  type TClientLedger,
-  type TReconciliation,
-} from '@sampada/shared';
+import type { TClientLedger, TReconciliation } from '@sampada/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
-import { assertSees, type Viewer } from '../../platform/viewer.ts';
+import type { Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -21,8 +15,10 @@ import type { StaffService } from '../staff/service.ts';
 import type { UploadService } from '../uploads/service.ts';
 import { createFundsAccess } from './access.ts';
 import { createBankCardService } from './bank-cards.ts';
+import { clientLedger } from './client-ledger.ts';
 import { createDepositService } from './deposits.ts';
 import { deposits as depositsTable } from './tables.ts';
+import { reconciliation } from './reconciliation.ts';
 import { createRecordService, type HoldingsValuer, type LoanBalance } from './records.ts';
 import { createWithdrawalService, type WithdrawalLimit } from './withdrawals.ts';
 
@@ -73,70 +69,14 @@ export function createFundsService(deps: Deps) {
      * The console's view of one client's ledger: balances and postings, newest first; 403
      * for a client the viewer may not see.
      */
-    async clientLedger(
+    clientLedger: (
       viewer: Viewer,
       clientId: string,
       page: { cursor?: string | undefined; limit: number },
-    ): Promise<TClientLedger> {
-      const client = await clients.byId(clientId);
-      assertSees(viewer, client.advisorId);
-      const cursor = decodeCursor(page.cursor, 1);
-      const [balances, postings] = await Promise.all([
-        ledger.balancesOf(clientId),
-        ledger.postingsOfClient(clientId, cursor ? Number(cursor[0]) : undefined, page.limit),
-      ]);
-      const items = postings.slice(0, page.limit);
-      const last = items[items.length - 1];
-      return {
-        client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
-        balances: {
-          cash_available_paise: paiseNumber(balances.cash_available),
-          cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
-          loan_principal_paise: paiseNumber(balances.loan_principal),
-        },
-        postings: {
-          items: items.map((p) => ({
-            id: String(p.id),
-            kind: p.kind,
-            memo: p.memo,
-            reference: p.reference,
-            created_at: p.createdAt.toISOString(),
-            lines: p.lines.map((l) => ({
-              account: l.account,
-              client_id: l.clientId,
-              amount_paise: paiseNumber(l.amount),
-              balance_after_paise: l.clientId ? paiseNumber(l.balanceAfter) : null,
-            })),
-          })),
-          next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,
-        },
-      };
-    },
+    ): Promise<TClientLedger> => clientLedger({ clients, ledger }, viewer, clientId, page),
 
     /** The ledger check with the firm's balances and what clients hold. */
-    async reconciliation(): Promise<TReconciliation> {
-      const checkedAt = clock.now();
-      const [check, firm, available, onHold] = await Promise.all([
-        ledger.check(),
-        ledger.firmBalances(),
-        ledger.clientTotal('cash_available'),
-        ledger.clientTotal('cash_on_hold'),
-      ]);
-      return {
-        ok: check.ok,
-        checked_at: checkedAt.toISOString(),
-        counts: check.counts,
-        discrepancies: check.discrepancies,
-        firm_accounts: FIRM_ACCOUNTS.map((account) => ({
-          account,
-          balance_paise: paiseNumber(firm[account]),
-        })),
-        client_totals: {
-          cash_available_paise: paiseNumber(available),
-          cash_on_hold_paise: paiseNumber(onHold),
-        },
-      };
-    },
+    reconciliation: (): Promise<TReconciliation> => reconciliation({ clock, ledger }),
 
     /** Confirmed and rejected deposits, for engagement's score and achievements. */
     async depositRecordOf(clientId: string) {

@@ -1,0 +1,18 @@
+import type { WebSocket } from 'ws';
+import type { Market } from '../market/service.ts';
+import type { KiteMarket } from './kite-market.ts';
+import type { Sessions } from './sessions.ts';
+import type { TickMode } from './tick-packets.ts';
+
+export const INSTRUMENTS_MAX = 3000;
+export const CONNECTIONS_MAX = 3;
+
+export type Connection = {
+  socket: WebSocket;
+  appId: string;
+  clientId: string;
+  modes: Map<string, TickMode>;
+  ticked: boolean;
+};
+
+export type TickerDeps = { engine: Market['engine']; market: KiteMarket; sessions: Sessions };
