@@ -69,6 +69,15 @@ function useKeyFacts(request: TLoanQuoteRequest | null) {
   return { current, accepted, setAccepted, readKfs };
 }
 
+/** Nothing chosen yet but the product the drawer was opened on, if any. */
+const loanFormDefaults = (productId: string | undefined): TLoanFormInput => ({
+  product_id: productId ?? '',
+  tenure_months: undefined as unknown as number,
+  amount: '',
+  pledges: {},
+  pin: '',
+});
+
 /** Everything the loan application drawer reads and does: catalogue, form, quote, KFS, apply. */
 export function useLoanApplication(productId: string | undefined) {
   const { t } = useCreditTranslation();
@@ -81,13 +90,7 @@ export function useLoanApplication(productId: string | undefined) {
 
   const form = useForm<TLoanFormInput, unknown, TLoanFormOutput>({
     resolver: zodResolver(ZLoanApplicationForm),
-    defaultValues: {
-      product_id: productId ?? '',
-      tenure_months: undefined as unknown as number,
-      amount: '',
-      pledges: {},
-      pin: '',
-    },
+    defaultValues: loanFormDefaults(productId),
   });
   const values = useWatch({ control: form.control });
   const product = products.find((p) => p.id === values.product_id);
