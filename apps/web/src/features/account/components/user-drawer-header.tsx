@@ -1,10 +1,10 @@
+import type { TClientProfile } from '@sampada/shared';
 import { Badge, Group, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { CopyButton } from '../../../components/copy-button';
-import { useProfile } from '../../../lib/auth';
 import { useAccountTranslation } from '../i18n';
 
-type TProfile = ReturnType<typeof useProfile>['data'];
+type TProfile = TClientProfile | undefined;
 
 /** The avatar, names and UID, then the VIP level and score that lead to Score Info. */
 export function UserDrawerHeader({

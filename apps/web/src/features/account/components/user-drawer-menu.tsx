@@ -1,4 +1,4 @@
-import { M } from '@sampada/shared';
+import { M, type TClientProfile } from '@sampada/shared';
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconBuildingBank,
@@ -17,13 +17,13 @@ import {
 import { useNavigate } from 'react-router';
 import { openConfirm } from '../../../components/modals';
 import { BANK_SECTION_PATH, paths } from '../../../config/paths';
-import { logout, useProfile } from '../../../lib/auth';
+import { logout } from '../../../lib/auth';
 import { openCompensationApplication, openGlobalDrawer } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { useAccountTranslation } from '../i18n';
 import { openAccountModal } from './account-modals';
 
-type TProfile = ReturnType<typeof useProfile>['data'];
+type TProfile = TClientProfile | undefined;
 
 type TMenuProps = {
   profile: TProfile;
