@@ -77,35 +77,16 @@ export function SetPinHost() {
   return null;
 }
 
-/** Hosts the drawers one feature opens and another fills (lib/drawers). */
-export function DrawersHost() {
+type TDrawerGroupProps = { open: ReturnType<typeof useGlobalDrawer>; close: () => void };
+
+/** Stock detail, the offering drawers and the order ticket. */
+function TradingDrawers({ open, close }: TDrawerGroupProps) {
   const { t } = useTranslation();
-  const open = useGlobalDrawer();
   const stock = useStockDetailRef();
   const deal = useDealRef();
   const order = useOrderRef();
-  const loan = useLoanRef();
-  const isPhone = useIsPhone();
-  const close = () => void closeGlobalDrawer();
   return (
     <>
-      <SetPinHost />
-      <SlideUpDrawer
-        opened={open === 'deposit'}
-        onClose={close}
-        onExitTransitionEnd={notifyDrawerClosed}
-        title={t('funds.deposit')}
-      >
-        <Suspense fallback={fallback}>{open === 'deposit' && <DepositPanel />}</Suspense>
-      </SlideUpDrawer>
-      <SlideUpDrawer
-        opened={open === 'withdraw'}
-        onClose={close}
-        onExitTransitionEnd={notifyDrawerClosed}
-        title={t('funds.withdraw')}
-      >
-        <Suspense fallback={fallback}>{open === 'withdraw' && <WithdrawPanel />}</Suspense>
-      </SlideUpDrawer>
       <SlideUpDrawer
         opened={open === 'stock-detail'}
         onClose={close}
@@ -156,6 +137,17 @@ export function DrawersHost() {
           )}
         </Suspense>
       </SlideUpDrawer>
+    </>
+  );
+}
+
+/** The loan and compensation applications and the support chat. */
+function ServiceDrawers({ open, close }: TDrawerGroupProps) {
+  const { t } = useTranslation();
+  const loan = useLoanRef();
+  const isPhone = useIsPhone();
+  return (
+    <>
       <SlideUpDrawer
         opened={open === 'loan'}
         onClose={close}
@@ -190,6 +182,36 @@ export function DrawersHost() {
       >
         <Suspense fallback={fallback}>{open === 'support' && <ChatWidget />}</Suspense>
       </SideDrawer>
+    </>
+  );
+}
+
+/** Hosts the drawers one feature opens and another fills (lib/drawers). */
+export function DrawersHost() {
+  const { t } = useTranslation();
+  const open = useGlobalDrawer();
+  const close = () => void closeGlobalDrawer();
+  return (
+    <>
+      <SetPinHost />
+      <SlideUpDrawer
+        opened={open === 'deposit'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={t('funds.deposit')}
+      >
+        <Suspense fallback={fallback}>{open === 'deposit' && <DepositPanel />}</Suspense>
+      </SlideUpDrawer>
+      <SlideUpDrawer
+        opened={open === 'withdraw'}
+        onClose={close}
+        onExitTransitionEnd={notifyDrawerClosed}
+        title={t('funds.withdraw')}
+      >
+        <Suspense fallback={fallback}>{open === 'withdraw' && <WithdrawPanel />}</Suspense>
+      </SlideUpDrawer>
+      <TradingDrawers open={open} close={close} />
+      <ServiceDrawers open={open} close={close} />
     </>
   );
 }

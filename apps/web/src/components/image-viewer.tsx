@@ -9,7 +9,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type Dispatch, type ReactNode, type SetStateAction, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 
 const MIN_ZOOM = 0.5;
@@ -24,6 +24,43 @@ export interface ImageViewerProps {
   children?: ReactNode;
   thumbnailHeight?: number;
   onError?: () => void;
+}
+
+/** Zoom out, the level, zoom in and back to 100 %. */
+function ZoomControls({
+  zoom,
+  setZoom,
+}: {
+  zoom: number;
+  setZoom: Dispatch<SetStateAction<number>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="center" gap="xs" mb="sm">
+      <ActionIcon
+        variant="default"
+        aria-label={t('imageViewer.zoomOut')}
+        onClick={() => setZoom((z) => clamp(z - STEP))}
+        disabled={zoom <= MIN_ZOOM}
+      >
+        <IconZoomOut size={18} />
+      </ActionIcon>
+      <Text size="sm" w={64} ta="center" aria-live="polite">
+        {t('imageViewer.zoomLevel', { percent: Math.round(zoom * 100) })}
+      </Text>
+      <ActionIcon
+        variant="default"
+        aria-label={t('imageViewer.zoomIn')}
+        onClick={() => setZoom((z) => clamp(z + STEP))}
+        disabled={zoom >= MAX_ZOOM}
+      >
+        <IconZoomIn size={18} />
+      </ActionIcon>
+      <ActionIcon variant="default" aria-label={t('imageViewer.reset')} onClick={() => setZoom(1)}>
+        <IconZoomReset size={18} />
+      </ActionIcon>
+    </Group>
+  );
 }
 
 /**
@@ -70,34 +107,7 @@ export function ImageViewer({
         // Above the modal or drawer it opens from (Mantine's modals sit at 200, issue 31).
         zIndex={getDefaultZIndex('overlay')}
       >
-        <Group justify="center" gap="xs" mb="sm">
-          <ActionIcon
-            variant="default"
-            aria-label={t('imageViewer.zoomOut')}
-            onClick={() => setZoom((z) => clamp(z - STEP))}
-            disabled={zoom <= MIN_ZOOM}
-          >
-            <IconZoomOut size={18} />
-          </ActionIcon>
-          <Text size="sm" w={64} ta="center" aria-live="polite">
-            {t('imageViewer.zoomLevel', { percent: Math.round(zoom * 100) })}
-          </Text>
-          <ActionIcon
-            variant="default"
-            aria-label={t('imageViewer.zoomIn')}
-            onClick={() => setZoom((z) => clamp(z + STEP))}
-            disabled={zoom >= MAX_ZOOM}
-          >
-            <IconZoomIn size={18} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            aria-label={t('imageViewer.reset')}
-            onClick={() => setZoom(1)}
-          >
-            <IconZoomReset size={18} />
-          </ActionIcon>
-        </Group>
+        <ZoomControls zoom={zoom} setZoom={setZoom} />
         <Box
           style={{ overflow: 'auto', maxWidth: '90vw', maxHeight: '75vh' }}
           onWheel={(event) => setZoom((z) => clamp(z + (event.deltaY < 0 ? STEP : -STEP)))}

@@ -1,41 +1,20 @@
-import { formatPaise } from '@sampada/shared';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconBell, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Divider, Group, Indicator, Popover, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useStore } from '../../lib/create-store';
-import { openGlobalDrawer } from '../../lib/drawers';
 import { useTranslation } from '../../lib/i18n';
 import { getQuotesSocket, useQuoteSubscription } from '../../lib/market/live-quotes';
-import { formatDateTime } from '../../lib/money';
 import { hideToastsOf, toast } from '../../lib/notify';
 import {
   useCancelPriceAlert,
   useMarkNotificationsRead,
-  useNotifications,
   usePriceAlerts,
 } from '../../lib/market/price-alerts';
-import {
-  bellListOpen,
-  noticeHref,
-  noticeText,
-  refreshForNotice,
-  useMarkNoticesRead,
-  useNotices,
-} from '../../lib/notices';
+import { bellListOpen, noticeText, refreshForNotice, useMarkNoticesRead } from '../../lib/notices';
 import { queryKeys } from '../../lib/query-keys';
+import { useBellItems } from './bell-items';
+import { BellActiveAlerts, BellItems } from './bell-lists';
 
 const NOTICE_TOAST = 'notice-';
 const ALERT_TOAST = 'alert-';
@@ -90,38 +69,6 @@ export function useNoticeToasts() {
       }),
     [queryClient, t],
   );
-}
-
-type BellItem = {
-  id: string;
-  text: string;
-  at: string | null;
-  unread: boolean;
-  /** Where the row leads: a screen, or the chat (a support reply). */
-  opens?: { href: string } | 'chat';
-};
-
-/** Fired alerts and the records' notices, newest first, unread counted together. */
-function useBellItems() {
-  const { t } = useTranslation();
-  const { data: notes } = useNotifications();
-  const { data: notices } = useNotices();
-  const items: BellItem[] = [
-    ...(notes?.items ?? []).map((n) => ({
-      id: n.id,
-      text: n.message ?? n.symbol,
-      at: n.triggered_at,
-      unread: !n.read_at,
-    })),
-    ...(notices?.items ?? []).map((n) => ({
-      id: n.id,
-      text: noticeText(t, n),
-      at: n.created_at,
-      unread: !n.read_at,
-      opens: n.kind === 'support.reply' ? ('chat' as const) : { href: noticeHref(n) },
-    })),
-  ].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
-  return { items, unread: (notes?.unread ?? 0) + (notices?.unread ?? 0) };
 }
 
 /** The header's bell: fired alerts and notices (unread ones counted), active alerts to cancel. */
@@ -183,101 +130,12 @@ export function NotificationsBell() {
             </Button>
           )}
         </Group>
-        <ScrollArea.Autosize mah={280}>
-          {items.length ? (
-            <Stack gap="xs">
-              {items.map((n) => {
-                const body = (
-                  <>
-                    <Text size="sm" fw={n.unread ? 600 : 400}>
-                      {n.text}
-                    </Text>
-                    {n.at && (
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(n.at)}
-                      </Text>
-                    )}
-                  </>
-                );
-                if (n.opens === 'chat')
-                  return (
-                    <UnstyledButton
-                      key={n.id}
-                      display="block"
-                      w="100%"
-                      onClick={() => {
-                        setOpened(false);
-                        openGlobalDrawer('support');
-                      }}
-                      data-testid="notification"
-                      data-unread={n.unread || undefined}
-                    >
-                      {body}
-                    </UnstyledButton>
-                  );
-                return n.opens ? (
-                  <Text
-                    key={n.id}
-                    component={Link}
-                    to={n.opens.href}
-                    onClick={() => setOpened(false)}
-                    c="inherit"
-                    td="none"
-                    display="block"
-                    data-testid="notification"
-                    data-unread={n.unread || undefined}
-                  >
-                    {body}
-                  </Text>
-                ) : (
-                  <div key={n.id} data-testid="notification" data-unread={n.unread || undefined}>
-                    {body}
-                  </div>
-                );
-              })}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('alerts.empty')}
-            </Text>
-          )}
-        </ScrollArea.Autosize>
+        <BellItems items={items} close={() => setOpened(false)} />
         <Divider my="sm" />
         <Text fw={600} size="sm" mb={4}>
           {t('alerts.active')}
         </Text>
-        {active.length ? (
-          <Stack gap={4}>
-            {active.map((a) => (
-              <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="active-alert">
-                <Text size="sm" truncate>
-                  {a.symbol} ·{' '}
-                  {t('alerts.summary', {
-                    direction: t(`alerts.${a.direction}`),
-                    price: formatPaise(a.price_paise),
-                  })}
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={t('alerts.cancel', {
-                    symbol: a.symbol,
-                    direction: t(`alerts.${a.direction}`),
-                    price: formatPaise(a.price_paise),
-                  })}
-                  onClick={() => cancel.mutate(a.id)}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('alerts.noActive')}
-          </Text>
-        )}
+        <BellActiveAlerts active={active} onCancel={(id) => cancel.mutate(id)} />
       </Popover.Dropdown>
     </Popover>
   );

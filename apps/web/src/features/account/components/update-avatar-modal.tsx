@@ -1,21 +1,19 @@
 import { M } from '@sampada/shared';
-import { Box, Button, FileButton, Group, Slider, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useReducer, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import type { Area } from 'react-easy-crop';
 import { AvatarFallback } from '../../../components/avatar-fallback';
 import { useProfile } from '../../../lib/auth';
 import { toast } from '../../../lib/notify';
 import { uploadAvatar } from '../api/upload-avatar';
 import { useAccountTranslation } from '../i18n';
+import { AvatarCropper } from './avatar-cropper';
 import { cropToJpeg, dataUrlToFile, workingImage } from './avatar-image';
 
 /** Cropper settings of spec §9. */
 export const CROP_DEBOUNCE_MS = 500;
-/** react-easy-crop zooms by pixelY × zoomSpeed / 200: one wheel notch (≈100 px) moves 0.1. */
-const WHEEL_ZOOM_SPEED = 0.2;
-const MAX_ZOOM = 3;
 
 export interface TAvatarState {
   fileName: string | null;
@@ -63,10 +61,8 @@ export function avatarReducer(state: TAvatarState, action: TAvatarAction): TAvat
   }
 }
 
-/** Update Avatar: choose, crop 1:1, preview round, upload avatar.jpg (spec §2, §4). */
-export function UpdateAvatarModal({ onDone }: { onDone: () => void }) {
-  const { t } = useAccountTranslation();
-  const { data: profile } = useProfile();
+/** The modal's states, the cropper's position and zoom, and choosing, cropping, uploading. */
+function useAvatarEditor(onDone: () => void) {
   const [state, dispatch] = useReducer(avatarReducer, initialAvatarState);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -115,6 +111,16 @@ export function UpdateAvatarModal({ onDone }: { onDone: () => void }) {
     }
   };
 
+  return { state, crop, setCrop, zoom, setZoom, makePreview, choose, cropperImageFailed, upload };
+}
+
+/** Update Avatar: choose, crop 1:1, preview round, upload avatar.jpg (spec §2, §4). */
+export function UpdateAvatarModal({ onDone }: { onDone: () => void }) {
+  const { t } = useAccountTranslation();
+  const { data: profile } = useProfile();
+  const { state, crop, setCrop, zoom, setZoom, makePreview, choose, cropperImageFailed, upload } =
+    useAvatarEditor(onDone);
+
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -142,40 +148,15 @@ export function UpdateAvatarModal({ onDone }: { onDone: () => void }) {
       </Group>
 
       {state.image && (
-        <Stack gap="xs">
-          <Box
-            pos="relative"
-            h={280}
-            bg="dark.7"
-            style={{ borderRadius: 8, overflow: 'hidden' }}
-            data-testid="avatar-cropper"
-          >
-            <Cropper
-              image={state.image}
-              crop={crop}
-              zoom={zoom}
-              maxZoom={MAX_ZOOM}
-              aspect={1}
-              zoomSpeed={WHEEL_ZOOM_SPEED}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => void makePreview(state.image!, pixels)}
-              mediaProps={{ onError: cropperImageFailed }}
-            />
-          </Box>
-          <Text size="xs" c="dimmed">
-            {t('avatar.cropHint')}
-          </Text>
-          <Slider
-            aria-label={t('avatar.zoom')}
-            min={1}
-            max={MAX_ZOOM}
-            step={0.1}
-            value={zoom}
-            onChange={setZoom}
-            label={null}
-          />
-        </Stack>
+        <AvatarCropper
+          image={state.image}
+          crop={crop}
+          onCropChange={setCrop}
+          zoom={zoom}
+          onZoomChange={setZoom}
+          onCropComplete={(pixels) => void makePreview(state.image!, pixels)}
+          onImageError={cropperImageFailed}
+        />
       )}
 
       <Stack align="center" gap={6}>

@@ -1,47 +1,18 @@
-import { DRAWER_VERSION, M, USER_DRAWER_WIDTH } from '@sampada/shared';
-import {
-  Badge,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  NavLink,
-  Rating,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconBuildingBank,
-  IconCash,
-  IconDeviceMobileCheck,
-  IconGift,
-  IconHeadset,
-  IconId,
-  IconKey,
-  IconLogout,
-  IconPassword,
-  IconPhoto,
-  IconReceiptRefund,
-  IconShieldLock,
-  IconUserCircle,
-  IconWallet,
-} from '@tabler/icons-react';
+import { DRAWER_VERSION, USER_DRAWER_WIDTH } from '@sampada/shared';
+import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { IconCash, IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { AvatarFallback } from '../../../components/avatar-fallback';
-import { CopyButton } from '../../../components/copy-button';
 import { DisplayPreferences } from '../../../components/display-preferences';
-import { openConfirm } from '../../../components/modals';
-import { BANK_SECTION_PATH, paths } from '../../../config/paths';
-import { logout, useProfile } from '../../../lib/auth';
+import { paths } from '../../../config/paths';
+import { useProfile } from '../../../lib/auth';
 import { useChatUnread } from '../../../lib/chat-unread';
-import { openCompensationApplication, openGlobalDrawer } from '../../../lib/drawers';
-import { translateMessage } from '../../../lib/i18n';
+import { openGlobalDrawer } from '../../../lib/drawers';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAccountTranslation } from '../i18n';
-import { openAccountModal } from './account-modals';
+import { UserDrawerHeader } from './user-drawer-header';
+import { UserDrawerMenu } from './user-drawer-menu';
 
 export interface UserDrawerProps {
   opened: boolean;
@@ -75,17 +46,6 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
     action();
   };
 
-  const open = {
-    ...openAccountModal,
-    logout: () =>
-      openConfirm({
-        message: translateMessage(M.logoutConfirm),
-        danger: true,
-        onConfirm: () => void logout(),
-      }),
-  };
-
-  const displayName = profile?.name || profile?.username || '';
   return (
     <Drawer
       opened={opened}
@@ -104,51 +64,10 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
       data-testid="user-drawer"
     >
       <Stack gap="md" style={{ flex: 1 }}>
-        <Group wrap="nowrap" gap="md">
-          <AvatarFallback src={profile?.avatar} name={displayName} size={64} radius={999} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={700} size="lg" truncate="end">
-              {displayName || t('drawer.noUsername')}
-            </Text>
-            <Text size="sm" c="dimmed" truncate="end">
-              {profile?.username || t('drawer.noUsername')}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              <Text size="xs" c="dimmed">
-                {t('drawer.uid')}: <span data-testid="drawer-uid">{profile?.id}</span>
-              </Text>
-              {profile?.id && <CopyButton value={profile.id} label={t('drawer.uid')} />}
-            </Group>
-          </Stack>
-        </Group>
-
-        {/* Both lead to Score Info, which explains them from the stored parts and tiers. */}
-        <Group justify="space-between">
-          <UnstyledButton
-            onClick={closing(() => void navigate(paths.scoreInfo))}
-            aria-label={t('drawer.vipInfo')}
-            data-testid="drawer-vip"
-          >
-            <Badge variant="light" color="yellow" size="lg" style={{ cursor: 'pointer' }}>
-              {t('drawer.vip', { level: profile?.vip ?? 0 })}
-            </Badge>
-          </UnstyledButton>
-          <UnstyledButton
-            onClick={closing(() => void navigate(paths.scoreInfo))}
-            aria-label={t('drawer.scoreInfo')}
-            data-testid="drawer-score"
-          >
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {t('drawer.score')}
-              </Text>
-              <Rating value={(profile?.score ?? 0) / 20} fractions={4} readOnly size="sm" />
-              <Text size="sm" fw={500}>
-                {t('drawer.scoreValue', { score: profile?.score ?? 0 })}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </Group>
+        <UserDrawerHeader
+          profile={profile}
+          onScoreInfo={closing(() => void navigate(paths.scoreInfo))}
+        />
 
         <Group grow>
           <Button
@@ -168,85 +87,12 @@ export function UserDrawer({ opened, onClose, fullWidth }: UserDrawerProps) {
 
         <Divider />
 
-        <Stack gap={2}>
-          <NavLink
-            label={t('drawer.profile')}
-            leftSection={<IconUserCircle size={20} />}
-            childrenOffset={28}
-          >
-            <NavLink
-              label={t('drawer.updateAvatar')}
-              leftSection={<IconPhoto size={18} />}
-              onClick={closing(open.avatar)}
-            />
-            <NavLink
-              label={t('drawer.viewKyc')}
-              leftSection={<IconId size={18} />}
-              onClick={closing(open.kyc)}
-            />
-          </NavLink>
-          <NavLink
-            label={t('drawer.security')}
-            leftSection={<IconShieldLock size={20} />}
-            childrenOffset={28}
-          >
-            <NavLink
-              label={profile?.has_pin ? t('drawer.changePin') : t('drawer.setPin')}
-              leftSection={<IconKey size={18} />}
-              onClick={closing(() => open.pin(profile?.has_pin === true))}
-            />
-            <NavLink
-              label={t('drawer.changePassword')}
-              leftSection={<IconPassword size={18} />}
-              onClick={closing(open.password)}
-            />
-            <NavLink
-              label={t('drawer.twoFactor')}
-              leftSection={<IconDeviceMobileCheck size={18} />}
-              onClick={() => closeThen(() => void navigate(paths.me.security))}
-            />
-          </NavLink>
-          <NavLink
-            label={t('drawer.bankAccounts')}
-            leftSection={<IconBuildingBank size={20} />}
-            onClick={() => closeThen(() => void navigate(BANK_SECTION_PATH))}
-          />
-          {/* Capability flags (spec §3): the entries appear only when the flag is on. */}
-          {profile?.allow_compensation && (
-            <NavLink
-              label={t('drawer.compensation')}
-              leftSection={<IconReceiptRefund size={20} />}
-              onClick={closing(openCompensationApplication)}
-              data-testid="drawer-compensation"
-            />
-          )}
-          {profile?.allow_bonus && (
-            <NavLink
-              label={t('drawer.offers')}
-              leftSection={<IconGift size={20} />}
-              onClick={() => closeThen(() => void navigate('/offers'))}
-              data-testid="drawer-offers"
-            />
-          )}
-          <NavLink
-            label={t('drawer.customerService')}
-            leftSection={<IconHeadset size={20} />}
-            rightSection={
-              unreadChat > 0 ? (
-                <Badge size="sm" color="red" circle data-testid="chat-unread-drawer">
-                  {unreadChat}
-                </Badge>
-              ) : null
-            }
-            onClick={closing(() => openGlobalDrawer('support'))}
-          />
-          <NavLink
-            label={t('drawer.logout')}
-            leftSection={<IconLogout size={20} />}
-            c="red"
-            onClick={open.logout}
-          />
-        </Stack>
+        <UserDrawerMenu
+          profile={profile}
+          unreadChat={unreadChat}
+          closing={closing}
+          closeThen={closeThen}
+        />
 
         <Divider />
         <DisplayPreferences />

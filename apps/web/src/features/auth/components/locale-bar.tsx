@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LiveClock } from '../../../components/live-clock';
 import { useAppSettings } from '../../../lib/app-settings';
-import { DEFAULT_COUNTRY } from '../../../lib/country';
+import { DEFAULT_COUNTRY, type TCountry } from '../../../lib/country';
 import { useAuthTranslation } from '../i18n';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -34,22 +34,8 @@ const chevron = (
   </svg>
 );
 
-/**
- * The chosen country (India by default) and a live clock in the chosen timezone (UTC by
- * default, spec §1), both kept in the locale setting.
- */
-export function LocaleBar() {
-  const { t } = useAuthTranslation();
-  const { locale } = useAppSettings();
-  /** Which picker the visitor went to; until then two look-alike fields stand in for them. */
-  const [active, setActive] = useState<{ focus: 'country' | 'timezone'; openList: boolean }>();
-  const { data: countries } = useCountries(
-    active !== undefined || locale.country !== DEFAULT_COUNTRY.code,
-  );
-  const country =
-    countries?.find((c) => c.code === locale.country) ??
-    (locale.country === DEFAULT_COUNTRY.code ? DEFAULT_COUNTRY : undefined);
-
+/** The pickers' options: every country with its phone code; UTC and the country's zones. */
+function useLocaleOptions(countries: TCountry[] | undefined, country: TCountry | undefined) {
   const countryOptions = useMemo(
     () =>
       (countries ?? []).map((c) => ({
@@ -66,6 +52,26 @@ export function LocaleBar() {
       })),
     [country],
   );
+  return { countryOptions, timezoneOptions };
+}
+
+/**
+ * The chosen country (India by default) and a live clock in the chosen timezone (UTC by
+ * default, spec §1), both kept in the locale setting.
+ */
+export function LocaleBar() {
+  const { t } = useAuthTranslation();
+  const { locale } = useAppSettings();
+  /** Which picker the visitor went to; until then two look-alike fields stand in for them. */
+  const [active, setActive] = useState<{ focus: 'country' | 'timezone'; openList: boolean }>();
+  const { data: countries } = useCountries(
+    active !== undefined || locale.country !== DEFAULT_COUNTRY.code,
+  );
+  const country =
+    countries?.find((c) => c.code === locale.country) ??
+    (locale.country === DEFAULT_COUNTRY.code ? DEFAULT_COUNTRY : undefined);
+
+  const { countryOptions, timezoneOptions } = useLocaleOptions(countries, country);
 
   const standIn = (
     focus: 'country' | 'timezone',

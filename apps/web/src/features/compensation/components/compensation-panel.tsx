@@ -1,78 +1,14 @@
-import {
-  COMPENSATION_CATEGORIES,
-  CPM,
-  formatPaise,
-  MAX_EVIDENCE_IMAGES,
-  readRupees,
-  type TClaimDetail,
-  type TDepositView,
-  type TOrder,
-  type TWithdrawalView,
-  ZCompensationApply,
-} from '@sampada/shared';
-import { compensationCategoryLabel } from '../../../components/shared-labels';
-import { Alert, Button, NativeSelect, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { CPM, type TClaimDetail, ZCompensationApply } from '@sampada/shared';
+import { Alert, Button, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { AmountInput } from '../../../components/amount-input';
-import { MultiImageUpload } from '../../../components/multi-image-upload';
-import { apiGet, toastFailure } from '../../../lib/api-client';
+import { toastFailure } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { requestResolver } from '../../../lib/forms';
 import { uploadEvidence, useApplyClaim } from '../api/claims';
 import { useCompensationTranslation } from '../i18n';
-
-type TValues = {
-  category: string;
-  amount: string | number;
-  description: string;
-  related: string;
-  images: File[];
-};
-
-/** The client's own orders, deposits and withdrawals, for the "concerns" picker. */
-function useOwnRecords() {
-  return useQuery({
-    queryKey: ['compensation', 'own-records'],
-    queryFn: async () => {
-      const [orders, deposits, withdrawals] = await Promise.all([
-        apiGet<{ items: TOrder[] }>('/trade/app/v1/orders', {
-          params: { limit: 50 },
-          silent: true,
-        }),
-        apiGet<{ items: TDepositView[] }>('/funds/app/v1/deposits', { silent: true }),
-        apiGet<{ items: TWithdrawalView[] }>('/funds/app/v1/withdrawals', { silent: true }),
-      ]);
-      return [
-        ...orders.items.map((o) => ({
-          value: `order:${o.id}`,
-          label: `Order ${o.side.toUpperCase()} ${o.quantity} ${o.symbol}`,
-        })),
-        ...deposits.items.map((d) => ({
-          value: `deposit:${d.id}`,
-          label: `Deposit ${formatPaise(d.amount_paise)} · ${d.created_at.slice(0, 10)}`,
-        })),
-        ...withdrawals.items.map((w) => ({
-          value: `withdrawal:${w.id}`,
-          label: `Withdrawal ${formatPaise(w.amount_paise)} · ${w.created_at.slice(0, 10)}`,
-        })),
-      ];
-    },
-  });
-}
-
-const toRequest = (values: TValues) => {
-  const read = readRupees(values.amount);
-  const [kind, id] = values.related ? values.related.split(':') : [];
-  return {
-    category: values.category,
-    amount_paise: read.ok ? Number(read.paise) : values.amount === '' ? '' : -1,
-    description: values.description,
-    related: kind && id ? { kind, id } : null,
-    evidence: [] as string[],
-  };
-};
+import { ClaimCategoryAmountFields, ClaimEvidenceField } from './compensation-fields';
+import { toRequest, type TValues, useOwnRecords } from './compensation-form';
 
 /** The Compensation Application drawer (spec §2): only with allow_compensation. */
 export function CompensationPanel() {
@@ -119,40 +55,7 @@ export function CompensationPanel() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm" data-testid="compensation-form">
-        <Controller
-          control={form.control}
-          name="category"
-          render={({ field }) => (
-            // A native select: the phone's own picker, steady inside the slide-up drawer.
-            <NativeSelect
-              label={t('category')}
-              data={[
-                { value: '', label: t('choose') },
-                ...COMPENSATION_CATEGORIES.map((c) => ({
-                  value: c,
-                  label: compensationCategoryLabel(c),
-                })),
-              ]}
-              value={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.value)}
-              error={errors.category?.message}
-              data-testid="claim-category"
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field }) => (
-            <AmountInput
-              label={t('amount')}
-              value={field.value}
-              onChange={field.onChange}
-              error={(errors as Record<string, { message?: string }>).amount_paise?.message}
-              data-testid="claim-amount"
-            />
-          )}
-        />
+        <ClaimCategoryAmountFields form={form} />
         <Controller
           control={form.control}
           name="related"
@@ -177,22 +80,7 @@ export function CompensationPanel() {
           error={errors.description?.message}
           data-testid="claim-description"
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('evidence')}
-          </Text>
-          <Controller
-            control={form.control}
-            name="images"
-            render={({ field }) => (
-              <MultiImageUpload
-                value={field.value}
-                onChange={field.onChange}
-                max={MAX_EVIDENCE_IMAGES}
-              />
-            )}
-          />
-        </Stack>
+        <ClaimEvidenceField form={form} />
         <Button type="submit" loading={uploading || apply.isPending} data-testid="claim-submit">
           {t('submit')}
         </Button>

@@ -16,6 +16,39 @@ import { useCreditTranslation } from '../i18n';
 
 const ZPinForm = z.object({ pin: ZPinTyped });
 
+/** What closes the loan today, its split, and the charge (none in the cooling-off period). */
+function ForeclosureFigures({ statement: s }: { statement: TForeclosureStatement }) {
+  const { t } = useCreditTranslation();
+  return (
+    <>
+      <Group justify="space-between">
+        <Text size="sm">{t('papers.closeToday', { day: s.as_of })}</Text>
+        <Text fw={700} data-testid="loan-foreclosure-total">
+          {formatPaise(s.total_paise)}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('papers.split', {
+          principal: formatPaise(s.principal_paise),
+          interest: formatPaise(s.interest_paise),
+          penal: formatPaise(s.penal_paise - s.waived_paise),
+        })}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="loan-foreclosure-charge">
+        {s.cooling_off
+          ? t('papers.coolingOffExit')
+          : s.foreclosure_charge_paise > 0
+            ? t('papers.charged', {
+                charge: formatPaise(s.foreclosure_charge_paise),
+                gst: formatPaise(s.foreclosure_charge_gst_paise),
+                amount: formatPaise(s.per_day_interest_paise),
+              })
+            : t('papers.perDay', { amount: formatPaise(s.per_day_interest_paise) })}
+      </Text>
+    </>
+  );
+}
+
 /**
  * Closing early: the foreclosure statement on request (the amount that closes the loan today,
  * IST; principal and interest only in the cooling-off period), then the close with the PIN.
@@ -73,30 +106,7 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Paper withBorder p="sm">
             <Stack gap="xs">
-              <Group justify="space-between">
-                <Text size="sm">{t('papers.closeToday', { day: s.as_of })}</Text>
-                <Text fw={700} data-testid="loan-foreclosure-total">
-                  {formatPaise(s.total_paise)}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t('papers.split', {
-                  principal: formatPaise(s.principal_paise),
-                  interest: formatPaise(s.interest_paise),
-                  penal: formatPaise(s.penal_paise - s.waived_paise),
-                })}
-              </Text>
-              <Text size="xs" c="dimmed" data-testid="loan-foreclosure-charge">
-                {s.cooling_off
-                  ? t('papers.coolingOffExit')
-                  : s.foreclosure_charge_paise > 0
-                    ? t('papers.charged', {
-                        charge: formatPaise(s.foreclosure_charge_paise),
-                        gst: formatPaise(s.foreclosure_charge_gst_paise),
-                        amount: formatPaise(s.per_day_interest_paise),
-                      })
-                    : t('papers.perDay', { amount: formatPaise(s.per_day_interest_paise) })}
-              </Text>
+              <ForeclosureFigures statement={s} />
               <PinField
                 control={form.control}
                 name="pin"

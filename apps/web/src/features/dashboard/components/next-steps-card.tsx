@@ -22,6 +22,43 @@ import { useDashboardTranslation } from '../i18n';
 
 type TStep = 'bank' | 'pin' | 'money' | 'trade';
 
+/** One step: done or not, its name and hint, and the button that opens its screen. */
+function NextStepRow({ step, done, onGo }: { step: TStep; done: boolean; onGo: () => void }) {
+  const { t } = useDashboardTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={`next-step-${step}`}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <ThemeIcon variant="transparent" color={done ? 'teal' : 'gray'} size="md">
+          {done ? <IconCircleCheck size={20} /> : <IconCircleDashed size={20} />}
+        </ThemeIcon>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            {t(`steps.${step}`)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`steps.${step}Hint`)}
+          </Text>
+        </Stack>
+      </Group>
+      {done ? (
+        <Badge color="teal" variant="light">
+          {t('steps.done')}
+        </Badge>
+      ) : (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={onGo}
+          aria-label={t(`steps.${step}`)}
+          data-testid={`next-step-${step}-go`}
+        >
+          {t(`steps.${step}Go`)}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /**
  * What a new client does next (issue 31: a new client landed on ₹0.00 with nothing to do):
  * add a bank account, set a PIN, add money and make a first trade, each a button that opens
@@ -76,36 +113,7 @@ export function NextStepsCard() {
       />
       <Stack gap="sm">
         {steps.map((step) => (
-          <Group key={step} justify="space-between" wrap="nowrap" data-testid={`next-step-${step}`}>
-            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-              <ThemeIcon variant="transparent" color={done[step] ? 'teal' : 'gray'} size="md">
-                {done[step] ? <IconCircleCheck size={20} /> : <IconCircleDashed size={20} />}
-              </ThemeIcon>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  {t(`steps.${step}`)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t(`steps.${step}Hint`)}
-                </Text>
-              </Stack>
-            </Group>
-            {done[step] ? (
-              <Badge color="teal" variant="light">
-                {t('steps.done')}
-              </Badge>
-            ) : (
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={action[step]}
-                aria-label={t(`steps.${step}`)}
-                data-testid={`next-step-${step}-go`}
-              >
-                {t(`steps.${step}Go`)}
-              </Button>
-            )}
-          </Group>
+          <NextStepRow key={step} step={step} done={done[step]} onGo={action[step]} />
         ))}
       </Stack>
     </Paper>

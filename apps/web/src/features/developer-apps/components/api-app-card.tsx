@@ -38,25 +38,58 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 const ROTATE_MODAL = 'api-app-rotate';
 
-/**
- * One API app: its settings, whether staff disabled it, its secret once after create or
- * rotate (`revealed`), the rotate and delete actions, and its postback delivery log.
- */
-export function ApiAppCard({
-  app,
-  revealed,
-  onReveal,
-  onRevealDone,
-}: {
-  app: TApiApp;
-  revealed: TApiAppWithSecret | null;
-  onReveal: (app: TApiAppWithSecret) => void;
-  onRevealDone: () => void;
-}) {
+/** The app's name, enabled or disabled, and what a disabled app means. */
+function ApiAppHeading({ app, titleId }: { app: TApiApp; titleId: string }) {
   const { t } = useDeveloperAppsTranslation();
-  const remove = useDeleteApiApp();
-  const [logOpen, setLogOpen] = useState(false);
-  const titleId = `api-app-${app.id}`;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Title order={3} size="h4" id={titleId} style={{ wordBreak: 'break-word' }}>
+          {app.name}
+        </Title>
+        <Badge
+          variant="light"
+          color={app.disabled ? 'red' : 'teal'}
+          style={{ flexShrink: 0 }}
+          data-testid="api-app-state"
+        >
+          {app.disabled ? t('app.disabled') : t('app.enabled')}
+        </Badge>
+      </Group>
+      {app.disabled && (
+        <Alert color="red" p="xs" data-testid="api-app-disabled">
+          <Text size="sm">{t('app.disabledText')}</Text>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function ApiAppDetails({ app }: { app: TApiApp }) {
+  const { t } = useDeveloperAppsTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <Detail label={t('app.apiKey')}>
+        <Group gap={4} wrap="nowrap">
+          <Code data-testid="api-app-key">{app.api_key}</Code>
+          <CopyButton value={app.api_key} label={t('app.apiKey')} />
+        </Group>
+      </Detail>
+      <Detail label={t('app.created')}>{formatDateTime(app.created_at)}</Detail>
+      <Detail label={t('app.redirect')}>{app.redirect_url}</Detail>
+      <Detail label={t('app.postback')}>{app.postback_url ?? t('app.noPostback')}</Detail>
+      <Detail label={t('app.ips')}>{app.allowed_ips.join(', ')}</Detail>
+    </SimpleGrid>
+  );
+}
+
+/** Rotate opens the PIN form and reveals the new secret; delete asks first. */
+function useApiAppActions(
+  app: TApiApp,
+  remove: ReturnType<typeof useDeleteApiApp>,
+  onReveal: (app: TApiAppWithSecret) => void,
+) {
+  const { t } = useDeveloperAppsTranslation();
   const rotate = () =>
     openModal({
       id: ROTATE_MODAL,
@@ -81,6 +114,29 @@ export function ApiAppCard({
       onConfirm: () =>
         remove.mutate(app.id, { onSuccess: () => toastSuccess(t('toasts.deleted')) }),
     });
+  return { rotate, askDelete };
+}
+
+/**
+ * One API app: its settings, whether staff disabled it, its secret once after create or
+ * rotate (`revealed`), the rotate and delete actions, and its postback delivery log.
+ */
+export function ApiAppCard({
+  app,
+  revealed,
+  onReveal,
+  onRevealDone,
+}: {
+  app: TApiApp;
+  revealed: TApiAppWithSecret | null;
+  onReveal: (app: TApiAppWithSecret) => void;
+  onRevealDone: () => void;
+}) {
+  const { t } = useDeveloperAppsTranslation();
+  const remove = useDeleteApiApp();
+  const [logOpen, setLogOpen] = useState(false);
+  const titleId = `api-app-${app.id}`;
+  const { rotate, askDelete } = useApiAppActions(app, remove, onReveal);
   return (
     <Paper
       component="article"
@@ -92,37 +148,9 @@ export function ApiAppCard({
       data-disabled={app.disabled || undefined}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-          <Title order={3} size="h4" id={titleId} style={{ wordBreak: 'break-word' }}>
-            {app.name}
-          </Title>
-          <Badge
-            variant="light"
-            color={app.disabled ? 'red' : 'teal'}
-            style={{ flexShrink: 0 }}
-            data-testid="api-app-state"
-          >
-            {app.disabled ? t('app.disabled') : t('app.enabled')}
-          </Badge>
-        </Group>
-        {app.disabled && (
-          <Alert color="red" p="xs" data-testid="api-app-disabled">
-            <Text size="sm">{t('app.disabledText')}</Text>
-          </Alert>
-        )}
+        <ApiAppHeading app={app} titleId={titleId} />
         {revealed && <SecretReveal app={revealed} onDone={onRevealDone} />}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-          <Detail label={t('app.apiKey')}>
-            <Group gap={4} wrap="nowrap">
-              <Code data-testid="api-app-key">{app.api_key}</Code>
-              <CopyButton value={app.api_key} label={t('app.apiKey')} />
-            </Group>
-          </Detail>
-          <Detail label={t('app.created')}>{formatDateTime(app.created_at)}</Detail>
-          <Detail label={t('app.redirect')}>{app.redirect_url}</Detail>
-          <Detail label={t('app.postback')}>{app.postback_url ?? t('app.noPostback')}</Detail>
-          <Detail label={t('app.ips')}>{app.allowed_ips.join(', ')}</Detail>
-        </SimpleGrid>
+        <ApiAppDetails app={app} />
         <Group gap="xs">
           <Button
             variant="light"

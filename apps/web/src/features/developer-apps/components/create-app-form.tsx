@@ -1,6 +1,5 @@
-import { ZApiAppCreate, type TApiAppSettings, type TApiAppWithSecret, M } from '@sampada/shared';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ZApiAppCreate, type TApiAppWithSecret, M } from '@sampada/shared';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextInputField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
@@ -11,38 +10,14 @@ import { translateMessage } from '../../../lib/i18n';
 import { toastSuccess } from '../../../lib/notify';
 import { useCreateApiApp } from '../api/api-apps';
 import { useDeveloperAppsTranslation } from '../i18n';
-
-const IPS_MAX = 5;
-
-type TForm = {
-  name: string;
-  redirect_url: string;
-  postback_url: string;
-  allowed_ips: string[];
-  pin: string;
-};
-type TRequest = TApiAppSettings & { pin: string };
-
-/** What the form sends: trimmed text, no postback URL when the field is empty. */
-const toRequest = (values: TForm): TRequest => ({
-  name: values.name.trim(),
-  redirect_url: values.redirect_url.trim(),
-  postback_url: values.postback_url.trim() || null,
-  allowed_ips: values.allowed_ips.map((ip) => ip.trim()),
-  pin: values.pin,
-});
+import { AllowedIpsFieldset } from './allowed-ips-fieldset';
+import { toRequest, type TForm, type TRequest } from './create-app-values';
 
 const errorText = (error: unknown) =>
   translateMessage(isApiError(error) ? error.message : M.requestFailed);
 
-/** A new app: its settings, then the trading PIN as the second factor (issue 35). */
-export function CreateAppForm({
-  onCreated,
-  onCancel,
-}: {
-  onCreated: (app: TApiAppWithSecret) => void;
-  onCancel: () => void;
-}) {
+/** The form with its request schema, the IP list watched, and the submit that creates. */
+function useCreateAppForm(onCreated: (app: TApiAppWithSecret) => void) {
   const { t } = useDeveloperAppsTranslation();
   const create = useCreateApiApp();
   const { control, handleSubmit, resetField, setValue, formState } = useForm<
@@ -65,6 +40,19 @@ export function CreateAppForm({
       onError: () => resetField('pin'),
     }),
   );
+  return { create, control, setValue, ips, ipsError, submit };
+}
+
+/** A new app: its settings, then the trading PIN as the second factor (issue 35). */
+export function CreateAppForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (app: TApiAppWithSecret) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useDeveloperAppsTranslation();
+  const { create, control, setValue, ips, ipsError, submit } = useCreateAppForm(onCreated);
   return (
     <Paper withBorder radius="md" p="md">
       <form onSubmit={submit} noValidate aria-labelledby="api-app-form-title">
@@ -99,59 +87,7 @@ export function CreateAppForm({
             inputMode="url"
             placeholder="https://"
           />
-          <Stack gap={6} component="fieldset" m={0} p={0} style={{ border: 0 }}>
-            <Text component="legend" size="sm" fw={500} p={0}>
-              {t('form.ips')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t('form.ipsHint')}
-            </Text>
-            {ips.map((_, index) => (
-              <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-                <TextInputField
-                  control={control}
-                  name={`allowed_ips.${index}`}
-                  aria-label={t('form.ip', { n: index + 1 })}
-                  placeholder={index === 0 ? '203.0.113.7' : '2001:db8::1'}
-                  autoComplete="off"
-                  spellCheck={false}
-                  style={{ flex: 1 }}
-                />
-                {ips.length > 1 && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="lg"
-                    aria-label={t('form.removeIp', { n: index + 1 })}
-                    onClick={() =>
-                      setValue(
-                        'allowed_ips',
-                        ips.filter((__, i) => i !== index),
-                      )
-                    }
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                )}
-              </Group>
-            ))}
-            {ipsError && (
-              <Text size="xs" c="red" role="alert">
-                {translateMessage(ipsError)}
-              </Text>
-            )}
-            {ips.length < IPS_MAX && (
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setValue('allowed_ips', [...ips, ''])}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                {t('form.addIp')}
-              </Button>
-            )}
-          </Stack>
+          <AllowedIpsFieldset control={control} setValue={setValue} ips={ips} ipsError={ipsError} />
           <PinField
             control={control}
             name="pin"

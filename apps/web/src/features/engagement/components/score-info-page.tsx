@@ -1,4 +1,10 @@
-import { formatPaise, type TScorePart, type TVipTier } from '@sampada/shared';
+import {
+  formatPaise,
+  type TScore,
+  type TScorePart,
+  type TVip,
+  type TVipTier,
+} from '@sampada/shared';
 import {
   Badge,
   Group,
@@ -11,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { scoreQueryOptions } from '../api/get-score';
 import { vipQueryOptions } from '../api/get-vip';
@@ -76,6 +82,115 @@ function TierCard({ tier, current }: { tier: TVipTier; current: boolean }) {
   );
 }
 
+type TScoreQuery = UseQueryResult<TScore>;
+type TVipQuery = UseQueryResult<TVip>;
+
+/** The score out of 100 and the VIP level, with what the next level takes. */
+function ScoreVipCards({ score, vip }: { score: TScoreQuery; vip: TVipQuery }) {
+  const { t } = useEngagementTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Paper withBorder p="md" radius="md">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {t('scoreInfo.yourScore')}
+        </Text>
+        <Text size="xl" fw={700} data-testid="score-info-score">
+          {/* Nothing rather than a false 0 while the stored score loads. */}
+          {score.data ? t('scoreInfo.scoreOf', { score: score.data.score }) : '…'}
+        </Text>
+        <Rating value={(score.data?.score ?? 0) / 20} fractions={4} readOnly />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {t('scoreInfo.yourVip')}
+        </Text>
+        <Text size="xl" fw={700} data-testid="score-info-vip">
+          {vip.data ? t('scoreInfo.vipOf', { vip: vip.data.level }) : '…'}
+        </Text>
+        {vip.data && (
+          <Text size="sm" c="dimmed">
+            {vip.data.next_level_paise === null
+              ? t('scoreInfo.topLevel')
+              : t('scoreInfo.nextLevel', {
+                  level: vip.data.level + 1,
+                  amount: formatPaise(vip.data.next_level_paise),
+                })}
+          </Text>
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+function ScoreHistory({ score }: { score: TScoreQuery }) {
+  const { t } = useEngagementTranslation();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('scoreInfo.historyHeading')}
+      </Title>
+      {score.data && score.data.history.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('scoreInfo.noHistory')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table data-testid="score-history">
+            <Table.Tbody>
+              {score.data?.history.map((h) => (
+                <Table.Tr key={`${h.at}-${h.score}-${h.reason}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(h.at)}</Table.Td>
+                  <Table.Td fw={600}>{h.score}</Table.Td>
+                  <Table.Td>{h.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** The VIP level's 30-day average, today's assets, and the tiers. */
+function VipSection({ vip }: { vip: TVipQuery }) {
+  const { t } = useEngagementTranslation();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('scoreInfo.vipHeading')}
+      </Title>
+      <Text size="sm">{t('scoreInfo.vipText')}</Text>
+      {vip.data && (
+        <Group gap="xl">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('scoreInfo.average')}
+            </Text>
+            <Text fw={600} data-testid="vip-average">
+              {formatPaise(vip.data.average_assets_paise)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              {t('scoreInfo.today')}
+            </Text>
+            <Text fw={600}>{formatPaise(vip.data.current_assets_paise)}</Text>
+          </Stack>
+        </Group>
+      )}
+      <Title order={3} size="h5" mt="sm">
+        {t('scoreInfo.tiersHeading')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        {vip.data?.tiers.map((tier) => (
+          <TierCard key={tier.level} tier={tier} current={tier.level === vip.data.level} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 /**
  * Score Info (menu component 'engagement/score-info'): the trust score's parts as the server
  * computed them, its history, and the VIP level with its 30-day average and the tiers.
@@ -89,36 +204,7 @@ export default function ScoreInfoPage() {
       <Title order={1} size="h2">
         {t('scoreInfo.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="md" radius="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {t('scoreInfo.yourScore')}
-          </Text>
-          <Text size="xl" fw={700} data-testid="score-info-score">
-            {/* Nothing rather than a false 0 while the stored score loads. */}
-            {score.data ? t('scoreInfo.scoreOf', { score: score.data.score }) : '…'}
-          </Text>
-          <Rating value={(score.data?.score ?? 0) / 20} fractions={4} readOnly />
-        </Paper>
-        <Paper withBorder p="md" radius="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {t('scoreInfo.yourVip')}
-          </Text>
-          <Text size="xl" fw={700} data-testid="score-info-vip">
-            {vip.data ? t('scoreInfo.vipOf', { vip: vip.data.level }) : '…'}
-          </Text>
-          {vip.data && (
-            <Text size="sm" c="dimmed">
-              {vip.data.next_level_paise === null
-                ? t('scoreInfo.topLevel')
-                : t('scoreInfo.nextLevel', {
-                    level: vip.data.level + 1,
-                    amount: formatPaise(vip.data.next_level_paise),
-                  })}
-            </Text>
-          )}
-        </Paper>
-      </SimpleGrid>
+      <ScoreVipCards score={score} vip={vip} />
 
       <Stack gap="xs">
         <Title order={2} size="h4">
@@ -141,63 +227,9 @@ export default function ScoreInfoPage() {
         </QueryState>
       </Stack>
 
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('scoreInfo.historyHeading')}
-        </Title>
-        {score.data && score.data.history.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('scoreInfo.noHistory')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table data-testid="score-history">
-              <Table.Tbody>
-                {score.data?.history.map((h) => (
-                  <Table.Tr key={`${h.at}-${h.score}-${h.reason}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(h.at)}</Table.Td>
-                    <Table.Td fw={600}>{h.score}</Table.Td>
-                    <Table.Td>{h.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <ScoreHistory score={score} />
 
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('scoreInfo.vipHeading')}
-        </Title>
-        <Text size="sm">{t('scoreInfo.vipText')}</Text>
-        {vip.data && (
-          <Group gap="xl">
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed">
-                {t('scoreInfo.average')}
-              </Text>
-              <Text fw={600} data-testid="vip-average">
-                {formatPaise(vip.data.average_assets_paise)}
-              </Text>
-            </Stack>
-            <Stack gap={0}>
-              <Text size="xs" c="dimmed">
-                {t('scoreInfo.today')}
-              </Text>
-              <Text fw={600}>{formatPaise(vip.data.current_assets_paise)}</Text>
-            </Stack>
-          </Group>
-        )}
-        <Title order={3} size="h5" mt="sm">
-          {t('scoreInfo.tiersHeading')}
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>
-          {vip.data?.tiers.map((tier) => (
-            <TierCard key={tier.level} tier={tier} current={tier.level === vip.data.level} />
-          ))}
-        </SimpleGrid>
-      </Stack>
+      <VipSection vip={vip} />
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CopyButton } from '../../../components/copy-button';
@@ -131,11 +131,8 @@ type TForm = Required<Omit<TDepositRequest, 'receipt_url'>>;
 
 const EMPTY: TForm = { amount: '', method: 'NEFT', utr: '' };
 
-/** Deposit drawer: the firm's account, the transfer's reference, a receipt (spec §2, §5). */
-export function DepositPanel() {
-  const { t } = useFundsTranslation();
-  const { data: profile } = useProfile();
-  const account = useQuery(depositAccountQueryOptions());
+/** The form, the receipt uploaded as soon as it is chosen, and the submit that waits for it. */
+function useDepositForm() {
   const deposit = useRequestDeposit();
   const { control, handleSubmit, reset, setError, clearErrors, watch, formState } = useForm({
     resolver: requestResolver(ZDepositRequest),
@@ -171,17 +168,86 @@ export function DepositPanel() {
     });
   });
 
-  if (account.isPending)
-    return (
-      <Group justify="center" py="xl">
-        <Loader size="sm" />
-      </Group>
-    );
-  const methods = account.data?.methods.length ? account.data.methods : [...DEPOSIT_METHODS];
-  const kycMissing = profile && !isKycApproved(profile.kycStatus);
-  const result = deposit.data;
+  return { deposit, control, formState, receipt, method, chooseReceipt, submit };
+}
+
+type TDepositControl = ReturnType<typeof useDepositForm>['control'];
+
+function DepositMethodField({
+  control,
+  methods,
+}: {
+  control: TDepositControl;
+  methods: TDepositMethod[];
+}) {
+  const { t } = useFundsTranslation();
   return (
-    <Stack gap="md" data-testid="deposit-panel">
+    <Controller
+      control={control}
+      name="method"
+      render={({ field, fieldState }) => (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('deposit.method')}
+          </Text>
+          <SegmentedControl
+            aria-label={t('deposit.method')}
+            data={methods}
+            value={field.value}
+            onChange={(value) => field.onChange(value as TDepositMethod)}
+            fullWidth
+          />
+          {fieldState.error?.message && (
+            <Text size="xs" c="red">
+              {translateMessage(fieldState.error.message)}
+            </Text>
+          )}
+        </Stack>
+      )}
+    />
+  );
+}
+
+function DepositReceiptField({
+  receipt,
+  onChoose,
+  error,
+}: {
+  receipt: { file: File | null; url?: string; busy?: boolean };
+  onChoose: (file: File | null) => void;
+  error: string | undefined;
+}) {
+  const { t } = useFundsTranslation();
+  return (
+    <FileInput
+      label={t('deposit.receipt')}
+      placeholder={t('deposit.receiptPlaceholder')}
+      accept="image/*"
+      clearable
+      clearButtonProps={{ tabIndex: -1 }}
+      leftSection={<IconPhoto size={16} />}
+      value={receipt.file}
+      onChange={onChoose}
+      description={
+        receipt.busy ? t('deposit.uploading') : receipt.url ? t('deposit.uploaded') : undefined
+      }
+      error={error}
+    />
+  );
+}
+
+/** KYC not approved, no deposit account set, the account not read, or the request made. */
+function DepositNotices({
+  kycMissing,
+  account,
+  result,
+}: {
+  kycMissing: boolean;
+  account: UseQueryResult<TDepositAccount>;
+  result: ReturnType<typeof useRequestDeposit>['data'];
+}) {
+  return (
+    <>
       {kycMissing && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
           {FM.kycRequired}
@@ -203,6 +269,32 @@ export function DepositPanel() {
           </Group>
         </Alert>
       )}
+    </>
+  );
+}
+
+/** Deposit drawer: the firm's account, the transfer's reference, a receipt (spec §2, §5). */
+export function DepositPanel() {
+  const { t } = useFundsTranslation();
+  const { data: profile } = useProfile();
+  const account = useQuery(depositAccountQueryOptions());
+  const { deposit, control, formState, receipt, method, chooseReceipt, submit } = useDepositForm();
+
+  if (account.isPending)
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" />
+      </Group>
+    );
+  const methods = account.data?.methods.length ? account.data.methods : [...DEPOSIT_METHODS];
+  const result = deposit.data;
+  return (
+    <Stack gap="md" data-testid="deposit-panel">
+      <DepositNotices
+        kycMissing={Boolean(profile && !isKycApproved(profile.kycStatus))}
+        account={account}
+        result={result}
+      />
       <form onSubmit={submit} noValidate aria-label={t('deposit.title')}>
         <Stack gap="sm">
           <AmountField
@@ -213,29 +305,7 @@ export function DepositPanel() {
               amount: formatPaise(account.data?.min_deposit_paise ?? 2_000_000),
             })}
           />
-          <Controller
-            control={control}
-            name="method"
-            render={({ field, fieldState }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('deposit.method')}
-                </Text>
-                <SegmentedControl
-                  aria-label={t('deposit.method')}
-                  data={methods}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value as TDepositMethod)}
-                  fullWidth
-                />
-                {fieldState.error?.message && (
-                  <Text size="xs" c="red">
-                    {translateMessage(fieldState.error.message)}
-                  </Text>
-                )}
-              </Stack>
-            )}
-          />
+          <DepositMethodField control={control} methods={methods} />
           {account.data?.configured && <AccountDetails account={account.data} method={method} />}
           <TextInputField
             control={control}
@@ -247,22 +317,9 @@ export function DepositPanel() {
             )}
             autoComplete="off"
           />
-          <FileInput
-            label={t('deposit.receipt')}
-            placeholder={t('deposit.receiptPlaceholder')}
-            accept="image/*"
-            clearable
-            clearButtonProps={{ tabIndex: -1 }}
-            leftSection={<IconPhoto size={16} />}
-            value={receipt.file}
-            onChange={(file) => void chooseReceipt(file)}
-            description={
-              receipt.busy
-                ? t('deposit.uploading')
-                : receipt.url
-                  ? t('deposit.uploaded')
-                  : undefined
-            }
+          <DepositReceiptField
+            receipt={receipt}
+            onChoose={(file) => void chooseReceipt(file)}
             error={formState.errors.root?.receipt?.message}
           />
           {deposit.isError && (

@@ -111,21 +111,8 @@ export function WithdrawPanel() {
   );
 }
 
-/**
- * Amount, bank account and PIN. The shared request schema checks them (the PIN as typed),
- * then the balance: an amount beyond what is available is refused before anything is sent.
- */
-function WithdrawForm({
-  cards,
-  available,
-  hasPin,
-}: {
-  cards: TBankCard[];
-  available: number | undefined;
-  hasPin: boolean;
-}) {
-  const { t } = useFundsTranslation();
-  const navigate = useNavigate();
+/** The request schema with the PIN as typed, the balance check, and the submit. */
+function useWithdrawForm(cards: TBankCard[], available: number | undefined, hasPin: boolean) {
   const withdrawal = useRequestWithdrawal();
   const { control, handleSubmit, resetField, reset } = useForm({
     resolver: requestResolver(ZWithdrawalRequest.extend({ pin: ZPinTyped }), {
@@ -165,7 +152,77 @@ function WithdrawForm({
     })(event);
   };
 
+  return { withdrawal, control, submit };
+}
+
+/** The account to pay into; with none, a way to add one in the bank accounts section. */
+function BankCardField({
+  control,
+  cards,
+}: {
+  control: ReturnType<typeof useWithdrawForm>['control'];
+  cards: TBankCard[];
+}) {
+  const { t } = useFundsTranslation();
+  const navigate = useNavigate();
   const goToBankAccounts = () => void closeGlobalDrawer().then(() => navigate(BANK_SECTION_PATH));
+  return (
+    <Controller
+      control={control}
+      name="bank_card_id"
+      render={({ field, fieldState }) =>
+        cards.length ? (
+          <Radio.Group
+            label={t('withdraw.toAccount')}
+            value={field.value || null}
+            onChange={field.onChange}
+            error={translateMessage(fieldState.error?.message) || undefined}
+          >
+            <Stack gap={6} mt={4}>
+              {cards.map((card) => (
+                <Radio
+                  key={card.id}
+                  value={card.id}
+                  label={`${card.bank_name ?? card.ifsc} · ${card.account_number}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <>
+            <Alert color="gray" data-testid="withdraw-no-cards">
+              <Text size="sm">{t('withdraw.noCards')}</Text>
+              <Anchor component="button" type="button" size="sm" onClick={goToBankAccounts}>
+                {t('withdraw.addCard')}
+              </Anchor>
+            </Alert>
+            {fieldState.error?.message && (
+              <Text size="xs" c="red">
+                {translateMessage(fieldState.error.message)}
+              </Text>
+            )}
+          </>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * Amount, bank account and PIN. The shared request schema checks them (the PIN as typed),
+ * then the balance: an amount beyond what is available is refused before anything is sent.
+ */
+function WithdrawForm({
+  cards,
+  available,
+  hasPin,
+}: {
+  cards: TBankCard[];
+  available: number | undefined;
+  hasPin: boolean;
+}) {
+  const { t } = useFundsTranslation();
+  const { withdrawal, control, submit } = useWithdrawForm(cards, available, hasPin);
   const result = withdrawal.data;
   return (
     <>
@@ -187,44 +244,7 @@ function WithdrawForm({
             label={t('withdraw.amount')}
             description={t('withdraw.minimum', { amount: formatPaise(10_000) })}
           />
-          <Controller
-            control={control}
-            name="bank_card_id"
-            render={({ field, fieldState }) =>
-              cards.length ? (
-                <Radio.Group
-                  label={t('withdraw.toAccount')}
-                  value={field.value || null}
-                  onChange={field.onChange}
-                  error={translateMessage(fieldState.error?.message) || undefined}
-                >
-                  <Stack gap={6} mt={4}>
-                    {cards.map((card) => (
-                      <Radio
-                        key={card.id}
-                        value={card.id}
-                        label={`${card.bank_name ?? card.ifsc} · ${card.account_number}`}
-                      />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              ) : (
-                <>
-                  <Alert color="gray" data-testid="withdraw-no-cards">
-                    <Text size="sm">{t('withdraw.noCards')}</Text>
-                    <Anchor component="button" type="button" size="sm" onClick={goToBankAccounts}>
-                      {t('withdraw.addCard')}
-                    </Anchor>
-                  </Alert>
-                  {fieldState.error?.message && (
-                    <Text size="xs" c="red">
-                      {translateMessage(fieldState.error.message)}
-                    </Text>
-                  )}
-                </>
-              )
-            }
-          />
+          <BankCardField control={control} cards={cards} />
           <PinField control={control} name="pin" label={t('pin.label')} disabled={!hasPin} />
           {withdrawal.isError && (
             <Alert color="red" role="alert" data-testid="withdraw-error">

@@ -14,6 +14,33 @@ export const isNearBottom = (
   el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>,
 ) => el.scrollHeight - el.scrollTop - el.clientHeight <= AGREEMENT_SCROLL_THRESHOLD_PX;
 
+/** Over the text's foot until it is read to the end: there is more below. */
+function ScrollHint() {
+  const { t } = useKycTranslation();
+  return (
+    <Group
+      gap={4}
+      justify="center"
+      pos="absolute"
+      bottom={0}
+      left={0}
+      right={0}
+      py={6}
+      style={{
+        pointerEvents: 'none',
+        background: 'linear-gradient(transparent, var(--mantine-color-body) 60%)',
+        borderRadius: '0 0 8px 8px',
+      }}
+      data-testid="agreement-scroll-hint"
+    >
+      <IconChevronsDown size={16} />
+      <Text size="xs" fw={500}>
+        {t('agreement.scrollHint')}
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * Step 0: the agreement. The reading hint goes once the text is read to the end; the box
  * must be ticked before 'Agree and Continue' is enabled; "I don't agree" logs out.
@@ -68,28 +95,7 @@ export function AgreementStep({
             ))}
           </Stack>
         </Box>
-        {!read && (
-          <Group
-            gap={4}
-            justify="center"
-            pos="absolute"
-            bottom={0}
-            left={0}
-            right={0}
-            py={6}
-            style={{
-              pointerEvents: 'none',
-              background: 'linear-gradient(transparent, var(--mantine-color-body) 60%)',
-              borderRadius: '0 0 8px 8px',
-            }}
-            data-testid="agreement-scroll-hint"
-          >
-            <IconChevronsDown size={16} />
-            <Text size="xs" fw={500}>
-              {t('agreement.scrollHint')}
-            </Text>
-          </Group>
-        )}
+        {!read && <ScrollHint />}
       </Box>
       <Checkbox
         label={t('agreement.accept')}

@@ -18,10 +18,41 @@ export const KYC_STEPS = { agreement: 0, baseInfo: 1, idUpload: 2, status: 3 } a
 export const initialKycStep = (status: string | undefined) =>
   status === 'pending' || status === 'rejected' ? KYC_STEPS.status : KYC_STEPS.agreement;
 
+const NO_ID_VALUES: TKycIdValues = { id_no: '', id_front_url: '', id_back_url: '' };
+
+/** The firm's name, the page's title and subtitle, and a way to log out. */
+function KycHeading() {
+  const { t } = useKycTranslation();
+  const appName = useAppName();
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={4} miw={0}>
+        <Text size="sm" c="teal" fw={700}>
+          {appName}
+        </Text>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('subtitle')}
+        </Text>
+      </Stack>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        onClick={() => void logout()}
+      >
+        {t('logout')}
+      </Anchor>
+    </Group>
+  );
+}
+
 /** /kyc: the four-step identity verification of spec §2. */
 export function KycPage() {
   const { t } = useKycTranslation();
-  const appName = useAppName();
   const navigate = useNavigate();
   const profile = useProfile();
   const submit = useSubmitKyc();
@@ -32,11 +63,7 @@ export function KycPage() {
     mobile: profile.data?.username ?? '',
     dob: '',
   });
-  const [idValues, setIdValues] = useState<TKycIdValues>({
-    id_no: '',
-    id_front_url: '',
-    id_back_url: '',
-  });
+  const [idValues, setIdValues] = useState<TKycIdValues>(NO_ID_VALUES);
 
   const submitAll = async (values: TKycIdValues) => {
     setIdValues(values);
@@ -63,28 +90,7 @@ export function KycPage() {
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} component="main">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={4} miw={0}>
-            <Text size="sm" c="teal" fw={700}>
-              {appName}
-            </Text>
-            <Title order={1} size="h2">
-              {t('title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('subtitle')}
-            </Text>
-          </Stack>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            onClick={() => void logout()}
-          >
-            {t('logout')}
-          </Anchor>
-        </Group>
+        <KycHeading />
         <StepIndicator active={step} steps={steps} />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           {step === KYC_STEPS.agreement && (

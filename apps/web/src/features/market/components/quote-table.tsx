@@ -17,6 +17,59 @@ export interface TQuoteColumn {
   wideOnly?: boolean;
 }
 
+/** The phone's dense list: rank and symbol, the kept columns before the name, price, change. */
+function DenseQuoteTable({
+  quotes,
+  columns,
+  testId,
+}: {
+  quotes: TQuote[];
+  columns: TQuoteColumn[];
+  testId: string | undefined;
+}) {
+  const kept = columns.filter((column) => !column.wideOnly);
+  return (
+    <Table className={classes.dense} highlightOnHover data-testid={testId}>
+      <QuoteHeader columns={[]} ranked={false} />
+      <Table.Tbody>
+        {quotes.map((quote, index) => (
+          <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
+            <Table.Td>
+              <StockButton quote={quote}>
+                <Text size="sm" fw={600} truncate>
+                  <Text span c="dimmed" size="sm">
+                    {index + 1}.{' '}
+                  </Text>
+                  {quote.symbol}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {kept.map((column) => (
+                    <Text
+                      span
+                      key={column.key}
+                      inherit
+                      style={{ fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {column.header} {column.cell(quote)} ·{' '}
+                    </Text>
+                  ))}
+                  {quote.name}
+                </Text>
+              </StockButton>
+            </Table.Td>
+            <Table.Td>
+              <LivePrice price={quote.price} market={quote.market} size="sm" />
+            </Table.Td>
+            <Table.Td>
+              <ChangeText changePct={quote.change_pct} size="xs" />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * A ranked table of live quotes for the full views; the stock cell opens its detail. On a
  * phone it is a dense list (quote-table.module.css): a column the phone keeps (the figure the
@@ -32,49 +85,7 @@ export function QuoteTable({
   testId?: string;
 }) {
   const isPhone = useIsPhone();
-  if (isPhone) {
-    const kept = columns.filter((column) => !column.wideOnly);
-    return (
-      <Table className={classes.dense} highlightOnHover data-testid={testId}>
-        <QuoteHeader columns={[]} ranked={false} />
-        <Table.Tbody>
-          {quotes.map((quote, index) => (
-            <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
-              <Table.Td>
-                <StockButton quote={quote}>
-                  <Text size="sm" fw={600} truncate>
-                    <Text span c="dimmed" size="sm">
-                      {index + 1}.{' '}
-                    </Text>
-                    {quote.symbol}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {kept.map((column) => (
-                      <Text
-                        span
-                        key={column.key}
-                        inherit
-                        style={{ fontVariantNumeric: 'tabular-nums' }}
-                      >
-                        {column.header} {column.cell(quote)} ·{' '}
-                      </Text>
-                    ))}
-                    {quote.name}
-                  </Text>
-                </StockButton>
-              </Table.Td>
-              <Table.Td>
-                <LivePrice price={quote.price} market={quote.market} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <ChangeText changePct={quote.change_pct} size="xs" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    );
-  }
+  if (isPhone) return <DenseQuoteTable quotes={quotes} columns={columns} testId={testId} />;
   return (
     <CardTable minWidth={320} highlightOnHover verticalSpacing="xs" data-testid={testId}>
       <QuoteHeader columns={columns} ranked />

@@ -150,6 +150,43 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** One account: bank, number and IFSC, holder, and its Remove button. */
+function BankCardRow({ card, onRemove }: { card: TBankCard; onRemove: () => void }) {
+  const { t } = useMeTranslation();
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="bank-card">
+      {/* The details may wrap; the Remove button keeps its size at 375 px. */}
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <IconBuildingBank size={22} aria-hidden style={{ flexShrink: 0 }} />
+          <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} size="sm">
+              {card.bank_name ?? t('bank.unknownBank')}
+            </Text>
+            <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {card.account_number} · {card.ifsc}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {card.holder_name}
+            </Text>
+          </Stack>
+        </Group>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} />}
+          style={{ flexShrink: 0 }}
+          onClick={onRemove}
+          aria-label={t('bank.removeOne', { last4: card.account_last4 })}
+        >
+          {t('bank.remove')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 /** The client's bank accounts: list, add and remove, each change with the PIN. */
 export function BankCards() {
   const { t } = useMeTranslation();
@@ -192,36 +229,7 @@ export function BankCards() {
         <Text size="sm">{t('bank.none')}</Text>
       ) : (
         cards.data.map((card) => (
-          <Paper key={card.id} withBorder p="sm" radius="md" data-testid="bank-card">
-            {/* The details may wrap; the Remove button keeps its size at 375 px. */}
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                <IconBuildingBank size={22} aria-hidden style={{ flexShrink: 0 }} />
-                <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                  <Text fw={600} size="sm">
-                    {card.bank_name ?? t('bank.unknownBank')}
-                  </Text>
-                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {card.account_number} · {card.ifsc}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {card.holder_name}
-                  </Text>
-                </Stack>
-              </Group>
-              <Button
-                variant="subtle"
-                color="red"
-                size="xs"
-                leftSection={<IconTrash size={14} />}
-                style={{ flexShrink: 0 }}
-                onClick={() => remove(card)}
-                aria-label={t('bank.removeOne', { last4: card.account_last4 })}
-              >
-                {t('bank.remove')}
-              </Button>
-            </Group>
-          </Paper>
+          <BankCardRow key={card.id} card={card} onRemove={() => remove(card)} />
         ))
       )}
       {full ? (

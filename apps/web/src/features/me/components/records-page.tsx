@@ -2,6 +2,7 @@ import {
   formatPaise,
   RECORD_TYPES,
   ZStatementQuery,
+  type TFundRecord,
   type TRecordType,
   addIstDays,
 } from '@sampada/shared';
@@ -74,6 +75,79 @@ function Statement() {
   );
 }
 
+/** The record type and the date range; either end may be left open. */
+function RecordsFilters({
+  type,
+  onType,
+  from,
+  onFrom,
+  to,
+  onTo,
+}: {
+  type: TRecordType | null;
+  onType: (type: TRecordType | null) => void;
+  from: string;
+  onFrom: (day: string) => void;
+  to: string;
+  onTo: (day: string) => void;
+}) {
+  const { t } = useMeTranslation();
+  return (
+    <Group align="flex-end" gap="sm">
+      <Select
+        label={t('records.type')}
+        placeholder={t('records.allTypes')}
+        clearable
+        data={RECORD_TYPES.map((value) => ({ value, label: recordTypeLabel(value) }))}
+        value={type}
+        onChange={(value) => onType(value as TRecordType | null)}
+      />
+      <DateField
+        label={t('records.from')}
+        value={from}
+        onChange={onFrom}
+        maxDate={to || undefined}
+      />
+      <DateField label={t('records.to')} value={to} onChange={onTo} minDate={from || undefined} />
+    </Group>
+  );
+}
+
+/** One record; a click or Enter opens its receipt. */
+function RecordRow({
+  record,
+  money,
+  onOpen,
+}: {
+  record: TFundRecord;
+  money: (paise: number) => string;
+  onOpen: () => void;
+}) {
+  const { t } = useMeTranslation();
+  return (
+    <Table.Tr
+      data-testid="record-row"
+      style={{ cursor: 'pointer' }}
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={(event) => event.key === 'Enter' && onOpen()}
+    >
+      <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
+      <Table.Td>
+        {recordTypeLabel(record.type)}
+        <Text size="xs" c="dimmed">
+          {record.memo}
+        </Text>
+      </Table.Td>
+      <Table.Td>{t(`account.${record.account}`)}</Table.Td>
+      <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
+        {money(record.amount_paise)}
+      </Table.Td>
+      <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** /me/records: every fund record, filtered by type and date, with statements (spec §2). */
 export function RecordsPage() {
   const { t } = useMeTranslation();
@@ -98,28 +172,14 @@ export function RecordsPage() {
     });
   return (
     <Stack gap="md" data-testid="me-records">
-      <Group align="flex-end" gap="sm">
-        <Select
-          label={t('records.type')}
-          placeholder={t('records.allTypes')}
-          clearable
-          data={RECORD_TYPES.map((value) => ({ value, label: recordTypeLabel(value) }))}
-          value={type}
-          onChange={(value) => setType(value as TRecordType | null)}
-        />
-        <DateField
-          label={t('records.from')}
-          value={from}
-          onChange={setFrom}
-          maxDate={to || undefined}
-        />
-        <DateField
-          label={t('records.to')}
-          value={to}
-          onChange={setTo}
-          minDate={from || undefined}
-        />
-      </Group>
+      <RecordsFilters
+        type={type}
+        onType={setType}
+        from={from}
+        onFrom={setFrom}
+        to={to}
+        onTo={setTo}
+      />
       {records.isError && <Alert color="red">{errorText(records.error)}</Alert>}
       {records.isPending ? (
         <Loader size="sm" />
@@ -138,27 +198,12 @@ export function RecordsPage() {
           </Table.Thead>
           <Table.Tbody>
             {items.map((record) => (
-              <Table.Tr
+              <RecordRow
                 key={record.id}
-                data-testid="record-row"
-                style={{ cursor: 'pointer' }}
-                tabIndex={0}
-                onClick={() => openReceipt(record.posting_id)}
-                onKeyDown={(event) => event.key === 'Enter' && openReceipt(record.posting_id)}
-              >
-                <Table.Td>{formatDateTime(record.created_at)}</Table.Td>
-                <Table.Td>
-                  {recordTypeLabel(record.type)}
-                  <Text size="xs" c="dimmed">
-                    {record.memo}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t(`account.${record.account}`)}</Table.Td>
-                <Table.Td ta="right" c={record.amount_paise < 0 ? 'red' : 'teal'}>
-                  {money(record.amount_paise)}
-                </Table.Td>
-                <Table.Td ta="right">{money(record.balance_after_paise)}</Table.Td>
-              </Table.Tr>
+                record={record}
+                money={money}
+                onOpen={() => openReceipt(record.posting_id)}
+              />
             ))}
           </Table.Tbody>
         </CardTable>

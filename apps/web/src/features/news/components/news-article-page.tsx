@@ -16,9 +16,60 @@ const hostOf = (link: string) => {
   }
 };
 
+/** The source, and when it was published: the time and how long ago. */
+function ArticleByline({ source, publishedAt }: { source: string; publishedAt: string }) {
+  const { t, i18n } = useNewsTranslation();
+  return (
+    <Group gap={6}>
+      <Text size="sm" fw={500}>
+        {source}
+      </Text>
+      <Text size="sm" c="dimmed">
+        ·
+      </Text>
+      <Text size="sm" c="dimmed" component="time" dateTime={publishedAt}>
+        {formatPublishedAt(publishedAt)} (
+        {formatRelativeTime(publishedAt, {
+          language: i18n.language,
+          justNow: t('time.justNow'),
+        })}
+        )
+      </Text>
+    </Group>
+  );
+}
+
+/** The stocks the article is about, each a link to their news. */
+function RelatedSymbols({ symbols }: { symbols: string[] }) {
+  const { t } = useNewsTranslation();
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {t('related')}
+      </Text>
+      <Group gap="xs">
+        {symbols.map((symbol) => (
+          <Badge
+            key={symbol}
+            component={Link}
+            to={`${paths.news}?symbol=${encodeURIComponent(symbol)}`}
+            variant="light"
+            size="lg"
+            radius="xl"
+            style={{ cursor: 'pointer' }}
+            aria-label={t('aboutSymbol', { symbol })}
+          >
+            {symbol}
+          </Badge>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
 /** /news/:id: one article; its picture opens in the image viewer with zoom. */
 export function NewsArticlePage() {
-  const { t, i18n } = useNewsTranslation();
+  const { t } = useNewsTranslation();
   const { id = '' } = useParams();
   const article = useArticle(id);
 
@@ -58,22 +109,7 @@ export function NewsArticlePage() {
       <Title order={1} size="h2">
         {a.title}
       </Title>
-      <Group gap={6}>
-        <Text size="sm" fw={500}>
-          {a.source}
-        </Text>
-        <Text size="sm" c="dimmed">
-          ·
-        </Text>
-        <Text size="sm" c="dimmed" component="time" dateTime={a.published_at}>
-          {formatPublishedAt(a.published_at)} (
-          {formatRelativeTime(a.published_at, {
-            language: i18n.language,
-            justNow: t('time.justNow'),
-          })}
-          )
-        </Text>
-      </Group>
+      <ArticleByline source={a.source} publishedAt={a.published_at} />
       {a.image_url ? (
         <ImageViewer src={a.image_url} alt={a.title}>
           <Image src={a.image_url} alt={a.title} radius="md" mah={420} fit="cover" />
@@ -92,29 +128,7 @@ export function NewsArticlePage() {
           </Group>
         </Anchor>
       ) : null}
-      {a.symbols.length ? (
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            {t('related')}
-          </Text>
-          <Group gap="xs">
-            {a.symbols.map((symbol) => (
-              <Badge
-                key={symbol}
-                component={Link}
-                to={`${paths.news}?symbol=${encodeURIComponent(symbol)}`}
-                variant="light"
-                size="lg"
-                radius="xl"
-                style={{ cursor: 'pointer' }}
-                aria-label={t('aboutSymbol', { symbol })}
-              >
-                {symbol}
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
-      ) : null}
+      {a.symbols.length ? <RelatedSymbols symbols={a.symbols} /> : null}
     </Stack>
   );
 }

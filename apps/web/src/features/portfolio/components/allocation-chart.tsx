@@ -27,6 +27,45 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 /** One slice: a sector or a market-cap band, its value and its share in per cent. */
 export type TAllocationPart = { name: string; value_paise: number; weight_pct: number };
 
+/** The slices as text: colour, name, value and share, one row each. */
+function AllocationLegend({ parts, testId }: { parts: TAllocationPart[]; testId: string }) {
+  const { money } = useMoney();
+  return (
+    <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
+      {parts.map((part, index) => (
+        // Never cut off nor overlapping: a name wraps beside its figures down to 8rem (or
+        // its longest word); narrower than that, the figures move under the name.
+        <Group
+          key={part.name}
+          justify="space-between"
+          wrap="wrap"
+          style={{ columnGap: 'var(--mantine-spacing-sm)', rowGap: 0 }}
+          data-testid={`${testId}-row-${part.name}`}
+        >
+          <Group gap={8} wrap="nowrap" style={{ flex: '1 1 8rem' }}>
+            <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
+            <Text size="sm">{part.name}</Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap" ml="auto">
+            <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {money(part.value_paise)}
+            </Text>
+            <Text
+              size="sm"
+              fw={600}
+              miw={64}
+              ta="right"
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {formatTwoDecimals(part.weight_pct)}%
+            </Text>
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * An allocation (by sector, by market-cap band) as a donut drawn in SVG (no chart library on
  * this screen), with a legend that carries the same figures as text. Beside the donut where
@@ -43,7 +82,6 @@ export function AllocationChart({
   testId?: string;
 }) {
   const { t } = usePortfolioTranslation();
-  const { money } = useMoney();
   const total = parts.reduce((sum, part) => sum + Math.max(0, part.weight_pct), 0) || 1;
   let start = 0;
   const arcs = parts.map((part, index) => {
@@ -88,38 +126,7 @@ export function AllocationChart({
           />
         ))}
       </Box>
-      <Stack gap={6} style={{ flex: 1, minWidth: 200 }}>
-        {parts.map((part, index) => (
-          // Never cut off nor overlapping: a name wraps beside its figures down to 8rem (or
-          // its longest word); narrower than that, the figures move under the name.
-          <Group
-            key={part.name}
-            justify="space-between"
-            wrap="wrap"
-            style={{ columnGap: 'var(--mantine-spacing-sm)', rowGap: 0 }}
-            data-testid={`${testId}-row-${part.name}`}
-          >
-            <Group gap={8} wrap="nowrap" style={{ flex: '1 1 8rem' }}>
-              <ColorSwatch color={colorOf(index)} size={12} withShadow={false} />
-              <Text size="sm">{part.name}</Text>
-            </Group>
-            <Group gap="sm" wrap="nowrap" ml="auto">
-              <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {money(part.value_paise)}
-              </Text>
-              <Text
-                size="sm"
-                fw={600}
-                miw={64}
-                ta="right"
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                {formatTwoDecimals(part.weight_pct)}%
-              </Text>
-            </Group>
-          </Group>
-        ))}
-      </Stack>
+      <AllocationLegend parts={parts} testId={testId} />
     </Group>
   );
 }

@@ -31,6 +31,60 @@ const openModify = (order: TOrder) =>
     children: <ModifyOrderForm order={order} onDone={() => closeModal(MODIFY_MODAL)} />,
   });
 
+/** One waiting order: its summary, what it holds, and modify (when it may) and cancel. */
+function AwaitingRow({
+  order,
+  cancelling,
+  onCancel,
+}: {
+  order: TOrder;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`awaiting-row-${order.id}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <OrderSummary order={order} />
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          {order.hold_paise > 0 && (
+            <>
+              <Text size="xs" c="dimmed">
+                {t('order.hold')}
+              </Text>
+              <Text size="sm" fw={600} data-testid={`awaiting-hold-${order.id}`}>
+                {money(order.hold_paise)}
+              </Text>
+            </>
+          )}
+          {modifiable(order) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => openModify(order)}
+              data-testid={`awaiting-modify-${order.id}`}
+            >
+              {t('modify.open')}
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            loading={cancelling}
+            onClick={onCancel}
+            aria-label={t('awaiting.cancelLabel', { symbol: order.symbol })}
+            data-testid={`awaiting-cancel-${order.id}`}
+          >
+            {t('awaiting.cancel')}
+          </Button>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
 /**
  * /portfolio/awaiting: orders still waiting to fill, for the desk or for allotment. Each can
  * be cancelled after a confirmation; the cancel carries an Idempotency-Key, the same one if
@@ -38,7 +92,6 @@ const openModify = (order: TOrder) =>
  */
 export function AwaitingPage() {
   const { t } = usePortfolioTranslation();
-  const { money } = useMoney();
   const idempotency = useIdempotencyKey();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const query = useInfiniteQuery({
@@ -89,50 +142,12 @@ export function AwaitingPage() {
         rows={3}
       >
         {orders.map((order) => (
-          <Paper
+          <AwaitingRow
             key={order.id}
-            withBorder
-            radius="md"
-            p="sm"
-            data-testid={`awaiting-row-${order.id}`}
-          >
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <OrderSummary order={order} />
-              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                {order.hold_paise > 0 && (
-                  <>
-                    <Text size="xs" c="dimmed">
-                      {t('order.hold')}
-                    </Text>
-                    <Text size="sm" fw={600} data-testid={`awaiting-hold-${order.id}`}>
-                      {money(order.hold_paise)}
-                    </Text>
-                  </>
-                )}
-                {modifiable(order) && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => openModify(order)}
-                    data-testid={`awaiting-modify-${order.id}`}
-                  >
-                    {t('modify.open')}
-                  </Button>
-                )}
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  loading={cancelling === order.id}
-                  onClick={() => confirmCancel(order)}
-                  aria-label={t('awaiting.cancelLabel', { symbol: order.symbol })}
-                  data-testid={`awaiting-cancel-${order.id}`}
-                >
-                  {t('awaiting.cancel')}
-                </Button>
-              </Stack>
-            </Group>
-          </Paper>
+            order={order}
+            cancelling={cancelling === order.id}
+            onCancel={() => confirmCancel(order)}
+          />
         ))}
         <LoadMoreButton query={query} label={t('loadMore')} testId="awaiting-load-more" />
       </QueryState>

@@ -29,18 +29,10 @@ export function openGttForm(
   });
 }
 
-function GttRow({ gtt }: { gtt: TGtt }) {
+/** An active GTT's edit, and its delete after a confirmation. */
+function GttActions({ gtt }: { gtt: TGtt }) {
   const { t } = usePortfolioTranslation();
-  const { money } = useMoney();
   const [deleting, setDeleting] = useState(false);
-  const legs = [
-    {
-      name: gtt.kind === 'oco' ? t('gtt.target') : t('gtt.trigger'),
-      leg: gtt.target,
-      id: 'target',
-    },
-    ...(gtt.stop ? [{ name: t('gtt.stop'), leg: gtt.stop, id: 'stop' }] : []),
-  ];
   const remove = async () => {
     setDeleting(true);
     try {
@@ -53,6 +45,50 @@ function GttRow({ gtt }: { gtt: TGtt }) {
       setDeleting(false);
     }
   };
+  return (
+    <Group gap="xs">
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => openGttForm(t('gtt.editTitle'), { gtt })}
+        data-testid={`gtt-edit-${gtt.id}`}
+      >
+        {t('gtt.edit')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="red"
+        loading={deleting}
+        onClick={() =>
+          openConfirm({
+            title: t('gtt.deleteTitle'),
+            message: t('gtt.deleteText', { symbol: gtt.symbol }),
+            confirmLabel: t('gtt.deleteConfirm'),
+            cancelLabel: t('gtt.deleteKeep'),
+            danger: true,
+            onConfirm: () => void remove(),
+          })
+        }
+        data-testid={`gtt-delete-${gtt.id}`}
+      >
+        {t('gtt.delete')}
+      </Button>
+    </Group>
+  );
+}
+
+function GttRow({ gtt }: { gtt: TGtt }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  const legs = [
+    {
+      name: gtt.kind === 'oco' ? t('gtt.target') : t('gtt.trigger'),
+      leg: gtt.target,
+      id: 'target',
+    },
+    ...(gtt.stop ? [{ name: t('gtt.stop'), leg: gtt.stop, id: 'stop' }] : []),
+  ];
   return (
     <Paper withBorder radius="md" p="sm" data-testid={`gtt-row-${gtt.id}`} data-symbol={gtt.symbol}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -98,37 +134,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
             </Text>
           ) : null}
         </Stack>
-        {gtt.status === 'active' ? (
-          <Group gap="xs">
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() => openGttForm(t('gtt.editTitle'), { gtt })}
-              data-testid={`gtt-edit-${gtt.id}`}
-            >
-              {t('gtt.edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              loading={deleting}
-              onClick={() =>
-                openConfirm({
-                  title: t('gtt.deleteTitle'),
-                  message: t('gtt.deleteText', { symbol: gtt.symbol }),
-                  confirmLabel: t('gtt.deleteConfirm'),
-                  cancelLabel: t('gtt.deleteKeep'),
-                  danger: true,
-                  onConfirm: () => void remove(),
-                })
-              }
-              data-testid={`gtt-delete-${gtt.id}`}
-            >
-              {t('gtt.delete')}
-            </Button>
-          </Group>
-        ) : null}
+        {gtt.status === 'active' ? <GttActions gtt={gtt} /> : null}
       </Group>
     </Paper>
   );

@@ -23,6 +23,124 @@ const SOLD = 'var(--mantine-color-red-7)';
 const INK = 'var(--mantine-color-dimmed)';
 const GRID = 'var(--mantine-color-default-border)';
 
+/** The value axis's title, and a grid line with its label at each tick. */
+function ValueAxis({
+  ticks,
+  left,
+  right,
+  y,
+  tickText,
+}: {
+  ticks: number[];
+  left: number;
+  right: number;
+  y: (rupees: number) => number;
+  tickText: (rupees: number) => string;
+}) {
+  const { t } = usePortfolioTranslation();
+  return (
+    <>
+      <text
+        transform={`translate(12 ${TOP + PLOT_HEIGHT / 2}) rotate(-90)`}
+        fontSize={11}
+        textAnchor="middle"
+        fill={INK}
+      >
+        {t('investment.valueAxis')}
+      </text>
+      {ticks.map((tick) => (
+        <g key={tick} data-testid="investment-chart-tick">
+          <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} stroke={GRID} />
+          <text
+            x={left - 6}
+            y={y(tick)}
+            dy="0.35em"
+            fontSize={11}
+            textAnchor="end"
+            fill={INK}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {tickText(tick)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** One month: the bought bar left of its centre, the sold bar right, and maybe its label. */
+function MonthBars({
+  month: m,
+  centre,
+  bar,
+  bought,
+  sold,
+  labelled,
+  labelMin,
+  labelMax,
+}: {
+  month: TMonth;
+  centre: number;
+  bar: number;
+  bought: number;
+  sold: number;
+  labelled: boolean;
+  labelMin: number;
+  labelMax: number;
+}) {
+  return (
+    <g>
+      <rect
+        x={centre - bar - 1}
+        y={TOP + PLOT_HEIGHT - bought}
+        width={bar}
+        height={bought}
+        fill={BOUGHT}
+        rx={2}
+      />
+      <rect
+        x={centre + 1}
+        y={TOP + PLOT_HEIGHT - sold}
+        width={bar}
+        height={sold}
+        fill={SOLD}
+        rx={2}
+      />
+      {labelled && (
+        <text
+          // Kept inside the drawing: the first and last months' labels are wider
+          // than their slot on a phone.
+          x={Math.min(Math.max(centre, labelMin), labelMax)}
+          y={TOP + PLOT_HEIGHT + 16}
+          fontSize={11}
+          textAnchor="middle"
+          fill={INK}
+          data-testid="investment-chart-month"
+        >
+          {formatMonth(m.month)}
+        </text>
+      )}
+    </g>
+  );
+}
+
+function ChartLegend() {
+  const { t } = usePortfolioTranslation();
+  return (
+    <Group gap="md">
+      {[
+        [BOUGHT, t('investment.bought')],
+        [SOLD, t('investment.sold')],
+      ].map(([color, name]) => (
+        <Group key={name} gap={6}>
+          <Box w={10} h={10} style={{ background: color, borderRadius: 2 }} />
+          <Text size="xs">{name}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * Bought and sold per month as paired bars, drawn in SVG at the card's measured width (text
  * keeps its size at 375 px and at 1440 px): a value axis in rupees in the reader's number
@@ -78,73 +196,20 @@ export function MonthFlowsChart({ months }: { months: TMonth[] }) {
           data-testid="investment-chart"
           style={{ display: 'block' }}
         >
-          <text
-            transform={`translate(12 ${TOP + PLOT_HEIGHT / 2}) rotate(-90)`}
-            fontSize={11}
-            textAnchor="middle"
-            fill={INK}
-          >
-            {t('investment.valueAxis')}
-          </text>
-          {ticks.map((tick) => (
-            <g key={tick} data-testid="investment-chart-tick">
-              <line x1={left} x2={width - 8} y1={y(tick)} y2={y(tick)} stroke={GRID} />
-              <text
-                x={left - 6}
-                y={y(tick)}
-                dy="0.35em"
-                fontSize={11}
-                textAnchor="end"
-                fill={INK}
-                style={{ fontVariantNumeric: 'tabular-nums' }}
-              >
-                {tickText(tick)}
-              </text>
-            </g>
+          <ValueAxis ticks={ticks} left={left} right={width - 8} y={y} tickText={tickText} />
+          {months.map((m, index) => (
+            <MonthBars
+              key={m.month}
+              month={m}
+              centre={left + slot * (index + 0.5)}
+              bar={bar}
+              bought={barHeight(m.bought_paise)}
+              sold={barHeight(m.sold_paise)}
+              labelled={(months.length - 1 - index) % labelEvery === 0}
+              labelMin={left + MONTH_LABEL_WIDTH / 2}
+              labelMax={width - MONTH_LABEL_WIDTH / 2}
+            />
           ))}
-          {months.map((m, index) => {
-            const centre = left + slot * (index + 0.5);
-            const bought = barHeight(m.bought_paise);
-            const sold = barHeight(m.sold_paise);
-            const labelled = (months.length - 1 - index) % labelEvery === 0;
-            return (
-              <g key={m.month}>
-                <rect
-                  x={centre - bar - 1}
-                  y={TOP + PLOT_HEIGHT - bought}
-                  width={bar}
-                  height={bought}
-                  fill={BOUGHT}
-                  rx={2}
-                />
-                <rect
-                  x={centre + 1}
-                  y={TOP + PLOT_HEIGHT - sold}
-                  width={bar}
-                  height={sold}
-                  fill={SOLD}
-                  rx={2}
-                />
-                {labelled && (
-                  <text
-                    // Kept inside the drawing: the first and last months' labels are wider
-                    // than their slot on a phone.
-                    x={Math.min(
-                      Math.max(centre, left + MONTH_LABEL_WIDTH / 2),
-                      width - MONTH_LABEL_WIDTH / 2,
-                    )}
-                    y={TOP + PLOT_HEIGHT + 16}
-                    fontSize={11}
-                    textAnchor="middle"
-                    fill={INK}
-                    data-testid="investment-chart-month"
-                  >
-                    {formatMonth(m.month)}
-                  </text>
-                )}
-              </g>
-            );
-          })}
           <text
             x={left + plotWidth / 2}
             y={HEIGHT - 6}
@@ -156,17 +221,7 @@ export function MonthFlowsChart({ months }: { months: TMonth[] }) {
           </text>
         </svg>
       </Box>
-      <Group gap="md">
-        {[
-          [BOUGHT, t('investment.bought')],
-          [SOLD, t('investment.sold')],
-        ].map(([color, name]) => (
-          <Group key={name} gap={6}>
-            <Box w={10} h={10} style={{ background: color, borderRadius: 2 }} />
-            <Text size="xs">{name}</Text>
-          </Group>
-        ))}
-      </Group>
+      <ChartLegend />
     </Stack>
   );
 }

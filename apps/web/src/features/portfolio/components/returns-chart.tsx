@@ -28,6 +28,31 @@ function pointsOf(series: TPoint[], key: (typeof LINES)[number]['key'], min: num
     .join(' ');
 }
 
+/** Each line's name and its last value, drawn as the line is. */
+function ReturnsLegend({ last }: { last: TPoint }) {
+  const { t } = useReturnsTranslation();
+  const { money } = useMoney();
+  return (
+    <Group gap="md" wrap="wrap">
+      {LINES.map((line) => (
+        <Group key={line.key} gap={6} wrap="nowrap" data-testid={`returns-legend-${line.legend}`}>
+          <Box
+            w={14}
+            h={0}
+            style={{ borderTop: `3px ${line.dash ? 'dashed' : 'solid'} ${line.color}` }}
+          />
+          <Text size="xs">
+            {t(`legend.${line.legend}`)}{' '}
+            <Text span size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {money(last[line.key])}
+            </Text>
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * The performance chart: the portfolio's value day by day, the same money in NIFTY 50, and the
  * money put in, drawn in SVG (no chart library on this screen). It stretches to the card's
@@ -96,23 +121,7 @@ export function ReturnsChart({ series }: { series: TPoint[] }) {
           {formatDay(last.day)} IST
         </Text>
       </Group>
-      <Group gap="md" wrap="wrap">
-        {LINES.map((line) => (
-          <Group key={line.key} gap={6} wrap="nowrap" data-testid={`returns-legend-${line.legend}`}>
-            <Box
-              w={14}
-              h={0}
-              style={{ borderTop: `3px ${line.dash ? 'dashed' : 'solid'} ${line.color}` }}
-            />
-            <Text size="xs">
-              {t(`legend.${line.legend}`)}{' '}
-              <Text span size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {money(last[line.key])}
-              </Text>
-            </Text>
-          </Group>
-        ))}
-      </Group>
+      <ReturnsLegend last={last} />
     </Stack>
   );
 }

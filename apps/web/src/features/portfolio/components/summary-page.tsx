@@ -1,3 +1,4 @@
+import type { TPortfolio } from '@sampada/shared';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -18,6 +19,40 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/** Invested, the P&L totals, charges paid and the counts under the current value. */
+function SummaryFigures({ summary }: { summary: TPortfolio['summary'] }) {
+  const { t } = usePortfolioTranslation();
+  const { money } = useMoney();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} mt="md" spacing="sm">
+      <Figure label={t('summary.invested')}>
+        <span data-testid="summary-invested">{money(summary.invested_paise)}</span>
+      </Figure>
+      <Figure label={t('summary.totalPnl')}>
+        <Pnl paise={summary.total_pnl_paise} testId="summary-total-pnl" />
+      </Figure>
+      <Figure label={t('summary.dayPnl')}>
+        <Pnl paise={summary.day_pnl_paise} testId="summary-day-pnl" />
+      </Figure>
+      <Figure label={t('summary.realised')}>
+        <Pnl paise={summary.realised_pnl_paise} testId="summary-realised" />
+      </Figure>
+      <Figure label={t('summary.charges')}>
+        <span data-testid="summary-charges">{money(summary.charges_paid_paise)}</span>
+      </Figure>
+      <Figure label={t('summary.holdings')}>
+        <span data-testid="summary-holdings">{summary.holdings}</span>
+      </Figure>
+      <Figure label={t('summary.awaiting')}>
+        <span data-testid="summary-awaiting">{summary.awaiting_orders}</span>
+      </Figure>
+      <Figure label={t('summary.trades')}>
+        <span data-testid="summary-trades">{summary.trades}</span>
+      </Figure>
+    </SimpleGrid>
   );
 }
 
@@ -57,32 +92,7 @@ export function SummaryPage() {
                 pct={summary.unrealised_pnl_pct}
                 testId="summary-unrealised"
               />
-              <SimpleGrid cols={{ base: 2, sm: 3 }} mt="md" spacing="sm">
-                <Figure label={t('summary.invested')}>
-                  <span data-testid="summary-invested">{money(summary.invested_paise)}</span>
-                </Figure>
-                <Figure label={t('summary.totalPnl')}>
-                  <Pnl paise={summary.total_pnl_paise} testId="summary-total-pnl" />
-                </Figure>
-                <Figure label={t('summary.dayPnl')}>
-                  <Pnl paise={summary.day_pnl_paise} testId="summary-day-pnl" />
-                </Figure>
-                <Figure label={t('summary.realised')}>
-                  <Pnl paise={summary.realised_pnl_paise} testId="summary-realised" />
-                </Figure>
-                <Figure label={t('summary.charges')}>
-                  <span data-testid="summary-charges">{money(summary.charges_paid_paise)}</span>
-                </Figure>
-                <Figure label={t('summary.holdings')}>
-                  <span data-testid="summary-holdings">{summary.holdings}</span>
-                </Figure>
-                <Figure label={t('summary.awaiting')}>
-                  <span data-testid="summary-awaiting">{summary.awaiting_orders}</span>
-                </Figure>
-                <Figure label={t('summary.trades')}>
-                  <span data-testid="summary-trades">{summary.trades}</span>
-                </Figure>
-              </SimpleGrid>
+              <SummaryFigures summary={summary} />
               <Text size="xs" c="dimmed" mt="sm">
                 {t('asOf', { time: formatDateTime(query.data.as_of) })}
               </Text>

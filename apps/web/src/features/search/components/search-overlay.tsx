@@ -50,21 +50,70 @@ export function SearchOverlay({ opened, onClose, fullScreen = false }: SearchOve
   );
 }
 
-function SearchBox({
-  text,
-  onTextChange,
-  onSelect,
+/** One result: symbol, market and name, and the price; highlighted while active. */
+function SearchResult({
+  item,
+  id,
+  active,
+  onHover,
+  onChoose,
 }: {
-  text: string;
-  onTextChange: (text: string) => void;
-  onSelect: () => void;
+  item: TSearchItem;
+  id: string;
+  active: boolean;
+  onHover: () => void;
+  onChoose: () => void;
 }) {
-  const { t } = useSearchTranslation();
-  const { items, status } = useStockSearch(text);
+  return (
+    <UnstyledButton
+      component="li"
+      id={id}
+      role="option"
+      aria-selected={active}
+      data-testid={`search-result-${item.symbol}`}
+      onMouseDown={(event) => event.preventDefault()}
+      onMouseEnter={onHover}
+      onClick={onChoose}
+      px="sm"
+      py={8}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: active ? 'var(--mantine-color-teal-light)' : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={700} size="sm">
+              {item.symbol}
+            </Text>
+            <Badge size="xs" variant="light" color="gray">
+              {item.market}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {item.name}
+          </Text>
+        </Stack>
+        <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
+          {formatPrice(item.price)}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The highlighted result: back to the first on new results, kept in view, moved by the arrow
+ * keys (round the ends), chosen by Enter.
+ */
+function useActiveResult(
+  items: TSearchItem[],
+  listId: string,
+  choose: (item: TSearchItem) => void,
+) {
   const [active, setActive] = useState(0);
   const [shownItems, setShownItems] = useState(items);
-  const listId = useId();
-  const optionId = (index: number) => `${listId}-option-${index}`;
 
   // New results: the highlight starts again on the first row.
   if (items !== shownItems) {
@@ -75,11 +124,6 @@ function SearchBox({
   useEffect(() => {
     document.getElementById(`${listId}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
-
-  const choose = (item: TSearchItem) => {
-    onSelect();
-    openStockDetail(item.symbol, item.market);
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -96,6 +140,27 @@ function SearchBox({
       if (item) choose(item);
     }
   };
+  return { active, setActive, onKeyDown };
+}
+
+function SearchBox({
+  text,
+  onTextChange,
+  onSelect,
+}: {
+  text: string;
+  onTextChange: (text: string) => void;
+  onSelect: () => void;
+}) {
+  const { t } = useSearchTranslation();
+  const { items, status } = useStockSearch(text);
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const choose = (item: TSearchItem) => {
+    onSelect();
+    openStockDetail(item.symbol, item.market);
+  };
+  const { active, setActive, onKeyDown } = useActiveResult(items, listId, choose);
 
   const expanded = items.length > 0;
   return (
@@ -146,46 +211,14 @@ function SearchBox({
         hidden={!expanded}
       >
         {items.map((item, index) => (
-          <UnstyledButton
-            component="li"
+          <SearchResult
             key={`${item.market}:${item.symbol}`}
+            item={item}
             id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            data-testid={`search-result-${item.symbol}`}
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseEnter={() => setActive(index)}
-            onClick={() => choose(item)}
-            px="sm"
-            py={8}
-            style={{
-              borderRadius: 'var(--mantine-radius-sm)',
-              background: index === active ? 'var(--mantine-color-teal-light)' : undefined,
-            }}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={700} size="sm">
-                    {item.symbol}
-                  </Text>
-                  <Badge size="xs" variant="light" color="gray">
-                    {item.market}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed" truncate>
-                  {item.name}
-                </Text>
-              </Stack>
-              <Text
-                size="sm"
-                fw={600}
-                style={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}
-              >
-                {formatPrice(item.price)}
-              </Text>
-            </Group>
-          </UnstyledButton>
+            active={index === active}
+            onHover={() => setActive(index)}
+            onChoose={() => choose(item)}
+          />
         ))}
       </Stack>
     </Stack>

@@ -31,84 +31,96 @@ export function OfferingStatus({ offering }: { offering: TOffering }) {
   );
 }
 
+type TFact = { label: string; value: ReactNode; testId?: string };
+type TT = ReturnType<typeof useTradingTranslation>['t'];
+
+/** An IPO's band, lot, minimum bid, dates, listing and subscription. */
+function ipoFacts(offering: Extract<TOffering, { kind: 'ipo' }>, t: TT): TFact[] {
+  const facts: TFact[] = [];
+  facts.push(
+    {
+      label: t('facts.band'),
+      value: `${formatPaise(offering.price_low_paise)} – ${formatPaise(offering.price_high_paise)}`,
+      testId: 'fact-band',
+    },
+    {
+      label: t('facts.lot'),
+      value: t('facts.lotShares', { count: offering.lot_size }),
+      testId: 'fact-lot',
+    },
+    { label: t('facts.minBid'), value: formatPaise(offering.min_bid_paise) },
+    {
+      label: t('facts.dates'),
+      value: `${formatDay(offering.open_date)} – ${formatDay(offering.close_date)}`,
+      testId: 'fact-dates',
+    },
+    { label: t('facts.listing'), value: formatDay(offering.listing_date) },
+    {
+      label: t('facts.subscription'),
+      value: t('facts.subscribed', {
+        times: formatTwoDecimals(offering.subscription),
+        applications: count(offering.applications),
+      }),
+      testId: 'fact-subscription',
+    },
+  );
+  return facts;
+}
+
+/** A deal's price (and an OTC quote's side and reference), what remains, and its window. */
+function dealFacts(offering: Exclude<TOffering, { kind: 'ipo' }>, t: TT): TFact[] {
+  const facts: TFact[] = [];
+  facts.push({
+    label: t('facts.price'),
+    value: formatPaise(offering.price_paise),
+    testId: 'fact-price',
+  });
+  if (offering.kind === 'otc') {
+    facts.push(
+      {
+        label: t('facts.deskSide'),
+        value: t(offering.side === 'buy' ? 'facts.clientBuys' : 'facts.clientSells'),
+      },
+      { label: t('facts.referencePrice'), value: formatPaise(offering.reference_price_paise) },
+    );
+  }
+  if (offering.market_price_paise !== null) {
+    facts.push({
+      label: t('facts.marketPrice'),
+      value: formatPaise(offering.market_price_paise),
+    });
+  }
+  facts.push({
+    label: t('facts.remaining'),
+    value: t('facts.remainingOf', {
+      remaining: count(offering.remaining),
+      quantity: count(offering.quantity),
+    }),
+    testId: 'fact-remaining',
+  });
+  facts.push(
+    offering.kind === 'institutional'
+      ? {
+          label: t('facts.window'),
+          value: `${formatDateTime(offering.opens_at)} – ${formatDateTime(offering.closes_at)}`,
+          testId: 'fact-window',
+        }
+      : {
+          label: t('facts.validUntil'),
+          value: formatDateTime(offering.valid_until),
+          testId: 'fact-valid-until',
+        },
+  );
+  return facts;
+}
+
 /**
  * The key facts of an offering (price, what remains, window or validity; for an IPO the band,
  * lot, dates and subscription), in All Deals and in the drawers.
  */
 export function OfferingFacts({ offering }: { offering: TOffering }) {
   const { t } = useTradingTranslation();
-  const facts: { label: string; value: ReactNode; testId?: string }[] = [];
-  if (offering.kind === 'ipo') {
-    facts.push(
-      {
-        label: t('facts.band'),
-        value: `${formatPaise(offering.price_low_paise)} – ${formatPaise(offering.price_high_paise)}`,
-        testId: 'fact-band',
-      },
-      {
-        label: t('facts.lot'),
-        value: t('facts.lotShares', { count: offering.lot_size }),
-        testId: 'fact-lot',
-      },
-      { label: t('facts.minBid'), value: formatPaise(offering.min_bid_paise) },
-      {
-        label: t('facts.dates'),
-        value: `${formatDay(offering.open_date)} – ${formatDay(offering.close_date)}`,
-        testId: 'fact-dates',
-      },
-      { label: t('facts.listing'), value: formatDay(offering.listing_date) },
-      {
-        label: t('facts.subscription'),
-        value: t('facts.subscribed', {
-          times: formatTwoDecimals(offering.subscription),
-          applications: count(offering.applications),
-        }),
-        testId: 'fact-subscription',
-      },
-    );
-  } else {
-    facts.push({
-      label: t('facts.price'),
-      value: formatPaise(offering.price_paise),
-      testId: 'fact-price',
-    });
-    if (offering.kind === 'otc') {
-      facts.push(
-        {
-          label: t('facts.deskSide'),
-          value: t(offering.side === 'buy' ? 'facts.clientBuys' : 'facts.clientSells'),
-        },
-        { label: t('facts.referencePrice'), value: formatPaise(offering.reference_price_paise) },
-      );
-    }
-    if (offering.market_price_paise !== null) {
-      facts.push({
-        label: t('facts.marketPrice'),
-        value: formatPaise(offering.market_price_paise),
-      });
-    }
-    facts.push({
-      label: t('facts.remaining'),
-      value: t('facts.remainingOf', {
-        remaining: count(offering.remaining),
-        quantity: count(offering.quantity),
-      }),
-      testId: 'fact-remaining',
-    });
-    facts.push(
-      offering.kind === 'institutional'
-        ? {
-            label: t('facts.window'),
-            value: `${formatDateTime(offering.opens_at)} – ${formatDateTime(offering.closes_at)}`,
-            testId: 'fact-window',
-          }
-        : {
-            label: t('facts.validUntil'),
-            value: formatDateTime(offering.valid_until),
-            testId: 'fact-valid-until',
-          },
-    );
-  }
+  const facts = offering.kind === 'ipo' ? ipoFacts(offering, t) : dealFacts(offering, t);
   const note = offering.kind === 'ipo' ? offering.description : offering.note;
   return (
     <Stack gap="xs">

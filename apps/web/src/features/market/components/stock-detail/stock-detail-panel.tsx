@@ -1,4 +1,4 @@
-import type { TCandleInterval, TMarket } from '@sampada/shared';
+import type { TCandleInterval, TMarket, TStockDetail } from '@sampada/shared';
 import { Alert, Badge, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
@@ -72,6 +72,45 @@ function Chart({
   );
 }
 
+/** Name, market, sector and session; the live price and change; when it was updated. */
+function StockHeading({ detail, updated }: { detail: TStockDetail; updated: Date }) {
+  const { t } = useMarketTranslation();
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Title order={2} size="h4" data-testid="stock-name">
+        {detail.name}
+      </Title>
+      <Group gap={6}>
+        <Badge variant="light" color="gray" size="sm">
+          {detail.market}
+        </Badge>
+        {detail.sector && (
+          <Text size="xs" c="dimmed">
+            {detail.sector}
+          </Text>
+        )}
+        <Badge variant="dot" size="sm" color={detail.session === 'open' ? 'green' : 'gray'}>
+          {t(`session.${detail.session}`)}
+        </Badge>
+      </Group>
+      <Group gap="sm" align="baseline" mt={4} wrap="nowrap">
+        <LivePrice price={detail.price} market={detail.market} fz={28} testId="stock-price" />
+        <ChangeText
+          change={detail.change}
+          changePct={detail.change_pct}
+          withAmount
+          data-testid="stock-change"
+        />
+      </Group>
+      {!Number.isNaN(updated.getTime()) && (
+        <Text size="xs" c="dimmed">
+          {t('detail.updated', { time: IST_TIME.format(updated) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * The Stock Detail slide-up drawer's content (spec §2): live price and change, candlestick
  * chart, key statistics, company introduction, watchlist toggle, and Buy/Sell opening the
@@ -102,38 +141,7 @@ export function StockDetailPanel({ symbol, market }: { symbol: string; market: T
   return (
     <Stack gap="md" data-testid="stock-detail" data-symbol={symbol}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" data-testid="stock-name">
-            {detail.name}
-          </Title>
-          <Group gap={6}>
-            <Badge variant="light" color="gray" size="sm">
-              {detail.market}
-            </Badge>
-            {detail.sector && (
-              <Text size="xs" c="dimmed">
-                {detail.sector}
-              </Text>
-            )}
-            <Badge variant="dot" size="sm" color={detail.session === 'open' ? 'green' : 'gray'}>
-              {t(`session.${detail.session}`)}
-            </Badge>
-          </Group>
-          <Group gap="sm" align="baseline" mt={4} wrap="nowrap">
-            <LivePrice price={detail.price} market={detail.market} fz={28} testId="stock-price" />
-            <ChangeText
-              change={detail.change}
-              changePct={detail.change_pct}
-              withAmount
-              data-testid="stock-change"
-            />
-          </Group>
-          {!Number.isNaN(updated.getTime()) && (
-            <Text size="xs" c="dimmed">
-              {t('detail.updated', { time: IST_TIME.format(updated) })}
-            </Text>
-          )}
-        </Stack>
+        <StockHeading detail={detail} updated={updated} />
         {!isIndex && (
           <Group gap="xs">
             <PriceAlertButton symbol={symbol} price={detail.price} />

@@ -17,19 +17,14 @@ import { WatchlistRow, type TRowAction } from './watchlist-row';
 type TFocusTarget = { symbol: string; action: TRowAction; index?: number } | 'add';
 
 /**
- * Watchlist (menu component 'market/watchlist'): live prices; add through search, remove,
- * and reorder with the up and down buttons. Every change is saved on the server; keyboard
- * focus follows the moved row and each change is announced.
+ * Moves keyboard focus to the target once the list shows the change: the add field, or the
+ * moved row's button (its other arrow at the top or bottom).
  */
-export default function WatchlistPage() {
-  const { t } = useMarketTranslation();
-  const query = useWatchlist();
-  const quotes = useLiveList(query.data);
-  const add = useAddToWatchlist();
-  const remove = useRemoveFromWatchlist();
-  const reorder = useReorderWatchlist();
-  const [announcement, setAnnouncement] = useState('');
-  const [focusTarget, setFocusTarget] = useState<TFocusTarget | null>(null);
+function useFocusFollows(
+  focusTarget: TFocusTarget | null,
+  setFocusTarget: (target: TFocusTarget | null) => void,
+  quotes: { symbol: string }[],
+) {
   const listRef = useRef<HTMLDivElement>(null);
   const addRef = useRef<HTMLInputElement>(null);
 
@@ -51,6 +46,24 @@ export default function WatchlistPage() {
     const fallback = row?.querySelector<HTMLButtonElement>(`[data-action="${other}"]`);
     (wanted && !wanted.disabled ? wanted : fallback)?.focus();
   }, [focusTarget, quotes]);
+  return { listRef, addRef };
+}
+
+/**
+ * Watchlist (menu component 'market/watchlist'): live prices; add through search, remove,
+ * and reorder with the up and down buttons. Every change is saved on the server; keyboard
+ * focus follows the moved row and each change is announced.
+ */
+export default function WatchlistPage() {
+  const { t } = useMarketTranslation();
+  const query = useWatchlist();
+  const quotes = useLiveList(query.data);
+  const add = useAddToWatchlist();
+  const remove = useRemoveFromWatchlist();
+  const reorder = useReorderWatchlist();
+  const [announcement, setAnnouncement] = useState('');
+  const [focusTarget, setFocusTarget] = useState<TFocusTarget | null>(null);
+  const { listRef, addRef } = useFocusFollows(focusTarget, setFocusTarget, quotes);
 
   const act = (index: number, action: TRowAction) => {
     const list = query.data ?? [];

@@ -53,6 +53,92 @@ export const EMPTY_NOMINEE: TNomineeDraft = {
   guardian: null,
 };
 
+/** The nominee's relationship to the client, from the fixed list. */
+function RelationshipSelect({
+  control,
+  index,
+}: {
+  control: Control<TNomineesForm, unknown, TNomineesOut>;
+  index: number;
+}) {
+  const { t } = useDutiesTranslation();
+  return (
+    <Controller
+      control={control}
+      name={`nominees.${index}.relationship`}
+      render={({ field: select, fieldState }) => (
+        <NativeSelect
+          label={t('nominees.relationship')}
+          value={select.value as string}
+          onChange={(event) => select.onChange(event.currentTarget.value)}
+          onBlur={select.onBlur}
+          error={translateMessage(fieldState.error?.message) || undefined}
+          data={[
+            { value: '', label: '—' },
+            ...NOMINEE_RELATIONSHIPS.map((value) => ({
+              value,
+              label: t(`nominees.relationships.${value}`),
+            })),
+          ]}
+        />
+      )}
+    />
+  );
+}
+
+/** A guardian's name and relationship, with a button to remove them; or one to add a guardian. */
+function GuardianFields({
+  control,
+  index,
+  shown,
+  onGuardian,
+}: {
+  control: Control<TNomineesForm, unknown, TNomineesOut>;
+  index: number;
+  shown: boolean;
+  onGuardian: (guardian: TNomineeDraft['guardian']) => void;
+}) {
+  const { t } = useDutiesTranslation();
+  return (
+    <>
+      {shown ? (
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            {t('nominees.guardian')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInputField
+              control={control}
+              name={`nominees.${index}.guardian.name`}
+              label={t('nominees.guardianName')}
+            />
+            <TextInputField
+              control={control}
+              name={`nominees.${index}.guardian.relationship`}
+              label={t('nominees.guardianRelationship')}
+            />
+          </SimpleGrid>
+          <Group>
+            <Button variant="subtle" size="compact-sm" onClick={() => onGuardian(null)}>
+              {t('nominees.removeGuardian')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => onGuardian({ name: '', relationship: '' })}
+          >
+            {t('nominees.addGuardian')}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
 /** One nominee's fields; a guardian's two fields appear when the client adds one. */
 export function NomineeFields({
   control,
@@ -81,26 +167,7 @@ export function NomineeFields({
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInputField control={control} name={field('name')} label={t('nominees.name')} />
-          <Controller
-            control={control}
-            name={field('relationship')}
-            render={({ field: select, fieldState }) => (
-              <NativeSelect
-                label={t('nominees.relationship')}
-                value={select.value as string}
-                onChange={(event) => select.onChange(event.currentTarget.value)}
-                onBlur={select.onBlur}
-                error={translateMessage(fieldState.error?.message) || undefined}
-                data={[
-                  { value: '', label: '—' },
-                  ...NOMINEE_RELATIONSHIPS.map((value) => ({
-                    value,
-                    label: t(`nominees.relationships.${value}`),
-                  })),
-                ]}
-              />
-            )}
-          />
+          <RelationshipSelect control={control} index={index} />
           <DateInputField control={control} name={field('dob')} label={t('nominees.dob')} />
           <TextInputField
             control={control}
@@ -132,40 +199,12 @@ export function NomineeFields({
             />
           )}
         />
-        {guardian ? (
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {t('nominees.guardian')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInputField
-                control={control}
-                name={`nominees.${index}.guardian.name`}
-                label={t('nominees.guardianName')}
-              />
-              <TextInputField
-                control={control}
-                name={`nominees.${index}.guardian.relationship`}
-                label={t('nominees.guardianRelationship')}
-              />
-            </SimpleGrid>
-            <Group>
-              <Button variant="subtle" size="compact-sm" onClick={() => onGuardian(null)}>
-                {t('nominees.removeGuardian')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => onGuardian({ name: '', relationship: '' })}
-            >
-              {t('nominees.addGuardian')}
-            </Button>
-          </Group>
-        )}
+        <GuardianFields
+          control={control}
+          index={index}
+          shown={Boolean(guardian)}
+          onGuardian={onGuardian}
+        />
       </Stack>
     </Paper>
   );

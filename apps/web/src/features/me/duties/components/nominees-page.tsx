@@ -50,6 +50,35 @@ const hundredthsOf = (nominees: TNomineeDraft[]) =>
 const percentOf = (hundredths: number) => formatTwoDecimals(hundredths / HUNDREDTHS_PER_PERCENT);
 const HUNDREDTHS_PER_PERCENT = 100;
 
+/** Add a nominee (up to NOMINEES_MAX), and the shares' total, green at exactly 100 %. */
+function NomineesTotal({
+  full,
+  onAdd,
+  hundredths,
+}: {
+  full: boolean;
+  onAdd: () => void;
+  hundredths: number;
+}) {
+  const { t } = useDutiesTranslation();
+  const total = percentOf(hundredths);
+  return (
+    <Group justify="space-between">
+      <Button variant="light" disabled={full} onClick={onAdd}>
+        {t('nominees.addNominee')}
+      </Button>
+      <Badge
+        size="lg"
+        variant="light"
+        color={hundredths === 10_000 ? 'teal' : 'red'}
+        data-testid="nominee-total"
+      >
+        {t('nominees.total', { total })}
+      </Badge>
+    </Group>
+  );
+}
+
 function NomineesForm({ current, onDone }: { current: TNominees; onDone: () => void }) {
   const { t } = useDutiesTranslation();
   const save = useSaveNominees();
@@ -64,7 +93,6 @@ function NomineesForm({ current, onDone }: { current: TNominees; onDone: () => v
   const { fields, append, remove } = useFieldArray({ control, name: 'nominees' });
   const drafts = useWatch({ control, name: 'nominees' });
   const hundredths = hundredthsOf(drafts);
-  const total = percentOf(hundredths);
   const sumError = formState.errors.nominees?.root?.message ?? formState.errors.nominees?.message;
   const submit = handleSubmit((body) =>
     save.mutate(body, {
@@ -90,23 +118,11 @@ function NomineesForm({ current, onDone }: { current: TNominees; onDone: () => v
             onGuardian={(guardian) => setValue(`nominees.${index}.guardian`, guardian)}
           />
         ))}
-        <Group justify="space-between">
-          <Button
-            variant="light"
-            disabled={fields.length >= NOMINEES_MAX}
-            onClick={() => append({ ...EMPTY_NOMINEE })}
-          >
-            {t('nominees.addNominee')}
-          </Button>
-          <Badge
-            size="lg"
-            variant="light"
-            color={hundredths === 10_000 ? 'teal' : 'red'}
-            data-testid="nominee-total"
-          >
-            {t('nominees.total', { total })}
-          </Badge>
-        </Group>
+        <NomineesTotal
+          full={fields.length >= NOMINEES_MAX}
+          onAdd={() => append({ ...EMPTY_NOMINEE })}
+          hundredths={hundredths}
+        />
         {sumError && (
           <Alert color="red" role="alert" data-testid="nominee-sum-error">
             {translateMessage(sumError)}

@@ -1,0 +1,56 @@
+import { formatBps, formatPaise, type TLoanQuote } from '@sampada/shared';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useCreditTranslation } from '../i18n';
+
+export function LoanQuoteFigures({ quote }: { quote: TLoanQuote }) {
+  const { t } = useCreditTranslation();
+  const rows: [string, string][] = [
+    [t(`apply.instalment.${quote.repayment}`), formatPaise(quote.instalment_paise)],
+    [t('apply.totalInterest'), formatPaise(quote.total_interest_paise)],
+    [t('apply.fee'), formatPaise(quote.processing_fee_paise)],
+    [t('apply.gst'), formatPaise(quote.fee_gst_paise)],
+    [t('apply.net'), formatPaise(quote.net_disbursal_paise)],
+    [t('apply.totalRepayable'), formatPaise(quote.total_repayable_paise)],
+    [t('apply.apr'), formatBps(quote.apr_bps)],
+  ];
+  return (
+    <Stack gap="xs" data-testid="loan-quote">
+      <Title order={4} size="h6">
+        {t('apply.quote')}
+      </Title>
+      <SimpleGrid cols={2} spacing={4}>
+        {rows.map(([label, value]) => (
+          <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text size="sm" fw={500}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Table striped withTableBorder fz="xs" data-testid="loan-quote-schedule">
+        {/* Three columns of amounts say nothing without their names (issue 31). */}
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('loan.due')}</Table.Th>
+            <Table.Th ta="right">{t('loan.instalment')}</Table.Th>
+            <Table.Th ta="right">{t('loan.balance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {quote.schedule.map((i) => (
+            <Table.Tr key={i.number}>
+              <Table.Td>{i.due_date}</Table.Td>
+              <Table.Td ta="right">{formatPaise(i.amount_paise)}</Table.Td>
+              <Table.Td ta="right" c="dimmed">
+                {formatPaise(i.balance_after_paise)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LM, M, paiseToRupeeText, rupeeAmount, type TLoanDetail } from '@sampada/shared';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { AmountInput } from '../../../components/amount-input';
+import { LoadingButton } from '../../../components/loading-button';
+import { PinField, ZPinTyped } from '../../../components/pin-field';
+import { isApiError } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/auth';
+import { openSetPin } from '../../../lib/drawers';
+import { translateMessage } from '../../../lib/i18n';
+import { useRepayLoan } from '../api/repay-loan';
+import { useCreditTranslation } from '../i18n';
+
+/** The repayment form: rupees typed (the API takes paise) and the 6-digit PIN. */
+const ZRepayForm = z.object({
+  amount: rupeeAmount(1n, LM.amountPositive),
+  pin: ZPinTyped,
+});
+type TRepayFormInput = z.input<typeof ZRepayForm>;
+type TRepayFormOutput = z.output<typeof ZRepayForm>;
+
+/** The amount, with a button that fills in everything outstanding. */
+function RepayAmountField({
+  form,
+  outstandingPaise,
+}: {
+  form: UseFormReturn<TRepayFormInput, unknown, TRepayFormOutput>;
+  outstandingPaise: TLoanDetail['outstanding_paise'];
+}) {
+  const { t } = useCreditTranslation();
+  return (
+    <Controller
+      control={form.control}
+      name="amount"
+      render={({ field, fieldState }) => (
+        <AmountInput
+          label={t('loan.repayAmount')}
+          value={(field.value as string | number) ?? ''}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+          data-testid="loan-repay-amount"
+          rightSectionWidth={110}
+          rightSection={
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() =>
+                form.setValue('amount', paiseToRupeeText(outstandingPaise), {
+                  shouldValidate: true,
+                })
+              }
+              data-testid="loan-repay-all"
+            >
+              {t('loan.repayAll')}
+            </Button>
+          }
+        />
+      )}
+    />
+  );
+}
+
+export function RepayForm({ loan }: { loan: TLoanDetail }) {
+  const { t } = useCreditTranslation();
+  const { data: profile } = useProfile();
+  const repay = useRepayLoan(loan.id);
+  const form = useForm<TRepayFormInput, unknown, TRepayFormOutput>({
+    resolver: zodResolver(ZRepayForm),
+    defaultValues: { amount: '', pin: '' },
+  });
+  const submit = form.handleSubmit((data) => {
+    if (profile && !profile.has_pin) {
+      openSetPin();
+      return;
+    }
+    repay.mutate(
+      { amount_paise: Number(data.amount), pin: data.pin },
+      {
+        onSuccess: () => form.reset({ amount: '', pin: '' }),
+        onError: (error) => {
+          if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+          form.setValue('pin', '');
+        },
+      },
+    );
+  });
+  const failure = repay.error
+    ? translateMessage(isApiError(repay.error) ? repay.error.message : M.requestFailed)
+    : null;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm" data-testid="loan-repay">
+        <Title order={3} size="h5">
+          {t('loan.repay')}
+        </Title>
+        <RepayAmountField form={form} outstandingPaise={loan.outstanding_paise} />
+        <PinField
+          control={form.control}
+          name="pin"
+          label={t('apply.pinLabel')}
+          testId="loan-repay-pin"
+        />
+        {failure && (
+          <Alert color="red" data-testid="loan-repay-error">
+            {failure}
+          </Alert>
+        )}
+        {repay.data && !failure && (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="loan-repaid">
+            {repay.data.loan.status === 'closed' ? t('loan.closed') : t('loan.repaid')}
+          </Alert>
+        )}
+        <LoadingButton type="submit" loading={repay.isPending} data-testid="loan-repay-submit">
+          {t('loan.repaySubmit')}
+        </LoadingButton>
+      </Stack>
+    </form>
+  );
+}
