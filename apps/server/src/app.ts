@@ -140,12 +140,8 @@ const setNoStore = (request: FastifyRequest, reply: FastifyReply, done: () => vo
   done();
 };
 
-export async function buildApp(
-  ctx: AppContext,
-  options: BuildOptions = {},
-): Promise<FastifyInstance> {
-  const { config } = ctx;
-  const app = Fastify({
+function createFastify(config: AppContext['config'], options: BuildOptions) {
+  return Fastify({
     logger:
       options.logger === false
         ? false
@@ -158,11 +154,10 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('clientAuth', null);
-  registerEnvelope(app);
+}
 
+/** JSON bodies: an empty one reads as {}, a malformed one is a 400; text is checked storable. */
+function registerBodyParsing(app: FastifyInstance) {
   // A POST without a body is validated as {} so the client hears "Username is required",
   // not a complaint about the body's shape.
   // A JSON POST with no body (axios sends the header for a null body) reads as {}.
@@ -183,13 +178,13 @@ export async function buildApp(
     if (request.body === undefined || request.body === null) request.body = {};
   });
   app.addHook('preValidation', refuseUnstorableText);
+}
 
-  registerSecurityHeaders(app);
-  // JSON API responses above 1 kB go out compressed (brotli at the plugin's quality 4, or gzip).
-  // The built apps' files are compressed at build time and served as they are (the plugin skips
-  // a response that already has a Content-Encoding); PDFs are not a compressible type; the
-  // WebSocket route hijacks its reply, so no onSend runs there.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+/**
+ * Only API routes are rate-limited, never stored and given a handler timeout; pages and
+ * files are not.
+ */
+function registerApiRouteOptions(app: FastifyInstance, config: AppContext['config']) {
   // Routes declare per-IP limits for a real deployment; RATE_LIMIT_SCALE widens them all for
   // test rigs that send everything from 127.0.0.1. Runs before the rate-limit plugin's own hook.
   // Only API routes count against the per-IP limit: a page load fetches dozens of static files,
@@ -219,6 +214,13 @@ export async function buildApp(
       ? config.timeouts.upload
       : config.timeouts.request;
   });
+}
+
+async function registerRateLimit(
+  app: FastifyInstance,
+  config: AppContext['config'],
+  options: BuildOptions,
+) {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : null;
@@ -242,6 +244,10 @@ export async function buildApp(
       data: null,
     }),
   });
+}
+
+/** Uploads, and the OpenAPI reference at /docs. */
+async function registerUploadsAndDocs(app: FastifyInstance) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: KYC_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
@@ -270,13 +276,10 @@ export async function buildApp(
     staticCSP: true,
     transformStaticCSP: hardenCsp,
   });
+}
 
-  registerHealthRoutes(app, ctx.health);
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await ctx.db.execute('select 1');
-    return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'embedded' });
-  });
-
+/** The market's engine, then the WebSockets (quotes, chat) and what closes them. */
+async function registerLive(app: FastifyInstance, ctx: AppContext) {
   await ctx.market.init();
   await app.register(fastifyWebsocket, {
     // The largest message a client sends: a Kite ticker's subscribe (or mode) of the 3,000
@@ -299,6 +302,10 @@ export async function buildApp(
   });
   await app.register(async (live) => ctx.market.live.register(live));
   await app.register(async (live) => ctx.supportLive.register(live));
+}
+
+/** The client app's and the public APIs' routes, in the order they were added. */
+async function registerClientRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(marketRoutes(ctx));
   await app.register(alertRoutes(ctx));
   await app.register(notificationRoutes(ctx));
@@ -332,6 +339,9 @@ export async function buildApp(
   await app.register(connectAppRoutes(ctx));
   await app.register(kiteRoutes(ctx));
   await app.register(loginPage(ctx));
+}
+
+async function registerConsoleApi(app: FastifyInstance, ctx: AppContext) {
   // The console API: one guard for the whole prefix, then each domain's staff routes.
   await app.register(
     async (consoleApi) => {
@@ -371,6 +381,39 @@ export async function buildApp(
     },
     { prefix: CONSOLE_API_PREFIX },
   );
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = createFastify(config, options);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('clientAuth', null);
+  registerEnvelope(app);
+  registerBodyParsing(app);
+
+  registerSecurityHeaders(app);
+  // JSON API responses above 1 kB go out compressed (brotli at the plugin's quality 4, or gzip).
+  // The built apps' files are compressed at build time and served as they are (the plugin skips
+  // a response that already has a Content-Encoding); PDFs are not a compressible type; the
+  // WebSocket route hijacks its reply, so no onSend runs there.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  registerApiRouteOptions(app, config);
+  await registerRateLimit(app, config, options);
+  await registerUploadsAndDocs(app);
+
+  registerHealthRoutes(app, ctx.health);
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await ctx.db.execute('select 1');
+    return ok({ status: 'ok', database: config.databaseUrl ? 'postgres' : 'embedded' });
+  });
+
+  await registerLive(app, ctx);
+  await registerClientRoutes(app, ctx);
+  await registerConsoleApi(app, ctx);
 
   await serveBuiltApps(app, ctx);
   return app;

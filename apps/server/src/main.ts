@@ -1,4 +1,5 @@
 /** The server process: read config, open the database, seed on first run, serve, drain on SIGTERM. */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { runCommand } from './cli/program.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -39,6 +40,158 @@ async function main() {
   }
 }
 
+/** What the leader started, each stopped at shutdown; no-ops until it leads (or follows). */
+type Jobs = {
+  stopAlerts: () => Promise<void>;
+  janitor: NodeJS.Timeout | undefined;
+  unfollow: () => void;
+  stopCredit: () => Promise<void>;
+  stopEngagement: () => Promise<void>;
+  stopMail: () => Promise<void>;
+  stopNotes: () => Promise<void>;
+  stopStatements: () => Promise<void>;
+  stopSettlement: () => Promise<void>;
+  resignMarket: () => Promise<void>;
+};
+
+/** With the embedded database, `sampada` commands reach this server through a socket. */
+async function listenForCommands(config: Config, ctx: AppContext, database: Database) {
+  return config.databaseUrl
+    ? async () => {}
+    : await listenOperatorSocket(config.dataDir, async (argv) => {
+        const stdout: string[] = [];
+        const stderr: string[] = [];
+        const code = await runCommand(
+          ctx,
+          argv,
+          { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
+          database,
+        );
+        return { code, stdout, stderr };
+      });
+}
+
+/** The leader's jobs: the engine, the matcher and every periodic job, stopped at shutdown. */
+function lead(config: Config, ctx: AppContext, app: FastifyInstance, jobs: Jobs) {
+  jobs.unfollow();
+  ctx.market.engine.start();
+  ctx.trading.matcher.start();
+  jobs.stopAlerts = ctx.alerts.start();
+  jobs.stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  jobs.stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
+  // The outbox every 10 s: a verification code should not wait long (decision 031).
+  jobs.stopMail = ctx.mail.startJobs(10_000, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  // Each trading day's contract notes by e-mail, from 16:00 IST (idempotent per day).
+  jobs.stopNotes = ctx.noteDelivery.startJobs(30 * MINUTE, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  // Last month's (and quarter's) statements by e-mail; idempotent per period and client.
+  jobs.stopStatements = ctx.statements.startJobs(60 * MINUTE, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  // A settlement date's batch after the close, once per date; an officer approves it (052).
+  jobs.stopSettlement = ctx.settlement.startJobs(30 * MINUTE, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  jobs.janitor = setInterval(() => {
+    ctx.idempotency
+      .purgeExpired()
+      .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
+  }, 60 * MINUTE);
+  app.log.info(`market engine running (${config.marketFeed} feed)`);
+}
+
+/** What the operator reads once the server answers. */
+function bannerOf(
+  config: Config,
+  database: Database,
+  app: FastifyInstance,
+  demo: { inviteCode: string | null },
+) {
+  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    `Sampada is running (${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}; started in ${process.uptime().toFixed(1)} s)`,
+    `  Client app   ${base}/`,
+    `  Console      ${base}/console/`,
+    `  API docs     ${base}/docs`,
+    `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}, PIN ${DEMO_CLIENT.pin}`,
+    `  Demo staff   ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`,
+  ];
+  if (demo.inviteCode)
+    lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
+  else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
+  return lines;
+}
+
+type Running = {
+  config: Config;
+  ctx: AppContext;
+  app: FastifyInstance;
+  database: Database;
+  jobs: Jobs;
+  /** The listeners every instance runs, stopped first. */
+  stopListeners: () => void;
+  marketStarted: Promise<void>;
+  closeSocket: () => Promise<void>;
+};
+
+/**
+ * SIGTERM (or SIGINT): /ready answers 503 at once; after DRAIN_DELAY_MS (time for a balancer
+ * to see it) the jobs stop at a safe point (a run in progress finishes its transaction), the
+ * listener closes and in-flight requests finish, WebSocket clients hear 1012 (reconnect),
+ * the embedded PostgreSQL stops with a clean checkpoint, and the process exits 0. Connections
+ * still open after SHUTDOWN_TIMEOUT_MS are closed; past that and 1.5 s more, it exits 1.
+ */
+async function shutdown(running: Running, signal: string) {
+  const { config, ctx, app, database, jobs } = running;
+  ctx.health.startDraining();
+  app.log.info({ signal }, 'draining');
+  const started = Date.now();
+  setTimeout(() => {
+    app.log.warn('drain deadline passed: closing the connections still open');
+    app.server.closeAllConnections();
+  }, config.timeouts.shutdown).unref();
+  // The step under way, so a shutdown that overruns says what it was waiting on.
+  let waitingOn = 'drain delay';
+  const step = async (name: string, run: () => Promise<unknown> | unknown) => {
+    waitingOn = name;
+    await run();
+  };
+  setTimeout(() => {
+    app.log.error({ waitingOn }, 'shutdown did not finish in time');
+    process.exit(1);
+  }, config.timeouts.shutdown + 1500).unref();
+  if (config.timeouts.drainDelay > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.timeouts.drainDelay));
+  running.stopListeners();
+  // A first start's history backfill is not waited for (the leader is then never elected).
+  await step('market start', () =>
+    Promise.race([running.marketStarted.catch(() => {}), sleepFor(2000)]),
+  );
+  clearInterval(jobs.janitor);
+  await step('credit jobs', jobs.stopCredit);
+  await step('alert jobs', jobs.stopAlerts);
+  await step('engagement jobs', jobs.stopEngagement);
+  await step('contract-note jobs', jobs.stopNotes);
+  await step('statement jobs', jobs.stopStatements);
+  await step('settlement jobs', jobs.stopSettlement);
+  await step('mail jobs', jobs.stopMail);
+  await step('matcher', () => ctx.trading.matcher.stop());
+  await step('market engine', () => ctx.market.engine.stop());
+  await step('leadership', jobs.resignMarket);
+  // Stops accepting, closes WebSockets, waits for in-flight requests.
+  await step('HTTP server', () => app.close());
+  await step('operator socket', running.closeSocket);
+  // The pool, then the embedded PostgreSQL (fast shutdown).
+  await step('database', () => database.close());
+  app.log.info({ signal, ms: Date.now() - started }, 'stopped');
+  process.exit(0);
+}
+
 async function serve(
   config: Config,
   ctx: AppContext,
@@ -52,19 +205,7 @@ async function serve(
     : { seeded: false, inviteCode: null };
   await ctx.market.init();
   const app = await buildApp(ctx);
-  const closeSocket = config.databaseUrl
-    ? async () => {}
-    : await listenOperatorSocket(config.dataDir, async (argv) => {
-        const stdout: string[] = [];
-        const stderr: string[] = [];
-        const code = await runCommand(
-          ctx,
-          argv,
-          { out: (l) => stdout.push(l), err: (l) => stderr.push(l) },
-          database,
-        );
-        return { code, stdout, stderr };
-      });
+  const closeSocket = await listenForCommands(config, ctx, database);
 
   signals.check();
   await app.listen({ port: config.port, host: config.host });
@@ -77,131 +218,57 @@ async function serve(
   const stopAlertDelivery = ctx.alerts.deliver();
   // So do the notices of every step a client is told of (decision 049).
   const stopNotificationDelivery = ctx.notifications.deliver();
-  let stopAlerts = async () => {};
-  let janitor: NodeJS.Timeout | undefined;
-  let unfollow = () => {};
-  let stopCredit = async () => {};
-  let stopEngagement = async () => {};
-  let stopMail = async () => {};
-  let stopNotes = async () => {};
-  let stopStatements = async () => {};
-  let stopSettlement = async () => {};
-  let resignMarket = async () => {};
+  const jobs: Jobs = {
+    stopAlerts: async () => {},
+    janitor: undefined,
+    unfollow: () => {},
+    stopCredit: async () => {},
+    stopEngagement: async () => {},
+    stopMail: async () => {},
+    stopNotes: async () => {},
+    stopStatements: async () => {},
+    stopSettlement: async () => {},
+    resignMarket: async () => {},
+  };
   // A fresh install's year of history fills in while the server already answers (a seeded
   // demo has it already: the demo client's purchases are at its closes); the engine (leader
   // or follower) starts on top of it.
   const history = config.seedDemo ? ctx.market.backfill() : Promise.resolve(null);
   const marketStarted = history.then(() => {
     if (closing) return;
-    resignMarket = electLeader(database.url, {
+    jobs.resignMarket = electLeader(database.url, {
       follow: () => {
-        unfollow = ctx.market.engine.follow();
+        jobs.unfollow = ctx.market.engine.follow();
       },
-      lead: () => {
-        unfollow();
-        ctx.market.engine.start();
-        ctx.trading.matcher.start();
-        stopAlerts = ctx.alerts.start();
-        stopCredit = ctx.credit.startJobs(5 * MINUTE, (message, error) =>
-          app.log.error({ err: error }, message),
-        );
-        stopEngagement = ctx.engagement.startJobs(30 * MINUTE);
-        // The outbox every 10 s: a verification code should not wait long (decision 031).
-        stopMail = ctx.mail.startJobs(10_000, (message, error) =>
-          app.log.error({ err: error }, message),
-        );
-        // Each trading day's contract notes by e-mail, from 16:00 IST (idempotent per day).
-        stopNotes = ctx.noteDelivery.startJobs(30 * MINUTE, (message, error) =>
-          app.log.error({ err: error }, message),
-        );
-        // Last month's (and quarter's) statements by e-mail; idempotent per period and client.
-        stopStatements = ctx.statements.startJobs(60 * MINUTE, (message, error) =>
-          app.log.error({ err: error }, message),
-        );
-        // A settlement date's batch after the close, once per date; an officer approves it (052).
-        stopSettlement = ctx.settlement.startJobs(30 * MINUTE, (message, error) =>
-          app.log.error({ err: error }, message),
-        );
-        janitor = setInterval(() => {
-          ctx.idempotency
-            .purgeExpired()
-            .catch((error: unknown) => app.log.error({ err: error }, 'idempotency purge failed'));
-        }, 60 * MINUTE);
-        app.log.info(`market engine running (${config.marketFeed} feed)`);
-      },
+      lead: () => lead(config, ctx, app, jobs),
     });
   });
   marketStarted.catch((error: unknown) => app.log.error({ err: error }, 'market start failed'));
-  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  const lines = [
-    `Sampada is running (${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}; started in ${process.uptime().toFixed(1)} s)`,
-    `  Client app   ${base}/`,
-    `  Console      ${base}/console/`,
-    `  API docs     ${base}/docs`,
-    `  Demo client  ${DEMO_CLIENT.mobile} / ${DEMO_CLIENT.password}, PIN ${DEMO_CLIENT.pin}`,
-    `  Demo staff   ${DEMO_STAFF.map((s) => s.email).join(', ')} / ${DEMO_STAFF_PASSWORD}`,
-  ];
-  if (demo.inviteCode)
-    lines.push(`  Invitation   ${demo.inviteCode} (100 sign-ups, 30 days; seeded just now)`);
-  else lines.push('  Invitation   npm run sampada -- invite create --advisor advisor@sampada.in');
+  const lines = bannerOf(config, database, app, demo);
 
   let closing = false;
-  /**
-   * SIGTERM (or SIGINT): /ready answers 503 at once; after DRAIN_DELAY_MS (time for a balancer
-   * to see it) the jobs stop at a safe point (a run in progress finishes its transaction), the
-   * listener closes and in-flight requests finish, WebSocket clients hear 1012 (reconnect),
-   * the embedded PostgreSQL stops with a clean checkpoint, and the process exits 0. Connections
-   * still open after SHUTDOWN_TIMEOUT_MS are closed; past that and 1.5 s more, it exits 1.
-   */
-  const shutdown = async (signal: string) => {
+  const running: Running = {
+    config,
+    ctx,
+    app,
+    database,
+    jobs,
+    stopListeners: () => {
+      stopNewsImport();
+      stopListings();
+      stopAlertDelivery();
+      stopNotificationDelivery();
+    },
+    marketStarted,
+    closeSocket,
+  };
+  const onSignal = (signal: string) => {
     if (closing) return;
     closing = true;
-    ctx.health.startDraining();
-    app.log.info({ signal }, 'draining');
-    const started = Date.now();
-    setTimeout(() => {
-      app.log.warn('drain deadline passed: closing the connections still open');
-      app.server.closeAllConnections();
-    }, config.timeouts.shutdown).unref();
-    // The step under way, so a shutdown that overruns says what it was waiting on.
-    let waitingOn = 'drain delay';
-    const step = async (name: string, run: () => Promise<unknown> | unknown) => {
-      waitingOn = name;
-      await run();
-    };
-    setTimeout(() => {
-      app.log.error({ waitingOn }, 'shutdown did not finish in time');
-      process.exit(1);
-    }, config.timeouts.shutdown + 1500).unref();
-    if (config.timeouts.drainDelay > 0)
-      await new Promise((resolve) => setTimeout(resolve, config.timeouts.drainDelay));
-    stopNewsImport();
-    stopListings();
-    stopAlertDelivery();
-    stopNotificationDelivery();
-    // A first start's history backfill is not waited for (the leader is then never elected).
-    await step('market start', () => Promise.race([marketStarted.catch(() => {}), sleepFor(2000)]));
-    clearInterval(janitor);
-    await step('credit jobs', stopCredit);
-    await step('alert jobs', stopAlerts);
-    await step('engagement jobs', stopEngagement);
-    await step('contract-note jobs', stopNotes);
-    await step('statement jobs', stopStatements);
-    await step('settlement jobs', stopSettlement);
-    await step('mail jobs', stopMail);
-    await step('matcher', () => ctx.trading.matcher.stop());
-    await step('market engine', () => ctx.market.engine.stop());
-    await step('leadership', resignMarket);
-    // Stops accepting, closes WebSockets, waits for in-flight requests.
-    await step('HTTP server', () => app.close());
-    await step('operator socket', closeSocket);
-    // The pool, then the embedded PostgreSQL (fast shutdown).
-    await step('database', () => database.close());
-    app.log.info({ signal, ms: Date.now() - started }, 'stopped');
-    process.exit(0);
+    void shutdown(running, signal);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   signals.release(); // after: a signal in between would find no handler and kill the process
   // The banner last: whoever waits for it (an operator, a test) may signal at once, and a
   // SIGTERM before the handlers above took the default action: the process died outright and

@@ -183,6 +183,118 @@ async function clearLeftover(dataDir: string, pgDir: string) {
     throw new EmbeddedPostgresError(`A leftover embedded PostgreSQL (pid ${pid}) did not stop.`);
 }
 
+type RunAs = ReturnType<typeof runAs>;
+
+/** A first start creates the cluster: the password kept first, then initdb as its user. */
+async function initCluster(
+  bin: Binaries,
+  user: RunAs,
+  pgDir: string,
+  secretFile: string,
+  options: EmbeddedOptions,
+) {
+  mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  if (user) chownSync(pgDir, user.uid, user.gid);
+  // The password is kept before initdb runs, so a crash after it never leaves a cluster
+  // nobody can open; the copy initdb reads is readable by its user alone.
+  const password = randomBytes(24).toString('hex');
+  writeFileSync(secretFile, password, { mode: 0o600 });
+  const pwFile = path.join(os.tmpdir(), `sampada-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (user) chownSync(pwFile, user.uid, user.gid);
+  try {
+    const init = await run(
+      bin.initdb,
+      [
+        `--pgdata=${pgDir}`,
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        ...(options.ephemeral ? ['--no-sync'] : []),
+      ],
+      user,
+    );
+    if (init.code !== 0) {
+      // A half-made cluster would make every later start fail: the next start begins afresh.
+      rmSync(pgDir, { recursive: true, force: true });
+      rmSync(secretFile, { force: true });
+      throw new EmbeddedPostgresError(
+        `Could not create the embedded PostgreSQL in ${pgDir}` +
+          (user
+            ? ' (as root it runs as the postgres user, who must be able to reach that folder)'
+            : '') +
+          `:\n${init.output.trim()}`,
+      );
+    }
+  } finally {
+    rmSync(pwFile, { force: true });
+  }
+}
+
+function postgresFlags(pgDir: string, port: number, options: EmbeddedOptions) {
+  return [
+    '-D',
+    pgDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // No Unix socket: nothing outside this process's TCP connections reaches it.
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    ...(options.ephemeral
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+      : []),
+  ];
+}
+
+type Launched = { child: ChildProcess; exited: Promise<number | null> };
+
+/** Spawns the postmaster and resolves once it accepts connections. */
+async function launchPostmaster(
+  bin: Binaries,
+  flags: string[],
+  user: RunAs,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<Launched> {
+  const child: ChildProcess = spawn(bin.postgres, flags, {
+    ...(user ?? {}),
+    env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      for (const line of text.split('\n')) if (line) log(line);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr!.on('data', onData);
+    child.once('error', (error) => reject(new EmbeddedPostgresError(error.message)));
+    child.once('exit', (code) =>
+      reject(
+        new EmbeddedPostgresError(
+          `The embedded PostgreSQL stopped while starting (exit ${code}):\n${output.trim()}`,
+        ),
+      ),
+    );
+  });
+  writeFileSync(ownerFile(dataDir), String(process.pid));
+  // Keep reading its log so the pipe never fills and blocks the server.
+  child.stderr!.removeAllListeners('data');
+  child.stderr!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line) log(line);
+  });
+  return { child, exited };
+}
+
 /**
  * Starts (initialising on first use) the embedded server for `dataDir`. The caller must stop
  * it; a failed start stops what it started.
@@ -206,46 +318,8 @@ export async function startEmbeddedPostgres(
   const secretFile = path.join(dataDir, 'pg.secret');
   mkdirSync(dataDir, { recursive: true });
 
-  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    mkdirSync(pgDir, { recursive: true, mode: 0o700 });
-    if (user) chownSync(pgDir, user.uid, user.gid);
-    // The password is kept before initdb runs, so a crash after it never leaves a cluster
-    // nobody can open; the copy initdb reads is readable by its user alone.
-    const password = randomBytes(24).toString('hex');
-    writeFileSync(secretFile, password, { mode: 0o600 });
-    const pwFile = path.join(os.tmpdir(), `sampada-pw-${randomBytes(6).toString('hex')}`);
-    writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
-    if (user) chownSync(pwFile, user.uid, user.gid);
-    try {
-      const init = await run(
-        bin.initdb,
-        [
-          `--pgdata=${pgDir}`,
-          '--username=postgres',
-          `--pwfile=${pwFile}`,
-          '--auth=scram-sha-256',
-          '--encoding=UTF8',
-          '--locale=C',
-          ...(options.ephemeral ? ['--no-sync'] : []),
-        ],
-        user,
-      );
-      if (init.code !== 0) {
-        // A half-made cluster would make every later start fail: the next start begins afresh.
-        rmSync(pgDir, { recursive: true, force: true });
-        rmSync(secretFile, { force: true });
-        throw new EmbeddedPostgresError(
-          `Could not create the embedded PostgreSQL in ${pgDir}` +
-            (user
-              ? ' (as root it runs as the postgres user, who must be able to reach that folder)'
-              : '') +
-            `:\n${init.output.trim()}`,
-        );
-      }
-    } finally {
-      rmSync(pwFile, { force: true });
-    }
-  }
+  if (!existsSync(path.join(pgDir, 'PG_VERSION')))
+    await initCluster(bin, user, pgDir, secretFile, options);
   if (!existsSync(secretFile)) {
     throw new EmbeddedPostgresError(
       `${secretFile} is missing: the embedded PostgreSQL in ${pgDir} cannot be opened without it.`,
@@ -255,56 +329,9 @@ export async function startEmbeddedPostgres(
   await clearLeftover(dataDir, pgDir);
 
   const port = options.port ?? (await freePort());
-  const flags = [
-    '-D',
-    pgDir,
-    '-p',
-    String(port),
-    '-c',
-    'listen_addresses=127.0.0.1',
-    // No Unix socket: nothing outside this process's TCP connections reaches it.
-    '-c',
-    'unix_socket_directories=',
-    '-c',
-    'max_connections=200',
-    ...(options.ephemeral
-      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-      : []),
-  ];
+  const flags = postgresFlags(pgDir, port, options);
   /** Spawns the postmaster and resolves once it accepts connections. */
-  const launch = async () => {
-    const child: ChildProcess = spawn(bin.postgres, flags, {
-      ...(user ?? {}),
-      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        const text = chunk.toString();
-        output += text;
-        for (const line of text.split('\n')) if (line) log(line);
-        if (text.includes('database system is ready to accept connections')) resolve();
-      };
-      child.stderr!.on('data', onData);
-      child.once('error', (error) => reject(new EmbeddedPostgresError(error.message)));
-      child.once('exit', (code) =>
-        reject(
-          new EmbeddedPostgresError(
-            `The embedded PostgreSQL stopped while starting (exit ${code}):\n${output.trim()}`,
-          ),
-        ),
-      );
-    });
-    writeFileSync(ownerFile(dataDir), String(process.pid));
-    // Keep reading its log so the pipe never fills and blocks the server.
-    child.stderr!.removeAllListeners('data');
-    child.stderr!.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line) log(line);
-    });
-    return { child, exited };
-  };
+  const launch = () => launchPostmaster(bin, flags, user, dataDir, log);
 
   let current = await launch();
   let stopping: Promise<void> | null = null;

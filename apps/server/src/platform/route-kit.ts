@@ -108,6 +108,64 @@ function messageOf<S extends Schemas>(spec: RouteSpec<S>, request: FastifyReques
   return typeof spec.message === 'function' ? spec.message(request as KitRequest<S>) : spec.message;
 }
 
+const typed = (instance: FastifyInstance) => instance.withTypeProvider<ZodTypeProvider>();
+
+/** What every route of one kit shares: where it registers, its guard hooks, its docs. */
+type KitBase = {
+  app: ReturnType<typeof typed>;
+  audience: Audience;
+  onRequest: Array<(request: FastifyRequest) => Promise<void>>;
+  security: (typeof SECURITY)[keyof typeof SECURITY] | undefined;
+  tags: string[];
+};
+
+/** The route's own config: its rate limit, the client-row and access flags. */
+function configOf<S extends Schemas>(spec: RouteSpec<S>): FastifyContextConfig {
+  const config: FastifyContextConfig = {};
+  if (spec.perMinute) config.rateLimit = { max: spec.perMinute, timeWindow: '1 minute' };
+  if (spec.clientRow) Object.assign(config, { clientRow: true });
+  if (spec.access) config.access = spec.access;
+  if (spec.staffPublic) config.staffPublic = true;
+  return config;
+}
+
+function registerRoute<S extends Schemas>(
+  { app, audience, onRequest, security, tags }: KitBase,
+  method: HTTPMethods,
+  url: string,
+  spec: RouteSpec<S>,
+  idempotent: boolean,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
+  if (audience.kind === 'staff' && !spec.access && !spec.staffPublic)
+    throw new Error(`${method} ${url} names no ROLE_ACCESS entry.`);
+  const config = configOf(spec);
+  // No-store from the first hook on, so that a refusal (401, 403, 400) is never stored either.
+  const guarded = [...onRequest, ...(spec.checks ?? [])];
+  const hooks = spec.cacheable ? guarded : [markNoStore, ...guarded];
+  app.route({
+    method,
+    url,
+    ...(hooks.length > 0 ? { onRequest: hooks } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    config,
+    schema: {
+      tags,
+      ...(security && !spec.staffPublic ? { security } : {}),
+      ...(spec.description ? { description: spec.description } : {}),
+      ...(spec.produces ? { produces: spec.produces } : {}),
+      ...(spec.consumes ? { consumes: spec.consumes } : {}),
+      ...(spec.hide ? { hide: true } : {}),
+      ...(idempotent ? { headers: ZIdempotencyHeaders } : {}),
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.response ? { response: { 200: envelopeOf(spec.response) } } : {}),
+    },
+    handler,
+  });
+}
+
 export function routeKit(
   instance: FastifyInstance,
   audience: Audience,
@@ -125,7 +183,7 @@ export function routeKit(
 ) {
   const wrap: (data: unknown, message?: string) => unknown =
     options.envelope ?? ((data, message) => ok(data, message));
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const app = typed(instance);
   const onRequest = [
     ...(audience.kind === 'client' ? [requireClient(audience.auth)] : []),
     ...(audience.kind === 'apiKey' ? [audience.check] : []),
@@ -133,45 +191,14 @@ export function routeKit(
   ];
   const security = audience.kind === 'public' ? undefined : SECURITY[audience.kind];
 
-  function register<S extends Schemas>(
+  const base: KitBase = { app, audience, onRequest, security, tags: options.tags };
+  const register = <S extends Schemas>(
     method: HTTPMethods,
     url: string,
     spec: RouteSpec<S>,
     idempotent: boolean,
     handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  ) {
-    if (audience.kind === 'staff' && !spec.access && !spec.staffPublic)
-      throw new Error(`${method} ${url} names no ROLE_ACCESS entry.`);
-    const config: FastifyContextConfig = {};
-    if (spec.perMinute) config.rateLimit = { max: spec.perMinute, timeWindow: '1 minute' };
-    if (spec.clientRow) Object.assign(config, { clientRow: true });
-    if (spec.access) config.access = spec.access;
-    if (spec.staffPublic) config.staffPublic = true;
-    // No-store from the first hook on, so that a refusal (401, 403, 400) is never stored either.
-    const guarded = [...onRequest, ...(spec.checks ?? [])];
-    const hooks = spec.cacheable ? guarded : [markNoStore, ...guarded];
-    app.route({
-      method,
-      url,
-      ...(hooks.length > 0 ? { onRequest: hooks } : {}),
-      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-      config,
-      schema: {
-        tags: options.tags,
-        ...(security && !spec.staffPublic ? { security } : {}),
-        ...(spec.description ? { description: spec.description } : {}),
-        ...(spec.produces ? { produces: spec.produces } : {}),
-        ...(spec.consumes ? { consumes: spec.consumes } : {}),
-        ...(spec.hide ? { hide: true } : {}),
-        ...(idempotent ? { headers: ZIdempotencyHeaders } : {}),
-        ...(spec.params ? { params: spec.params } : {}),
-        ...(spec.querystring ? { querystring: spec.querystring } : {}),
-        ...(spec.body ? { body: spec.body } : {}),
-        ...(spec.response ? { response: { 200: envelopeOf(spec.response) } } : {}),
-      },
-      handler,
-    });
-  }
+  ) => registerRoute(base, method, url, spec, idempotent, handler);
 
   return {
     /** A read, or a write that is safe to repeat: answers `ok(data)`. */

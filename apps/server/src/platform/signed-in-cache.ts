@@ -48,6 +48,101 @@ export type SignedInCache<Row> = {
   size(): number;
 };
 
+/** The cache's state: its entries, the clients not to cache, and the change count. */
+type CacheState<Row> = {
+  bus: Bus;
+  ttlMs: number;
+  dirtyMs: number;
+  now: () => number;
+  entries: Map<string, Entry<Row>>;
+  // Clients whose uncommitted change could be read by a fill: nothing of theirs is stored.
+  dirtyUntil: Map<string, number>;
+  generation: number;
+  lastChangeAt: number;
+  listening: boolean;
+  subscribed: boolean;
+};
+
+function drop<Row>(state: CacheState<Row>, clientId: string) {
+  state.generation += 1;
+  for (const [sessionId, entry] of state.entries)
+    if (entry.clientId === clientId) state.entries.delete(sessionId);
+}
+
+function subscribe<Row>(state: CacheState<Row>) {
+  state.subscribed = true;
+  state.bus.subscribe(SIGNED_IN_CHANGED_CHANNEL, (clientId) => drop(state, clientId));
+  // Nothing is kept until the subscription is live, or a change published before it would
+  // be missed here for a whole TTL.
+  void state.bus.whenSubscribed().then(() => {
+    state.listening = true;
+  });
+}
+
+/**
+ * Expired entries of sessions no longer asking would otherwise stay; a sweep now and then
+ * keeps the map the size of the sessions active in the last TTL.
+ */
+function startSweep<Row>(state: CacheState<Row>) {
+  const { entries, dirtyUntil, now, ttlMs } = state;
+  const sweep = setInterval(
+    () => {
+      const t = now();
+      for (const [sessionId, entry] of entries) if (entry.expiresAt <= t) entries.delete(sessionId);
+      for (const [clientId, until] of dirtyUntil) if (until <= t) dirtyUntil.delete(clientId);
+    },
+    Math.max(1000, ttlMs * 10),
+  );
+  sweep.unref();
+}
+
+function read<Row>(
+  state: CacheState<Row>,
+  sessionId: string,
+  clientId: string,
+  load: () => Promise<Row | undefined>,
+): Promise<Row | undefined> {
+  if (!state.subscribed) subscribe(state);
+  const { entries, now, ttlMs } = state;
+  const t = now();
+  const held = entries.get(sessionId);
+  if (held && held.expiresAt > t && held.clientId === clientId) return held.row;
+  const dirty = state.dirtyUntil.get(clientId);
+  if (!state.listening || (dirty !== undefined && dirty > t)) return load();
+  const startedAt = state.generation;
+  const row = load();
+  const entry: Entry<Row> = { clientId, row, expiresAt: t + ttlMs };
+  entries.set(sessionId, entry);
+  // A read that a change overtook is not kept (its answer still goes to the requests
+  // that were already waiting for it: they began before the change answered), nor is a
+  // failed read or a session that is not live.
+  void row.then(
+    (value) => {
+      if (value === undefined || state.generation !== startedAt) {
+        if (entries.get(sessionId) === entry) entries.delete(sessionId);
+      }
+    },
+    () => {
+      if (entries.get(sessionId) === entry) entries.delete(sessionId);
+    },
+  );
+  return row;
+}
+
+function changing<Row>(state: CacheState<Row>, clientId: string) {
+  const { bus, now, dirtyMs } = state;
+  drop(state, clientId);
+  state.dirtyUntil.set(clientId, now() + dirtyMs);
+  const timer = setTimeout(() => {
+    state.dirtyUntil.delete(clientId);
+    drop(state, clientId);
+    bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+  }, dirtyMs);
+  timer.unref();
+  state.lastChangeAt = now();
+  bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+}
+
 export function createSignedInCache<Row>({
   bus,
   ttlMs = 100,
@@ -59,96 +154,38 @@ export function createSignedInCache<Row>({
   dirtyMs?: number;
   now?: () => number;
 }): SignedInCache<Row> {
-  const entries = new Map<string, Entry<Row>>();
-  // Clients whose uncommitted change could be read by a fill: nothing of theirs is stored.
-  const dirtyUntil = new Map<string, number>();
-  let generation = 0;
-  let lastChangeAt = -Infinity;
-  let listening = false;
-  let subscribed = false;
-
-  const drop = (clientId: string) => {
-    generation += 1;
-    for (const [sessionId, entry] of entries)
-      if (entry.clientId === clientId) entries.delete(sessionId);
+  const state: CacheState<Row> = {
+    bus,
+    ttlMs,
+    dirtyMs,
+    now,
+    entries: new Map(),
+    dirtyUntil: new Map(),
+    generation: 0,
+    lastChangeAt: -Infinity,
+    listening: false,
+    subscribed: false,
   };
-
-  const subscribe = () => {
-    subscribed = true;
-    bus.subscribe(SIGNED_IN_CHANGED_CHANNEL, drop);
-    // Nothing is kept until the subscription is live, or a change published before it would
-    // be missed here for a whole TTL.
-    void bus.whenSubscribed().then(() => {
-      listening = true;
-    });
-  };
-
-  // Expired entries of sessions no longer asking would otherwise stay; a sweep now and then
-  // keeps the map the size of the sessions active in the last TTL.
-  const sweep = setInterval(
-    () => {
-      const t = now();
-      for (const [sessionId, entry] of entries) if (entry.expiresAt <= t) entries.delete(sessionId);
-      for (const [clientId, until] of dirtyUntil) if (until <= t) dirtyUntil.delete(clientId);
-    },
-    Math.max(1000, ttlMs * 10),
-  );
-  sweep.unref();
+  startSweep(state);
 
   return {
-    read(sessionId, clientId, load) {
-      if (!subscribed) subscribe();
-      const t = now();
-      const held = entries.get(sessionId);
-      if (held && held.expiresAt > t && held.clientId === clientId) return held.row;
-      const dirty = dirtyUntil.get(clientId);
-      if (!listening || (dirty !== undefined && dirty > t)) return load();
-      const startedAt = generation;
-      const row = load();
-      const entry: Entry<Row> = { clientId, row, expiresAt: t + ttlMs };
-      entries.set(sessionId, entry);
-      // A read that a change overtook is not kept (its answer still goes to the requests
-      // that were already waiting for it: they began before the change answered), nor is a
-      // failed read or a session that is not live.
-      void row.then(
-        (value) => {
-          if (value === undefined || generation !== startedAt) {
-            if (entries.get(sessionId) === entry) entries.delete(sessionId);
-          }
-        },
-        () => {
-          if (entries.get(sessionId) === entry) entries.delete(sessionId);
-        },
-      );
-      return row;
-    },
+    read: (sessionId, clientId, load) => read(state, sessionId, clientId, load),
 
     changed(clientId) {
-      drop(clientId);
-      lastChangeAt = now();
+      drop(state, clientId);
+      state.lastChangeAt = now();
       bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
     },
 
-    changing(clientId) {
-      drop(clientId);
-      dirtyUntil.set(clientId, now() + dirtyMs);
-      const timer = setTimeout(() => {
-        dirtyUntil.delete(clientId);
-        drop(clientId);
-        bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
-      }, dirtyMs);
-      timer.unref();
-      lastChangeAt = now();
-      bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
-    },
+    changing: (clientId) => changing(state, clientId),
 
     async settled() {
       // An entry on another instance read before the change began before it, so it expires
       // at most ttlMs after the change; the bus usually drops it long before.
-      const left = lastChangeAt + ttlMs - now();
+      const left = state.lastChangeAt + ttlMs - now();
       if (left > 0) await new Promise((r) => setTimeout(r, left + 1));
     },
 
-    size: () => entries.size,
+    size: () => state.entries.size,
   };
 }

@@ -51,6 +51,127 @@ function sessionAt(sessions: Sessions, daysAgo: number, minutes = 0): Date {
   return new Date(day.time * 1000 + (11 * 60 + minutes) * 60_000);
 }
 
+type Step = { daysAgo: number; run: () => Promise<void> };
+
+/** Who and what every step of the history acts with. */
+type Cast = {
+  clientId: string;
+  client: Actor;
+  desk: { type: 'staff'; id: string };
+  cli: Actor;
+  staffId: string;
+  pin: string;
+  baseUrl: string;
+  chartOf: (symbol: string) => Promise<Sessions>;
+};
+
+/** The demo client's PIN and bank account, set the day after they joined. */
+async function setPinAndBank(ctx: AppContext, { clientId, pin, client }: Cast) {
+  await ctx.clients.setPin(clientId, pin);
+  await ctx.funds.bankCards.add(
+    clientId,
+    {
+      holder_name: 'Priya Sharma',
+      account_number: '50100234567812',
+      ifsc: 'HDFC0000240',
+      bank_name: 'HDFC Bank',
+      pin,
+    },
+    client,
+  );
+}
+
+/** A deposit the client requests and operations confirm within the hour. */
+function depositStep(
+  ctx: AppContext,
+  cast: Cast,
+  d: (typeof DEPOSITS)[number],
+  depositIds: Map<number, string>,
+): Step {
+  const { clock } = ctx;
+  const { clientId, baseUrl, client, desk, staffId } = cast;
+  return {
+    daysAgo: d.daysAgo,
+    run: async () => {
+      const deposit = await ctx.funds.deposits.request(
+        clientId,
+        { amount: rupeesToPaise(d.rupees), method: d.method, utr: d.utr },
+        { baseUrl, actor: client },
+      );
+      depositIds.set(d.daysAgo, deposit.id);
+      // Operations confirm it within the hour.
+      await withClockAt(clock, new Date(clock.now().getTime() + 40 * 60_000), () =>
+        ctx.funds.deposits.decide(deposit.id, 'confirm', {
+          staffId,
+          actor: desk,
+          baseUrl,
+        }),
+      );
+    },
+  };
+}
+
+/** A purchase at the day's close, through an institutional block the desk allocates. */
+function purchaseStep(ctx: AppContext, cast: Cast, p: (typeof PURCHASES)[number]): Step {
+  const { clock } = ctx;
+  const { clientId, client, desk, cli, staffId, pin, chartOf } = cast;
+  return {
+    daysAgo: p.daysAgo,
+    run: async () => {
+      const bars = await chartOf(p.symbol);
+      const close = bars[bars.length - 1 - p.daysAgo]!.close;
+      const price = rupeesToPaise(close.toFixed(2));
+      const quantity = Math.max(1, Math.floor(p.rupees / close));
+      // The desk offers an institutional block at the day's close; the client asks for a
+      // part of it and the desk allocates it in full.
+      const offering = await ctx.trading.offerings.createAllocation(
+        {
+          symbol: p.symbol,
+          price,
+          quantity: quantity * 40,
+          opens_at: clock.now().toISOString(),
+          closes_at: new Date(clock.now().getTime() + daysInMs(3)).toISOString(),
+          note: 'Block from a fund rebalancing (demo history).',
+        },
+        staffId,
+        cli,
+      );
+      const order = await ctx.trading.orders.place(
+        clientId,
+        { type: 'institutional', offering_id: offering.id, quantity, pin },
+        { actor: client, sessionId: randomUUID() },
+      );
+      await withClockAt(clock, new Date(clock.now().getTime() + 25 * 60_000), () =>
+        ctx.trading.orders.allocate(order.id, quantity, {
+          actor: desk,
+          present: async (row) => row,
+        }),
+      );
+    },
+  };
+}
+
+/** A limit buy under the market, placed three sessions ago and cancelled the next day. */
+async function cancelledLimitOrder(ctx: AppContext, sessions: Sessions, cast: Cast) {
+  const { clock } = ctx;
+  const { clientId, client, pin } = cast;
+  const tcs = ctx.market.engine.state('TCS');
+  if (tcs) {
+    const tick = 10n;
+    const limit = ((BigInt(tcs.last) * 96n) / 100n / tick) * tick;
+    const order = await withClockAt(clock, sessionAt(sessions, 3, 30), () =>
+      ctx.trading.orders.place(
+        clientId,
+        { type: 'limit', symbol: 'TCS', side: 'buy', quantity: 10, limit_price: limit, pin },
+        { actor: client, sessionId: randomUUID() },
+      ),
+    );
+    await withClockAt(clock, sessionAt(sessions, 2, 15), () =>
+      ctx.trading.orders.cancel(clientId, order.id, { actor: client }),
+    );
+  }
+}
+
 export async function seedDemoHistory(
   ctx: AppContext,
   deps: {
@@ -74,80 +195,25 @@ export async function seedDemoHistory(
   const desk = { type: 'staff' as const, id: deps.staffId };
   const baseUrl = 'http://localhost';
   const pin = md5(DEMO_PIN);
+  const actors: Cast = {
+    clientId,
+    client,
+    desk,
+    cli,
+    staffId: deps.staffId,
+    pin,
+    baseUrl,
+    chartOf,
+  };
 
-  await withClockAt(clock, sessionAt(sessions, 159), async () => {
-    await ctx.clients.setPin(clientId, pin);
-    await ctx.funds.bankCards.add(
-      clientId,
-      {
-        holder_name: 'Priya Sharma',
-        account_number: '50100234567812',
-        ifsc: 'HDFC0000240',
-        bank_name: 'HDFC Bank',
-        pin,
-      },
-      client,
-    );
-  });
+  await withClockAt(clock, sessionAt(sessions, 159), () => setPinAndBank(ctx, actors));
 
   const cast = { clientId, pin, opsId: deps.staffId, adminId: deps.adminId };
   const depositIds = new Map<number, string>();
   let loanId: string | null = null;
-  type Step = { daysAgo: number; run: () => Promise<void> };
   const steps: Step[] = [
-    ...DEPOSITS.map((d) => ({
-      daysAgo: d.daysAgo,
-      run: async () => {
-        const deposit = await ctx.funds.deposits.request(
-          clientId,
-          { amount: rupeesToPaise(d.rupees), method: d.method, utr: d.utr },
-          { baseUrl, actor: client },
-        );
-        depositIds.set(d.daysAgo, deposit.id);
-        // Operations confirm it within the hour.
-        await withClockAt(clock, new Date(clock.now().getTime() + 40 * 60_000), () =>
-          ctx.funds.deposits.decide(deposit.id, 'confirm', {
-            staffId: deps.staffId,
-            actor: desk,
-            baseUrl,
-          }),
-        );
-      },
-    })),
-    ...PURCHASES.map((p) => ({
-      daysAgo: p.daysAgo,
-      run: async () => {
-        const bars = await chartOf(p.symbol);
-        const close = bars[bars.length - 1 - p.daysAgo]!.close;
-        const price = rupeesToPaise(close.toFixed(2));
-        const quantity = Math.max(1, Math.floor(p.rupees / close));
-        // The desk offers an institutional block at the day's close; the client asks for a
-        // part of it and the desk allocates it in full.
-        const offering = await ctx.trading.offerings.createAllocation(
-          {
-            symbol: p.symbol,
-            price,
-            quantity: quantity * 40,
-            opens_at: clock.now().toISOString(),
-            closes_at: new Date(clock.now().getTime() + daysInMs(3)).toISOString(),
-            note: 'Block from a fund rebalancing (demo history).',
-          },
-          deps.staffId,
-          cli,
-        );
-        const order = await ctx.trading.orders.place(
-          clientId,
-          { type: 'institutional', offering_id: offering.id, quantity, pin },
-          { actor: client, sessionId: randomUUID() },
-        );
-        await withClockAt(clock, new Date(clock.now().getTime() + 25 * 60_000), () =>
-          ctx.trading.orders.allocate(order.id, quantity, {
-            actor: desk,
-            present: async (row) => row,
-          }),
-        );
-      },
-    })),
+    ...DEPOSITS.map((d) => depositStep(ctx, actors, d, depositIds)),
+    ...PURCHASES.map((p) => purchaseStep(ctx, actors, p)),
     {
       daysAgo: CLAIM_DAYS_AGO,
       run: async () => {
@@ -168,21 +234,6 @@ export async function seedDemoHistory(
   steps.sort((a, b) => b.daysAgo - a.daysAgo);
   for (const step of steps) await withClockAt(clock, sessionAt(sessions, step.daysAgo), step.run);
 
-  // A limit buy under the market, placed three sessions ago and cancelled the next day.
-  const tcs = ctx.market.engine.state('TCS');
-  if (tcs) {
-    const tick = 10n;
-    const limit = ((BigInt(tcs.last) * 96n) / 100n / tick) * tick;
-    const order = await withClockAt(clock, sessionAt(sessions, 3, 30), () =>
-      ctx.trading.orders.place(
-        clientId,
-        { type: 'limit', symbol: 'TCS', side: 'buy', quantity: 10, limit_price: limit, pin },
-        { actor: client, sessionId: randomUUID() },
-      ),
-    );
-    await withClockAt(clock, sessionAt(sessions, 2, 15), () =>
-      ctx.trading.orders.cancel(clientId, order.id, { actor: client }),
-    );
-  }
+  await cancelledLimitOrder(ctx, sessions, actors);
   return clientId;
 }

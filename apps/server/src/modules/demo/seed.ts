@@ -6,7 +6,8 @@
 import { md5, daysInMs } from '@sampada/shared';
 import { seedTwoFactorClient } from './two-factor-client.ts';
 import type { AppContext } from '../../context.ts';
-import { cliActor } from '../../platform/audit.ts';
+import { type Actor, cliActor } from '../../platform/audit.ts';
+import type { StaffRow } from '../staff/service.ts';
 import { loadSharp } from '../../platform/on-demand.ts';
 import { seedDemoNews } from '../news/service.ts';
 import { seedDemoDeals } from '../trading/service.ts';
@@ -41,25 +42,8 @@ const DEMO_WATCHLIST = ['RELIANCE', 'HDFCBANK', 'TCS', 'INFY', 'ITC', 'M&M'];
 export const isDemoSeeded = async (ctx: AppContext) =>
   (await ctx.staff.findByEmail(DEMO_STAFF[0]!.email)) !== undefined;
 
-export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
-  await ctx.menu.seedDefaults();
-  if (await isDemoSeeded(ctx)) return { seeded: false, inviteCode: null };
-  const actor = cliActor();
-  const created = [];
-  for (const member of DEMO_STAFF) {
-    created.push(
-      await ctx.staff.createStaff(
-        { ...member, roles: [...member.roles], password: DEMO_STAFF_PASSWORD },
-        actor,
-      ),
-    );
-  }
-  const advisor = created[1]!;
-  const invite = await ctx.invites.createInvite(
-    advisor,
-    { maxUses: 100, expiresInMs: daysInMs(30), note: 'demo' },
-    actor,
-  );
+/** The support contacts, the demo's receiving account and its regulatory line. */
+async function seedDemoSettings(ctx: AppContext, actor: Actor) {
   await ctx.settings.update(
     'support',
     {
@@ -87,49 +71,74 @@ export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
     'Sampada is a demonstration platform. A live firm shows its SEBI registration number here.',
     actor,
   );
+}
+
+/** The demo client joins with the advisor's code and has KYC approved (history.ts runs it). */
+async function onboardDemoClient(ctx: AppContext, advisor: StaffRow, actor: Actor) {
+  const demoInvite = await ctx.invites.createInvite(
+    advisor,
+    { maxUses: 1, note: 'demo client' },
+    actor,
+  );
+  await ctx.auth.register(
+    {
+      mobile: `+91${DEMO_CLIENT.mobile}`,
+      passwordMd5: md5(DEMO_CLIENT.password),
+      inviteCode: demoInvite.code,
+    },
+    { ip: '127.0.0.1', userAgent: 'demo seed' },
+  );
+  const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
+  const [front, back] = await Promise.all(
+    ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
+      ctx.uploads.storeImage({
+        clientId: client.id,
+        purpose: 'kyc',
+        bytes: await drawIdSide(label),
+      }),
+    ),
+  );
+  const base = 'http://localhost';
+  await ctx.kyc.submit(
+    client.id,
+    {
+      full_name: 'Priya Sharma',
+      dob: '1988-04-12',
+      mobile: DEMO_CLIENT.mobile,
+      id_no: 'ABCPS1234K',
+      id_front_url: ctx.uploads.signedUrl(base, front!.id),
+      id_back_url: ctx.uploads.signedUrl(base, back!.id),
+    },
+    actor,
+  );
+  await ctx.kyc.review(client.id, 'approve', actor);
+  return client.id;
+}
+
+export async function seedDemo(ctx: AppContext): Promise<DemoSummary> {
+  await ctx.menu.seedDefaults();
+  if (await isDemoSeeded(ctx)) return { seeded: false, inviteCode: null };
+  const actor = cliActor();
+  const created = [];
+  for (const member of DEMO_STAFF) {
+    created.push(
+      await ctx.staff.createStaff(
+        { ...member, roles: [...member.roles], password: DEMO_STAFF_PASSWORD },
+        actor,
+      ),
+    );
+  }
+  const advisor = created[1]!;
+  const invite = await ctx.invites.createInvite(
+    advisor,
+    { maxUses: 100, expiresInMs: daysInMs(30), note: 'demo' },
+    actor,
+  );
+  await seedDemoSettings(ctx, actor);
 
   await ctx.market.init();
   // The demo client joined months ago and has traded since (history.ts).
-  const onboard = async () => {
-    const demoInvite = await ctx.invites.createInvite(
-      advisor,
-      { maxUses: 1, note: 'demo client' },
-      actor,
-    );
-    await ctx.auth.register(
-      {
-        mobile: `+91${DEMO_CLIENT.mobile}`,
-        passwordMd5: md5(DEMO_CLIENT.password),
-        inviteCode: demoInvite.code,
-      },
-      { ip: '127.0.0.1', userAgent: 'demo seed' },
-    );
-    const client = (await ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
-    const [front, back] = await Promise.all(
-      ['Front · Priya Sharma', 'Back · Address: Bandra West, Mumbai'].map(async (label) =>
-        ctx.uploads.storeImage({
-          clientId: client.id,
-          purpose: 'kyc',
-          bytes: await drawIdSide(label),
-        }),
-      ),
-    );
-    const base = 'http://localhost';
-    await ctx.kyc.submit(
-      client.id,
-      {
-        full_name: 'Priya Sharma',
-        dob: '1988-04-12',
-        mobile: DEMO_CLIENT.mobile,
-        id_no: 'ABCPS1234K',
-        id_front_url: ctx.uploads.signedUrl(base, front!.id),
-        id_back_url: ctx.uploads.signedUrl(base, back!.id),
-      },
-      actor,
-    );
-    await ctx.kyc.review(client.id, 'approve', actor);
-    return client.id;
-  };
+  const onboard = () => onboardDemoClient(ctx, advisor, actor);
   const clientId = await seedDemoHistory(ctx, {
     staffId: created[2]!.id,
     adminId: created[0]!.id,

@@ -41,76 +41,76 @@ async function* chunked(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   if (length > 0) yield Buffer.concat(pending);
 }
 
+async function write(db: Db, fileId: string, body: AsyncIterable<Buffer>): Promise<number> {
+  let seq = 0;
+  let size = 0;
+  for await (const chunk of chunked(body)) {
+    await db.insert(storedFileChunks).values({ fileId, seq, data: chunk });
+    seq += 1;
+    size += chunk.length;
+  }
+  return size;
+}
+
+/** Marks the file complete and drops the one it replaces, in one transaction. */
+async function complete(db: Db, fileId: string, key: string, size: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(storedFiles)
+      .where(and(eq(storedFiles.key, key), isNotNull(storedFiles.completedAt)));
+    await tx
+      .update(storedFiles)
+      .set({ size, completedAt: sql`now()` })
+      .where(eq(storedFiles.id, fileId));
+  });
+}
+
+async function* chunksOf(db: Db, fileId: string, first: number, last: number) {
+  for (let from = first; from <= last; from += CHUNKS_PER_READ) {
+    const to = Math.min(last, from + CHUNKS_PER_READ - 1);
+    const rows = await db
+      .select({ seq: storedFileChunks.seq, data: storedFileChunks.data })
+      .from(storedFileChunks)
+      .where(
+        and(
+          eq(storedFileChunks.fileId, fileId),
+          sql`${storedFileChunks.seq} between ${from} and ${to}`,
+        ),
+      )
+      .orderBy(asc(storedFileChunks.seq));
+    // A file replaced or removed while it was being read ends the stream with an error.
+    if (rows.length !== to - from + 1) throw new Error('The file changed while it was read.');
+    for (const row of rows) yield row;
+  }
+}
+
+function streamOf(db: Db, fileId: string, size: number, range?: ByteRange): Readable {
+  const start = range?.start ?? 0;
+  const end = range?.end ?? size - 1;
+  if (size === 0 || end < start) return Readable.from([]);
+  const first = Math.floor(start / CHUNK_BYTES);
+  const last = Math.floor(end / CHUNK_BYTES);
+  return Readable.from(
+    (async function* () {
+      for await (const { seq, data } of chunksOf(db, fileId, first, last)) {
+        const offset = seq * CHUNK_BYTES;
+        yield data.subarray(Math.max(0, start - offset), Math.min(data.length, end - offset + 1));
+      }
+    })(),
+  );
+}
+
+async function openFile(db: Db, key: string): Promise<OpenedFile | null> {
+  const [row] = await db
+    .select({ id: storedFiles.id, size: storedFiles.size })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.key, checkKey(key)), isNotNull(storedFiles.completedAt)));
+  if (!row) return null;
+  const size = row.size ?? 0;
+  return { size, stream: (range) => streamOf(db, row.id, size, range) };
+}
+
 export function postgresFileStore(db: Db): FileStore {
-  async function write(fileId: string, body: AsyncIterable<Buffer>): Promise<number> {
-    let seq = 0;
-    let size = 0;
-    for await (const chunk of chunked(body)) {
-      await db.insert(storedFileChunks).values({ fileId, seq, data: chunk });
-      seq += 1;
-      size += chunk.length;
-    }
-    return size;
-  }
-
-  /** Marks the file complete and drops the one it replaces, in one transaction. */
-  async function complete(fileId: string, key: string, size: number) {
-    await db.transaction(async (tx) => {
-      await tx
-        .delete(storedFiles)
-        .where(and(eq(storedFiles.key, key), isNotNull(storedFiles.completedAt)));
-      await tx
-        .update(storedFiles)
-        .set({ size, completedAt: sql`now()` })
-        .where(eq(storedFiles.id, fileId));
-    });
-  }
-
-  async function* chunksOf(fileId: string, first: number, last: number) {
-    for (let from = first; from <= last; from += CHUNKS_PER_READ) {
-      const to = Math.min(last, from + CHUNKS_PER_READ - 1);
-      const rows = await db
-        .select({ seq: storedFileChunks.seq, data: storedFileChunks.data })
-        .from(storedFileChunks)
-        .where(
-          and(
-            eq(storedFileChunks.fileId, fileId),
-            sql`${storedFileChunks.seq} between ${from} and ${to}`,
-          ),
-        )
-        .orderBy(asc(storedFileChunks.seq));
-      // A file replaced or removed while it was being read ends the stream with an error.
-      if (rows.length !== to - from + 1) throw new Error('The file changed while it was read.');
-      for (const row of rows) yield row;
-    }
-  }
-
-  function streamOf(fileId: string, size: number, range?: ByteRange): Readable {
-    const start = range?.start ?? 0;
-    const end = range?.end ?? size - 1;
-    if (size === 0 || end < start) return Readable.from([]);
-    const first = Math.floor(start / CHUNK_BYTES);
-    const last = Math.floor(end / CHUNK_BYTES);
-    return Readable.from(
-      (async function* () {
-        for await (const { seq, data } of chunksOf(fileId, first, last)) {
-          const offset = seq * CHUNK_BYTES;
-          yield data.subarray(Math.max(0, start - offset), Math.min(data.length, end - offset + 1));
-        }
-      })(),
-    );
-  }
-
-  async function open(key: string): Promise<OpenedFile | null> {
-    const [row] = await db
-      .select({ id: storedFiles.id, size: storedFiles.size })
-      .from(storedFiles)
-      .where(and(eq(storedFiles.key, checkKey(key)), isNotNull(storedFiles.completedAt)));
-    if (!row) return null;
-    const size = row.size ?? 0;
-    return { size, stream: (range) => streamOf(row.id, size, range) };
-  }
-
   return {
     kind: 'postgres',
     async put(key, body) {
@@ -121,8 +121,8 @@ export function postgresFileStore(db: Db): FileStore {
       const [row] = await db.insert(storedFiles).values({ key }).returning({ id: storedFiles.id });
       const fileId = row!.id;
       try {
-        const size = await write(fileId, bodyIterable(body));
-        await complete(fileId, key, size);
+        const size = await write(db, fileId, bodyIterable(body));
+        await complete(db, fileId, key, size);
         return size;
       } catch (error) {
         await db.delete(storedFiles).where(eq(storedFiles.id, fileId));
@@ -130,13 +130,13 @@ export function postgresFileStore(db: Db): FileStore {
       }
     },
     async get(key) {
-      const file = await open(key);
+      const file = await openFile(db, key);
       if (!file) return null;
       const parts: Buffer[] = [];
       for await (const part of file.stream()) parts.push(part as Buffer);
       return Buffer.concat(parts);
     },
-    open,
+    open: (key) => openFile(db, key),
     async remove(key) {
       await db
         .delete(storedFiles)

@@ -21,7 +21,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { bodyIterable, checkKey, type FileStore } from '../../platform/storage.ts';
+import { bodyIterable, type ByteRange, checkKey, type FileStore } from '../../platform/storage.ts';
 
 /** S3's smallest part but the last. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -73,37 +73,73 @@ async function* parts(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   if (length > 0 || pending.length === 0) yield Buffer.concat(pending);
 }
 
+/** Where a key lives in the bucket, checked. */
+const objectAt =
+  ({ bucket, prefix }: S3Location) =>
+  (key: string) => ({ Bucket: bucket, Key: `${prefix}${checkKey(key)}` });
+
+async function multipart(
+  location: S3Location,
+  key: string,
+  first: Buffer,
+  rest: AsyncIterator<Buffer>,
+) {
+  const { client } = location;
+  const at = objectAt(location);
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand(at(key)));
+  try {
+    const done: { ETag: string | undefined; PartNumber: number }[] = [];
+    let size = 0;
+    for (let part: Buffer | undefined = first, n = 1; part; n += 1) {
+      const { ETag } = await client.send(
+        new UploadPartCommand({ ...at(key), UploadId, PartNumber: n, Body: part }),
+      );
+      done.push({ ETag, PartNumber: n });
+      size += part.length;
+      const next = await rest.next();
+      part = next.done ? undefined : next.value;
+    }
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        ...at(key),
+        UploadId,
+        MultipartUpload: { Parts: done },
+      }),
+    );
+    return size;
+  } catch (error) {
+    await client.send(new AbortMultipartUploadCommand({ ...at(key), UploadId })).catch(() => {});
+    throw error;
+  }
+}
+
+/** A file's bytes, or the asked range of them. */
+function rangeStream(location: S3Location, key: string, size: number, range?: ByteRange) {
+  const { client } = location;
+  const at = objectAt(location);
+  return Readable.from(
+    (async function* () {
+      if (size === 0) return;
+      const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+      const answer = await client.send(new GetObjectCommand({ ...at(key), Range }));
+      // A server may answer more than the range (the RFC lets it ignore Range, and
+      // s3rver reads `bytes=0-0` as the whole file): cut to what was asked.
+      let skip = range && !answer.ContentRange ? range.start : 0;
+      let left = range ? range.end - range.start + 1 : size;
+      for await (const piece of answer.Body as Readable) {
+        const part = (piece as Buffer).subarray(skip, skip + left);
+        skip = Math.max(0, skip - (piece as Buffer).length);
+        left -= part.length;
+        if (part.length) yield part;
+        if (left <= 0) break;
+      }
+    })(),
+  );
+}
+
 export function s3FileStore(location: S3Location): FileStore {
   const { client, bucket, prefix } = location;
-  const at = (key: string) => ({ Bucket: bucket, Key: `${prefix}${checkKey(key)}` });
-
-  async function multipart(key: string, first: Buffer, rest: AsyncIterator<Buffer>) {
-    const { UploadId } = await client.send(new CreateMultipartUploadCommand(at(key)));
-    try {
-      const done: { ETag: string | undefined; PartNumber: number }[] = [];
-      let size = 0;
-      for (let part: Buffer | undefined = first, n = 1; part; n += 1) {
-        const { ETag } = await client.send(
-          new UploadPartCommand({ ...at(key), UploadId, PartNumber: n, Body: part }),
-        );
-        done.push({ ETag, PartNumber: n });
-        size += part.length;
-        const next = await rest.next();
-        part = next.done ? undefined : next.value;
-      }
-      await client.send(
-        new CompleteMultipartUploadCommand({
-          ...at(key),
-          UploadId,
-          MultipartUpload: { Parts: done },
-        }),
-      );
-      return size;
-    } catch (error) {
-      await client.send(new AbortMultipartUploadCommand({ ...at(key), UploadId })).catch(() => {});
-      throw error;
-    }
-  }
+  const at = objectAt(location);
 
   return {
     kind: 's3',
@@ -120,7 +156,7 @@ export function s3FileStore(location: S3Location): FileStore {
         for (let next = await iterator.next(); !next.done; next = await iterator.next())
           yield next.value;
       })();
-      return multipart(key, first, rest);
+      return multipart(location, key, first, rest);
     },
     async get(key) {
       try {
@@ -141,25 +177,7 @@ export function s3FileStore(location: S3Location): FileStore {
       }
       return {
         size,
-        stream: (range) =>
-          Readable.from(
-            (async function* () {
-              if (size === 0) return;
-              const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
-              const answer = await client.send(new GetObjectCommand({ ...at(key), Range }));
-              // A server may answer more than the range (the RFC lets it ignore Range, and
-              // s3rver reads `bytes=0-0` as the whole file): cut to what was asked.
-              let skip = range && !answer.ContentRange ? range.start : 0;
-              let left = range ? range.end - range.start + 1 : size;
-              for await (const piece of answer.Body as Readable) {
-                const part = (piece as Buffer).subarray(skip, skip + left);
-                skip = Math.max(0, skip - (piece as Buffer).length);
-                left -= part.length;
-                if (part.length) yield part;
-                if (left <= 0) break;
-              }
-            })(),
-          ),
+        stream: (range) => rangeStream(location, key, size, range),
       };
     },
     async remove(key) {

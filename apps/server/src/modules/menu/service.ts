@@ -3,9 +3,10 @@
  * Items may require a capability flag; the client app skips components it does not know.
  */
 import { asc, count } from 'drizzle-orm';
-import type { TClientProfile, TMenuEntry, TMenuItem, TMenuItemInput } from '@sampada/shared';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
+import type { TClientProfile, TMenuItem, TMenuItemInput } from '@sampada/shared';
+import type { Actor } from '../../platform/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { listEntries, replaceMenu } from './menu-entries.ts';
 import { menuItems } from './tables.ts';
 
 type Capability = 'allow_loan' | 'allow_bonus' | 'allow_compensation';
@@ -116,52 +117,10 @@ export function createMenuService(db: Db) {
     },
 
     /** Every item in order, enabled or not, for the console's editor. */
-    async listEntries(): Promise<TMenuEntry[]> {
-      const rows = await db.select().from(menuItems).orderBy(asc(menuItems.position));
-      return rows.map((r) => ({
-        id: r.id,
-        position: r.position,
-        path: r.path,
-        name: r.name,
-        component: r.component,
-        redirect: r.redirect,
-        title: r.title,
-        icon: r.icon,
-        requires: r.requires as TMenuEntry['requires'],
-        enabled: r.enabled,
-      }));
-    },
+    listEntries: () => listEntries(db),
 
     /** Replaces the whole (flat) menu in the given order; the old and new menus are audited. */
-    async replaceMenu(items: TMenuItemInput[], actor: Actor): Promise<TMenuEntry[]> {
-      const before = await this.listEntries();
-      await db.transaction(async (tx) => {
-        await tx.delete(menuItems);
-        if (items.length) {
-          await tx.insert(menuItems).values(
-            items.map((item, position) => ({
-              position,
-              path: item.path,
-              name: item.name,
-              component: item.component,
-              redirect: item.redirect ?? null,
-              title: item.title,
-              icon: item.icon,
-              requires: item.requires ?? null,
-              enabled: item.enabled ?? true,
-            })),
-          );
-        }
-        await recordAudit(tx, actor, {
-          action: 'menu.replace',
-          subjectType: 'menu',
-          subjectId: null,
-          before: before.map(({ id: _id, ...rest }) => rest),
-          after: items,
-        });
-      });
-      return this.listEntries();
-    },
+    replaceMenu: (items: TMenuItemInput[], actor: Actor) => replaceMenu(db, items, actor),
 
     /**
      * The client's menu. An item needing a flag shows with the flag on, or when `alsoFor` says

@@ -20,7 +20,7 @@ import type { FundsService } from '../funds/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import { settlementBatches, settlementLines } from './tables.ts';
 
-type Deps = {
+type ReadDeps = {
   db: Db;
   clients: Pick<ClientService, 'refsOf'>;
   staff: Pick<StaffService, 'namesOf'>;
@@ -35,118 +35,128 @@ const retainedOf = (row: LineRow) =>
     amount_paise: Number(r.amount_paise),
   }));
 
-export function createReads({ db, clients, staff, funds }: Deps) {
-  async function cardLabels(rows: LineRow[]) {
-    const cards = await funds.bankCards.byIds(
-      rows.map((r) => r.bankCardId).filter((id): id is string => id !== null),
-    );
-    return (row: LineRow) => {
-      const card = row.bankCardId ? cards.get(row.bankCardId) : undefined;
-      return card ? funds.bankCards.labelOf(card) : null;
-    };
-  }
+async function cardLabels({ funds }: ReadDeps, rows: LineRow[]) {
+  const cards = await funds.bankCards.byIds(
+    rows.map((r) => r.bankCardId).filter((id): id is string => id !== null),
+  );
+  return (row: LineRow) => {
+    const card = row.bankCardId ? cards.get(row.bankCardId) : undefined;
+    return card ? funds.bankCards.labelOf(card) : null;
+  };
+}
 
-  async function batchViews(rows: BatchRow[]) {
-    const ids = rows.map((r) => r.id);
-    const totals = ids.length
-      ? await db
-          .select({
-            batchId: settlementLines.batchId,
-            clients: sql<number>`count(*)::int`,
-            payout: sql<string>`coalesce(sum(${settlementLines.payout}), 0)::text`,
-            paid: sql<string>`coalesce(sum(${settlementLines.paid}), 0)::text`,
-          })
-          .from(settlementLines)
-          .where(inArray(settlementLines.batchId, ids))
-          .groupBy(settlementLines.batchId)
-      : [];
-    const byBatch = new Map(totals.map((t) => [t.batchId, t]));
-    const names = await staff.namesOf(rows.flatMap((r) => [r.preparedBy, r.decidedBy]));
-    const email = (id: string | null) => (id ? (names.get(id)?.email ?? id) : null);
-    return rows.map((r) => {
-      const t = byBatch.get(r.id);
-      return {
-        id: r.id,
-        date: r.settlementDate,
-        status: r.status as TSettlementBatchStatus,
-        prepared_by: email(r.preparedBy) ?? SETTLEMENT_JOB_PREPARER,
-        prepared_at: r.preparedAt.toISOString(),
-        decided_by: email(r.decidedBy),
-        decided_at: r.decidedAt?.toISOString() ?? null,
-        reject_reason: r.rejectReason,
-        clients: t?.clients ?? 0,
-        payout_paise: paiseNumber(BigInt(t?.payout ?? '0')),
-        paid_paise: paiseNumber(BigInt(t?.paid ?? '0')),
-      };
-    });
-  }
-
-  async function batch(id: string, row: BatchRow): Promise<TSettlementBatch> {
-    const lines = await db
-      .select()
-      .from(settlementLines)
-      .where(eq(settlementLines.batchId, id))
-      .orderBy(desc(settlementLines.payout), settlementLines.clientId);
-    const refs = await clients.refsOf(lines.map((l) => l.clientId));
-    const label = await cardLabels(lines);
-    const [view] = await batchViews([row]);
+async function batchViews({ db, staff }: ReadDeps, rows: BatchRow[]) {
+  const ids = rows.map((r) => r.id);
+  const totals = ids.length
+    ? await db
+        .select({
+          batchId: settlementLines.batchId,
+          clients: sql<number>`count(*)::int`,
+          payout: sql<string>`coalesce(sum(${settlementLines.payout}), 0)::text`,
+          paid: sql<string>`coalesce(sum(${settlementLines.paid}), 0)::text`,
+        })
+        .from(settlementLines)
+        .where(inArray(settlementLines.batchId, ids))
+        .groupBy(settlementLines.batchId)
+    : [];
+  const byBatch = new Map(totals.map((t) => [t.batchId, t]));
+  const names = await staff.namesOf(rows.flatMap((r) => [r.preparedBy, r.decidedBy]));
+  const email = (id: string | null) => (id ? (names.get(id)?.email ?? id) : null);
+  return rows.map((r) => {
+    const t = byBatch.get(r.id);
     return {
-      ...view!,
-      lines: lines.map((l) => ({
-        id: l.id,
-        client_id: l.clientId,
-        client_name: refs.get(l.clientId)?.name ?? null,
-        client_uid: refs.get(l.clientId)?.uid ?? '',
-        cycle: l.cycle as TSettlementCycle,
-        no_recent_trade: l.noRecentTrade,
-        cash_available_paise: paiseNumber(l.cashAvailable),
-        cash_on_hold_paise: paiseNumber(l.cashOnHold),
-        retained: retainedOf(l),
-        payout_paise: paiseNumber(l.payout),
-        paid_paise: l.paid === null ? null : paiseNumber(l.paid),
-        status: l.status as TSettlementLineStatus,
-        bank_account: label(l),
-        withdrawal_id: l.withdrawalId,
-        settled_at: l.settledAt?.toISOString() ?? null,
-      })),
+      id: r.id,
+      date: r.settlementDate,
+      status: r.status as TSettlementBatchStatus,
+      prepared_by: email(r.preparedBy) ?? SETTLEMENT_JOB_PREPARER,
+      prepared_at: r.preparedAt.toISOString(),
+      decided_by: email(r.decidedBy),
+      decided_at: r.decidedAt?.toISOString() ?? null,
+      reject_reason: r.rejectReason,
+      clients: t?.clients ?? 0,
+      payout_paise: paiseNumber(BigInt(t?.payout ?? '0')),
+      paid_paise: paiseNumber(BigInt(t?.paid ?? '0')),
     };
-  }
+  });
+}
 
-  async function list() {
-    const rows = await db
-      .select()
-      .from(settlementBatches)
-      .orderBy(desc(settlementBatches.settlementDate), desc(settlementBatches.preparedAt))
-      .limit(100);
-    return batchViews(rows);
-  }
+async function batch(deps: ReadDeps, id: string, row: BatchRow): Promise<TSettlementBatch> {
+  const { db, clients } = deps;
+  const lines = await db
+    .select()
+    .from(settlementLines)
+    .where(eq(settlementLines.batchId, id))
+    .orderBy(desc(settlementLines.payout), settlementLines.clientId);
+  const refs = await clients.refsOf(lines.map((l) => l.clientId));
+  const label = await cardLabels(deps, lines);
+  const [view] = await batchViews(deps, [row]);
+  return {
+    ...view!,
+    lines: lines.map((l) => ({
+      id: l.id,
+      client_id: l.clientId,
+      client_name: refs.get(l.clientId)?.name ?? null,
+      client_uid: refs.get(l.clientId)?.uid ?? '',
+      cycle: l.cycle as TSettlementCycle,
+      no_recent_trade: l.noRecentTrade,
+      cash_available_paise: paiseNumber(l.cashAvailable),
+      cash_on_hold_paise: paiseNumber(l.cashOnHold),
+      retained: retainedOf(l),
+      payout_paise: paiseNumber(l.payout),
+      paid_paise: l.paid === null ? null : paiseNumber(l.paid),
+      status: l.status as TSettlementLineStatus,
+      bank_account: label(l),
+      withdrawal_id: l.withdrawalId,
+      settled_at: l.settledAt?.toISOString() ?? null,
+    })),
+  };
+}
 
-  /** A client's settled lines, newest first: their retention statements. */
-  async function statementsOf(clientId: string): Promise<TRetentionStatement[]> {
-    const rows = await db
-      .select({ line: settlementLines, date: settlementBatches.settlementDate })
-      .from(settlementLines)
-      .innerJoin(settlementBatches, eq(settlementBatches.id, settlementLines.batchId))
-      .where(and(eq(settlementLines.clientId, clientId), ne(settlementLines.status, 'pending')))
-      .orderBy(desc(settlementBatches.settlementDate));
-    const label = await cardLabels(rows.map((r) => r.line));
-    return rows.map(({ line, date }) => {
-      const retained = retainedOf(line);
-      return {
-        id: line.id,
-        settlement_date: date,
-        cycle: line.cycle as TSettlementCycle,
-        balance_paise: paiseNumber(line.cashAvailable + line.cashOnHold),
-        retained,
-        retained_paise: retained.reduce((sum, r) => sum + r.amount_paise, 0),
-        paid_paise: paiseNumber(line.paid ?? 0n),
-        status: line.status as TSettlementLineStatus,
-        bank_account: label(line),
-        settled_at: line.settledAt?.toISOString() ?? null,
-        time_zone: 'Asia/Kolkata' as const,
-      };
-    });
-  }
+async function list(deps: ReadDeps) {
+  const { db } = deps;
+  const rows = await db
+    .select()
+    .from(settlementBatches)
+    .orderBy(desc(settlementBatches.settlementDate), desc(settlementBatches.preparedAt))
+    .limit(100);
+  return batchViews(deps, rows);
+}
 
-  return { batch, list, statementsOf };
+/** A client's settled lines, newest first: their retention statements. */
+async function statementsOf(deps: ReadDeps, clientId: string): Promise<TRetentionStatement[]> {
+  const { db } = deps;
+  const rows = await db
+    .select({ line: settlementLines, date: settlementBatches.settlementDate })
+    .from(settlementLines)
+    .innerJoin(settlementBatches, eq(settlementBatches.id, settlementLines.batchId))
+    .where(and(eq(settlementLines.clientId, clientId), ne(settlementLines.status, 'pending')))
+    .orderBy(desc(settlementBatches.settlementDate));
+  const label = await cardLabels(
+    deps,
+    rows.map((r) => r.line),
+  );
+  return rows.map(({ line, date }) => {
+    const retained = retainedOf(line);
+    return {
+      id: line.id,
+      settlement_date: date,
+      cycle: line.cycle as TSettlementCycle,
+      balance_paise: paiseNumber(line.cashAvailable + line.cashOnHold),
+      retained,
+      retained_paise: retained.reduce((sum, r) => sum + r.amount_paise, 0),
+      paid_paise: paiseNumber(line.paid ?? 0n),
+      status: line.status as TSettlementLineStatus,
+      bank_account: label(line),
+      settled_at: line.settledAt?.toISOString() ?? null,
+      time_zone: 'Asia/Kolkata' as const,
+    };
+  });
+}
+
+export function createReads(deps: ReadDeps) {
+  return {
+    batch: (id: string, row: BatchRow) => batch(deps, id, row),
+    list: () => list(deps),
+    statementsOf: (clientId: string) => statementsOf(deps, clientId),
+  };
 }

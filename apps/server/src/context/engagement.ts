@@ -1,0 +1,63 @@
+/** Engagement reads every other module through these ports; none of them imports it. */
+import { poolBusy } from '../db/client.ts';
+import { createEngagementService } from '../modules/engagement/service.ts';
+import type { ClientsWiring } from './clients.ts';
+import type { Foundation } from './foundation.ts';
+import type { MarketsWiring } from './markets.ts';
+import type { OfficeWiring } from './office.ts';
+
+export function wireEngagement(
+  { config, db, clock, bus }: Foundation,
+  { clients }: ClientsWiring,
+  { ledger }: OfficeWiring,
+  { trading, market, credit, funds }: MarketsWiring,
+) {
+  return createEngagementService({
+    db,
+    clock,
+    bus,
+    busy: () => poolBusy(db),
+    // A failed computation is redone by the client's next event or the nightly pass; say why
+    // (at the levels that show warnings: tests run silent).
+    log: ['warn', 'info', 'debug', 'trace'].includes(config.logLevel)
+      ? (message, error) =>
+          console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`)
+      : undefined,
+    ports: {
+      client: async (clientId) => {
+        const row = await clients.byId(clientId);
+        return {
+          createdAt: row.createdAt,
+          kycApproved: row.kycStatus === 'approved',
+          advisorId: row.advisorId,
+        };
+      },
+      cash: async (clientId) => {
+        const balances = await ledger.balancesOf(clientId);
+        return balances.cash_available + balances.cash_on_hold;
+      },
+      loansOwed: (clientId) => credit.loans.balanceOf(clientId),
+      holdings: async (clientId) =>
+        (await trading.portfolio.holdingsOf(clientId)).map((h) => ({
+          symbol: h.symbol,
+          sector: h.sector,
+          quantity: h.quantity,
+          valuePaise: BigInt(h.current_value_paise),
+          investedPaise: BigInt(h.invested_paise),
+        })),
+      trades: (clientId) => trading.activity.activityOf(clientId),
+      deposits: (clientId) => funds.depositRecordOf(clientId),
+      loans: (clientId, today) => credit.punctuality.recordOf(clientId, today),
+      dailyCloses: async (symbol, kind, days) => {
+        try {
+          const chart = await market.service.chart(symbol, kind, '1d', days);
+          return chart.candles.map((c) => ({ time: c.time, close: c.close }));
+        } catch {
+          return [];
+        }
+      },
+      allClientIds: () => clients.allIds(),
+      store: (clientId, values) => clients.storeStanding(clientId, values),
+    },
+  });
+}

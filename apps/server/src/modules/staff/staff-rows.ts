@@ -1,0 +1,43 @@
+/** Reading staff rows: by email or id, the whole list, and names for other modules' lists. */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { staff } from './tables.ts';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findByEmail(
+  executor: Executor,
+  email: string,
+): Promise<StaffRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(staff)
+    .where(eq(staff.email, normalizeEmail(email)));
+  return row;
+}
+
+export async function findById(executor: Executor, id: string): Promise<StaffRow | undefined> {
+  const [row] = await executor.select().from(staff).where(eq(staff.id, id));
+  return row;
+}
+
+export async function listStaff(executor: Executor): Promise<StaffRow[]> {
+  return executor.select().from(staff).orderBy(asc(staff.email));
+}
+
+/**
+ * Emails and names of some staff members, in one query, for lists other modules show
+ * (who wrote an article, who decided a deposit, whose invitation code it is).
+ */
+export async function namesOf(executor: Executor, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await executor
+        .select({ id: staff.id, email: staff.email, name: staff.name })
+        .from(staff)
+        .where(inArray(staff.id, wanted))
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
