@@ -10,7 +10,7 @@ import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { ClientTotp } from './client-totp.ts';
-import type { RequestMeta } from './sessions.ts';
+import type { RequestMeta } from './session-deps.ts';
 import { clientChallenges } from './tables.ts';
 
 export const CHALLENGE_TTL_MS = 5 * MINUTE;

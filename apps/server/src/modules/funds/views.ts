@@ -12,8 +12,8 @@ import {
   type TWithdrawalView,
 } from '@sampada/shared';
 import type { BankCardRow } from './bank-cards.ts';
-import type { DepositRow } from './deposits.ts';
-import type { WithdrawalRow } from './withdrawals.ts';
+import type { DepositRow } from './deposit-deps.ts';
+import type { WithdrawalRow } from './withdrawal-deps.ts';
 
 export const maskAccountNumber = (last4: string) => `XXXXXX${last4}`;
 /**
