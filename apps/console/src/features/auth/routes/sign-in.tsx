@@ -4,13 +4,8 @@ import {
   Anchor,
   Button,
   Center,
-  Checkbox,
-  Code,
-  CopyButton,
-  Image,
   Paper,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -23,13 +18,14 @@ import {
   ZStaffCodeForm,
   ZStaffSignInForm,
 } from '@sampada/shared';
-import { useState, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEventHandler, useState, useEffect } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { useSignIn, useVerifySecondFactor } from '../api/sign-in';
 import { bindField } from '../../../lib/forms';
+import { AuthenticatorEnrolment } from './authenticator-enrolment';
 
 export function SignInPage() {
   useEffect(() => {
@@ -150,65 +146,15 @@ export function SecondFactorStep({
         </Alert>
       ) : null}
       {enrolment ? (
-        <Stack>
-          <Text fw={600}>Set up your authenticator</Text>
-          <Text size="sm">
-            Every console sign-in needs a code from an authenticator app (Google Authenticator,
-            Microsoft Authenticator, 1Password…). Scan the QR code, or type the key by hand.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Center>
-              <Image
-                src={enrolment.qr_data_url}
-                alt="QR code for your authenticator app"
-                w={200}
-                h={200}
-              />
-            </Center>
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                Key
-              </Text>
-              <Code data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
-                {enrolment.secret}
-              </Code>
-              <Text size="sm" fw={500} mt="sm">
-                Recovery codes — each works once if you lose your phone. They are shown only now.
-              </Text>
-              <Code block data-testid="recovery-codes">
-                {enrolment.recovery_codes.join('\n')}
-              </Code>
-              <CopyButton value={enrolment.recovery_codes.join('\n')}>
-                {({ copied, copy }) => (
-                  <Button variant="light" size="xs" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy recovery codes'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Stack>
-          </SimpleGrid>
-          <Checkbox
-            label="I have saved my recovery codes somewhere safe"
-            checked={saved}
-            onChange={(e) => setSaved(e.currentTarget.checked)}
-          />
-        </Stack>
+        <AuthenticatorEnrolment enrolment={enrolment} saved={saved} onSaved={setSaved} />
       ) : null}
 
       {useRecovery && !enrolment ? (
-        <form onSubmit={submitRecovery} noValidate>
-          <Stack>
-            <TextInput
-              label="Recovery code"
-              placeholder="ABCD-EFGH"
-              autoComplete="off"
-              {...bindField(recoveryForm, 'recovery_code')}
-            />
-            <Button type="submit" loading={verify.isPending}>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
+        <RecoveryCodeForm
+          form={recoveryForm}
+          onSubmit={submitRecovery}
+          loading={verify.isPending}
+        />
       ) : (
         <form onSubmit={submitCode} noValidate>
           <Stack>
@@ -236,5 +182,32 @@ export function SecondFactorStep({
         Sign in as someone else
       </Anchor>
     </Stack>
+  );
+}
+
+/** Signing in with a recovery code instead of the authenticator's code. */
+function RecoveryCodeForm({
+  form,
+  onSubmit,
+  loading,
+}: {
+  form: UseFormReturn<{ recovery_code: string }>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  loading: boolean;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <TextInput
+          label="Recovery code"
+          placeholder="ABCD-EFGH"
+          autoComplete="off"
+          {...bindField(form, 'recovery_code')}
+        />
+        <Button type="submit" loading={loading}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -40,30 +40,7 @@ export function ClientsPage() {
   return (
     <>
       <PageHeader title="Clients" description="Search by mobile, name or UID" />
-      <Group mb="md" wrap="wrap">
-        <TextInput
-          aria-label="Search clients"
-          placeholder="Mobile, name or UID"
-          leftSection={<IconSearch size={16} />}
-          value={q}
-          onChange={(e) => setParam('q', e.currentTarget.value)}
-          w={280}
-        />
-        <Select
-          aria-label="KYC status"
-          placeholder="Any KYC status"
-          clearable
-          data={KYC_STATUSES.map((s) => ({ value: s, label: humanise(s) }))}
-          value={kycStatus ?? null}
-          onChange={(value) => setParam('kyc_status', value)}
-          w={200}
-        />
-        {advisorId ? (
-          <Button variant="subtle" onClick={() => setParam('advisor_id', null)}>
-            Clear advisor filter
-          </Button>
-        ) : null}
-      </Group>
+      <ClientFilters q={q} kycStatus={kycStatus} advisorId={advisorId} setParam={setParam} />
       <QueryState isPending={clients.isPending} error={clients.error}>
         <ListTable
           minWidth={760}
@@ -100,5 +77,45 @@ export function ClientsPage() {
         <LoadMoreButton query={clients} />
       </QueryState>
     </>
+  );
+}
+
+/** Search, KYC status, and clearing the advisor filter a click on an advisor set. */
+function ClientFilters({
+  q,
+  kycStatus,
+  advisorId,
+  setParam,
+}: {
+  q: string;
+  kycStatus: TKycStatus | undefined;
+  advisorId: string | undefined;
+  setParam: (key: string, value: string | null) => void;
+}) {
+  return (
+    <Group mb="md" wrap="wrap">
+      <TextInput
+        aria-label="Search clients"
+        placeholder="Mobile, name or UID"
+        leftSection={<IconSearch size={16} />}
+        value={q}
+        onChange={(e) => setParam('q', e.currentTarget.value)}
+        w={280}
+      />
+      <Select
+        aria-label="KYC status"
+        placeholder="Any KYC status"
+        clearable
+        data={KYC_STATUSES.map((s) => ({ value: s, label: humanise(s) }))}
+        value={kycStatus ?? null}
+        onChange={(value) => setParam('kyc_status', value)}
+        w={200}
+      />
+      {advisorId ? (
+        <Button variant="subtle" onClick={() => setParam('advisor_id', null)}>
+          Clear advisor filter
+        </Button>
+      ) : null}
+    </Group>
   );
 }

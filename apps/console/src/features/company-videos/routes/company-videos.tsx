@@ -103,47 +103,69 @@ export function CompanyVideosPage() {
           empty={videos.data?.length ? undefined : 'No company has a video yet.'}
         >
           {videos.data?.map((video) => (
-            <Table.Tr key={video.symbol} data-testid={`video-row-${video.symbol}`}>
-              <Table.Td>
-                <Text fw={600}>{video.symbol}</Text>
-                <Text size="xs" c="dimmed">
-                  {video.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {video.url ? (
-                  <video
-                    src={video.url}
-                    controls
-                    preload="metadata"
-                    width={200}
-                    aria-label={`${video.name}: company video`}
-                  />
-                ) : null}
-              </Table.Td>
-              <Table.Td>{sizeOf(video.size_bytes)}</Table.Td>
-              <Table.Td>{video.uploaded_at ? formatDateTime(video.uploaded_at) : '—'}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  loading={remove.isPending && remove.variables === video.symbol}
-                  onClick={() =>
-                    remove.mutate(video.symbol, {
-                      onSuccess: ({ message }) => notifySuccess(message),
-                      onError: notifyError,
-                    })
-                  }
-                >
-                  Remove
-                </Button>
-              </Table.Td>
-            </Table.Tr>
+            <VideoRow
+              key={video.symbol}
+              video={video}
+              removing={remove.isPending && remove.variables === video.symbol}
+              onRemove={() =>
+                remove.mutate(video.symbol, {
+                  onSuccess: ({ message }) => notifySuccess(message),
+                  onError: notifyError,
+                })
+              }
+            />
           ))}
         </ListTable>
       </QueryState>
     </>
+  );
+}
+
+type TCompanyVideo = NonNullable<ReturnType<typeof useCompanyVideos>['data']>[number];
+
+/** One company's video, playable, with Remove. */
+function VideoRow({
+  video,
+  removing,
+  onRemove,
+}: {
+  video: TCompanyVideo;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Table.Tr data-testid={`video-row-${video.symbol}`}>
+      <Table.Td>
+        <Text fw={600}>{video.symbol}</Text>
+        <Text size="xs" c="dimmed">
+          {video.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {video.url ? (
+          <video
+            src={video.url}
+            controls
+            preload="metadata"
+            width={200}
+            aria-label={`${video.name}: company video`}
+          />
+        ) : null}
+      </Table.Td>
+      <Table.Td>{sizeOf(video.size_bytes)}</Table.Td>
+      <Table.Td>{video.uploaded_at ? formatDateTime(video.uploaded_at) : '—'}</Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          loading={removing}
+          onClick={onRemove}
+        >
+          Remove
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }

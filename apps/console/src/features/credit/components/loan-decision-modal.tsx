@@ -116,21 +116,35 @@ export function LoanDecisionModal({
               account, and interest starts today.
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              color={BUTTONS[action].color}
-              loading={loading}
-              data-testid="loan-decision-submit"
-            >
-              {BUTTONS[action].label}
-            </Button>
-          </Group>
+          <LoanDecisionButtons action={action} loading={loading} onClose={onClose} />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+function LoanDecisionButtons({
+  action,
+  loading,
+  onClose,
+}: {
+  action: TLoanAction;
+  loading: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button
+        type="submit"
+        color={BUTTONS[action].color}
+        loading={loading}
+        data-testid="loan-decision-submit"
+      >
+        {BUTTONS[action].label}
+      </Button>
+    </Group>
   );
 }

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Stack, Table, Title } from '@mantine/core';
 import {
-  formatBps,
-  formatPaise,
   mayAccess,
   paiseToRupeeNumber,
   parseRupeesToPaise,
@@ -23,6 +21,7 @@ import {
   useSaveProduct,
 } from '../api/products';
 import { ProductEditorModal } from '../components/product-editor-modal';
+import { CreditProductRow } from './credit-product-row';
 
 /** The maker-checker threshold: approvals above it need a second operations officer. */
 function ThresholdForm({ settings, editable }: { settings: TCreditSettings; editable: boolean }) {
@@ -104,78 +103,14 @@ export function CreditProductsPage() {
           {settings.data ? <ThresholdForm settings={settings.data} editable={editable} /> : null}
         </QueryState>
         <QueryState isPending={products.isPending} error={products.error}>
-          <Card withBorder p={0}>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th>Rate</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Tenures</Table.Th>
-                    <Table.Th>LTV · call · sell-off</Table.Th>
-                    <Table.Th>Fee</Table.Th>
-                    <Table.Th>Cooling-off</Table.Th>
-                    <Table.Th>Foreclosure</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(products.data ?? []).map((p) => (
-                    <Table.Tr key={p.id} data-testid="credit-product-row">
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Text fw={600} size="sm">
-                            {p.name}
-                          </Text>
-                          {p.active ? null : <Badge color="gray">off</Badge>}
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          {p.kind.replaceAll('_', ' ')} · {p.repayment.replace('_', ' ')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {formatBps(p.annual_rate_bps)}
-                        <Text size="xs" c="dimmed">
-                          {p.rate_type}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatPaise(p.min_amount_paise)} – {formatPaise(p.max_amount_paise)}
-                      </Table.Td>
-                      <Table.Td>{p.tenure_months.join(', ')} months</Table.Td>
-                      <Table.Td>
-                        {p.ltv_bps === null
-                          ? '—'
-                          : `${formatBps(p.ltv_bps)} · ${formatBps(p.margin_call_ltv_bps ?? 0)} · ${formatBps(p.sell_off_ltv_bps ?? 0)}`}
-                      </Table.Td>
-                      <Table.Td>{formatBps(p.processing_fee_bps)}</Table.Td>
-                      <Table.Td>
-                        {p.cooling_off_days === 1 ? '1 day' : `${p.cooling_off_days} days`}
-                      </Table.Td>
-                      <Table.Td data-testid="credit-product-foreclosure">
-                        {p.foreclosure_charge_bps > 0 ? formatBps(p.foreclosure_charge_bps) : 'Nil'}
-                      </Table.Td>
-                      <Table.Td>
-                        {editable ? (
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            onClick={() => {
-                              setFailure(null);
-                              setEditing({ product: p });
-                            }}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          <CreditProductsTable
+            products={products.data ?? []}
+            editable={editable}
+            onEdit={(product) => {
+              setFailure(null);
+              setEditing({ product });
+            }}
+          />
         </QueryState>
         <Title order={5} c="dimmed">
           Rates and LTVs in percent; amounts in rupees. RBI caps a loan against shares at 50% of the
@@ -205,5 +140,42 @@ export function CreditProductsPage() {
         />
       ) : null}
     </>
+  );
+}
+
+function CreditProductsTable({
+  products,
+  editable,
+  onEdit,
+}: {
+  products: TCreditProduct[];
+  editable: boolean;
+  onEdit: (product: TCreditProduct) => void;
+}) {
+  return (
+    <Card withBorder p={0}>
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Rate</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Tenures</Table.Th>
+              <Table.Th>LTV · call · sell-off</Table.Th>
+              <Table.Th>Fee</Table.Th>
+              <Table.Th>Cooling-off</Table.Th>
+              <Table.Th>Foreclosure</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products.map((p) => (
+              <CreditProductRow key={p.id} product={p} editable={editable} onEdit={onEdit} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
   );
 }

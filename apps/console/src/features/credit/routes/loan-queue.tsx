@@ -1,27 +1,10 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import type { TConsoleLoan } from '@sampada/shared';
-import { Link, useNavigate } from 'react-router';
-import {
-  actionsColumn,
-  amountColumn,
-  Approvals,
-  clientColumn,
-  whenColumn,
-} from '../../../components/queue-columns';
-import { QueuePage, type TQueueColumn, useQueueStatus } from '../../../components/queue-page';
+import { useNavigate } from 'react-router';
+import { QueuePage, useQueueStatus } from '../../../components/queue-page';
 import { paths } from '../../../config/paths';
 import { LOAN_FILTERS, useLoanQueue } from '../api/loans';
 import { LoanDecisionModal } from '../components/loan-decision-modal';
-import { LoanStatusBadge } from '../components/loan-status-badge';
-import { actionsFor, useLoanDecision } from '../components/use-loan-decision';
-
-const LABELS: Record<string, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  disburse: 'Disburse',
-  'write-off': 'Write off',
-};
-const against = (action: string) => action === 'reject' || action === 'write-off';
+import { useLoanDecision } from '../components/use-loan-decision';
+import { loanQueueColumns } from './loan-queue-columns';
 
 /** Loan applications waiting for a decision (oldest first), or any other status (newest first). */
 export function LoanQueuePage() {
@@ -32,63 +15,7 @@ export function LoanQueuePage() {
   const queue = useLoanQueue(statusFilter.status);
   const navigate = useNavigate();
   const { open, failure, start, close, run, decide, mayDecide } = useLoanDecision();
-  const columns: TQueueColumn<TConsoleLoan>[] = [
-    whenColumn('Applied'),
-    clientColumn(),
-    {
-      head: 'Product',
-      cell: (loan) => (
-        <>
-          <Anchor component={Link} to={paths.loan(loan.id)} size="sm" data-testid="loan-open">
-            {loan.product.name}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {loan.tenure_months} months
-          </Text>
-        </>
-      ),
-    },
-    amountColumn('Amount', (loan) => loan.amount_paise),
-    {
-      head: 'Approvals',
-      cell: (loan) => (
-        <Approvals
-          approvals={loan.approvals}
-          required={loan.approvals_required}
-          by={loan.approved_by}
-        />
-      ),
-    },
-    {
-      head: 'Status',
-      cell: (loan) => (
-        <>
-          <LoanStatusBadge status={loan.status} />
-          {loan.reason ? (
-            <Text size="xs" c="dimmed">
-              {loan.reason}
-            </Text>
-          ) : null}
-        </>
-      ),
-    },
-    actionsColumn((loan) => (
-      <Group gap="xs" wrap="nowrap">
-        {actionsFor(loan, mayDecide).map((action) => (
-          <Button
-            key={action}
-            size="compact-sm"
-            variant={against(action) ? 'light' : 'filled'}
-            color={against(action) ? 'red' : action === 'approve' ? 'teal' : 'blue'}
-            onClick={() => start(action, loan)}
-            data-testid={`loan-${action}`}
-          >
-            {LABELS[action]}
-          </Button>
-        ))}
-      </Group>
-    )),
-  ];
+  const columns = loanQueueColumns(mayDecide, start);
   return (
     <QueuePage
       title="Loans"

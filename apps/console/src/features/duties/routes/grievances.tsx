@@ -23,6 +23,72 @@ function GrievanceStatusBadge({ status }: { status: string }) {
   );
 }
 
+/** One complaint: what it says, whose it is, its timeline and how it was resolved. */
+function GrievanceRow({
+  grievance: g,
+  today,
+  mayResolve,
+  onResolve,
+}: {
+  grievance: TConsoleGrievance;
+  today: string;
+  mayResolve: boolean;
+  onResolve: (grievance: TConsoleGrievance) => void;
+}) {
+  return (
+    <Table.Tr data-testid="grievance-row" data-overdue={g.overdue || undefined}>
+      <Table.Td maw={360}>
+        <Text size="xs" c="dimmed">
+          {g.reference} · {humanise(g.category)}
+        </Text>
+        <Text size="sm" fw={600}>
+          {g.subject}
+        </Text>
+        <Text size="sm" lineClamp={3}>
+          {g.description}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <ClientCell client={{ id: g.client_id, uid: g.client_uid, name: g.client_name }} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDateTime(g.filed_at)}</Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="grievance-due">
+        <Text size="sm">{formatIstDay(g.due_date)}</Text>
+        <Text size="xs" c={g.overdue ? 'red.8' : 'dimmed'}>
+          {grievanceTimeline(g, today)}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={112}>
+        <Stack gap={4} align="flex-start">
+          <GrievanceStatusBadge status={g.status} />
+          {g.overdue ? <OverdueBadge what={OVERDUE} /> : null}
+        </Stack>
+      </Table.Td>
+      <Table.Td maw={280}>
+        {g.resolution ? (
+          <>
+            <Text size="sm">{g.resolution}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(g.resolved_at)}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm">—</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {g.status === 'open' && mayResolve ? (
+          <Button size="compact-sm" onClick={() => onResolve(g)}>
+            Resolve
+          </Button>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * Complaints (the investor charter's grievance redressal): each with its 21-day timeline, the
  * overdue ones flagged and first, and Resolve with a note the client is e-mailed.
@@ -56,56 +122,13 @@ export function GrievancesPage() {
           }
         >
           {items.map((g) => (
-            <Table.Tr key={g.id} data-testid="grievance-row" data-overdue={g.overdue || undefined}>
-              <Table.Td maw={360}>
-                <Text size="xs" c="dimmed">
-                  {g.reference} · {humanise(g.category)}
-                </Text>
-                <Text size="sm" fw={600}>
-                  {g.subject}
-                </Text>
-                <Text size="sm" lineClamp={3}>
-                  {g.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <ClientCell client={{ id: g.client_id, uid: g.client_uid, name: g.client_name }} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDateTime(g.filed_at)}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="grievance-due">
-                <Text size="sm">{formatIstDay(g.due_date)}</Text>
-                <Text size="xs" c={g.overdue ? 'red.8' : 'dimmed'}>
-                  {grievanceTimeline(g, today)}
-                </Text>
-              </Table.Td>
-              <Table.Td miw={112}>
-                <Stack gap={4} align="flex-start">
-                  <GrievanceStatusBadge status={g.status} />
-                  {g.overdue ? <OverdueBadge what={OVERDUE} /> : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td maw={280}>
-                {g.resolution ? (
-                  <>
-                    <Text size="sm">{g.resolution}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(g.resolved_at)}
-                    </Text>
-                  </>
-                ) : (
-                  <Text size="sm">—</Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {g.status === 'open' && mayAccess(roles, 'grievances') ? (
-                  <Button size="compact-sm" onClick={() => setResolving(g)}>
-                    Resolve
-                  </Button>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
+            <GrievanceRow
+              key={g.id}
+              grievance={g}
+              today={today}
+              mayResolve={mayAccess(roles, 'grievances')}
+              onResolve={setResolving}
+            />
           ))}
         </ListTable>
       </QueryState>

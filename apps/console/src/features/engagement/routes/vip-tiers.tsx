@@ -7,7 +7,7 @@ import {
   type TVipTiersRequest,
   ZVipTiersRequest,
 } from '@sampada/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -47,58 +47,7 @@ function TiersForm({ tiers }: { tiers: TVipTier[] }) {
             </Table.Thead>
             <Table.Tbody>
               {tiers.map((tier, i) => (
-                <Table.Tr key={tier.level} data-testid={`tier-row-${tier.level}`}>
-                  <Table.Td>VIP {tier.level}</Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={form.control}
-                      name={`tiers.${i}.min_assets_paise`}
-                      render={({ field }) => (
-                        <NumberInput
-                          aria-label={`VIP ${tier.level} from`}
-                          decimalScale={2}
-                          thousandSeparator=","
-                          disabled={tier.level === 0}
-                          value={paiseToRupeeNumber(field.value)}
-                          onChange={(v) => field.onChange(toPaise(v))}
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={form.control}
-                      name={`tiers.${i}.brokerage_discount_bps`}
-                      render={({ field, fieldState }) => (
-                        <NumberInput
-                          aria-label={`VIP ${tier.level} discount`}
-                          decimalScale={2}
-                          min={0}
-                          max={100}
-                          value={field.value / 100}
-                          onChange={(v) => field.onChange(Math.round(Number(v || 0) * 100))}
-                          error={fieldState.error?.message}
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Controller
-                      control={form.control}
-                      name={`tiers.${i}.daily_withdrawal_limit_paise`}
-                      render={({ field, fieldState }) => (
-                        <NumberInput
-                          aria-label={`VIP ${tier.level} daily withdrawal limit`}
-                          decimalScale={2}
-                          thousandSeparator=","
-                          value={field.value === null ? '' : paiseToRupeeNumber(field.value)}
-                          onChange={(v) => field.onChange(v === '' ? null : toPaise(v))}
-                          error={fieldState.error?.message}
-                        />
-                      )}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+                <TierRow key={tier.level} tier={tier} i={i} control={form.control} />
               ))}
             </Table.Tbody>
           </Table>
@@ -115,6 +64,72 @@ function TiersForm({ tiers }: { tiers: TVipTier[] }) {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** One level's threshold, discount and daily withdrawal limit. */
+function TierRow({
+  tier,
+  i,
+  control,
+}: {
+  tier: TVipTier;
+  i: number;
+  control: Control<TVipTiersRequest>;
+}) {
+  return (
+    <Table.Tr data-testid={`tier-row-${tier.level}`}>
+      <Table.Td>VIP {tier.level}</Table.Td>
+      <Table.Td>
+        <Controller
+          control={control}
+          name={`tiers.${i}.min_assets_paise`}
+          render={({ field }) => (
+            <NumberInput
+              aria-label={`VIP ${tier.level} from`}
+              decimalScale={2}
+              thousandSeparator=","
+              disabled={tier.level === 0}
+              value={paiseToRupeeNumber(field.value)}
+              onChange={(v) => field.onChange(toPaise(v))}
+            />
+          )}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Controller
+          control={control}
+          name={`tiers.${i}.brokerage_discount_bps`}
+          render={({ field, fieldState }) => (
+            <NumberInput
+              aria-label={`VIP ${tier.level} discount`}
+              decimalScale={2}
+              min={0}
+              max={100}
+              value={field.value / 100}
+              onChange={(v) => field.onChange(Math.round(Number(v || 0) * 100))}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Controller
+          control={control}
+          name={`tiers.${i}.daily_withdrawal_limit_paise`}
+          render={({ field, fieldState }) => (
+            <NumberInput
+              aria-label={`VIP ${tier.level} daily withdrawal limit`}
+              decimalScale={2}
+              thousandSeparator=","
+              value={field.value === null ? '' : paiseToRupeeNumber(field.value)}
+              onChange={(v) => field.onChange(v === '' ? null : toPaise(v))}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { formatPaise, type TBankStatementResult } from '@sampada/shared';
-import { useMemo, useRef, useState } from 'react';
-import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type Resolver, type ResolverResult, type UseFormReturn, useForm } from 'react-hook-form';
 import { ClientCell } from '../../../components/client-cell';
 import { DecisionFailure } from '../../../components/queue-parts';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -137,53 +137,87 @@ export function BankStatementModal({ opened, onClose }: { opened: boolean; onClo
         <form onSubmit={form.handleSubmit(send)} noValidate>
           <Stack>
             <DecisionFailure failure={failure} />
-            <Text size="sm" c="dimmed">
-              One credit per line: the UTR, then the amount in rupees (20,000.00 or 20000). A header
-              row naming the columns (UTR, Amount or Credit) is optional. Each line confirms the
-              pending deposit with that UTR for exactly that amount.
-            </Text>
-            <Textarea
-              label="Statement"
-              placeholder={'UTR,Amount\nHDFCN52026030212345,"20,000.00"'}
-              autosize
-              minRows={6}
-              maxRows={14}
-              styles={{ input: { fontFamily: 'monospace' } }}
-              readOnly={match.isPending}
+            <StatementInput
+              form={form}
               error={error}
-              {...form.register('statement')}
+              busy={match.isPending}
+              fileProblem={fileProblem}
+              resetRef={resetFile}
+              onPick={(file) => void pick(file)}
             />
-            <Group gap="xs">
-              <FileButton
-                onChange={(file) => void pick(file)}
-                accept=".csv,text/csv,text/plain"
-                resetRef={resetFile}
-              >
-                {(props) => (
-                  <Button {...props} variant="default" size="xs" disabled={match.isPending}>
-                    Choose a .csv file
-                  </Button>
-                )}
-              </FileButton>
-              {fileProblem ? (
-                <Text size="xs" c="red" data-testid="statement-file-problem">
-                  {fileProblem}
-                </Text>
-              ) : null}
-            </Group>
             {blank ? null : <StatementPreview parsed={parsed} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" color="teal" loading={match.isPending}>
-                Confirm and credit
-              </Button>
+              <StatementButtons busy={match.isPending} onCancel={close} />
             </Group>
           </Stack>
         </form>
       )}
     </Modal>
+  );
+}
+
+/** The statement pasted or read from a .csv file, and why a file was refused. */
+function StatementInput({
+  form,
+  error,
+  busy,
+  fileProblem,
+  resetRef,
+  onPick,
+}: {
+  form: UseFormReturn<TStatementForm, unknown, TParsedStatement>;
+  error: ReactNode;
+  busy: boolean;
+  fileProblem: string | null;
+  resetRef: RefObject<(() => void) | null>;
+  onPick: (file: File | null) => void;
+}) {
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        One credit per line: the UTR, then the amount in rupees (20,000.00 or 20000). A header row
+        naming the columns (UTR, Amount or Credit) is optional. Each line confirms the pending
+        deposit with that UTR for exactly that amount.
+      </Text>
+      <Textarea
+        label="Statement"
+        placeholder={'UTR,Amount\nHDFCN52026030212345,"20,000.00"'}
+        autosize
+        minRows={6}
+        maxRows={14}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        readOnly={busy}
+        error={error}
+        {...form.register('statement')}
+      />
+      <Group gap="xs">
+        <FileButton onChange={onPick} accept=".csv,text/csv,text/plain" resetRef={resetRef}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" disabled={busy}>
+              Choose a .csv file
+            </Button>
+          )}
+        </FileButton>
+        {fileProblem ? (
+          <Text size="xs" c="red" data-testid="statement-file-problem">
+            {fileProblem}
+          </Text>
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+function StatementButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" color="teal" loading={busy}>
+        Confirm and credit
+      </Button>
+    </>
   );
 }
 
@@ -268,30 +302,7 @@ function StatementResult({
           ? ` ${plural(result.unmatched.length, 'line')} not matched.`
           : ''}
       </Alert>
-      {result.confirmed.length > 0 ? (
-        <ScrollArea.Autosize mah={240}>
-          <Table fz="sm" data-testid="statement-confirmed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>UTR</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.confirmed.map((deposit) => (
-                <Table.Tr key={deposit.id}>
-                  <Table.Td>
-                    <ClientCell client={deposit.client} />
-                  </Table.Td>
-                  <Table.Td ff="monospace">{deposit.utr}</Table.Td>
-                  <Table.Td ta="right">{formatPaise(deposit.amount_paise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      ) : null}
+      {result.confirmed.length > 0 ? <ConfirmedDeposits result={result} /> : null}
       {result.unmatched.length > 0 ? (
         <>
           <Title order={5}>Not matched</Title>
@@ -326,5 +337,33 @@ function StatementResult({
         <Button onClick={onClose}>Close</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The deposits the statement confirmed and credited. */
+function ConfirmedDeposits({ result }: { result: TBankStatementResult }) {
+  return (
+    <ScrollArea.Autosize mah={240}>
+      <Table fz="sm" data-testid="statement-confirmed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>UTR</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {result.confirmed.map((deposit) => (
+            <Table.Tr key={deposit.id}>
+              <Table.Td>
+                <ClientCell client={deposit.client} />
+              </Table.Td>
+              <Table.Td ff="monospace">{deposit.utr}</Table.Td>
+              <Table.Td ta="right">{formatPaise(deposit.amount_paise)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
   );
 }

@@ -60,58 +60,9 @@ export function ClientLedgerPage() {
             empty={postings.length === 0 ? 'No postings yet.' : null}
             verticalSpacing="sm"
           >
-            {postings.map((p) =>
-              p.lines.map((line, i) => (
-                <Table.Tr
-                  key={`${p.id}-${i}`}
-                  data-testid={i === 0 ? 'posting-row' : undefined}
-                  style={
-                    i === p.lines.length - 1
-                      ? undefined
-                      : { borderBottom: '1px dashed var(--mantine-color-gray-2)' }
-                  }
-                >
-                  {i === 0 ? (
-                    <>
-                      <Table.Td rowSpan={p.lines.length} valign="top">
-                        {formatDateTime(p.created_at)}
-                      </Table.Td>
-                      <Table.Td rowSpan={p.lines.length} valign="top">
-                        <Text size="sm" fw={500}>
-                          {kindLabel(p.kind)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {p.memo}
-                        </Text>
-                        {p.reference ? (
-                          <Text size="xs" c="dimmed" ff="monospace">
-                            {p.reference}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    </>
-                  ) : null}
-                  <Table.Td>
-                    <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
-                      {accountLabel(line.account)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td
-                    ta="right"
-                    c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {line.amount_paise > 0 ? '+' : ''}
-                    {formatPaise(line.amount_paise)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {line.balance_after_paise === null
-                      ? '—'
-                      : formatPaise(line.balance_after_paise)}
-                  </Table.Td>
-                </Table.Tr>
-              )),
-            )}
+            {postings.map((p) => (
+              <PostingRows key={p.id} posting={p} />
+            ))}
           </ListTable>
           <LoadMoreButton query={ledger} />
         </>
@@ -132,5 +83,65 @@ function Balance({ label, paise, testId }: { label: string; paise: number; testI
         </Title>
       </Stack>
     </Card>
+  );
+}
+
+type TPosting = NonNullable<
+  ReturnType<typeof useClientLedger>['data']
+>['pages'][number]['postings']['items'][number];
+
+/** One posting, a row per line: the date and what it was span its lines. */
+function PostingRows({ posting: p }: { posting: TPosting }) {
+  return (
+    <>
+      {p.lines.map((line, i) => (
+        <Table.Tr
+          key={`${p.id}-${i}`}
+          data-testid={i === 0 ? 'posting-row' : undefined}
+          style={
+            i === p.lines.length - 1
+              ? undefined
+              : { borderBottom: '1px dashed var(--mantine-color-gray-2)' }
+          }
+        >
+          {i === 0 ? (
+            <>
+              <Table.Td rowSpan={p.lines.length} valign="top">
+                {formatDateTime(p.created_at)}
+              </Table.Td>
+              <Table.Td rowSpan={p.lines.length} valign="top">
+                <Text size="sm" fw={500}>
+                  {kindLabel(p.kind)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.memo}
+                </Text>
+                {p.reference ? (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {p.reference}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </>
+          ) : null}
+          <Table.Td>
+            <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
+              {accountLabel(line.account)}
+            </Text>
+          </Table.Td>
+          <Table.Td
+            ta="right"
+            c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {line.amount_paise > 0 ? '+' : ''}
+            {formatPaise(line.amount_paise)}
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {line.balance_after_paise === null ? '—' : formatPaise(line.balance_after_paise)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
   );
 }

@@ -25,35 +25,7 @@ export function ReconciliationPage() {
       <QueryState isPending={report.isPending} error={report.error}>
         {r ? (
           <Stack>
-            {r.ok ? (
-              <Alert
-                color="teal"
-                icon={<IconCircleCheck size={18} />}
-                title="OK"
-                data-testid="reconciliation-result"
-              >
-                The ledger reconciles: {r.counts.accounts} accounts, {r.counts.postings} postings,{' '}
-                {r.counts.lines} lines. Checked {formatDateTime(r.checked_at)}.
-              </Alert>
-            ) : (
-              <Alert
-                color="red"
-                icon={<IconAlertTriangle size={18} />}
-                title={`${r.discrepancies.length} discrepancies`}
-                data-testid="reconciliation-result"
-              >
-                <Stack gap={4}>
-                  {r.discrepancies.map((d, i) => (
-                    <Text size="sm" key={i} data-testid="discrepancy">
-                      <strong>{d.check}</strong>: {d.message}
-                    </Text>
-                  ))}
-                  <Text size="xs" c="dimmed">
-                    Checked {formatDateTime(r.checked_at)}.
-                  </Text>
-                </Stack>
-              </Alert>
-            )}
+            <ReconciliationResult report={r} />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <Card withBorder>
                 <Title order={4} mb="sm">
@@ -99,5 +71,42 @@ export function ReconciliationPage() {
         ) : null}
       </QueryState>
     </>
+  );
+}
+
+/** OK with what was checked, or each discrepancy found. */
+function ReconciliationResult({
+  report: r,
+}: {
+  report: NonNullable<ReturnType<typeof useReconciliation>['data']>;
+}) {
+  return r.ok ? (
+    <Alert
+      color="teal"
+      icon={<IconCircleCheck size={18} />}
+      title="OK"
+      data-testid="reconciliation-result"
+    >
+      The ledger reconciles: {r.counts.accounts} accounts, {r.counts.postings} postings,{' '}
+      {r.counts.lines} lines. Checked {formatDateTime(r.checked_at)}.
+    </Alert>
+  ) : (
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${r.discrepancies.length} discrepancies`}
+      data-testid="reconciliation-result"
+    >
+      <Stack gap={4}>
+        {r.discrepancies.map((d, i) => (
+          <Text size="sm" key={i} data-testid="discrepancy">
+            <strong>{d.check}</strong>: {d.message}
+          </Text>
+        ))}
+        <Text size="xs" c="dimmed">
+          Checked {formatDateTime(r.checked_at)}.
+        </Text>
+      </Stack>
+    </Alert>
   );
 }

@@ -43,18 +43,7 @@ export function WithdrawalsQueuePage() {
     amountColumn('Amount', (r) => r.amount_paise),
     {
       head: 'Pay to',
-      cell: (r) => (
-        <>
-          <Text size="sm">{r.bank_card.holder_name}</Text>
-          <Text size="sm" ff="monospace">
-            {r.payout_account_number}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {r.bank_card.ifsc}
-            {r.bank_card.bank_name ? ` · ${r.bank_card.bank_name}` : ''}
-          </Text>
-        </>
-      ),
+      cell: (r) => <PayToCell withdrawal={r} />,
     },
     decidedColumn((r) =>
       r.bank_reference ? (
@@ -106,5 +95,21 @@ export function WithdrawalsQueuePage() {
         onReject={(reason) => w && run(w, { action: 'reject', reason })}
       />
     </QueuePage>
+  );
+}
+
+/** The account the money goes to. */
+function PayToCell({ withdrawal: r }: { withdrawal: TConsoleWithdrawal }) {
+  return (
+    <>
+      <Text size="sm">{r.bank_card.holder_name}</Text>
+      <Text size="sm" ff="monospace">
+        {r.payout_account_number}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {r.bank_card.ifsc}
+        {r.bank_card.bank_name ? ` · ${r.bank_card.bank_name}` : ''}
+      </Text>
+    </>
   );
 }

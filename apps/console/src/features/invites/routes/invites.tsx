@@ -1,32 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { type TInviteCreateRequest, type TInviteView, ZInviteCreateRequest } from '@sampada/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { StatusBadge } from '../../../components/kyc-status-badge';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useAdvisors, useCreateInvite, useInvites, useRevokeInvite } from '../api/invites';
 import { ListTable } from '../../../components/list-table';
+import { InviteRow } from './invite-row';
+import { NewCodeAlert } from './new-code-alert';
 
 export function InvitesPage() {
   const invites = useInvites();
@@ -63,28 +50,7 @@ export function InvitesPage() {
           </Button>
         }
       />
-      {created ? (
-        <Alert
-          color="teal"
-          mb="md"
-          withCloseButton
-          onClose={() => setCreated(null)}
-          title="Code created"
-        >
-          <Group>
-            <Code fz="lg" data-testid="new-invite-code">
-              {created.code}
-            </Code>
-            <CopyButton value={created.code}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Alert>
-      ) : null}
+      {created ? <NewCodeAlert code={created.code} onClose={() => setCreated(null)} /> : null}
       <QueryState isPending={invites.isPending} error={invites.error}>
         <ListTable
           minWidth={820}
@@ -92,45 +58,7 @@ export function InvitesPage() {
           empty={rows.length === 0 ? 'No codes yet.' : null}
         >
           {rows.map((i) => (
-            <Table.Tr key={i.id} data-testid="invite-row">
-              <Table.Td>
-                <Code>{i.code}</Code>
-                {i.note ? (
-                  <Text size="xs" c="dimmed">
-                    {i.note}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={i.status} />
-              </Table.Td>
-              <Table.Td>
-                {i.uses} / {i.max_uses}
-              </Table.Td>
-              <Table.Td>{i.expires_at ? formatDateTime(i.expires_at) : 'Never'}</Table.Td>
-              <Table.Td>{i.advisor.email}</Table.Td>
-              <Table.Td>
-                {i.used_by.length === 0
-                  ? '—'
-                  : i.used_by.map((u) => (
-                      <Text key={u.id} size="xs">
-                        {u.mobile} · {formatDateTime(u.created_at)}
-                      </Text>
-                    ))}
-              </Table.Td>
-              <Table.Td>
-                {i.status === 'active' ? (
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="subtle"
-                    onClick={() => confirmRevoke(i.code)}
-                  >
-                    Revoke
-                  </Button>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
+            <InviteRow key={i.id} invite={i} onRevoke={confirmRevoke} />
           ))}
         </ListTable>
         {invites.hasNextPage ? (

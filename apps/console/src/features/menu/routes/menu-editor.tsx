@@ -1,40 +1,16 @@
-import { ActionIcon, Button, Group, Select, Switch, Table, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TMenuEntry, type TMenuItemInput, ZMenuReplaceRequest } from '@sampada/shared';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import {
-  Controller,
-  type FieldError,
-  type FieldErrors,
-  useFieldArray,
-  useForm,
-} from 'react-hook-form';
+import { type FieldError, type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMenu, useSaveMenu } from '../api/menu';
 import { ListTable } from '../../../components/list-table';
+import { MenuItemRow, type TMenuReplaceRequest } from './menu-item-row';
 
-type TMenuReplaceRequest = { items: TMenuItemInput[] };
-
-/** The columns typed as text, in order. */
-const TEXT_COLUMNS: {
-  name: 'title' | 'path' | 'name' | 'component' | 'icon';
-  label: string;
-  width?: number;
-}[] = [
-  { name: 'title', label: 'Title' },
-  { name: 'path', label: 'Path' },
-  { name: 'name', label: 'Name' },
-  { name: 'component', label: 'Component' },
-  { name: 'icon', label: 'Icon', width: 120 },
-];
-const CAPABILITIES = [
-  { value: 'allow_loan', label: 'Loans' },
-  { value: 'allow_bonus', label: 'Bonuses' },
-  { value: 'allow_compensation', label: 'Compensation' },
-];
 const toItem = (e: TMenuEntry): TMenuItemInput => ({
   path: e.path,
   name: e.name,
@@ -119,71 +95,15 @@ export function MenuEditorPage() {
           verticalSpacing="xs"
         >
           {rows.fields.map((row, i) => (
-            <Table.Tr key={row.id}>
-              {TEXT_COLUMNS.map(({ name, label, width }) => (
-                <Table.Td key={name}>
-                  <TextInput aria-label={label} w={width} {...register(`items.${i}.${name}`)} />
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <Controller
-                  control={control}
-                  name={`items.${i}.requires`}
-                  render={({ field }) => (
-                    <Select
-                      aria-label="Needs capability"
-                      w={150}
-                      clearable
-                      placeholder="Everyone"
-                      data={CAPABILITIES}
-                      value={field.value ?? null}
-                      onChange={(v) => field.onChange(v ?? null)}
-                    />
-                  )}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Controller
-                  control={control}
-                  name={`items.${i}.enabled`}
-                  render={({ field }) => (
-                    <Switch
-                      aria-label="Shown"
-                      checked={field.value ?? true}
-                      onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    />
-                  )}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={2} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label="Move up"
-                    disabled={i === 0}
-                    onClick={() => rows.move(i, i - 1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label="Move down"
-                    disabled={i === rows.fields.length - 1}
-                    onClick={() => rows.move(i, i + 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label="Remove"
-                    onClick={() => rows.remove(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+            <MenuItemRow
+              key={row.id}
+              i={i}
+              count={rows.fields.length}
+              control={control}
+              register={register}
+              onMove={rows.move}
+              onRemove={rows.remove}
+            />
           ))}
         </ListTable>
       </QueryState>

@@ -80,43 +80,7 @@ export function ProposeActionModal({ opened, onClose }: { opened: boolean; onClo
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="kind"
-              render={({ field }) => (
-                <Select
-                  label="Kind"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={CORPORATE_ACTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  data-testid="action-kind"
-                />
-              )}
-            />
-            <TextInput
-              label="Symbol (NSE)"
-              withAsterisk
-              autoCapitalize="characters"
-              {...bindField(form, 'symbol')}
-              data-testid="action-symbol"
-            />
-            <TextInput
-              type="date"
-              label="Ex-date"
-              description="Applied to holders at the start of this day (IST)"
-              withAsterisk
-              {...bindField(form, 'ex_date')}
-              data-testid="action-ex-date"
-            />
-            <TextInput
-              type="date"
-              label="Record date"
-              description="Optional; the ex-date when not given"
-              {...bindField(form, 'record_date')}
-              data-testid="action-record-date"
-            />
+            <ActionCommonFields form={form} />
             <KindFields kind={kind} form={form} />
           </SimpleGrid>
           <Text size="sm" c="dimmed" data-testid="action-effect">
@@ -147,6 +111,51 @@ export function ProposeActionModal({ opened, onClose }: { opened: boolean; onClo
 }
 
 type TForm = ReturnType<typeof useForm<TProposeForm, unknown, TCorporateActionInput>>;
+
+/** What every action has: its kind, the scrip, the ex-date and the record date. */
+function ActionCommonFields({ form }: { form: TForm }) {
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => (
+          <Select
+            label="Kind"
+            withAsterisk
+            allowDeselect={false}
+            data={CORPORATE_ACTION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            value={field.value}
+            onChange={(value) => value && field.onChange(value)}
+            data-testid="action-kind"
+          />
+        )}
+      />
+      <TextInput
+        label="Symbol (NSE)"
+        withAsterisk
+        autoCapitalize="characters"
+        {...bindField(form, 'symbol')}
+        data-testid="action-symbol"
+      />
+      <TextInput
+        type="date"
+        label="Ex-date"
+        description="Applied to holders at the start of this day (IST)"
+        withAsterisk
+        {...bindField(form, 'ex_date')}
+        data-testid="action-ex-date"
+      />
+      <TextInput
+        type="date"
+        label="Record date"
+        description="Optional; the ex-date when not given"
+        {...bindField(form, 'record_date')}
+        data-testid="action-record-date"
+      />
+    </>
+  );
+}
 
 /** The fields only some kinds have: a ratio, an amount a share, a new symbol or name. */
 function KindFields({ kind, form }: { kind: TProposeForm['kind']; form: TForm }) {

@@ -54,16 +54,7 @@ export function CorporateActionsPage() {
         description="Splits, consolidations, bonuses, dividends and symbol changes. A proposal is applied only after a second officer approves it."
         actions={
           <>
-            {mayDecide ? (
-              <>
-                <Button onClick={() => setDialog('propose')} data-testid="action-propose">
-                  Propose
-                </Button>
-                <Button variant="default" onClick={() => setDialog('import')}>
-                  Import NSE file
-                </Button>
-              </>
-            ) : null}
+            {mayDecide ? <ProposeButtons onOpen={setDialog} /> : null}
             <StatusFilter
               filters={FILTERS}
               value={status}
@@ -112,6 +103,20 @@ export function CorporateActionsPage() {
         onReject={(reason) => open && decision.run(open.item, { action: 'reject', reason })}
       />
     </Stack>
+  );
+}
+
+/** Proposing an action, by hand or from NSE's file. */
+function ProposeButtons({ onOpen }: { onOpen: (dialog: 'propose' | 'import') => void }) {
+  return (
+    <>
+      <Button onClick={() => onOpen('propose')} data-testid="action-propose">
+        Propose
+      </Button>
+      <Button variant="default" onClick={() => onOpen('import')}>
+        Import NSE file
+      </Button>
+    </>
   );
 }
 

@@ -1,31 +1,17 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import {
-  formatPaise,
-  mayAccess,
-  NO_TRADE_DAYS,
-  RETENTION_LABELS,
-  SETTLEMENT_MSG,
-  type TSettlementBatch,
-  ZSettlementReject,
-} from '@sampada/shared';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { mayAccess, type TSettlementBatch, ZSettlementReject } from '@sampada/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { DetailRow } from '../../../components/detail-row';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { ReasonModal } from '../../../components/reason-modal';
 import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { type TBatchDecision, useDecideBatch, useSettlementBatch } from '../api/settlement';
-import {
-  BatchStatusBadge,
-  formatSettlementDate,
-  LineStatusBadge,
-  OfficerCell,
-} from '../components/batch-parts';
-import { ReasonModal } from '../../../components/reason-modal';
+import { formatSettlementDate } from '../components/batch-parts';
+import { BatchDecision, BatchLineRow, BatchSummary } from './settlement-batch-parts';
 
 /** One batch: its lines (what each client has, what is kept and why, the payout) and the checker's decision. */
 export function SettlementBatchPage() {
@@ -70,47 +56,15 @@ function BatchView({ batch }: { batch: TSettlementBatch }) {
         }
       />
       <Stack>
-        <Card withBorder maw={560}>
-          <Stack gap={4} data-testid="batch-summary">
-            <DetailRow label="Status">
-              <BatchStatusBadge status={batch.status} />
-            </DetailRow>
-            <DetailRow label="Prepared by">
-              <OfficerCell email={batch.prepared_by} at={batch.prepared_at} />
-            </DetailRow>
-            <DetailRow label="Decided by">
-              <OfficerCell email={batch.decided_by} at={batch.decided_at} />
-            </DetailRow>
-            {batch.reject_reason ? (
-              <DetailRow label="Reason">{batch.reject_reason}</DetailRow>
-            ) : null}
-            <DetailRow label="Clients">{batch.clients}</DetailRow>
-            <DetailRow label="Payout">{formatPaise(batch.payout_paise)}</DetailRow>
-            <DetailRow label="Paid">{formatPaise(batch.paid_paise)}</DetailRow>
-          </Stack>
-        </Card>
+        <BatchSummary batch={batch} />
 
         {batch.status === 'prepared' && mayDecide ? (
-          <Stack gap="xs">
-            <Group>
-              <Button
-                color="teal"
-                disabled={isPreparer}
-                loading={decide.isPending && !rejecting}
-                onClick={() => run({ action: 'approve' })}
-              >
-                Approve and pay
-              </Button>
-              <Button color="red" variant="light" onClick={() => setRejecting(true)}>
-                Reject
-              </Button>
-            </Group>
-            {isPreparer ? (
-              <Text size="sm" c="dimmed" data-testid="same-officer">
-                {SETTLEMENT_MSG.sameOfficer}
-              </Text>
-            ) : null}
-          </Stack>
+          <BatchDecision
+            isPreparer={isPreparer}
+            approving={decide.isPending && !rejecting}
+            onApprove={() => run({ action: 'approve' })}
+            onReject={() => setRejecting(true)}
+          />
         ) : null}
         {decide.error ? (
           <Alert color="red" data-testid="decide-error">
@@ -131,49 +85,7 @@ function BatchView({ batch }: { batch: TSettlementBatch }) {
           empty={batch.lines.length === 0 ? 'No client was due on this date.' : undefined}
         >
           {batch.lines.map((line) => (
-            <Table.Tr key={line.id} data-testid="line-row">
-              <Table.Td>
-                <Text size="sm">{line.client_name ?? '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  {line.client_uid} · {line.cycle}
-                  {line.no_recent_trade ? ` · no trade for ${NO_TRADE_DAYS} days` : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{formatPaise(line.cash_available_paise)}</Table.Td>
-              <Table.Td ta="right">{formatPaise(line.cash_on_hold_paise)}</Table.Td>
-              <Table.Td>
-                {line.retained.length === 0 ? (
-                  <Text size="sm">—</Text>
-                ) : (
-                  line.retained.map((r) => (
-                    <Text size="xs" key={r.kind}>
-                      {formatPaise(r.amount_paise)} · {RETENTION_LABELS[r.kind]}
-                    </Text>
-                  ))
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                {formatPaise(line.payout_paise)}
-                {line.paid_paise !== null && line.paid_paise !== line.payout_paise ? (
-                  <Text size="xs" c="dimmed">
-                    Paid {formatPaise(line.paid_paise)}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <LineStatusBadge status={line.status} />
-                {line.bank_account ? (
-                  <Text size="xs" c="dimmed">
-                    {line.bank_account}
-                  </Text>
-                ) : null}
-                {line.settled_at ? (
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(line.settled_at)}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
+            <BatchLineRow key={line.id} line={line} />
           ))}
         </ListTable>
       </Stack>

@@ -1,20 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  PasswordInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import {
   STAFF_ROLES,
   type TStaffCreateRequest,
@@ -23,7 +9,7 @@ import {
   ZStaffCreateRequest,
   ZStaffRolesRequest,
 } from '@sampada/shared';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   type Control,
@@ -34,7 +20,6 @@ import {
 } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import {
@@ -45,6 +30,7 @@ import {
   useStaff,
 } from '../api/staff';
 import { ListTable } from '../../../components/list-table';
+import { StaffRow } from './staff-row';
 import { bindField } from '../../../lib/forms';
 
 const ROLE_HINTS: Record<TStaffRole, string> = {
@@ -83,89 +69,14 @@ export function StaffPage() {
           columns={['Email', 'Roles', 'Status', 'Authenticator', 'Last sign-in', '']}
         >
           {(staff.data ?? []).map((s) => (
-            <Table.Tr key={s.id} data-testid="staff-row">
-              <Table.Td>
-                <Text size="sm">{s.email}</Text>
-                <Text size="xs" c="dimmed">
-                  {s.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {s.roles.map((r) => (
-                    <Badge key={r} variant="light">
-                      {r}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                {!s.active ? (
-                  <Badge color="gray">deactivated</Badge>
-                ) : s.locked_until && new Date(s.locked_until) > new Date() ? (
-                  <Badge color="red">locked</Badge>
-                ) : (
-                  <Badge color="teal">active</Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{s.totp_enrolled ? 'Enrolled' : 'Not set up'}</Table.Td>
-              <Table.Td>{formatDateTime(s.last_login_at)}</Table.Td>
-              <Table.Td>
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for ${s.email}`}>
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setEditing(s)}>Change roles</Menu.Item>
-                    <Menu.Item
-                      disabled={!s.totp_enrolled}
-                      onClick={() =>
-                        modals.openConfirmModal({
-                          title: `Reset the authenticator of ${s.email}?`,
-                          children: (
-                            <Text size="sm">
-                              Their sessions end now; at the next sign-in they set up a new
-                              authenticator.
-                            </Text>
-                          ),
-                          labels: { confirm: 'Reset', cancel: 'Cancel' },
-                          onConfirm: () => resetTotp.mutate(s.id, done),
-                        })
-                      }
-                    >
-                      Reset authenticator
-                    </Menu.Item>
-                    {s.active ? (
-                      <Menu.Item
-                        color="red"
-                        disabled={s.id === me}
-                        onClick={() =>
-                          modals.openConfirmModal({
-                            title: `Deactivate ${s.email}?`,
-                            children: (
-                              <Text size="sm">
-                                They are signed out everywhere and cannot sign in.
-                              </Text>
-                            ),
-                            labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-                            confirmProps: { color: 'red' },
-                            onConfirm: () => setActive.mutate({ id: s.id, active: false }, done),
-                          })
-                        }
-                      >
-                        Deactivate
-                      </Menu.Item>
-                    ) : (
-                      <Menu.Item onClick={() => setActive.mutate({ id: s.id, active: true }, done)}>
-                        Activate
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
-            </Table.Tr>
+            <StaffRow
+              key={s.id}
+              staff={s}
+              me={me}
+              onEdit={setEditing}
+              onResetTotp={(id) => resetTotp.mutate(id, done)}
+              onSetActive={(id, active) => setActive.mutate({ id, active }, done)}
+            />
           ))}
         </ListTable>
       </QueryState>

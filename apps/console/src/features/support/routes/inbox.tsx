@@ -7,24 +7,20 @@ import {
   Grid,
   Group,
   Image,
-  Menu,
   ScrollArea,
   SegmentedControl,
-  Select,
   Stack,
   Text,
-  Textarea,
   UnstyledButton,
 } from '@mantine/core';
 import {
-  CHAT_TEXT_MAX,
   formatPaise,
   mayAccess,
   type TChatMessage,
   type TInboxConversation,
   type TInboxFilter,
 } from '@sampada/shared';
-import { IconArrowLeft, IconMessageCircle } from '@tabler/icons-react';
+import { IconMessageCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/kyc-status-badge';
@@ -32,7 +28,6 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatTime } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import {
   useAgents,
@@ -46,7 +41,9 @@ import {
   useReply,
   useThread,
 } from '../api/inbox';
-import { sendTyping, useClientTyping } from '../api/live';
+import { useClientTyping } from '../api/live';
+import { ThreadHeader } from './thread-header';
+import { ThreadReply, useReplyDraft } from './thread-reply';
 
 const FILTERS: { value: TInboxFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -179,8 +176,7 @@ function Thread({ id }: { id: string }) {
   const canned = useCannedReplies();
   const current = useSession();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [cannedId, setCannedId] = useState<string | null>(null);
+  const draft = useReplyDraft(reply);
   const bottom = useRef<HTMLDivElement>(null);
   const pages = thread.data?.pages ?? [];
   const conversation = pages[0]?.conversation;
@@ -194,74 +190,18 @@ function Thread({ id }: { id: string }) {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest, conversation?.unread]);
 
-  const send = () => {
-    const body = text.trim();
-    if (!body) return;
-    reply.mutate(
-      { id: crypto.randomUUID(), text: body, canned_reply_id: cannedId },
-      {
-        onSuccess: () => {
-          // The reply can show in the thread (over the socket) before this answer arrives: what
-          // the agent has typed since is the next message, not this one, and stays.
-          setText((current) => (current.trim() === body ? '' : current));
-          setCannedId((current) => (current === cannedId ? null : current));
-        },
-        onError: notifyError,
-      },
-    );
-  };
-
   return (
     <QueryState isPending={thread.isPending} error={thread.error}>
       {conversation ? (
         <Card withBorder p="sm">
-          <Group justify="space-between" mb="xs" wrap="wrap">
-            <Group gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                hiddenFrom="md"
-                leftSection={<IconArrowLeft size={14} />}
-                onClick={() => void navigate(paths.inbox)}
-              >
-                Back
-              </Button>
-              <Text fw={600}>{conversation.client_name ?? `UID ${conversation.client_uid}`}</Text>
-              <Badge color={conversation.status === 'open' ? 'green' : 'gray'}>
-                {conversation.status}
-              </Badge>
-            </Group>
-            <Group gap="xs">
-              <Select
-                aria-label="Assignee"
-                placeholder="Unassigned"
-                size="xs"
-                w={180}
-                clearable
-                data={[
-                  ...(agents.data ?? []).map((a) => ({ value: a.id, label: a.name })),
-                  ...(current && !agents.data?.some((a) => a.id === current.staff.id)
-                    ? [{ value: current.staff.id, label: `${current.staff.name} (me)` }]
-                    : []),
-                ]}
-                value={conversation.assignee_id}
-                onChange={(value) => assign.mutate(value, { onError: notifyError })}
-              />
-              <Button
-                size="xs"
-                variant="light"
-                color={conversation.status === 'open' ? 'gray' : 'green'}
-                loading={move.isPending}
-                onClick={() =>
-                  move.mutate(conversation.status === 'open' ? 'close' : 'reopen', {
-                    onError: notifyError,
-                  })
-                }
-              >
-                {conversation.status === 'open' ? 'Close' : 'Reopen'}
-              </Button>
-            </Group>
-          </Group>
+          <ThreadHeader
+            conversation={conversation}
+            agents={agents}
+            current={current}
+            assign={assign}
+            move={move}
+            navigate={navigate}
+          />{' '}
           <ScrollArea h={440} type="auto">
             <Stack gap="xs" pr="sm">
               {thread.hasNextPage ? (
@@ -286,55 +226,7 @@ function Thread({ id }: { id: string }) {
             </Stack>
           </ScrollArea>
           {conversation.status === 'open' ? (
-            <Stack gap="xs" mt="sm">
-              <Group gap="xs">
-                <Menu position="top-start">
-                  <Menu.Target>
-                    <Button size="compact-sm" variant="light" data-testid="canned-replies">
-                      Canned replies
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {(canned.data ?? []).length === 0 ? <Menu.Label>None yet</Menu.Label> : null}
-                    {(canned.data ?? []).map((c) => (
-                      <Menu.Item
-                        key={c.id}
-                        onClick={() => {
-                          setText(c.text);
-                          setCannedId(c.id);
-                        }}
-                      >
-                        {c.title}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              </Group>
-              <Textarea
-                aria-label="Reply"
-                placeholder="Write a reply"
-                autosize
-                minRows={2}
-                maxRows={6}
-                maxLength={CHAT_TEXT_MAX}
-                value={text}
-                onChange={(event) => {
-                  setText(event.currentTarget.value);
-                  sendTyping(id);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && !event.shiftKey) {
-                    event.preventDefault();
-                    send();
-                  }
-                }}
-              />
-              <Group justify="flex-end">
-                <Button onClick={send} loading={reply.isPending} disabled={!text.trim()}>
-                  Send
-                </Button>
-              </Group>
-            </Stack>
+            <ThreadReply id={id} canned={canned} reply={reply} draft={draft} />
           ) : (
             <Text size="sm" c="dimmed" mt="sm">
               Closed. Reopen it to reply; the client’s next message reopens it too.

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { IPO_LISTING_DAYS, paiseToRupeeText, TM, ZIpoCreate } from '@sampada/shared';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
@@ -126,10 +126,6 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
     },
     onClose,
   });
-  const restoreDefaultListing = () => {
-    setListingEdited(false);
-    form.setValue('listing_date', listingDefault);
-  };
 
   const submit = form.handleSubmit((values) => {
     modal.clearFailure();
@@ -163,55 +159,11 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
         <FormTextFields form={form} fields={ISSUE_FIELDS} />
         <div />
         <FormTextFields form={form} fields={TERMS_FIELDS} />
-        <TextInput
-          type="date"
-          label="Bidding opens"
-          withAsterisk
-          {...bindField(form, 'open_date')}
-          data-testid="ipo-open-date"
-        />
-        <TextInput
-          type="date"
-          label="Bidding closes"
-          withAsterisk
-          {...bindField(form, 'close_date', {
-            onChange: (event: { target: { value: string } }) => {
-              if (!listingEdited)
-                form.setValue('listing_date', addWorkingDays(event.target.value, IPO_LISTING_DAYS));
-            },
-          })}
-          data-testid="ipo-close-date"
-        />
-        <TextInput
-          type="date"
-          label="Listing date"
-          description={
-            listingDefault ? (
-              <>
-                T+{IPO_LISTING_DAYS} working days: {formatDay(listingDefault)}
-                {listingEdited ? (
-                  <>
-                    {' · '}
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="xs"
-                      onClick={restoreDefaultListing}
-                    >
-                      use it
-                    </Anchor>
-                  </>
-                ) : null}
-              </>
-            ) : (
-              `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
-            )
-          }
-          {...bindField(form, 'listing_date', {
-            onChange: (event: { target: { value: string } }) =>
-              setListingEdited(event.target.value !== ''),
-          })}
-          data-testid="ipo-listing-date"
+        <IpoDateFields
+          form={form}
+          listingDefault={listingDefault}
+          listingEdited={listingEdited}
+          setListingEdited={setListingEdited}
         />
       </SimpleGrid>
       <Textarea
@@ -223,5 +175,77 @@ export function IpoCreateModal({ opened, onClose }: { opened: boolean; onClose: 
         data-testid="ipo-description"
       />
     </OfferingFormModal>
+  );
+}
+
+/** Bidding opens and closes; the listing date follows the close until someone edits it. */
+function IpoDateFields({
+  form,
+  listingDefault,
+  listingEdited,
+  setListingEdited,
+}: {
+  form: UseFormReturn<TFormIn, unknown, TFormOut>;
+  listingDefault: string;
+  listingEdited: boolean;
+  setListingEdited: (edited: boolean) => void;
+}) {
+  const restoreDefaultListing = () => {
+    setListingEdited(false);
+    form.setValue('listing_date', listingDefault);
+  };
+  return (
+    <>
+      <TextInput
+        type="date"
+        label="Bidding opens"
+        withAsterisk
+        {...bindField(form, 'open_date')}
+        data-testid="ipo-open-date"
+      />
+      <TextInput
+        type="date"
+        label="Bidding closes"
+        withAsterisk
+        {...bindField(form, 'close_date', {
+          onChange: (event: { target: { value: string } }) => {
+            if (!listingEdited)
+              form.setValue('listing_date', addWorkingDays(event.target.value, IPO_LISTING_DAYS));
+          },
+        })}
+        data-testid="ipo-close-date"
+      />
+      <TextInput
+        type="date"
+        label="Listing date"
+        description={
+          listingDefault ? (
+            <>
+              T+{IPO_LISTING_DAYS} working days: {formatDay(listingDefault)}
+              {listingEdited ? (
+                <>
+                  {' · '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="xs"
+                    onClick={restoreDefaultListing}
+                  >
+                    use it
+                  </Anchor>
+                </>
+              ) : null}
+            </>
+          ) : (
+            `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
+          )
+        }
+        {...bindField(form, 'listing_date', {
+          onChange: (event: { target: { value: string } }) =>
+            setListingEdited(event.target.value !== ''),
+        })}
+        data-testid="ipo-listing-date"
+      />
+    </>
   );
 }

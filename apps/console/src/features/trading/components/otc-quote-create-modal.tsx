@@ -3,7 +3,7 @@ import { Input, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { formatPaise, paiseToRupeeText, TM, ZOtcQuoteCreate } from '@sampada/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
@@ -91,29 +91,7 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
       submitting={checking || create.isPending}
     >
       <OfferingSymbolField form={form} testId="otc-symbol" band />
-      <Controller
-        control={form.control}
-        name="side"
-        render={({ field, fieldState }) => (
-          <Input.Wrapper
-            label="Clients"
-            description="Buy: clients buy from the desk. Sell: the desk buys from clients."
-            error={fieldState.error?.message}
-          >
-            <SegmentedControl
-              mt={4}
-              fullWidth
-              value={field.value}
-              onChange={field.onChange}
-              data={[
-                { value: 'buy', label: 'Buy from the desk' },
-                { value: 'sell', label: 'Sell to the desk' },
-              ]}
-              data-testid="otc-side"
-            />
-          </Input.Wrapper>
-        )}
-      />
+      <OtcSideField control={form.control} />
       <SimpleGrid cols={2}>
         <FormTextFields form={form} fields={priceAndQuantity<TFormIn>('otc')} />
       </SimpleGrid>
@@ -127,5 +105,34 @@ export function OtcQuoteCreateModal({ opened, onClose }: { opened: boolean; onCl
       />
       <OfferingNoteField form={form} shownWith="the quote" />
     </OfferingFormModal>
+  );
+}
+
+/** Which way clients trade with the desk. */
+function OtcSideField({ control }: { control: Control<TFormIn, unknown, TFormOut> }) {
+  return (
+    <Controller
+      control={control}
+      name="side"
+      render={({ field, fieldState }) => (
+        <Input.Wrapper
+          label="Clients"
+          description="Buy: clients buy from the desk. Sell: the desk buys from clients."
+          error={fieldState.error?.message}
+        >
+          <SegmentedControl
+            mt={4}
+            fullWidth
+            value={field.value}
+            onChange={field.onChange}
+            data={[
+              { value: 'buy', label: 'Buy from the desk' },
+              { value: 'sell', label: 'Sell to the desk' },
+            ]}
+            data-testid="otc-side"
+          />
+        </Input.Wrapper>
+      )}
+    />
   );
 }

@@ -4,7 +4,6 @@ import {
   Card,
   Fieldset,
   Grid,
-  NumberInput,
   SimpleGrid,
   Stack,
   Table,
@@ -18,19 +17,18 @@ import {
   formatPaise,
   isRate,
   mayAccess,
-  paiseToRupeeNumber,
-  readRupees,
   type TChargeSchedule,
   type TCharges,
   ZChargeScheduleUpdate,
 } from '@sampada/shared';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCharges, useSaveCharges } from '../api/charges';
+import { ChargesRupeeFields } from './charges-rupee-fields';
 
 type TRateKey = Exclude<keyof TChargeSchedule, 'brokerage_max_paise' | 'dp_charge_paise'>;
 const RATES: { key: TRateKey; label: string; description?: string }[] = [
@@ -106,50 +104,7 @@ function ChargesForm({ schedule, canEdit }: { schedule: TChargeSchedule; canEdit
                       data-testid={`charges-${rate.key}`}
                     />
                   ))}
-                  <Controller
-                    control={form.control}
-                    name="brokerage_max_paise"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Brokerage cap (₹ per order)"
-                        description="0 for no cap"
-                        min={0}
-                        allowNegative={false}
-                        decimalScale={2}
-                        thousandSeparator=","
-                        value={paiseToRupeeNumber(field.value)}
-                        onChange={(v) => {
-                          const cap = readRupees(v === '' ? 0 : v, { allowZero: true });
-                          if (cap.ok) field.onChange(Number(cap.paise));
-                        }}
-                        onBlur={field.onBlur}
-                        error={errors.brokerage_max_paise?.message}
-                        data-testid="charges-brokerage_max"
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={form.control}
-                    name="dp_charge_paise"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="DP charge (₹ per scrip per day)"
-                        description="On the first delivery sell of a scrip each day; GST on top"
-                        min={0}
-                        allowNegative={false}
-                        decimalScale={2}
-                        thousandSeparator=","
-                        value={paiseToRupeeNumber(field.value)}
-                        onChange={(v) => {
-                          const dp = readRupees(v === '' ? 0 : v, { allowZero: true });
-                          if (dp.ok) field.onChange(Number(dp.paise));
-                        }}
-                        onBlur={field.onBlur}
-                        error={errors.dp_charge_paise?.message}
-                        data-testid="charges-dp_charge"
-                      />
-                    )}
-                  />
+                  <ChargesRupeeFields form={form} errors={errors} />
                 </SimpleGrid>
                 {canEdit ? (
                   <Button
