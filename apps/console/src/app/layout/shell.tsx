@@ -127,12 +127,48 @@ export const NAV: Item[] = [
   { label: 'API reference', to: paths.apiReference, area: 'session', icon: IconApi },
 ];
 
+/** The signed-in officer, their roles, and the two ways to sign out. */
+function AccountMenu() {
+  const current = useSession();
+  const signOut = useSignOut();
+  const roles = current?.staff.roles ?? [];
+  return (
+    <Menu position="bottom-end" width={240}>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account">
+          <Group gap={6}>
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="staff-email">
+              {current?.staff.email}
+            </Text>
+            <Badge variant="light" size="sm">
+              {roles.join(', ')}
+            </Badge>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{current?.staff.name}</Menu.Label>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => signOut.mutate(false)}>
+          Sign out
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => signOut.mutate(true)}
+        >
+          Sign out everywhere
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const current = useSession();
   const location = useLocation();
   const dashboard = useDashboard();
-  const signOut = useSignOut();
   const roles = current?.staff.roles ?? [];
   // The inbox's live line, tone and tab-title badge, on every page of whoever may answer.
   const unreadChats = useInboxAlerts(mayAccess(roles, 'supportChat'));
@@ -158,37 +194,7 @@ export function Shell() {
               Sampada Console
             </Text>
           </Group>
-          <Menu position="bottom-end" width={240}>
-            <Menu.Target>
-              <UnstyledButton aria-label="Account">
-                <Group gap={6}>
-                  <Text size="sm" fw={500} visibleFrom="xs" data-testid="staff-email">
-                    {current?.staff.email}
-                  </Text>
-                  <Badge variant="light" size="sm">
-                    {roles.join(', ')}
-                  </Badge>
-                  <IconChevronDown size={14} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{current?.staff.name}</Menu.Label>
-              <Menu.Item
-                leftSection={<IconLogout size={16} />}
-                onClick={() => signOut.mutate(false)}
-              >
-                Sign out
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconLogout size={16} />}
-                onClick={() => signOut.mutate(true)}
-              >
-                Sign out everywhere
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <AccountMenu />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
