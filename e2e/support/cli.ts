@@ -3,10 +3,13 @@ import { E2E_DATA_DIR } from '../../playwright.config';
 
 /**
  * Runs the operator CLI against the e2e server's database. With the embedded database the
- * CLI forwards the command to the running server over its operator socket in DATA_DIR.
+ * CLI forwards the command to the running server over its operator socket in DATA_DIR. It is
+ * the built CLI (`apps/server/dist/cli.js`, which the e2e server builds before it answers):
+ * the sources through tsx load some 900 files at every call, seconds of CPU each time that the
+ * browser and the server then wait for.
  */
 export function sampada(...args: string[]): string {
-  return execFileSync('node', ['apps/server/bin/sampada.mjs', ...args], {
+  return execFileSync('node', ['apps/server/dist/cli.js', ...args], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
     encoding: 'utf8',
   }).trim();
