@@ -15,13 +15,19 @@ function newest(dir) {
   return latest;
 }
 
-/** The compiled server (apps/server/dist), rebuilt when older than its sources. */
-export function buildServerIfNeeded() {
+/**
+ * The compiled server (apps/server/dist), rebuilt when older than its sources. `quiet` sends
+ * the build's own lines to stderr, for callers whose stdout is read (the operator CLI).
+ */
+export function buildServerIfNeeded({ quiet = false } = {}) {
   const shared = newest(path.join(root, 'packages/shared/src'));
   const serverMain = path.join(root, 'apps/server/dist/main.js');
   const serverSources = Math.max(newest(path.join(root, 'apps/server/src')), shared);
   if (!existsSync(serverMain) || statSync(serverMain).mtimeMs < serverSources) {
-    execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
+    execSync('node scripts/build-server.mjs', {
+      cwd: root,
+      stdio: quiet ? ['ignore', process.stderr, process.stderr] : 'inherit',
+    });
   }
 }
 

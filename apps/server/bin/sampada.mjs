@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-// The operator CLI: TypeScript sources run through tsx's loader.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// The operator CLI, from the server's build (rebuilt first when older than its sources).
+await import('../../../scripts/sampada.mjs');
