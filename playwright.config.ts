@@ -38,7 +38,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A spec's journey takes 5–20 s on a quiet box; CI boxes here have run the same suite up to
+  // three times slower (two shards, each a browser, a server and PostgreSQL on 2 cores).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
