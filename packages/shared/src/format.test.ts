@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatIndianCompact, formatInr, formatLakhCrore } from './format.ts';
+import {
+  formatCompact,
+  formatCompactTick,
+  formatIndianCompact,
+  formatInr,
+  formatLakhCrore,
+} from './format.ts';
 import { formatPaise } from './money.ts';
 
 /** 12,34,56,789: the last three digits, then pairs (the Indian system). */
@@ -53,6 +59,16 @@ describe('lakh and crore', () => {
 
   it('the default compact form stays k/M/B/T (spec §9)', () => {
     expect(formatCompact(1_912_950_000)).toBe('1.913B');
+  });
+
+  it("an axis tick drops the compact form's trailing zeros, never a significant digit", () => {
+    expect(formatCompactTick(150_000)).toBe('150k');
+    expect(formatCompactTick(1_500_000)).toBe('1.5M');
+    expect(formatCompactTick(1_250_000)).toBe('1.25M');
+    expect(formatCompactTick(100)).toBe('100');
+    expect(formatCompactTick(0)).toBe('0');
+    expect(formatCompactTick(-2_000)).toBe('-2k');
+    expect(formatCompactTick(1_234_000)).toBe('1.234M');
   });
 });
 

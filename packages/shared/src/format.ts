@@ -39,6 +39,10 @@ export function formatCompact(value: number): string {
   return compact3.format(value);
 }
 
+/** 150k, 1.5M, 2M: a chart axis's compact form, spec §9's 3 decimals without trailing zeros. */
+export const formatCompactTick = (value: number) =>
+  formatCompact(value).replace(/\.?0+(?=[kMBT]?$)/, '');
+
 const indian2 = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

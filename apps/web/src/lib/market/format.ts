@@ -1,4 +1,10 @@
-import { formatCompact, formatIndianCompact, formatInr, formatLakhCrore } from '@sampada/shared';
+import {
+  formatCompact,
+  formatCompactTick,
+  formatIndianCompact,
+  formatInr,
+  formatLakhCrore,
+} from '@sampada/shared';
 import { type TNumberStyle, useAppSettings } from '../app-settings';
 
 /**
@@ -79,12 +85,17 @@ export const formatCompactRupees = (
       ? formatLakhCrore(value)
       : `₹${formatCompact(value)}`;
 
+/** A chart axis's rupees: ₹150k, not ₹150.000k; the lakh and crore form as it is. */
+export const formatRupeesTick = (rupees: number, style: TNumberStyle = 'international') =>
+  style === 'indian' ? formatLakhCrore(rupees) : `₹${formatCompactTick(rupees)}`;
+
 /** The compact formatters in the reader's chosen style; re-renders when it changes. */
 export function useCompactFormat() {
   const style = useAppSettings().numberStyle;
   return {
     number: (value: number | null | undefined) => formatCompactNumber(value, style),
     rupees: (value: number | null | undefined) => formatCompactRupees(value, style),
+    rupeesTick: (rupees: number) => formatRupeesTick(rupees, style),
   };
 }
 

@@ -160,7 +160,7 @@ export function MonthFlowsChart({ months }: { months: TMonth[] }) {
   const top = ticks[ticks.length - 1]!;
   // The baseline reads ₹0 in either number style (the compact form would say ₹0.000).
   const tickText = (rupees: number) =>
-    !showAssets ? MASKED : rupees === 0 ? '₹0' : compact.rupees(rupees);
+    !showAssets ? MASKED : rupees === 0 ? '₹0' : compact.rupeesTick(rupees);
   const left =
     AXIS_TITLE + Math.max(...ticks.map((tick) => tickText(tick).length)) * CHAR_WIDTH + 8;
   const plotWidth = Math.max(1, width - left - 8);

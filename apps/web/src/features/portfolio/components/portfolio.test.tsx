@@ -482,7 +482,7 @@ describe('portfolio stats (menu views)', () => {
     ).toEqual(['Oct 2026', 'Nov 2026']);
     act(() => setNumberStyle('international'));
     expect(within(chart).getAllByTestId('investment-chart-tick').at(-1)).toHaveTextContent(
-      '₹200.000k',
+      '₹200k',
     );
   });
 
