@@ -61,11 +61,14 @@ export const SETTLEMENT_MSG = {
   batchExists: (date: string) => `A settlement batch for ${date} is already prepared.`,
   sameOfficer: 'The officer who prepared the batch cannot approve it. A second officer must.',
   notPrepared: (status: string) => `This batch is ${status}; only a prepared batch can be decided.`,
+  notResumable: (status: string) =>
+    `This batch is ${status}; only an approved batch whose payouts stopped part-way can be resumed.`,
   reasonRequired: 'Give a reason for rejecting the batch.',
   mayNotDecide: 'Only operations may prepare and approve settlement batches.',
   prepared: 'Prepared; a second officer must approve it.',
   approved: 'Approved; the payouts are posted.',
   rejected: 'Rejected.',
+  resumed: 'Resumed; the pending payouts are posted.',
   cycleSaved: 'Your settlement preference is saved.',
   cycleInvalid: 'Choose quarterly or monthly.',
 } as const;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { assertDecider } from '../../platform/maker-checker.ts';
+import { conflict } from '../../platform/errors.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { EmailService } from '../email/service.ts';
@@ -109,6 +110,17 @@ export function createSettlementService(deps: Deps) {
     },
     /** Finishes an approved batch whose payouts stopped part-way; pays only what is pending. */
     async resume(id: string, actor: Actor) {
+      await decisions.resume(id, actor);
+      return batch(id);
+    },
+    /**
+     * The console's resume: an officer finishes a batch the checker already approved (nothing
+     * new is approved, so any officer may); any other status is a 409 that says which it is.
+     */
+    async resumeByOfficer(id: string, staffId: string, actor: Actor) {
+      await officer(staffId);
+      const row = await decisions.batchRow(id);
+      if (row.status !== 'approved') throw conflict(SM.notResumable(row.status));
       await decisions.resume(id, actor);
       return batch(id);
     },

@@ -33,7 +33,11 @@ export const usePrepareBatch = () =>
     invalidates,
   );
 
-export type TBatchDecision = { action: 'approve' } | { action: 'reject'; reason: string };
+export type TBatchDecision =
+  | { action: 'approve' }
+  | { action: 'reject'; reason: string }
+  // Finishes an approved batch whose payouts stopped part-way.
+  | { action: 'resume' };
 
 export const useDecideBatch = () =>
   useKeyedAction<{ id: string; decision: TBatchDecision }, TSettlementBatch>(({ id, decision }) => {

@@ -64,6 +64,26 @@ export function BatchDecision({
   );
 }
 
+/**
+ * An approved batch that is not paid stopped part-way (the approval committed, the payouts did
+ * not all post): an officer pays what is still pending.
+ */
+export function BatchResume({ resuming, onResume }: { resuming: boolean; onResume: () => void }) {
+  return (
+    <Stack gap="xs" data-testid="batch-resume">
+      <Text size="sm">
+        This batch was approved but its payouts stopped part-way. Resuming pays only the lines still
+        pending; lines already paid are not paid again.
+      </Text>
+      <Group>
+        <Button color="teal" loading={resuming} onClick={onResume}>
+          Resume payouts
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** One client's line: what they have, what is kept and why, and the payout. */
 export function BatchLineRow({ line }: { line: TSettlementBatch['lines'][number] }) {
   return (

@@ -12,6 +12,7 @@ import { SettlementBatchPage } from './settlement-batch';
 const GET = `GET /settlement/batches/${BATCH_ID}`;
 const APPROVE = `POST /settlement/batches/${BATCH_ID}/approve`;
 const REJECT = `POST /settlement/batches/${BATCH_ID}/reject`;
+const RESUME = `POST /settlement/batches/${BATCH_ID}/resume`;
 const render = () =>
   renderWithProviders(<SettlementBatchPage />, {
     path: '/funds/settlement/:id',
@@ -76,6 +77,38 @@ describe('SettlementBatchPage', () => {
     expect(await screen.findByText(SETTLEMENT_MSG.approved)).toBeInTheDocument();
     expect(api.callsTo(APPROVE)).toHaveLength(1);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('resumes an approved batch whose payouts stopped part-way, with an Idempotency-Key', async () => {
+    signInAs(['operations']);
+    let key: string | undefined;
+    const api = mockApi({
+      [GET]: ok(settlementBatch({ status: 'approved', decided_by: 'checker@sampada.in' })),
+      [RESUME]: (config) => {
+        key = config.headers.get('Idempotency-Key') as string;
+        return ok(
+          settlementBatch({
+            status: 'paid',
+            lines: [settlementLine({ status: 'paid', paid_paise: 4_750_000 })],
+          }),
+          SETTLEMENT_MSG.resumed,
+        );
+      },
+    });
+    render();
+    expect(screen.queryByRole('button', { name: 'Approve and pay' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume payouts' }));
+    expect(await screen.findByText(SETTLEMENT_MSG.resumed)).toBeInTheDocument();
+    expect(api.callsTo(RESUME)).toHaveLength(1);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offers support no resume', async () => {
+    signInAs(['support']);
+    mockApi({ [GET]: ok(settlementBatch({ status: 'approved' })) });
+    render();
+    expect(await screen.findByTestId('batch-summary')).toBeInTheDocument();
+    expect(screen.queryByTestId('batch-resume')).not.toBeInTheDocument();
   });
 
   it('disables approval for the officer who prepared it, and shows the 409 if it comes', async () => {

@@ -11,7 +11,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { type TBatchDecision, useDecideBatch, useSettlementBatch } from '../api/settlement';
 import { formatSettlementDate } from '../components/batch-parts';
-import { BatchDecision, BatchLineRow, BatchSummary } from './settlement-batch-parts';
+import { BatchDecision, BatchLineRow, BatchResume, BatchSummary } from './settlement-batch-parts';
 
 /** One batch: its lines (what each client has, what is kept and why, the payout) and the checker's decision. */
 export function SettlementBatchPage() {
@@ -65,6 +65,9 @@ function BatchView({ batch }: { batch: TSettlementBatch }) {
             onApprove={() => run({ action: 'approve' })}
             onReject={() => setRejecting(true)}
           />
+        ) : null}
+        {batch.status === 'approved' && mayDecide ? (
+          <BatchResume resuming={decide.isPending} onResume={() => run({ action: 'resume' })} />
         ) : null}
         {decide.error ? (
           <Alert color="red" data-testid="decide-error">
