@@ -82,7 +82,13 @@ export const NAV: Item[] = [
     queue: 'withdrawals_pending',
   },
   { label: 'Reconciliation', to: paths.reconciliation, area: 'reconciliation', icon: IconScale },
-  { label: 'Settlement', to: paths.settlement, area: 'settlement', icon: IconCalendarDollar },
+  {
+    label: 'Settlement',
+    to: paths.settlement,
+    area: 'settlement',
+    icon: IconCalendarDollar,
+    queue: 'settlement_waiting',
+  },
   // A broker's duties (issue 36): the day's contract notes, the mail behind them, complaints.
   { label: 'Contract notes', to: paths.contractNotes, area: 'outbox', icon: IconFileCertificate },
   { label: 'Outbox', to: paths.outbox, area: 'outbox', icon: IconMail },

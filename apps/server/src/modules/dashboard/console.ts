@@ -42,6 +42,13 @@ export const QUEUES: Queue[] = [
     area: 'loanDecide',
     count: (ctx) => ctx.credit.loans.countApplied(),
   },
+  {
+    // The leader's job prepares a settlement date's batch unattended: this is how operations
+    // learn that it waits for a checker (or for a resume).
+    key: 'settlement_waiting',
+    area: 'settlementDecide',
+    count: (ctx) => ctx.settlement.countWaiting(),
+  },
 ];
 
 export function dashboardConsole(ctx: AppContext) {

@@ -122,6 +122,18 @@ async function list(deps: ReadDeps) {
   return batchViews(deps, rows);
 }
 
+/**
+ * Batches waiting for an officer: prepared (a checker must approve; the leader's job prepares
+ * them unattended) or approved with payouts stopped part-way (someone must resume them).
+ */
+async function countWaiting({ db }: ReadDeps): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(settlementBatches)
+    .where(inArray(settlementBatches.status, ['prepared', 'approved']));
+  return row?.n ?? 0;
+}
+
 /** A client's settled lines, newest first: their retention statements. */
 async function statementsOf(deps: ReadDeps, clientId: string): Promise<TRetentionStatement[]> {
   const { db } = deps;
@@ -157,6 +169,7 @@ export function createReads(deps: ReadDeps) {
   return {
     batch: (id: string, row: BatchRow) => batch(deps, id, row),
     list: () => list(deps),
+    countWaiting: () => countWaiting(deps),
     statementsOf: (clientId: string) => statementsOf(deps, clientId),
   };
 }

@@ -80,6 +80,7 @@ export function createSettlementService(deps: Deps) {
       isTradingDay,
     }),
     list: reads.list,
+    countWaiting: reads.countWaiting,
     batch,
     /** Which cycles settle on a day, and the next dates of each. */
     dates: {

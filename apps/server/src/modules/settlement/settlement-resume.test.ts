@@ -2,10 +2,16 @@
  * A batch whose payouts stopped part-way — the approval committed, then the process died before
  * the lines were paid — is finished from the console: an officer resumes it, each pending line
  * is paid once (two officers resuming at once included), the batch ends paid with a clean
- * ledger, and a batch in any other state says why it cannot be resumed.
+ * ledger, and a batch in any other state says why it cannot be resumed. The console's front page
+ * counts the batches that wait for an officer.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { istDayOf, SETTLEMENT_MSG as SM, type TSettlementBatch } from '@sampada/shared';
+import {
+  istDayOf,
+  SETTLEMENT_MSG as SM,
+  type TDashboard,
+  type TSettlementBatch,
+} from '@sampada/shared';
 import {
   buildTestApp,
   signInStaff,
@@ -42,6 +48,9 @@ afterAll(async () => t?.close());
 
 const resume = (id: string, staff: SignedInStaff) =>
   t.api.post<TSettlementBatch>(`${BASE}/${id}/resume`, {}, staff.token);
+const waiting = async (staff: SignedInStaff) =>
+  (await t.api.get<TDashboard>('/console/api/v1/dashboard', staff.token)).body.data.queues
+    .settlement_waiting;
 const lineOf = (b: TSettlementBatch, c: MoneyClient) => b.lines.find((l) => l.client_id === c.id)!;
 
 describe('resuming a batch from the console', () => {
@@ -63,6 +72,9 @@ describe('resuming a batch from the console', () => {
     const early = await resume(batch.id, other);
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(SM.notResumable('prepared'));
+    // The console's front page tells operations a batch waits; support does not work it.
+    expect(await waiting(other)).toBe(1);
+    expect(await waiting(await signInStaff(t, 'support'))).toBeUndefined();
   });
 
   it('support may not resume; two officers resuming at once pay each line once', async () => {
@@ -98,6 +110,7 @@ describe('resuming a batch from the console', () => {
        where subject_id = '${batch.id}' and action = 'settlement.complete'`,
     );
     expect(completed[0]!.n).toBe('1');
+    expect(await waiting(other)).toBe(0);
   });
 
   it('a paid batch says so, and an unknown one is 404', async () => {

@@ -30,6 +30,11 @@ const QUEUES: Record<string, { label: string; to: string; hint: string }> = {
     to: paths.loans,
     hint: 'Check the pledge, then approve or reject',
   },
+  settlement_waiting: {
+    label: 'Settlement batches waiting',
+    to: paths.settlement,
+    hint: 'Approve as a second officer, or resume payouts',
+  },
 };
 
 export function DashboardPage() {
