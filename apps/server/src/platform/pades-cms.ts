@@ -5,8 +5,10 @@
  * signing-time, because PAdES puts the time in the signature dictionary's /M.
  *
  * Written on node-forge's ASN.1 rather than its `pkcs7.createSignedData`, because forge encodes
- * only the three attribute types it knows (an unknown one comes out with an empty value), and
- * `@signpdf/signer-p12` always adds signing-time. The RSA signature itself is node's.
+ * only the three attribute types it knows (forge 1.4.3 writes any other as an empty SET, dropping
+ * the value even when it is given as ASN.1), and
+ * `@signpdf/signer-p12` (no longer a dependency) always added signing-time. The RSA signature
+ * itself is node's.
  */
 import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
