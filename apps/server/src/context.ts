@@ -22,7 +22,7 @@ export type AppContext = ReturnType<typeof createContext>;
 export function createContext(deps: ContextDeps) {
   const late = lateServices();
   const base = wireFoundation(deps);
-  const { config, db, clock, secrets, files, bus } = base;
+  const { config, db, clock, secrets, files, bus, documentSigner } = base;
   const people = wireClients(base);
   const office = wireOffice(base, people);
   const markets = wireMarkets(base, people, office, late);
@@ -58,6 +58,7 @@ export function createContext(deps: ContextDeps) {
     clock,
     secrets,
     files,
+    documentSigner,
     staff,
     staffAuth,
     clients,

@@ -1,4 +1,7 @@
-/** What every module is built on: config, the database, the clock, the keys, files and the bus. */
+/**
+ * What every module is built on: config, the database, the clock, the keys, files, the bus and
+ * the firm's document signature.
+ */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createLocalBus, busPrefixOf, createRedisBus } from '../platform/bus.ts';
@@ -8,6 +11,7 @@ import type { Secrets } from '../platform/secrets.ts';
 import { notificationsSql } from '../modules/notifications/notice.ts';
 import { engagementDueSql } from '../modules/engagement/service.ts';
 import { createFileStore, type FileStoreConfig } from '../modules/files/service.ts';
+import { createDocumentSigner, loadSigningIdentity } from '../platform/document-signing.ts';
 
 export type ContextDeps = {
   config: Config;
@@ -34,6 +38,15 @@ export function wireFoundation(deps: ContextDeps) {
       return [...(due ? [due] : []), ...notificationsSql(events)];
     },
   };
-  return { ...deps, files, bus, transitionEvents };
+  // The firm's signature on the documents clients get, e-mailed or downloaded in the app: its
+  // certificate, else a demo one (decision 057). Loaded on the first signature, not here.
+  const documentSigner = createDocumentSigner(() =>
+    loadSigningIdentity({
+      certPath: config.signingCert,
+      certPassword: config.signingCertPassword,
+      dataDir: config.dataDir,
+    }),
+  );
+  return { ...deps, files, bus, transitionEvents, documentSigner };
 }
 export type Foundation = ReturnType<typeof wireFoundation>;

@@ -5,7 +5,6 @@ import { createMailService } from '../modules/mail/service.ts';
 import { createMailTransport } from '../modules/mail/transport.ts';
 import { createNomineeService } from '../modules/nominees/service.ts';
 import { createNoteDeliveryService } from '../modules/note-delivery/service.ts';
-import { createDocumentSigner, loadSigningIdentity } from '../platform/document-signing.ts';
 import { createStatementsService } from '../modules/statements/service.ts';
 import type { ClaimsWiring } from './claims.ts';
 import type { ClientsWiring } from './clients.ts';
@@ -15,7 +14,7 @@ import type { MarketsWiring } from './markets.ts';
 import type { OfficeWiring } from './office.ts';
 
 export function wireMail(
-  { config, db, clock, secrets }: Foundation,
+  { config, db, clock, secrets, documentSigner: signer }: Foundation,
   { clients, kyc }: ClientsWiring,
   { ledger }: OfficeWiring,
   { trading, funds }: MarketsWiring,
@@ -63,14 +62,6 @@ export function wireMail(
         decided_at: view.decided_at,
       })),
   });
-  // The firm's signature on what it e-mails clients: its certificate, else a demo one.
-  const signer = createDocumentSigner(() =>
-    loadSigningIdentity({
-      certPath: config.signingCert,
-      certPassword: config.signingCertPassword,
-      dataDir: config.dataDir,
-    }),
-  );
   const noteDelivery = createNoteDeliveryService({
     db,
     clock,

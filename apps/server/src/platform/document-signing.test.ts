@@ -1,15 +1,18 @@
 /**
  * The firm's signature: a demo certificate made once and kept, a configured PKCS#12 used as
- * given, and a signed PDF that poppler's pdfsig verifies.
+ * given, and a signed PDF that poppler's pdfsig verifies, whose CMS is PAdES baseline B-B's.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocumentSigner, DEMO_CERT_FILE, loadSigningIdentity } from './document-signing.ts';
+import { certificateDer, OID, readSigningKey } from './pades-cms.ts';
 import { openPdf } from './pdf.ts';
+import { signedAttributesOf } from '../test/pdf-signature.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'signing-'));
@@ -62,5 +65,40 @@ describe('the firm signs the documents it sends', () => {
     expect(stdout).toContain('Total document signed');
     expect(stdout).toContain('Signature Type: ETSI.CAdES.detached');
     expect((await run('pdftotext', [file, '-'])).stdout).toContain('Contract note CN-1');
+  });
+
+  it('signs as PAdES B-B: content type, digest and signing-certificate-v2, no signing time', async () => {
+    const identity = await loadSigningIdentity({
+      certPath: undefined,
+      certPassword: undefined,
+      dataDir: path.join(dir, 'pades'),
+    });
+    const pdf = await openPdf({
+      title: 'A statement',
+      margin: 40,
+      signed: { signer: createDocumentSigner(async () => identity), reason: 'Statement' },
+    });
+    pdf.doc.text('Statement of funds');
+    const signed = await pdf.finish();
+    const file = path.join(dir, 'pades.pdf');
+    writeFileSync(file, signed);
+    const { stdout } = await run('pdfsig', [file]);
+    expect(stdout).toContain('Signature Validation: Signature is Valid.');
+    expect(stdout).toContain('Signer Certificate Common Name: Sampada');
+    expect(signed.toString('latin1')).toMatch(/\/SubFilter \/ETSI\.CAdES\.detached/);
+    expect(signed.toString('latin1')).toMatch(/\/M \(D:\d{14}Z\)/);
+
+    const { attributes, digestAlgorithm, signedBytes } = signedAttributesOf(signed);
+    expect(digestAlgorithm).toBe(OID.sha256);
+    expect(attributes.map((a) => a.type)).toEqual([
+      OID.contentType,
+      OID.messageDigest,
+      OID.signingCertificateV2,
+    ]);
+    expect(attributes.map((a) => a.type)).not.toContain(OID.signingTime);
+    const signer = readSigningKey(identity).certificates[0]!;
+    const certHash = createHash('sha256').update(certificateDer(signer)).digest();
+    expect(attributes[2]!.certHashes).toEqual([certHash]);
+    expect(attributes[1]!.digest).toEqual(createHash('sha256').update(signedBytes).digest());
   });
 });

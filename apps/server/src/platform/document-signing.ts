@@ -1,14 +1,17 @@
 /**
  * The firm's digital signature on the documents it owes clients (contract notes, statements):
- * a detached CMS signature over the whole file in PAdES's form (`ETSI.CAdES.detached`, SHA-256)
- * made with the firm's certificate, which `pdfsig` and PDF readers verify (decision 057). The certificate is `SIGNING_CERT` (a PKCS#12
- * file) with `SIGNING_CERT_PASSWORD`; without one, a self-signed demo certificate is made on
- * the first signature and kept in DATA_DIR, so a restart signs with the same one.
+ * a PAdES baseline B-B signature over the whole file (`ETSI.CAdES.detached`, SHA-256, the CMS
+ * written by `pades-cms.ts`) made with the firm's certificate, which `pdfsig` and PDF readers
+ * verify (decision 057). The certificate is `SIGNING_CERT` (a PKCS#12 file) with
+ * `SIGNING_CERT_PASSWORD`; without one, a self-signed demo certificate is made on the first
+ * signature and kept in DATA_DIR, so a restart signs with the same one.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_NAME } from '@sampada/shared';
+import type { SignPdf } from '@signpdf/signpdf';
+import type { Signer } from '@signpdf/utils';
 
 export type DocumentSigner = {
   /** Reserves the signature's place in a pdfkit document; call before `doc.end()`. */
@@ -97,6 +100,7 @@ function reservePlaceholder(doc: PDFKit.PDFDocument, reason: string) {
     ByteRange: [0, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER],
     Contents: Buffer.alloc(SIGNATURE_LENGTH),
     Reason: pdfString(reason),
+    // The signing time: PAdES B-B keeps it here, and out of the CMS.
     M: new Date(),
     Name: pdfString(APP_NAME),
     Location: pdfString('India'),
@@ -132,18 +136,25 @@ type PdfKitInternals = {
   page: { dictionary: PdfKitRef; annotations: PdfKitRef[] };
 };
 
-/** A signer that loads (or makes) the identity on its first use, once. */
+/**
+ * A signer that loads (or makes) the identity on its first use and unwraps its key once; each
+ * signature after that is a SHA-256 over the file and one RSA signature (decision 057).
+ */
 export function createDocumentSigner(load: () => Promise<SigningIdentity>): DocumentSigner {
-  let identity: Promise<SigningIdentity> | null = null;
+  let ready: Promise<{ signPdf: SignPdf; signer: Signer }> | null = null;
+  const prepare = async () => {
+    const [identity, { SignPdf }, { PadesSigner, readSigningKey }] = await Promise.all([
+      load(),
+      import('@signpdf/signpdf'),
+      import('./pades-cms.ts'),
+    ]);
+    return { signPdf: new SignPdf(), signer: new PadesSigner(readSigningKey(identity)) };
+  };
   return {
     reserve: (doc, reason) => reservePlaceholder(doc, reason),
     async sign(pdf) {
-      const { p12, password } = await (identity ??= load());
-      const [{ SignPdf }, { P12Signer }] = await Promise.all([
-        import('@signpdf/signpdf'),
-        import('@signpdf/signer-p12'),
-      ]);
-      return new SignPdf().sign(pdf, new P12Signer(p12, { passphrase: password }));
+      const { signPdf, signer } = await (ready ??= prepare());
+      return signPdf.sign(pdf, signer);
     },
   };
 }

@@ -68,12 +68,18 @@ export async function openPdf(options: {
   };
 }
 
-/** The e-mailed copy of a document: signed by the firm, opened only with the client's PAN. */
-export type SealedPdf = { password: string; signer: DocumentSigner };
+/**
+ * A document the firm hands a client: signed by the firm; the e-mailed copy is also opened only
+ * with the client's PAN (`password`), the one downloaded in the app, behind the client's own
+ * sign-in, is not (decision 057).
+ */
+export type SealedPdf = { signer: DocumentSigner; password?: string };
 
-/** `openPdf`'s options for a sealed copy (none for the copy downloaded in the app). */
-export const sealedOptions = (sealed: SealedPdf | undefined, reason: string) =>
-  sealed ? { password: sealed.password, signed: { signer: sealed.signer, reason } } : {};
+/** `openPdf`'s options for a sealed copy. */
+export const sealedOptions = ({ signer, password }: SealedPdf, reason: string) => ({
+  ...(password ? { password } : {}),
+  signed: { signer, reason },
+});
 
 /** A column of a PDF table: its heading, width in points, and whether figures align right. */
 export interface PdfColumn {

@@ -232,7 +232,10 @@ function registerRecordsAndStatements(kit: RouteKit, ctx: AppContext, baseUrl: B
       const data = await funds.records.statement(me(request), from, to, ctx.clock.now());
       const name = statementFileName(data, format);
       reply.header('Content-Disposition', `attachment; filename="${name}"`);
-      if (format === 'pdf') return reply.type('application/pdf').send(await statementPdf(data));
+      if (format === 'pdf') {
+        const pdf = await statementPdf(data, { signer: ctx.documentSigner });
+        return reply.type('application/pdf').send(pdf);
+      }
       return reply.type('text/csv; charset=utf-8').send(statementCsv(data));
     },
   );

@@ -100,8 +100,8 @@ const COLUMNS = [
   { title: 'Balance', width: 67, right: true },
 ] as const;
 
-/** The e-mailed copy is `sealed`: signed by the firm and opened with the client's PAN. */
-export async function statementPdf(data: StatementData, sealed?: SealedPdf): Promise<Buffer> {
+/** Signed by the firm; the e-mailed copy is also opened only with the client's PAN. */
+export async function statementPdf(data: StatementData, sealed: SealedPdf): Promise<Buffer> {
   const { doc, money, finish } = await openPdf({
     title: `Statement ${data.from} to ${data.to}`,
     margin: 40,

@@ -55,10 +55,10 @@ const COLUMNS = [
   { title: 'Value', width: 115, right: true },
 ] as const;
 
-/** The e-mailed copy is `sealed`: signed by the firm and opened with the client's PAN. */
+/** Signed by the firm; the e-mailed copy is also opened only with the client's PAN. */
 export async function holdingsStatementPdf(
   data: HoldingsStatementData,
-  sealed?: SealedPdf,
+  sealed: SealedPdf,
 ): Promise<Buffer> {
   const { doc, money, finish } = await openPdf({
     title: 'Statement of securities',

@@ -26,8 +26,10 @@ export function statementRoutes(ctx: AppContext) {
           'Content-Disposition',
           `attachment; filename="${holdingsFileName(data, format)}"`,
         );
-        if (format === 'pdf')
-          return reply.type('application/pdf').send(await holdingsStatementPdf(data));
+        if (format === 'pdf') {
+          const pdf = await holdingsStatementPdf(data, { signer: ctx.documentSigner });
+          return reply.type('application/pdf').send(pdf);
+        }
         return reply.type('text/csv; charset=utf-8').send(holdingsStatementCsv(data));
       },
     );

@@ -114,8 +114,13 @@ function writeNote(pdf: OpenedPdf, note: TContractNote) {
   doc.fontSize(8).moveDown().text(`Ledger posting ${note.posting_id}. Delivery settlement.`);
 }
 
-export async function contractNotePdf(note: TContractNote): Promise<Buffer> {
-  const pdf = await openPdf({ title: `Contract note ${note.contract_note_no}`, margin: 48 });
+/** One note as the client downloads it in the app: signed by the firm, not encrypted. */
+export async function contractNotePdf(note: TContractNote, sealed: SealedPdf): Promise<Buffer> {
+  const pdf = await openPdf({
+    title: `Contract note ${note.contract_note_no}`,
+    margin: 48,
+    ...sealedOptions(sealed, `Contract note ${note.contract_note_no}`),
+  });
   writeNote(pdf, note);
   return pdf.finish();
 }

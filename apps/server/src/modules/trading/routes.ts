@@ -243,7 +243,8 @@ function registerContractNotes(routes: ClientRoutes) {
       const note = await trading.contractNotes.note(me(request), request.params.no);
       const name = `contract-note-${note.contract_note_no}.pdf`;
       reply.header('Content-Disposition', `attachment; filename="${name}"`);
-      return reply.type('application/pdf').send(await contractNotePdf(note));
+      const pdf = await contractNotePdf(note, { signer: routes.ctx.documentSigner });
+      return reply.type('application/pdf').send(pdf);
     },
   );
 }
