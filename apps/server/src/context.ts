@@ -8,10 +8,10 @@ import { wireClaims } from './context/claims.ts';
 import { wireClients } from './context/clients.ts';
 import { wireEngagement } from './context/engagement.ts';
 import { type ContextDeps, wireFoundation } from './context/foundation.ts';
-import { lateServices } from './context/late.ts';
 import { wireMail } from './context/mail.ts';
 import { wireMarkets } from './context/markets.ts';
 import { wireOffice } from './context/office.ts';
+import { wireOutbox } from './context/outbox.ts';
 import { wirePortfolio } from './context/portfolio.ts';
 import { wireSettlement } from './context/settlement.ts';
 import { wireSupport } from './context/support.ts';
@@ -20,14 +20,13 @@ export type AppContext = ReturnType<typeof createContext>;
 
 /** Each area in the order it is built; a later area's services reach earlier ones as arguments. */
 export function createContext(deps: ContextDeps) {
-  const late = lateServices();
   const base = wireFoundation(deps);
   const { config, db, clock, secrets, files, bus, documentSigner } = base;
   const people = wireClients(base);
   const office = wireOffice(base, people);
-  const markets = wireMarkets(base, people, office, late);
+  const outbox = wireOutbox(base, people);
+  const markets = wireMarkets(base, people, office, outbox);
   const engagement = wireEngagement(base, people, office, markets);
-  late.engagement = engagement;
   const { support, supportLive } = wireSupport(base, people, office, markets);
   const claims = wireClaims(base, people, office, markets);
   const { portfolio, transfers, alerts, notifications, health } = wirePortfolio(
@@ -35,13 +34,14 @@ export function createContext(deps: ContextDeps) {
     people,
     markets,
   );
-  const mailing = wireMail(base, people, office, markets, claims, late);
+  const mailing = wireMail(base, people, office, markets, claims, outbox);
   const { settlement, connect } = wireSettlement(base, people, office, markets, mailing);
   const { staff, clients, clientViews, invites, uploads, auth, kyc, settings, audit } = people;
   const { staffAuth, menu, news, ledger, idempotency } = office;
   const { market, funds, trading, credit } = markets;
   const { compensation, offers, applications } = claims;
-  const { mail, email, nominees, grievances, noteDelivery, statements } = mailing;
+  const { mail, email } = outbox;
+  const { nominees, grievances, noteDelivery, statements } = mailing;
   return {
     mail,
     email,

@@ -1,39 +1,23 @@
-/** Outgoing mail and what is sent by it: verified addresses, nominees, grievances, notes, statements. */
-import { createEmailService } from '../modules/email/service.ts';
+/** What is sent by mail: nominees, grievances, contract notes, statements (the outbox is outbox.ts). */
 import { createGrievanceService } from '../modules/grievances/service.ts';
-import { createMailService } from '../modules/mail/service.ts';
-import { createMailTransport } from '../modules/mail/transport.ts';
 import { createNomineeService } from '../modules/nominees/service.ts';
 import { createNoteDeliveryService } from '../modules/note-delivery/service.ts';
 import { createStatementsService } from '../modules/statements/service.ts';
 import type { ClaimsWiring } from './claims.ts';
 import type { ClientsWiring } from './clients.ts';
 import type { Foundation } from './foundation.ts';
-import type { Late } from './late.ts';
 import type { MarketsWiring } from './markets.ts';
 import type { OfficeWiring } from './office.ts';
+import type { OutboxWiring } from './outbox.ts';
 
 export function wireMail(
-  { config, db, clock, secrets, documentSigner: signer }: Foundation,
+  { db, clock, secrets, documentSigner: signer }: Foundation,
   { clients, kyc }: ClientsWiring,
   { ledger }: OfficeWiring,
   { trading, funds }: MarketsWiring,
   { compensation }: ClaimsWiring,
-  late: Late,
+  { mail, email }: OutboxWiring,
 ) {
-  // Outgoing mail: SMTP_URL when set, else .eml files under DATA_DIR/outbox/ (decision 031).
-  const mail = createMailService({
-    db,
-    clock,
-    transport: createMailTransport({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-    }),
-  });
-  const email = createEmailService({ db, clock, clients, mail });
-  late.mail = mail;
-  late.email = email;
   const nominees = createNomineeService({
     db,
     clock,

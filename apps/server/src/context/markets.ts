@@ -3,16 +3,19 @@ import { createCreditService } from '../modules/credit/service.ts';
 import { createFundsService } from '../modules/funds/service.ts';
 import { createMarket } from '../modules/market/market.ts';
 import { createTradingService } from '../modules/trading/service.ts';
+// Engagement is built on trading's reads; trading and funds ask only its tiers' two limits,
+// plain reads of its tables, so they take those functions rather than the service.
+import { brokerageDiscountBps, dailyWithdrawalLimit } from '../modules/engagement/tiers.ts';
 import type { ClientsWiring } from './clients.ts';
 import type { Foundation } from './foundation.ts';
-import type { Late } from './late.ts';
 import type { OfficeWiring } from './office.ts';
+import type { OutboxWiring } from './outbox.ts';
 
 export function wireMarkets(
   { config, db, clock, secrets, files, bus, transitionEvents }: Foundation,
   { auth, clients, staff, settings, uploads }: ClientsWiring,
   { ledger }: OfficeWiring,
-  late: Late,
+  { mail, email }: OutboxWiring,
 ) {
   const marketCore = createMarket({ config, db, clock, bus, auth, files });
   const trading = createTradingService({
@@ -22,8 +25,7 @@ export function wireMarkets(
     clients,
     market: marketCore,
     events: transitionEvents,
-    // Engagement is built below on trading's reads; a fill asks it only once it runs.
-    brokerageDiscount: (clientId, tx) => late.engagement.brokerageDiscountBps(clientId, tx),
+    brokerageDiscount: (clientId, tx) => brokerageDiscountBps(tx ?? db, clientId),
   });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };
@@ -38,10 +40,10 @@ export function wireMarkets(
     events: transitionEvents,
     // A margin call's deadline counts the exchange's trading days, settlement's calendar.
     isTradingDay: (day) => marketCore.calendar.isTradingDay(day),
-    // Mail is built below; a margin call asks it only once it runs.
+    // A margin call mails the client, in the call's own transaction.
     notify: async (tx, clientId, message) => {
-      const to = await late.email.verifiedAddressOf(clientId, tx);
-      if (to) await late.mail.enqueue(tx, { ...message, clientId, to });
+      const to = await email.verifiedAddressOf(clientId, tx);
+      if (to) await mail.enqueue(tx, { ...message, clientId, to });
     },
   });
   const funds = createFundsService({
@@ -56,7 +58,7 @@ export function wireMarkets(
     events: transitionEvents,
     holdings: (clientId) => trading.portfolio.valueOf(clientId),
     loans: (clientId) => credit.loans.balanceOf(clientId),
-    withdrawalLimit: (clientId, tx) => late.engagement.dailyWithdrawalLimit(clientId, tx),
+    withdrawalLimit: (clientId, tx) => dailyWithdrawalLimit(tx ?? db, clientId),
   });
   return { marketCore, trading, market, credit, funds };
 }
