@@ -18,9 +18,7 @@ describe('the place of an IP address, from DB-IP City Lite', () => {
   });
 
   it('an IPv4 address that arrives IPv6-mapped is looked up as IPv4', async () => {
-    expect(await ipPlaces.placeOf('::ffff:49.36.0.1')).toEqual(
-      await ipPlaces.placeOf('49.36.0.1'),
-    );
+    expect(await ipPlaces.placeOf('::ffff:49.36.0.1')).toEqual(await ipPlaces.placeOf('49.36.0.1'));
   });
 
   it('a public address abroad names its country in English', async () => {
