@@ -26,10 +26,21 @@ const ANDROID_CHROME =
 const WINDOWS_FIREFOX =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-/** A session signed in elsewhere: its own device, answered tokens. */
-async function signInElsewhere(request: APIRequestContext, client: TClient, userAgent: string) {
+/** A Reliance Jio address that DB-IP's City Lite places in (Navi) Mumbai, Maharashtra. */
+const MUMBAI_IP = '49.36.0.1';
+
+/**
+ * A session signed in elsewhere: its own device, answered tokens; from `ip` as the e2e
+ * server's trusted proxy would forward it.
+ */
+async function signInElsewhere(
+  request: APIRequestContext,
+  client: TClient,
+  userAgent: string,
+  ip?: string,
+) {
   const response = await request.post('/auth/app/v1/login', {
-    headers: { 'User-Agent': userAgent },
+    headers: { 'User-Agent': userAgent, ...(ip ? { 'X-Forwarded-For': ip } : {}) },
     data: { username: `+91${client.mobile}`, password: md5(client.password) },
   });
   const body = await response.json();
@@ -70,7 +81,7 @@ test('[CLIENT][SECURITY]: turn on two-step verification, sign in with it, end ot
   // A KYC-approved client (uploads and the CLI), then a long journey on a shared 2-core box.
   test.setTimeout(240_000);
   const client = await approvedClient(request);
-  const android = await signInElsewhere(request, client, ANDROID_CHROME);
+  const android = await signInElsewhere(request, client, ANDROID_CHROME, MUMBAI_IP);
   const windows = await signInElsewhere(request, client, WINDOWS_FIREFOX);
   await signIn(page, client);
 
@@ -90,6 +101,18 @@ test('[CLIENT][SECURITY]: turn on two-step verification, sign in with it, end ot
   );
   await expect(page.getByText('Android · Chrome', { exact: true })).toBeVisible();
   await expect(page.getByText('Windows · Firefox', { exact: true })).toBeVisible();
+  // Where each was last seen: the place DB-IP gives a public address, none for this machine's.
+  const androidRow = rows.filter({ hasText: 'Android · Chrome' });
+  await expect(androidRow.getByTestId('session-where')).toHaveText(
+    /Mumbai.*, Maharashtra, India · IP address 49\.36\.0\.1$/,
+  );
+  await expect(
+    rows.filter({ hasText: 'Windows · Firefox' }).getByTestId('session-where'),
+  ).toHaveText('Unknown place · IP address 127.0.0.1');
+  await expect(page.getByRole('link', { name: 'IP places by DB-IP' })).toHaveAttribute(
+    'href',
+    'https://db-ip.com',
+  );
   await screenshot(page, 'security-off');
 
   // Sign out one device: its token stops working.

@@ -76,10 +76,16 @@ export const ZClientSession = z.object({
   id: z.string(),
   device: z.string().nullable(),
   browser: z.string().nullable(),
-  ip: z.string().nullable(),
-  place: z.string().nullable(),
+  ip: z.string().nullable().describe('the address the session was last seen from'),
+  place: z
+    .string()
+    .nullable()
+    .describe(
+      'where that address is, in words ("Mumbai, Maharashtra, India"), from IP to City Lite ' +
+        'by DB-IP (CC-BY-4.0, https://db-ip.com); null when unknown, private or reserved',
+    ),
   signed_in_at: z.string(),
-  last_seen_at: z.string(),
+  last_seen_at: z.string().describe('the last refresh, else the sign-in'),
   expires_at: z.string(),
   current: z.boolean(),
 });

@@ -1,5 +1,6 @@
 /** Staff, clients and their sign-in, KYC and settings. */
 import { deriveKey } from '../platform/crypto.ts';
+import { ipPlaces } from '../platform/ip-place.ts';
 import { createSignedInCache } from '../platform/signed-in-cache.ts';
 import type { Authenticate } from '../platform/guards.ts';
 import { createAuditService } from '../modules/audit/service.ts';
@@ -48,6 +49,7 @@ export function wireClients({
     invites,
     signedIn,
     dataKey: deriveKey(secrets.dataKey, 'client totp v1'),
+    places: ipPlaces,
     // Read when a client signs in, by which time the settings service exists.
     twoFactorRequired: async () => (await settings.all()).client_2fa_required ?? false,
   }) satisfies Authenticate;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { IpPlaces } from '../../platform/ip-place.ts';
 import type { SignedInCache } from '../../platform/signed-in-cache.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import type { InviteService } from '../invites/service.ts';
@@ -19,6 +20,7 @@ export type AuthDeps = {
   invites: InviteService;
   signedIn: SignedInCache<ClientRow>;
   dataKey: Buffer;
+  places: IpPlaces;
   /** The firm setting "clients must use a second factor". */
   twoFactorRequired: () => Promise<boolean>;
 };

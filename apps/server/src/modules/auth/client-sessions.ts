@@ -26,7 +26,7 @@ export async function listClientSessions(
       id: row.id,
       ...describeUserAgent(row.userAgent),
       ip: row.ip,
-      place: null,
+      place: row.place,
       signed_in_at: row.createdAt.toISOString(),
       last_seen_at: (row.lastRefreshedAt ?? row.createdAt).toISOString(),
       expires_at: sessionEndOf(deps, row.createdAt).toISOString(),

@@ -4,7 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import { decrypt, encrypt, randomToken, sha256 } from '../../platform/crypto.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
-import { REFRESH_GRACE_MS, type SessionDeps, sessionEndOf } from './session-deps.ts';
+import {
+  placeOfAddress,
+  REFRESH_GRACE_MS,
+  type RequestMeta,
+  type SessionDeps,
+  sessionEndOf,
+} from './session-deps.ts';
 import { authData, issueRefreshToken, revokeSession } from './session-tokens.ts';
 import { refreshTokens, sessions } from './tables.ts';
 
@@ -27,8 +33,31 @@ async function graceAnswer(deps: SessionDeps, tx: Executor, tokenId: string, now
   return next && !next.spentAt ? successor : null;
 }
 
+/**
+ * The session was seen now, from `meta.ip`: a new address moves its place too, so the client's
+ * list says where each session was last seen.
+ */
+async function markSeen(
+  deps: SessionDeps,
+  tx: Executor,
+  session: { sessionId: string; ip: string | null },
+  at: Date,
+  meta: RequestMeta,
+) {
+  const moved =
+    meta.ip === session.ip ? {} : { ip: meta.ip, place: await placeOfAddress(deps, meta.ip) };
+  await tx
+    .update(sessions)
+    .set({ lastRefreshedAt: at, ...moved })
+    .where(eq(sessions.id, session.sessionId));
+}
+
 /** Trades a refresh token for new tokens; a spent one (outside the grace) revokes the session. */
-export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<TAuthData> {
+export async function refreshSession(
+  deps: SessionDeps,
+  refreshToken: string,
+  meta: RequestMeta,
+): Promise<TAuthData> {
   const { db, clock, dataKey, signedIn } = deps;
   const now = clock.now();
   const result = await inTransaction(db, async (tx) => {
@@ -40,6 +69,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
         revokedAt: sessions.revokedAt,
         createdAt: sessions.createdAt,
         clientId: sessions.clientId,
+        ip: sessions.ip,
       })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -61,7 +91,7 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
       await revokeSession(deps, tx, token.sessionId, 'refresh token reused');
       return { ok: false as const, reused: true };
     }
-    await tx.update(sessions).set({ lastRefreshedAt: now }).where(eq(sessions.id, token.sessionId));
+    await markSeen(deps, tx, token, now, meta);
     await issueRefreshToken(deps, tx, token.sessionId, sessionEndOf(deps, token.createdAt), next);
     return { ok: true as const, ...token, next };
   });

@@ -107,7 +107,7 @@ function registerSignIn(open: RouteKit, auth: Auth) {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized(ApiMessage.refreshInvalid);
-      return auth.refresh(token);
+      return auth.refresh(token, requestMeta(request));
     },
   );
 }

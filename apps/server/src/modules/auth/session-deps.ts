@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { addMs, type Clock, MINUTE } from '../../platform/clock.ts';
+import { type IpPlaces, placeWords } from '../../platform/ip-place.ts';
 import type { SignedInCache } from '../../platform/signed-in-cache.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import type { TokenSigner } from './tokens.ts';
@@ -25,7 +26,15 @@ export type SessionDeps = {
   clients: Pick<ClientService, 'prepareRowWhereIdIn'>;
   /** Copies of live sessions with their client rows, for `authenticateWithClient`. */
   signedIn: SignedInCache<ClientRow>;
+  /** Where a session's address is, for the client's list of sessions (issue 32). */
+  places: IpPlaces;
 };
+
+/** The words for where `ip` is ("Mumbai, Maharashtra, India"), or null when nobody knows. */
+export async function placeOfAddress(deps: Pick<SessionDeps, 'places'>, ip: string) {
+  const place = await deps.places.placeOf(ip);
+  return place ? placeWords(place) : null;
+}
 
 /** When a session created at `createdAt` ends, whatever its refreshes. */
 export const sessionEndOf = (deps: Pick<SessionDeps, 'sessionMaxAgeSeconds'>, createdAt: Date) =>

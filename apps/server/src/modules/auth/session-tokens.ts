@@ -4,7 +4,12 @@ import type { Executor } from '../../db/client.ts';
 import { addMs } from '../../platform/clock.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { whenCommitted } from '../../platform/transaction.ts';
-import { type RequestMeta, type SessionDeps, sessionEndOf } from './session-deps.ts';
+import {
+  placeOfAddress,
+  type RequestMeta,
+  type SessionDeps,
+  sessionEndOf,
+} from './session-deps.ts';
 import { refreshTokens, sessions } from './tables.ts';
 
 /** A session of this client was revoked in `executor`: copies go once it commits. */
@@ -58,6 +63,7 @@ export async function openSession(
       clientId,
       createdAt: now,
       ip: meta.ip,
+      place: await placeOfAddress(deps, meta.ip),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
     .returning({ id: sessions.id });

@@ -47,7 +47,9 @@ export function createSessions(deps: SessionDeps) {
     authenticateWithClient: (accessToken: string) =>
       authenticateWithClient(deps, live, accessToken),
 
-    refresh: (refreshToken: string): Promise<TAuthData> => refreshSession(deps, refreshToken),
+    /** Also where the session was last seen: `meta.ip`, and its place when it moved. */
+    refresh: (refreshToken: string, meta: RequestMeta): Promise<TAuthData> =>
+      refreshSession(deps, refreshToken, meta),
 
     /** The client's live sessions, newest first, with the one asking marked current. */
     listSessions: (clientId: string, currentSessionId: string): Promise<TClientSession[]> =>

@@ -18,6 +18,8 @@ export const sessions = pgTable(
     revokeReason: text('revoke_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Where `ip` is, in words, when DB-IP knows (issue 32); follows `ip` on a refresh. */
+    place: text('place'),
   },
   (t) => [index('sessions_client').on(t.clientId)],
 );

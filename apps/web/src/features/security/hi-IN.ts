@@ -32,6 +32,8 @@ export default {
     unknownDevice: 'अज्ञात डिवाइस',
     thisDevice: 'यह डिवाइस',
     ip: 'IP पता {{ip}}',
+    unknownPlace: 'अज्ञात स्थान',
+    placesBy: 'IP स्थान DB-IP के सौजन्य से',
     lastActive: 'अंतिम सक्रियता {{time}}',
     signedIn: 'साइन इन {{time}}',
     signOut: 'साइन आउट',

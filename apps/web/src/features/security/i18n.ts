@@ -36,6 +36,8 @@ export const useSecurityTranslation = featureTranslations(
       unknownDevice: 'Unknown device',
       thisDevice: 'This device',
       ip: 'IP address {{ip}}',
+      unknownPlace: 'Unknown place',
+      placesBy: 'IP places by DB-IP',
       lastActive: 'Last active {{time}}',
       signedIn: 'Signed in {{time}}',
       signOut: 'Sign out',

@@ -1,5 +1,5 @@
 import type { TClientSession } from '@sampada/shared';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { openConfirm } from '../../../components/modals';
@@ -19,8 +19,11 @@ function SessionRow({ session }: { session: TClientSession }) {
   const { t } = useSecurityTranslation();
   const deviceName = useDeviceName()(session);
   const end = useEndSession();
-  // The place when the server knows it, and the address it was seen from.
-  const where = [session.place, session.ip && t('sessions.ip', { ip: session.ip })]
+  // Where it was last seen, said even when unknown: a blank would read as "nothing to check".
+  const where = [
+    session.place ?? t('sessions.unknownPlace'),
+    session.ip && t('sessions.ip', { ip: session.ip }),
+  ]
     .filter(Boolean)
     .join(' · ');
   const signOut = () =>
@@ -51,11 +54,9 @@ function SessionRow({ session }: { session: TClientSession }) {
               </Badge>
             )}
           </Group>
-          {where && (
-            <Text size="sm" c="dimmed">
-              {where}
-            </Text>
-          )}
+          <Text size="sm" c="dimmed" data-testid="session-where">
+            {where}
+          </Text>
           <Text size="sm">
             {t('sessions.lastActive', { time: formatDateTime(session.last_seen_at) })}
           </Text>
@@ -139,6 +140,10 @@ export function SessionsSection() {
               {t('sessions.empty')}
             </Text>
           ))}
+        {/* CC-BY-4.0: a screen showing DB-IP's places links back to them. */}
+        <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" size="xs">
+          {t('sessions.placesBy')}
+        </Anchor>
       </Stack>
     </Paper>
   );
