@@ -27,10 +27,8 @@ export function wireSettlement(
     email,
     mail,
     isTradingDay: (day) => marketCore.calendar.isTradingDay(day),
-    async loanDuesOf(clientId) {
-      const loans = await credit.loans.listOfClient(clientId, 'disbursed');
-      return loans.reduce((sum, loan) => sum + BigInt(loan.due_now_paise), 0n);
-    },
+    // In the payout's own transaction: no second connection, and the dues of its snapshot.
+    loanDuesOf: (clientId, executor) => credit.loans.dueNowOf(clientId, executor),
     events: transitionEvents,
   });
   // The trading API for client programs: the trading module's orders, the market's data.

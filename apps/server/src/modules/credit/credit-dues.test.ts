@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TClientNotifications, TLoanDetail } from '@sampada/shared';
+import { inTransaction } from '../../platform/transaction.ts';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
@@ -146,6 +147,9 @@ describe('a 12-month EMI loan', () => {
     expect(byHand).toBe(accrue(principal, 2_400, 9).interest);
     expect(BigInt(now.fees_due_paise)).toBe(byHand);
     expect(now.past_due_paise).toBe(first.amount_paise + now.fees_due_paise);
+    // Settlement keeps back the same figure, read inside the payout's own transaction.
+    const kept = await inTransaction(t.ctx.db, (tx) => t.ctx.credit.loans.dueNowOf(c.id, tx));
+    expect(kept).toBe(BigInt(now.due_now_paise));
     const penal = await postings(loan.id, 'loan_penal_charge');
     expect(BigInt(penal.total ?? '0')).toBe(byHand);
     // Never compounded: the interest accrued is on the principal alone, as every day.

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import type { ClientRow } from '../clients/service.ts';
 import { assertBorrower } from './loan-access.ts';
 import type { LoanDeps } from './loan-deps.ts';
-import { loanViews } from './loan-reads.ts';
+import { dueNowOfRows, loanViews } from './loan-reads.ts';
 import { loans } from './tables.ts';
 import { paiseNumber } from './views.ts';
 
@@ -40,6 +40,22 @@ export async function loansOfClient(
     .where(and(eq(loans.clientId, clientId), status ? eq(loans.status, status) : undefined))
     .orderBy(desc(loans.createdAt));
   return loanViews(deps, rows);
+}
+
+/**
+ * What a client's disbursed loans have due now (instalments due and overdue, penal charges), in
+ * the caller's executor: settlement weighs it inside a payout's own transaction.
+ */
+export async function dueNowOf(
+  deps: LoanDeps,
+  clientId: string,
+  executor: Executor = deps.db,
+): Promise<bigint> {
+  const rows = await executor
+    .select()
+    .from(loans)
+    .where(and(eq(loans.clientId, clientId), eq(loans.status, 'disbursed')));
+  return dueNowOfRows(deps, rows, executor);
 }
 
 /** What a client owes on all their loans now (assets summary). */

@@ -61,6 +61,12 @@ export async function loanViews(
   });
 }
 
+/** What the disbursed loans among `rows` have due now, summed, read in the caller's executor. */
+export async function dueNowOfRows(deps: LoanDeps, rows: LoanRow[], executor: Executor) {
+  const dues = await duesOfRows(deps, rows, executor);
+  return [...dues.values()].reduce((sum, d) => sum + d.dueNow, 0n);
+}
+
 /** The dues of disbursed loans today, from their instalments (dues.ts). */
 async function duesOfRows(deps: LoanDeps, rows: LoanRow[], executor: Executor) {
   const active = rows.filter((r) => r.status === 'disbursed');

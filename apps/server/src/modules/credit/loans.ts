@@ -61,6 +61,7 @@ export function createLoans(deps: LoanDeps) {
     ofClient: async (clientId: string, loanId: string) =>
       loanDetail(deps, await loanOf(deps, loanId, clientId)),
     balanceOf: (clientId: string) => lists.loanBalanceOf(deps, clientId),
+    dueNowOf: (clientId: string, executor?: Executor) => lists.dueNowOf(deps, clientId, executor),
     queue: (viewer: Viewer | null, filter: QueueFilter) => loanQueue(deps, viewer, filter),
     /** The console's detail read in the caller's transaction (after a decision in it). */
     consoleDetailIn: async (loanId: string, executor: Executor) =>

@@ -9,8 +9,8 @@ import type { FundsService } from '../funds/service.ts';
 import type { TradingService } from '../trading/service.ts';
 import type { Obligations } from './retention.ts';
 
-/** What a client's disbursed loans have due now (credit's dues, summed). */
-export type LoanDuesOf = (clientId: string) => Promise<bigint>;
+/** What a client's disbursed loans have due now (credit's dues, summed), in the executor given. */
+export type LoanDuesOf = (clientId: string, executor: Executor) => Promise<bigint>;
 
 export type ObligationReaders = {
   trading: Pick<TradingService, 'obligations'>;
@@ -32,6 +32,6 @@ export async function obligationsOf(
     executor,
   );
   const pendingWithdrawals = await readers.funds.withdrawals.pendingTotalOf(clientId, executor);
-  const loanDues = await readers.loanDuesOf(clientId);
+  const loanDues = await readers.loanDuesOf(clientId, executor);
   return { openOrders, pendingWithdrawals, loanDues, unsettledSales };
 }
