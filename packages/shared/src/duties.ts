@@ -32,6 +32,25 @@ export const ZOutboxMessage = z.object({
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 
+/**
+ * Messages whose text carries a one-time secret (an e-mail verification code): the console
+ * never shows their body, so no officer can use a client's code.
+ */
+export const MAIL_SECRET_PURPOSES: readonly string[] = ['email.verify'];
+export const MAIL_BODY_WITHHELD = 'This message holds a one-time code; its text is not shown.';
+
+/** One message as operations read it: its text, unless it holds a secret. */
+export const ZOutboxMessageBody = z.object({
+  id: z.string(),
+  purpose: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string().nullable(),
+  withheld: z.string().nullable(),
+  attachments: z.array(z.string()),
+});
+export type TOutboxMessageBody = z.infer<typeof ZOutboxMessageBody>;
+
 export const ZOutbox = z.object({
   counts: z.record(z.enum(MAIL_STATUSES), z.number()),
   transport: z.enum(['smtp', 'files']),

@@ -31,6 +31,7 @@ export const queryKeys = {
   duties: {
     all: ['duties'] as const,
     outbox: (status: string) => ['duties', 'outbox', status] as const,
+    message: (id: string) => ['duties', 'message', id] as const,
     noteRun: (date: string) => ['duties', 'note-run', date] as const,
     grievances: (status: string) => ['duties', 'grievances', status] as const,
   },

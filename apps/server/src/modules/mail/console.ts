@@ -1,13 +1,14 @@
 /**
  * The outbox in the console (docs/api-duties.md): operations see every message with its
- * delivery status, attempts and last error, and may send a failed one again.
+ * delivery status, attempts and last error, read one (not one holding a one-time code), and
+ * may send a failed one again.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZOutbox, ZOutboxQuery } from '@sampada/shared';
+import { ZOutbox, ZOutboxMessageBody, ZOutboxQuery } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { routeKit } from '../../platform/route-kit.ts';
 
 const ZMessageId = z.object({ id: z.uuid({ error: 'No such message.' }) });
@@ -22,6 +23,23 @@ export function mailConsole(ctx: AppContext) {
       '/mail/outbox',
       { access: 'outbox', querystring: ZOutboxQuery, response: ZOutbox },
       async (request) => mail.outbox(request.query),
+    );
+
+    // Reading a client's message is an access to their data: audited like the KYC images.
+    kit.query(
+      'GET',
+      '/mail/outbox/:id',
+      { access: 'outbox', params: ZMessageId, response: ZOutboxMessageBody },
+      async (request) => {
+        const message = await mail.messageBody(request.params.id);
+        if (!message) throw notFound('No such message.');
+        await recordAudit(ctx.db, kit.actorOf(request), {
+          action: 'mail.read',
+          subjectType: 'mail',
+          subjectId: message.id,
+        });
+        return message;
+      },
     );
 
     kit.query(

@@ -2,8 +2,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TOutbox } from '@sampada/shared';
-import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
+import { MAIL_BODY_WITHHELD, type TOutbox, type TOutboxMessageBody } from '@sampada/shared';
+import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { MINUTE } from '../../platform/clock.ts';
 import { startTestSmtp, type TestSmtp } from './test-smtp.ts';
 
@@ -115,6 +115,43 @@ describe('mail over a real SMTP server', () => {
     const requeued = await t.api.post(`/console/api/v1/mail/outbox/${id}/requeue`, {}, ops.token);
     expect(requeued.status).toBe(200);
     expect(await t.ctx.mail.deliverDue()).toMatchObject({ sent: 1 });
+  });
+
+  it('operations read a message, audited; never the text of one holding a one-time code', async () => {
+    const note = await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'contract_note',
+      to: 'meera@client.test',
+      subject: 'Contract note',
+      body: 'Your contract note for today is attached.',
+    });
+    const code = await t.ctx.mail.enqueue(t.ctx.db, {
+      purpose: 'email.verify',
+      to: 'meera@client.test',
+      subject: 'Your code',
+      body: 'Your code is 482913.',
+    });
+    const ops = await signInStaff(t, 'operations');
+    const read = (id: string, token = ops.token) =>
+      t.api.get<TOutboxMessageBody>(`/console/api/v1/mail/outbox/${id}`, token);
+
+    const shown = await read(note);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data).toMatchObject({
+      body: 'Your contract note for today is attached.',
+      withheld: null,
+    });
+    const hidden = (await read(code)).body.data;
+    expect(hidden).toMatchObject({ body: null, withheld: MAIL_BODY_WITHHELD });
+    expect(JSON.stringify(hidden)).not.toContain('482913');
+
+    const audit = await sqlRows<{ subject_id: string }>(
+      t,
+      `select subject_id from audit_log where action = 'mail.read' and actor_id = '${ops.id}'`,
+    );
+    expect(audit.map((a) => a.subject_id).sort()).toEqual([note, code].sort());
+    expect((await read(note, (await signInStaff(t, 'support')).token)).status).toBe(403);
+    expect((await read('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await read('not-an-id')).status).toBe(400);
   });
 });
 

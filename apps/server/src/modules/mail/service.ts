@@ -9,6 +9,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
 import { everyPass } from '../../platform/outbox.ts';
 import { deliverDue, MAIL_TRANSITIONS, type MailStatus } from './delivery.ts';
+import { messageBody } from './message-body.ts';
 import { mailOutbox, type MailRow, type StoredAttachment } from './tables.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -111,6 +112,9 @@ export function createMailService(deps: { db: Db; clock: Clock; transport: MailT
       const now = clock.now();
       return rows.map((r) => outboxView(r, now));
     },
+
+    /** One message's text for operations (withheld when it holds a one-time code). */
+    messageBody: (id: string) => messageBody(db, id),
 
     /** The outbox rows of some messages, by id (a delivery run's view). */
     async byIds(ids: string[]): Promise<Map<string, TOutboxMessage>> {

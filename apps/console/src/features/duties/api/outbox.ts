@@ -1,4 +1,4 @@
-import { MAIL_STATUSES, type TOutbox } from '@sampada/shared';
+import { MAIL_STATUSES, type TOutbox, type TOutboxMessageBody } from '@sampada/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, compact } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -30,6 +30,14 @@ export const outboxQuery = (status: TOutboxFilter) =>
     refetchInterval: (query) => whileWaiting(query.state.data?.items),
   });
 export const useOutbox = (status: TOutboxFilter) => useQuery(outboxQuery(status));
+
+/** One message's text, read only when an officer opens it (each read is audited). */
+export const useOutboxMessage = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.duties.message(id ?? ''),
+    queryFn: () => apiGet<TOutboxMessageBody>(`/mail/outbox/${id}`),
+    enabled: id !== null,
+  });
 
 /**
  * A failed message goes again. No Idempotency-Key: the server moves only a failed message

@@ -1,3 +1,4 @@
+import { MAIL_BODY_WITHHELD } from '@sampada/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +55,51 @@ describe('OutboxPage', () => {
     expect(screen.getByTestId('overdue-alert')).toHaveTextContent(
       '1 message listed was not delivered 24 hours after it was written.',
     );
+  });
+
+  it('opens a message to read its text, and says when the text is withheld', async () => {
+    signInAs(['operations']);
+    const sent = message();
+    const api = mockApi({
+      [LIST]: ok(outbox([sent])),
+      [`GET /mail/outbox/${sent.id}`]: ok({
+        id: sent.id,
+        purpose: sent.purpose,
+        to: sent.to,
+        subject: sent.subject,
+        body: 'Dear client,\nyour contract note is attached.',
+        withheld: null,
+        attachments: sent.attachments,
+      }),
+    });
+    renderOutbox();
+    // Nothing is read (and audited) until an officer opens the message.
+    const row = await screen.findByTestId('outbox-row');
+    expect(api.callsTo(`GET /mail/outbox/${sent.id}`)).toHaveLength(0);
+    await userEvent.click(within(row).getByRole('button', { name: `Read ${sent.subject}` }));
+    const opened = await screen.findByTestId('outbox-message');
+    expect(opened).toHaveTextContent('your contract note is attached.');
+    expect(opened).toHaveTextContent(`To ${sent.to}`);
+  });
+
+  it('shows why a message holding a one-time code has no text', async () => {
+    signInAs(['operations']);
+    const code = message({ purpose: 'email.verify', subject: 'Your code' });
+    mockApi({
+      [LIST]: ok(outbox([code])),
+      [`GET /mail/outbox/${code.id}`]: ok({
+        id: code.id,
+        purpose: code.purpose,
+        to: code.to,
+        subject: code.subject,
+        body: null,
+        withheld: MAIL_BODY_WITHHELD,
+        attachments: [],
+      }),
+    });
+    renderOutbox();
+    await userEvent.click(await screen.findByRole('button', { name: 'Read Your code' }));
+    expect(await screen.findByTestId('outbox-message')).toHaveTextContent(MAIL_BODY_WITHHELD);
   });
 
   it('asks the server for the status picked', async () => {

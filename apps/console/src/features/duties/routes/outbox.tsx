@@ -1,4 +1,5 @@
-import { Alert, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { mayAccess, type TOutboxMessage } from '@sampada/shared';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
@@ -14,6 +15,7 @@ import {
   OverdueBadge,
   RequeueButton,
 } from '../components/delivery-parts';
+import { MessageModal } from '../components/message-modal';
 
 const TRANSPORT = {
   smtp: 'Mail goes out through the SMTP server (SMTP_URL).',
@@ -33,6 +35,7 @@ export function OutboxPage() {
   const items = outbox.data?.items ?? [];
   const counts = outbox.data?.counts;
   const overdue = items.filter((m) => m.overdue).length;
+  const [reading, setReading] = useState<string | null>(null);
 
   return (
     <>
@@ -88,16 +91,30 @@ export function OutboxPage() {
             empty={items.length === 0 ? 'No messages.' : undefined}
           >
             {items.map((m) => (
-              <MessageRow key={m.id} message={m} mayRequeue={mayAccess(roles, 'outbox')} />
+              <MessageRow
+                key={m.id}
+                message={m}
+                mayRequeue={mayAccess(roles, 'outbox')}
+                onRead={() => setReading(m.id)}
+              />
             ))}
           </ListTable>
         </Stack>
       </QueryState>
+      <MessageModal id={reading} onClose={() => setReading(null)} />
     </>
   );
 }
 
-function MessageRow({ message: m, mayRequeue }: { message: TOutboxMessage; mayRequeue: boolean }) {
+function MessageRow({
+  message: m,
+  mayRequeue,
+  onRead,
+}: {
+  message: TOutboxMessage;
+  mayRequeue: boolean;
+  onRead: () => void;
+}) {
   // A sent or failed message has no next attempt, whatever the row's last lease said.
   const waiting = m.status === 'queued' || m.status === 'sending';
   return (
@@ -136,7 +153,12 @@ function MessageRow({ message: m, mayRequeue }: { message: TOutboxMessage; mayRe
         </Text>
       </Table.Td>
       <Table.Td>
-        {m.status === 'failed' && mayRequeue ? <RequeueButton id={m.id} /> : null}
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={onRead} aria-label={`Read ${m.subject}`}>
+            Read
+          </Button>
+          {m.status === 'failed' && mayRequeue ? <RequeueButton id={m.id} /> : null}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
