@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { TClientNotification, TClientNotifications, TWithdrawalView } from '@sampada/shared';
+import type { PgListener } from '../../platform/pg-listener.ts';
 import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
@@ -23,16 +24,17 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 let t: TestApp;
 let alice: MoneyClient;
 let bob: MoneyClient;
-let stopDelivery: () => void;
+let delivery: PgListener;
 beforeAll(async () => {
   t = await buildTestApp();
   await openDeposits(t);
-  stopDelivery = t.ctx.notifications.deliver();
+  delivery = t.ctx.notifications.deliver(t.ctx.config.databaseUrl!);
+  await delivery.whenListening();
   alice = await moneyClient(t);
   bob = await moneyClient(t);
 });
 afterAll(async () => {
-  stopDelivery?.();
+  await delivery?.stop();
   await t?.close();
 });
 
