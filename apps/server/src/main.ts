@@ -220,7 +220,9 @@ async function serve(
   // Fired price alerts reach this instance's WebSocket clients, whoever fired them.
   const stopAlertDelivery = ctx.alerts.deliver();
   // So does every notice a client is told of, by its row's NOTIFY (decision 049).
-  const noticeListener = ctx.notifications.deliver(database.url);
+  const noticeListener = ctx.notifications.deliver(database.url, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
   const jobs: Jobs = {
     stopAlerts: async () => {},
     janitor: undefined,

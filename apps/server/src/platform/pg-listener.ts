@@ -89,6 +89,8 @@ export function listenOn(
     }
     // Stopped (or lost) while it connected: this one is not kept.
     if (client !== fresh) return void fresh.end().catch(() => {});
+    // After a loss, a word that it is back: an operator (and a reliability test) reads it.
+    if (sessions > 0) options.log?.(`${channel} listener listening again`);
     delay = minRetryMs;
     sessions += 1;
     ready.resolve();

@@ -20,6 +20,7 @@ import {
   signInAgain,
 } from '../funds/test-fixtures.ts';
 import { conversationOf, replyAsStaff, sendAsClient } from '../support/test-fixtures.ts';
+import { NOTICE_LISTENER } from './service.ts';
 import {
   heardOnlyItsOwn,
   type NoticeSocket,
@@ -204,7 +205,7 @@ describe('the listener’s own connection', () => {
       t,
       `select count(*)::int as n from (
          select pg_terminate_backend(pid) from pg_stat_activity
-         where application_name = 'sampada notices' and datname = current_database()) as k`,
+         where application_name = '${NOTICE_LISTENER}' and datname = current_database()) as k`,
     );
     expect(terminated!.n).toBe(1);
     await vi.waitFor(() => expect(listener.sessions()).toBe(before + 1), { timeout: 20_000 });

@@ -13,7 +13,7 @@ import {
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { listenOn, type PgListener } from '../../platform/pg-listener.ts';
+import { listenOn } from '../../platform/pg-listener.ts';
 import type { Market } from '../market/service.ts';
 import { NOTICE_CHANNEL } from './notice.ts';
 
@@ -30,6 +30,9 @@ const view = (row: NotificationRow): TClientNotification => ({
   read_at: row.readAt?.toISOString() ?? null,
   detail: row.detail ?? null,
 });
+
+/** The listener's application_name in pg_stat_activity. */
+export const NOTICE_LISTENER = 'sampada notices';
 
 /** What notice.ts's NOTIFY says: the row as JSON, or its id alone when that would be too long. */
 type Told = { client_id: string; id: string } & Partial<{
@@ -59,7 +62,6 @@ export function createNotificationService(deps: {
   db: Db;
   clock: Clock;
   live: Pick<Market['live'], 'sendToClient'>;
-  log?: (message: string, error?: unknown) => void;
 }) {
   const { db, clock } = deps;
   const mine = (clientId: string) => eq(clientNotifications.clientId, clientId);
@@ -105,15 +107,13 @@ export function createNotificationService(deps: {
    * a connection of its own to `databaseUrl` (reconnecting with backoff; a notice written while
    * it reconnects reaches the app by the list's 30 s poll instead).
    */
-  function deliver(databaseUrl: string): PgListener {
+  function deliver(databaseUrl: string, log?: (message: string, error?: unknown) => void) {
     return listenOn(
       databaseUrl,
       NOTICE_CHANNEL,
       (payload) =>
-        void tell(payload).catch((error: unknown) =>
-          deps.log?.('notification delivery failed', error),
-        ),
-      { applicationName: 'sampada notices', log: deps.log },
+        void tell(payload).catch((error: unknown) => log?.('notification delivery failed', error)),
+      { applicationName: NOTICE_LISTENER, log },
     );
   }
 
