@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addIstDays, daysInMs, istDayOf, type TOfferClaim } from '@sampada/shared';
 import type { PgListener } from '../../platform/pg-listener.ts';
-import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import {
+  buildTestApp,
+  type SignedInStaff,
+  signInStaff,
+  sqlRows,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { setFlags } from '../compensation/test-fixtures.ts';
 import { applied, borrower, disbursed, loanOf, PERSONAL_ID } from '../credit/test-fixtures.ts';
 import {
@@ -106,9 +112,9 @@ describe('a notice that is not a lifecycle step reaches the open app at once', (
     const agent = await signInStaff(t, 'support');
     const conversation = await conversationOf(t, agent.token, c.id);
     const { mine, theirs, other } = await sockets(c);
-    expect((await replyAsStaff(t, agent.token, conversation.id, { text: 'Paid today.' })).status).toBe(
-      200,
-    );
+    expect(
+      (await replyAsStaff(t, agent.token, conversation.id, { text: 'Paid today.' })).status,
+    ).toBe(200);
     await vi.waitFor(() => expect(written(mine)).toEqual([conversation.id]));
     await heardOnlyItsOwn(t, theirs, other.id);
     closeAll(mine, theirs);
@@ -121,7 +127,10 @@ describe('a notice that is not a lifecycle step reaches the open app at once', (
       amount_paise: 5_000_000,
       tenure_months: 12,
     });
-    const ops = [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')];
+    const ops: [SignedInStaff, SignedInStaff] = [
+      await signInStaff(t, 'operations'),
+      await signInStaff(t, 'operations'),
+    ];
     await disbursed(t, ops, loan);
     c = await signInAgain(t, c);
     const first = (await loanOf(t, c, loan.id)).schedule[0]!;

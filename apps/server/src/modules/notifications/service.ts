@@ -99,7 +99,8 @@ export function createNotificationService(deps: {
   async function tell(payload: string) {
     const told = JSON.parse(payload) as Told;
     const notice = toldNotice(told) ?? (await byId(told.id));
-    if (notice) deps.live.sendToClient(told.client_id, { type: 'notification', notification: notice });
+    if (notice)
+      deps.live.sendToClient(told.client_id, { type: 'notification', notification: notice });
   }
 
   /**
