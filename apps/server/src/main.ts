@@ -135,6 +135,8 @@ type Running = {
   jobs: Jobs;
   /** The listeners every instance runs, stopped first. */
   stopListeners: () => void;
+  /** The notices' LISTEN connection: kept while sockets are open, ended before the database. */
+  stopNotices: () => Promise<void>;
   marketStarted: Promise<void>;
   closeSocket: () => Promise<void>;
 };
@@ -186,6 +188,7 @@ async function shutdown(running: Running, signal: string) {
   // Stops accepting, closes WebSockets, waits for in-flight requests.
   await step('HTTP server', () => app.close());
   await step('operator socket', running.closeSocket);
+  await step('notice listener', running.stopNotices);
   // The pool, then the embedded PostgreSQL (fast shutdown).
   await step('database', () => database.close());
   app.log.info({ signal, ms: Date.now() - started }, 'stopped');
@@ -216,8 +219,10 @@ async function serve(
   const stopListings = ctx.market.watchListings();
   // Fired price alerts reach this instance's WebSocket clients, whoever fired them.
   const stopAlertDelivery = ctx.alerts.deliver();
-  // So do the notices of every step a client is told of (decision 049).
-  const stopNotificationDelivery = ctx.notifications.deliver();
+  // So does every notice a client is told of, by its row's NOTIFY (decision 049).
+  const noticeListener = ctx.notifications.deliver(database.url, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
   const jobs: Jobs = {
     stopAlerts: async () => {},
     janitor: undefined,
@@ -257,8 +262,8 @@ async function serve(
       stopNewsImport();
       stopListings();
       stopAlertDelivery();
-      stopNotificationDelivery();
     },
+    stopNotices: () => noticeListener.stop(),
     marketStarted,
     closeSocket,
   };

@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'loan.penal_charge',
   'loan.margin_call',
   'loan.invoke_pledge',
+  'loan.pledge_sale',
   'compensation.ask_info',
   'compensation.approve',
   'compensation.partly_approve',
@@ -50,7 +51,8 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * The loan events (credit's loan_events kinds) a client is told of, beside the loan's steps:
  * a reminder three days before a due date, an auto-debit that fell short, a penal charge, a
- * margin call and the sale of pledged shares.
+ * margin call, pledged shares put up for sale, and that sale settled (what it raised and
+ * repaid).
  */
 export const LOAN_EVENT_NOTICES = [
   'due_reminder',
@@ -58,6 +60,7 @@ export const LOAN_EVENT_NOTICES = [
   'penal_charge',
   'margin_call',
   'invoke_pledge',
+  'pledge_sale',
 ] as const satisfies readonly LoanNotice<TNotificationKind>[];
 type LoanNotice<K> = K extends `loan.${infer Event}` ? Event : never;
 
@@ -103,12 +106,26 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
   /**
    * Pledged shares put up for sale for a loan (`loan.invoke_pledge`): each line valued at the
    * price the sale was planned on, and what the sale is to recover of the loan (the plan's
-   * target, at most what the loan owes). The fills' proceeds are known only when it settles.
+   * target, at most what the loan owes). The fills' proceeds are told when it settles
+   * (`pledge_sold`).
    */
   z.object({
     type: z.literal('pledge_sale'),
     sold: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), value_paise: paise })),
     recover_paise: paise,
+  }),
+  /**
+   * A sale of pledged shares settled (`loan.pledge_sale`), one symbol's order: how many were put
+   * up and how many sold, what the fills raised net of charges, and what of it repaid the loan
+   * (at most what it owed; the rest stays in the client's cash).
+   */
+  z.object({
+    type: z.literal('pledge_sold'),
+    symbol: z.string(),
+    quantity: z.number().int(),
+    sold_quantity: z.number().int(),
+    proceeds_paise: paise,
+    repaid_paise: paise,
   }),
 ]);
 export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;

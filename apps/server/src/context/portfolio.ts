@@ -39,7 +39,7 @@ export function wirePortfolio(
   // Price alerts fire from the market's feed and reach clients over its quotes WebSocket.
   const alerts = createAlertsService({ db, clock, market: marketCore, bus });
   // What happened to a client's records: written by the steps, sent live over the same socket.
-  const notifications = createNotificationService({ db, clock, bus, live: marketCore.live });
+  const notifications = createNotificationService({ db, clock, live: marketCore.live });
   const health = createHealth(db);
   return { portfolio, transfers, alerts, notifications, health };
 }

@@ -87,6 +87,10 @@ describe('the embedded PostgreSQL killed under write load', () => {
       }
       expect(ready).toMatchObject({ status: 200 });
       expect(postmasterPid()).not.toBe(firstPid);
+      // The notices' LISTEN connection, its own and not the pool's, is back too (decision 049).
+      const listening = /client_notice listener listening again/;
+      for (let i = 0; i < 300 && !listening.test(server.output()); i++) await sleep(100);
+      expect(server.output()).toMatch(listening);
 
       // Every request was answered — 200, or a clear 503 in the gap — and none hung or failed.
       const all = [...outcomes.values()];

@@ -76,6 +76,7 @@ export const NOTICE_REFRESHES: Record<TNotificationKind, readonly QueryKey[]> = 
   'loan.penal_charge': [loan.all],
   'loan.margin_call': [loan.all],
   'loan.invoke_pledge': [loan.all, ...TRADE],
+  'loan.pledge_sale': [loan.all, ...TRADE],
   'compensation.ask_info': CLAIM,
   'compensation.approve': CLAIM,
   'compensation.partly_approve': CLAIM,
@@ -166,12 +167,27 @@ function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, stri
           .join(', '),
         amount: formatPaise(detail.recover_paise),
       };
+    case 'pledge_sold':
+      return {
+        symbol: detail.symbol,
+        quantity: detail.sold_quantity,
+        planned: detail.quantity,
+        proceeds: formatPaise(detail.proceeds_paise),
+        repaid: formatPaise(detail.repaid_paise),
+      };
   }
+}
+
+/** Which of its kind's sentences a notice's figures take: an order's by its side, a sale by whether any sold. */
+function detailVariant(detail: TNoticeDetail): string {
+  if (detail.type === 'order') return `.${detail.side}`;
+  if (detail.type === 'pledge_sold') return detail.sold_quantity > 0 ? '.sold' : '.unsold';
+  return '';
 }
 
 /**
  * What a notice says (decision 056): its kind's sentence with its figures ("Bought 20 INFY at
- * ₹1,502.35"), an order's by its side; the kind's plain sentence where there are none (older
+ * ₹1,502.35"), an order's by its side, a settled pledge sale's by whether any sold; the kind's plain sentence where there are none (older
  * rows, a kind with no figures). A decision's reason, in the officer's words, follows it.
  */
 export function noticeText(
@@ -181,7 +197,7 @@ export function noticeText(
   const plain = t(noticeKey(notice));
   const { detail } = notice;
   if (!detail) return plain;
-  const key = `noticeDetails.${notice.kind}${detail.type === 'order' ? `.${detail.side}` : ''}`;
+  const key = `noticeDetails.${notice.kind}${detailVariant(detail)}`;
   const sentence = t(key, { defaultValue: plain, ...noticeValues(t, detail) });
   const reason = 'reason' in detail ? detail.reason : null;
   return reason ? `${sentence} ${t('noticeDetails.reason', { reason })}` : sentence;

@@ -324,6 +324,31 @@ describe('a margin call and its deadline', () => {
         recover_paise: 7_551_021,
       },
     });
+
+    // The sale fills and settles: the bell then says what it raised and what it repaid.
+    await print('INFY', 1_000);
+    expect((await t.ctx.credit.monitoring.check()).settled).toBe(1);
+    const [settled] = await sqlRows<{ proceeds: string; applied: string }>(
+      t,
+      `select (o.filled_value_paise - o.charges_paise)::text as proceeds, s.applied_paise::text as applied
+       from loan_pledge_sales s join orders o on o.id = s.order_id where s.loan_id = '${loanId}'`,
+    );
+    expect(Number(settled!.applied)).toBeGreaterThan(0);
+    const after = (await t.api.get<TClientNotifications>('/client/app/v1/notifications', c.token))
+      .body.data.items;
+    expect(after.filter((n) => n.kind === 'loan.pledge_sale')).toEqual([
+      expect.objectContaining({
+        subject_id: loanId,
+        detail: {
+          type: 'pledge_sold',
+          symbol: 'INFY',
+          quantity: 76,
+          sold_quantity: 76,
+          proceeds_paise: Number(settled!.proceeds),
+          repaid_paise: Number(settled!.applied),
+        },
+      }),
+    ]);
   });
 });
 

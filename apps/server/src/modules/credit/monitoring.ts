@@ -232,6 +232,16 @@ export function createMonitoring(deps: Deps) {
           sale.loanId,
           'pledge_sale',
           `${outcome.filledQuantity} of ${outcome.quantity} pledged ${sale.symbol} sold for ${formatPaise(outcome.proceedsPaise)}; ${formatPaise(applied)} applied to the loan.`,
+          null,
+          // The client is told what the sale raised and repaid (decision 056).
+          {
+            type: 'pledge_sold',
+            symbol: sale.symbol,
+            quantity: outcome.quantity,
+            sold_quantity: outcome.filledQuantity,
+            proceeds_paise: paiseNumber(outcome.proceedsPaise),
+            repaid_paise: paiseNumber(applied),
+          },
         );
         settled += 1;
       });

@@ -1,7 +1,8 @@
 /**
  * From a lifecycle step to the client's notification (decision 049): which steps a client is
  * told of, and the row each one writes — inside the step's own statement (transitions'
- * `record`), so the notification exists exactly when the step does.
+ * `record`), so the notification exists exactly when the step does — and, with the row, the
+ * NOTIFY that takes it to the client's open app once the step commits.
  */
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import { v5 as uuidV5 } from 'uuid';
@@ -101,6 +102,29 @@ export const noticesReadSql = (input: {
       isNull(clientNotifications.readAt),
     )}`;
 
+/** The channel every instance LISTENs on (service.ts `deliver`). */
+export const NOTICE_CHANNEL = 'client_notice';
+
+/**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more with an error, which would roll back
+ * the writer's step for the sake of a toast. A notice is a few hundred bytes; one that is not (a
+ * pledge sale of very many lines) is told by its id and client alone, and the listener reads it.
+ */
+const NOTIFY_PAYLOAD_LIMIT = 8000;
+
+/**
+ * The payload told for each inserted row, in the insert's RETURNING: a conflicting (replayed)
+ * row returns nothing, so only a new row is told, and PostgreSQL sends it only if the writer's
+ * transaction commits. RETURNING is evaluated even where the insert rides another statement as
+ * an unread CTE (transitions' `record`): a data-modifying CTE always runs to completion.
+ */
+const told = sql`returning pg_notify(${NOTICE_CHANNEL}, (
+      select case when octet_length(n.payload) < ${NOTIFY_PAYLOAD_LIMIT} then n.payload
+                  else json_build_object('client_id', client_id, 'id', id)::text end
+      from (select json_build_object('client_id', client_id, 'id', id, 'kind', kind,
+              'subject_type', subject_type, 'subject_id', subject_id, 'created_at', created_at,
+              'detail', detail)::text as payload) as n))`;
+
 function noticesSql(notices: { notice: TClientNotification; clientId: string }[]): SQL[] {
   if (notices.length === 0) return [];
   const column = <T>(pick: (n: (typeof notices)[number]) => T) => sql.param(notices.map(pick));
@@ -112,6 +136,7 @@ function noticesSql(notices: { notice: TClientNotification; clientId: string }[]
                 ${column((n) => n.notice.subject_id)}::text[], ${column((n) => n.notice.created_at)}::timestamptz[],
                 ${column((n) => (n.notice.detail ? JSON.stringify(n.notice.detail) : null))}::text[])
       as u(id, client_id, kind, subject_type, subject_id, created_at, detail)
-    on conflict (id) do nothing`,
+    on conflict (id) do nothing
+    ${told}`,
   ];
 }

@@ -4,8 +4,8 @@
  * unread ones, and no client reads another's.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
-import type { TClientNotification, TClientNotifications, TWithdrawalView } from '@sampada/shared';
+import type { TClientNotifications, TWithdrawalView } from '@sampada/shared';
+import type { PgListener } from '../../platform/pg-listener.ts';
 import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
   addCard,
@@ -17,42 +17,31 @@ import {
   system,
 } from '../funds/test-fixtures.ts';
 import { notificationId } from './notice.ts';
+import { socketOf as openSocket } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let alice: MoneyClient;
 let bob: MoneyClient;
-let stopDelivery: () => void;
+let delivery: PgListener;
 beforeAll(async () => {
   t = await buildTestApp();
   await openDeposits(t);
-  stopDelivery = t.ctx.notifications.deliver();
+  delivery = t.ctx.notifications.deliver(t.ctx.config.databaseUrl!);
+  await delivery.whenListening();
   alice = await moneyClient(t);
   bob = await moneyClient(t);
 });
 afterAll(async () => {
-  stopDelivery?.();
+  await delivery?.stop();
   await t?.close();
 });
 
 const listOf = async (who: MoneyClient) =>
   (await t.api.get<TClientNotifications>('/client/app/v1/notifications', who.token)).body.data;
 
-/** The client's app socket, signed in, with every frame it hears. */
-async function socketOf(who: MoneyClient) {
-  const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws/app/v1`);
-  const frames: { type: string; notification?: TClientNotification }[] = [];
-  socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
-  await new Promise((resolve, reject) => {
-    socket.on('open', resolve);
-    socket.on('error', reject);
-  });
-  socket.send(JSON.stringify({ type: 'auth', token: who.token }));
-  await vi.waitFor(() => expect(frames.some((f) => f.type === 'ready')).toBe(true));
-  const notices = () => frames.filter((f) => f.type === 'notification').map((f) => f.notification!);
-  return { socket, notices };
-}
+const socketOf = (who: MoneyClient) => openSocket(t, who);
 
 describe('notifications of a client’s records', () => {
   it('tells the client their KYC was approved, from the approval’s own transaction', async () => {

@@ -1,22 +1,21 @@
 /**
  * The client's notifications (decision 049): written by the steps themselves (notice.ts, via
- * transitions' `record`), read and marked here, and sent live — every instance hears the steps'
- * events on the bus and hands each notice to the client's socket if it holds one.
+ * transitions' `record` or `noticeSql`), read and marked here, and sent live — the row's insert
+ * NOTIFYs, and every instance LISTENs and hands each notice to the client's socket if it holds
+ * one. One path for every kind, whoever wrote it and on whichever instance.
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
-  NOTIFICATION_KINDS,
   NOTIFICATIONS_SHOWN,
   type TClientNotification,
   type TClientNotifications,
   type TNotificationKind,
 } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
-import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type TransitionEvent, transitionChannel } from '../../platform/transitions.ts';
+import { listenOn } from '../../platform/pg-listener.ts';
 import type { Market } from '../market/service.ts';
-import { noticeOf } from './notice.ts';
+import { NOTICE_CHANNEL } from './notice.ts';
 
 /** For other modules' events that are notices but not lifecycle steps (a loan's reminder). */
 export { noticeSql, noticesReadSql } from './notice.ts';
@@ -32,15 +31,37 @@ const view = (row: NotificationRow): TClientNotification => ({
   detail: row.detail ?? null,
 });
 
-/** The lifecycles whose steps a client is told of: `deposit` of `deposit.confirm`. */
-const LIFECYCLES = [...new Set(NOTIFICATION_KINDS.map((kind) => kind.split('.')[0]!))];
+/** The listener's application_name in pg_stat_activity. */
+export const NOTICE_LISTENER = 'sampada notices';
+
+/** What notice.ts's NOTIFY says: the row as JSON, or its id alone when that would be too long. */
+type Told = { client_id: string; id: string } & Partial<{
+  kind: TNotificationKind;
+  subject_type: string;
+  subject_id: string;
+  created_at: string;
+  detail: TClientNotification['detail'];
+}>;
+
+/** The row as the list shows it; null when the payload is the id alone (read the row). */
+const toldNotice = (told: Told): TClientNotification | null =>
+  told.kind
+    ? {
+        id: told.id,
+        kind: told.kind,
+        subject_type: told.subject_type!,
+        subject_id: told.subject_id!,
+        // PostgreSQL's JSON of a timestamptz is in the session's zone; the API speaks UTC ISO.
+        created_at: new Date(told.created_at!).toISOString(),
+        read_at: null,
+        detail: told.detail ?? null,
+      }
+    : null;
 
 export function createNotificationService(deps: {
   db: Db;
   clock: Clock;
-  bus: Pick<Bus, 'subscribe'>;
   live: Pick<Market['live'], 'sendToClient'>;
-  log?: (message: string, error?: unknown) => void;
 }) {
   const { db, clock } = deps;
   const mine = (clientId: string) => eq(clientNotifications.clientId, clientId);
@@ -70,21 +91,31 @@ export function createNotificationService(deps: {
     return { marked: marked.length };
   }
 
-  /** Every instance: each step's notice to the client's socket, if this instance holds it. */
-  function deliver() {
-    const stops = LIFECYCLES.map((name) =>
-      deps.bus.subscribe(transitionChannel(name), (message) => {
-        try {
-          const event = JSON.parse(message) as TransitionEvent;
-          const notice = noticeOf(event);
-          if (notice)
-            deps.live.sendToClient(event.clientId!, { type: 'notification', notification: notice });
-        } catch (error) {
-          deps.log?.('notification delivery failed', error);
-        }
-      }),
+  async function byId(id: string): Promise<TClientNotification | null> {
+    const [row] = await db.select().from(clientNotifications).where(eq(clientNotifications.id, id));
+    return row ? view(row) : null;
+  }
+
+  async function tell(payload: string) {
+    const told = JSON.parse(payload) as Told;
+    const notice = toldNotice(told) ?? (await byId(told.id));
+    if (notice)
+      deps.live.sendToClient(told.client_id, { type: 'notification', notification: notice });
+  }
+
+  /**
+   * Every instance: each committed notice to the client's socket, if this instance holds it, on
+   * a connection of its own to `databaseUrl` (reconnecting with backoff; a notice written while
+   * it reconnects reaches the app by the list's 30 s poll instead).
+   */
+  function deliver(databaseUrl: string, log?: (message: string, error?: unknown) => void) {
+    return listenOn(
+      databaseUrl,
+      NOTICE_CHANNEL,
+      (payload) =>
+        void tell(payload).catch((error: unknown) => log?.('notification delivery failed', error)),
+      { applicationName: NOTICE_LISTENER, log },
     );
-    return () => stops.forEach((stop) => stop());
   }
 
   return { list, markRead, deliver };

@@ -308,6 +308,44 @@ describe('the notifications bell', () => {
     ]);
   });
 
+  it('a settled pledge sale tells what it sold, raised and repaid, in English and Hindi', async () => {
+    const sold = (id: string, soldQuantity: number, proceeds: number, repaid: number) =>
+      notice('loan.pledge_sale', id, {
+        type: 'pledge_sold',
+        symbol: 'INFY',
+        quantity: 12,
+        sold_quantity: soldQuantity,
+        proceeds_paise: proceeds,
+        repaid_paise: repaid,
+      });
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [sold('n1', 12, 1_842_000, 1_800_000), sold('n2', 0, 0, 0)],
+        unread: 2,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const first = renderWithProviders(<NotificationsBell />);
+    await first.user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    expect((await screen.findAllByTestId('notification')).map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Sold 12 INFY for ₹18,420.00; ₹18,000.00 repaid on your loan.'),
+      expect.stringContaining(
+        'None of the 12 pledged INFY put up for sale were sold; nothing was repaid on your loan.',
+      ),
+    ]);
+    first.unmount();
+    await act(() => setLanguage('hi-IN'));
+    try {
+      const { user } = renderWithProviders(<NotificationsBell />);
+      await user.click(await screen.findByRole('button', { name: /2/ }));
+      const [done] = await screen.findAllByTestId('notification');
+      expect(done).toHaveTextContent('12 INFY ₹18,420.00 में बेचे गए; आपके ऋण पर ₹18,000.00 चुकाए गए।');
+    } finally {
+      await act(() => setLanguage(DEFAULT_LANGUAGE));
+    }
+  });
+
   it('a notice’s toast tells its figures too', async () => {
     mockApi({
       'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),

@@ -156,6 +156,7 @@ export const commonEnUS = {
       penal_charge: 'A penal charge was added to your loan for an overdue instalment.',
       margin_call: 'Margin call on your loan: add shares or repay before the deadline.',
       invoke_pledge: 'Pledged shares were sold to restore your loan’s limit.',
+      pledge_sale: 'The sale of your pledged shares settled and was applied to your loan.',
     },
     compensation: {
       ask_info: 'Your claim needs more information from you.',
@@ -235,6 +236,11 @@ export const commonEnUS = {
       margin_call: 'Margin call on your loan: repay {{amount}} or add shares by {{date}} (IST).',
       invoke_pledge:
         'Selling {{sold}} of your pledged shares at market to recover {{amount}} of your loan.',
+      pledge_sale: {
+        sold: 'Sold {{quantity}} {{symbol}} for {{proceeds}}; {{repaid}} repaid on your loan.',
+        unsold:
+          'None of the {{planned}} pledged {{symbol}} put up for sale were sold; nothing was repaid on your loan.',
+      },
     },
     compensation: {
       ask_info: 'Your claim for {{amount}} needs more information from you.',

@@ -156,6 +156,7 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       penal_charge: 'बकाया किस्त के लिए आपके ऋण पर पेनल शुल्क जोड़ा गया।',
       margin_call: 'आपके ऋण पर मार्जिन कॉल: समय-सीमा से पहले शेयर जोड़ें या चुकाएँ।',
       invoke_pledge: 'आपके ऋण की सीमा बहाल करने के लिए गिरवी रखे शेयर बेचे गए।',
+      pledge_sale: 'आपके गिरवी रखे शेयरों की बिक्री पूरी हुई और आपके ऋण पर लागू की गई।',
     },
     compensation: {
       ask_info: 'आपके दावे के लिए आपसे और जानकारी चाहिए।',
@@ -231,6 +232,11 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       margin_call: 'आपके ऋण पर मार्जिन कॉल: {{date}} (IST) तक {{amount}} चुकाएँ या शेयर जोड़ें।',
       invoke_pledge:
         'आपके ऋण के {{amount}} की वसूली के लिए आपके गिरवी रखे शेयरों में से {{sold}} बाज़ार भाव पर बेचे जा रहे हैं।',
+      pledge_sale: {
+        sold: '{{quantity}} {{symbol}} {{proceeds}} में बेचे गए; आपके ऋण पर {{repaid}} चुकाए गए।',
+        unsold:
+          'बिक्री के लिए रखे गए आपके गिरवी {{planned}} {{symbol}} में से कोई नहीं बिका; आपके ऋण पर कुछ नहीं चुकाया गया।',
+      },
     },
     compensation: {
       ask_info: '{{amount}} के आपके दावे के लिए आपसे और जानकारी चाहिए।',
