@@ -180,8 +180,7 @@ export async function statementPdf(data: StatementData, sealed: SealedPdf): Prom
       money(formatPaise(l.balanceAfter)),
     ]);
   }
-  const opened = { doc, money, finish };
-  writeTradeCharges(opened, data.trades);
-  writeNominees(opened, data.nominees);
+  writeTradeCharges({ doc, money }, data.trades);
+  writeNominees({ doc, money }, data.nominees);
   return finish();
 }
