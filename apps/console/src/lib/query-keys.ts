@@ -7,6 +7,8 @@ export const queryKeys = {
     all: ['clients'] as const,
     list: (filters: Record<string, unknown>) => ['clients', 'list', filters] as const,
     detail: (id: string) => ['clients', 'detail', id] as const,
+    /** A client's nominees, read-only (issue 36). */
+    nominees: (id: string) => ['clients', 'nominees', id] as const,
   },
   invites: ['invites'] as const,
   resetCodes: ['reset-codes'] as const,

@@ -66,6 +66,7 @@ export function wireMail(
     mail,
     trading,
     kyc,
+    nominees,
     signer,
   });
   return { mail, email, nominees, grievances, noteDelivery, statements };

@@ -3,18 +3,21 @@ import { badRequest } from '../../platform/errors.ts';
 import { dayRange } from '../../platform/ist.ts';
 import { accountNumber } from '../clients/service.ts';
 import type { RecordDeps } from './record-deps.ts';
-import type { StatementData } from './statement.ts';
+import type { LedgerStatement } from './statement.ts';
 
 const STATEMENT_MAX_DAYS = 366;
 
-/** Opening balances, every line of the period and closing balances, in one snapshot. */
+/**
+ * Opening balances, every line of the period and closing balances, in one snapshot: the
+ * ledger's part of the statement (the statements module adds the trades and the nominees).
+ */
 export async function clientStatement(
   deps: Pick<RecordDeps, 'db' | 'ledger' | 'clients'>,
   clientId: string,
   from: string,
   to: string,
   generatedAt: Date,
-): Promise<StatementData> {
+): Promise<LedgerStatement> {
   const { db, ledger, clients } = deps;
   const { start, end } = dayRange(from, to);
   if (end!.getTime() - start!.getTime() > daysInMs(STATEMENT_MAX_DAYS))
@@ -50,6 +53,7 @@ export async function clientStatement(
       reference: line.reference,
       amount: line.amount,
       balanceAfter: line.balanceAfter,
+      postingId: line.postingId,
     })),
   };
 }

@@ -175,8 +175,11 @@ describe('statement', () => {
     const header = lines.indexOf(
       'Date (IST),Type,Account,Description,Reference,Debit,Credit,Balance',
     );
-    const body = lines.slice(header + 1);
+    // The ledger lines run to the blank line before the trades' charges and the nominees.
+    const rest = lines.slice(header + 1);
+    const body = rest.slice(0, rest.indexOf(''));
     expect(body).toHaveLength(7);
+    expect(rest).toContain('Nominees,No nominee on record');
     expect(body[0]).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,Withdrawal requested,Cash available,Withdrawal to State Bank of India XXXX9012 requested,withdrawal:[0-9a-f-]{36},"₹1,234.50",,"₹48,765.50"$/,
     );

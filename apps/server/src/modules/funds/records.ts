@@ -10,7 +10,7 @@ import { clientStatement } from './client-statement.ts';
 import { recordOf } from './fund-record.ts';
 import { postingReceipt } from './posting-receipt.ts';
 import type { RecordDeps } from './record-deps.ts';
-import type { StatementData } from './statement.ts';
+import type { LedgerStatement } from './statement.ts';
 
 export type { HoldingsValuer, LoanBalance, RecordDeps } from './record-deps.ts';
 
@@ -44,7 +44,7 @@ export function createRecordService(deps: RecordDeps) {
       from: string,
       to: string,
       generatedAt: Date,
-    ): Promise<StatementData> => clientStatement(deps, clientId, from, to, generatedAt),
+    ): Promise<LedgerStatement> => clientStatement(deps, clientId, from, to, generatedAt),
 
     async assets(clientId: string): Promise<TAssets> {
       const [balances, held, owed] = await Promise.all([

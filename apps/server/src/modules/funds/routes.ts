@@ -229,7 +229,8 @@ function registerRecordsAndStatements(kit: RouteKit, ctx: AppContext, baseUrl: B
     },
     async (request, reply) => {
       const { from, to, format } = request.query;
-      const data = await funds.records.statement(me(request), from, to, ctx.clock.now());
+      // Put together by the statements module: the ledger's lines, the trades' charges, nominees.
+      const data = await ctx.statements.funds(me(request), from, to);
       const name = statementFileName(data, format);
       reply.header('Content-Disposition', `attachment; filename="${name}"`);
       if (format === 'pdf') {

@@ -95,5 +95,11 @@ export function createFundsService(deps: Deps) {
 }
 export type FundsService = ReturnType<typeof createFundsService>;
 
-/** The statement PDF, for a module that mails it (statements). */
-export { statementPdf } from './statement.ts';
+/** The statement's files and parts, for the module that puts it together and mails it (statements). */
+export {
+  statementCsv,
+  statementFileName,
+  statementPdf,
+  type StatementData,
+  type StatementTrade,
+} from './statement.ts';

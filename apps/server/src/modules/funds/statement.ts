@@ -1,20 +1,31 @@
 /**
  * The statement of a period as CSV or PDF: the client's name and UID, opening balances,
- * every line (debits and credits in separate columns, like a bank statement) and closing
- * balances, amounts as ₹ with Indian grouping. Times are Asia/Kolkata.
+ * every line (debits and credits in separate columns, like a bank statement), closing
+ * balances, each trade's charges itemised as its contract note states them, and the client's
+ * nominees (issue 36); amounts as ₹ with Indian grouping. Times are Asia/Kolkata.
  */
 import {
   APP_NAME,
   formatPaise,
   RECORD_TYPE_LABELS,
   type TClientAccount,
+  type TContractNote,
+  type TNominees,
   type TRecordType,
 } from '@sampada/shared';
 import { istTime } from '../../platform/ist.ts';
 import { openPdf, pdfTableRows, type SealedPdf, sealedOptions } from '../../platform/pdf.ts';
 import { csvFile, csvRow } from '../../platform/csv.ts';
+import {
+  chargeRows,
+  nomineeRows,
+  tradeNoteOf,
+  writeTradeCharges,
+  writeNominees,
+} from './statement-sections.ts';
 
-export type StatementData = {
+/** What the ledger says about a period: balances and every line (funds builds it). */
+export type LedgerStatement = {
   client: { name: string; uid: string; account: string };
   from: string;
   to: string;
@@ -28,8 +39,30 @@ export type StatementData = {
     reference: string | null;
     amount: bigint;
     balanceAfter: bigint;
+    /** The posting the line belongs to: a trade's is its contract note's. */
+    postingId: number;
   }[];
 };
+
+/** A fill as its contract note states it: the charges are the note's, never recomputed. */
+export type StatementTrade = Pick<
+  TContractNote,
+  | 'contract_note_no'
+  | 'executed_at'
+  | 'side'
+  | 'symbol'
+  | 'quantity'
+  | 'price_paise'
+  | 'value_paise'
+  | 'charges'
+  | 'posting_id'
+>;
+
+/**
+ * The whole statement: the ledger's part, the period's trades with their charges and the
+ * nominees on record when it is made (the statements module puts the three together).
+ */
+export type StatementData = LedgerStatement & { trades: StatementTrade[]; nominees: TNominees };
 
 const ACCOUNT_LABELS: Record<TClientAccount, string> = {
   cash_available: 'Cash available',
@@ -85,6 +118,10 @@ export function statementCsv(data: StatementData): string {
         formatPaise(l.balanceAfter),
       ]),
     ),
+    '',
+    ...chargeRows(data.trades).map(row),
+    '',
+    ...nomineeRows(data.nominees).map(row),
   ];
   return csvFile(lines);
 }
@@ -132,15 +169,18 @@ export async function statementPdf(data: StatementData, sealed: SealedPdf): Prom
     9,
   );
   if (data.lines.length === 0) doc.fontSize(9).text('No money moved in this period.', left);
+  const noteOf = tradeNoteOf(data.trades);
   for (const l of data.lines) {
     drawRow([
       istTime(l.at),
-      `${typeLabel(l.type)}: ${l.memo}`,
+      money(`${typeLabel(l.type)}: ${l.memo}${noteOf(l.postingId)}`),
       ACCOUNT_LABELS[l.account],
       money(debit(l.amount)),
       money(credit(l.amount)),
       money(formatPaise(l.balanceAfter)),
     ]);
   }
+  writeTradeCharges({ doc, money }, data.trades);
+  writeNominees({ doc, money }, data.nominees);
   return finish();
 }

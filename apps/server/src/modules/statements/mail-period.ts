@@ -1,7 +1,8 @@
 /**
  * A period's statements by e-mail (issue 36): every client whose money moved in the period gets
- * its statement of funds (opening, every ledger line, closing) and its statement of securities
- * (holdings with value, as at the run), as two PDFs in one message. The row per (period,
+ * its statement of funds (opening, every ledger line, closing, each trade's charges itemised,
+ * the nominees) and its statement of securities (holdings with value, as at the run), as two
+ * PDFs in one message. The row per (period,
  * client) makes a re-run send nothing twice; a client without a verified address is recorded
  * as skipped for operations to follow up.
  */
@@ -17,8 +18,10 @@ import type { KycService } from '../kyc/service.ts';
 import { statementPdf, type FundsService } from '../funds/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { MailService } from '../mail/service.ts';
+import type { NomineeService } from '../nominees/service.ts';
 import { panOf, SKIP_NO_PAN } from '../note-delivery/service.ts';
 import type { TradingService } from '../trading/service.ts';
+import { fundsStatement } from './funds-statement.ts';
 import { holdingsStatementPdf } from './holdings-statement.ts';
 import type { StatementPeriod } from './periods.ts';
 import { statementDeliveries } from './tables.ts';
@@ -33,6 +36,8 @@ export type StatementDeps = {
   mail: MailService;
   trading: TradingService;
   kyc: KycService;
+  /** The nominees on record, which the statement of funds lists. */
+  nominees: NomineeService;
   /** The firm's signature on every e-mailed statement (platform/document-signing.ts). */
   signer: DocumentSigner;
 };
@@ -61,7 +66,7 @@ async function attachmentsOf(
   const now = deps.clock.now();
   const client = await deps.clients.byId(clientId);
   const [funds, holdings] = await Promise.all([
-    deps.funds.records.statement(clientId, period.from, period.to, now),
+    fundsStatement(deps, clientId, period, now),
     deps.trading.portfolio.holdingsOf(clientId),
   ]);
   const identity = { name: client.name ?? '', uid: client.uid, account: accountNumber(client.uid) };

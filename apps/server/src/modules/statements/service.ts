@@ -7,6 +7,7 @@
 import { badRequest } from '../../platform/errors.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import { accountNumber } from '../clients/service.ts';
+import { fundsStatement } from './funds-statement.ts';
 import type { HoldingsStatementData } from './holdings-statement.ts';
 import { mailPeriodStatements, type StatementDeps } from './mail-period.ts';
 import { parsePeriod, previousMonth, previousQuarter } from './periods.ts';
@@ -34,6 +35,10 @@ export function createStatementsService(deps: StatementDeps) {
   return {
     mailPeriod,
     runDue,
+
+    /** The statement of funds of `from`..`to` (IST days) as the client downloads it. */
+    funds: (clientId: string, from: string, to: string) =>
+      fundsStatement(deps, clientId, { from, to }, clock.now()),
 
     async holdings(clientId: string): Promise<HoldingsStatementData> {
       const client = await deps.clients.byId(clientId);

@@ -53,31 +53,59 @@ export function createContractNotes(deps: {
         .where(and(eq(fills.contractNoteNo, number), eq(fills.clientId, clientId)));
       if (!row) throw notFound(TM.orderNotFound);
       const client = await clients.byId(clientId);
-      const { fill, order } = row;
-      const net =
-        fill.side === 'buy'
-          ? fill.valuePaise + fill.chargesPaise
-          : fill.valuePaise - fill.chargesPaise;
-      return {
-        contract_note_no: fill.contractNoteNo,
-        order_id: order.id,
-        client: { name: client.name ?? '', uid: client.uid },
-        trade_date: istDateOf(fill.executedAt),
-        executed_at: fill.executedAt.toISOString(),
-        symbol: fill.symbol,
-        name: (await deps.nameOf([fill.symbol])).get(fill.symbol) ?? fill.symbol,
-        isin: deps.isinOf(fill.symbol),
-        type: order.type as TOrderType,
-        side: fill.side as TOrderSide,
-        quantity: fill.quantity,
-        price_paise: paiseNumber(fill.pricePaise),
-        value_paise: paiseNumber(fill.valuePaise),
-        charges: chargesOf(fill.charges),
-        net_paise: paiseNumber(net),
-        posting_id: String(fill.postingId),
-        firm: `${APP_NAME} Wealth`,
-      };
+      const names = await deps.nameOf([row.fill.symbol]);
+      return noteOf(row, { name: client.name ?? '', uid: client.uid }, names, deps.isinOf);
     },
+
+    /**
+     * The client's notes executed in [from, to), oldest first: the statement of funds itemises
+     * their charges from these, so it and the contract note cannot disagree.
+     */
+    async ofClientBetween(clientId: string, from: Date, to: Date): Promise<TContractNote[]> {
+      const rows = await db
+        .select({ fill: fills, order: orders })
+        .from(fills)
+        .innerJoin(orders, eq(orders.id, fills.orderId))
+        .where(
+          and(eq(fills.clientId, clientId), gte(fills.executedAt, from), lt(fills.executedAt, to)),
+        )
+        .orderBy(asc(fills.executedAt), asc(fills.id));
+      if (rows.length === 0) return [];
+      const client = await clients.byId(clientId);
+      const names = await deps.nameOf([...new Set(rows.map((r) => r.fill.symbol))]);
+      const who = { name: client.name ?? '', uid: client.uid };
+      return rows.map((row) => noteOf(row, who, names, deps.isinOf));
+    },
+  };
+}
+
+/** A fill and its order as the contract note states them. */
+function noteOf(
+  { fill, order }: { fill: typeof fills.$inferSelect; order: typeof orders.$inferSelect },
+  client: { name: string; uid: string },
+  names: Map<string, string>,
+  isinOf: (symbol: string) => string | null,
+): TContractNote {
+  const net =
+    fill.side === 'buy' ? fill.valuePaise + fill.chargesPaise : fill.valuePaise - fill.chargesPaise;
+  return {
+    contract_note_no: fill.contractNoteNo,
+    order_id: order.id,
+    client,
+    trade_date: istDateOf(fill.executedAt),
+    executed_at: fill.executedAt.toISOString(),
+    symbol: fill.symbol,
+    name: names.get(fill.symbol) ?? fill.symbol,
+    isin: isinOf(fill.symbol),
+    type: order.type as TOrderType,
+    side: fill.side as TOrderSide,
+    quantity: fill.quantity,
+    price_paise: paiseNumber(fill.pricePaise),
+    value_paise: paiseNumber(fill.valuePaise),
+    charges: chargesOf(fill.charges),
+    net_paise: paiseNumber(net),
+    posting_id: String(fill.postingId),
+    firm: `${APP_NAME} Wealth`,
   };
 }
 

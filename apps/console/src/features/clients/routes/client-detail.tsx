@@ -24,6 +24,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useClient } from '../api/get-client';
+import { ClientNominees } from '../components/client-nominees';
 import { useResetClientTotp, useSetClientFlags } from '../api/update-client';
 
 const FLAGS = [
@@ -75,6 +76,9 @@ export function ClientDetailPage({
             <Flags client={client.data} canEdit={canEdit} />
             <ResetCodes client={client.data} />
           </SimpleGrid>
+          <Stack mt="md">
+            <ClientNominees clientId={client.data.id} />
+          </Stack>
           {sections ? <Stack mt="md">{sections(client.data)}</Stack> : null}
         </>
       ) : null}
