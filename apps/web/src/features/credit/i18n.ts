@@ -140,6 +140,12 @@ const enUS = {
     repay: 'Repay from cash',
     repayAmount: 'Amount to repay',
     repayAll: 'Repay in full',
+    prepayment: {
+      label: 'Paying more than is due: what should it shorten?',
+      hint: 'The extra repays principal and the instalments still to come are worked out again.',
+      reduce_emi: 'Lower my EMI',
+      reduce_tenure: 'Fewer instalments',
+    },
     repaySubmit: 'Repay',
     repaid: 'Repayment received.',
     closed: 'Your loan is closed and the pledge released.',

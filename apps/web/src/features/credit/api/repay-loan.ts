@@ -1,11 +1,15 @@
-import { md5, type TRepayment } from '@sampada/shared';
+import { md5, type TLoanRepayRequest, type TRepayment } from '@sampada/shared';
 import { apiPost } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { invalidateMoney } from '../../../lib/funds';
 import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type TRepayInput = { amount_paise: number; pin: string };
+export type TRepayInput = {
+  amount_paise: number;
+  pin: string;
+  prepayment?: TLoanRepayRequest['prepayment'];
+};
 
 /** POST /loan/app/v1/loans/:id/repay from cash, with the PIN and an Idempotency-Key. */
 export const repayLoan = (loanId: string, body: TRepayInput, idempotencyKey: string) =>

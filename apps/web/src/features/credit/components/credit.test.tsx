@@ -371,6 +371,44 @@ describe('the loan page', () => {
     expect(call!.body).toEqual({ amount_paise: 10_028_767, pin: md5('123456') });
   });
 
+  it('asks what a prepayment on an EMI loan shortens, and sends the choice', async () => {
+    const emi = { ...loan, repayment: 'emi' as const, due_now_paise: 448_830 };
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': ok(emi),
+      'POST /loan/app/v1/loans/L1/repay': ok({
+        loan: emi,
+        amount_paise: 2_000_000,
+        fees_paise: 0,
+        interest_paise: 0,
+        principal_paise: 2_000_000,
+        posting_id: '9',
+      }),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    const amount = await screen.findByTestId('loan-repay-amount');
+    // What is due, or less, prepays nothing: no question.
+    await user.type(amount, '4488.30');
+    expect(screen.queryByTestId('loan-prepayment')).not.toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '20000');
+    const choice = await screen.findByTestId('loan-prepayment');
+    expect(within(choice).getByLabelText('Lower my EMI')).toBeChecked();
+    await user.click(within(choice).getByLabelText('Fewer instalments'));
+    const boxes = [...screen.getByTestId('loan-repay-pin').querySelectorAll('input')];
+    await user.click(boxes[0]!);
+    await user.keyboard('123456');
+    await user.click(screen.getByTestId('loan-repay-submit'));
+    await waitFor(() => expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')).toHaveLength(1));
+    expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')[0]!.body).toEqual({
+      amount_paise: 2_000_000,
+      pin: md5('123456'),
+      prepayment: 'reduce_tenure',
+    });
+  });
+
   it('with allow_loan off the loan still shows; foreclosure reads the amount and closes on it', async () => {
     const http = mockApi({
       'GET /auth/app/v1/client_info': profile(false),

@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LM, M, paiseToRupeeText, rupeeAmount, type TLoanDetail } from '@sampada/shared';
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import {
+  LM,
+  M,
+  PREPAYMENT_CHOICES,
+  paiseToRupeeText,
+  rupeeAmount,
+  type TLoanDetail,
+} from '@sampada/shared';
+import { Alert, Button, Group, Radio, Stack, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -18,6 +25,7 @@ import { useCreditTranslation } from '../i18n';
 const ZRepayForm = z.object({
   amount: rupeeAmount(1n, LM.amountPositive),
   pin: ZPinTyped,
+  prepayment: z.enum(PREPAYMENT_CHOICES),
 });
 type TRepayFormInput = z.input<typeof ZRepayForm>;
 type TRepayFormOutput = z.output<typeof ZRepayForm>;
@@ -63,13 +71,61 @@ function RepayAmountField({
   );
 }
 
+/** Paise typed so far, or null while the amount is not a valid rupee amount. */
+function typedPaise(value: unknown): bigint | null {
+  const parsed = rupeeAmount(1n, LM.amountPositive).safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** More than is due and less than everything, on an EMI loan: the payment prepays principal. */
+const asksPrepayment = (loan: TLoanDetail, paise: bigint | null) =>
+  loan.repayment === 'emi' &&
+  paise !== null &&
+  paise > BigInt(loan.due_now_paise) &&
+  paise < BigInt(loan.outstanding_paise);
+
+/**
+ * Paying more than is due prepays principal; on an EMI loan the client says what the prepayment
+ * shortens (the remaining schedule is recomputed either way: docs/api-credit.md).
+ */
+function PrepaymentChoice({
+  form,
+  loan,
+}: {
+  form: UseFormReturn<TRepayFormInput, unknown, TRepayFormOutput>;
+  loan: TLoanDetail;
+}) {
+  const { t } = useCreditTranslation();
+  if (!asksPrepayment(loan, typedPaise(form.watch('amount')))) return null;
+  return (
+    <Controller
+      control={form.control}
+      name="prepayment"
+      render={({ field }) => (
+        <Radio.Group
+          label={t('loan.prepayment.label')}
+          description={t('loan.prepayment.hint')}
+          value={field.value}
+          onChange={field.onChange}
+          data-testid="loan-prepayment"
+        >
+          <Group mt="xs" gap="lg">
+            <Radio value="reduce_emi" label={t('loan.prepayment.reduce_emi')} />
+            <Radio value="reduce_tenure" label={t('loan.prepayment.reduce_tenure')} />
+          </Group>
+        </Radio.Group>
+      )}
+    />
+  );
+}
+
 export function RepayForm({ loan }: { loan: TLoanDetail }) {
   const { t } = useCreditTranslation();
   const { data: profile } = useProfile();
   const repay = useRepayLoan(loan.id);
   const form = useForm<TRepayFormInput, unknown, TRepayFormOutput>({
     resolver: zodResolver(ZRepayForm),
-    defaultValues: { amount: '', pin: '' },
+    defaultValues: { amount: '', pin: '', prepayment: 'reduce_emi' },
   });
   const submit = form.handleSubmit((data) => {
     if (profile && !profile.has_pin) {
@@ -77,9 +133,13 @@ export function RepayForm({ loan }: { loan: TLoanDetail }) {
       return;
     }
     repay.mutate(
-      { amount_paise: Number(data.amount), pin: data.pin },
       {
-        onSuccess: () => form.reset({ amount: '', pin: '' }),
+        amount_paise: Number(data.amount),
+        pin: data.pin,
+        ...(asksPrepayment(loan, data.amount) ? { prepayment: data.prepayment } : {}),
+      },
+      {
+        onSuccess: () => form.reset({ amount: '', pin: '', prepayment: 'reduce_emi' }),
         onError: (error) => {
           if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
           form.setValue('pin', '');
@@ -97,6 +157,7 @@ export function RepayForm({ loan }: { loan: TLoanDetail }) {
           {t('loan.repay')}
         </Title>
         <RepayAmountField form={form} outstandingPaise={loan.outstanding_paise} />
+        <PrepaymentChoice form={form} loan={loan} />
         <PinField
           control={form.control}
           name="pin"
