@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'loan.penal_charge',
   'loan.margin_call',
   'loan.invoke_pledge',
+  'loan.rate_reset',
   'compensation.ask_info',
   'compensation.approve',
   'compensation.partly_approve',
@@ -50,7 +51,7 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * The loan events (credit's loan_events kinds) a client is told of, beside the loan's steps:
  * a reminder three days before a due date, an auto-debit that fell short, a penal charge, a
- * margin call and the sale of pledged shares.
+ * margin call, the sale of pledged shares and a floating rate's reset (decision 061).
  */
 export const LOAN_EVENT_NOTICES = [
   'due_reminder',
@@ -58,6 +59,7 @@ export const LOAN_EVENT_NOTICES = [
   'penal_charge',
   'margin_call',
   'invoke_pledge',
+  'rate_reset',
 ] as const satisfies readonly LoanNotice<TNotificationKind>[];
 type LoanNotice<K> = K extends `loan.${infer Event}` ? Event : never;
 
@@ -109,6 +111,16 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
     type: z.literal('pledge_sale'),
     sold: z.array(z.object({ symbol: z.string(), quantity: z.number().int(), value_paise: paise })),
     recover_paise: paise,
+  }),
+  /** A floating rate's reset (`loan.rate_reset`): old → new rate, instalment and instalments left. */
+  z.object({
+    type: z.literal('rate_reset'),
+    old_rate_bps: z.number().int(),
+    new_rate_bps: z.number().int(),
+    old_emi_paise: paise,
+    new_emi_paise: paise,
+    old_instalments: z.number().int(),
+    new_instalments: z.number().int(),
   }),
 ]);
 export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;

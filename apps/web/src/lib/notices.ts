@@ -3,6 +3,7 @@
  * read, and where each notice leads. Price alerts are alerts' own (market/price-alerts.ts).
  */
 import {
+  formatBps,
   formatPaise,
   type TClientNotification,
   type TClientNotifications,
@@ -76,6 +77,7 @@ export const NOTICE_REFRESHES: Record<TNotificationKind, readonly QueryKey[]> = 
   'loan.penal_charge': [loan.all],
   'loan.margin_call': [loan.all],
   'loan.invoke_pledge': [loan.all, ...TRADE],
+  'loan.rate_reset': [loan.all],
   'compensation.ask_info': CLAIM,
   'compensation.approve': CLAIM,
   'compensation.partly_approve': CLAIM,
@@ -165,6 +167,15 @@ function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, stri
           .map((line) => `${line.quantity} ${line.symbol} (${formatPaise(line.value_paise)})`)
           .join(', '),
         amount: formatPaise(detail.recover_paise),
+      };
+    case 'rate_reset':
+      return {
+        oldRate: formatBps(detail.old_rate_bps),
+        newRate: formatBps(detail.new_rate_bps),
+        oldEmi: formatPaise(detail.old_emi_paise),
+        newEmi: formatPaise(detail.new_emi_paise),
+        oldCount: detail.old_instalments,
+        newCount: detail.new_instalments,
       };
   }
 }

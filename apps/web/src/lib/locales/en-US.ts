@@ -156,6 +156,7 @@ export const commonEnUS = {
       penal_charge: 'A penal charge was added to your loan for an overdue instalment.',
       margin_call: 'Margin call on your loan: add shares or repay before the deadline.',
       invoke_pledge: 'Pledged shares were sold to restore your loan’s limit.',
+      rate_reset: 'Your loan’s floating rate was reset.',
     },
     compensation: {
       ask_info: 'Your claim needs more information from you.',
@@ -235,6 +236,8 @@ export const commonEnUS = {
       margin_call: 'Margin call on your loan: repay {{amount}} or add shares by {{date}} (IST).',
       invoke_pledge:
         'Selling {{sold}} of your pledged shares at market to recover {{amount}} of your loan.',
+      rate_reset:
+        'Your loan’s rate was reset from {{oldRate}} to {{newRate}} a year: instalment {{oldEmi}} → {{newEmi}}, instalments left {{oldCount}} → {{newCount}}.',
     },
     compensation: {
       ask_info: 'Your claim for {{amount}} needs more information from you.',
