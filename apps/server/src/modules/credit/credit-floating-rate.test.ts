@@ -235,19 +235,19 @@ describe('a floating loan whose benchmark rises 100 bp before its first reset', 
       reset_preference: 'tenure',
     });
     // C chooses to keep the EMI; a fixed loan has no choice to make.
-    const chose = await t.api.put<TLoanDetail>(
+    const chose = await t.api.post<TLoanDetail>(
       `/loan/app/v1/loans/${ids.c}/reset-preference`,
       { reset_preference: 'emi' },
       c.token,
     );
     expect([chose.status, chose.body.data.floating?.reset_preference]).toEqual([200, 'emi']);
-    const fixed = await t.api.put(
+    const fixed = await t.api.post(
       `/loan/app/v1/loans/${ids.f}/reset-preference`,
       { reset_preference: 'emi' },
       f.token,
     );
     expect([fixed.status, fixed.body.message]).toEqual([400, LM.notFloating]);
-    const other = await t.api.put(
+    const other = await t.api.post(
       `/loan/app/v1/loans/${ids.c}/reset-preference`,
       { reset_preference: 'tenure' },
       a.token,

@@ -152,7 +152,7 @@ function registerLoans(kit: RouteKit, ctx: AppContext) {
   );
   // A floating loan's choice at a rate reset: keep the tenure (EMI moves) or the EMI (tenure moves).
   kit.query(
-    'PUT',
+    'POST',
     '/loan/app/v1/loans/:id/reset-preference',
     {
       params: ZLoanId,

@@ -147,6 +147,17 @@ const enUS = {
     cancelled: 'Application cancelled.',
     reason: 'Reason',
     notFound: 'This loan was not found.',
+    floating: {
+      title: 'Floating rate',
+      terms:
+        'Your rate is the {{benchmark}} plus {{spread}}, {{rate}} a year now. It is reset every {{months}} months, on a due date.',
+      nextReset: 'Next reset: {{day}} (IST)',
+      choice: 'When the rate changes at a reset',
+      keepTenure: 'Keep my tenure: the EMI changes',
+      keepEmi:
+        'Keep my EMI: the tenure changes (if it would grow past twice the original, the EMI changes instead)',
+      saved: 'Your choice for rate resets is saved.',
+    },
   },
 };
 

@@ -471,4 +471,61 @@ describe('the loan page', () => {
       pin: md5('123456'),
     });
   });
+
+  it('a floating loan shows its terms and next reset; choosing to keep the EMI saves it', async () => {
+    const floating: TLoanDetail = {
+      ...loan,
+      annual_rate_bps: 1_400,
+      rate_type: 'floating',
+      floating: {
+        benchmark: 'RBI policy repo rate',
+        spread_bps: 850,
+        reset_months: 3,
+        next_reset_date: '2027-03-04',
+        reset_preference: 'tenure',
+      },
+    };
+    const chosen = {
+      ...floating,
+      floating: { ...floating.floating!, reset_preference: 'emi' as const },
+    };
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': [ok(floating), ok(chosen)],
+      'POST /loan/app/v1/loans/L1/reset-preference': ok(chosen),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-floating-terms')).toHaveTextContent(
+      'Your rate is the RBI policy repo rate plus 8.50%, 14.00% a year now. It is reset every 3 months, on a due date.',
+    );
+    expect(screen.getByTestId('loan-next-reset')).toHaveTextContent('Next reset: 2027-03-04 (IST)');
+    const tenure = screen.getByRole('radio', { name: 'Keep my tenure: the EMI changes' });
+    const emi = screen.getByRole('radio', { name: /Keep my EMI: the tenure changes/ });
+    expect(tenure).toBeChecked();
+    await user.click(emi);
+    await waitFor(() =>
+      expect(http.callsTo('POST /loan/app/v1/loans/L1/reset-preference')).toHaveLength(1),
+    );
+    expect(http.callsTo('POST /loan/app/v1/loans/L1/reset-preference')[0]!.body).toEqual({
+      reset_preference: 'emi',
+    });
+    expect(await screen.findByTestId('loan-reset-saved')).toHaveTextContent(
+      'Your choice for rate resets is saved.',
+    );
+    await waitFor(() => expect(emi).toBeChecked());
+  });
+
+  it('a fixed-rate loan shows no reset choice', async () => {
+    mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': ok({ ...loan, rate_type: 'fixed', floating: null }),
+    });
+    renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-outstanding')).toBeInTheDocument();
+    expect(screen.queryByTestId('loan-floating')).toBeNull();
+  });
 });
