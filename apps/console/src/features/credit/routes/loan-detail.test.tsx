@@ -312,3 +312,32 @@ describe('the loan page’s foreclosure statement', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('a floating-rate loan on the loan page', () => {
+  it('shows its benchmark, spread, reset period, next reset and what the borrower keeps', async () => {
+    mockApi({
+      [`GET /credit/loans/${LOAN_ID}`]: ok(
+        loan({
+          rate_type: 'floating',
+          floating: {
+            benchmark: 'RBI policy repo rate',
+            spread_bps: 850,
+            reset_months: 3,
+            next_reset_date: '2027-03-04',
+            reset_preference: 'emi',
+          },
+        }),
+      ),
+      [`GET /credit/loans/${LOAN_ID}/kfs`]: ok(kfs),
+      [`GET /credit/loans/${LOAN_ID}/foreclosure`]: ok(statement()),
+    });
+    render();
+    const figure = await screen.findByTestId('loan-floating');
+    expect(figure).toHaveTextContent(
+      'Next reset 2027-03-04 (IST) · borrower keeps the EMI (tenure moves)',
+    );
+    expect(
+      screen.getByText('Floating: RBI policy repo rate + 8.50%, reset every 3 months'),
+    ).toBeInTheDocument();
+  });
+});
