@@ -64,6 +64,7 @@ const enUS = {
     amount: 'Loan amount',
     rate: 'Interest rate (fixed, a year)',
     rateFloating: 'Interest rate (floating, a year)',
+    floating: 'Floating rate',
     apr: 'APR (all-in cost)',
     fees: 'Fee and GST',
     net: 'Paid to your cash',

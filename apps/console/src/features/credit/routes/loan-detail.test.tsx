@@ -328,7 +328,17 @@ describe('a floating-rate loan on the loan page', () => {
           },
         }),
       ),
-      [`GET /credit/loans/${LOAN_ID}/kfs`]: ok(kfs),
+      [`GET /credit/loans/${LOAN_ID}/kfs`]: ok({
+        ...kfs,
+        rate_type: 'floating',
+        floating: {
+          benchmark: 'RBI policy repo rate',
+          benchmark_bps: 550,
+          spread_bps: 850,
+          reset_months: 3,
+          text: 'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%.',
+        },
+      }),
       [`GET /credit/loans/${LOAN_ID}/foreclosure`]: ok(statement()),
     });
     render();
@@ -338,6 +348,13 @@ describe('a floating-rate loan on the loan page', () => {
     );
     expect(
       screen.getByText('Floating: RBI policy repo rate + 8.50%, reset every 3 months'),
+    ).toBeInTheDocument();
+    const papers = await screen.findByTestId('loan-kfs');
+    expect(within(papers).getByText('Floating rate')).toBeInTheDocument();
+    expect(
+      within(papers).getByText(
+        'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%.',
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { mockApi, ok, fail } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
 import { idempotencyKeyOf } from '../../../test/trading';
+import { KeyFactStatement } from './key-fact-statement';
 import { LoanApplicationPanel } from './loan-application-panel';
 import { LoanPage } from './loan-page';
 
@@ -527,5 +528,30 @@ describe('the loan page', () => {
     });
     expect(await screen.findByTestId('loan-outstanding')).toBeInTheDocument();
     expect(screen.queryByTestId('loan-floating')).toBeNull();
+  });
+
+  it('a floating-rate KFS names the benchmark, spread, reset period and what a change does', async () => {
+    const text =
+      'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%, 14.00% a year now. A change in the benchmark changes your EMI or your tenure.';
+    renderWithProviders(
+      <KeyFactStatement
+        kfs={{
+          ...kfs,
+          rate_type: 'floating',
+          annual_rate_bps: 1_400,
+          floating: {
+            benchmark: 'RBI policy repo rate',
+            benchmark_bps: 550,
+            spread_bps: 850,
+            reset_months: 3,
+            text,
+          },
+        }}
+        accepted={false}
+        onAccept={() => undefined}
+      />,
+    );
+    expect(await screen.findByText('Interest rate (floating, a year)')).toBeInTheDocument();
+    expect(screen.getByTestId('loan-kfs-floating')).toHaveTextContent(`Floating rate: ${text}`);
   });
 });
