@@ -11,6 +11,8 @@ export default {
     },
     rate: 'ब्याज दर',
     perYear: '{{rate}} प्रति वर्ष',
+    perYearFloating:
+      'आज {{rate}} प्रति वर्ष, परिवर्तनशील: {{benchmark}} + {{spread}}, हर {{months}} महीने में रीसेट',
     amount: 'राशि',
     range: '{{min}} से {{max}}',
     tenure: 'अवधि',

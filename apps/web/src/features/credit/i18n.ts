@@ -12,6 +12,8 @@ const enUS = {
     },
     rate: 'Interest rate',
     perYear: '{{rate}} a year',
+    perYearFloating:
+      '{{rate}} a year today, floating: the {{benchmark}} + {{spread}}, reset every {{months}} months',
     amount: 'Amount',
     range: '{{min}} to {{max}}',
     tenure: 'Tenure',

@@ -14,6 +14,7 @@ import { mockApi, ok, fail } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
 import { idempotencyKeyOf } from '../../../test/trading';
+import CreditProductsPage from './credit-products-page';
 import { KeyFactStatement } from './key-fact-statement';
 import { LoanApplicationPanel } from './loan-application-panel';
 import { LoanPage } from './loan-page';
@@ -275,6 +276,31 @@ describe('Loan Application drawer', () => {
     renderWithProviders(<LoanApplicationPanel />);
     expect(await screen.findByText(LM.loanNotAllowed)).toBeInTheDocument();
     expect(http.callsTo('GET /loan/app/v1/products')).toHaveLength(0);
+  });
+});
+
+describe('the credit products page', () => {
+  it('a floating product shows today’s rate as the benchmark plus its spread and its reset period', async () => {
+    const personal = {
+      ...catalogue.items[0]!,
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Personal floating',
+      kind: 'personal' as const,
+      annual_rate_bps: 1_400,
+      rate_type: 'floating' as const,
+      spread_bps: 850,
+      reset_months: 3,
+      foreclosure_charge_bps: 0,
+    };
+    mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/products': ok({ ...catalogue, items: [personal] }),
+      'GET /loan/app/v1/loans': ok({ items: [] }),
+    });
+    renderWithProviders(<CreditProductsPage />);
+    expect(await screen.findByTestId('credit-product-personal')).toHaveTextContent(
+      '14.00% a year today, floating: the RBI policy repo rate + 8.50%, reset every 3 months',
+    );
   });
 });
 
