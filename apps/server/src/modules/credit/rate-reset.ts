@@ -55,18 +55,20 @@ export async function resetRateLocked(deps: Deps, tx: Tx, row: LoanRow): Promise
   const { future, periods } = remainingOf(row, rows, day);
   const wanted: Kept = row.resetPreference === 'emi' ? 'emi' : 'tenure';
   const oldEmi = future[0] ? instalmentAmount(future[0]) : 0n;
-  const changed = newRate !== row.annualRateBps && future.length > 0;
-  const next = changed
-    ? recompute({
-        principal: future.reduce((sum, r) => sum + r.principal, 0n),
-        rateBps: newRate,
-        periods,
-        repayment: row.repayment as TRepaymentKind,
-        keep: wanted,
-        emi: oldEmi,
-        later: laterPeriods(row.startDate!, future.at(-1)!.dueDate, row.tenureMonths),
-      })
-    : null;
+  const changed = newRate !== row.annualRateBps;
+  // Past its last due date (overdue) there is no schedule left to recompute, only the rate.
+  const next =
+    changed && future.length > 0
+      ? recompute({
+          principal: future.reduce((sum, r) => sum + r.principal, 0n),
+          rateBps: newRate,
+          periods,
+          repayment: row.repayment as TRepaymentKind,
+          keep: wanted,
+          emi: oldEmi,
+          later: laterPeriods(row.startDate!, future.at(-1)!.dueDate, row.tenureMonths),
+        })
+      : null;
   const figures: ResetFigures = {
     day,
     benchmarkBps,
