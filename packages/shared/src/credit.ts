@@ -27,6 +27,22 @@ export type TRepaymentKind = (typeof REPAYMENT_KINDS)[number];
 export const RATE_TYPES = ['fixed', 'floating'] as const;
 export type TRateType = (typeof RATE_TYPES)[number];
 
+/**
+ * A floating rate's benchmark (decision 061): the RBI policy repo rate, entered by an admin when
+ * the Monetary Policy Committee moves it. A floating loan's rate is this plus its spread, reset
+ * every few months.
+ */
+export const BENCHMARK_NAME = 'RBI policy repo rate';
+/** A floating product resets its loans' rate every this many months unless an admin sets another. */
+export const DEFAULT_RESET_MONTHS = 3;
+export const MAX_RESET_MONTHS = 12;
+/**
+ * What a floating loan's borrower keeps at a reset (RBI, 18 Aug 2023): the tenure (the EMI
+ * moves, the default) or the EMI (the tenure moves, within limits; else the EMI moves too).
+ */
+export const RESET_PREFERENCES = ['tenure', 'emi'] as const;
+export type TResetPreference = (typeof RESET_PREFERENCES)[number];
+
 export const LOAN_STATUSES = [
   'applied',
   'approved',
@@ -154,6 +170,13 @@ export const LM = {
     'The foreclosure charge is 0 to 5.00% of the principal outstanding, in basis points (200 = 2.00%).',
   foreclosureChargeFloating:
     'A floating-rate loan to an individual carries no foreclosure charge (RBI): set it to 0 or make the rate fixed.',
+  spreadInvalid: 'The spread over the benchmark is 0 to 60% in basis points (350 = 3.50%).',
+  resetMonthsInvalid: `The reset period is a whole number of months from 1 to ${MAX_RESET_MONTHS}.`,
+  benchmarkRateInvalid: 'The benchmark rate is 0 to 60% in basis points (550 = 5.50%).',
+  benchmarkDatePast: 'A benchmark rate takes effect today or on a later day, never an earlier one.',
+  benchmarkMissing:
+    'No benchmark rate is set, so a floating-rate loan cannot be priced. An admin sets it in the console.',
+  notFloating: 'This loan has a fixed rate: it is never reset.',
   thresholdInvalid: 'The threshold is a whole number of paise, 0 or more.',
   accrualDateInvalid: 'Interest can be accrued only for days that have ended.',
   dateInvalid: 'Dates are written YYYY-MM-DD.',
@@ -182,6 +205,8 @@ export const CREDIT_DONE = {
   pledgeInvoked: 'Pledge invoked: sell orders placed.',
   productSaved: 'Credit product saved.',
   settingsSaved: 'Credit settings saved.',
+  benchmarkSaved: 'Benchmark rate saved.',
+  resetPreferenceSaved: 'Your choice for rate resets is saved.',
 } as const;
 
 // ---------- Request fields ----------
@@ -267,6 +292,10 @@ export const ZLoanRepayRequest = z.object({
 });
 export type TLoanRepayRequest = z.input<typeof ZLoanRepayRequest>;
 
+/** A floating loan's borrower: what a rate reset keeps (the other moves). */
+export const ZResetPreferenceRequest = z.object({ reset_preference: z.enum(RESET_PREFERENCES) });
+export type TResetPreferenceRequest = z.infer<typeof ZResetPreferenceRequest>;
+
 /** Closing a loan today: the amount the client read on the foreclosure statement. */
 export const ZForecloseRequest = z.object({
   amount_paise: paiseField('Enter the amount on the foreclosure statement.'),
@@ -338,6 +367,15 @@ export const ZCreditProductInput = z
     rate_type: z.enum(RATE_TYPES).optional(),
     /** Of the principal outstanding at foreclosure; omitted: 0 for a new product, kept on an edit. */
     foreclosure_charge_bps: bps(MAX_FORECLOSURE_CHARGE_BPS, LM.foreclosureChargeInvalid).optional(),
+    /** Floating: the rate is the benchmark plus this; omitted: 0 for a new product, kept on an edit. */
+    spread_bps: bps(6_000, LM.spreadInvalid).optional(),
+    /** Floating: months between resets; omitted: DEFAULT_RESET_MONTHS new, kept on an edit. */
+    reset_months: z
+      .number({ error: LM.resetMonthsInvalid })
+      .int(LM.resetMonthsInvalid)
+      .min(1, LM.resetMonthsInvalid)
+      .max(MAX_RESET_MONTHS, LM.resetMonthsInvalid)
+      .optional(),
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
@@ -370,6 +408,14 @@ export const ZCreditSettings = z.object({
 });
 export type TCreditSettings = z.infer<typeof ZCreditSettings>;
 
+/** An admin sets the benchmark from an IST day on (today or later) and says why. */
+export const ZBenchmarkInput = z.object({
+  rate_bps: bps(6_000, LM.benchmarkRateInvalid),
+  effective_from: z.string({ error: LM.dateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, LM.dateInvalid),
+  reason: requiredText(LM.reasonRequired).max(500),
+});
+export type TBenchmarkInput = z.infer<typeof ZBenchmarkInput>;
+
 // ---------- Responses ----------
 
 const paise = z.number().int();
@@ -392,6 +438,9 @@ export const ZCreditProduct = z.object({
   rate_type: z.enum(RATE_TYPES),
   /** Of the principal outstanding at foreclosure; always 0 on a floating-rate product. */
   foreclosure_charge_bps: z.number().int(),
+  /** Floating: the spread over the benchmark and the months between resets (decision 061). */
+  spread_bps: z.number().int().optional(),
+  reset_months: z.number().int().optional(),
   active: z.boolean(),
   updated_at: z.string(),
 });
@@ -472,6 +521,17 @@ export const ZLoanEvent = z.object({
 });
 export type TLoanEvent = z.infer<typeof ZLoanEvent>;
 
+/** A floating loan's terms and next reset (decision 061); null on a fixed-rate loan. */
+export const ZLoanFloating = z.object({
+  benchmark: z.string(),
+  spread_bps: z.number().int(),
+  reset_months: z.number().int(),
+  /** The IST day its rate is next set to the benchmark of that day plus the spread. */
+  next_reset_date: z.string().nullable(),
+  reset_preference: z.enum(RESET_PREFERENCES),
+});
+export type TLoanFloating = z.infer<typeof ZLoanFloating>;
+
 export const ZLoanView = z.object({
   id: z.string(),
   product: z.object({
@@ -527,6 +587,8 @@ export const ZLoanView = z.object({
   closed_by: z.enum(['repaid', 'foreclosed', 'cooling_off']).nullable().optional(),
   /** The open margin call's deadline (last IST day to meet it); null without one. */
   margin_call_deadline: z.string().nullable().optional(),
+  rate_type: z.enum(RATE_TYPES).optional(),
+  floating: ZLoanFloating.nullable().optional(),
 });
 export type TLoanView = z.infer<typeof ZLoanView>;
 
@@ -609,6 +671,26 @@ export const ZAccrualRun = z.object({
 });
 export type TAccrualRun = z.infer<typeof ZAccrualRun>;
 
+export const ZBenchmarkRate = z.object({
+  id: z.string(),
+  /** The IST day the rate holds from. */
+  effective_from: z.string(),
+  rate_bps: z.number().int(),
+  set_by: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type TBenchmarkRate = z.infer<typeof ZBenchmarkRate>;
+
+export const ZBenchmark = z.object({
+  name: z.string(),
+  /** The rate in force today (IST); null before any is set. */
+  current: ZBenchmarkRate.nullable(),
+  /** Every rate set, the latest day first (future ones included). */
+  history: z.array(ZBenchmarkRate),
+});
+export type TBenchmark = z.infer<typeof ZBenchmark>;
+
 // ---------- Key fact statement, foreclosure (RBI digital lending directions) ----------
 
 /** RBI: the KFS's terms hold for at least three working days; five calendar days cover them. */
@@ -659,6 +741,20 @@ export const ZKeyFactStatement = z.object({
   cooling_off_days: z.number().int(),
   /** Of the principal outstanding at foreclosure; the loan keeps it (0 before migration 0047). */
   foreclosure_charge_bps: z.number().int().default(0),
+  /**
+   * A floating rate's terms told at sanction (RBI, 18 Aug 2023): the benchmark, its rate on
+   * the day of issue, the spread, the reset period and what a change does; null when fixed (absent before 0053).
+   */
+  floating: z
+    .object({
+      benchmark: z.string(),
+      benchmark_bps: z.number().int(),
+      spread_bps: z.number().int(),
+      reset_months: z.number().int(),
+      text: z.string(),
+    })
+    .nullable()
+    .optional(),
   foreclosure: z.string(),
   recovery: z.string(),
   grievance: z.object({

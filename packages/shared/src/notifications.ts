@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'loan.margin_call',
   'loan.invoke_pledge',
   'loan.pledge_sale',
+  'loan.rate_reset',
   'compensation.ask_info',
   'compensation.approve',
   'compensation.partly_approve',
@@ -51,8 +52,8 @@ export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * The loan events (credit's loan_events kinds) a client is told of, beside the loan's steps:
  * a reminder three days before a due date, an auto-debit that fell short, a penal charge, a
- * margin call, pledged shares put up for sale, and that sale settled (what it raised and
- * repaid).
+ * margin call, pledged shares put up for sale, that sale settled (what it raised and repaid),
+ * and a floating rate's reset (decision 061).
  */
 export const LOAN_EVENT_NOTICES = [
   'due_reminder',
@@ -61,6 +62,7 @@ export const LOAN_EVENT_NOTICES = [
   'margin_call',
   'invoke_pledge',
   'pledge_sale',
+  'rate_reset',
 ] as const satisfies readonly LoanNotice<TNotificationKind>[];
 type LoanNotice<K> = K extends `loan.${infer Event}` ? Event : never;
 
@@ -126,6 +128,16 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
     sold_quantity: z.number().int(),
     proceeds_paise: paise,
     repaid_paise: paise,
+  }),
+  /** A floating rate's reset (`loan.rate_reset`): old → new rate, instalment and instalments left. */
+  z.object({
+    type: z.literal('rate_reset'),
+    old_rate_bps: z.number().int(),
+    new_rate_bps: z.number().int(),
+    old_emi_paise: paise,
+    new_emi_paise: paise,
+    old_instalments: z.number().int(),
+    new_instalments: z.number().int(),
   }),
 ]);
 export type TNoticeDetail = z.infer<typeof ZNoticeDetail>;

@@ -65,6 +65,7 @@ export const queryKeys = {
     shortfalls: ['credit', 'shortfalls'] as const,
     products: ['credit', 'products'] as const,
     settings: ['credit', 'settings'] as const,
+    benchmark: ['credit', 'benchmark'] as const,
   },
   support: {
     all: ['support'] as const,

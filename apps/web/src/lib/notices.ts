@@ -3,6 +3,7 @@
  * read, and where each notice leads. Price alerts are alerts' own (market/price-alerts.ts).
  */
 import {
+  formatBps,
   formatPaise,
   type TClientNotification,
   type TClientNotifications,
@@ -77,6 +78,7 @@ export const NOTICE_REFRESHES: Record<TNotificationKind, readonly QueryKey[]> = 
   'loan.margin_call': [loan.all],
   'loan.invoke_pledge': [loan.all, ...TRADE],
   'loan.pledge_sale': [loan.all, ...TRADE],
+  'loan.rate_reset': [loan.all],
   'compensation.ask_info': CLAIM,
   'compensation.approve': CLAIM,
   'compensation.partly_approve': CLAIM,
@@ -174,6 +176,15 @@ function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, stri
         planned: detail.quantity,
         proceeds: formatPaise(detail.proceeds_paise),
         repaid: formatPaise(detail.repaid_paise),
+      };
+    case 'rate_reset':
+      return {
+        oldRate: formatBps(detail.old_rate_bps),
+        newRate: formatBps(detail.new_rate_bps),
+        oldEmi: formatPaise(detail.old_emi_paise),
+        newEmi: formatPaise(detail.new_emi_paise),
+        oldCount: detail.old_instalments,
+        newCount: detail.new_instalments,
       };
   }
 }

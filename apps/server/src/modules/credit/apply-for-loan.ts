@@ -13,7 +13,8 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
 import type { ClientRow } from '../clients/service.ts';
 import { PledgeBeyondFree } from '../trading/service.ts';
-import { processingFee } from './interest.ts';
+import { resetDateAfter } from './floating-rate.ts';
+import { istDay, processingFee } from './interest.ts';
 import { acceptKeyFacts, keyFactsOf } from './key-facts.ts';
 import { recordLoanEvent } from './lifecycle.ts';
 import { assertBorrower } from './loan-access.ts';
@@ -21,7 +22,7 @@ import type { LoanDeps, QuoteInput } from './loan-deps.ts';
 import { loanDetail } from './loan-reads.ts';
 import { quoteChecked } from './quote-loan.ts';
 import { loanPledges, loans } from './tables.ts';
-import type { LoanRow } from './views.ts';
+import type { LoanRow, ProductRow } from './views.ts';
 
 type Application = QuoteInput & { pin: string; kfs_id?: string | undefined };
 type Checked = Awaited<ReturnType<typeof quoteChecked>> & { kfsId: string };
@@ -34,7 +35,7 @@ export async function applyForLoan(
 ): Promise<TLoanDetail> {
   assertBorrower(client);
   if (!client.pinHash) throw badRequest(LM.setPinForLoans);
-  const { product, value, quote } = await quoteChecked(deps, client, input);
+  const { product, value, quote, benchmarkBps } = await quoteChecked(deps, client, input);
   const kfsId = input.kfs_id;
   if (!kfsId) throw badRequest(LM.kfsRequired);
   await deps.clients.verifyTradingPin(client, input.pin, options.sessionId);
@@ -42,7 +43,13 @@ export async function applyForLoan(
   try {
     return await transaction(async (tx) => {
       await assertNoOpenLoan(tx, client.id, product.id);
-      const row = await insertLoan(deps, tx, client, input, { product, value, quote, kfsId });
+      const row = await insertLoan(deps, tx, client, input, {
+        product,
+        value,
+        quote,
+        kfsId,
+        benchmarkBps,
+      });
       if (input.pledges.length > 0) await pledgeShares(deps, tx, client, input, row.id);
       await recordApplication(deps, tx, options.actor, input, row, { product, value, kfsId });
       return loanDetail(deps, row, tx);
@@ -73,7 +80,7 @@ async function insertLoan(
   tx: Tx,
   client: ClientRow,
   input: Application,
-  { product, quote, kfsId }: Checked,
+  { product, quote, kfsId, benchmarkBps }: Checked,
 ): Promise<LoanRow> {
   const threshold = await deps.products.approvalThreshold(tx);
   const { fee, gst } = processingFee(input.amount_paise, product.processingFeeBps);
@@ -91,6 +98,7 @@ async function insertLoan(
       annualRateBps: product.annualRateBps,
       // The KFS accepted below names this charge (its terms are compared): it stays.
       foreclosureChargeBps: product.foreclosureChargeBps,
+      ...floatingTermsOf(product, deps.clock.now()),
       processingFeePaise: fee,
       feeGstPaise: gst,
       approvalsRequired: approvalsFor(input.amount_paise, threshold),
@@ -103,9 +111,24 @@ async function insertLoan(
     clientId: client.id,
     kfsId,
     loanId: id,
-    now: keyFactsOf(product, quote, input.pledges, now, kfsId),
+    now: keyFactsOf(product, quote, input.pledges, now, kfsId, benchmarkBps),
   });
   return row!;
+}
+
+/**
+ * A floating loan copies its spread and reset period, as it copies the rate, and is given a
+ * first reset day counted from today; disbursal counts it again from the disbursal day.
+ */
+function floatingTermsOf(product: ProductRow, now: Date) {
+  if (product.rateType !== 'floating') return { rateType: 'fixed' };
+  const today = istDay(now);
+  return {
+    rateType: 'floating',
+    spreadBps: product.spreadBps,
+    resetMonths: product.resetMonths,
+    nextResetDate: resetDateAfter(today, product.resetMonths, today),
+  };
 }
 
 async function pledgeShares(

@@ -11,6 +11,8 @@ import {
   CREDIT_DONE,
   DPD_BUCKETS,
   LM,
+  ZBenchmark,
+  ZBenchmarkInput,
   ZConsoleLoan,
   ZConsoleLoanDetail,
   ZCreditProduct,
@@ -263,6 +265,24 @@ function registerProducts(kit: RouteKit, ctx: AppContext) {
     },
     async (request) =>
       credit.products.update(request.params.id, request.body, kit.actorOf(request)),
+  );
+
+  // The lending benchmark of floating rates (decision 061): staff read it, admins set it.
+  kit.query('GET', '/credit/benchmark', { access: 'loans', response: ZBenchmark }, async () =>
+    credit.benchmark.read(),
+  );
+
+  kit.query(
+    'POST',
+    '/credit/benchmark',
+    {
+      access: 'creditProducts',
+      body: ZBenchmarkInput,
+      response: ZBenchmark,
+      message: CREDIT_DONE.benchmarkSaved,
+    },
+    async (request) =>
+      credit.benchmark.set(request.body, staffOf(request).staffId, kit.actorOf(request)),
   );
 
   kit.query('GET', '/credit/settings', { access: 'loans', response: ZCreditSettings }, async () =>

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { plainTransaction } from '../../platform/transaction.ts';
 import { clientAccount, firmAccount, type PostingLine } from '../ledger/service.ts';
 import { writeInstalments } from './instalments.ts';
+import { resetDateAfter } from './floating-rate.ts';
 import { addDays } from './interest.ts';
 import { applyLoanTransition } from './lifecycle.ts';
 import { loanDecider } from './loan-access.ts';
@@ -39,6 +40,11 @@ export async function disburseIn(deps: LoanDeps, tx: Tx, loanId: string, options
       accruedThrough: addDays(start, -1),
       outstandingPrincipalPaise: current.amountPaise,
       disbursedAt: now,
+      // Resets are counted from the day interest starts, so each falls on a due date.
+      nextResetDate:
+        current.rateType === 'floating' && current.resetMonths
+          ? resetDateAfter(start, current.resetMonths, start)
+          : null,
       marginState: null,
     },
     event: { message: 'Loan disbursed to your cash.' },

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocateRepayment } from './allocation.ts';
 import { bucketOf, duesOf, type InstalmentRow } from './dues.ts';
-import { accrue, buildSchedule, periodsFrom, reschedule } from './interest.ts';
+import { accrue, buildSchedule, periodsFrom, recompute, reschedule } from './interest.ts';
+import { laterPeriods, maxInstalments, resetDateAfter } from './floating-rate.ts';
 import { penalForDay } from './penal.ts';
 
 const row = (n: number, dueDate: string, principal: bigint, interest: bigint): InstalmentRow => ({
@@ -227,5 +228,72 @@ describe('reschedule after a prepayment', () => {
     expect(next[0]!.amount).toBe(before.instalment);
     expect(next.reduce((s, i) => s + i.principal, 0n)).toBe(2_000_000n);
     expect(next.at(-1)!.balanceAfter).toBe(0n);
+  });
+});
+
+describe('recompute at a rate reset (the prepayment rule, which may also lengthen)', () => {
+  const start = '2026-05-04';
+  const all = periodsFrom(start, 12);
+  const quoted = buildSchedule({
+    principal: 3_000_000n,
+    rateBps: 1_400,
+    periods: all,
+    repayment: 'emi',
+  });
+  const left = all.slice(3);
+  const principal = quoted.instalments.slice(3).reduce((s, i) => s + i.principal, 0n);
+  const later = laterPeriods(start, left.at(-1)!.dueDate, 12);
+
+  it('keeping the EMI at a higher rate runs on into later due dates, and amortises to zero', () => {
+    const next = recompute({
+      principal,
+      rateBps: 1_600,
+      periods: left,
+      repayment: 'emi',
+      keep: 'emi',
+      emi: quoted.instalment,
+      later,
+    });
+    expect(next.kept).toBe('emi');
+    expect(next.instalments.length).toBeGreaterThan(left.length);
+    expect(next.instalments.slice(0, -1).every((i) => i.amount === quoted.instalment)).toBe(true);
+    expect(next.instalments.at(-1)!.amount).toBeLessThanOrEqual(quoted.instalment);
+    expect(next.instalments.reduce((s, i) => s + i.principal, 0n)).toBe(principal);
+  });
+
+  it('an EMI that would not clear the balance within twice the tenure: the tenure is kept and the EMI raised', () => {
+    const next = recompute({
+      principal,
+      rateBps: 1_600,
+      periods: left,
+      repayment: 'emi',
+      keep: 'emi',
+      emi: 40_000n,
+      later,
+    });
+    expect(next.kept).toBe('tenure');
+    expect(next.instalments).toHaveLength(left.length);
+    expect(next.instalments[0]!.amount).toBeGreaterThan(40_000n);
+  });
+
+  it("an EMI below a period's interest never lengthens (no negative amortisation)", () => {
+    const next = recompute({
+      principal,
+      rateBps: 1_600,
+      periods: left,
+      repayment: 'emi',
+      keep: 'emi',
+      emi: 10_000n,
+      later,
+    });
+    expect(next.kept).toBe('tenure');
+  });
+
+  it('resets fall on due dates every reset period from disbursal; lengthening stops at twice the tenure', () => {
+    expect(resetDateAfter('2026-01-31', 3, '2026-01-31')).toBe('2026-04-30');
+    expect(resetDateAfter('2026-01-31', 3, '2026-04-30')).toBe('2026-07-31');
+    expect(maxInstalments(12)).toBe(24);
+    expect(maxInstalments(84)).toBe(120);
+    expect(later).toHaveLength(12);
   });
 });

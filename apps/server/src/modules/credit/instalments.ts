@@ -129,9 +129,60 @@ export async function billDays(
 }
 
 /**
+ * The instalments not yet due on `today` and their periods (the first starting at the last due
+ * date passed, or the disbursal day): what a prepayment or a rate reset recomputes.
+ */
+export function remainingOf(row: LoanRow, rows: InstalmentRow[], today: string) {
+  const future = rows.filter((r) => r.dueDate > today);
+  const firstIndex = future.length ? rows.indexOf(future[0]!) : 0;
+  let previous = firstIndex === 0 ? row.startDate! : rows[firstIndex - 1]!.dueDate;
+  const periods = future.map((r) => {
+    const days = daysBetween(previous, r.dueDate);
+    previous = r.dueDate;
+    return { dueDate: r.dueDate, days };
+  });
+  return { future, periods };
+}
+
+/** The instalment the schedule asks next: its principal and estimated interest. */
+export const instalmentAmount = (r: InstalmentRow) => r.principal + r.interestEstimate;
+
+/**
+ * Rewrites the instalments not yet due from `next` (numbered on from the first of `future`):
+ * the same numbers updated, the ones no longer needed deleted, new ones (a longer tenure)
+ * added. Each keeps the interest it has accrued (billed on its due date).
+ */
+export async function rewriteRemaining(
+  tx: Tx,
+  loanId: string,
+  future: InstalmentRow[],
+  next: ScheduledInstalment[],
+) {
+  const first = future[0]?.number ?? 1;
+  for (const [k, old] of future.entries()) {
+    const fresh = next[k];
+    const where = and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.number, old.number));
+    if (!fresh) await tx.delete(loanInstalments).where(where);
+    else
+      await tx
+        .update(loanInstalments)
+        .set({ principalPaise: fresh.principal, interestEstimatePaise: fresh.interest })
+        .where(where);
+  }
+  const added = next.slice(future.length).map((fresh, k) => ({
+    loanId,
+    number: first + future.length + k,
+    dueDate: fresh.dueDate,
+    principalPaise: fresh.principal,
+    interestEstimatePaise: fresh.interest,
+  }));
+  if (added.length) await tx.insert(loanInstalments).values(added);
+}
+
+/**
  * After a prepayment: the instalments not yet due are recomputed on the principal left
- * (reschedule), keeping their due dates; the ones a shorter tenure no longer needs go.
- * The current period keeps the interest it has accrued (billed on its due date).
+ * (interest.ts `reschedule`), keeping their due dates; the ones a shorter tenure no longer
+ * needs go. The current period keeps the interest it has accrued (billed on its due date).
  */
 export async function rescheduleAfterPrepayment(
   tx: Tx,
@@ -140,36 +191,17 @@ export async function rescheduleAfterPrepayment(
   today: string,
   choice: PrepaymentChoice,
 ) {
-  const future = rows.filter((r) => r.dueDate > today);
+  const { future, periods } = remainingOf(row, rows, today);
   if (future.length === 0) return;
-  const firstIndex = rows.indexOf(future[0]!);
-  let previous = firstIndex === 0 ? row.startDate! : rows[firstIndex - 1]!.dueDate;
-  const periods = future.map((r) => {
-    const days = daysBetween(previous, r.dueDate);
-    previous = r.dueDate;
-    return { dueDate: r.dueDate, days };
-  });
   const next = reschedule({
     principal: row.outstandingPrincipalPaise,
     rateBps: row.annualRateBps,
     periods,
     repayment: row.repayment as TRepaymentKind,
     choice,
-    emi: future[0]!.principal + future[0]!.interestEstimate,
+    emi: instalmentAmount(future[0]!),
   });
-  for (const [k, old] of future.entries()) {
-    const fresh = next[k];
-    if (!fresh) {
-      await tx
-        .delete(loanInstalments)
-        .where(and(eq(loanInstalments.loanId, row.id), eq(loanInstalments.number, old.number)));
-      continue;
-    }
-    await tx
-      .update(loanInstalments)
-      .set({ principalPaise: fresh.principal, interestEstimatePaise: fresh.interest })
-      .where(and(eq(loanInstalments.loanId, row.id), eq(loanInstalments.number, old.number)));
-  }
+  await rewriteRemaining(tx, row.id, future, next);
 }
 
 /** Instalments due in exactly `days` days whose reminder is not sent yet. */

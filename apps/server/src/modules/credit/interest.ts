@@ -212,13 +212,47 @@ export function aprBps(netReceived: bigint, instalments: ScheduledInstalment[]):
 }
 
 export type PrepaymentChoice = 'reduce_emi' | 'reduce_tenure';
+/** What a recomputation keeps: the number of instalments (the EMI moves) or the EMI (the tenure moves). */
+export type Kept = 'tenure' | 'emi';
+
+/** A prepayment lowers the EMI by keeping the tenure, or shortens the tenure by keeping the EMI. */
+export const keptOf = (choice: PrepaymentChoice): Kept =>
+  choice === 'reduce_emi' ? 'tenure' : 'emi';
 
 /**
- * The remaining schedule after a prepayment: `principal` left over the remaining `periods`
- * (the first starting at the last due date passed). Lower EMI: a new EMI solved over the
- * same periods. Shorter tenure: the old EMI kept, the instalments that would pay nothing
- * dropped. An interest-only loan keeps its plan (interest monthly, principal at the end).
+ * The remaining schedule after a prepayment or a rate reset — the one rule for both: `principal`
+ * left over the remaining `periods` (the first starting at the last due date passed), at
+ * `rateBps`. Keeping the tenure: a new EMI solved over the same periods. Keeping the EMI: the
+ * old EMI paid until the balance is cleared — fewer instalments when it pays more than needed
+ * (a prepayment, a lower rate), more when less, on into `later` periods (a higher rate; the
+ * caller's cap on lengthening). If the EMI does not clear the balance within them (at worst it
+ * does not even pay a period's interest: the balance would grow), the tenure is kept and the EMI
+ * raised instead, and `kept` says so. An interest-only loan keeps its plan (interest monthly,
+ * principal at the end).
  */
+export function recompute(input: {
+  principal: bigint;
+  rateBps: number;
+  periods: Period[];
+  repayment: TRepaymentKind;
+  keep: Kept;
+  emi: bigint;
+  later?: Period[];
+}): { instalments: ScheduledInstalment[]; kept: Kept } {
+  const { principal, rateBps, periods, repayment, keep, emi } = input;
+  if (periods.length === 0 || principal <= 0n) return { instalments: [], kept: keep };
+  const sameTenure = () => ({
+    instalments: buildSchedule({ principal, rateBps, periods, repayment }).instalments,
+    kept: 'tenure' as const,
+  });
+  if (repayment !== 'emi' || keep === 'tenure') return sameTenure();
+  const rows = amortise(principal, rateBps, [...periods, ...(input.later ?? [])], emi);
+  const last = rows.findIndex((r) => r.balanceAfter === 0n);
+  if (rows[last]!.amount > emi) return sameTenure();
+  return { instalments: rows.slice(0, last + 1), kept: 'emi' };
+}
+
+/** After a prepayment: `recompute` for the client's choice, never lengthening. */
 export function reschedule(input: {
   principal: bigint;
   rateBps: number;
@@ -227,11 +261,5 @@ export function reschedule(input: {
   choice: PrepaymentChoice;
   emi: bigint;
 }): ScheduledInstalment[] {
-  const { principal, rateBps, periods, repayment, choice, emi } = input;
-  if (periods.length === 0 || principal <= 0n) return [];
-  if (repayment !== 'emi' || choice === 'reduce_emi')
-    return buildSchedule({ principal, rateBps, periods, repayment }).instalments;
-  const rows = amortise(principal, rateBps, periods, emi);
-  const last = rows.findIndex((r) => r.balanceAfter === 0n);
-  return rows.slice(0, last + 1);
+  return recompute({ ...input, keep: keptOf(input.choice) }).instalments;
 }

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   APP_NAME,
+  BENCHMARK_NAME,
   CREDIT_GRIEVANCE_OFFICER,
   foreclosureChargeText,
   formatBps,
@@ -26,6 +27,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { ClientRow } from '../clients/service.ts';
 import { addDays, istDay } from './interest.ts';
+import { floatingTermsText } from './floating-rate.ts';
 import { marginCallTerms } from './invocation.ts';
 import type { QuoteInput } from './loan-deps.ts';
 import { loanKeyFacts } from './tables.ts';
@@ -56,13 +58,30 @@ function foreclosureText(product: ProductRow) {
   return `${pay}, and a foreclosure charge of ${foreclosureChargeText(product.foreclosureChargeBps)}. No charge in the cooling-off period, nor when the loan is paid off on or after its last due date. ${statement}`;
 }
 
-/** The statement for a checked quote: every figure from the quote, every term from the product. */
+/** A floating rate's terms as told at sanction; null for a fixed rate. */
+function floatingOf(product: ProductRow, benchmarkBps: number | null) {
+  if (product.rateType !== 'floating' || benchmarkBps === null) return null;
+  const terms = { benchmarkBps, spreadBps: product.spreadBps, resetMonths: product.resetMonths };
+  return {
+    benchmark: BENCHMARK_NAME,
+    benchmark_bps: benchmarkBps,
+    spread_bps: product.spreadBps,
+    reset_months: product.resetMonths,
+    text: floatingTermsText(terms),
+  };
+}
+
+/**
+ * The statement for a checked quote: every figure from the quote, every term from the product
+ * (priced: a floating product's rate is the benchmark of the day plus its spread).
+ */
 export function keyFactsOf(
   product: ProductRow,
   quote: TLoanQuote,
   pledges: TPledgeLine[],
   issuedAt: Date,
   id: string,
+  benchmarkBps: number | null = null,
 ): TKeyFactStatement {
   return {
     id,
@@ -95,6 +114,7 @@ export function keyFactsOf(
     },
     cooling_off_days: product.coolingOffDays,
     foreclosure_charge_bps: product.foreclosureChargeBps,
+    floating: floatingOf(product, benchmarkBps),
     foreclosure: foreclosureText(product),
     recovery: recoveryText(product),
     grievance: { ...CREDIT_GRIEVANCE_OFFICER },
@@ -122,6 +142,8 @@ function termsOf(k: TKeyFactStatement) {
     k.cooling_off_days,
     k.rate_type,
     k.foreclosure_charge_bps,
+    k.floating?.spread_bps ?? null,
+    k.floating?.reset_months ?? null,
     k.pledges.map((p) => `${p.symbol}:${p.quantity}`),
   ]);
 }
@@ -165,7 +187,7 @@ type Deps = {
   quoteChecked: (
     client: ClientRow,
     input: QuoteInput,
-  ) => Promise<{ product: ProductRow; quote: TLoanQuote }>;
+  ) => Promise<{ product: ProductRow; quote: TLoanQuote; benchmarkBps: number | null }>;
   assertBorrower: (client: ClientRow) => void;
 };
 
@@ -174,9 +196,9 @@ export function createKeyFacts({ db, clock, quoteChecked, assertBorrower }: Deps
     /** A new KFS for these terms, stored; the client accepts it by applying with its id. */
     async issue(client: ClientRow, input: QuoteInput): Promise<TKeyFactStatement> {
       assertBorrower(client);
-      const { product, quote } = await quoteChecked(client, input);
+      const { product, quote, benchmarkBps } = await quoteChecked(client, input);
       const now = clock.now();
-      const statement = keyFactsOf(product, quote, input.pledges, now, randomUUID());
+      const statement = keyFactsOf(product, quote, input.pledges, now, randomUUID(), benchmarkBps);
       await db.insert(loanKeyFacts).values({
         id: statement.id,
         clientId: client.id,

@@ -3,8 +3,10 @@ import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TLoanStatus, TLoanView } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { ClientRow } from '../clients/service.ts';
+import { benchmarkOn } from './benchmark.ts';
+import { floatingRateBps } from './floating-rate.ts';
 import { assertBorrower } from './loan-access.ts';
-import type { LoanDeps } from './loan-deps.ts';
+import { type LoanDeps, todayOf } from './loan-deps.ts';
 import { dueNowOfRows, loanViews } from './loan-reads.ts';
 import { loans } from './tables.ts';
 import { paiseNumber } from './views.ts';
@@ -12,10 +14,19 @@ import { paiseNumber } from './views.ts';
 /** Products for the credit view, and the holdings the client could pledge. */
 export async function loanCatalogue(deps: LoanDeps, client: ClientRow) {
   assertBorrower(client);
-  const [items, held] = await Promise.all([
+  const [products, held] = await Promise.all([
     deps.products.active(),
     deps.pledges.holdingsOf(deps.db, client.id),
   ]);
+  // A floating product shows today's rate (benchmark + spread); none is offered before a benchmark.
+  const benchmark = await benchmarkOn(deps.db, todayOf(deps));
+  const items = products.flatMap((p) =>
+    p.rateType !== 'floating'
+      ? [p]
+      : benchmark === null
+        ? []
+        : [{ ...p, annualRateBps: floatingRateBps(benchmark, p.spreadBps) }],
+  );
   return {
     items,
     holdings: held.map((h) => ({

@@ -24,6 +24,8 @@ const secured: ProductRow = {
   coolingOffDays: 3,
   rateType: 'fixed',
   foreclosureChargeBps: 0,
+  spreadBps: 0,
+  resetMonths: 3,
   active: true,
   createdAt: at,
   updatedAt: at,

@@ -5,7 +5,7 @@
  * ledger (the firm's loans account to the client's cash, the fee and its GST itemised) and
  * write-off. Every move goes through applyLoanTransition. Each use case is its own file.
  */
-import type { TLoanQuote, TLoanStatus } from '@sampada/shared';
+import type { TLoanQuote, TLoanStatus, TResetPreference } from '@sampada/shared';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { TransactionRunner } from '../../platform/transaction.ts';
@@ -24,6 +24,7 @@ import { loanDetail, loanOf, loanViews, pledgesOf } from './loan-reads.ts';
 import { quoteChecked } from './quote-loan.ts';
 import { rejectLoan } from './reject-loan.ts';
 import { releasePledge } from './release-pledge.ts';
+import { setResetPreference } from './reset-preference.ts';
 import { debtOf, type LoanRow } from './views.ts';
 import { writeOffLoan } from './write-off-loan.ts';
 
@@ -48,6 +49,12 @@ export function createLoans(deps: LoanDeps) {
       consoleRead.staffEmails(deps, list, executor),
     consoleExtras: consoleRead.consoleExtras,
     catalogue: (client: ClientRow) => lists.loanCatalogue(deps, client),
+    setResetPreference: (
+      clientId: string,
+      loanId: string,
+      choice: TResetPreference,
+      actor: Actor,
+    ) => setResetPreference(deps, clientId, loanId, choice, actor),
     async quote(client: ClientRow, input: QuoteInput): Promise<TLoanQuote> {
       assertBorrower(client);
       return (await quoteChecked(deps, client, input)).quote;

@@ -75,6 +75,12 @@ function writeKfsPart1({ doc, money, line }: Writer, kfs: TKeyFactStatement) {
     `Interest rate (${kfs.rate_type})`,
     `${formatBps(kfs.annual_rate_bps)} a year, daily on the principal outstanding`,
   );
+  if (kfs.floating) {
+    line('Benchmark', `${kfs.floating.benchmark}: ${formatBps(kfs.floating.benchmark_bps)} today`);
+    line('Spread over the benchmark', formatBps(kfs.floating.spread_bps));
+    line('Reset period', `every ${kfs.floating.reset_months} months, on a due date`);
+    line('When the benchmark changes', kfs.floating.text);
+  }
   line(
     'Processing fee',
     `${money(kfs.processing_fee_paise)} + GST ${money(kfs.fee_gst_paise)} (deducted at disbursal; kept on a cooling-off exit)`,

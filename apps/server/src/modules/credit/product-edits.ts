@@ -41,6 +41,8 @@ const columnsOf = (input: ProductInput) => ({
   ...(input.foreclosure_charge_bps === undefined
     ? {}
     : { foreclosureChargeBps: input.foreclosure_charge_bps }),
+  ...(input.spread_bps === undefined ? {} : { spreadBps: input.spread_bps }),
+  ...(input.reset_months === undefined ? {} : { resetMonths: input.reset_months }),
   active: input.active,
 });
 

@@ -3,6 +3,7 @@ import { LM, type TPledgeLine } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { ClientRow } from '../clients/service.ts';
+import { pricedOn } from './benchmark.ts';
 import { type LoanDeps, type QuoteInput, todayOf } from './loan-deps.ts';
 import { checkTerms, eligibilityOf, quoteOf } from './loan-terms.ts';
 
@@ -32,11 +33,21 @@ async function valuePledge(
 }
 
 export async function quoteChecked(deps: LoanDeps, client: ClientRow, input: QuoteInput) {
-  const product = await deps.products.byId(input.product_id);
+  // A floating product is priced on today's benchmark: the rate the KFS names and the loan copies.
+  const { product, benchmarkBps } = await pricedOn(
+    deps.db,
+    await deps.products.byId(input.product_id),
+    todayOf(deps),
+  );
   checkTerms(product, input);
   const value = await valuePledge(deps, client.id, input.pledges);
   const eligibility = eligibilityOf(product, value);
   if (eligibility !== null && input.amount_paise > eligibility)
     throw badRequest(LM.amountAboveEligibility(eligibility));
-  return { product, value, quote: quoteOf(product, input, value, todayOf(deps)) };
+  return {
+    product,
+    value,
+    benchmarkBps,
+    quote: quoteOf(product, input, value, todayOf(deps)),
+  };
 }

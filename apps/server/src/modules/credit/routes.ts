@@ -21,6 +21,7 @@ import {
   ZLoanQuoteRequest,
   ZLoanRepayRequest,
   ZRepayment,
+  ZResetPreferenceRequest,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -148,6 +149,24 @@ function registerLoans(kit: RouteKit, ctx: AppContext) {
     '/loan/app/v1/loans/:id',
     { clientRow: true, params: ZLoanId, response: ZLoanDetail },
     async (request) => credit.loans.ofClient(clientOf(request).clientId, request.params.id),
+  );
+  // A floating loan's choice at a rate reset: keep the tenure (EMI moves) or the EMI (tenure moves).
+  kit.query(
+    'POST',
+    '/loan/app/v1/loans/:id/reset-preference',
+    {
+      params: ZLoanId,
+      body: ZResetPreferenceRequest,
+      response: ZLoanDetail,
+      message: CREDIT_DONE.resetPreferenceSaved,
+    },
+    async (request) =>
+      credit.loans.setResetPreference(
+        clientOf(request).clientId,
+        request.params.id,
+        request.body.reset_preference,
+        kit.actorOf(request),
+      ),
   );
 }
 

@@ -11,6 +11,7 @@ import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { TradingService } from '../trading/service.ts';
+import { createBenchmark } from './benchmark.ts';
 import { createClosure } from './closure.ts';
 import { createConsolePapers } from './console-papers.ts';
 import { createKeyFacts } from './key-facts.ts';
@@ -50,7 +51,17 @@ export function createCreditService(deps: Deps) {
     products,
     events,
   });
-  const servicing = createServicing({ db, clock, ledger, clients, loans, products, events });
+  const servicing = createServicing({
+    db,
+    clock,
+    ledger,
+    clients,
+    loans,
+    products,
+    events,
+    notify: deps.notify,
+  });
+  const benchmark = createBenchmark({ db, clock });
   const keyFacts = createKeyFacts({
     db,
     clock,
@@ -72,41 +83,15 @@ export function createCreditService(deps: Deps) {
     isTradingDay: deps.isTradingDay,
   });
 
-  /**
-   * The leader's credit jobs: interest accrual up to yesterday (a missed day is caught up)
-   * and the pledge monitor, once at start and then every `everyMs`. Returns the stop.
-   */
-  function startJobs(everyMs: number, log: (message: string, error: unknown) => void) {
-    let running: Promise<void> | null = null;
-    const tick = () => {
-      running ??= (async () => {
-        try {
-          await servicing.runAccrual();
-        } catch (error) {
-          log('loan interest accrual failed', error);
-        }
-        try {
-          await monitoring.check();
-        } catch (error) {
-          log('pledge monitoring failed', error);
-        }
-      })().finally(() => {
-        running = null;
-      });
-    };
-    tick();
-    const timer = setInterval(tick, everyMs);
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
-  }
+  const startJobs = (everyMs: number, log: JobLog) =>
+    startCreditJobs(servicing, monitoring, everyMs, log);
 
   /** Repayment records for engagement's trust score and achievements. */
   const punctuality = createPunctuality(db);
 
   return {
     products,
+    benchmark,
     loans,
     keyFacts,
     closure,
@@ -118,3 +103,42 @@ export function createCreditService(deps: Deps) {
   };
 }
 export type CreditService = ReturnType<typeof createCreditService>;
+
+type JobLog = (message: string, error: unknown) => void;
+type Servicing = ReturnType<typeof createServicing>;
+type Monitoring = ReturnType<typeof createMonitoring>;
+
+/**
+ * The leader's credit jobs: interest accrual up to yesterday (a missed day is caught up)
+ * and the pledge monitor, once at start and then every `everyMs`. Returns the stop.
+ */
+export function startCreditJobs(
+  servicing: Servicing,
+  monitoring: Monitoring,
+  everyMs: number,
+  log: JobLog,
+) {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        await servicing.runAccrual();
+      } catch (error) {
+        log('loan interest accrual failed', error);
+      }
+      try {
+        await monitoring.check();
+      } catch (error) {
+        log('pledge monitoring failed', error);
+      }
+    })().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

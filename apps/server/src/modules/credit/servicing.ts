@@ -48,7 +48,9 @@ import { accrue, addDays, daysBetween, isDay, istDay, type PrepaymentChoice } fr
 import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { Loans } from './loans.ts';
 import { type PenalCharge, penalForDay } from './penal.ts';
+import type { ClientNotice } from './margin-calls.ts';
 import type { CreditProducts } from './products.ts';
+import { resetDue, resetRateLocked } from './rate-reset.ts';
 import { loanAccruals, loanInstalments, loanRepayments, loans } from './tables.ts';
 import { type LoanRow, outstandingOf, paiseNumber } from './views.ts';
 
@@ -60,6 +62,8 @@ type Deps = {
   loans: Loans;
   products: CreditProducts;
   events?: TransitionEvents | undefined;
+  /** E-mail to a client about their loan (a rate reset), in the change's transaction. */
+  notify?: ClientNotice | undefined;
 };
 
 /** Who paid: the client, the accrual job's auto-debit on a due date, or a pledge sale. */
@@ -99,12 +103,39 @@ export function createServicing(deps: Deps) {
   const yesterday = () => addDays(istDay(clock.now()), -1);
 
   /**
+   * Accrues a locked, disbursed loan's days up to `through`, resetting a floating rate on its
+   * reset day on the way (rate-reset.ts): the days before it accrue at the old rate, the reset
+   * runs once the loan is accrued to the day before and the day has come, and the days from
+   * it on accrue at the new rate — so a run that catches up several days charges each day the
+   * rate it had.
+   */
+  async function accrueLocked(tx: Tx, row: LoanRow, through: string) {
+    const total: AccrualResult = { days: 0, postings: 0, interest: 0n };
+    let current = row;
+    for (;;) {
+      const eve = resetDue(current, istDay(clock.now()))
+        ? addDays(current.nextResetDate!, -1)
+        : null;
+      if (eve !== null && current.accruedThrough! >= eve) {
+        current = await resetRateLocked({ clock, notify: deps.notify }, tx, current);
+        continue;
+      }
+      const step = await accrueSpan(tx, current, eve !== null && eve < through ? eve : through);
+      current = step.row;
+      total.days += step.result.days;
+      total.postings += step.result.postings;
+      total.interest += step.result.interest;
+      if (eve === null || current.accruedThrough !== eve) return { row: current, result: total };
+    }
+  }
+
+  /**
    * Accrues a locked, disbursed loan's days up to `through`; returns the row as it is after.
    * Catching up posts each missing day on its own, as the day would have been posted. Each
    * day's interest is billed to the instalment whose period holds it, and a day on which
    * principal is overdue carries the product's penal charge (penal.ts).
    */
-  async function accrueLocked(tx: Tx, row: LoanRow, through: string) {
+  async function accrueSpan(tx: Tx, row: LoanRow, through: string) {
     const result: AccrualResult = { days: 0, postings: 0, interest: 0n };
     if (row.status !== 'disbursed' || !row.accruedThrough || row.accruedThrough >= through)
       return { row, result };

@@ -52,6 +52,9 @@ export const creditProducts = pgTable(
     rateType: text('rate_type').notNull().default('fixed'),
     /** Of the principal outstanding at foreclosure, for loans applied for from now on. */
     foreclosureChargeBps: integer('foreclosure_charge_bps').notNull().default(0),
+    /** Floating: the rate is the benchmark plus this spread, reset every `resetMonths` (decision 061). */
+    spreadBps: integer('spread_bps').notNull().default(0),
+    resetMonths: integer('reset_months').notNull().default(3),
     active: boolean('active').notNull().default(true),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
@@ -64,6 +67,10 @@ export const creditProducts = pgTable(
     check(
       'credit_products_foreclosure_charge',
       sql`${t.foreclosureChargeBps} between 0 and 500 and (${t.rateType} = 'fixed' or ${t.foreclosureChargeBps} = 0)`,
+    ),
+    check(
+      'credit_products_floating',
+      sql`${t.spreadBps} between 0 and 6000 and ${t.resetMonths} between 1 and 12`,
     ),
   ],
 );
@@ -89,6 +96,16 @@ export const loans = pgTable(
     annualRateBps: integer('annual_rate_bps').notNull(),
     /** The foreclosure charge its key fact statement named: a later product change leaves it. */
     foreclosureChargeBps: integer('foreclosure_charge_bps').notNull().default(0),
+    /**
+     * Floating (decision 061): the spread and reset period its KFS named, the next IST day its
+     * rate is reset to the benchmark of that day plus the spread, and what the borrower keeps
+     * at a reset ('tenure': the EMI moves; 'emi': the tenure moves). A fixed loan never moves.
+     */
+    rateType: text('rate_type').notNull().default('fixed'),
+    spreadBps: integer('spread_bps'),
+    resetMonths: integer('reset_months'),
+    nextResetDate: date('next_reset_date'),
+    resetPreference: text('reset_preference').notNull().default('tenure'),
     processingFeePaise: paise('processing_fee_paise').notNull(),
     feeGstPaise: paise('fee_gst_paise').notNull(),
     /** Two above the console's threshold at application (maker-checker), else one. */
@@ -143,6 +160,11 @@ export const loans = pgTable(
       sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.firstApprovedBy}`,
     ),
     check('loans_foreclosure_charge', sql`${t.foreclosureChargeBps} between 0 and 500`),
+    check(
+      'loans_floating',
+      sql`${t.rateType} = 'fixed' or (${t.rateType} = 'floating' and ${t.spreadBps} is not null and ${t.resetMonths} between 1 and 12)`,
+    ),
+    check('loans_reset_preference', sql`${t.resetPreference} in ('tenure', 'emi')`),
   ],
 );
 
@@ -325,4 +347,52 @@ export const loanMarginCalls = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('loan_margin_calls_loan').on(t.loanId, t.raisedAt),
   ],
+);
+
+/**
+ * The firm's lending benchmark (decision 061): each row a rate from an IST day on, set by an
+ * admin with a reason, never edited. The rate on a day is the row with the latest
+ * `effective_from` on or before it (the later row of one day wins).
+ */
+export const creditBenchmarkRates = pgTable(
+  'credit_benchmark_rates',
+  {
+    id: uuid('id').primaryKey(),
+    effectiveFrom: date('effective_from').notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    setBy: uuid('set_by')
+      .notNull()
+      .references(() => staff.id),
+    reason: text('reason').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('credit_benchmark_rates_day').on(t.effectiveFrom, t.createdAt),
+    check('credit_benchmark_rates_rate', sql`${t.rateBps} between 0 and 6000`),
+  ],
+);
+
+/**
+ * A floating loan's resets: the primary key makes a reset day happen once, however many
+ * accrual runs meet; the figures are what the client was told (old → new rate, EMI, tenure).
+ */
+export const loanRateResets = pgTable(
+  'loan_rate_resets',
+  {
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    resetDate: date('reset_date').notNull(),
+    benchmarkBps: integer('benchmark_bps').notNull(),
+    spreadBps: integer('spread_bps').notNull(),
+    oldRateBps: integer('old_rate_bps').notNull(),
+    newRateBps: integer('new_rate_bps').notNull(),
+    preference: text('preference').notNull(),
+    oldEmiPaise: paise('old_emi_paise').notNull(),
+    newEmiPaise: paise('new_emi_paise').notNull(),
+    oldInstalments: integer('old_instalments').notNull(),
+    newInstalments: integer('new_instalments').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.resetDate] })],
 );

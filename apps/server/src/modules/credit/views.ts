@@ -10,7 +10,12 @@ import type {
   TRateType,
   TRepaymentKind,
 } from '@sampada/shared';
-import { paiseNumber } from '@sampada/shared';
+import {
+  BENCHMARK_NAME,
+  paiseNumber,
+  type TLoanFloating,
+  type TResetPreference,
+} from '@sampada/shared';
 import {
   addDays,
   buildSchedule,
@@ -46,6 +51,8 @@ export const productView = (row: ProductRow): TCreditProduct => ({
   cooling_off_days: row.coolingOffDays,
   rate_type: row.rateType as TRateType,
   foreclosure_charge_bps: row.foreclosureChargeBps,
+  spread_bps: row.spreadBps,
+  reset_months: row.resetMonths,
   active: row.active,
   updated_at: row.updatedAt.toISOString(),
 });
@@ -201,6 +208,21 @@ export function loanView(
     margin_call_deadline: active
       ? (context.marginCalls?.find((c) => c.status === 'open')?.deadline ?? null)
       : null,
+    rate_type: row.rateType as TRateType,
+    floating: floatingView(row),
+  };
+}
+
+/** A floating loan's terms and next reset; a closed loan has none to come. */
+function floatingView(row: LoanRow): TLoanFloating | null {
+  if (row.rateType !== 'floating') return null;
+  const live = row.status === 'applied' || row.status === 'approved' || row.status === 'disbursed';
+  return {
+    benchmark: BENCHMARK_NAME,
+    spread_bps: row.spreadBps ?? 0,
+    reset_months: row.resetMonths ?? 0,
+    next_reset_date: live ? row.nextResetDate : null,
+    reset_preference: row.resetPreference as TResetPreference,
   };
 }
 

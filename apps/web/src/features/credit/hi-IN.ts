@@ -11,6 +11,8 @@ export default {
     },
     rate: 'ब्याज दर',
     perYear: '{{rate}} प्रति वर्ष',
+    perYearFloating:
+      'आज {{rate}} प्रति वर्ष, परिवर्तनशील: {{benchmark}} + {{spread}}, हर {{months}} महीने में रीसेट',
     amount: 'राशि',
     range: '{{min}} से {{max}}',
     tenure: 'अवधि',
@@ -63,6 +65,7 @@ export default {
     amount: 'ऋण राशि',
     rate: 'ब्याज दर (स्थिर, प्रति वर्ष)',
     rateFloating: 'ब्याज दर (परिवर्तनशील, प्रति वर्ष)',
+    floating: 'परिवर्तनशील दर',
     apr: 'APR (कुल लागत)',
     fees: 'शुल्क और GST',
     net: 'आपके कैश में',
@@ -152,5 +155,15 @@ export default {
     cancelled: 'आवेदन रद्द किया गया।',
     reason: 'कारण',
     notFound: 'यह ऋण नहीं मिला।',
+    floating: {
+      title: 'फ़्लोटिंग ब्याज दर',
+      terms:
+        'आपकी दर {{benchmark}} और {{spread}} है, अभी {{rate}} सालाना। यह हर {{months}} महीने में, किसी देय तिथि पर, रीसेट होती है।',
+      nextReset: 'अगला रीसेट: {{day}} (IST)',
+      choice: 'रीसेट पर दर बदलने पर',
+      keepTenure: 'मेरी अवधि वही रखें: EMI बदलेगी',
+      keepEmi: 'मेरी EMI वही रखें: अवधि बदलेगी (अगर वह मूल अवधि के दोगुने से ज़्यादा हो, तो EMI बदलेगी)',
+      saved: 'दर रीसेट के लिए आपकी पसंद सहेजी गई।',
+    },
   },
 };

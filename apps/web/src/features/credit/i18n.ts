@@ -12,6 +12,8 @@ const enUS = {
     },
     rate: 'Interest rate',
     perYear: '{{rate}} a year',
+    perYearFloating:
+      '{{rate}} a year today, floating: the {{benchmark}} + {{spread}}, reset every {{months}} months',
     amount: 'Amount',
     range: '{{min}} to {{max}}',
     tenure: 'Tenure',
@@ -64,6 +66,7 @@ const enUS = {
     amount: 'Loan amount',
     rate: 'Interest rate (fixed, a year)',
     rateFloating: 'Interest rate (floating, a year)',
+    floating: 'Floating rate',
     apr: 'APR (all-in cost)',
     fees: 'Fee and GST',
     net: 'Paid to your cash',
@@ -153,6 +156,17 @@ const enUS = {
     cancelled: 'Application cancelled.',
     reason: 'Reason',
     notFound: 'This loan was not found.',
+    floating: {
+      title: 'Floating rate',
+      terms:
+        'Your rate is the {{benchmark}} plus {{spread}}, {{rate}} a year now. It is reset every {{months}} months, on a due date.',
+      nextReset: 'Next reset: {{day}} (IST)',
+      choice: 'When the rate changes at a reset',
+      keepTenure: 'Keep my tenure: the EMI changes',
+      keepEmi:
+        'Keep my EMI: the tenure changes (if it would grow past twice the original, the EMI changes instead)',
+      saved: 'Your choice for rate resets is saved.',
+    },
   },
 };
 

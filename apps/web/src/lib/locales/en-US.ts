@@ -157,6 +157,7 @@ export const commonEnUS = {
       margin_call: 'Margin call on your loan: add shares or repay before the deadline.',
       invoke_pledge: 'Pledged shares were sold to restore your loan’s limit.',
       pledge_sale: 'The sale of your pledged shares settled and was applied to your loan.',
+      rate_reset: 'Your loan’s floating rate was reset.',
     },
     compensation: {
       ask_info: 'Your claim needs more information from you.',
@@ -241,6 +242,8 @@ export const commonEnUS = {
         unsold:
           'None of the {{planned}} pledged {{symbol}} put up for sale were sold; nothing was repaid on your loan.',
       },
+      rate_reset:
+        'Your loan’s rate was reset from {{oldRate}} to {{newRate}} a year: instalment {{oldEmi}} → {{newEmi}}, instalments left {{oldCount}} → {{newCount}}.',
     },
     compensation: {
       ask_info: 'Your claim for {{amount}} needs more information from you.',

@@ -157,6 +157,7 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       margin_call: 'आपके ऋण पर मार्जिन कॉल: समय-सीमा से पहले शेयर जोड़ें या चुकाएँ।',
       invoke_pledge: 'आपके ऋण की सीमा बहाल करने के लिए गिरवी रखे शेयर बेचे गए।',
       pledge_sale: 'आपके गिरवी रखे शेयरों की बिक्री पूरी हुई और आपके ऋण पर लागू की गई।',
+      rate_reset: 'आपके ऋण की फ़्लोटिंग ब्याज दर रीसेट हुई।',
     },
     compensation: {
       ask_info: 'आपके दावे के लिए आपसे और जानकारी चाहिए।',
@@ -237,6 +238,8 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
         unsold:
           'बिक्री के लिए रखे गए आपके गिरवी {{planned}} {{symbol}} में से कोई नहीं बिका; आपके ऋण पर कुछ नहीं चुकाया गया।',
       },
+      rate_reset:
+        'आपके ऋण की ब्याज दर {{oldRate}} से {{newRate}} सालाना हुई: किस्त {{oldEmi}} → {{newEmi}}, बाकी किस्तें {{oldCount}} → {{newCount}}।',
     },
     compensation: {
       ask_info: '{{amount}} के आपके दावे के लिए आपसे और जानकारी चाहिए।',

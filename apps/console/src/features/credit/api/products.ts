@@ -1,4 +1,10 @@
-import type { TCreditProduct, TCreditProductInput, TCreditSettings } from '@sampada/shared';
+import type {
+  TBenchmark,
+  TBenchmarkInput,
+  TCreditProduct,
+  TCreditProductInput,
+  TCreditSettings,
+} from '@sampada/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -26,6 +32,22 @@ export function useSaveProduct() {
         ? apiPut<TCreditProduct>(`/credit/products/${id}`, input)
         : apiPost<TCreditProduct>('/credit/products', input),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.credit.products }),
+  });
+}
+
+/** The lending benchmark of floating rates: staff read it, admins set it from a day on. */
+export const benchmarkQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.credit.benchmark,
+    queryFn: () => apiGet<TBenchmark>('/credit/benchmark'),
+  });
+export const useBenchmark = () => useQuery(benchmarkQuery());
+
+export function useSetBenchmark() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TBenchmarkInput) => apiPost<TBenchmark>('/credit/benchmark', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.credit.benchmark }),
   });
 }
 

@@ -25,6 +25,7 @@ function KeyFactsSummary({ kfs }: { kfs: TKeyFactStatement }) {
       `${formatBps(kfs.annual_rate_bps)} · ${formatBps(kfs.apr_bps)}`,
     ],
     ['Instalment', formatPaise(kfs.instalment_paise)],
+    ...(kfs.floating ? [['Floating rate', kfs.floating.text] as [string, ReactNode]] : []),
     [
       'Processing fee + GST',
       `${formatPaise(kfs.processing_fee_paise)} + ${formatPaise(kfs.fee_gst_paise)}`,

@@ -1,5 +1,6 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
+  BENCHMARK_NAME,
   CREDIT_PRODUCT_KINDS,
   MAX_COOLING_OFF_DAYS,
   RATE_TYPES,
@@ -156,6 +157,39 @@ export function ProductRateTypeFields({ form, errors }: ProductFieldsProps) {
               onChange={(v) => field.onChange(bpsOf(v) ?? 0)}
               error={errors.foreclosure_charge_bps?.message}
               data-testid="product-foreclosure-charge"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="spread_bps"
+          render={({ field }) => (
+            <NumberInput
+              label="Spread over the benchmark (%)"
+              description={`Floating: the rate quoted is the ${BENCHMARK_NAME} of the day plus this; the annual rate above is then not used.`}
+              decimalScale={2}
+              allowNegative={false}
+              value={pct(field.value)}
+              // A half-typed "8." is no percent yet: the last whole value stands until it is.
+              onChange={(v) => field.onChange(v === '' ? 0 : (bpsOf(v) ?? field.value))}
+              error={errors.spread_bps?.message}
+              data-testid="product-spread"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="reset_months"
+          render={({ field }) => (
+            <NumberInput
+              label="Reset every (months)"
+              description="Floating: a loan's rate is reset to the benchmark plus its spread on the due date ending each period."
+              allowDecimal={false}
+              allowNegative={false}
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(v === '' ? Number.NaN : Number(v))}
+              error={errors.reset_months?.message}
+              data-testid="product-reset-months"
             />
           )}
         />

@@ -1,6 +1,7 @@
 import {
   bpsToPercent,
   DEFAULT_COOLING_OFF_DAYS,
+  DEFAULT_RESET_MONTHS,
   paiseToRupeeNumber,
   percentToBps,
   parseRupeesToPaise,
@@ -23,6 +24,8 @@ export const blank: TCreditProductInput = {
   cooling_off_days: DEFAULT_COOLING_OFF_DAYS,
   rate_type: 'fixed',
   foreclosure_charge_bps: 0,
+  spread_bps: 0,
+  reset_months: DEFAULT_RESET_MONTHS,
   active: true,
 };
 
@@ -41,6 +44,8 @@ export const inputOf = (p: TCreditProduct): TCreditProductInput => ({
   cooling_off_days: p.cooling_off_days,
   rate_type: p.rate_type,
   foreclosure_charge_bps: p.foreclosure_charge_bps,
+  spread_bps: p.spread_bps ?? 0,
+  reset_months: p.reset_months ?? DEFAULT_RESET_MONTHS,
   active: p.active,
 });
 

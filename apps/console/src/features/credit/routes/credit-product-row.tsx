@@ -25,9 +25,13 @@ export function CreditProductRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        {formatBps(p.annual_rate_bps)}
+        {p.rate_type === 'floating'
+          ? `benchmark + ${formatBps(p.spread_bps ?? 0)}`
+          : formatBps(p.annual_rate_bps)}
         <Text size="xs" c="dimmed">
-          {p.rate_type}
+          {p.rate_type === 'floating'
+            ? `floating, reset every ${p.reset_months ?? 0} months`
+            : p.rate_type}
         </Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,4 +1,11 @@
-import { LM, type TCreditProduct, type TStaffRole } from '@sampada/shared';
+import {
+  BENCHMARK_NAME,
+  istToday,
+  LM,
+  type TBenchmark,
+  type TCreditProduct,
+  type TStaffRole,
+} from '@sampada/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,6 +36,16 @@ const product: TCreditProduct = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
+const noBenchmark: TBenchmark = { name: BENCHMARK_NAME, current: null, history: [] };
+const rate = {
+  id: 'b1',
+  effective_from: '2026-12-04',
+  rate_bps: 550,
+  set_by: 's1',
+  reason: 'MPC decision',
+  created_at: '2026-12-04T05:00:00.000Z',
+};
+
 function signInAs(roles: TStaffRole[]) {
   session.set({
     token: 't',
@@ -46,6 +63,7 @@ describe('the product editor’s cooling-off period', () => {
     const api = mockApi({
       'GET /credit/products': ok([product]),
       'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok(noBenchmark),
       [`PUT /credit/products/${PRODUCT_ID}`]: ok({ ...product, cooling_off_days: 7 }, 'Saved.'),
     });
     const user = userEvent.setup();
@@ -76,6 +94,7 @@ describe('the product editor’s cooling-off period', () => {
     mockApi({
       'GET /credit/products': ok([]),
       'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok(noBenchmark),
     });
     const user = userEvent.setup();
     renderWithProviders(<CreditProductsPage />);
@@ -90,6 +109,7 @@ describe('the product editor’s foreclosure charge', () => {
     const api = mockApi({
       'GET /credit/products': ok([product]),
       'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok(noBenchmark),
       [`PUT /credit/products/${PRODUCT_ID}`]: ok(
         { ...product, foreclosure_charge_bps: 200 },
         'Saved.',
@@ -120,6 +140,92 @@ describe('the product editor’s foreclosure charge', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
       rate_type: 'fixed',
       foreclosure_charge_bps: 200,
+    });
+  });
+});
+
+describe('the floating-rate benchmark', () => {
+  it('an admin sets a new rate from a day, in percent sent as basis points, with the reason; the history shows', async () => {
+    signInAs(['admin']);
+    const set: TBenchmark = {
+      name: BENCHMARK_NAME,
+      current: rate,
+      history: [{ ...rate, id: 'b2', effective_from: '2027-02-15', rate_bps: 650 }, rate],
+    };
+    const api = mockApi({
+      'GET /credit/products': ok([product]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': [ok({ ...noBenchmark, current: rate, history: [rate] }), ok(set)],
+      'POST /credit/benchmark': ok(set, 'Benchmark rate saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    expect(await screen.findByTestId('benchmark-current')).toHaveTextContent(
+      '5.50% since 2026-12-04 (IST)',
+    );
+    expect(screen.getByTestId('benchmark-day')).toHaveValue(istToday());
+    await user.type(screen.getByTestId('benchmark-rate'), '6.5');
+    const day = screen.getByTestId('benchmark-day');
+    await user.clear(day);
+    await user.type(day, '2027-02-15');
+    await user.type(screen.getByTestId('benchmark-reason'), 'MPC decision');
+    await user.click(screen.getByTestId('benchmark-save'));
+    await waitFor(() => expect(api.callsTo('POST /credit/benchmark')).toHaveLength(1));
+    expect(api.callsTo('POST /credit/benchmark')[0]!.body).toEqual({
+      rate_bps: 650,
+      effective_from: '2027-02-15',
+      reason: 'MPC decision',
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('benchmark-history')).getAllByRole('row')).toHaveLength(3),
+    );
+    expect(within(screen.getByTestId('benchmark-history')).getByText('6.50%')).toBeInTheDocument();
+  });
+
+  it('operations read the rate and its history but are given no form', async () => {
+    signInAs(['operations']);
+    mockApi({
+      'GET /credit/products': ok([product]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok({ ...noBenchmark, current: rate, history: [rate] }),
+    });
+    renderWithProviders(<CreditProductsPage />);
+    expect(await screen.findByTestId('benchmark-current')).toHaveTextContent('5.50%');
+    expect(screen.getByTestId('benchmark-history')).toBeInTheDocument();
+    expect(screen.queryByTestId('benchmark-save')).toBeNull();
+  });
+
+  it('the product editor saves a floating product’s spread and reset period', async () => {
+    signInAs(['admin']);
+    const api = mockApi({
+      'GET /credit/products': ok([product]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok(noBenchmark),
+      [`PUT /credit/products/${PRODUCT_ID}`]: ok(
+        { ...product, rate_type: 'floating', spread_bps: 850, reset_months: 6 },
+        'Saved.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    const row = await screen.findByTestId('credit-product-row');
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Rate type'));
+    await user.click(await screen.findByRole('option', { name: 'Floating', hidden: true }));
+    const spread = within(dialog).getByLabelText('Spread over the benchmark (%)');
+    await user.clear(spread);
+    await user.type(spread, '8.5');
+    const months = within(dialog).getByLabelText('Reset every (months)');
+    expect(months).toHaveValue('3');
+    await user.clear(months);
+    await user.type(months, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      rate_type: 'floating',
+      spread_bps: 850,
+      reset_months: 6,
     });
   });
 });

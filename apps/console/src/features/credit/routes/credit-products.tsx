@@ -15,11 +15,13 @@ import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import {
+  useBenchmark,
   useCreditProducts,
   useCreditSettings,
   useSaveCreditSettings,
   useSaveProduct,
 } from '../api/products';
+import { BenchmarkCard } from '../components/benchmark-card';
 import { ProductEditorModal } from '../components/product-editor-modal';
 import { CreditProductRow } from './credit-product-row';
 
@@ -77,6 +79,7 @@ export function CreditProductsPage() {
   const editable = mayAccess(current?.staff.roles, 'creditProducts');
   const products = useCreditProducts();
   const settings = useCreditSettings();
+  const benchmark = useBenchmark();
   const save = useSaveProduct();
   const [editing, setEditing] = useState<{ product: TCreditProduct | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,6 +104,9 @@ export function CreditProductsPage() {
       <Stack>
         <QueryState isPending={settings.isPending} error={settings.error}>
           {settings.data ? <ThresholdForm settings={settings.data} editable={editable} /> : null}
+        </QueryState>
+        <QueryState isPending={benchmark.isPending} error={benchmark.error}>
+          {benchmark.data ? <BenchmarkCard benchmark={benchmark.data} editable={editable} /> : null}
         </QueryState>
         <QueryState isPending={products.isPending} error={products.error}>
           <CreditProductsTable

@@ -44,6 +44,13 @@ export function LoanFigures({ loan }: { loan: TConsoleLoanDetail }) {
       />
       <Figure label="Accrued, not due" value={formatPaise(loan.accrued_not_due_paise)} />
       <Figure label="Penal charges due" value={formatPaise(loan.fees_due_paise)} />
+      {loan.floating ? (
+        <Figure
+          label={`Floating: ${loan.floating.benchmark} + ${formatBps(loan.floating.spread_bps)}, reset every ${loan.floating.reset_months} months`}
+          value={`${loan.floating.next_reset_date ? `Next reset ${loan.floating.next_reset_date} (IST)` : 'No reset to come'} · borrower keeps the ${loan.floating.reset_preference === 'emi' ? 'EMI (tenure moves)' : 'tenure (EMI moves)'}`}
+          testId="loan-floating"
+        />
+      ) : null}
       {loan.pledge_value_paise !== null ? (
         <Figure label="Pledge value" value={formatPaise(loan.pledge_value_paise)} />
       ) : null}

@@ -312,3 +312,49 @@ describe('the loan page’s foreclosure statement', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('a floating-rate loan on the loan page', () => {
+  it('shows its benchmark, spread, reset period, next reset and what the borrower keeps', async () => {
+    mockApi({
+      [`GET /credit/loans/${LOAN_ID}`]: ok(
+        loan({
+          rate_type: 'floating',
+          floating: {
+            benchmark: 'RBI policy repo rate',
+            spread_bps: 850,
+            reset_months: 3,
+            next_reset_date: '2027-03-04',
+            reset_preference: 'emi',
+          },
+        }),
+      ),
+      [`GET /credit/loans/${LOAN_ID}/kfs`]: ok({
+        ...kfs,
+        rate_type: 'floating',
+        floating: {
+          benchmark: 'RBI policy repo rate',
+          benchmark_bps: 550,
+          spread_bps: 850,
+          reset_months: 3,
+          text: 'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%.',
+        },
+      }),
+      [`GET /credit/loans/${LOAN_ID}/foreclosure`]: ok(statement()),
+    });
+    render();
+    const figure = await screen.findByTestId('loan-floating');
+    expect(figure).toHaveTextContent(
+      'Next reset 2027-03-04 (IST) · borrower keeps the EMI (tenure moves)',
+    );
+    expect(
+      screen.getByText('Floating: RBI policy repo rate + 8.50%, reset every 3 months'),
+    ).toBeInTheDocument();
+    const papers = await screen.findByTestId('loan-kfs');
+    expect(within(papers).getByText('Floating rate')).toBeInTheDocument();
+    expect(
+      within(papers).getByText(
+        'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

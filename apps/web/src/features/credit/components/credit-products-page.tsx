@@ -1,4 +1,10 @@
-import { formatBps, formatPaise, type TCreditProduct, type TLoanView } from '@sampada/shared';
+import {
+  BENCHMARK_NAME,
+  formatBps,
+  formatPaise,
+  type TCreditProduct,
+  type TLoanView,
+} from '@sampada/shared';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -54,7 +60,15 @@ function ProductCard({ product }: { product: TCreditProduct }) {
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Fact
           label={t('products.rate')}
-          value={t('products.perYear', { rate: formatBps(product.annual_rate_bps) })}
+          value={t(
+            product.rate_type === 'floating' ? 'products.perYearFloating' : 'products.perYear',
+            {
+              rate: formatBps(product.annual_rate_bps),
+              benchmark: BENCHMARK_NAME,
+              spread: formatBps(product.spread_bps ?? 0),
+              months: product.reset_months ?? 0,
+            },
+          )}
         />
         <Fact
           label={t('products.amount')}

@@ -14,6 +14,8 @@ import { mockApi, ok, fail } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
 import { idempotencyKeyOf } from '../../../test/trading';
+import CreditProductsPage from './credit-products-page';
+import { KeyFactStatement } from './key-fact-statement';
 import { LoanApplicationPanel } from './loan-application-panel';
 import { LoanPage } from './loan-page';
 
@@ -277,6 +279,31 @@ describe('Loan Application drawer', () => {
   });
 });
 
+describe('the credit products page', () => {
+  it('a floating product shows today’s rate as the benchmark plus its spread and its reset period', async () => {
+    const personal = {
+      ...catalogue.items[0]!,
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Personal floating',
+      kind: 'personal' as const,
+      annual_rate_bps: 1_400,
+      rate_type: 'floating' as const,
+      spread_bps: 850,
+      reset_months: 3,
+      foreclosure_charge_bps: 0,
+    };
+    mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/products': ok({ ...catalogue, items: [personal] }),
+      'GET /loan/app/v1/loans': ok({ items: [] }),
+    });
+    renderWithProviders(<CreditProductsPage />);
+    expect(await screen.findByTestId('credit-product-personal')).toHaveTextContent(
+      '14.00% a year today, floating: the RBI policy repo rate + 8.50%, reset every 3 months',
+    );
+  });
+});
+
 const loan: TLoanDetail = {
   id: 'L1',
   product: { id: LAS, name: 'Loan against shares', kind: 'loan_against_shares' },
@@ -508,5 +535,87 @@ describe('the loan page', () => {
       amount_paise: 10_264_767,
       pin: md5('123456'),
     });
+  });
+
+  it('a floating loan shows its terms and next reset; choosing to keep the EMI saves it', async () => {
+    const floating: TLoanDetail = {
+      ...loan,
+      annual_rate_bps: 1_400,
+      rate_type: 'floating',
+      floating: {
+        benchmark: 'RBI policy repo rate',
+        spread_bps: 850,
+        reset_months: 3,
+        next_reset_date: '2027-03-04',
+        reset_preference: 'tenure',
+      },
+    };
+    const chosen = {
+      ...floating,
+      floating: { ...floating.floating!, reset_preference: 'emi' as const },
+    };
+    const http = mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': [ok(floating), ok(chosen)],
+      'POST /loan/app/v1/loans/L1/reset-preference': ok(chosen),
+    });
+    const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-floating-terms')).toHaveTextContent(
+      'Your rate is the RBI policy repo rate plus 8.50%, 14.00% a year now. It is reset every 3 months, on a due date.',
+    );
+    expect(screen.getByTestId('loan-next-reset')).toHaveTextContent('Next reset: 2027-03-04 (IST)');
+    const tenure = screen.getByRole('radio', { name: 'Keep my tenure: the EMI changes' });
+    const emi = screen.getByRole('radio', { name: /Keep my EMI: the tenure changes/ });
+    expect(tenure).toBeChecked();
+    await user.click(emi);
+    await waitFor(() =>
+      expect(http.callsTo('POST /loan/app/v1/loans/L1/reset-preference')).toHaveLength(1),
+    );
+    expect(http.callsTo('POST /loan/app/v1/loans/L1/reset-preference')[0]!.body).toEqual({
+      reset_preference: 'emi',
+    });
+    expect(await screen.findByTestId('loan-reset-saved')).toHaveTextContent(
+      'Your choice for rate resets is saved.',
+    );
+    await waitFor(() => expect(emi).toBeChecked());
+  });
+
+  it('a fixed-rate loan shows no reset choice', async () => {
+    mockApi({
+      'GET /auth/app/v1/client_info': profile(true),
+      'GET /loan/app/v1/loans/L1': ok({ ...loan, rate_type: 'fixed', floating: null }),
+    });
+    renderWithProviders(<Navigate to="/credit/loans/L1" />, {
+      routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
+    });
+    expect(await screen.findByTestId('loan-outstanding')).toBeInTheDocument();
+    expect(screen.queryByTestId('loan-floating')).toBeNull();
+  });
+
+  it('a floating-rate KFS names the benchmark, spread, reset period and what a change does', async () => {
+    const text =
+      'Floating rate: the RBI policy repo rate (5.50% today) plus a spread of 8.50%, 14.00% a year now. A change in the benchmark changes your EMI or your tenure.';
+    renderWithProviders(
+      <KeyFactStatement
+        kfs={{
+          ...kfs,
+          rate_type: 'floating',
+          annual_rate_bps: 1_400,
+          floating: {
+            benchmark: 'RBI policy repo rate',
+            benchmark_bps: 550,
+            spread_bps: 850,
+            reset_months: 3,
+            text,
+          },
+        }}
+        accepted={false}
+        onAccept={() => undefined}
+      />,
+    );
+    expect(await screen.findByText('Interest rate (floating, a year)')).toBeInTheDocument();
+    expect(screen.getByTestId('loan-kfs-floating')).toHaveTextContent(`Floating rate: ${text}`);
   });
 });

@@ -63,19 +63,7 @@ export function KeyFactStatement({
             </Group>
           ))}
         </SimpleGrid>
-        <Text size="xs">
-          <b>{t('kfs.penal')}:</b> {kfs.penal.text}
-        </Text>
-        <Text size="xs" data-testid="loan-kfs-foreclosure">
-          <b>{t('kfs.foreclosure')}:</b> {kfs.foreclosure}
-        </Text>
-        <Text size="xs">
-          <b>{t('kfs.recovery')}:</b> {kfs.recovery}
-        </Text>
-        <Text size="xs">
-          <b>{t('kfs.grievance')}:</b> {kfs.grievance.name}, {kfs.grievance.email},{' '}
-          {kfs.grievance.phone}
-        </Text>
+        <KfsTerms kfs={kfs} />
         <Checkbox
           checked={accepted}
           onChange={(event) => onAccept(event.currentTarget.checked)}
@@ -84,5 +72,32 @@ export function KeyFactStatement({
         />
       </Stack>
     </Paper>
+  );
+}
+
+/** The terms in words: a floating rate's, penal charges, closing early, recovery, grievances. */
+function KfsTerms({ kfs }: { kfs: TKeyFactStatement }) {
+  const { t } = useCreditTranslation();
+  return (
+    <>
+      {kfs.floating ? (
+        <Text size="xs" data-testid="loan-kfs-floating">
+          <b>{t('kfs.floating')}:</b> {kfs.floating.text}
+        </Text>
+      ) : null}
+      <Text size="xs">
+        <b>{t('kfs.penal')}:</b> {kfs.penal.text}
+      </Text>
+      <Text size="xs" data-testid="loan-kfs-foreclosure">
+        <b>{t('kfs.foreclosure')}:</b> {kfs.foreclosure}
+      </Text>
+      <Text size="xs">
+        <b>{t('kfs.recovery')}:</b> {kfs.recovery}
+      </Text>
+      <Text size="xs">
+        <b>{t('kfs.grievance')}:</b> {kfs.grievance.name}, {kfs.grievance.email},{' '}
+        {kfs.grievance.phone}
+      </Text>
+    </>
   );
 }

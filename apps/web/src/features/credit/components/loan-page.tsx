@@ -15,6 +15,7 @@ import { LoanFigures, LoanHeading, LoanHistory, LoanSchedule } from './loan-deta
 import { ForeclosureSection, LoanPapers } from './loan-papers';
 import { PledgeSection } from './loan-pledge-section';
 import { RepayForm } from './loan-repay-form';
+import { LoanResetChoice } from './loan-reset-choice';
 
 /** An application not yet disbursed can be cancelled, after a confirmation. */
 function LoanCancel({ loan }: { loan: TLoanDetail }) {
@@ -62,6 +63,7 @@ function LoanDetail({ loan }: { loan: TLoanDetail }) {
       )}
       <LoanPapers loan={loan} />
       <LoanFigures loan={loan} />
+      <LoanResetChoice loan={loan} />
       {loan.product.kind === 'loan_against_shares' && <PledgeSection loan={loan} />}
       {active && <RepayForm loan={loan} />}
       {active && <ForeclosureSection loan={loan} />}
