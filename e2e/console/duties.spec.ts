@@ -163,6 +163,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   await expect(dialog.getByText(GRIEVANCE_MSG.resolutionRequired)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Resolve' })).toBeInViewport();
   await expectNoSidewaysScroll(page);
+  await screenshot(page, 'console-duties-resolve');
   expect(await violations(page)).toEqual([]);
   const resolution = 'The second brokerage charge was reversed to your ledger.';
   await dialog.getByLabel('Resolution').fill(resolution);
