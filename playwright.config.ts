@@ -30,6 +30,8 @@ const PHONE_SPECS = [
   'client/loan.spec.ts',
   'client/where-is-my-money.spec.ts',
   'client/transfer-in.spec.ts',
+  'console/duties.spec.ts',
+  'console/settlement.spec.ts',
 ];
 
 export default defineConfig({

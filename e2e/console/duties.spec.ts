@@ -1,5 +1,6 @@
 /**
- * A broker's duties in the console (issue 36), end to end at a desk (1440 px): two clients buy
+ * A broker's duties in the console (issue 36), end to end at a desk (1440 px) and on a phone
+ * (375 px, the sidebar behind the burger, wide tables scrolling in their cards): two clients buy
  * today, one with a verified e-mail address and one without; an operations officer starts the
  * day's contract-note run and watches the note go out, finds the message in the outbox, and
  * resolves a client's complaint with a note the client is e-mailed.
@@ -23,7 +24,7 @@ import {
   staffToken,
   STAFF_PASSWORD,
 } from '../support/trading';
-import { signInFirstTime } from './support';
+import { expectNoSidewaysScroll, openFromMenu as pick, signInFirstTime } from './support';
 
 const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 const formatDay = (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00+05:30`));
@@ -62,11 +63,11 @@ const uidOf = async (request: APIRequestContext, opsToken: string, client: TClie
     .uid as string;
 
 async function openFromMenu(page: Page, label: string, heading: string) {
-  await page.getByTestId('console-nav').getByRole('link', { name: label }).click();
+  await pick(page, label);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, and a complaint resolved @desktop-only', async ({
+test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, and a complaint resolved', async ({
   page,
   request,
 }, testInfo) => {
@@ -114,6 +115,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   await expect(unmailedRow).toContainText('No verified e-mail address');
   await expect(unmailedRow.getByTestId('overdue')).toBeVisible();
   await expect(page.getByTestId('count-overdue')).toContainText(/Overdue\s*[1-9]/);
+  await expectNoSidewaysScroll(page);
   await screenshot(page, 'console-duties-contract-notes');
   expect(await violations(page)).toEqual([]);
 
@@ -131,6 +133,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
     .filter({ hasText: address })
     .filter({ hasText: 'is your Sampada e-mail verification code' });
   await expect(code).toContainText('Email verify');
+  await expectNoSidewaysScroll(page);
   await screenshot(page, 'console-duties-outbox');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Sent' }).click();
@@ -141,6 +144,8 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Failed' }).click();
   await expect(page).toHaveURL(/\/console\/mail\/outbox\?status=failed$/);
+  // The failed ones read (none, or some), not the spinner while they load.
+  await expect(page.getByTestId('count-failed')).toBeVisible();
   await expect(mine).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
 
@@ -156,6 +161,9 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   await expect(dialog).toContainText('I was charged brokerage twice on one INFY order.');
   await dialog.getByRole('button', { name: 'Resolve' }).click();
   await expect(dialog.getByText(GRIEVANCE_MSG.resolutionRequired)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resolve' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'console-duties-resolve');
   expect(await violations(page)).toEqual([]);
   const resolution = 'The second brokerage charge was reversed to your ledger.';
   await dialog.getByLabel('Resolution').fill(resolution);
@@ -169,6 +177,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   // Filed and resolved minutes apart: the same IST day, or the next one across midnight.
   await expect(row).toContainText(/Resolved in (0 days|1 day) of 21/);
   await expect(row.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
   await screenshot(page, 'console-duties-grievances');
   expect(await violations(page)).toEqual([]);
 

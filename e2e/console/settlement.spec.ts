@@ -1,7 +1,8 @@
 /**
  * Running-account settlement in the console (issue 36, decision 045): officer A prepares the
  * batch of a settlement date that has come, officer B approves it, and the client's idle cash
- * is paid to their bank account — their retention statement says so.
+ * is paid to their bank account — their retention statement says so. At a desk (1440 px) and
+ * on a phone (375 px, each screen reached through the burger).
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -19,7 +20,8 @@ import {
   staffToken,
 } from '../support/trading';
 import { approvedClient } from '../client/fixtures';
-import { CONSOLE, signInFirstTime, signOut } from './support';
+import { violations } from '../support/axe';
+import { expectNoSidewaysScroll, openFromMenu, signInFirstTime, signOut } from './support';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -53,6 +55,21 @@ function lastMonthlyOnlyDate(today: string): string {
     ({ year, month } = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
   }
   throw new Error(`No monthly settlement date before ${today}`);
+}
+
+/**
+ * One live batch per date, and both projects share one server: the phone takes the monthly-only
+ * date before the desk's.
+ */
+function dateFor(project: string) {
+  const latest = lastMonthlyOnlyDate(istToday());
+  return project === 'phone' ? lastMonthlyOnlyDate(addIstDays(asIstDay(latest), -1)) : latest;
+}
+
+/** A screen that fits the width and has no serious accessibility fault. */
+async function checkScreen(page: Page) {
+  await expectNoSidewaysScroll(page);
+  expect(await violations(page)).toEqual([]);
 }
 
 test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the client is paid', async ({
@@ -98,12 +115,14 @@ test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the
     );
 
   // Officer A prepares the date's batch from the Settlement page.
-  const date = lastMonthlyOnlyDate(istToday());
+  const date = dateFor(test.info().project.name);
   await signInFirstTime(page, makerEmail, STAFF_PASSWORD);
-  await page.getByRole('link', { name: 'Settlement' }).click();
+  await openFromMenu(page, 'Settlement');
   await expect(page).toHaveURL(/\/console\/funds\/settlement$/);
   await expect(page.getByTestId('next-quarterly')).toContainText(/\d{4}$/);
   await expect(page.getByTestId('next-monthly')).toContainText(/\d{4}$/);
+  await checkScreen(page);
+  await shot(page, '00-settlement');
   const form = page.getByRole('form', { name: 'Prepare batch' });
   await form.getByLabel('Settlement date').fill(date);
   await form.getByRole('button', { name: 'Prepare batch' }).click();
@@ -116,22 +135,25 @@ test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the
   // The maker may not approve their own batch.
   await expect(page.getByRole('button', { name: 'Approve and pay' })).toBeDisabled();
   await expect(page.getByTestId('same-officer')).toHaveText(SETTLEMENT_MSG.sameOfficer);
+  await checkScreen(page);
   await shot(page, '01-prepared');
   await signOut(page);
 
   // Officer B finds it in the list and approves: the payouts post.
   await signInFirstTime(page, checkerEmail, STAFF_PASSWORD);
-  await page.goto(`${CONSOLE}/funds/settlement`);
+  await openFromMenu(page, 'Settlement');
   const row = page.getByTestId('batch-row').filter({ hasText: makerEmail });
   await expect(row).toContainText('Awaiting approval');
   await expect(row).toContainText('IST');
   await row.getByRole('link').click();
   await expect(page).toHaveURL(batchUrl);
+  await expect(page.getByRole('button', { name: 'Approve and pay' })).toBeInViewport();
   await page.getByRole('button', { name: 'Approve and pay' }).click();
   await expect(page.getByText(SETTLEMENT_MSG.approved)).toBeVisible();
   await expect(page.getByTestId('batch-summary')).toContainText('Paid');
   await expect(page.getByTestId('batch-summary')).toContainText(checkerEmail);
   await expect(page.getByTestId('line-row').filter({ hasText: paid })).toContainText('Paid');
+  await checkScreen(page);
   await shot(page, '02-approved');
 
   // The client's cash went out, and their retention statement says what was paid and when.

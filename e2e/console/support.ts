@@ -30,3 +30,26 @@ export async function signOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
 }
+
+/** Under Mantine's `sm` (48em) the console's sidebar hides behind the burger in the header. */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? Infinity) < 768;
+
+/**
+ * Opens a screen from the sidebar as the officer would: at a desk the sidebar is always there;
+ * on a phone the burger opens it, and picking an item closes it again.
+ */
+export async function openFromMenu(page: Page, label: string) {
+  const link = page.getByTestId('console-nav').getByRole('link', { name: label });
+  if (!isPhone(page)) return link.click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(link).toBeInViewport();
+  await link.click();
+  await expect(link).not.toBeInViewport();
+}
+
+/** Nothing widens the page past the screen: a wide table scrolls inside its card. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `page ${scrollWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
+}

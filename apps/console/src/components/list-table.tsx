@@ -22,10 +22,12 @@ export function ListTable({
 }) {
   return (
     <Card withBorder p={0}>
-      {/* Focusable, so that a table wider than the screen scrolls from the keyboard too. */}
+      {/* Focusable, so that a table wider than the screen scrolls from the keyboard too; its
+          scrollbar shows whenever it is wider (a phone has no hover to reveal it), so the cut
+          column reads as more to the side. */}
       <Table.ScrollContainer
         minWidth={minWidth}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+        scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0 } }}
       >
         <Table {...table}>
           <Table.Thead>

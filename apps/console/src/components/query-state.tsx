@@ -22,7 +22,8 @@ export function QueryState({
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        {/* A status, so that its name is allowed (axe: aria-label on a bare span) and read out. */}
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Badge, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TMailStatus } from '@sampada/shared';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRequeueMessage } from '../api/outbox';
@@ -38,14 +38,22 @@ export function OverdueBadge({ what }: { what: string }) {
   );
 }
 
-/** A row of figures, each in its own tile: `testId` names each tile as `count-<key>`. */
+/**
+ * The figures, each in its own tile (`count-<key>`): one row where the page is wide enough,
+ * two or four to a row on a phone (seven in one row at 375 px were 40 px each, their labels
+ * spilling out and widening the page).
+ */
 export function CountTiles({
   tiles,
 }: {
   tiles: { key: string; label: string; value: number; alert?: boolean }[];
 }) {
   return (
-    <Group grow align="stretch" data-testid="counts">
+    <SimpleGrid
+      cols={{ base: 2, xs: Math.min(4, tiles.length), md: tiles.length }}
+      spacing="sm"
+      data-testid="counts"
+    >
       {tiles.map((tile) => (
         <Paper key={tile.key} withBorder p="sm" data-testid={`count-${tile.key}`}>
           <Text size="xs" c="dimmed">
@@ -56,7 +64,7 @@ export function CountTiles({
           </Text>
         </Paper>
       ))}
-    </Group>
+    </SimpleGrid>
   );
 }
 

@@ -44,7 +44,9 @@ export function PrepareForm({ suggested }: { suggested: string }) {
               placeholder="YYYY-MM-DD"
               {...bindField(form, 'date')}
             />
-            <Button type="submit" mt={24} loading={prepare.isPending}>
+            {/* Level with the field beside it; on a phone it wraps below, where the field's
+                label does not need to be cleared. */}
+            <Button type="submit" mt={{ base: 0, xs: 24 }} loading={prepare.isPending}>
               Prepare batch
             </Button>
           </Group>

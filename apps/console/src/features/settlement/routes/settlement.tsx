@@ -71,7 +71,8 @@ export function SettlementPage() {
                     {formatSettlementDate(b.date)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>
+                {/* Wide enough for "Awaiting approval": a squeezed cell cut the badge to "PA…". */}
+                <Table.Td miw={160}>
                   <BatchStatusBadge status={b.status} />
                 </Table.Td>
                 <Table.Td>
