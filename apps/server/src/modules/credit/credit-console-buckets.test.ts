@@ -22,6 +22,7 @@ import {
   keyed,
   type MoneyClient,
   openDeposits,
+  signInAgain,
 } from '../funds/test-fixtures.ts';
 import { bucketOf } from './dues.ts';
 import { addDays, daysBetween, istDay } from './interest.ts';
@@ -44,10 +45,10 @@ async function runUntil(day: string) {
 const officers = async () =>
   [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')] as const;
 
-/** Puts all of a client's available cash on hold for a withdrawal: auto-debit finds nothing. */
-async function holdAllCash(c: MoneyClient) {
+/** Puts a client's available cash on hold for a withdrawal but `leave` paise: all auto-debit finds. */
+async function holdAllCash(c: MoneyClient, leave = 0n) {
   const card = await addCard(t, c);
-  const cash = (await balancesOf(t, c.id)).cash_available;
+  const cash = (await balancesOf(t, c.id)).cash_available - leave;
   const reply = await t.api.post(
     '/funds/app/v1/withdrawals',
     { amount: (Number(cash) / 100).toFixed(2), bank_card_id: card.id, pin: c.pin },
@@ -150,6 +151,55 @@ describe('the loan queue by days-past-due bucket', () => {
     expect(overdue[0]!.days_past_due).toBe(page.dpd);
     for (const i of page.schedule.filter((s) => s.state === 'upcoming'))
       expect(i.days_past_due).toBe(0);
+  });
+});
+
+/** The one bucket whose `?bucket=` page lists the loan (every bucket asked). */
+async function bucketsListing(loanId: string) {
+  const officer = await signInStaff(t, 'operations');
+  const found: { bucket: TDpdBucket; row: TConsoleLoan }[] = [];
+  for (const bucket of DPD_BUCKETS) {
+    const page = await t.api.get<TPage<TConsoleLoan>>(
+      `${CONSOLE}/loans?bucket=${bucket}&limit=100`,
+      officer.token,
+    );
+    const row = page.body.data.items.find((r) => r.id === loanId);
+    if (row) found.push({ bucket, row });
+  }
+  return found;
+}
+
+describe('the bucket after payments', () => {
+  it('a paid first instalment, then a second only partly paid: DPD runs from the second', async () => {
+    let c = await borrower(t, { rupees: 0 });
+    const loan = await applied(t, c, {
+      product_id: PERSONAL_ID,
+      amount_paise: 5_000_000,
+      tenure_months: 12,
+    });
+    await disbursed(t, [...(await officers())], loan);
+    const [due1, due2] = loan.schedule.map((i) => i.due_date);
+    // Auto-debit collects instalment 1 from the disbursed cash; then all but ₹1,000 is held,
+    // which auto-debit takes on instalment 2's due date: a part of it, not all.
+    await runUntil(due1!);
+    c = await signInAgain(t, c);
+    await holdAllCash(c, 100_000n);
+    for (const n of [0, 1, 30, 31]) {
+      await runUntil(addDays(due2!, n));
+      const found = await bucketsListing(loan.id);
+      expect(
+        found.map((f) => f.bucket),
+        `DPD ${n}`,
+      ).toEqual([bucketOf(n)]);
+      expect([found[0]!.row.dpd, found[0]!.row.dpd_bucket]).toEqual([n, bucketOf(n)]);
+    }
+    const officer = await signInStaff(t, 'operations');
+    const page = (await t.api.get<TConsoleLoanDetail>(`${CONSOLE}/loans/${loan.id}`, officer.token))
+      .body.data;
+    expect(page.schedule[0]).toMatchObject({ state: 'paid', days_past_due: 0 });
+    expect(page.schedule[1]).toMatchObject({ state: 'overdue', days_past_due: 31 });
+    expect(page.schedule[1]!.paid_paise).toBe(100_000);
+    expect(page.schedule[1]!.paid_paise).toBeLessThan(page.schedule[1]!.amount_paise);
   });
 });
 

@@ -39,8 +39,8 @@ const posting = (id: number, extra: Partial<TPostingView> = {}): TPostingView =>
   reference: `loan:${LOAN_ID}`,
   created_at: '2027-03-05T18:30:05.000Z',
   lines: [
-    { account: 'loans', client_id: null, amount_paise: 9_589 },
-    { account: 'interest_income', client_id: null, amount_paise: -9_589 },
+    { account: 'loans', client_id: null, amount_paise: -9_589 },
+    { account: 'interest_income', client_id: null, amount_paise: 9_589 },
   ],
   ...extra,
 });
@@ -118,8 +118,8 @@ describe('the loan page’s schedule and ledger postings', () => {
               kind: 'loan_penal_charge',
               memo: 'Penal charge for 2027-03-05',
               lines: [
-                { account: 'loans', client_id: null, amount_paise: 257 },
-                { account: 'fees', client_id: null, amount_paise: -257 },
+                { account: 'loans', client_id: null, amount_paise: -257 },
+                { account: 'fees', client_id: null, amount_paise: 257 },
               ],
             }),
             posting(2),
@@ -138,8 +138,9 @@ describe('the loan page’s schedule and ledger postings', () => {
       expect.stringContaining('Loan interest'),
     ]);
     expect(rows[0]).toHaveTextContent('6 Mar 2027, 12:00 am IST');
-    expect(rows[0]).toHaveTextContent('Loans (firm)+₹2.57');
-    expect(section).toHaveTextContent('Fees (firm)-₹2.57');
+    // The firm's claim on the loan grows (negative, like bank clearing); fees earn.
+    expect(rows[0]).toHaveTextContent('Loans (firm)-₹2.57');
+    expect(section).toHaveTextContent('Fees (firm)+₹2.57');
     await userEvent.click(within(section).getByRole('button', { name: 'Load more' }));
     rows = await within(section).findAllByTestId('loan-posting');
     await within(section).findByText('Personal loan of ₹2,50,000.00 disbursed');
