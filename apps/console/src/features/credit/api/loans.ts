@@ -27,6 +27,8 @@ export const LOAN_FILTERS = [
   'all',
 ] as const;
 const PAGE = 50;
+/** A loan posts interest daily: a short page keeps the loan page's later sections in reach. */
+const POSTINGS_PAGE = 20;
 
 /**
  * The loan queue: applied oldest first (the work queue), any other status newest first; with
@@ -61,7 +63,7 @@ export const loanPostingsQuery = (id: string) =>
     queryFn: ({ pageParam }) =>
       apiGet<TPage<TPostingView>>(
         `/credit/loans/${id}/postings`,
-        compact({ cursor: pageParam, limit: PAGE }),
+        compact({ cursor: pageParam, limit: POSTINGS_PAGE }),
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,

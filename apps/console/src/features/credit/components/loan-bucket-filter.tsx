@@ -1,4 +1,4 @@
-import { Loader, SegmentedControl, Text } from '@mantine/core';
+import { Loader, ScrollArea, SegmentedControl, Text } from '@mantine/core';
 import { DPD_BUCKETS, type TDpdBucket } from '@sampada/shared';
 import { useSearchParams } from 'react-router';
 import { useLoanBuckets } from '../api/loans';
@@ -39,25 +39,34 @@ export function LoanBucketFilter({
     ) : counts.isPending ? (
       <Loader size={10} ml={6} />
     ) : null;
+  // Six segments are wider than a phone: they scroll sideways there, never widen the page.
   return (
-    <SegmentedControl
-      aria-label="Days past due"
-      data-testid="loan-bucket-filter"
-      size="xs"
-      value={bucket ?? ANY}
-      onChange={onChange}
-      data={[
-        { value: ANY, label: 'Any DPD' },
-        ...DPD_BUCKETS.map((b) => ({
-          value: b,
-          label: (
-            <span title={DPD_BUCKET_LABELS[b].range} data-testid={`bucket-${b}`}>
-              {DPD_BUCKET_LABELS[b].label}
-              {countOf(b)}
-            </span>
-          ),
-        })),
-      ]}
-    />
+    <ScrollArea
+      type="auto"
+      scrollbarSize={4}
+      offsetScrollbars="x"
+      maw="calc(100vw - 2 * var(--mantine-spacing-lg))"
+      data-testid="loan-bucket-scroll"
+    >
+      <SegmentedControl
+        aria-label="Days past due"
+        data-testid="loan-bucket-filter"
+        size="xs"
+        value={bucket ?? ANY}
+        onChange={onChange}
+        data={[
+          { value: ANY, label: 'Any DPD' },
+          ...DPD_BUCKETS.map((b) => ({
+            value: b,
+            label: (
+              <span title={DPD_BUCKET_LABELS[b].range} data-testid={`bucket-${b}`}>
+                {DPD_BUCKET_LABELS[b].label}
+                {countOf(b)}
+              </span>
+            ),
+          })),
+        ]}
+      />
+    </ScrollArea>
   );
 }

@@ -147,8 +147,8 @@ describe('the loan page’s schedule and ledger postings', () => {
     expect(section).toHaveTextContent('Cash available+₹2,50,000.00');
     expect(section).toHaveTextContent('Loans (firm)-₹2,50,000.00');
     expect(api.callsTo(POSTINGS).map((c) => c.params)).toEqual([
-      { limit: 50 },
-      { cursor: 'c2', limit: 50 },
+      { limit: 20 },
+      { cursor: 'c2', limit: 20 },
     ]);
     expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
   });

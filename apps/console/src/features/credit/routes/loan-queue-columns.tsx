@@ -61,6 +61,8 @@ export function loanQueueColumns(
     },
     {
       head: 'Status',
+      // Room for the badge's word: the dues columns of disbursed loans squeeze it otherwise.
+      td: { style: { minWidth: 96 } },
       cell: (loan) => (
         <>
           <LoanStatusBadge status={loan.status} />

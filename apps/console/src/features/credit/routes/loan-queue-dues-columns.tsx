@@ -57,6 +57,7 @@ export function loanDuesColumns(): TQueueColumn<TConsoleLoan>[] {
               variant="light"
               color={DPD_BUCKET_COLORS[loan.dpd_bucket]}
               data-testid="loan-dpd"
+              data-bucket={loan.dpd_bucket}
             >
               {loan.dpd > 0
                 ? `${DPD_BUCKET_LABELS[loan.dpd_bucket].label} · ${loan.dpd} DPD`

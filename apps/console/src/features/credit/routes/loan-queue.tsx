@@ -38,7 +38,7 @@ export function LoanQueuePage() {
       }}
       empty={{ waiting: 'No applications waiting.', other: 'No loans.' }}
       query={queue}
-      minWidth={servicing ? 1180 : 980}
+      minWidth={servicing ? 1100 : 980}
       rowTestId="loan-row"
       columns={columns}
       onOpen={(loan) => void navigate(paths.loan(loan.id))}
