@@ -39,8 +39,8 @@ const posting = (id: number, extra: Partial<TPostingView> = {}): TPostingView =>
   reference: `loan:${LOAN_ID}`,
   created_at: '2027-03-05T18:30:05.000Z',
   lines: [
-    { account: 'loans', client_id: null, amount_paise: -9_589 },
-    { account: 'interest_income', client_id: null, amount_paise: 9_589 },
+    { account: 'loans', client_id: null, amount_paise: -9_589, balance_after_paise: null },
+    { account: 'interest_income', client_id: null, amount_paise: 9_589, balance_after_paise: null },
   ],
   ...extra,
 });
@@ -49,8 +49,13 @@ const disbursal = posting(1, {
   memo: 'Personal loan of ₹2,50,000.00 disbursed',
   created_at: '2026-11-20T06:00:00.000Z',
   lines: [
-    { account: 'loans', client_id: null, amount_paise: -25_000_000 },
-    { account: 'cash_available', client_id: 'c1', amount_paise: 25_000_000 },
+    { account: 'loans', client_id: null, amount_paise: -25_000_000, balance_after_paise: null },
+    {
+      account: 'cash_available',
+      client_id: 'c1',
+      amount_paise: 25_000_000,
+      balance_after_paise: 25_000_000,
+    },
   ],
 });
 const render = () =>
@@ -118,8 +123,13 @@ describe('the loan page’s schedule and ledger postings', () => {
               kind: 'loan_penal_charge',
               memo: 'Penal charge for 2027-03-05',
               lines: [
-                { account: 'loans', client_id: null, amount_paise: -257 },
-                { account: 'fees', client_id: null, amount_paise: 257 },
+                {
+                  account: 'loans',
+                  client_id: null,
+                  amount_paise: -257,
+                  balance_after_paise: null,
+                },
+                { account: 'fees', client_id: null, amount_paise: 257, balance_after_paise: null },
               ],
             }),
             posting(2),
