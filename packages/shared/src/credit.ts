@@ -476,6 +476,8 @@ export const ZInstalment = z.object({
   /** A disbursed loan's instalments: paid, due (today), overdue or upcoming, and what was paid. */
   state: z.enum(['paid', 'due', 'overdue', 'upcoming']).optional(),
   paid_paise: paise.optional(),
+  /** An overdue instalment's days past its due date (0 otherwise); disbursed loans only. */
+  days_past_due: z.number().int().optional(),
 });
 export type TInstalment = z.infer<typeof ZInstalment>;
 

@@ -60,6 +60,8 @@ export const queryKeys = {
     all: ['credit'] as const,
     loans: (filters: Record<string, unknown>) => ['credit', 'loans', filters] as const,
     loan: (id: string) => ['credit', 'loan', id] as const,
+    buckets: ['credit', 'buckets'] as const,
+    postings: (id: string) => ['credit', 'loan', id, 'postings'] as const,
     keyFacts: (id: string) => ['credit', 'loan', id, 'kfs'] as const,
     foreclosure: (id: string) => ['credit', 'loan', id, 'foreclosure'] as const,
     shortfalls: ['credit', 'shortfalls'] as const,

@@ -24,6 +24,8 @@ import {
   ZLoanQueueQuery,
   ZLoanReasonRequest,
   ZPage,
+  ZPageQuery,
+  ZPostingView,
   ZShortfall,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
@@ -87,6 +89,20 @@ function registerLoanReads(kit: RouteKit, ctx: AppContext) {
     '/credit/loans/:id',
     { access: 'loans', params: ZLoanId, response: ZConsoleLoanDetail },
     async (request) => credit.loans.consoleDetail(viewerOf(request), request.params.id),
+  );
+
+  kit.query(
+    'GET',
+    '/credit/loans/:id/postings',
+    {
+      access: 'loans',
+      params: ZLoanId,
+      querystring: ZPageQuery,
+      description:
+        'The ledger postings of a loan (reference loan:<id>) with their lines, newest first.',
+      response: ZPage(ZPostingView),
+    },
+    async (request) => credit.loans.postings(viewerOf(request), request.params.id, request.query),
   );
 }
 

@@ -37,6 +37,8 @@ export type InstalmentDues = {
   principalPaid: bigint;
   interestPaid: bigint;
   state: InstalmentState;
+  /** Overdue: today − its due date (the loan's DPD is its oldest overdue one's); else 0. */
+  daysPastDue: number;
 };
 
 export type Dues = {
@@ -108,7 +110,8 @@ export function duesOf(input: DuesInput): Dues {
       pastDueInterest += interest - interestPaid;
       oldestOverdue ??= row.dueDate;
     }
-    return { ...row, interest, principalPaid, interestPaid, state };
+    const daysPastDue = state === 'overdue' ? daysBetween(row.dueDate, today) : 0;
+    return { ...row, interest, principalPaid, interestPaid, state, daysPastDue };
   });
   // Never more interest due than is accrued and unpaid on the loan row.
   interestDue = min(interestDue, input.accruedInterest);

@@ -20,6 +20,7 @@ import * as consoleRead from './loan-console-views.ts';
 import type { DecideWith, LoanDeps, QuoteInput } from './loan-deps.ts';
 import * as lists from './loan-lists.ts';
 import { bucketCounts, loanQueue, type QueueFilter } from './loan-queue.ts';
+import { loanPostings } from './loan-postings.ts';
 import { loanDetail, loanOf, loanViews, pledgesOf } from './loan-reads.ts';
 import { quoteChecked } from './quote-loan.ts';
 import { rejectLoan } from './reject-loan.ts';
@@ -86,6 +87,12 @@ export function createLoans(deps: LoanDeps) {
       return row;
     },
     bucketCounts: (viewer: Viewer | null) => bucketCounts(deps, viewer),
+    /** The loan's ledger postings, newest first (the console's loan page). */
+    postings: (
+      viewer: Viewer | null,
+      loanId: string,
+      page: { cursor?: string | undefined; limit: number },
+    ) => loanPostings(deps, viewer, loanId, page),
     countApplied: () => lists.countApplied(deps),
     approve: (loanId: string, options: DecideWith) => approveLoan(deps, loanId, options),
     reject: (loanId: string, options: DecideWith) => rejectLoan(deps, loanId, options),

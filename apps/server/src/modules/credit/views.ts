@@ -143,6 +143,7 @@ export function dueScheduleView(row: LoanRow, dues: Dues): TInstalment[] {
       balance_after_paise: paiseNumber(balance < 0n ? 0n : balance),
       state: i.state,
       paid_paise: paiseNumber(i.principalPaid + i.interestPaid),
+      days_past_due: i.daysPastDue,
     };
   });
 }

@@ -199,6 +199,32 @@ export async function postingsTouching(
     .limit(limit + 1);
 }
 
+/** Postings that settle `reference` (e.g. 'loan:<uuid>'), newest first; one more than `limit`. */
+export async function postingsOfReference(
+  db: Executor,
+  reference: string,
+  beforeId: number | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: ledgerPostings.id,
+      kind: ledgerPostings.kind,
+      memo: ledgerPostings.memo,
+      reference: ledgerPostings.reference,
+      createdAt: ledgerPostings.createdAt,
+    })
+    .from(ledgerPostings)
+    .where(
+      and(
+        eq(ledgerPostings.reference, reference),
+        beforeId === undefined ? undefined : lt(ledgerPostings.id, beforeId),
+      ),
+    )
+    .orderBy(desc(ledgerPostings.id))
+    .limit(limit + 1);
+}
+
 export async function postingById(db: Executor, id: number) {
   const [row] = await db.select().from(ledgerPostings).where(eq(ledgerPostings.id, id));
   return row;

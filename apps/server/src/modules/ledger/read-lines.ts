@@ -8,6 +8,7 @@ import {
   linesOf,
   linesOfPostings,
   postingById,
+  postingsOfReference,
   postingsTouching,
 } from './postings.ts';
 import { ledgerAccounts, ledgerLines } from './tables.ts';
@@ -59,6 +60,24 @@ export async function postingsOfClient(
     beforeId,
     limit,
   );
+  const lines = await linesOfPostings(
+    db,
+    postings.map((p) => p.id),
+  );
+  return postings.map((p) => ({ ...p, lines: lines.filter((l) => l.postingId === p.id) }));
+}
+
+/**
+ * Postings that settle one thing (a loan's `loan:<id>`), newest first, with all their lines;
+ * one more than `limit` tells the caller another page exists.
+ */
+export async function postingsWithReference(
+  db: Executor,
+  reference: string,
+  beforeId: number | undefined,
+  limit: number,
+) {
+  const postings = await postingsOfReference(db, reference, beforeId, limit);
   const lines = await linesOfPostings(
     db,
     postings.map((p) => p.id),

@@ -25,6 +25,7 @@ import {
   clientsWithLines,
   linesOfClient,
   postingsOfClient,
+  postingsWithReference,
   postingWithLines,
 } from './read-lines.ts';
 import { post, postAs, postMany, reserveMany } from './write-postings.ts';
@@ -108,6 +109,10 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     /** Postings that moved any of a client's accounts, newest first, with all their lines. */
     postingsOfClient: (clientId: string, beforeId: number | undefined, limit: number) =>
       postingsOfClient(db, clientId, beforeId, limit),
+
+    /** Postings that settle `reference` ('loan:<id>'), newest first, with all their lines. */
+    postingsOfReference: (reference: string, beforeId: number | undefined, limit: number) =>
+      postingsWithReference(db, reference, beforeId, limit),
 
     /** One posting with its lines, or null. */
     posting: (id: number, executor: Executor = db) => postingWithLines(executor, id),

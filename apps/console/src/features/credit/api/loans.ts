@@ -1,4 +1,11 @@
-import type { TConsoleLoan, TConsoleLoanDetail, TPage, TShortfall } from '@sampada/shared';
+import type {
+  TConsoleLoan,
+  TConsoleLoanDetail,
+  TDpdBucket,
+  TPage,
+  TPostingView,
+  TShortfall,
+} from '@sampada/shared';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -20,21 +27,48 @@ export const LOAN_FILTERS = [
   'all',
 ] as const;
 const PAGE = 50;
+/** A loan posts interest daily: a short page keeps the loan page's later sections in reach. */
+const POSTINGS_PAGE = 20;
 
-/** The loan queue: applied oldest first (the work queue), any other status newest first. */
-export const loanQueueQuery = (status: string, clientId?: string) =>
+/**
+ * The loan queue: applied oldest first (the work queue), any other status newest first; with
+ * a days-past-due bucket, the disbursed loans in it (the server ignores the status then).
+ */
+export const loanQueueQuery = (status: string, clientId?: string, bucket?: TDpdBucket) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.credit.loans({ status, clientId }),
+    queryKey: queryKeys.credit.loans({ status, clientId, bucket }),
     queryFn: ({ pageParam }) =>
       apiGet<TPage<TConsoleLoan>>(
         '/credit/loans',
-        compact({ status, client_id: clientId, cursor: pageParam, limit: PAGE }),
+        compact({ status, bucket, client_id: clientId, cursor: pageParam, limit: PAGE }),
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
-export const useLoanQueue = (status: string, clientId?: string) =>
-  useInfiniteQuery(loanQueueQuery(status, clientId));
+export const useLoanQueue = (status: string, clientId?: string, bucket?: TDpdBucket) =>
+  useInfiniteQuery(loanQueueQuery(status, clientId, bucket));
+
+/** Disbursed loans counted by days-past-due bucket (current, SMA-0, SMA-1, SMA-2, NPA). */
+export const loanBucketsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.credit.buckets,
+    queryFn: () => apiGet<Record<TDpdBucket, number>>('/credit/loans/buckets'),
+  });
+export const useLoanBuckets = () => useQuery(loanBucketsQuery());
+
+/** A loan's ledger postings with their lines, newest first, a page at a time. */
+export const loanPostingsQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.credit.postings(id),
+    queryFn: ({ pageParam }) =>
+      apiGet<TPage<TPostingView>>(
+        `/credit/loans/${id}/postings`,
+        compact({ cursor: pageParam, limit: POSTINGS_PAGE }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+export const useLoanPostings = (id: string) => useInfiniteQuery(loanPostingsQuery(id));
 
 export const loanQuery = (id: string) =>
   queryOptions({

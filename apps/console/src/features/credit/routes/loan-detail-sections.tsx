@@ -96,39 +96,6 @@ export function LoanPledges({ loan }: { loan: TConsoleLoanDetail }) {
   );
 }
 
-/** The repayment schedule, one row per instalment. */
-export function LoanSchedule({ loan }: { loan: TConsoleLoanDetail }) {
-  return (
-    <Stack gap="xs">
-      <Title order={4}>Schedule</Title>
-      <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Due</Table.Th>
-              <Table.Th ta="right">Interest</Table.Th>
-              <Table.Th ta="right">Principal</Table.Th>
-              <Table.Th ta="right">Instalment</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loan.schedule.map((i) => (
-              <Table.Tr key={i.number}>
-                <Table.Td>{i.due_date}</Table.Td>
-                <Table.Td ta="right">{formatPaise(i.interest_paise)}</Table.Td>
-                <Table.Td ta="right">{formatPaise(i.principal_paise)}</Table.Td>
-                <Table.Td ta="right">{formatPaise(i.amount_paise)}</Table.Td>
-                <Table.Td ta="right">{formatPaise(i.balance_after_paise)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
 /** What happened to the loan, oldest first. */
 export function LoanHistory({ loan }: { loan: TConsoleLoanDetail }) {
   return (

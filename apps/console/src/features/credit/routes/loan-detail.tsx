@@ -9,10 +9,12 @@ import { useLoan } from '../api/loans';
 import { LoanDecisionModal } from '../components/loan-decision-modal';
 import { LoanForeclosure } from '../components/loan-foreclosure';
 import { LoanPapers } from '../components/loan-papers';
+import { LoanPostings } from '../components/loan-postings';
+import { LoanScheduleTable } from '../components/loan-schedule-table';
 import { LoanStatusBadge } from '../components/loan-status-badge';
 import { MarginCallHistory } from '../components/margin-call-history';
 import { actionsFor, useLoanDecision } from '../components/use-loan-decision';
-import { LoanFigures, LoanHistory, LoanPledges, LoanSchedule } from './loan-detail-sections';
+import { LoanFigures, LoanHistory, LoanPledges } from './loan-detail-sections';
 
 const LABELS: Record<string, string> = {
   approve: 'Approve',
@@ -23,9 +25,9 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * One loan: terms, what is owed and paid, the pledge and its LTV, the schedule, margin calls,
- * the foreclosure statement while open, the key fact statement and papers (read-only), and the
- * history.
+ * One loan: terms, what is owed and paid, the pledge and its LTV, the schedule (each
+ * instalment's state and payment), margin calls, the foreclosure statement while open, the key
+ * fact statement and papers (read-only), the ledger postings once disbursed, and the history.
  */
 export function LoanDetailPage() {
   const { id = '' } = useParams();
@@ -74,12 +76,13 @@ export function LoanDetailPage() {
           </Text>
           <LoanFigures loan={loan} />
           {loan.pledges.length ? <LoanPledges loan={loan} /> : null}
-          <LoanSchedule loan={loan} />
+          <LoanScheduleTable loan={loan} />
           {loan.product.kind === 'loan_against_shares' ? (
             <MarginCallHistory calls={loan.margin_calls} />
           ) : null}
           <LoanForeclosure loan={loan} />
           <LoanPapers loan={loan} />
+          {loan.disbursed_at ? <LoanPostings loanId={loan.id} /> : null}
           <LoanHistory loan={loan} />
         </Stack>
       ) : null}

@@ -22,10 +22,14 @@ const LABELS: Record<string, string> = {
 };
 const against = (action: string) => action === 'reject' || action === 'write-off';
 
-/** The loan queue's columns; the decisions the officer may take sit in the last one. */
+/**
+ * The loan queue's columns; the decisions the officer may take sit in the last one. `after`
+ * (the dues of disbursed loans) go right after the amount.
+ */
 export function loanQueueColumns(
   mayDecide: boolean,
   start: (action: TLoanAction, loan: TConsoleLoan) => void,
+  after: TQueueColumn<TConsoleLoan>[] = [],
 ): TQueueColumn<TConsoleLoan>[] {
   return [
     whenColumn('Applied'),
@@ -44,6 +48,7 @@ export function loanQueueColumns(
       ),
     },
     amountColumn('Amount', (loan) => loan.amount_paise),
+    ...after,
     {
       head: 'Approvals',
       cell: (loan) => (
@@ -56,6 +61,8 @@ export function loanQueueColumns(
     },
     {
       head: 'Status',
+      // Room for the badge's word: the dues columns of disbursed loans squeeze it otherwise.
+      td: { style: { minWidth: 96 } },
       cell: (loan) => (
         <>
           <LoanStatusBadge status={loan.status} />

@@ -1,0 +1,78 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { formatPaise, type TPostingView } from '@sampada/shared';
+import { ListTable } from '../../../components/list-table';
+import { LoadMoreButton } from '../../../components/load-more-button';
+import { QueryState } from '../../../components/query-state';
+import { formatDateTime, humanise } from '../../../lib/format';
+import { useLoanPostings } from '../api/loans';
+
+/** 'loan_principal' → 'Loan principal'; a firm account (no client) says so. */
+const accountOf = (line: TPostingView['lines'][number]) =>
+  `${humanise(line.account)}${line.client_id ? '' : ' (firm)'}`;
+
+/** One posting, a row per line: when and what span its lines; each line signed, both sides shown. */
+function PostingRows({ posting: p }: { posting: TPostingView }) {
+  return (
+    <>
+      {p.lines.map((line, i) => (
+        <Table.Tr key={`${p.id}-${i}`} data-testid={i === 0 ? 'loan-posting' : undefined}>
+          {i === 0 ? (
+            <>
+              <Table.Td rowSpan={p.lines.length} valign="top" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(p.created_at)}
+              </Table.Td>
+              <Table.Td rowSpan={p.lines.length} valign="top">
+                <Text size="sm" fw={500}>
+                  {humanise(p.kind)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.memo}
+                </Text>
+              </Table.Td>
+            </>
+          ) : null}
+          <Table.Td>
+            <Text size="sm" c={line.client_id ? undefined : 'dimmed'}>
+              {accountOf(line)}
+            </Text>
+          </Table.Td>
+          <Table.Td
+            ta="right"
+            c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {line.amount_paise > 0 ? '+' : ''}
+            {formatPaise(line.amount_paise)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The loan's ledger postings (disbursal, daily interest, penal charges, repayments, waivers,
+ * write-off), newest first with every line, a page at a time: what the figures above rest on.
+ */
+export function LoanPostings({ loanId }: { loanId: string }) {
+  const query = useLoanPostings(loanId);
+  const postings = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack gap="xs" data-testid="loan-postings">
+      <Title order={4}>Ledger postings</Title>
+      <QueryState isPending={query.isPending} error={query.error}>
+        <ListTable
+          minWidth={760}
+          columns={['When', 'Posting', 'Account', { label: 'Amount', right: true }]}
+          empty={postings.length === 0 ? 'No postings yet.' : null}
+          verticalSpacing="xs"
+        >
+          {postings.map((p) => (
+            <PostingRows key={p.id} posting={p} />
+          ))}
+        </ListTable>
+        <LoadMoreButton query={query} />
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * A loan's ledger postings for the console's loan page: every posting that settles
+ * `loan:<id>` (disbursal, daily interest, penal charges, repayments, waivers, write-off),
+ * newest first with all their lines, read through the ledger service. The same visibility
+ * as the loan page: an advisor reads only their own clients' loans.
+ */
+import { paiseNumber, type TPage, type TPostingView } from '@sampada/shared';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { Viewer } from '../../platform/viewer.ts';
+import { assertVisible } from './loan-console-views.ts';
+import type { LoanDeps } from './loan-deps.ts';
+import { loanOf } from './loan-reads.ts';
+
+export async function loanPostings(
+  deps: LoanDeps,
+  viewer: Viewer | null,
+  loanId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<TPage<TPostingView>> {
+  const row = await loanOf(deps, loanId);
+  await assertVisible(deps, viewer, row);
+  const cursor = decodeCursor(page.cursor, 1);
+  const postings = await deps.ledger.postingsOfReference(
+    `loan:${row.id}`,
+    cursor ? Number(cursor[0]) : undefined,
+    page.limit,
+  );
+  const items = postings.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((p) => ({
+      id: String(p.id),
+      kind: p.kind,
+      memo: p.memo,
+      reference: p.reference,
+      created_at: p.createdAt.toISOString(),
+      lines: p.lines.map((l) => ({
+        account: l.account,
+        client_id: l.clientId,
+        amount_paise: paiseNumber(l.amount),
+        balance_after_paise: l.clientId ? paiseNumber(l.balanceAfter) : null,
+      })),
+    })),
+    next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,
+  };
+}
