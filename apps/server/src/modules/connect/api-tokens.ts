@@ -2,6 +2,7 @@ import { ConnectMessage } from '@sampada/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { alphanumeric, type AppRow, type Apps } from './apps.ts';
 import { connectTokens } from './tables.ts';
@@ -14,6 +15,8 @@ export type ApiSessionDeps = {
   clock: Clock;
   apps: Apps;
   clients: Pick<ClientService, 'findByMobile' | 'passwordMatches' | 'verifyPin' | 'byId'>;
+  /** The app's sign-in lockout and the client's second factor: one of each for both pages. */
+  auth: Pick<AuthService, 'attempts' | 'totp'>;
   /** Whether the firm has the API switched on (a firm setting). */
   apiEnabled: () => Promise<boolean>;
 };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market, MarketService } from '../market/service.ts';
@@ -30,6 +31,8 @@ type Deps = {
   clock: Clock;
   dataKey: Buffer;
   clients: ClientService;
+  /** The sign-in lockout and the client's TOTP: the API's login asks what the app's asks. */
+  auth: Pick<AuthService, 'attempts' | 'totp'>;
   ledger: Pick<LedgerService, 'balancesOf'>;
   trading: TradingService;
   market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
@@ -48,7 +51,14 @@ export function createConnectService(deps: Deps) {
     sealKey: deriveKey(deps.dataKey, 'connect app secrets v1'),
   });
   const apiEnabled = async () => (await deps.settings.all()).trading_api.enabled;
-  const sessions = createSessions({ db, clock, apps, clients: deps.clients, apiEnabled });
+  const sessions = createSessions({
+    db,
+    clock,
+    apps,
+    clients: deps.clients,
+    auth: deps.auth,
+    apiEnabled,
+  });
   const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
   const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
   const gtts = createKiteGtts({ db, clock, trading, market: kiteMarket });
