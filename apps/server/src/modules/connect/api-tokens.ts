@@ -19,9 +19,12 @@ export type ApiSessionDeps = {
   auth: Pick<AuthService, 'attempts' | 'totp'>;
   /** Whether the firm has the API switched on (a firm setting). */
   apiEnabled: () => Promise<boolean>;
+  /** After a logout commits: the app's open ticker sockets are re-checked on every instance. */
+  sessionsChanged?: ((appId: string) => void) | undefined;
 };
 
-export type ApiSession = { app: AppRow; client: ClientRow; accessToken: string };
+/** A live API session; `expiresAt` is its access token's end (the next 06:00 IST). */
+export type ApiSession = { app: AppRow; client: ClientRow; accessToken: string; expiresAt: Date };
 
 export async function issueToken(
   { db, clock }: ApiSessionDeps,

@@ -24,7 +24,7 @@ import { startOrderUpdates } from './order-updates.ts';
 import { createPostbackLog } from './postback-log.ts';
 import { createPostbacks } from './postbacks.ts';
 import { type ApiSession, createSessions } from './sessions.ts';
-import { createTicker } from './ticker.ts';
+import { CONNECT_SESSIONS_CHANNEL, createTicker } from './ticker.ts';
 
 type Deps = {
   db: Db;
@@ -37,7 +37,7 @@ type Deps = {
   trading: TradingService;
   market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
   settings: Pick<SettingsService, 'all'>;
-  bus: Pick<Bus, 'subscribe'>;
+  bus: Pick<Bus, 'subscribe' | 'publish'>;
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** Where the per-app limits are counted: Redis when set, else this database (decision 036). */
   redis?: { url: string; prefix: string } | undefined;
@@ -45,10 +45,13 @@ type Deps = {
 
 export function createConnectService(deps: Deps) {
   const { db, clock, trading, market } = deps;
+  // A logout or an app switched off, once committed: every instance re-checks its tickers.
+  const sessionsChanged = (appId: string) => deps.bus.publish(CONNECT_SESSIONS_CHANNEL, appId);
   const apps = createApps({
     db,
     clock,
     sealKey: deriveKey(deps.dataKey, 'connect app secrets v1'),
+    changed: sessionsChanged,
   });
   const apiEnabled = async () => (await deps.settings.all()).trading_api.enabled;
   const sessions = createSessions({
@@ -58,6 +61,7 @@ export function createConnectService(deps: Deps) {
     clients: deps.clients,
     auth: deps.auth,
     apiEnabled,
+    sessionsChanged,
   });
   const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
   const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
@@ -82,7 +86,7 @@ export function createConnectService(deps: Deps) {
     },
   };
 
-  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions });
+  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions, clock });
   const postbacks = createPostbacks({ db, clock, apps, log: deps.log });
   const postbackLog = createPostbackLog({ db, trading });
 
@@ -92,6 +96,7 @@ export function createConnectService(deps: Deps) {
    */
   function startLive() {
     const stopSweeps = postbacks.startSweeps();
+    const stopTickerSessions = ticker.listen(deps.bus);
     const stop = startOrderUpdates({
       db,
       bus: deps.bus,
@@ -105,6 +110,7 @@ export function createConnectService(deps: Deps) {
     });
     return async () => {
       stop();
+      stopTickerSessions();
       ticker.close();
       await postbacks.close();
       await stopSweeps();

@@ -5,7 +5,12 @@
  * exchange for an access token (checked by the app's checksum; valid until 06:00 IST), each
  * request's token check, and logout. Tokens are stored by SHA-256 only.
  */
-import { authenticateApi, exchangeRequestToken, invalidateAccessToken } from './api-access.ts';
+import {
+  authenticateApi,
+  exchangeRequestToken,
+  invalidateAccessToken,
+  liveAccessTokens,
+} from './api-access.ts';
 import { consentStep, passwordStep, secondFactorOf } from './api-login.ts';
 import { type ApiSession, type ApiSessionDeps, pendingLogin, usableApp } from './api-tokens.ts';
 
@@ -36,6 +41,9 @@ export function createSessions(deps: ApiSessionDeps) {
     /** Every API request: the app by its key, the session by its token, both live. */
     authenticate: (apiKey: string, accessToken: string): Promise<ApiSession> =>
       authenticateApi(deps, apiKey, accessToken),
+
+    /** Which of these access tokens (SHA-256 hex) are live now: the ticker's re-check. */
+    liveAmong: (tokenHashes: string[]) => liveAccessTokens(deps, tokenHashes),
 
     /** DELETE /session/token: the access token ends now. */
     invalidate: (apiKey: string, accessToken: string) =>

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { Clock } from '../../platform/clock.ts';
 import type { Market } from '../market/service.ts';
 import type { KiteMarket } from './kite-market.ts';
 import type { Sessions } from './sessions.ts';
@@ -13,6 +14,16 @@ export type Connection = {
   clientId: string;
   modes: Map<string, TickMode>;
   ticked: boolean;
+  /** The access token's SHA-256 hex and its end (the next 06:00 IST). */
+  tokenHash: string;
+  expiresAt: Date;
+  /** Its session ended: told and closing. */
+  ended: boolean;
 };
 
-export type TickerDeps = { engine: Market['engine']; market: KiteMarket; sessions: Sessions };
+export type TickerDeps = {
+  engine: Market['engine'];
+  market: KiteMarket;
+  sessions: Sessions;
+  clock: Clock;
+};

@@ -3,32 +3,57 @@
  * `{"a":"subscribe"|"unsubscribe"|"mode","v":…}` in; binary tick frames out when the market
  * moves (tick-packets.ts), a 1-byte heartbeat in every second without ticks, and the user's
  * order updates as text `{"type":"order","data":…}`. Up to 3,000 instruments a connection and
- * 3 connections an app, on this instance.
+ * 3 connections an app, on this instance. A socket closes (4401) when its session ends
+ * (ticker-sessions.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Bus } from '../../platform/bus.ts';
+import { SETTINGS_CHANGED_CHANNEL } from '../settings/service.ts';
 import { type Connection, CONNECTIONS_MAX, type TickerDeps } from './ticker-deps.ts';
 import { onTickerMessage, sendTicks } from './ticker-frames.ts';
+import {
+  ALL_APPS,
+  CONNECT_SESSIONS_CHANNEL,
+  endExpired,
+  RECHECK_MS,
+  recheckTicker,
+} from './ticker-sessions.ts';
 import { HEARTBEAT } from './tick-packets.ts';
-import { KiteError } from './wire.ts';
+import { KiteError, sha256Hex } from './wire.ts';
 
 export { CONNECTIONS_MAX, INSTRUMENTS_MAX } from './ticker-deps.ts';
+export { CONNECT_SESSIONS_CHANNEL } from './ticker-sessions.ts';
 export const TICKER_PATH = '/connect/ws';
+
+type Admitted = Pick<Connection, 'appId' | 'clientId' | 'tokenHash' | 'expiresAt'>;
 
 export function createTicker(deps: TickerDeps) {
   const { engine, sessions } = deps;
   const connections = new Set<Connection>();
-  const admitted = new WeakMap<FastifyRequest, { appId: string; clientId: string }>();
+  const admitted = new WeakMap<FastifyRequest, Admitted>();
+  let lastRecheck = Date.now();
 
   const stopQuotes = engine.onQuotes((symbols) => {
     for (const connection of connections) sendTicks(deps, connection, symbols);
   });
   const heartbeat = setInterval(() => {
-    for (const connection of connections) {
+    for (const connection of endExpired(deps, connections)) {
       if (!connection.ticked) connection.socket.send(HEARTBEAT, { binary: true });
       connection.ticked = false;
     }
+    if (Date.now() - lastRecheck < RECHECK_MS || connections.size === 0) return;
+    lastRecheck = Date.now();
+    void recheckTicker(deps, [...connections]);
   }, 1000);
   heartbeat.unref();
+
+  /** The sockets of one app (or all) re-checked once the change that was announced is read. */
+  const recheckApp = (appId: string) =>
+    // After the other handlers of the same message (the settings cache drops its copy first).
+    setImmediate(() => {
+      const own = [...connections].filter((c) => appId === ALL_APPS || c.appId === appId);
+      if (own.length) void recheckTicker(deps, own);
+    });
 
   /** The handshake's check: a live session, and a free connection for the app. */
   async function admit(request: FastifyRequest) {
@@ -37,7 +62,12 @@ export function createTicker(deps: TickerDeps) {
     const open = [...connections].filter((c) => c.appId === session.app.id).length;
     if (open >= CONNECTIONS_MAX)
       throw new KiteError('NetworkException', 'Too many connections for this app.', 429);
-    admitted.set(request, { appId: session.app.id, clientId: session.client.id });
+    admitted.set(request, {
+      appId: session.app.id,
+      clientId: session.client.id,
+      tokenHash: sha256Hex(session.accessToken),
+      expiresAt: session.expiresAt,
+    });
   }
 
   return {
@@ -47,7 +77,13 @@ export function createTicker(deps: TickerDeps) {
         { websocket: true, schema: { hide: true }, preValidation: admit },
         (socket, request) => {
           const who = admitted.get(request)!;
-          const connection: Connection = { socket, ...who, modes: new Map(), ticked: false };
+          const connection: Connection = {
+            socket,
+            ...who,
+            modes: new Map(),
+            ticked: false,
+            ended: false,
+          };
           connections.add(connection);
           socket.on('message', (raw) => onTickerMessage(deps, connection, String(raw)));
           socket.on('close', () => connections.delete(connection));
@@ -56,11 +92,24 @@ export function createTicker(deps: TickerDeps) {
       );
     },
 
+    /**
+     * Hears the changes that end sessions — a logout, an app disabled or deleted (this
+     * channel), the firm's settings (the API switched off) — from every instance. The server
+     * only (a CLI command opens no bus subscription); answers the stop.
+     */
+    listen(bus: Pick<Bus, 'subscribe'>) {
+      const stops = [
+        bus.subscribe(CONNECT_SESSIONS_CHANNEL, recheckApp),
+        bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => recheckApp(ALL_APPS)),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+
     /** An order update to every ticker connection of the client on this instance. */
     pushOrder(clientId: string, order: unknown) {
       const text = JSON.stringify({ type: 'order', data: order });
       for (const connection of connections)
-        if (connection.clientId === clientId) connection.socket.send(text);
+        if (connection.clientId === clientId && !connection.ended) connection.socket.send(text);
     },
 
     close() {
