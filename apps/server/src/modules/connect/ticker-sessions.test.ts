@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KiteTicker } from 'kiteconnect';
 import type { TApiAppWithSecret } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { system } from '../funds/test-fixtures.ts';
 import { trader } from '../trading/test-fixtures.ts';
 import { connectWorld, type ConnectWorld, createApiApp, signedInKite } from './test-fixtures.ts';
@@ -48,8 +48,9 @@ async function openTicker(on: TestApp, app: TApiAppWithSecret, accessToken: stri
   } as never);
   let opened = false;
   const closed = new Promise<number>((resolve) => {
-    ticker.on('close', (event: { code: number }) => {
-      if (opened) resolve(event.code);
+    // The typings call the argument a reason; the client passes the socket's CloseEvent.
+    ticker.on('close', (event: unknown) => {
+      if (opened) resolve((event as { code: number }).code);
     });
   });
   const connected = new Promise<void>((resolve) =>
@@ -102,11 +103,10 @@ describe('ticker sockets end with their session', () => {
   it('the 06:00 IST expiry closes the ticker at that time', async () => {
     const { app, accessToken } = await signedIn();
     const { closed } = await openTicker(t, app, accessToken);
-    const [row] = (
-      await t.ctx.db.execute(
-        `select expires_at from connect_tokens where kind = 'access' order by created_at desc limit 1`,
-      )
-    ).rows as Array<{ expires_at: string | Date }>;
+    const [row] = await sqlRows<{ expires_at: string | Date }>(
+      t,
+      `select expires_at from connect_tokens where kind = 'access' order by created_at desc limit 1`,
+    );
     t.clock.set(new Date(new Date(row!.expires_at).getTime() + 1000));
     expect(await closedWithin(closed)).toBe(SESSION_ENDED_CLOSE);
   });
