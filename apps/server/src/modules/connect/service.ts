@@ -35,13 +35,37 @@ type Deps = {
   auth: Pick<AuthService, 'attempts' | 'totp'>;
   ledger: Pick<LedgerService, 'balancesOf'>;
   trading: TradingService;
-  market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
+  market: { engine: Market['engine']; service: Pick<MarketService, 'chartBetween'> };
   settings: Pick<SettingsService, 'all'>;
   bus: Pick<Bus, 'subscribe' | 'publish'>;
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** Where the per-app limits are counted: Redis when set, else this database (decision 036). */
   redis?: { url: string; prefix: string } | undefined;
 };
+
+/** The account as Kite's clients read it. */
+function kiteAccount(
+  { trading, market, ledger }: Deps,
+  orders: ReturnType<typeof createKiteOrders>,
+  kiteMarket: ReturnType<typeof createKiteMarket>,
+) {
+  const lastOf = (symbol: string) => market.engine.state(symbol)?.last ?? 0;
+  return {
+    profile: (session: ApiSession) => kiteProfile(session.client),
+    async margins(session: ApiSession) {
+      return kiteMargins(await ledger.balancesOf(session.client.id));
+    },
+    async holdings(session: ApiSession) {
+      const list = await trading.portfolio.holdingsOf(session.client.id);
+      return list.map((h) =>
+        kiteHolding(h, kiteMarket, market.engine.instrument(h.symbol)?.isin ?? null),
+      );
+    },
+    async positions(session: ApiSession) {
+      return kitePositions(await orders.todaysOrders(session), kiteMarket, lastOf);
+    },
+  };
+}
 
 export function createConnectService(deps: Deps) {
   const { db, clock, trading, market } = deps;
@@ -63,28 +87,14 @@ export function createConnectService(deps: Deps) {
     apiEnabled,
     sessionsChanged,
   });
-  const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
+  const kiteMarket = createKiteMarket({
+    engine: market.engine,
+    chartBetween: market.service.chartBetween,
+  });
   const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
   const gtts = createKiteGtts({ db, clock, trading, market: kiteMarket });
   const limits = deps.redis ? redisLimits(deps.redis.url, deps.redis.prefix) : postgresLimits(db);
-  const lastOf = (symbol: string) => market.engine.state(symbol)?.last ?? 0;
-
-  /** The account as Kite's clients read it. */
-  const account = {
-    profile: (session: ApiSession) => kiteProfile(session.client),
-    async margins(session: ApiSession) {
-      return kiteMargins(await deps.ledger.balancesOf(session.client.id));
-    },
-    async holdings(session: ApiSession) {
-      const list = await trading.portfolio.holdingsOf(session.client.id);
-      return list.map((h) =>
-        kiteHolding(h, kiteMarket, market.engine.instrument(h.symbol)?.isin ?? null),
-      );
-    },
-    async positions(session: ApiSession) {
-      return kitePositions(await orders.todaysOrders(session), kiteMarket, lastOf);
-    },
-  };
+  const account = kiteAccount(deps, orders, kiteMarket);
 
   const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions, clock });
   const postbacks = createPostbacks({ db, clock, apps, log: deps.log });
