@@ -25,6 +25,7 @@ import { createPostbackLog } from './postback-log.ts';
 import { createPostbacks } from './postbacks.ts';
 import { type ApiSession, createSessions } from './sessions.ts';
 import { CONNECT_SESSIONS_CHANNEL, createTicker } from './ticker.ts';
+import { localSlots, redisSlots } from './ticker-slots.ts';
 
 type Deps = {
   db: Db;
@@ -96,7 +97,13 @@ export function createConnectService(deps: Deps) {
   const limits = deps.redis ? redisLimits(deps.redis.url, deps.redis.prefix) : postgresLimits(db);
   const account = kiteAccount(deps, orders, kiteMarket);
 
-  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions, clock });
+  const ticker = createTicker({
+    engine: market.engine,
+    market: kiteMarket,
+    sessions,
+    clock,
+    slots: deps.redis ? redisSlots(deps.redis.url, deps.redis.prefix) : localSlots(),
+  });
   const postbacks = createPostbacks({ db, clock, apps, log: deps.log });
   const postbackLog = createPostbackLog({ db, trading });
 
@@ -121,7 +128,7 @@ export function createConnectService(deps: Deps) {
     return async () => {
       stop();
       stopTickerSessions();
-      ticker.close();
+      await ticker.close();
       await postbacks.close();
       await stopSweeps();
       await limits.close();

@@ -3,12 +3,15 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Market } from '../market/service.ts';
 import type { KiteMarket } from './kite-market.ts';
 import type { Sessions } from './sessions.ts';
+import type { TickerSlots } from './ticker-slots.ts';
 import type { TickMode } from './tick-packets.ts';
 
 export const INSTRUMENTS_MAX = 3000;
 export const CONNECTIONS_MAX = 3;
 
 export type Connection = {
+  /** Its slot among the app's CONNECTIONS_MAX (ticker-slots.ts). */
+  id: string;
   socket: WebSocket;
   appId: string;
   clientId: string;
@@ -26,4 +29,6 @@ export type TickerDeps = {
   market: KiteMarket;
   sessions: Sessions;
   clock: Clock;
+  /** Where the app's connections are counted: across instances with Redis. */
+  slots: TickerSlots;
 };
