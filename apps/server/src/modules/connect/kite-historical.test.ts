@@ -1,7 +1,7 @@
 /**
  * Historical candles through the official client read the range asked from the candle store,
  * however old (not the latest buckets filtered), and a range wider than Kite allows for the
- * interval is Kite's InputException.
+ * interval is Kite's InputException; an app asks at most 3 times a second.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addIstDays, istDayOf, istDayStart } from '@sampada/shared';
@@ -75,5 +75,20 @@ describe('historical candles', () => {
     expect(
       Array.isArray(await call(() => kite.getHistoricalData(token, 'minute', widest, ist(to)))),
     ).toBe(true);
+  });
+
+  it('three requests a second per app: a fourth in the same second is a 429', async () => {
+    const token = t.ctx.connect.market.tokenOf('WIPRO');
+    const to = t.clock.now();
+    const from = ist(new Date(to.getTime() - 5 * 24 * 3_600_000));
+    t.clock.advance(1000);
+    const replies = await Promise.allSettled(
+      Array.from({ length: 4 }, () => kite.getHistoricalData(token, 'day', from, ist(to))),
+    );
+    expect(replies.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = replies.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ error_type: 'NetworkException' });
+    t.clock.advance(1000);
+    expect(Array.isArray(await kite.getHistoricalData(token, 'day', from, ist(to)))).toBe(true);
   });
 });
