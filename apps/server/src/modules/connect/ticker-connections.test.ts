@@ -1,14 +1,15 @@
 /**
  * An app may keep 3 ticker connections open: a 4th handshake is refused (429) until one of
  * the three closes — on one instance, and across two instances sharing Redis, where the
- * slots are counted in one place and two admissions cannot both take the last one.
+ * slots are counted in one place and two admissions cannot both take the last one. A
+ * connection takes 3,000 instruments: the 3,001st listed one is not subscribed.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { trader } from '../trading/test-fixtures.ts';
 import { connectWorld, type ConnectWorld, createApiApp, signedInKite } from './test-fixtures.ts';
-import { CONNECTIONS_MAX } from './ticker.ts';
+import { CONNECTIONS_MAX, INSTRUMENTS_MAX } from './ticker.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -95,4 +96,38 @@ describe('3 ticker connections an app', () => {
       }
     },
   );
+
+  it('a connection takes 3,000 instruments: the 3,001st is left out', async () => {
+    // Our universe lists about 150 instruments: this test's server lists enough more (the
+    // engine's new-listing path) for a subscription past the allowance.
+    const base = t.ctx.market.engine.instrument('INFY')!;
+    const listed = t.ctx.market.engine.instruments().length;
+    for (let i = 0; i <= INSTRUMENTS_MAX - listed; i++)
+      t.ctx.market.engine.add({ ...base, symbol: `ZCAP${i}`, isin: null, name: `Cap ${i}` });
+    const tokens = t.ctx.market.engine
+      .instruments()
+      .slice(0, INSTRUMENTS_MAX + 1)
+      .map((i) => t.ctx.connect.market.tokenOf(i.symbol));
+    expect(new Set(tokens).size).toBe(INSTRUMENTS_MAX + 1);
+    const opened = await handshake(t, await signedInApp());
+    const socket = opened.socket!;
+    // The subscription's answer: one frame of the current packet of each instrument taken.
+    const first = new Promise<Buffer>((resolve) =>
+      socket.on('message', (data: Buffer, binary: boolean) => {
+        if (binary && data.length > 1) resolve(data);
+      }),
+    );
+    socket.send(JSON.stringify({ a: 'subscribe', v: tokens }));
+    const frame = await first;
+    expect(frame.readUInt16BE(0)).toBe(INSTRUMENTS_MAX);
+    const answered = new Set<number>();
+    for (let at = 2; at < frame.length;) {
+      const length = frame.readUInt16BE(at);
+      answered.add(frame.readUInt32BE(at + 2));
+      at += 2 + length;
+    }
+    expect(answered.size).toBe(INSTRUMENTS_MAX);
+    expect(answered.has(tokens.at(-1)!)).toBe(false);
+    await closeAll([opened]);
+  });
 });
