@@ -50,6 +50,8 @@ export function createAuthService(deps: AuthDeps) {
     verifyResetCode: resetCodes.verifyResetCode,
     resetPassword: resetCodes.resetPassword,
     totp,
+    /** The sign-in lockout, for another sign-in page (the trading API's) to spend from. */
+    attempts,
 
     /** Step two of sign-in: a TOTP or recovery code for the challenge `login` answered. */
     loginVerify: (
