@@ -49,3 +49,20 @@ export async function loginVerify(
   const data = await authData(clientId, sessionId, refresh);
   return recoveryCodes ? { ...data, recovery_codes: recoveryCodes } : data;
 }
+
+/**
+ * A refresh: new tokens; or, while the firm requires 2FA and the client has none, the session
+ * ends and the answer is the same enrolment challenge sign-in gives (issue 32), so a session
+ * opened before the setting was turned on cannot keep refreshing without a second factor.
+ */
+export async function refresh(
+  parts: AuthParts,
+  refreshToken: string,
+  meta: RequestMeta,
+): Promise<TLoginAnswer> {
+  const { sessions, totp, challenges, twoFactorRequired } = parts;
+  const enrolmentOwed = async (clientId: string) =>
+    (await twoFactorRequired()) && (await totp.secondFactorOf(clientId)) === 'enrol';
+  const answer = await sessions.refresh(refreshToken, meta, enrolmentOwed);
+  return 'enrolClientId' in answer ? challenges.open(answer.enrolClientId, 'enrol') : answer;
+}
