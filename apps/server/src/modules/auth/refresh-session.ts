@@ -61,7 +61,7 @@ export async function refreshSession(
   deps: SessionDeps,
   refreshToken: string,
   meta: RequestMeta,
-  enrolmentOwed?: (clientId: string) => Promise<boolean>,
+  enrolmentOwed?: (clientId: string, tx: Executor) => Promise<boolean>,
 ): Promise<TAuthData | { enrolClientId: string }> {
   const { db, clock, dataKey, signedIn } = deps;
   const now = clock.now();
@@ -85,7 +85,7 @@ export async function refreshSession(
       return { ok: false as const };
     }
     // A session opened before the firm required 2FA ends here: its client must enrol first.
-    if (await enrolmentOwed?.(token.clientId)) {
+    if (await enrolmentOwed?.(token.clientId, tx)) {
       await revokeSession(deps, tx, token.sessionId, 'second factor required');
       return { ok: false as const, enrol: token.clientId };
     }

@@ -51,7 +51,7 @@ export function createSessions(deps: SessionDeps) {
     refresh: (
       refreshToken: string,
       meta: RequestMeta,
-      enrolmentOwed?: (clientId: string) => Promise<boolean>,
+      enrolmentOwed?: (clientId: string, tx: Executor) => Promise<boolean>,
     ) => refreshSession(deps, refreshToken, meta, enrolmentOwed),
 
     /** The client's live sessions, newest first, with the one asking marked current. */

@@ -4,6 +4,7 @@ import {
   type TLoginAnswer,
   type TLoginVerified,
 } from '@sampada/shared';
+import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AuthParts } from './auth-deps.ts';
 import type { RequestMeta } from './session-deps.ts';
@@ -61,8 +62,10 @@ export async function refresh(
   meta: RequestMeta,
 ): Promise<TLoginAnswer> {
   const { sessions, totp, challenges, twoFactorRequired } = parts;
-  const enrolmentOwed = async (clientId: string) =>
-    (await twoFactorRequired()) && (await totp.secondFactorOf(clientId)) === 'enrol';
+  // Read in the refresh's own transaction: a burst of refreshes must not each hold one
+  // connection while waiting for a second from the same pool.
+  const enrolmentOwed = async (clientId: string, tx: Executor) =>
+    (await twoFactorRequired()) && (await totp.secondFactorOf(clientId, tx)) === 'enrol';
   const answer = await sessions.refresh(refreshToken, meta, enrolmentOwed);
   return 'enrolClientId' in answer ? challenges.open(answer.enrolClientId, 'enrol') : answer;
 }
