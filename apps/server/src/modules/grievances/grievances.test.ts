@@ -8,6 +8,7 @@ import {
 import { MINUTE } from '../../platform/clock.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import { buildTestApp, signInStaff, signUpClient, type TestApp } from '../../test/helpers.ts';
+import { claimant, claimed } from '../compensation/test-fixtures.ts';
 import { dateAfter } from './rules.ts';
 
 const URL = '/client/app/v1/grievances';
@@ -55,6 +56,25 @@ describe('investor charter and grievances', () => {
     const empty = await t.api.post(URL, { ...complaint, subject: ' ' }, client.token);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(GRIEVANCE_MSG.subjectRequired);
+  });
+
+  it("lists the client's compensation claims beside their complaints, and only theirs", async () => {
+    const client = await claimant(t);
+    const claim = await claimed(t, client);
+    const filed = (await t.api.post<TGrievance>(URL, complaint, client.token)).body.data;
+    const mine = (await t.api.get<TGrievance[]>(URL, client.token)).body.data;
+    expect(mine.map((g) => [g.kind, g.reference]).sort()).toEqual(
+      [
+        ['compensation_claim', claim.reference],
+        ['complaint', filed.reference],
+      ].sort(),
+    );
+    expect(mine.find((g) => g.kind === 'compensation_claim')).toMatchObject({
+      id: claim.id,
+      status: claim.status,
+    });
+    const stranger = await claimant(t);
+    expect((await t.api.get<TGrievance[]>(URL, stranger.token)).body.data).toEqual([]);
   });
 
   it('flags an open complaint overdue in the console after 21 days, and resolves it once', async () => {
