@@ -137,12 +137,9 @@ export async function screenshot(page: Page, name: string) {
     await info.attach(`${name}${suffix}`, { path: file, contentType: 'image/png' });
   };
   await shoot('');
-  // The same screen in dark, as a device set to dark shows it, when asked for
-  // (E2E_DARK_SCREENSHOTS=1): two more renders and a second full-page shot at every step made
-  // the longest journeys outrun their budget on a busy CI box. Dark mode itself is tested in
-  // display-preferences.spec.ts. The client app follows the system unless the client picked a
-  // scheme, so only its pages in light that follow it are flipped (the console has no dark mode).
-  if (process.env.E2E_DARK_SCREENSHOTS !== '1') return;
+  // The same screen in dark, as a device set to dark shows it: the client app follows the
+  // system unless the client picked a scheme, so only its pages in light that follow it are
+  // flipped (the console has no dark mode).
   const scheme = (theme: string) =>
     page.waitForFunction(
       (expected) => document.documentElement.dataset.mantineColorScheme === expected,
