@@ -160,7 +160,7 @@ function CreditProductsTable({
 }) {
   return (
     <Card withBorder p={0}>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -172,6 +172,7 @@ function CreditProductsTable({
               <Table.Th>Fee</Table.Th>
               <Table.Th>Cooling-off</Table.Th>
               <Table.Th>Foreclosure</Table.Th>
+              <Table.Th>Penal charge</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
