@@ -3,7 +3,8 @@
  * makes flat and rate products, a partial edit keeps the saved setting, every change is
  * audited with before and after, the KFS names the setting ("Nil" when none), refusals carry
  * the shared messages; and a flat charge made through the API is charged once per overdue
- * instalment by the accrual job under a moved clock.
+ * instalment by the accrual job under a moved clock, as the loan's KFS said even after the
+ * product is changed (the loan keeps its own terms, migration 0056).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -221,7 +222,7 @@ const penalPostings = async (loanId: string) =>
   )[0]!;
 
 describe('a flat penal product made through the API', () => {
-  it('charges ₹500 once for each instalment that falls overdue, never day by day', async () => {
+  it('charges ₹500 once for each instalment that falls overdue, never day by day, whatever the product says later', async () => {
     const flat = await created({ penal_kind: 'flat', penal_flat_paise: 50_000 });
     let c = await borrower(t, { rupees: 0 });
     const loan = await applied(t, c, {
@@ -235,6 +236,12 @@ describe('a flat penal product made through the API', () => {
       loan,
     );
     await holdAllCash(c);
+    // The admin raises the product's charge after sanction: the loan keeps what its KFS said.
+    const raised = await edit(
+      flat.id,
+      product({ name: flat.name, penal_kind: 'rate', penal_rate_bps: 3_600 }),
+    );
+    expect(penalOf(raised.body.data)).toEqual(['rate', 3_600, 0]);
     c = await signInAgain(t, c);
     const [first, second] = (await loanOf(t, c, loan.id)).schedule;
 
