@@ -32,6 +32,7 @@ const PHONE_SPECS = [
   'client/transfer-in.spec.ts',
   'console/duties.spec.ts',
   'console/settlement.spec.ts',
+  'console/loan-servicing.spec.ts',
 ];
 
 export default defineConfig({

@@ -1,9 +1,10 @@
 /**
- * The console's loan queue and loan page at 1440×900 (issue 33): the days-past-due buckets
+ * The console's loan queue and loan page at 1440×900 and 375 px (issue 33): the days-past-due buckets
  * with their counts, due-now and overdue columns on disbursed loans, and the demo loan's page
  * with each instalment's state and the loan's ledger postings.
  */
 import { expect, test } from '@playwright/test';
+import { violations } from '../support/axe';
 import { sampada } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, signInFirstTime } from './support';
@@ -42,6 +43,7 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   await expect(page.getByText(/^Disbursed loans: .+ \(.+\), newest first$/)).toBeVisible();
   await expect(page.getByTestId('loan-row').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('console-loan-queue.png'), fullPage: true });
+  expect(await violations(page)).toEqual([]);
   // The six segments scroll within the screen's width rather than widen the page (a phone).
   const box = (await page.getByTestId('loan-bucket-scroll').boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -68,4 +70,5 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   await expect(postings.getByText('Loan disbursal')).toBeVisible();
   await postings.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('console-loan-postings.png') });
+  expect(await violations(page)).toEqual([]);
 });

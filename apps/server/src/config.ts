@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { WS_HEARTBEAT_MS } from '@sampada/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -66,6 +67,9 @@ const ZEnv = z.object({
   // How long client_info may answer from a copy of the session and row; a change (logout,
   // password, PIN, KYC, VIP) waits this long at most before it answers (signed-in-cache.ts).
   SIGNED_IN_CACHE_TTL_MS: z.coerce.number().int().min(1).max(5000).default(100),
+  // The sockets' ping and session re-check (the backstop behind the bus's revocations); tests
+  // shorten it to see the re-check work on its own.
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(WS_HEARTBEAT_MS),
   // Outgoing mail (decision 031): SMTP when set, else .eml files under DATA_DIR/outbox/.
   SMTP_URL: z
     .string()
@@ -98,6 +102,7 @@ export type Config = {
   dataKey: string | undefined;
   accessTokenTtl: number;
   signedInCacheTtlMs: number;
+  wsHeartbeatMs: number;
   refreshTokenTtl: number;
   sessionMaxAge: number;
   publicUrl: string | undefined;
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: e.DATA_KEY,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     signedInCacheTtlMs: e.SIGNED_IN_CACHE_TTL_MS,
+    wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionMaxAge: e.SESSION_MAX_AGE,
     publicUrl: e.PUBLIC_URL,

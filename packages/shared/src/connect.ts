@@ -22,6 +22,8 @@ export const ConnectMessage = {
   requestTokenInvalid: 'Token is invalid or has expired.',
   checksumInvalid: 'Invalid `checksum`.',
   loginExpired: 'This sign-in has expired. Start again from your app.',
+  enrolFirst:
+    'Your broker requires two-factor authentication. Turn it on in the Sampada app (Me › Security), then sign in here again.',
   notOffered: (what: string) => `${what} is not offered.`,
   tooMany: 'Too many requests',
   triggerNotFound: 'Invalid trigger ID.',

@@ -10,7 +10,7 @@ import type { OfficeWiring } from './office.ts';
 
 export function wireSettlement(
   { config, db, clock, secrets, bus, transitionEvents }: Foundation,
-  { clients, staff, settings }: ClientsWiring,
+  { clients, staff, settings, auth }: ClientsWiring,
   { ledger }: OfficeWiring,
   { marketCore, market, trading, funds, credit }: MarketsWiring,
   { email, mail }: MailWiring,
@@ -37,6 +37,7 @@ export function wireSettlement(
     clock,
     dataKey: secrets.dataKey,
     clients,
+    auth,
     ledger,
     trading,
     market,

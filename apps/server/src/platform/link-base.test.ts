@@ -1,10 +1,14 @@
 /**
  * Signed file links (issue 32, "secrets out of reach"): built from PUBLIC_URL when it is set;
  * without it, from the Host header only when that names this machine, and relative otherwise —
- * `Host: evil.example` never reaches a KYC link. The relative link still opens the file.
+ * `Host: evil.example` never reaches a KYC link. The relative link still opens the file. The
+ * loopback exception stays because spec §5 wants KYC image links that start with http (the
+ * server's KYC form and the client app both refuse a relative one): without it, `npm start`
+ * and the browser tests, which run without PUBLIC_URL, could not submit KYC.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiMessage } from '@sampada/shared';
 import { buildTestApp, signUpClient, type TestApp } from '../test/helpers.ts';
 import { formWith, pngImage } from '../test/images.ts';
 
@@ -57,6 +61,27 @@ describe('without PUBLIC_URL', () => {
     const file = await t.api.raw(url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('why the loopback Host keeps absolute links: the KYC form refuses a relative one (spec §5)', async () => {
+    const relative = await uploadWithHost(t, token, 'evil.example');
+    const absolute = await uploadWithHost(t, token, new URL(t.baseUrl).host);
+    const kyc = (front: string) =>
+      t.api.post(
+        '/identify/app/v1',
+        {
+          full_name: 'Ananya Iyer',
+          dob: '1990-02-28',
+          id_no: 'ABCPI1234F',
+          id_front_url: front,
+          id_back_url: absolute,
+        },
+        token,
+      );
+    const refused = await kyc(relative);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(ApiMessage.kycImageUrl);
+    expect((await kyc(absolute)).status).toBe(200);
   });
 
   it('a Host naming this machine gets an absolute link, as the KYC form requires', async () => {

@@ -4,8 +4,10 @@ import {
   MAX_REFRESHES_PER_WINDOW,
   REFRESH_WINDOW_MS,
   REQUEST_TIMEOUT_MS,
-  type TAuthData,
+  type TLoginAnswer,
+  type TLoginChallenge,
 } from '@sampada/shared';
+import { paths } from '../config/paths';
 import { appSettings } from './app-settings';
 import {
   createHttpClient,
@@ -16,7 +18,7 @@ import {
   type THttpResponse,
 } from './http';
 import { toastError } from './notify';
-import { browser, endSession, sessionEnding } from './session';
+import { browser, endSession, keepPendingChallenge, sessionEnding } from './session';
 import { authStorage } from './storage';
 
 /** The server's envelope (architecture.md "API conventions"). */
@@ -106,6 +108,17 @@ function report(error: ApiError, config: THttpOptions | undefined) {
   toastError(error.message);
 }
 
+/**
+ * The refresh answered sign-in's enrolment challenge instead of tokens (the firm requires 2FA
+ * and this client has none; the server has ended the session): on to /login, whose page opens
+ * the enrolment step with it, as after a password.
+ */
+function enrolInstead(challenge: TLoginChallenge): ApiError {
+  keepPendingChallenge({ challenge, remember: authStorage.location() === 'local' });
+  endSession({ to: paths.login });
+  return new ApiError(M.sessionExpired, 'session', 401);
+}
+
 /** Ends the session with one of spec §8's messages, shown after the reload to '/'. */
 function forceLogout(message: string): ApiError {
   endSession({ flash: { type: 'error', message }, to: '/' });
@@ -137,14 +150,18 @@ function refreshAccessToken(): Promise<void> {
   refreshTimes.push(now);
   refreshing = api
     // No body at all: an empty body with a content type is a malformed request.
-    .post<TEnvelope<TAuthData>>('/auth/app/v1/refresh', undefined, {
+    .post<TEnvelope<TLoginAnswer>>('/auth/app/v1/refresh', undefined, {
       skipAuth: true,
       silent: true,
       headers: { Authorization: `Bearer ${refreshToken}` },
     })
-    .then((response) => authStorage.set(response.data.data))
+    .then((response) => {
+      const answer = response.data.data;
+      if ('challenge_token' in answer) throw enrolInstead(answer);
+      authStorage.set(answer);
+    })
     .catch((error: unknown) => {
-      if (isApiError(error) && error.kind === 'offline') throw error;
+      if (isApiError(error) && (error.kind === 'offline' || error.kind === 'session')) throw error;
       const expired = isApiError(error) && error.status === 401;
       throw forceLogout(expired ? M.sessionExpiredDash : M.tokenRefreshFailed);
     })

@@ -1,3 +1,4 @@
+import type { TLoginChallenge } from '@sampada/shared';
 import { appSettings } from './app-settings';
 import { STORAGE_KEYS, authStorage, sessionValue } from './storage';
 import type { TToastType } from './notify';
@@ -75,3 +76,29 @@ export function takeFlash(): TFlash | null {
   if (flash) sessionValue.remove(STORAGE_KEYS.flash);
   return flash;
 }
+
+/**
+ * A sign-in challenge the server answered where tokens were expected (issue 32: the firm
+ * requires 2FA and this client has none): kept across the reload to /login, whose page opens
+ * the enrolment step with it. `remember` is where the tokens were, so they go back there.
+ */
+export interface TPendingChallenge {
+  challenge: TLoginChallenge;
+  remember: boolean;
+}
+
+export function keepPendingChallenge(pending: TPendingChallenge) {
+  sessionValue.set(STORAGE_KEYS.pendingChallenge, pending);
+}
+
+/**
+ * The kept challenge, unless it has already expired. Reading does not forget it (a state
+ * initializer may run twice): the page that shows it forgets it once mounted.
+ */
+export function pendingChallenge(now = Date.now()): TPendingChallenge | null {
+  const pending = sessionValue.get<TPendingChallenge>(STORAGE_KEYS.pendingChallenge);
+  if (!pending || Date.parse(pending.challenge.expires_at) <= now) return null;
+  return pending;
+}
+
+export const forgetPendingChallenge = () => sessionValue.remove(STORAGE_KEYS.pendingChallenge);

@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
   colorScheme: 'sampada.colorScheme',
   language: 'sampada.language',
   flash: 'sampada.flash',
+  pendingChallenge: 'sampada.pendingChallenge',
   lastRoute: 'sampada.lastRoute',
   greetingName: 'sampada.greetingName',
 } as const;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiMessage,
   md5,
+  type TAuthData,
   type TLoginAnswer,
   type TLoginVerified,
   type TTotpEnrolment,
@@ -16,6 +17,8 @@ import {
 } from '@sampada/shared';
 import {
   buildTestApp,
+  issueInvite,
+  nextMobile,
   signInStaff,
   signUpClient,
   sqlRows,
@@ -23,6 +26,7 @@ import {
   type SignedUpClient,
   type TestApp,
 } from '../../test/helpers.ts';
+import { MINUTE } from '../../platform/clock.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,6 +127,37 @@ describe('client TOTP', () => {
       first.body.data.access_token,
     );
     expect(status.body.data.recovery_codes_left).toBe(9);
+  });
+
+  it('a challenge lives 5 minutes: the right code still works at 4:50, not at 5:10', async () => {
+    const { client, secret } = await clientWithTotp();
+    const early = challengeOf(await login(client)).challenge_token;
+    const late = challengeOf(await login(client)).challenge_token;
+    t.clock.advance(5 * MINUTE - 10_000);
+    expect((await verify(early, totpAt(t, secret))).status).toBe(200);
+    t.clock.advance(20_000);
+    const expired = await verify(late, totpAt(t, secret));
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(TM.challengeExpired);
+  });
+
+  it('enrol without the password takes a pwd_verify of the last 5 minutes, once', async () => {
+    const client = await signUpClient(t);
+    const pwdVerify = () =>
+      t.api.post('/client/app/v1/pwd_verify', { password: md5(client.password) }, client.token);
+    const enrol = () => t.api.post<TTotpEnrolment>('/client/app/v1/totp/enrol', {}, client.token);
+    expect((await pwdVerify()).status).toBe(200);
+    t.clock.advance(5 * MINUTE - 1000);
+    const within = await enrol();
+    expect(within.status).toBe(200);
+    expect(within.body.data.secret).toEqual(expect.any(String));
+    // The verification is spent by the enrolment it allowed.
+    expect((await enrol()).body.message).toBe(ApiMessage.passwordVerifyFirst);
+    expect((await pwdVerify()).status).toBe(200);
+    t.clock.advance(5 * MINUTE + 1000);
+    const after = await enrol();
+    expect(after.status).toBe(400);
+    expect(after.body.message).toBe(ApiMessage.passwordVerifyFirst);
   });
 
   it('5 wrong codes end the challenge, even in a burst; the right code then cannot use it', async () => {
@@ -226,17 +261,100 @@ describe('client TOTP', () => {
   });
 });
 
+/** Turns the firm's "clients must use 2FA" on for `body`, and off again whatever happens. */
+async function while2faRequired(body: () => Promise<void>) {
+  const admin = await signInStaff(t, 'admin');
+  const setting = (on: boolean) =>
+    t.api.post('/console/api/v1/settings', { client_2fa_required: on }, admin.token);
+  expect((await setting(true)).status).toBe(200);
+  try {
+    await body();
+  } finally {
+    await setting(false);
+  }
+}
+
 describe('the firm requires 2FA', () => {
-  it('a client without it is taken to enrolment after the password, then signs in with codes', async () => {
-    const admin = await signInStaff(t, 'admin');
-    const on = await t.api.post(
-      '/console/api/v1/settings',
-      { client_2fa_required: true },
-      admin.token,
+  it('sign-up answers the enrolment challenge, no tokens; the first code signs the client in', async () => {
+    await while2faRequired(async () => {
+      const mobile = nextMobile();
+      const reply = await t.api.post<TLoginAnswer>('/auth/app/v1/register', {
+        username: `+91${mobile}`,
+        password: md5('secret123'),
+        invite_code: await issueInvite(t),
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).not.toHaveProperty('access_token');
+      expect(reply.body.data).not.toHaveProperty('refresh_token');
+      const challenge = challengeOf(reply);
+      expect(challenge.methods).toEqual(['totp']);
+      const secret = challenge.enrolment!.secret;
+      // The client exists, with no session at all until the enrolment is proved.
+      const sessions = await sqlRows(
+        t,
+        `select s.id from sessions s join clients c on c.id = s.client_id where c.mobile = '+91${mobile}'`,
+      );
+      expect(sessions).toHaveLength(0);
+      const verified = await verify(challenge.challenge_token, totpAt(t, secret));
+      expect(verified.status).toBe(200);
+      expect(verified.body.data.recovery_codes).toHaveLength(10);
+      const info = await t.api.get('/auth/app/v1/client_info', verified.body.data.access_token);
+      expect(info.status).toBe(200);
+    });
+  });
+
+  it('a session opened before the setting cannot refresh: it ends, and the answer is the enrolment challenge', async () => {
+    const client = await signUpClient(t);
+    await while2faRequired(async () => {
+      const reply = await t.api.post<TLoginAnswer>(
+        '/auth/app/v1/refresh',
+        undefined,
+        client.auth.refresh_token,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).not.toHaveProperty('access_token');
+      const challenge = challengeOf(reply);
+      expect(challenge.enrolment?.secret).toEqual(expect.any(String));
+      // The old session is over: its access token and its refresh token both answer 401.
+      expect((await t.api.get('/auth/app/v1/client_info', client.token)).status).toBe(401);
+      const again = await t.api.post('/auth/app/v1/refresh', undefined, client.auth.refresh_token);
+      expect(again.status).toBe(401);
+      const verified = await verify(
+        challenge.challenge_token,
+        totpAt(t, challenge.enrolment!.secret),
+      );
+      expect(verified.status).toBe(200);
+      // Enrolled: the new session refreshes as any other.
+      nextStep();
+      const renewed = await t.api.post<TAuthData>(
+        '/auth/app/v1/refresh',
+        undefined,
+        verified.body.data.refresh_token,
+      );
+      expect(renewed.body.data).toHaveProperty('access_token');
+    });
+  });
+
+  it('a client with 2FA on keeps refreshing while it is required', async () => {
+    const { client, secret } = await clientWithTotp();
+    const signedIn = await verify(
+      challengeOf(await login(client)).challenge_token,
+      totpAt(t, secret),
     );
-    expect(on.status).toBe(200);
-    try {
-      const client = await signUpClient(t);
+    await while2faRequired(async () => {
+      const renewed = await t.api.post<TAuthData>(
+        '/auth/app/v1/refresh',
+        undefined,
+        signedIn.body.data.refresh_token,
+      );
+      expect(renewed.status).toBe(200);
+      expect(renewed.body.data).toHaveProperty('access_token');
+    });
+  });
+
+  it('a client without it is taken to enrolment after the password, then signs in with codes', async () => {
+    const client = await signUpClient(t);
+    await while2faRequired(async () => {
       const first = await login(client);
       const challenge = challengeOf(first);
       expect(challenge.enrolment?.secret).toEqual(expect.any(String));
@@ -253,8 +371,6 @@ describe('the firm requires 2FA', () => {
         token,
       );
       expect(off.body.message).toBe(TM.requiredByFirm);
-    } finally {
-      await t.api.post('/console/api/v1/settings', { client_2fa_required: false }, admin.token);
-    }
+    });
   });
 });

@@ -29,9 +29,15 @@ export function createClientTotp(deps: ClientTotpDeps) {
   return {
     status: (clientId: string) => totpStatus(deps, clientId),
 
-    /** What sign-in owes after the password: a code, a first enrolment, or nothing. */
-    async secondFactorOf(clientId: string): Promise<'totp' | 'enrol' | null> {
-      if (isOn(await totpRowOf(db, clientId))) return 'totp';
+    /**
+     * What sign-in owes after the password: a code, a first enrolment, or nothing. `executor`:
+     * a caller inside a transaction reads through it rather than take a second connection.
+     */
+    async secondFactorOf(
+      clientId: string,
+      executor: Executor = db,
+    ): Promise<'totp' | 'enrol' | null> {
+      if (isOn(await totpRowOf(executor, clientId))) return 'totp';
       return (await deps.required()) ? 'enrol' : null;
     },
 

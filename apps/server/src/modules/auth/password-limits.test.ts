@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiMessage, md5 } from '@sampada/shared';
+import { MINUTE } from '../../platform/clock.ts';
 import { buildTestApp, signUpClient, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -59,6 +60,29 @@ describe('password attempts are counted before the hash', () => {
     expect((await verify(client.password)).status).toBe(429);
     // …and signing in from that source is locked out by the same count.
     expect((await login(client.mobile, client.password, thief)).status).toBe(429);
+  });
+
+  it('the per-mobile ceiling: 50 wrong passwords an hour across 10 sources, then even a new source waits the hour', async () => {
+    const client = await signUpClient(t);
+    const sources = Array.from({ length: 10 }, source);
+    // Five from each source: none reaches its own source's limit, together they reach 50.
+    const replies = await Promise.all(
+      sources.flatMap((from) =>
+        Array.from({ length: 5 }, () => login(client.mobile, 'guess', from)),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 400)).toHaveLength(50);
+    // The 51st is refused before its hash, from an address never seen, right password or not.
+    const fresh = source();
+    const refused = await login(client.mobile, client.password, fresh);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(ApiMessage.tooManySignIns);
+    // Another client is not touched by this one's ceiling.
+    const other = await signUpClient(t);
+    expect((await login(other.mobile, other.password, source())).status).toBe(200);
+    // An hour on, the ceiling's block is over: the owner signs in.
+    t.clock.advance(60 * MINUTE + 1000);
+    expect((await login(client.mobile, client.password, fresh)).status).toBe(200);
   });
 
   it('change_pwd spends from the same lockout', async () => {

@@ -52,12 +52,17 @@ async function markSeen(
     .where(eq(sessions.id, session.sessionId));
 }
 
-/** Trades a refresh token for new tokens; a spent one (outside the grace) revokes the session. */
+/**
+ * Trades a refresh token for new tokens; a spent one (outside the grace) revokes the session.
+ * A client who owes a first enrolment (`enrolmentOwed`) gets no tokens: the session ends and
+ * the answer names the client, for sign-in's enrolment challenge.
+ */
 export async function refreshSession(
   deps: SessionDeps,
   refreshToken: string,
   meta: RequestMeta,
-): Promise<TAuthData> {
+  enrolmentOwed?: (clientId: string, tx: Executor) => Promise<boolean>,
+): Promise<TAuthData | { enrolClientId: string }> {
   const { db, clock, dataKey, signedIn } = deps;
   const now = clock.now();
   const result = await inTransaction(db, async (tx) => {
@@ -79,6 +84,11 @@ export async function refreshSession(
       await revokeSession(deps, tx, token.sessionId, 'session lifetime ended');
       return { ok: false as const };
     }
+    // A session opened before the firm required 2FA ends here: its client must enrol first.
+    if (await enrolmentOwed?.(token.clientId, tx)) {
+      await revokeSession(deps, tx, token.sessionId, 'second factor required');
+      return { ok: false as const, enrol: token.clientId };
+    }
     const next = randomToken();
     const [spent] = await tx
       .update(refreshTokens)
@@ -96,8 +106,10 @@ export async function refreshSession(
     return { ok: true as const, ...token, next };
   });
   if (!result.ok) {
-    if (result.reused) await signedIn.settled();
+    if (result.reused || result.enrol) await signedIn.settled();
+    if (result.enrol) return { enrolClientId: result.enrol };
     throw unauthorized(ApiMessage.refreshInvalid);
   }
-  return authData(deps, result.clientId, result.sessionId, result.next);
+  const ends = sessionEndOf(deps, result.createdAt);
+  return authData(deps, result.clientId, result.sessionId, result.next, ends);
 }

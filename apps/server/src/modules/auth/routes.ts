@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ApiMessage,
-  ZAuthData,
   ZChangePasswordRequest,
   ZClientSession,
   ZLoginAnswer,
@@ -84,8 +83,11 @@ function registerSignIn(open: RouteKit, auth: Auth) {
     {
       perMinute: 10,
       body: ZRegisterRequest,
-      response: ZAuthData,
+      response: ZLoginAnswer,
       message: 'Your Account Has Been Successfully Registered',
+      description:
+        'Auth data; or, while the firm requires 2FA, no session yet: the enrolment challenge ' +
+        '`{challenge_token, methods: ["totp"], enrolment}` for `/auth/app/v1/login/verify`.',
     },
     async (request) => {
       const { username, password, invite_code } = request.body;
@@ -101,8 +103,11 @@ function registerSignIn(open: RouteKit, auth: Auth) {
     '/auth/app/v1/refresh',
     {
       perMinute: 30,
-      response: ZAuthData,
-      description: 'No body: the refresh token is the bearer token. The old one is spent.',
+      response: ZLoginAnswer,
+      description:
+        'No body: the refresh token is the bearer token. The old one is spent. While the firm ' +
+        'requires 2FA and the client has none, the session ends and the answer is the ' +
+        'enrolment challenge, as at sign-in.',
     },
     async (request) => {
       const token = bearerToken(request);

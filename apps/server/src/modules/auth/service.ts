@@ -4,7 +4,7 @@
  * codes reset-codes.ts; this service puts them together with the clients and invitation
  * services and answers for all three.
  */
-import type { TAuthData, TLoginAnswer, TLoginVerified } from '@sampada/shared';
+import type { TLoginAnswer, TLoginVerified } from '@sampada/shared';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { AuthDeps, AuthParts } from './auth-deps.ts';
 import { changePassword } from './change-password.ts';
@@ -14,7 +14,7 @@ import { registerClient } from './register-client.ts';
 import { createResetCodes } from './reset-codes.ts';
 import { startTotpEnrolment, verifyPassword } from './reverify-password.ts';
 import { createSessions, type RequestMeta } from './sessions.ts';
-import { login, loginVerify } from './sign-in.ts';
+import { login, loginVerify, refresh } from './sign-in.ts';
 import { createSignInChallenges } from './sign-in-challenges.ts';
 
 export type { RequestMeta } from './sessions.ts';
@@ -41,7 +41,9 @@ export function createAuthService(deps: AuthDeps) {
   return {
     authenticate: sessions.authenticate,
     authenticateWithClient: sessions.authenticateWithClient,
-    refresh: sessions.refresh,
+    /** New tokens, or the enrolment challenge while the firm requires 2FA the client lacks. */
+    refresh: (refreshToken: string, meta: RequestMeta): Promise<TLoginAnswer> =>
+      refresh(parts, refreshToken, meta),
     liveSessionsAmong: sessions.liveSessionsAmong,
     markPasswordVerified: sessions.markPasswordVerified,
     requireRecentPasswordVerification: sessions.requireRecentPasswordVerification,
@@ -50,6 +52,8 @@ export function createAuthService(deps: AuthDeps) {
     verifyResetCode: resetCodes.verifyResetCode,
     resetPassword: resetCodes.resetPassword,
     totp,
+    /** The sign-in lockout, for another sign-in page (the trading API's) to spend from. */
+    attempts,
 
     /** Step two of sign-in: a TOTP or recovery code for the challenge `login` answered. */
     loginVerify: (
@@ -60,7 +64,7 @@ export function createAuthService(deps: AuthDeps) {
     register: (
       input: { mobile: string; passwordMd5: string; inviteCode: string },
       meta: RequestMeta,
-    ): Promise<TAuthData> => registerClient(parts, input, meta),
+    ): Promise<TLoginAnswer> => registerClient(parts, input, meta),
 
     login: (
       input: { username: string; passwordMd5: string },

@@ -35,18 +35,27 @@ export async function issueRefreshToken(
   return token;
 }
 
+/**
+ * `refresh_expires_in` is the refresh TTL, or the time left to the session's absolute end when
+ * that is sooner (the token itself expires then: issueRefreshToken). Without `sessionEnds` the
+ * session was opened just now and has its whole lifetime ahead.
+ */
 export async function authData(
   deps: SessionDeps,
   clientId: string,
   sessionId: string,
   refreshToken: string,
+  sessionEnds?: Date,
 ): Promise<TAuthData> {
+  const left = sessionEnds
+    ? Math.max(0, Math.floor((sessionEnds.getTime() - deps.clock.now().getTime()) / 1000))
+    : deps.sessionMaxAgeSeconds;
   return {
     access_token: await deps.signer.sign({ clientId, sessionId }),
     refresh_token: refreshToken,
     token_type: 'Bearer',
     expires_in: deps.signer.ttlSeconds,
-    refresh_expires_in: deps.refreshTtlSeconds,
+    refresh_expires_in: Math.min(deps.refreshTtlSeconds, left),
   };
 }
 

@@ -48,8 +48,11 @@ export function createSessions(deps: SessionDeps) {
       authenticateWithClient(deps, live, accessToken),
 
     /** Also where the session was last seen: `meta.ip`, and its place when it moved. */
-    refresh: (refreshToken: string, meta: RequestMeta): Promise<TAuthData> =>
-      refreshSession(deps, refreshToken, meta),
+    refresh: (
+      refreshToken: string,
+      meta: RequestMeta,
+      enrolmentOwed?: (clientId: string, tx: Executor) => Promise<boolean>,
+    ) => refreshSession(deps, refreshToken, meta, enrolmentOwed),
 
     /** The client's live sessions, newest first, with the one asking marked current. */
     listSessions: (clientId: string, currentSessionId: string): Promise<TClientSession[]> =>

@@ -4,6 +4,7 @@ import {
   type TLoginAnswer,
   type TLoginVerified,
 } from '@sampada/shared';
+import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AuthParts } from './auth-deps.ts';
 import type { RequestMeta } from './session-deps.ts';
@@ -48,4 +49,23 @@ export async function loginVerify(
   const { sessionId, refresh } = await db.transaction((tx) => openSession(tx, clientId, meta));
   const data = await authData(clientId, sessionId, refresh);
   return recoveryCodes ? { ...data, recovery_codes: recoveryCodes } : data;
+}
+
+/**
+ * A refresh: new tokens; or, while the firm requires 2FA and the client has none, the session
+ * ends and the answer is the same enrolment challenge sign-in gives (issue 32), so a session
+ * opened before the setting was turned on cannot keep refreshing without a second factor.
+ */
+export async function refresh(
+  parts: AuthParts,
+  refreshToken: string,
+  meta: RequestMeta,
+): Promise<TLoginAnswer> {
+  const { sessions, totp, challenges, twoFactorRequired } = parts;
+  // Read in the refresh's own transaction: a burst of refreshes must not each hold one
+  // connection while waiting for a second from the same pool.
+  const enrolmentOwed = async (clientId: string, tx: Executor) =>
+    (await twoFactorRequired()) && (await totp.secondFactorOf(clientId, tx)) === 'enrol';
+  const answer = await sessions.refresh(refreshToken, meta, enrolmentOwed);
+  return 'enrolClientId' in answer ? challenges.open(answer.enrolClientId, 'enrol') : answer;
 }

@@ -14,6 +14,9 @@ import {
 import type { RequestMeta } from './session-deps.ts';
 import { resetCodes } from './tables.ts';
 
+/** The id no row has: what the statements look for when there is no client or no code. */
+const NO_ROW = '00000000-0000-0000-0000-000000000000';
+
 /** Checks the code and hands back a one-time reset token. Wrong or unknown: one message. */
 export async function verifyResetCode(
   deps: ResetCodeDeps,
@@ -25,21 +28,22 @@ export async function verifyResetCode(
   const ipKey = `reset:ip:${meta.ip}`;
   if (await blockedUntil(db, ipKey, now)) throw tooMany(ApiMessage.tooManyCodes);
   const client = await clients.findByMobile(input.mobile);
-  const [pending] = client
-    ? await db
-        .select()
-        .from(resetCodes)
-        .where(
-          and(
-            eq(resetCodes.clientId, client.id),
-            isNull(resetCodes.usedAt),
-            isNull(resetCodes.verifiedAt),
-            gt(resetCodes.expiresAt, now),
-          ),
-        )
-        .orderBy(desc(resetCodes.createdAt))
-        .limit(1)
-    : [];
+  // The same statements run whoever asks — a mobile with a live code, one without, an unknown
+  // one — each against NO_ROW when there is nothing to find, so the answer's time tells them
+  // apart no more than its words do.
+  const [pending] = await db
+    .select()
+    .from(resetCodes)
+    .where(
+      and(
+        eq(resetCodes.clientId, client?.id ?? NO_ROW),
+        isNull(resetCodes.usedAt),
+        isNull(resetCodes.verifiedAt),
+        gt(resetCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(resetCodes.createdAt))
+    .limit(1);
   const fail = async () => {
     await recordFailure(db, ipKey, RESET_CHECKS_PER_IP, now);
     return badRequest(ApiMessage.resetCodeInvalid);
@@ -50,19 +54,21 @@ export async function verifyResetCode(
     await verifySecret(input.code.trim(), await decoySecretHash());
     return fail();
   };
-  if (!pending || pending.attempts >= RESET_CODE_MAX_TOTAL) throw await refuse();
   // Counted before the slow comparison so parallel guesses each spend one: this source's
-  // own five first, then the code's total.
-  const sourceKey = `reset:code:${pending.id}:${meta.ip}`;
-  if (!(await claimAttempt(db, sourceKey, RESET_CODE_PER_SOURCE, now))) throw await refuse();
+  // own five first, then the code's total (a code at its total counts nothing more).
+  const codeId = pending?.id ?? NO_ROW;
+  const claimed = await claimAttempt(
+    db,
+    `reset:code:${codeId}:${meta.ip}`,
+    RESET_CODE_PER_SOURCE,
+    now,
+  );
   const [counted] = await db
     .update(resetCodes)
     .set({ attempts: sql`${resetCodes.attempts} + 1` })
-    .where(
-      and(eq(resetCodes.id, pending.id), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TOTAL}`),
-    )
+    .where(and(eq(resetCodes.id, codeId), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TOTAL}`))
     .returning({ attempts: resetCodes.attempts });
-  if (!counted) throw await refuse();
+  if (!pending || !claimed || !counted) throw await refuse();
   if (!(await verifySecret(input.code.trim(), pending.codeHash))) throw await fail();
   const resetToken = randomToken();
   const [verified] = await db

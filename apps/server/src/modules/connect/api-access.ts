@@ -1,5 +1,5 @@
 import { ConnectMessage } from '@sampada/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { safeEqual } from '../../platform/crypto.ts';
 import {
   type ApiSession,
@@ -8,7 +8,7 @@ import {
   spendToken,
   usableApp,
 } from './api-tokens.ts';
-import { connectTokens } from './tables.ts';
+import { connectApps, connectTokens } from './tables.ts';
 import { KiteError, sessionChecksum, sha256Hex } from './wire.ts';
 
 /** POST /session/token: the request token, once, for an access token. */
@@ -52,7 +52,38 @@ export async function authenticateApi(
       ),
     );
   if (!row) throw new KiteError('TokenException', ConnectMessage.tokenInvalid);
-  return { app, client: await clients.byId(row.clientId), accessToken };
+  return {
+    app,
+    client: await clients.byId(row.clientId),
+    accessToken,
+    expiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * Which of these access tokens (by hash) are live now — not logged out, not expired, their
+ * app enabled, the API on — in one query, for the ticker's open sockets.
+ */
+export async function liveAccessTokens(
+  deps: ApiSessionDeps,
+  tokenHashes: string[],
+): Promise<Set<string>> {
+  const { db, clock } = deps;
+  if (tokenHashes.length === 0 || !(await deps.apiEnabled())) return new Set();
+  const rows = await db
+    .select({ tokenHash: connectTokens.tokenHash })
+    .from(connectTokens)
+    .innerJoin(connectApps, eq(connectApps.id, connectTokens.appId))
+    .where(
+      and(
+        inArray(connectTokens.tokenHash, tokenHashes),
+        eq(connectTokens.kind, 'access'),
+        isNull(connectTokens.usedAt),
+        gt(connectTokens.expiresAt, clock.now()),
+        eq(connectApps.disabled, false),
+      ),
+    );
+  return new Set(rows.map((r) => r.tokenHash));
 }
 
 /** DELETE /session/token: the access token ends now. */
@@ -73,5 +104,6 @@ export async function invalidateAccessToken(
         eq(connectTokens.appId, app.id),
       ),
     );
+  deps.sessionsChanged?.(app.id);
   return true;
 }

@@ -2,6 +2,7 @@ import { ConnectMessage } from '@sampada/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { ClientRow, ClientService } from '../clients/service.ts';
 import { alphanumeric, type AppRow, type Apps } from './apps.ts';
 import { connectTokens } from './tables.ts';
@@ -14,11 +15,16 @@ export type ApiSessionDeps = {
   clock: Clock;
   apps: Apps;
   clients: Pick<ClientService, 'findByMobile' | 'passwordMatches' | 'verifyPin' | 'byId'>;
+  /** The app's sign-in lockout and the client's second factor: one of each for both pages. */
+  auth: Pick<AuthService, 'attempts' | 'totp'>;
   /** Whether the firm has the API switched on (a firm setting). */
   apiEnabled: () => Promise<boolean>;
+  /** After a logout commits: the app's open ticker sockets are re-checked on every instance. */
+  sessionsChanged?: ((appId: string) => void) | undefined;
 };
 
-export type ApiSession = { app: AppRow; client: ClientRow; accessToken: string };
+/** A live API session; `expiresAt` is its access token's end (the next 06:00 IST). */
+export type ApiSession = { app: AppRow; client: ClientRow; accessToken: string; expiresAt: Date };
 
 export async function issueToken(
   { db, clock }: ApiSessionDeps,

@@ -8,7 +8,13 @@ import { connectApps } from './tables.ts';
 
 export type AppRow = typeof connectApps.$inferSelect;
 
-export type AppDeps = { db: Db; clock: Clock; sealKey: Buffer };
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  sealKey: Buffer;
+  /** After an app is disabled or deleted commits: its open ticker sockets are re-checked. */
+  changed?: ((appId: string) => void) | undefined;
+};
 
 // Kite's keys and secrets are lowercase alphanumerics; ours are too, so clients that check
 // their shape accept them.

@@ -63,12 +63,18 @@ export function createApps(deps: AppDeps) {
     rotateSecret: (clientId: string, appId: string, actor: Actor) =>
       rotateAppSecret(deps, clientId, appId, actor),
 
-    remove: (clientId: string, appId: string, actor: Actor) =>
-      removeApp(deps, clientId, appId, actor),
+    async remove(clientId: string, appId: string, actor: Actor) {
+      const done = await removeApp(deps, clientId, appId, actor);
+      deps.changed?.(appId);
+      return done;
+    },
 
-    /** Staff switch an app off (or back on); its tokens stop working at once. */
-    setDisabled: (appId: string, disabled: boolean, actor: Actor): Promise<TApiApp> =>
-      setAppDisabled(deps, appId, disabled, actor),
+    /** Staff switch an app off (or back on); its tokens and ticker sockets stop at once. */
+    async setDisabled(appId: string, disabled: boolean, actor: Actor): Promise<TApiApp> {
+      const view = await setAppDisabled(deps, appId, disabled, actor);
+      deps.changed?.(appId);
+      return view;
+    },
 
     async byId(appId: string, executor: Executor = db) {
       const [row] = await executor.select().from(connectApps).where(eq(connectApps.id, appId));

@@ -6,6 +6,7 @@
  * is the rule itself, in memory, for unit tests and the bench's baseline.
  */
 import { sql } from 'drizzle-orm';
+import { daysInMs, IST_OFFSET_MS } from '@sampada/shared';
 import { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../platform/transaction.ts';
@@ -15,7 +16,7 @@ export type LimitKind = 'orders' | 'quotes' | 'historical' | 'other';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const DAY = 24 * 60 * MINUTE;
+const DAY = daysInMs(1);
 
 export const LIMITS: Record<LimitKind, Array<{ max: number; windowMs: number }>> = {
   orders: [
@@ -29,8 +30,16 @@ export const LIMITS: Record<LimitKind, Array<{ max: number; windowMs: number }>>
 };
 
 /**
+ * The index of the fixed window of `windowMs` that `nowMs` falls in. Seconds and minutes start
+ * on multiples of their length; the day is the IST day (midnight IST, not UTC), the day the
+ * exchanges' 5,000 orders a day are counted by.
+ */
+export const windowIndexOf = (nowMs: number, windowMs: number) =>
+  Math.floor((nowMs + (windowMs >= DAY ? IST_OFFSET_MS : 0)) / windowMs);
+
+/**
  * Counts a request of `kind` by `appId` at `nowMs`; false when any window is full (the request
- * is then not counted). Windows start on multiples of their length (UTC days, for the day).
+ * is then not counted).
  */
 export function createLimiter(limits = LIMITS) {
   const counts = new Map<string, { window: number; n: number }>();
@@ -41,12 +50,12 @@ export function createLimiter(limits = LIMITS) {
       sweptAt = nowMs;
       for (const [key, entry] of counts) {
         const length = Number(key.split('|')[2]);
-        if (entry.window !== Math.floor(nowMs / length)) counts.delete(key);
+        if (entry.window !== windowIndexOf(nowMs, length)) counts.delete(key);
       }
     }
     const entries = limits[kind].map((l) => {
       const key = `${appId}|${kind}|${l.windowMs}`;
-      const window = Math.floor(nowMs / l.windowMs);
+      const window = windowIndexOf(nowMs, l.windowMs);
       const current = counts.get(key);
       const entry = current && current.window === window ? current : { window, n: 0 };
       return { key, entry, max: l.max };
@@ -88,7 +97,7 @@ export function redisLimits(url: string, prefix: string, limits = LIMITS): Limit
       const windows = limits[kind];
       const keys = windows.map(
         (l) =>
-          `${prefix}connect-limit:{${appId}}:${kind}:${l.windowMs}:${Math.floor(nowMs / l.windowMs)}`,
+          `${prefix}connect-limit:{${appId}}:${kind}:${l.windowMs}:${windowIndexOf(nowMs, l.windowMs)}`,
       );
       // A key names its window, so it may outlive it: kept two windows and a minute, so that a
       // clock behind Redis's own (a test's, or a slow instance's) never sees its count vanish.
@@ -128,7 +137,7 @@ export function postgresLimits(db: Db, limits = LIMITS): LimitStore {
                 appId,
                 kind,
                 windowMs: l.windowMs,
-                windowIndex: Math.floor(nowMs / l.windowMs),
+                windowIndex: windowIndexOf(nowMs, l.windowMs),
                 n: 1,
               })
               .onConflictDoUpdate({

@@ -1,13 +1,15 @@
 /**
  * The sign-in page an API app sends its user to (GET /connect/login?api_key=…&v=3): the
- * password, then the trading PIN and the consent, then back to the app's redirect URL with a
- * request token. Server-rendered HTML with no script; a refusal shows the form again with why.
+ * password, then the second factor — the client's TOTP (or a recovery code) when 2FA is on,
+ * else the trading PIN — and the consent, then back to the app's redirect URL with a request
+ * token. Server-rendered HTML with no script; a refusal shows the form again with why.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { routeKit } from '../../platform/route-kit.ts';
+import type { SecondFactor } from './api-login.ts';
 import { registerKiteErrors } from './kite-plumbing.ts';
 import { KiteError } from './wire.ts';
 
@@ -34,18 +36,49 @@ const passwordForm = (apiKey: string, appName: string, message?: string) => `
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Continue</button></form>`;
 
-const consentForm = (loginToken: string, appName: string, message?: string) => `
+const secretField: Record<SecondFactor, string> = {
+  totp: `<label for="code">Code from your authenticator app (or a recovery code)</label><input id="code" name="code" autocomplete="one-time-code" maxlength="20" required>`,
+  pin: `<label for="pin">Trading PIN</label><input id="pin" name="pin" type="password" inputmode="numeric" maxlength="6" required>`,
+};
+
+const consentForm = (
+  loginToken: string,
+  appName: string,
+  factor: SecondFactor,
+  message?: string,
+) => `
 <p><strong>${escape(appName)}</strong> asks to see your profile, funds, holdings and orders, and to
-place, change and cancel delivery orders for you until 06:00 tomorrow.</p>${errorLine(message)}
+place, change and cancel delivery orders for you until 06:00 IST tomorrow.</p>${errorLine(message)}
 <form method="post" action="/connect/login/consent">
 <input type="hidden" name="login_token" value="${escape(loginToken)}">
-<label for="pin">Trading PIN</label><input id="pin" name="pin" type="password" inputmode="numeric" maxlength="6" required>
+${secretField[factor]}
 <button type="submit">Allow</button></form>`;
 
 const refusalOf = (error: unknown) => {
   if (error instanceof KiteError || error instanceof AppError) return error.message;
   throw error;
 };
+/** A lockout answers 429, as the app's sign-in does; other refusals 400. */
+const statusOf = (error: unknown) =>
+  error instanceof AppError && error.status === 429 ? 429 : 400;
+
+/** The consent form again with why it was refused, or the refusal alone once the login ended. */
+async function consentRefused(
+  ctx: AppContext,
+  reply: FastifyReply,
+  loginToken: string,
+  error: unknown,
+) {
+  const { sessions, apps } = ctx.connect;
+  const message = refusalOf(error);
+  const status = statusOf(error);
+  const pending = await sessions.pendingLogin(loginToken);
+  const factor = pending ? await sessions.secondFactorOf(pending.clientId).catch(() => null) : null;
+  if (!pending || !factor) return page(reply, 'Sign in', errorLine(message), status);
+  const app = await apps.byId(pending.appId);
+  const form = consentForm(loginToken, app?.name ?? '', factor, message);
+  return page(reply, 'Allow access', form, status);
+}
 
 export function loginPage(ctx: AppContext) {
   const { sessions } = ctx.connect;
@@ -83,12 +116,18 @@ export function loginPage(ctx: AppContext) {
         let name = '';
         try {
           name = (await sessions.usableApp(api_key)).name;
-          const { app, loginToken } = await sessions.passwordStep(api_key, mobile, password);
-          return page(reply, 'Allow access', consentForm(loginToken, app.name));
+          const { app, factor, loginToken } = await sessions.passwordStep({
+            apiKey: api_key,
+            mobile,
+            password,
+            ip: request.ip,
+          });
+          return page(reply, 'Allow access', consentForm(loginToken, app.name, factor));
         } catch (error) {
           const message = refusalOf(error);
-          if (!name) return page(reply, 'Sign in', errorLine(message), 400);
-          return page(reply, 'Sign in', passwordForm(api_key, name, message), 400);
+          const status = statusOf(error);
+          if (!name) return page(reply, 'Sign in', errorLine(message), status);
+          return page(reply, 'Sign in', passwordForm(api_key, name, message), status);
         }
       },
     );
@@ -98,12 +137,16 @@ export function loginPage(ctx: AppContext) {
       '/connect/login/consent',
       {
         perMinute: 20,
-        body: z.object({ login_token: z.string().default(''), pin: z.string().default('') }),
+        body: z.object({
+          login_token: z.string().default(''),
+          pin: z.string().default(''),
+          code: z.string().max(40).default(''),
+        }),
       },
       async (request, reply) => {
-        const { login_token, pin } = request.body;
+        const { login_token, pin, code } = request.body;
         try {
-          const target = await sessions.consentStep(login_token, pin, request.ip);
+          const target = await sessions.consentStep(login_token, { pin, code }, request.ip);
           // The browser follows a form's redirect only to origins the page's form-action allows.
           const csp = String(reply.getHeader('content-security-policy') ?? '');
           if (csp)
@@ -113,16 +156,7 @@ export function loginPage(ctx: AppContext) {
             );
           return reply.redirect(target, 303);
         } catch (error) {
-          const message = refusalOf(error);
-          const pending = await sessions.pendingLogin(login_token);
-          if (!pending) return page(reply, 'Sign in', errorLine(message), 400);
-          const app = await ctx.connect.apps.byId(pending.appId);
-          return page(
-            reply,
-            'Allow access',
-            consentForm(login_token, app?.name ?? '', message),
-            400,
-          );
+          return consentRefused(ctx, reply, login_token, error);
         }
       },
     );

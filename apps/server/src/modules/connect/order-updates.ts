@@ -1,14 +1,19 @@
 /**
- * Order updates for programs: every order event on the bus (placed, and each status change,
- * published after commit) reaches the client's ticker connections as Kite's order message
- * and, for an order an app placed, that app's postback URL. Started by the server only (a CLI
+ * Order updates for programs: every order event on the bus (placed, each status change, a
+ * stop triggered and a modification, published after commit) reaches the client's ticker connections as Kite's order message
+ * and, for an order an app placed, that app's postback URL. A modification reads as Kite's
+ * status UPDATE, as its postbacks and order updates say. Started by the server only (a CLI
  * command opens no bus subscription).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { transitionChannel } from '../../platform/transitions.ts';
-import { ORDER_PLACED_CHANNEL, type TradingService } from '../trading/service.ts';
+import {
+  ORDER_CHANGED_CHANNEL,
+  ORDER_PLACED_CHANNEL,
+  type TradingService,
+} from '../trading/service.ts';
 import type { Apps } from './apps.ts';
 import type { KiteMarket } from './kite-market.ts';
 import type { KiteOrderView, Postbacks } from './postbacks.ts';
@@ -33,7 +38,7 @@ const ON_MARKET = new Set(['market', 'limit', 'sl', 'sl_m']);
 export function startOrderUpdates(deps: Deps): () => void {
   const { db, trading, apps, market, ticker, postbacks } = deps;
 
-  async function announce(clientId: string, orderId: string) {
+  async function announce(clientId: string, orderId: string, change?: string) {
     const order = await trading.orders.ofClient(clientId, orderId);
     if (!ON_MARKET.has(order.type)) return;
     const [link] = await db.select().from(connectOrders).where(eq(connectOrders.orderId, orderId));
@@ -44,6 +49,8 @@ export function startOrderUpdates(deps: Deps): () => void {
       appId: link?.appId ?? null,
       userId,
     }) as KiteOrderView;
+    // Kite's word for a change that leaves the order open; a fill or cancel since says itself.
+    if (change === 'modified' && order.status === 'awaiting') view.status = 'UPDATE';
     const app = link ? await apps.byId(link.appId) : null;
     const claimed =
       app && !app.disabled && app.postbackUrl ? await postbacks.claim(app, view, userId) : null;
@@ -53,14 +60,22 @@ export function startOrderUpdates(deps: Deps): () => void {
   }
 
   const handle = (message: string) => {
-    const event = JSON.parse(message) as { clientId?: string; id?: string; orderId?: string };
+    const event = JSON.parse(message) as {
+      clientId?: string;
+      id?: string;
+      orderId?: string;
+      change?: string;
+    };
     const orderId = event.orderId ?? event.id;
     if (event.clientId && orderId)
-      announce(event.clientId, orderId).catch((error) => deps.log?.('order update failed', error));
+      announce(event.clientId, orderId, event.change).catch((error) =>
+        deps.log?.('order update failed', error),
+      );
   };
   const stops = [
     deps.bus.subscribe(ORDER_PLACED_CHANNEL, handle),
     deps.bus.subscribe(transitionChannel('order'), handle),
+    deps.bus.subscribe(ORDER_CHANGED_CHANNEL, handle),
   ];
   return () => stops.forEach((stop) => stop());
 }

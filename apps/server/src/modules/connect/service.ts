@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deriveKey } from '../../platform/crypto.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { ClientService } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market, MarketService } from '../market/service.ts';
@@ -23,43 +24,37 @@ import { startOrderUpdates } from './order-updates.ts';
 import { createPostbackLog } from './postback-log.ts';
 import { createPostbacks } from './postbacks.ts';
 import { type ApiSession, createSessions } from './sessions.ts';
-import { createTicker } from './ticker.ts';
+import { CONNECT_SESSIONS_CHANNEL, createTicker } from './ticker.ts';
+import { localSlots, redisSlots } from './ticker-slots.ts';
 
 type Deps = {
   db: Db;
   clock: Clock;
   dataKey: Buffer;
   clients: ClientService;
+  /** The sign-in lockout and the client's TOTP: the API's login asks what the app's asks. */
+  auth: Pick<AuthService, 'attempts' | 'totp'>;
   ledger: Pick<LedgerService, 'balancesOf'>;
   trading: TradingService;
-  market: { engine: Market['engine']; service: Pick<MarketService, 'chart'> };
+  market: { engine: Market['engine']; service: Pick<MarketService, 'chartBetween'> };
   settings: Pick<SettingsService, 'all'>;
-  bus: Pick<Bus, 'subscribe'>;
+  bus: Pick<Bus, 'subscribe' | 'publish'>;
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** Where the per-app limits are counted: Redis when set, else this database (decision 036). */
   redis?: { url: string; prefix: string } | undefined;
 };
 
-export function createConnectService(deps: Deps) {
-  const { db, clock, trading, market } = deps;
-  const apps = createApps({
-    db,
-    clock,
-    sealKey: deriveKey(deps.dataKey, 'connect app secrets v1'),
-  });
-  const apiEnabled = async () => (await deps.settings.all()).trading_api.enabled;
-  const sessions = createSessions({ db, clock, apps, clients: deps.clients, apiEnabled });
-  const kiteMarket = createKiteMarket({ engine: market.engine, chart: market.service.chart });
-  const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
-  const gtts = createKiteGtts({ db, clock, trading, market: kiteMarket });
-  const limits = deps.redis ? redisLimits(deps.redis.url, deps.redis.prefix) : postgresLimits(db);
+/** The account as Kite's clients read it. */
+function kiteAccount(
+  { trading, market, ledger }: Deps,
+  orders: ReturnType<typeof createKiteOrders>,
+  kiteMarket: ReturnType<typeof createKiteMarket>,
+) {
   const lastOf = (symbol: string) => market.engine.state(symbol)?.last ?? 0;
-
-  /** The account as Kite's clients read it. */
-  const account = {
+  return {
     profile: (session: ApiSession) => kiteProfile(session.client),
     async margins(session: ApiSession) {
-      return kiteMargins(await deps.ledger.balancesOf(session.client.id));
+      return kiteMargins(await ledger.balancesOf(session.client.id));
     },
     async holdings(session: ApiSession) {
       const list = await trading.portfolio.holdingsOf(session.client.id);
@@ -71,8 +66,44 @@ export function createConnectService(deps: Deps) {
       return kitePositions(await orders.todaysOrders(session), kiteMarket, lastOf);
     },
   };
+}
 
-  const ticker = createTicker({ engine: market.engine, market: kiteMarket, sessions });
+export function createConnectService(deps: Deps) {
+  const { db, clock, trading, market } = deps;
+  // A logout or an app switched off, once committed: every instance re-checks its tickers.
+  const sessionsChanged = (appId: string) => deps.bus.publish(CONNECT_SESSIONS_CHANNEL, appId);
+  const apps = createApps({
+    db,
+    clock,
+    sealKey: deriveKey(deps.dataKey, 'connect app secrets v1'),
+    changed: sessionsChanged,
+  });
+  const apiEnabled = async () => (await deps.settings.all()).trading_api.enabled;
+  const sessions = createSessions({
+    db,
+    clock,
+    apps,
+    clients: deps.clients,
+    auth: deps.auth,
+    apiEnabled,
+    sessionsChanged,
+  });
+  const kiteMarket = createKiteMarket({
+    engine: market.engine,
+    chartBetween: market.service.chartBetween,
+  });
+  const orders = createKiteOrders({ db, clock, trading, market: kiteMarket });
+  const gtts = createKiteGtts({ db, clock, trading, market: kiteMarket });
+  const limits = deps.redis ? redisLimits(deps.redis.url, deps.redis.prefix) : postgresLimits(db);
+  const account = kiteAccount(deps, orders, kiteMarket);
+
+  const ticker = createTicker({
+    engine: market.engine,
+    market: kiteMarket,
+    sessions,
+    clock,
+    slots: deps.redis ? redisSlots(deps.redis.url, deps.redis.prefix) : localSlots(),
+  });
   const postbacks = createPostbacks({ db, clock, apps, log: deps.log });
   const postbackLog = createPostbackLog({ db, trading });
 
@@ -82,6 +113,7 @@ export function createConnectService(deps: Deps) {
    */
   function startLive() {
     const stopSweeps = postbacks.startSweeps();
+    const stopTickerSessions = ticker.listen(deps.bus);
     const stop = startOrderUpdates({
       db,
       bus: deps.bus,
@@ -95,7 +127,8 @@ export function createConnectService(deps: Deps) {
     });
     return async () => {
       stop();
-      ticker.close();
+      stopTickerSessions();
+      await ticker.close();
       await postbacks.close();
       await stopSweeps();
       await limits.close();

@@ -1,11 +1,17 @@
 /**
  * The login of an API app and its sessions: the password step (a `login` token, 5 minutes),
- * the PIN and consent step (a `request` token for the app's redirect, one use within 5
- * minutes), the exchange for an access token (checked by the app's checksum; valid until
- * 06:00 IST), each request's token check, and logout. Tokens are stored by SHA-256 only.
+ * the second factor (the client's TOTP or a recovery code with 2FA on, else the trading PIN)
+ * and consent step (a `request` token for the app's redirect, one use within 5 minutes), the
+ * exchange for an access token (checked by the app's checksum; valid until 06:00 IST), each
+ * request's token check, and logout. Tokens are stored by SHA-256 only.
  */
-import { authenticateApi, exchangeRequestToken, invalidateAccessToken } from './api-access.ts';
-import { consentStep, passwordStep } from './api-login.ts';
+import {
+  authenticateApi,
+  exchangeRequestToken,
+  invalidateAccessToken,
+  liveAccessTokens,
+} from './api-access.ts';
+import { consentStep, passwordStep, secondFactorOf } from './api-login.ts';
 import { type ApiSession, type ApiSessionDeps, pendingLogin, usableApp } from './api-tokens.ts';
 
 export type { ApiSession, ApiSessionDeps } from './api-tokens.ts';
@@ -14,16 +20,19 @@ export function createSessions(deps: ApiSessionDeps) {
   return {
     usableApp: (apiKey: string) => usableApp(deps, apiKey),
 
-    /** Password checked: the token of the next step (PIN and consent). */
-    passwordStep: (apiKey: string, mobile: string, password: string) =>
-      passwordStep(deps, apiKey, mobile, password),
+    /** Password checked (counted toward the app's sign-in lockout): the next step's token. */
+    passwordStep: (input: { apiKey: string; mobile: string; password: string; ip: string }) =>
+      passwordStep(deps, input),
+
+    /** What the client's second step asks: their TOTP with 2FA on, else the trading PIN. */
+    secondFactorOf: (clientId: string) => secondFactorOf(deps, clientId),
 
     /** The app a pending login step is for, to show its name on the consent page. */
     pendingLogin: (loginToken: string) => pendingLogin(deps, loginToken),
 
-    /** PIN checked and consent given: the redirect to the app with a request token. */
-    consentStep: (loginToken: string, pin: string, ip: string) =>
-      consentStep(deps, loginToken, pin, ip),
+    /** Second factor checked and consent given: the redirect to the app with a request token. */
+    consentStep: (loginToken: string, secret: { pin: string; code: string }, ip: string) =>
+      consentStep(deps, loginToken, secret, ip),
 
     /** POST /session/token: the request token, once, for an access token. */
     exchange: (apiKey: string, requestToken: string, checksum: string) =>
@@ -32,6 +41,9 @@ export function createSessions(deps: ApiSessionDeps) {
     /** Every API request: the app by its key, the session by its token, both live. */
     authenticate: (apiKey: string, accessToken: string): Promise<ApiSession> =>
       authenticateApi(deps, apiKey, accessToken),
+
+    /** Which of these access tokens (SHA-256 hex) are live now: the ticker's re-check. */
+    liveAmong: (tokenHashes: string[]) => liveAccessTokens(deps, tokenHashes),
 
     /** DELETE /session/token: the access token ends now. */
     invalidate: (apiKey: string, accessToken: string) =>

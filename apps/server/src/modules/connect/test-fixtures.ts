@@ -115,9 +115,9 @@ export async function refusal(run: () => Promise<unknown>) {
  * logins to land on, and a KYC-approved client with `cash` rupees deposited. `close` ends the
  * receiver and the server.
  */
-export async function connectWorld(options: { cash?: number } = {}) {
+export async function connectWorld(options: { cash?: number; env?: Record<string, string> } = {}) {
   let receiver: Receiver | undefined;
-  const t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
+  const t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true', ...options.env } });
   const close = async () => {
     await receiver?.close();
     await t.close();

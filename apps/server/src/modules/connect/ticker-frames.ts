@@ -23,6 +23,7 @@ function stateOf({ engine, market }: TickerDeps, symbol: string): TickState | nu
 
 /** One frame of the connection's subscribed instruments among `symbols`, in its modes. */
 export function sendTicks(deps: TickerDeps, connection: Connection, symbols: Iterable<string>) {
+  if (connection.ended) return;
   const packets: Buffer[] = [];
   for (const symbol of symbols) {
     const mode = connection.modes.get(symbol);

@@ -2,7 +2,7 @@
  * Candle buckets. Intraday buckets are aligned to IST wall-clock times (the 1h bucket starts
  * at 09:15 like NSE charts), daily buckets start at IST midnight, weekly ones on Monday.
  */
-import { and, desc, eq, gte, max, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, max, min, sql } from 'drizzle-orm';
 import type { TCandleInterval } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import { OPEN_MINUTE } from './calendar.ts';
@@ -166,6 +166,27 @@ export async function recentCandles(
     .orderBy(desc(candles.start))
     .limit(limit);
   return rows.reverse();
+}
+
+/** The buckets of one symbol and interval starting within [from, to], oldest first. */
+export function candlesBetween(
+  db: Executor,
+  symbol: string,
+  interval: TCandleInterval,
+  range: { from: Date; to: Date },
+) {
+  return db
+    .select()
+    .from(candles)
+    .where(
+      and(
+        eq(candles.symbol, symbol),
+        eq(candles.interval, interval),
+        gte(candles.start, range.from),
+        lte(candles.start, range.to),
+      ),
+    )
+    .orderBy(asc(candles.start));
 }
 
 export async function hasCandles(db: Executor) {

@@ -7,18 +7,20 @@ import {
   QUOTE_COALESCE_MS,
   type TQuote,
   type TWsClientMessage,
-  WS_HEARTBEAT_MS,
   WS_MAX_SUBSCRIPTIONS,
 } from '@sampada/shared';
 import type { AuthService } from '../auth/service.ts';
 import type { MarketEngine } from './engine.ts';
 import { AS_TEXT, type Connection, SESSION_ENDED } from './live-frames.ts';
 
-const SILENCE_LIMIT_MS = 3 * WS_HEARTBEAT_MS;
+/** A socket silent for this many heartbeats is dropped. */
+const SILENT_BEATS = 3;
 
 export type Hub = {
   engine: MarketEngine;
   auth: Pick<AuthService, 'authenticate' | 'liveSessionsAmong'>;
+  /** The ping and session re-check's period (`WS_HEARTBEAT_MS`, 15 s unless configured). */
+  heartbeatMs: number;
   connections: Set<Connection>;
   subscribers: Map<string, Set<Connection>>;
   lastFlushed: Map<string, TQuote>;
@@ -84,7 +86,7 @@ export function heartbeat(hub: Hub) {
   const now = Date.now();
   const ping = Buffer.from(`{"type":"ping","t":${now}}`);
   for (const connection of hub.connections) {
-    if (now - connection.lastHeard > SILENCE_LIMIT_MS) {
+    if (now - connection.lastHeard > SILENT_BEATS * hub.heartbeatMs) {
       connection.socket.terminate();
       continue;
     }
@@ -96,7 +98,7 @@ export function heartbeat(hub: Hub) {
 }
 
 export function startHeartbeat(hub: Hub) {
-  hub.heartbeatTimer ??= setInterval(hub.heartbeat, WS_HEARTBEAT_MS);
+  hub.heartbeatTimer ??= setInterval(hub.heartbeat, hub.heartbeatMs);
 }
 
 export function stopTimersIfIdle(hub: Hub) {

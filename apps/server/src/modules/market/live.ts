@@ -13,7 +13,7 @@
  * stays bounded and the client ends up current.
  */
 import type { FastifyInstance } from 'fastify';
-import type { TWsClientMessage, TWsServerMessage } from '@sampada/shared';
+import { type TWsClientMessage, type TWsServerMessage, WS_HEARTBEAT_MS } from '@sampada/shared';
 import type { AuthService } from '../auth/service.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { SIGNED_IN_CHANGED_CHANNEL } from '../../platform/signed-in-cache.ts';
@@ -27,10 +27,11 @@ export { diffQuote, MAX_BUFFERED_BYTES, SESSION_ENDED, ticksFrame } from './live
 
 export const LIVE_QUOTES_PATH = '/ws/app/v1';
 
-function createHub(engine: MarketEngine, auth: Hub['auth']): Hub {
+function createHub(engine: MarketEngine, auth: Hub['auth'], heartbeatMs: number): Hub {
   const hub: Hub = {
     engine,
     auth,
+    heartbeatMs,
     connections: new Set(),
     subscribers: new Map(),
     lastFlushed: new Map(),
@@ -56,9 +57,11 @@ export function createLiveQuotes(deps: {
   engine: MarketEngine;
   auth: Pick<AuthService, 'authenticate' | 'liveSessionsAmong'>;
   bus: Bus;
+  /** The ping and session re-check's period (config `WS_HEARTBEAT_MS`). */
+  heartbeatMs?: number;
 }) {
   const { engine, bus } = deps;
-  const hub = createHub(engine, deps.auth);
+  const hub = createHub(engine, deps.auth, deps.heartbeatMs ?? WS_HEARTBEAT_MS);
   const { connections, subscribers, dirty, byClient, stats } = hub;
 
   const offQuotes = engine.onQuotes((symbols) => {

@@ -49,7 +49,12 @@ export function createMarket(deps: {
   const replay = config.marketFeed === 'replay' ? createReplayFeed(db) : null;
   const feed: MarketFeed = replay ?? createSimulatedFeed(config.marketSeed);
   const engine = createMarketEngine({ db, clock, calendar, feed, bus, log: deps.log });
-  const live = createLiveQuotes({ engine, auth: deps.auth, bus });
+  const live = createLiveQuotes({
+    engine,
+    auth: deps.auth,
+    bus,
+    heartbeatMs: config.wsHeartbeatMs,
+  });
   const videos = createCompanyVideos({ db, clock, files: deps.files, engine });
   let initialised: Promise<void> | null = null;
   async function addFromDb(symbol: string) {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   QUOTE_COALESCE_MS,
   type TMarketConfig,
-  WS_HEARTBEAT_MS,
   ZMarketListQuery,
   ZMostActiveQuery,
   ZRankingQuery,
@@ -32,7 +31,7 @@ export function marketRoutes(ctx: AppContext) {
         stock_api_key: client.kycStatus === 'approved' ? ctx.secrets.stockApiKey : null,
         ws_path: LIVE_QUOTES_PATH,
         coalesce_ms: QUOTE_COALESCE_MS,
-        heartbeat_ms: WS_HEARTBEAT_MS,
+        heartbeat_ms: ctx.config.wsHeartbeatMs,
       } satisfies TMarketConfig;
     });
     read('status', () => market.status());

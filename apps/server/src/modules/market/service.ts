@@ -15,7 +15,7 @@ import type { MarketDeps, SearchState } from './market-deps.ts';
 import { heatmap, marketList, mostActive, rankings, themes } from './market-lists.ts';
 import { instrumentOf, knownQuotes, quoteOf } from './market-reads.ts';
 import { searchMarket } from './market-search.ts';
-import { chartOf, companyOf, dailyCloses, stockDetail } from './stock-views.ts';
+import { chartBetween, chartOf, companyOf, dailyCloses, stockDetail } from './stock-views.ts';
 
 // What other modules use of the market besides this service: the market as assembled, its
 // new-listing shape, and a quote's price band and tick.
@@ -50,6 +50,13 @@ export function createMarketService(deps: MarketDeps) {
     company: (symbol: string, market: TMarket) => companyOf(deps, symbol, market),
     chart: (symbol: string, market: TMarket, interval: TCandleInterval, limit: number) =>
       chartOf(deps, symbol, market, interval, limit),
+    /** The candles starting within [from, to], however old. */
+    chartBetween: (
+      symbol: string,
+      market: TMarket,
+      interval: TCandleInterval,
+      range: { from: Date; to: Date },
+    ) => chartBetween(deps, symbol, market, interval, range),
     dailyCloses: (symbol: string, limit = 2_000) => dailyCloses(deps, symbol, limit),
     search: (text: string, limit: number) => searchMarket(engine, search, text, limit),
     heatmap: () => heatmap(engine),

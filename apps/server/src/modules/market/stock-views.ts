@@ -8,7 +8,7 @@ import {
   type TStockDetail,
 } from '@sampada/shared';
 import { istDateOf } from '../../platform/ist.ts';
-import { recentCandles } from './candles.ts';
+import { candlesBetween, recentCandles } from './candles.ts';
 import { companyProfile } from './instruments.ts';
 import type { MarketDeps } from './market-deps.ts';
 import { instrumentOf, marketCapOf, quoteOf } from './market-reads.ts';
@@ -75,6 +75,27 @@ export async function chartOf(
 ): Promise<TChartData> {
   const instrument = instrumentOf(engine, symbol, market);
   const rows = await recentCandles(db, instrument.symbol, interval, limit);
+  return chartData(instrument, interval, rows);
+}
+
+/** The candles that start within [from, to], however old (the API's historical candles). */
+export async function chartBetween(
+  { db, engine }: Pick<MarketDeps, 'db' | 'engine'>,
+  symbol: string,
+  market: TMarket,
+  interval: TCandleInterval,
+  range: { from: Date; to: Date },
+): Promise<TChartData> {
+  const instrument = instrumentOf(engine, symbol, market);
+  const rows = await candlesBetween(db, instrument.symbol, interval, range);
+  return chartData(instrument, interval, rows);
+}
+
+function chartData(
+  instrument: { symbol: string; market: TMarket },
+  interval: TCandleInterval,
+  rows: Awaited<ReturnType<typeof recentCandles>>,
+): TChartData {
   return {
     symbol: instrument.symbol,
     market: instrument.market,

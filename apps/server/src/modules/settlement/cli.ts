@@ -1,8 +1,9 @@
 /**
  * `sampada settlement run|approve|reject|list` (decision 045). Maker-checker holds here too:
  * `run --date D --as MAKER` prepares the date's batch and prints it — run again, it prints the
- * same batch and changes nothing —; `approve --date D --as CHECKER` (a different officer)
- * posts the payouts. `run … --approve-as CHECKER` does both in one command, still as two
+ * same batch and changes nothing —; without `--as` it prepares it as the leader's job does (no
+ * officer: one officer's approval then pays it); `approve --date D --as CHECKER` (a different
+ * officer) posts the payouts. `run … --approve-as CHECKER` does both in one command, still as two
  * officers. Re-running `approve` on a batch whose payouts stopped part-way finishes it.
  */
 import type { Command } from 'commander';
@@ -72,14 +73,16 @@ export function settlementCommands(
     .command('run')
     .description("prepare the date's batch (the maker) and print it; a re-run prints it again")
     .requiredOption('--date <day>', 'YYYY-MM-DD, a settlement date')
-    .requiredOption('--as <email>', 'the operations officer who prepares')
+    .option('--as <email>', 'the operations officer who prepares (else no officer, as the job)')
     .option('--approve-as <email>', 'a second officer who approves at once')
-    .action(async (o: { date: string; as: string; approveAs?: string }) => {
+    .action(async (o: { date: string; as?: string; approveAs?: string }) => {
       const date = dateOf(o.date);
-      const maker = await staffByEmail(o.as);
+      const maker = o.as ? await staffByEmail(o.as) : null;
       let batch =
         (await settlement().liveBatchOn(date)) ??
-        (await settlement().prepare(date, maker.id, actor));
+        (maker
+          ? await settlement().prepare(date, maker.id, actor)
+          : await settlement().prepareUnattended(date, actor));
       if (o.approveAs) batch = await approve(date, o.approveAs);
       printBatch(io, batch);
     });

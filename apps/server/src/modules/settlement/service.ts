@@ -99,6 +99,13 @@ export function createSettlementService(deps: Deps) {
       await officer(staffId);
       return batch(await prepare(date, staffId, actor));
     },
+    /**
+     * The batch prepared by no officer, as the leader's job prepares it (`settlement run
+     * --date D` without `--as`): it then waits for one officer's approval.
+     */
+    async prepareUnattended(date: string, actor: Actor) {
+      return batch(await prepare(date, null, actor));
+    },
     async approve(id: string, staffId: string, actor: Actor) {
       await officer(staffId);
       await decisions.approve(id, staffId, actor);

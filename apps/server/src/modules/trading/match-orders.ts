@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import { InsufficientBalance } from '../ledger/service.ts';
 import { executablePrice, stopCrossed } from './executable-price.ts';
+import { ORDER_CHANGED_CHANNEL } from './place-order.ts';
 import type { MatcherDeps } from './matcher-deps.ts';
 import type { OrderRow } from './order-row.ts';
 import { orders } from './tables.ts';
@@ -54,7 +55,13 @@ async function markTriggered(deps: MatcherDeps, candidate: OrderRow) {
       and(eq(orders.id, candidate.id), eq(orders.status, 'awaiting'), isNull(orders.triggeredAt)),
     )
     .returning({ triggeredAt: orders.triggeredAt });
-  if (marked) candidate.triggeredAt = marked.triggeredAt;
+  if (!marked) return;
+  candidate.triggeredAt = marked.triggeredAt;
+  // Committed (a single statement): the stop's wait is over, which programs are told of.
+  deps.events?.publish(
+    ORDER_CHANGED_CHANNEL,
+    JSON.stringify({ clientId: candidate.clientId, orderId: candidate.id, change: 'triggered' }),
+  );
 }
 
 /**

@@ -3,12 +3,17 @@ import { MIN_TRADE_PAISE, type TChargeSchedule, TM, type TOrder } from '@sampada
 import type { Tx } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { plainTransaction, type TransactionRunner } from '../../platform/transaction.ts';
+import {
+  afterCommit,
+  plainTransaction,
+  type TransactionRunner,
+} from '../../platform/transaction.ts';
 import { clientAccount } from '../ledger/service.ts';
 import { listedState, pricesOf } from './listed-prices.ts';
 import { buyHold, freeShares, holdCash, reserveShares } from './order-holds.ts';
 import type { OrderRow } from './order-row.ts';
 import { lockOrder } from './orders.ts';
+import { ORDER_CHANGED_CHANNEL } from './place-order.ts';
 import {
   apiDetails,
   type Authorisation,
@@ -86,6 +91,12 @@ export async function modifyOrder(
       before: prices(current),
       after: { ...prices(changed), revision: change.revision, ...apiDetails(options.api) },
     });
+    afterCommit(tx, () =>
+      deps.events?.publish(
+        ORDER_CHANGED_CHANNEL,
+        JSON.stringify({ clientId, orderId, change: 'modified' }),
+      ),
+    );
     return deps.reads.viewOf(changed, tx);
   });
 }

@@ -16,6 +16,12 @@ import { authorisedClient } from './trading-authorisation.ts';
 
 /** The channel of placed orders: `{ clientId, orderId, type }`. */
 export const ORDER_PLACED_CHANNEL = 'trading:order-placed';
+/**
+ * The channel of an awaiting order's changes that are not status transitions: a stop that
+ * triggered, an order modified — `{ clientId, orderId, change: 'triggered' | 'modified' }`,
+ * published after commit (programs hear every change of an order, not only its statuses).
+ */
+export const ORDER_CHANGED_CHANNEL = 'trading:order-changed';
 
 /** A client's order of any type: written with its hold, announced after commit and audited. */
 export async function placeOrder(

@@ -18,7 +18,7 @@ import { previewOrderHold } from './preview-order-hold.ts';
 import { sellPledgedShares } from './sell-pledged.ts';
 import { sessionEnd } from './session-end.ts';
 
-export { ORDER_PLACED_CHANNEL } from './place-order.ts';
+export { ORDER_CHANGED_CHANNEL, ORDER_PLACED_CHANNEL } from './place-order.ts';
 export type { TOrderModify } from './modify-order.ts';
 export type { ApiPlacement } from './placement-deps.ts';
 

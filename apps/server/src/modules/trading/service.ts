@@ -142,6 +142,7 @@ function createTradingParts(deps: Deps) {
     charges,
     ipos,
     gtts,
+    events,
     log: deps.log,
   });
   const corporate = createCorporateAdjustment({ clock, execution, gtts });
@@ -218,6 +219,6 @@ export function createTradingService(deps: Deps) {
     obligations: cashObligations(db),
   };
 }
-export { ORDER_PLACED_CHANNEL } from './placement.ts';
+export { ORDER_CHANGED_CHANNEL, ORDER_PLACED_CHANNEL } from './placement.ts';
 export type { GttInput } from './gtts.ts';
 export type TradingService = ReturnType<typeof createTradingService>;

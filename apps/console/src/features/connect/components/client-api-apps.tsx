@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { clientApiAppsQuery, useSetApiAppDisabled } from '../api/client-api-apps';
+import { SCROLLS_FROM_KEYBOARD } from '../../../components/list-table';
 
 /**
  * A client's API apps on the client page (issue 35): every role that may read the client's
@@ -37,7 +38,7 @@ function ClientApiAppsCard({ clientId, canSwitch }: { clientId: string; canSwitc
             No API apps.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={960} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

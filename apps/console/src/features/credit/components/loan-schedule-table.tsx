@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatPaise, type TConsoleLoanDetail, type TInstalment } from '@sampada/shared';
 import { formatIstDay } from '../../../lib/format';
+import { SCROLLS_FROM_KEYBOARD } from '../../../components/list-table';
 
 const STATES: Record<NonNullable<TInstalment['state']>, { label: string; color: string }> = {
   paid: { label: 'Paid', color: 'teal' },
@@ -32,7 +33,7 @@ export function LoanScheduleTable({ loan }: { loan: TConsoleLoanDetail }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Schedule</Title>
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={820} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
         <Table withTableBorder striped data-testid="loan-schedule">
           <Table.Thead>
             <Table.Tr>

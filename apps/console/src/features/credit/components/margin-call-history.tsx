@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatBps, formatPaise, type TMarginCall } from '@sampada/shared';
 import { formatDateTime } from '../../../lib/format';
+import { SCROLLS_FROM_KEYBOARD } from '../../../components/list-table';
 
 const STATUS: Record<TMarginCall['status'], { label: string; color: string }> = {
   open: { label: 'Open', color: 'orange' },
@@ -19,7 +20,7 @@ export function MarginCallHistory({ calls }: { calls: TMarginCall[] }) {
           No margin calls.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
           <Table withTableBorder>
             <Table.Thead>
               <Table.Tr>

@@ -24,6 +24,7 @@ import {
 import { BenchmarkCard } from '../components/benchmark-card';
 import { ProductEditorModal } from '../components/product-editor-modal';
 import { CreditProductRow } from './credit-product-row';
+import { SCROLLS_FROM_KEYBOARD } from '../../../components/list-table';
 
 /** The maker-checker threshold: approvals above it need a second operations officer. */
 function ThresholdForm({ settings, editable }: { settings: TCreditSettings; editable: boolean }) {
@@ -160,7 +161,7 @@ function CreditProductsTable({
 }) {
   return (
     <Card withBorder p={0}>
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={1000} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>

@@ -47,7 +47,7 @@ export function loanDuesColumns(): TQueueColumn<TConsoleLoan>[] {
           <>
             <Text
               size="sm"
-              c={loan.past_due_paise > 0 ? 'red.7' : undefined}
+              c={loan.past_due_paise > 0 ? 'red.9' : undefined}
               data-testid="loan-overdue"
             >
               {formatPaise(loan.past_due_paise)}

@@ -131,7 +131,7 @@ function PostingRows({ posting: p }: { posting: TPosting }) {
           </Table.Td>
           <Table.Td
             ta="right"
-            c={line.amount_paise < 0 ? 'red.7' : 'teal.7'}
+            c={line.amount_paise < 0 ? 'red.9' : 'teal.9'}
             style={{ whiteSpace: 'nowrap' }}
           >
             {line.amount_paise > 0 ? '+' : ''}

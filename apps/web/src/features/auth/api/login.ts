@@ -11,11 +11,13 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
+import { pendingChallenge } from '../../../lib/session';
 import { authStorage } from '../../../lib/storage';
 
 /** What the password step ends in: signed in, or a second factor owed (issue 32). */
 export type TLoginOutcome =
   { kind: 'signed-in' } | { kind: 'challenge'; challenge: TLoginChallenge; remember: boolean };
+export type TChallengeOutcome = Extract<TLoginOutcome, { kind: 'challenge' }>;
 
 const isChallenge = (answer: TLoginAnswer): answer is TLoginChallenge =>
   'challenge_token' in answer;
@@ -23,6 +25,22 @@ const isChallenge = (answer: TLoginAnswer): answer is TLoginChallenge =>
 function keep(auth: TAuthData, remember: boolean) {
   authStorage.set(auth, remember);
   queryClient.removeQueries({ queryKey: queryKeys.profile });
+}
+
+/**
+ * Sign-in, sign-up and a refresh all answer either tokens (kept) or a challenge (nothing kept
+ * yet: the second step, or while the firm requires 2FA, the enrolment).
+ */
+export function outcomeOf(answer: TLoginAnswer, remember: boolean): TLoginOutcome {
+  if (isChallenge(answer)) return { kind: 'challenge', challenge: answer, remember };
+  keep(answer, remember);
+  return { kind: 'signed-in' };
+}
+
+/** The challenge a refresh answered before the reload to /login (lib/session.ts), if any. */
+export function pendingOutcome(): TChallengeOutcome | undefined {
+  const pending = pendingChallenge();
+  return pending ? { kind: 'challenge', ...pending } : undefined;
 }
 
 /**
@@ -40,9 +58,7 @@ export async function login({
     { username: canonicalMobile(username) ?? username, password: md5(password) },
     { skipAuth: true },
   );
-  if (isChallenge(answer)) return { kind: 'challenge', challenge: answer, remember };
-  keep(answer, remember);
-  return { kind: 'signed-in' };
+  return outcomeOf(answer, remember);
 }
 
 /**

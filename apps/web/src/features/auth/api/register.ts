@@ -1,10 +1,8 @@
-import { M, PHONE_CODE, md5, type TAuthData } from '@sampada/shared';
+import { M, PHONE_CODE, md5, type TLoginAnswer } from '@sampada/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, toastFailure } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { toast } from '../../../lib/notify';
-import { queryClient } from '../../../lib/query-client';
-import { authStorage } from '../../../lib/storage';
+import { outcomeOf, type TLoginOutcome } from './login';
 
 export interface TRegisterInput {
   mobile: string;
@@ -14,21 +12,20 @@ export interface TRegisterInput {
 
 /**
  * POST /auth/app/v1/register: '+91' + mobile, MD5 password, invitation code. The server
- * signs the new client in at once; the session lasts for this tab (no Remember Me yet).
+ * signs the new client in at once; the session lasts for this tab (no Remember Me yet). While
+ * the firm requires 2FA it answers the enrolment challenge instead, as sign-in does.
  */
 export async function register({
   mobile,
   password,
   invitationCode,
-}: TRegisterInput): Promise<TAuthData> {
-  const auth = await apiPost<TAuthData>(
+}: TRegisterInput): Promise<TLoginOutcome> {
+  const answer = await apiPost<TLoginAnswer>(
     '/auth/app/v1/register',
     { username: `${PHONE_CODE}${mobile}`, password: md5(password), invite_code: invitationCode },
     { skipAuth: true, silent: true },
   );
-  authStorage.set(auth, false);
-  queryClient.removeQueries({ queryKey: queryKeys.profile });
-  return auth;
+  return outcomeOf(answer, false);
 }
 
 export const useRegister = () =>

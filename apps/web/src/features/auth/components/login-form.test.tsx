@@ -15,9 +15,10 @@ const tokens = {
 };
 
 const setup = () =>
-  renderWithProviders(<LoginForm onForgotPassword={vi.fn()} onSignUp={vi.fn()} />, {
-    route: '/login',
-  });
+  renderWithProviders(
+    <LoginForm onForgotPassword={vi.fn()} onSignUp={vi.fn()} onChallenge={vi.fn()} />,
+    { route: '/login' },
+  );
 
 beforeEach(resetAppState);
 afterEach(() => vi.restoreAllMocks());

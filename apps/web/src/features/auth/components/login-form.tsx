@@ -1,31 +1,26 @@
 import { PHONE_CODE, ZLoginForm } from '@sampada/shared';
-import { Anchor, Center, Group, Loader, Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField, PasswordField, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { DEFAULT_LANDING } from '../../../config/paths';
-import { useLogin, type TLoginOutcome } from '../api/login';
+import { type TChallengeOutcome, useLogin } from '../api/login';
 import { useAuthTranslation } from '../i18n';
-
-// Only a client with a second factor needs its step: it loads when the password asks for it.
-const TwoFactorStep = lazy(() =>
-  import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
-);
 
 export interface LoginFormProps {
   onForgotPassword: () => void;
   onSignUp: () => void;
+  /** The password was right and a second factor is owed: the page shows its step. */
+  onChallenge: (outcome: TChallengeOutcome) => void;
 }
 
 /** Mobile and password, Remember Me, and the two links of spec §2 "Login page". */
-export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
+export function LoginForm({ onForgotPassword, onSignUp, onChallenge }: LoginFormProps) {
   const { t } = useAuthTranslation();
   const navigate = useNavigate();
   const login = useLogin();
-  const [challenge, setChallenge] = useState<Extract<TLoginOutcome, { kind: 'challenge' }>>();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { username: '', password: '', remember: false },
@@ -36,24 +31,11 @@ export function LoginForm({ onForgotPassword, onSignUp }: LoginFormProps) {
   const submit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: (outcome) => {
-        if (outcome.kind === 'challenge') setChallenge(outcome);
+        if (outcome.kind === 'challenge') onChallenge(outcome);
         else void navigate(DEFAULT_LANDING, { replace: true });
       },
     }),
   );
-
-  if (challenge)
-    return (
-      <Suspense
-        fallback={
-          <Center py="xl">
-            <Loader size="sm" />
-          </Center>
-        }
-      >
-        <TwoFactorStep outcome={challenge} onBack={() => setChallenge(undefined)} />
-      </Suspense>
-    );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('signIn')}>

@@ -10,13 +10,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { openModal, closeModal } from '../../../components/modals';
 import { paths } from '../../../config/paths';
 import { useAppSettings } from '../../../lib/app-settings';
+import { forgetPendingChallenge } from '../../../lib/session';
 import { useAppName, useSystemSettings } from '../../../lib/system-settings';
+import { pendingOutcome, type TChallengeOutcome } from '../api/login';
 import { useAuthTranslation } from '../i18n';
 import { LocaleBar } from './locale-bar';
 import { LoginForm } from './login-form';
@@ -27,6 +29,10 @@ const RegisterForm = lazy(() =>
 );
 const ForgotPasswordForm = lazy(() =>
   import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+// Only a client with a second factor (or owing one) needs its step: it loads when asked for.
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
 );
 
 const withSuspense = (node: ReactNode) => (
@@ -44,19 +50,53 @@ const withSuspense = (node: ReactNode) => (
 const REGISTER_MODAL = 'register';
 const FORGOT_MODAL = 'forgot-password';
 
+/** The links to the static pages, the regulatory line and the rights. */
+function LoginFooter({ appName, regulatoryLine }: { appName: string; regulatoryLine?: string }) {
+  const { t } = useAuthTranslation();
+  return (
+    <Box component="footer">
+      <Group justify="center" gap="md">
+        <Anchor component={Link} to={paths.about} size="sm">
+          {t('footer.about')}
+        </Anchor>
+        <Anchor component={Link} to={paths.privacy} size="sm">
+          {t('footer.privacy')}
+        </Anchor>
+        <Anchor component={Link} to={paths.cookie} size="sm">
+          {t('footer.cookie')}
+        </Anchor>
+      </Group>
+      {regulatoryLine && (
+        <Text size="xs" c="dimmed" ta="center" mt="xs">
+          {regulatoryLine}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" ta="center" mt="xs">
+        {t('footer.rights', { year: new Date().getFullYear(), appName })}
+      </Text>
+    </Box>
+  );
+}
+
 /** /login: sign in, with the entries to sign-up and forgot password (spec §2 "Login page"). */
 export function LoginPage() {
   const { t } = useAuthTranslation();
   const appName = useAppName();
   const { incognito } = useAppSettings();
   const regulatoryLine = useSystemSettings().data?.regulatory_line;
+  // A second factor owed after the password or a sign-up, or one a refresh answered before
+  // the reload here (the firm requires 2FA and this client has none yet).
+  const [challenge, setChallenge] = useState<TChallengeOutcome | undefined>(pendingOutcome);
+  useEffect(forgetPendingChallenge, []);
 
   const openRegister = () =>
     openModal({
       id: REGISTER_MODAL,
       title: t('register.title'),
       hold: true,
-      children: withSuspense(<RegisterForm onDone={() => closeModal(REGISTER_MODAL)} />),
+      children: withSuspense(
+        <RegisterForm onDone={() => closeModal(REGISTER_MODAL)} onChallenge={setChallenge} />,
+      ),
     });
   const openForgot = () =>
     openModal({
@@ -83,7 +123,17 @@ export function LoginPage() {
                 {t('subtitle')}
               </Text>
             </Stack>
-            <LoginForm onForgotPassword={openForgot} onSignUp={openRegister} />
+            {challenge ? (
+              withSuspense(
+                <TwoFactorStep outcome={challenge} onBack={() => setChallenge(undefined)} />,
+              )
+            ) : (
+              <LoginForm
+                onForgotPassword={openForgot}
+                onSignUp={openRegister}
+                onChallenge={setChallenge}
+              />
+            )}
             {incognito && (
               <Text size="xs" c="orange.8" ta="center">
                 {t('incognito')}
@@ -93,27 +143,7 @@ export function LoginPage() {
             <LocaleBar />
           </Stack>
         </Paper>
-        <Box component="footer">
-          <Group justify="center" gap="md">
-            <Anchor component={Link} to={paths.about} size="sm">
-              {t('footer.about')}
-            </Anchor>
-            <Anchor component={Link} to={paths.privacy} size="sm">
-              {t('footer.privacy')}
-            </Anchor>
-            <Anchor component={Link} to={paths.cookie} size="sm">
-              {t('footer.cookie')}
-            </Anchor>
-          </Group>
-          {regulatoryLine && (
-            <Text size="xs" c="dimmed" ta="center" mt="xs">
-              {regulatoryLine}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed" ta="center" mt="xs">
-            {t('footer.rights', { year: new Date().getFullYear(), appName })}
-          </Text>
-        </Box>
+        <LoginFooter appName={appName} regulatoryLine={regulatoryLine} />
       </Stack>
     </Center>
   );

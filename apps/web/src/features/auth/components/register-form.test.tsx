@@ -1,5 +1,5 @@
 import { M, md5 } from '@sampada/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
@@ -13,10 +13,28 @@ const tokens = {
   refresh_expires_in: 9,
 };
 
-const setup = (onDone = vi.fn()) => ({
+const enrolment = {
+  challenge_token: 'c1',
+  methods: ['totp'],
+  expires_at: new Date(Date.now() + 300_000).toISOString(),
+  enrolment: { secret: 'ABCDEFGHIJKLMNOP', otpauth_url: 'otpauth://totp/x', qr_data_url: 'data:,' },
+};
+
+const setup = (onDone = vi.fn(), onChallenge = vi.fn()) => ({
   onDone,
-  ...renderWithProviders(<RegisterForm onDone={onDone} />, { route: '/login' }),
+  onChallenge,
+  ...renderWithProviders(<RegisterForm onDone={onDone} onChallenge={onChallenge} />, {
+    route: '/login',
+  }),
 });
+
+const fillIn = async (user: ReturnType<typeof setup>['user']) => {
+  await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+  await user.type(screen.getByLabelText('Invitation code'), 'INV-7K2P');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+};
 
 beforeEach(resetAppState);
 afterEach(() => vi.restoreAllMocks());
@@ -62,6 +80,21 @@ describe('RegisterForm (spec §5 Registration, §8)', () => {
     expect(onDone).toHaveBeenCalled();
     expect(await screen.findByTestId('location')).toHaveTextContent('/kyc');
     expect(sessionStorage.getItem('sampada.auth')).not.toBeNull();
+  });
+
+  it('while the firm requires 2FA, hands the enrolment challenge on and keeps no tokens', async () => {
+    mockApi({ 'POST /auth/app/v1/register': ok(enrolment) });
+    const { user, onDone, onChallenge } = setup();
+    await fillIn(user);
+    await waitFor(() => expect(onChallenge).toHaveBeenCalled());
+    expect(onChallenge).toHaveBeenCalledWith({
+      kind: 'challenge',
+      challenge: enrolment,
+      remember: false,
+    });
+    expect(onDone).toHaveBeenCalled();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('sampada.auth')).toBeNull();
   });
 
   it("shows 'Registration failed. Please try again.' with the server's reason", async () => {

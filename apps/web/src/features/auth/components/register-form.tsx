@@ -6,11 +6,21 @@ import { useNavigate } from 'react-router';
 import { MobileField, NewPasswordFields, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { paths } from '../../../config/paths';
+import type { TChallengeOutcome } from '../api/login';
 import { useRegister } from '../api/register';
 import { useAuthTranslation } from '../i18n';
 
-/** Sign-up: mobile, password, confirmation and invitation code (spec §5 Registration). */
-export function RegisterForm({ onDone }: { onDone: () => void }) {
+/**
+ * Sign-up: mobile, password, confirmation and invitation code (spec §5 Registration). While
+ * the firm requires 2FA the server answers its enrolment challenge: `onChallenge` shows it.
+ */
+export function RegisterForm({
+  onDone,
+  onChallenge,
+}: {
+  onDone: () => void;
+  onChallenge: (outcome: TChallengeOutcome) => void;
+}) {
   const { t } = useAuthTranslation();
   const navigate = useNavigate();
   const register = useRegister();
@@ -18,12 +28,13 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { mobile: '', password: '', confirmPassword: '', invitationCode: '' },
   });
-  // A new client starts with KYC.
+  // A new client starts with KYC (after enrolling, when the firm requires 2FA).
   const submit = handleSubmit((values) =>
     register.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (outcome) => {
         onDone();
-        void navigate(paths.kyc, { replace: true });
+        if (outcome.kind === 'challenge') onChallenge(outcome);
+        else void navigate(paths.kyc, { replace: true });
       },
     }),
   );

@@ -5,16 +5,14 @@ import { CodeForm } from '../../../components/two-factor/code-form';
 import { RecoveryCodes } from '../../../components/two-factor/recovery-codes';
 import { TotpSetup } from '../../../components/two-factor/totp-setup';
 import { DEFAULT_LANDING } from '../../../config/paths';
-import type { TLoginOutcome } from '../api/login';
-import { useVerifyLogin } from '../api/login';
+import { type TChallengeOutcome, useVerifyLogin } from '../api/login';
 import { useAuthTranslation } from '../i18n';
-
-type TChallengeOutcome = Extract<TLoginOutcome, { kind: 'challenge' }>;
 
 /**
  * Sign-in's second step (issue 32): the password was right, now a TOTP or a recovery code.
- * When the firm requires 2FA and the client has none, the step first shows the new secret to
- * scan; the first code turns it on, and the recovery codes are shown once before going on.
+ * When the firm requires 2FA and the client has none (after the password, a sign-up or a
+ * refresh), the step first shows the new secret to scan; the first code turns it on, and the
+ * recovery codes are shown once before going on.
  */
 export function TwoFactorStep({
   outcome,

@@ -481,9 +481,7 @@ describe('portfolio stats (menu views)', () => {
         .map((m) => m.textContent),
     ).toEqual(['Oct 2026', 'Nov 2026']);
     act(() => setNumberStyle('international'));
-    expect(within(chart).getAllByTestId('investment-chart-tick').at(-1)).toHaveTextContent(
-      '₹200k',
-    );
+    expect(within(chart).getAllByTestId('investment-chart-tick').at(-1)).toHaveTextContent('₹200k');
   });
 
   it('shows what is held by sector and by market cap from the returns API', async () => {
