@@ -88,6 +88,21 @@ export const DEFAULT_COOLING_OFF_DAYS = 3;
 export const MAX_COOLING_OFF_DAYS = 30;
 /** The highest foreclosure charge a product may carry: 5% of the principal outstanding. */
 export const MAX_FORECLOSURE_CHARGE_BPS = 500;
+/**
+ * Penal charges (RBI circular of 18 Aug 2023): a product charges either a rate a year on the
+ * overdue principal or a flat amount once per overdue instalment, never both, never interest.
+ * A product may charge none (rate 0): RBI sets no floor, only that the charge be reasonable.
+ */
+export const PENAL_KINDS = ['rate', 'flat'] as const;
+export type TPenalKind = (typeof PENAL_KINDS)[number];
+/** 36% a year on the overdue principal at most: a guard well above the seeded 24%, not the policy. */
+export const MAX_PENAL_RATE_BPS = 3_600;
+/**
+ * ₹5,000 per overdue instalment: ten times the seeded ₹500 and about what Indian retail lenders
+ * publish as their highest late-payment charge; the cap stops a slipped digit (₹50,000 for ₹500),
+ * the admin's policy sets the figure under it.
+ */
+export const MAX_PENAL_FLAT_PAISE = 500_000;
 export const MAX_PLEDGE_LINES = 20;
 export const MAX_LOAN_PAISE = 1_000_000_000n * PAISE_PER_RUPEE;
 export const CREDIT_PAGE_DEFAULT = 20;
@@ -170,6 +185,11 @@ export const LM = {
     'The foreclosure charge is 0 to 5.00% of the principal outstanding, in basis points (200 = 2.00%).',
   foreclosureChargeFloating:
     'A floating-rate loan to an individual carries no foreclosure charge (RBI): set it to 0 or make the rate fixed.',
+  penalRateInvalid:
+    'The penal rate is 0 to 36.00% a year on the overdue principal, in basis points (2400 = 24.00%).',
+  penalFlatInvalid: `The flat penal charge is ${formatPaise(MAX_PENAL_FLAT_PAISE)} at most per overdue instalment, in paise (50000 = ₹500.00), 0 for none.`,
+  penalRateWithFlat: 'A flat penal charge takes no rate: set the penal rate to 0.',
+  penalFlatWithRate: 'A penal rate takes no flat amount: set the flat penal charge to 0.',
   spreadInvalid: 'The spread over the benchmark is 0 to 60% in basis points (350 = 3.50%).',
   resetMonthsInvalid: `The reset period is a whole number of months from 1 to ${MAX_RESET_MONTHS}.`,
   benchmarkRateInvalid: 'The benchmark rate is 0 to 60% in basis points (550 = 5.50%).',
@@ -336,6 +356,25 @@ export const foreclosureChargeText = (chargeBps: number) =>
 export const foreclosureChargeRefused = (rateType: TRateType, chargeBps: number) =>
   rateType === 'floating' && chargeBps > 0;
 
+/**
+ * RBI's penal rule, its one home: a product charges by one kind only, so the other kind's
+ * figure must be 0. Returns the field at fault and why, or null when the setting may be saved.
+ */
+export function penalSettingRefused(kind: TPenalKind, rateBps: number, flatPaise: number) {
+  if (kind === 'flat' && rateBps !== 0)
+    return { path: 'penal_rate_bps', message: LM.penalRateWithFlat } as const;
+  if (kind === 'rate' && flatPaise !== 0)
+    return { path: 'penal_flat_paise', message: LM.penalFlatWithRate } as const;
+  return null;
+}
+
+/** A product's penal setting as the console and the KFS name it; null when it charges none. */
+export function penalChargeText(kind: TPenalKind, rateBps: number, flatPaise: number) {
+  if (kind === 'flat')
+    return flatPaise > 0 ? `${formatPaise(flatPaise)} per overdue instalment` : null;
+  return rateBps > 0 ? `${formatBps(rateBps)} a year on overdue principal` : null;
+}
+
 const bps = (max: number, message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(max, message);
 
@@ -376,9 +415,26 @@ export const ZCreditProductInput = z
       .min(1, LM.resetMonthsInvalid)
       .max(MAX_RESET_MONTHS, LM.resetMonthsInvalid)
       .optional(),
+    /**
+     * Penal charge; omitted: a new product charges none ('rate', 0 — shown as "No penal
+     * charge"), an edited one keeps its own. The other kind's figure is 0 or left out.
+     */
+    penal_kind: z.enum(PENAL_KINDS).optional(),
+    penal_rate_bps: bps(MAX_PENAL_RATE_BPS, LM.penalRateInvalid).optional(),
+    penal_flat_paise: z
+      .number({ error: LM.penalFlatInvalid })
+      .int(LM.penalFlatInvalid)
+      .min(0, LM.penalFlatInvalid)
+      .max(MAX_PENAL_FLAT_PAISE, LM.penalFlatInvalid)
+      .optional(),
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
+    // Without a kind (an edit keeping its own) both figures above 0 are wrong either way;
+    // the server checks the kept kind again (product-edits.ts).
+    const kind = p.penal_kind ?? ((p.penal_flat_paise ?? 0) > 0 ? 'flat' : 'rate');
+    const penal = penalSettingRefused(kind, p.penal_rate_bps ?? 0, p.penal_flat_paise ?? 0);
+    if (penal) ctx.addIssue({ code: 'custom', path: [penal.path], message: penal.message });
     if (foreclosureChargeRefused(p.rate_type ?? 'fixed', p.foreclosure_charge_bps ?? 0))
       ctx.addIssue({
         code: 'custom',
@@ -441,6 +497,10 @@ export const ZCreditProduct = z.object({
   /** Floating: the spread over the benchmark and the months between resets (decision 061). */
   spread_bps: z.number().int().optional(),
   reset_months: z.number().int().optional(),
+  /** Penal charge: a rate a year on overdue principal, or flat per overdue instalment; 0 = none. */
+  penal_kind: z.enum(PENAL_KINDS),
+  penal_rate_bps: z.number().int(),
+  penal_flat_paise: paise,
   active: z.boolean(),
   updated_at: z.string(),
 });
@@ -735,7 +795,7 @@ export const ZKeyFactStatement = z.object({
   apr_bps: z.number().int(),
   pledges: z.array(z.object({ symbol: z.string(), quantity: z.number().int() })),
   penal: z.object({
-    kind: z.enum(['rate', 'flat']),
+    kind: z.enum(PENAL_KINDS),
     rate_bps: z.number().int(),
     flat_paise: paise,
     text: z.string(),

@@ -96,8 +96,11 @@ async function insertLoan(
       amountPaise: input.amount_paise,
       tenureMonths: input.tenure_months,
       annualRateBps: product.annualRateBps,
-      // The KFS accepted below names this charge (its terms are compared): it stays.
+      // The KFS accepted below names these charges (its terms are compared): they stay.
       foreclosureChargeBps: product.foreclosureChargeBps,
+      penalKind: product.penalKind,
+      penalRateBps: product.penalRateBps,
+      penalFlatPaise: product.penalFlatPaise,
       ...floatingTermsOf(product, deps.clock.now()),
       processingFeePaise: fee,
       feeGstPaise: gst,

@@ -181,6 +181,20 @@ describe('penal charges', () => {
     expect(penalForDay(rate, loan, three, '2026-02-01', 0n).amount).toBe(0n);
   });
 
+  it('the docs’ example: 24% on ₹10,000 overdue for 10 days is ₹65.75, floored, day by day as closed', () => {
+    const big = [row(1, '2026-02-01', 1_000_000n, 10_000n), row(2, '2026-03-01', 1_000_000n, 0n)];
+    const owed = { ...loan, outstandingPrincipalPaise: 2_000_000n };
+    let carry = 0n;
+    let total = 0n;
+    for (let k = 0; k < 10; k++) {
+      const p = penalForDay(rate, owed, big, `2026-02-${String(2 + k).padStart(2, '0')}`, carry);
+      carry = p.carry;
+      total += p.amount;
+    }
+    // 1,000,000 × 2,400 × 10 / 3,650,000 = 6,575.34… paise.
+    expect(total).toBe(6_575n);
+  });
+
   it('flat: once, the day after an unpaid due date', () => {
     expect(penalForDay(flat, loan, three, '2026-02-02', 0n)).toMatchObject({
       amount: 50_000n,

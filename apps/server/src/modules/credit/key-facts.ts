@@ -16,7 +16,10 @@ import {
   formatPaise,
   KFS_VALID_DAYS,
   LM,
+  paiseNumber,
+  penalChargeText,
   type TKeyFactStatement,
+  type TPenalKind,
   type TLoanQuote,
   type TPledgeLine,
   type TRateType,
@@ -35,10 +38,19 @@ import type { ProductRow } from './views.ts';
 
 export const LENDER = `${APP_NAME} Wealth`;
 
+/** RBI's KFS names the penal charge; a product that charges none says "Nil", not "0.00%". */
 function penalText(product: ProductRow) {
-  return product.penalKind === 'flat'
-    ? `${formatPaise(product.penalFlatPaise)} once for each instalment unpaid after its due date. Not interest: never compounded, never added to the rate, no GST.`
-    : `${formatBps(product.penalRateBps)} a year on the overdue principal only, for the days it is overdue. Not interest: never compounded, never added to the rate, no GST.`;
+  const charge = penalChargeText(
+    product.penalKind as TPenalKind,
+    product.penalRateBps,
+    paiseNumber(product.penalFlatPaise),
+  );
+  if (charge === null) return 'Nil';
+  const when =
+    product.penalKind === 'flat'
+      ? `${formatPaise(product.penalFlatPaise)} once for each instalment unpaid after its due date.`
+      : `${formatBps(product.penalRateBps)} a year on the overdue principal only, for the days it is overdue.`;
+  return `${when} Not interest: never compounded, never added to the rate, no GST.`;
 }
 
 const recoveryText = (product: ProductRow) =>

@@ -2,7 +2,7 @@
  * Penal charges by RBI's circular of 18 Aug 2023 (docs/api-credit.md "Penal charges"): a
  * charge, not interest — never added to the rate, never compounded (it is charged on overdue
  * principal only, never on interest or on earlier penal charges), and shown on its own line.
- * The product says which:
+ * The loan's terms say which (its product's setting when applied for, as its KFS named):
  *
  * - 'rate': `penalRateBps` a year on the principal overdue that day, actual/365, with its own
  *   sub-paisa carry (like interest, so a run of days sums to the closed form);
@@ -12,7 +12,7 @@
 import { formatBps, formatPaise } from '@sampada/shared';
 import { duesOf, type InstalmentRow } from './dues.ts';
 import { accrue, addDays } from './interest.ts';
-import type { LoanRow, ProductRow } from './views.ts';
+import type { LoanRow } from './views.ts';
 
 export type PenalCharge = {
   amount: bigint;
@@ -23,7 +23,7 @@ export type PenalCharge = {
 };
 
 export function penalForDay(
-  product: Pick<ProductRow, 'penalKind' | 'penalRateBps' | 'penalFlatPaise'>,
+  terms: Pick<LoanRow, 'penalKind' | 'penalRateBps' | 'penalFlatPaise'>,
   row: Pick<
     LoanRow,
     | 'paidPrincipalPaise'
@@ -47,24 +47,24 @@ export function penalForDay(
     outstandingPrincipal: row.outstandingPrincipalPaise,
     penal: row.feesDuePaise,
   });
-  if (product.penalKind === 'flat') {
+  if (terms.penalKind === 'flat') {
     const fell = dues.instalments.find(
       (i) => i.state === 'overdue' && i.dueDate === addDays(day, -1),
     );
-    if (!fell || product.penalFlatPaise <= 0n) return none;
+    if (!fell || terms.penalFlatPaise <= 0n) return none;
     return {
-      amount: product.penalFlatPaise,
+      amount: terms.penalFlatPaise,
       carry,
-      memo: `Penal charge ${formatPaise(product.penalFlatPaise)}: instalment ${fell.number} due ${fell.dueDate} unpaid`,
+      memo: `Penal charge ${formatPaise(terms.penalFlatPaise)}: instalment ${fell.number} due ${fell.dueDate} unpaid`,
       flatFor: fell.number,
     };
   }
-  if (dues.pastDuePrincipal <= 0n || product.penalRateBps <= 0) return none;
-  const accrued = accrue(dues.pastDuePrincipal, product.penalRateBps, 1, carry);
+  if (dues.pastDuePrincipal <= 0n || terms.penalRateBps <= 0) return none;
+  const accrued = accrue(dues.pastDuePrincipal, terms.penalRateBps, 1, carry);
   return {
     amount: accrued.interest,
     carry: accrued.carry,
-    memo: `Penal charge for ${day}: ${formatBps(product.penalRateBps)} a year on overdue principal ${formatPaise(dues.pastDuePrincipal)}`,
+    memo: `Penal charge for ${day}: ${formatBps(terms.penalRateBps)} a year on overdue principal ${formatPaise(dues.pastDuePrincipal)}`,
     flatFor: null,
   };
 }

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import {
   foreclosureChargeRefused,
   LM,
+  penalSettingRefused,
   type TCreditProduct,
+  type TPenalKind,
   type TRateType,
   type TCreditSettings,
   type ZCreditProductInput,
@@ -45,6 +47,22 @@ const columnsOf = (input: ProductInput) => ({
   ...(input.reset_months === undefined ? {} : { resetMonths: input.reset_months }),
   active: input.active,
 });
+
+/**
+ * The penal setting as it will be saved: the kind sent or kept ('rate' for a new product, so
+ * no penal charge when none is given), that kind's figure sent or kept, the other kind's 0.
+ * Checked again here because the schema cannot see the kept kind of a partial edit.
+ */
+function penalColumnsOf(input: ProductInput, before?: ProductRow) {
+  const kind = input.penal_kind ?? (before?.penalKind as TPenalKind | undefined) ?? 'rate';
+  const kept = before?.penalKind === kind ? before : undefined;
+  const rateBps = input.penal_rate_bps ?? (kind === 'rate' ? (kept?.penalRateBps ?? 0) : 0);
+  const flatPaise =
+    input.penal_flat_paise ?? (kind === 'flat' ? Number(kept?.penalFlatPaise ?? 0n) : 0);
+  const refused = penalSettingRefused(kind, rateBps, flatPaise);
+  if (refused) throw badRequest(refused.message);
+  return { penalKind: kind, penalRateBps: rateBps, penalFlatPaise: BigInt(flatPaise) };
+}
 
 /**
  * The schema checks the rate type and charge it is sent; an edit that leaves one out keeps the
@@ -91,12 +109,14 @@ export async function createProduct(
   actor: Actor,
 ): Promise<TCreditProduct> {
   assertChargeAllowed(input);
+  const penal = penalColumnsOf(input);
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(creditProducts)
       .values({
         id: randomUUID(),
         ...columnsOf(input),
+        ...penal,
         createdAt: clock.now(),
         updatedAt: clock.now(),
       })
@@ -123,7 +143,7 @@ export async function updateProduct(
     assertChargeAllowed(input, before);
     const [row] = await tx
       .update(creditProducts)
-      .set({ ...columnsOf(input), updatedAt: clock.now() })
+      .set({ ...columnsOf(input), ...penalColumnsOf(input, before), updatedAt: clock.now() })
       .where(eq(creditProducts.id, id))
       .returning();
     await recordAudit(tx, actor, {

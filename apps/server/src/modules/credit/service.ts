@@ -57,7 +57,6 @@ export function createCreditService(deps: Deps) {
     ledger,
     clients,
     loans,
-    products,
     events,
     notify: deps.notify,
   });

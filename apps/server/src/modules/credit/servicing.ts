@@ -49,7 +49,6 @@ import { applyLoanTransition, recordLoanEvent } from './lifecycle.ts';
 import type { Loans } from './loans.ts';
 import { type PenalCharge, penalForDay } from './penal.ts';
 import type { ClientNotice } from './margin-calls.ts';
-import type { CreditProducts } from './products.ts';
 import { resetDue, resetRateLocked } from './rate-reset.ts';
 import { loanAccruals, loanInstalments, loanRepayments, loans } from './tables.ts';
 import { type LoanRow, outstandingOf, paiseNumber } from './views.ts';
@@ -60,7 +59,6 @@ type Deps = {
   ledger: LedgerService;
   clients: ClientService;
   loans: Loans;
-  products: CreditProducts;
   events?: TransitionEvents | undefined;
   /** E-mail to a client about their loan (a rate reset), in the change's transaction. */
   notify?: ClientNotice | undefined;
@@ -99,7 +97,7 @@ const REPAID_IN_FULL: Closing = {
 export type AccrualResult = { days: number; postings: number; interest: bigint };
 
 export function createServicing(deps: Deps) {
-  const { db, clock, ledger, clients, loans: loanService, products, events } = deps;
+  const { db, clock, ledger, clients, loans: loanService, events } = deps;
   const yesterday = () => addDays(istDay(clock.now()), -1);
 
   /**
@@ -133,7 +131,7 @@ export function createServicing(deps: Deps) {
    * Accrues a locked, disbursed loan's days up to `through`; returns the row as it is after.
    * Catching up posts each missing day on its own, as the day would have been posted. Each
    * day's interest is billed to the instalment whose period holds it, and a day on which
-   * principal is overdue carries the product's penal charge (penal.ts).
+   * principal is overdue carries the penal charge its KFS named (penal.ts), kept on the loan.
    */
   async function accrueSpan(tx: Tx, row: LoanRow, through: string) {
     const result: AccrualResult = { days: 0, postings: 0, interest: 0n };
@@ -141,7 +139,6 @@ export function createServicing(deps: Deps) {
       return { row, result };
     await ensureInstalments(tx, row, istDay(clock.now()));
     const instalments = (await instalmentsOf(tx, [row.id])).get(row.id) ?? [];
-    const product = await products.byId(row.productId, tx);
     let carry = row.accrualCarry;
     let penalCarry = row.penalCarry;
     let interestTotal = 0n;
@@ -166,7 +163,7 @@ export function createServicing(deps: Deps) {
       billed.push({ day, interest: accrued.interest });
       const holder = instalmentOfDay(instalments, day);
       if (holder) holder.interestAccrued += accrued.interest;
-      const penal = penalForDay(product, row, instalments, day, penalCarry);
+      const penal = penalForDay(row, row, instalments, day, penalCarry);
       penalCarry = penal.carry;
       if (penal.amount > 0n) {
         await postPenal(tx, row, day, penal);

@@ -68,6 +68,11 @@ export const creditProducts = pgTable(
       'credit_products_foreclosure_charge',
       sql`${t.foreclosureChargeBps} between 0 and 500 and (${t.rateType} = 'fixed' or ${t.foreclosureChargeBps} = 0)`,
     ),
+    // The one-kind rule and the caps of packages/shared (penalSettingRefused, MAX_PENAL_*).
+    check(
+      'credit_products_penal',
+      sql`${t.penalRateBps} between 0 and 3600 and ${t.penalFlatPaise} between 0 and 500000 and ((${t.penalKind} = 'rate' and ${t.penalFlatPaise} = 0) or (${t.penalKind} = 'flat' and ${t.penalRateBps} = 0))`,
+    ),
     check(
       'credit_products_floating',
       sql`${t.spreadBps} between 0 and 6000 and ${t.resetMonths} between 1 and 12`,
@@ -96,6 +101,10 @@ export const loans = pgTable(
     annualRateBps: integer('annual_rate_bps').notNull(),
     /** The foreclosure charge its key fact statement named: a later product change leaves it. */
     foreclosureChargeBps: integer('foreclosure_charge_bps').notNull().default(0),
+    /** The penal charge its key fact statement named (as the product's): a later product change leaves it. */
+    penalKind: text('penal_kind').notNull().default('rate'),
+    penalRateBps: integer('penal_rate_bps').notNull().default(0),
+    penalFlatPaise: paise('penal_flat_paise').notNull().default(zero),
     /**
      * Floating (decision 061): the spread and reset period its KFS named, the next IST day its
      * rate is reset to the benchmark of that day plus the spread, and what the borrower keeps
@@ -160,6 +169,10 @@ export const loans = pgTable(
       sql`${t.secondApprovedBy} is null or ${t.secondApprovedBy} <> ${t.firstApprovedBy}`,
     ),
     check('loans_foreclosure_charge', sql`${t.foreclosureChargeBps} between 0 and 500`),
+    check(
+      'loans_penal',
+      sql`${t.penalKind} in ('rate', 'flat') and ${t.penalRateBps} >= 0 and ${t.penalFlatPaise} >= 0`,
+    ),
     check(
       'loans_floating',
       sql`${t.rateType} = 'fixed' or (${t.rateType} = 'floating' and ${t.spreadBps} is not null and ${t.resetMonths} between 1 and 12)`,

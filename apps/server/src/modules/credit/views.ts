@@ -6,6 +6,7 @@ import type {
   TLoanStatus,
   TLoanView,
   TMarginState,
+  TPenalKind,
   TPledgeView,
   TRateType,
   TRepaymentKind,
@@ -53,6 +54,9 @@ export const productView = (row: ProductRow): TCreditProduct => ({
   foreclosure_charge_bps: row.foreclosureChargeBps,
   spread_bps: row.spreadBps,
   reset_months: row.resetMonths,
+  penal_kind: row.penalKind as TPenalKind,
+  penal_rate_bps: row.penalRateBps,
+  penal_flat_paise: paiseNumber(row.penalFlatPaise),
   active: row.active,
   updated_at: row.updatedAt.toISOString(),
 });

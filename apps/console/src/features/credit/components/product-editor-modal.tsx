@@ -14,6 +14,7 @@ import {
   ProductTermsFields,
 } from './product-editor-fields';
 import { blank, inputOf } from './product-form-values';
+import { ProductPenalFields } from './product-penal-fields';
 
 type TOutput = z.output<typeof ZCreditProductInput>;
 
@@ -53,6 +54,7 @@ export function ProductEditorModal({
           <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
           <ProductTermsFields form={form} errors={errors} />
           <ProductRateTypeFields form={form} errors={errors} />
+          <ProductPenalFields form={form} errors={errors} />
           <ProductTenureFields form={form} errors={errors} />
           {kind === 'loan_against_shares' ? <ProductLtvFields form={form} errors={errors} /> : null}
           <Controller

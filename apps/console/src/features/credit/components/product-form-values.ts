@@ -26,6 +26,10 @@ export const blank: TCreditProductInput = {
   foreclosure_charge_bps: 0,
   spread_bps: 0,
   reset_months: DEFAULT_RESET_MONTHS,
+  // A new product charges no penal charge until the admin sets one (shown as such).
+  penal_kind: 'rate',
+  penal_rate_bps: 0,
+  penal_flat_paise: 0,
   active: true,
 };
 
@@ -46,6 +50,9 @@ export const inputOf = (p: TCreditProduct): TCreditProductInput => ({
   foreclosure_charge_bps: p.foreclosure_charge_bps,
   spread_bps: p.spread_bps ?? 0,
   reset_months: p.reset_months ?? DEFAULT_RESET_MONTHS,
+  penal_kind: p.penal_kind,
+  penal_rate_bps: p.penal_rate_bps,
+  penal_flat_paise: p.penal_flat_paise,
   active: p.active,
 });
 
@@ -58,4 +65,9 @@ export const rupees = (paise: unknown) =>
 export const paiseOf = (value: string | number) => {
   const parsed = parseRupeesToPaise(String(value));
   return parsed.ok ? Number(parsed.paise) : 0;
+};
+/** Rupees typed to paise, or null while the text is no amount yet ("500."). */
+export const paiseOrNull = (value: string | number) => {
+  const parsed = parseRupeesToPaise(String(value));
+  return parsed.ok ? Number(parsed.paise) : null;
 };

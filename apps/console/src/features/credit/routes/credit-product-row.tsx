@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { formatBps, formatPaise, type TCreditProduct } from '@sampada/shared';
+import { formatBps, formatPaise, penalChargeText, type TCreditProduct } from '@sampada/shared';
 
 /** One product's terms; admins get an Edit button. */
 export function CreditProductRow({
@@ -47,6 +47,9 @@ export function CreditProductRow({
       <Table.Td>{p.cooling_off_days === 1 ? '1 day' : `${p.cooling_off_days} days`}</Table.Td>
       <Table.Td data-testid="credit-product-foreclosure">
         {p.foreclosure_charge_bps > 0 ? formatBps(p.foreclosure_charge_bps) : 'Nil'}
+      </Table.Td>
+      <Table.Td data-testid="credit-product-penal">
+        {penalChargeText(p.penal_kind, p.penal_rate_bps, p.penal_flat_paise) ?? 'No penal charge'}
       </Table.Td>
       <Table.Td>
         {editable ? (

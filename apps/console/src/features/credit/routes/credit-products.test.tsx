@@ -32,6 +32,9 @@ const product: TCreditProduct = {
   cooling_off_days: 5,
   rate_type: 'fixed',
   foreclosure_charge_bps: 0,
+  penal_kind: 'rate',
+  penal_rate_bps: 0,
+  penal_flat_paise: 0,
   active: true,
   updated_at: '2026-01-01T00:00:00.000Z',
 };
@@ -140,6 +143,95 @@ describe('the product editor’s foreclosure charge', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
       rate_type: 'fixed',
       foreclosure_charge_bps: 200,
+    });
+  });
+});
+
+describe('the product editor’s penal charge', () => {
+  const flat: TCreditProduct = {
+    ...product,
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Flat penal loan',
+    penal_kind: 'flat',
+    penal_flat_paise: 50_000,
+  };
+  const pages = (extra: Record<string, ReturnType<typeof ok>> = {}) =>
+    mockApi({
+      'GET /credit/products': ok([product, flat]),
+      'GET /credit/settings': ok({ approval_threshold_paise: 20_000_000 }),
+      'GET /credit/benchmark': ok(noBenchmark),
+      ...extra,
+    });
+
+  it('the list names each product’s setting, "No penal charge" for none', async () => {
+    signInAs(['operations']);
+    pages();
+    renderWithProviders(<CreditProductsPage />);
+    const [none, flatRow] = await screen.findAllByTestId('credit-product-penal');
+    expect(none).toHaveTextContent('No penal charge');
+    expect(flatRow).toHaveTextContent('₹500.00 per overdue instalment');
+  });
+
+  it('turning a product to a flat ₹500 sends 50000 paise and a rate of 0; over ₹5,000 is refused with the schema’s message', async () => {
+    signInAs(['admin']);
+    const api = pages({
+      [`PUT /credit/products/${PRODUCT_ID}`]: ok({ ...flat, id: PRODUCT_ID }, 'Saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    const [row] = await screen.findAllByTestId('credit-product-row');
+    await user.click(within(row!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^No penal charge\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Penal charge'));
+    await user.click(
+      await screen.findByRole('option', {
+        name: 'A flat amount per overdue instalment',
+        hidden: true,
+      }),
+    );
+    const amount = within(dialog).getByLabelText('Flat penal charge (₹ per overdue instalment)');
+    await user.clear(amount);
+    await user.type(amount, '5000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(LM.penalFlatInvalid)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '500');
+    expect(within(dialog).getByText(/^₹500\.00 per overdue instalment\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      penal_kind: 'flat',
+      penal_flat_paise: 50_000,
+      penal_rate_bps: 0,
+    });
+  });
+
+  it('a rate above 36% a year is refused; 24% is sent as 2400 bp', async () => {
+    signInAs(['admin']);
+    const api = pages({
+      [`PUT /credit/products/${PRODUCT_ID}`]: ok({ ...product, penal_rate_bps: 2_400 }, 'Saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreditProductsPage />);
+    const [row] = await screen.findAllByTestId('credit-product-row');
+    await user.click(within(row!).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const rate = within(dialog).getByLabelText('Penal rate (% a year on overdue principal)');
+    await user.clear(rate);
+    await user.type(rate, '36.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(LM.penalRateInvalid)).toBeInTheDocument();
+    await user.clear(rate);
+    await user.type(rate, '24');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      penal_kind: 'rate',
+      penal_rate_bps: 2_400,
+      penal_flat_paise: 0,
     });
   });
 });

@@ -161,7 +161,7 @@ function CreditProductsTable({
 }) {
   return (
     <Card withBorder p={0}>
-      <Table.ScrollContainer minWidth={900} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
+      <Table.ScrollContainer minWidth={1000} scrollAreaProps={SCROLLS_FROM_KEYBOARD}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -173,6 +173,7 @@ function CreditProductsTable({
               <Table.Th>Fee</Table.Th>
               <Table.Th>Cooling-off</Table.Th>
               <Table.Th>Foreclosure</Table.Th>
+              <Table.Th>Penal charge</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
