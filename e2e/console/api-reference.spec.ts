@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { sampada } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
-import { CONSOLE, signInFirstTime } from './support';
+import { CONSOLE, expectNoSidewaysScroll, openFromMenu, signInFirstTime } from './support';
 
 test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads its own profile through it', async ({
   page,
@@ -15,11 +15,9 @@ test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads
   sampada('staff', 'create', '--email', email, '--role', 'support', '--password', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
-  const link = page.getByRole('navigation').getByRole('link', { name: 'API reference' });
-  await link.scrollIntoViewIfNeeded();
-  await link.click();
+  await openFromMenu(page, 'API reference');
   await expect(page).toHaveURL(new RegExp(`${CONSOLE}/api-reference`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API reference');
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
 
   const reference = page.getByTestId('api-reference');
   const me = reference.locator('.opblock-get').filter({
@@ -28,6 +26,7 @@ test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads
   await expect(me).toBeVisible();
   await expect(reference.locator('[data-path="/console/api/v1/dashboard"]').first()).toBeVisible();
   await expect(reference.locator('.opblock-post')).not.toHaveCount(0);
+  await expectNoSidewaysScroll(page);
 
   // Reads go out with the staff session: the answer names the signed-in agent.
   await me.locator('.opblock-summary').click();

@@ -42,6 +42,8 @@ export async function openFromMenu(page: Page, label: string) {
   const link = page.getByTestId('console-nav').getByRole('link', { name: label });
   if (!isPhone(page)) return link.click();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  // The menu scrolls on a short screen: the last items sit below its fold.
+  await link.scrollIntoViewIfNeeded();
   await expect(link).toBeInViewport();
   await link.click();
   await expect(link).not.toBeInViewport();
