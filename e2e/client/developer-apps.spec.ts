@@ -1,11 +1,13 @@
 /**
  * Me › Developer apps (issue 35): a client creates an API app with the PIN and sees its secret
  * once, rotates it, reads the (empty) delivery log; operations disable the app in the console
- * and the client sees it disabled; the client deletes it. axe on the screen at each size and on
- * the console's card; nothing wider than the screen at 375 px.
+ * and the client sees it disabled; the client deletes it. A client with two-step verification
+ * on creates and rotates with a code instead of the PIN (a used one refused). axe on the screen
+ * at each size and on the console's card; nothing wider than the screen at 375 px.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
-import { CONNECT_CONSOLE_DONE } from '@sampada/shared';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { CONNECT_CONSOLE_DONE, md5, TwoFactorMessage } from '@sampada/shared';
+import { authenticator } from 'otplib';
 import { violations } from '../support/axe';
 import { PIN, STAFF_PASSWORD, clientToken, createOps, runId, setPin } from '../support/trading';
 import { CONSOLE, signInFirstTime } from '../console/support';
@@ -98,6 +100,7 @@ test('[CLIENT][CONSOLE][API-APPS]: create an app with the PIN, the secret once, 
   await form.getByRole('button', { name: 'Add address' }).click();
   await form.getByRole('textbox', { name: 'IP address 2' }).fill('2001:db8::1');
   await typePin(page, form, 'api-app-pin');
+  await screenshot(page, 'developer-apps-create');
   await form.getByRole('button', { name: 'Create app' }).click();
   await expect(
     toast(page, 'API app created. Copy the secret now: it is not shown again.'),
@@ -151,4 +154,65 @@ test('[CLIENT][CONSOLE][API-APPS]: create an app with the PIN, the secret once, 
   await expect(toast(page, 'API app deleted.')).toBeVisible();
   await expect(page.getByTestId('api-apps-empty')).toBeVisible();
   await expect(card).toHaveCount(0);
+});
+
+/** Two-step verification on through the API, the code computed as an authenticator app would. */
+async function turnOnTotp(request: APIRequestContext, client: TClient) {
+  const headers = { Authorization: `Bearer ${await clientToken(request, client)}` };
+  const enrol = await request.post('/client/app/v1/totp/enrol', {
+    headers,
+    data: { password: md5(client.password) },
+  });
+  const { secret } = (await enrol.json()).data as { secret: string };
+  const confirm = await request.post('/client/app/v1/totp/confirm', {
+    headers,
+    data: { code: authenticator.generate(secret) },
+  });
+  const body = await confirm.json();
+  expect(body.data?.recovery_codes, JSON.stringify(body)).toHaveLength(10);
+  return body.data.recovery_codes as string[];
+}
+
+test('[CLIENT][API-APPS][2FA]: with two-step verification on, create and rotate ask a code, not the PIN', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const run = runId(info.project.name);
+  const client = await approvedClient(request);
+  // Signed in first: this browser's session outlives turning 2FA on, as a session does.
+  await signIn(page, client);
+  // Recovery codes stand in for the phone's codes: each is good once, whenever it is typed.
+  const [first, second] = await turnOnTotp(request, client);
+
+  await page.goto('/me/apps');
+  await page.getByRole('button', { name: 'Create app' }).click();
+  const form = page.getByRole('form', { name: 'New API app' });
+  const name = `Sheet ${run}`.slice(0, 60);
+  await form.getByLabel(/App name/).fill(name);
+  await form.getByLabel(/Redirect URL/).fill('https://sheet.example/cb');
+  await form.getByRole('textbox', { name: 'IP address 1' }).fill('198.51.100.4');
+  const code = form.getByRole('textbox', { name: /Authenticator code to create the app/ });
+  await code.fill(first!);
+  await expect(form.getByTestId('api-app-pin')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await screenshot(page, 'developer-apps-create-2fa');
+  await form.getByRole('button', { name: 'Create app' }).click();
+  await expect(
+    toast(page, 'API app created. Copy the secret now: it is not shown again.'),
+  ).toBeVisible();
+  const card = page.getByRole('article', { name });
+  const secret = await keepSecret(page, card);
+
+  // Rotate: the used code is refused under the field, a fresh one issues the new secret.
+  await card.getByRole('button', { name: `Rotate secret: ${name}` }).click();
+  const rotate = page.getByRole('dialog', { name: `Rotate the secret of ${name}` });
+  const rotateCode = rotate.getByRole('textbox', { name: /Authenticator code to rotate/ });
+  await rotateCode.fill(first!);
+  await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(rotate.getByRole('alert')).toHaveText(TwoFactorMessage.badCode);
+  await rotateCode.fill(second!);
+  await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(toast(page, 'New secret issued. Copy it now: it is not shown again.')).toBeVisible();
+  expect(await keepSecret(page, card)).not.toBe(secret);
 });

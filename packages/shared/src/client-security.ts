@@ -19,7 +19,7 @@ export const TwoFactorMessage = {
 } as const;
 
 /** A TOTP (6 digits) or a recovery code ('ABCD-EFGH', any case, dash optional). */
-const code = z
+export const ZTotpCode = z
   .string({ error: TwoFactorMessage.codeRequired })
   .trim()
   .min(6, TwoFactorMessage.codeRequired)
@@ -40,7 +40,7 @@ export const ZTotpEnrolment = z.object({
 });
 export type TTotpEnrolment = z.infer<typeof ZTotpEnrolment>;
 
-export const ZTotpCodeRequest = z.object({ code });
+export const ZTotpCodeRequest = z.object({ code: ZTotpCode });
 export const ZRecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 
 export const ZTotpStatus = z.object({
@@ -66,7 +66,7 @@ export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 
 export const ZLoginVerifyRequest = z.object({
   challenge_token: z.string().min(1).max(200),
-  code,
+  code: ZTotpCode,
 });
 /** Auth data; after a required enrolment also the recovery codes, shown once. */
 export const ZLoginVerified = ZAuthData.extend({ recovery_codes: z.array(z.string()).optional() });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { readRupees } from './money.ts';
+import { ZTotpCode } from './client-security.ts';
 import { ZPinRequest } from './schemas.ts';
 import { MAX_ORDER_QUANTITY, TM } from './trading.ts';
 
@@ -65,8 +66,18 @@ export const ZApiAppSettings = z.object({
 });
 export type TApiAppSettings = z.infer<typeof ZApiAppSettings>;
 
-/** Creating an app asks for the trading PIN (the second factor). */
-export const ZApiAppCreate = ZApiAppSettings.extend(ZPinRequest.shape);
+/**
+ * Creating an app or rotating its secret asks for the client's second factor: `totp_code` (a
+ * TOTP or a recovery code) when their two-step verification is on, else the trading PIN. Both
+ * are optional here because which one is owed is the server's to decide per client.
+ */
+export const ZApiAppSecondFactor = z.object({
+  pin: ZPinRequest.shape.pin.optional(),
+  totp_code: ZTotpCode.optional(),
+});
+export type TApiAppSecondFactor = z.infer<typeof ZApiAppSecondFactor>;
+
+export const ZApiAppCreate = ZApiAppSettings.extend(ZApiAppSecondFactor.shape);
 
 export const ZApiApp = z.object({
   id: z.string(),

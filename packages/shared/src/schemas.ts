@@ -160,8 +160,10 @@ export const ZResetPasswordRequest = z.object({
 });
 
 export const ZPasswordVerifyRequest = z.object({ password: md5Secret(M.passwordRequired) });
+/** What a request that owes the PIN and sent none is told. */
+export const PIN_REQUIRED = 'PIN is required';
 export const ZPinRequest = z.object({
-  pin: md5Secret('PIN is required', ApiMessage.pinNotHashed),
+  pin: md5Secret(PIN_REQUIRED, ApiMessage.pinNotHashed),
 });
 
 export const kycSubmitSchema = (now?: () => Date) => kycBaseSchema(now).extend(ZKycIdForm.shape);

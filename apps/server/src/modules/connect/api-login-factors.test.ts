@@ -10,7 +10,13 @@ import { ApiMessage, ConnectMessage, md5, TwoFactorMessage as TM } from '@sampad
 import { totpAt, type TestApp } from '../../test/helpers.ts';
 import { type MoneyClient, PIN, system } from '../funds/test-fixtures.ts';
 import { trader } from '../trading/test-fixtures.ts';
-import { connectWorld, type ConnectWorld, createApiApp, type Receiver } from './test-fixtures.ts';
+import {
+  clientWithTotp,
+  connectWorld,
+  type ConnectWorld,
+  createApiApp,
+  type Receiver,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -35,8 +41,8 @@ const post = (path: string, fields: Record<string, string>, from: string) =>
 const loginTokenIn = (html: string) => /name="login_token" value="([^"]*)"/.exec(html)?.[1] ?? '';
 
 /** A client (own app, own source address) and the two steps of its login. */
-async function signer(client: MoneyClient) {
-  const app = await createApiApp(t, client, { redirect_url: receiver.url });
+async function signer(client: MoneyClient, totpSecret?: string) {
+  const app = await createApiApp(t, client, { redirect_url: receiver.url }, totpSecret);
   const from = `198.51.100.${nextSource++}`;
   const password = (typed = client.password) =>
     post('/connect/login', { api_key: app.api_key, mobile: client.mobile, password: typed }, from);
@@ -45,30 +51,10 @@ async function signer(client: MoneyClient) {
   return { app, from, password, consent };
 }
 
-/** A funded client with TOTP turned on through the app's own API; answers its secret. */
-async function clientWithTotp() {
-  const client = await trader(t, 0);
-  const enrol = await t.api.post<{ secret: string }>(
-    '/client/app/v1/totp/enrol',
-    { password: md5(client.password) },
-    client.token,
-  );
-  const { secret } = enrol.body.data;
-  const confirm = await t.api.post(
-    '/client/app/v1/totp/confirm',
-    { code: totpAt(t, secret) },
-    client.token,
-  );
-  expect(confirm.status).toBe(200);
-  // The confirming code's step is spent: the next code is the next step's.
-  t.clock.advance(30_000);
-  return { client, secret };
-}
-
 describe('the API sign-in with a second factor', () => {
   it('2FA on: the TOTP is asked (not the PIN), a used code is refused, wrong codes lock the source', async () => {
-    const { client, secret } = await clientWithTotp();
-    const s = await signer(client);
+    const { client, secret } = await clientWithTotp(t);
+    const s = await signer(client, secret);
     const first = await s.password();
     const html = await first.text();
     expect(first.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * API apps: a client creates one (after their PIN), lists theirs, rotates its secret, deletes
+ * API apps: a client creates one (after their second factor), lists theirs, rotates its secret, deletes
  * it; staff disable one. The api_key is public, the secret is shown once and kept sealed.
  */ import type {
   TApiApp,

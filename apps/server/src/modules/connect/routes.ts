@@ -1,6 +1,7 @@
 /**
- * The client's API apps (Me › Developer apps): create with the trading PIN, list, rotate the
- * secret (PIN again), delete, and read an app's postback delivery log. The secret is in the answer of create and rotate only, and never
+ * The client's API apps (Me › Developer apps): create with the second factor (the TOTP when the
+ * client's 2FA is on, else the trading PIN), list, rotate the secret (the same factor again),
+ * delete, and read an app's postback delivery log. The secret is in the answer of create and rotate only, and never
  * stored with an idempotency key: these are plain writes, not money-moving commands.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +14,8 @@ import {
   ZApiAppOrdersQuery,
   ZApiAppPostbacksPage,
   ZApiAppPostbacksQuery,
+  ZApiAppSecondFactor,
   ZApiAppWithSecret,
-  ZPinRequest,
 } from '@sampada/shared';
 import type { AppContext } from '../../context.ts';
 import { clientOf } from '../../platform/http.ts';
@@ -24,7 +25,7 @@ const BASE = '/client/app/v1/api-apps';
 const ZAppId = z.object({ id: z.uuid({ error: ConnectMessage.appNotFound }) });
 
 export function connectAppRoutes(ctx: AppContext) {
-  const { connect, clients } = ctx;
+  const { connect } = ctx;
   return async (instance: FastifyInstance) => {
     const kit = routeKit(instance, { kind: 'client', auth: ctx.auth }, { tags: ['connect'] });
 
@@ -32,7 +33,9 @@ export function connectAppRoutes(ctx: AppContext) {
       'POST',
       BASE,
       {
-        description: 'Creates an API app; the answer carries its secret, shown this once.',
+        description:
+          'Creates an API app; the answer carries its secret, shown this once. Owes `totp_code` ' +
+          '(a TOTP or a recovery code) when the client’s 2FA is on, else `pin`.',
         perMinute: 10,
         body: ZApiAppCreate,
         response: ZApiAppWithSecret,
@@ -40,8 +43,12 @@ export function connectAppRoutes(ctx: AppContext) {
       },
       async (request) => {
         const { clientId, sessionId } = clientOf(request);
-        const { pin, ...settings } = request.body;
-        await clients.verifyPin(clientId, pin, sessionId);
+        const { pin, totp_code, ...settings } = request.body;
+        await connect.checkAppSecondFactor(
+          clientId,
+          { pin, totp_code },
+          { ip: request.ip, sessionId },
+        );
         return connect.apps.create(clientId, settings, kit.actorOf(request));
       },
     );
@@ -66,15 +73,17 @@ export function connectAppRoutes(ctx: AppContext) {
       'POST',
       `${BASE}/:id/rotate-secret`,
       {
+        description:
+          'A new secret, shown this once; owes the same second factor as creating an app.',
         perMinute: 10,
         params: ZAppId,
-        body: ZPinRequest,
+        body: ZApiAppSecondFactor,
         response: ZApiAppWithSecret,
         message: 'New secret issued. Copy it now: it is not shown again.',
       },
       async (request) => {
         const { clientId, sessionId } = clientOf(request);
-        await clients.verifyPin(clientId, request.body.pin, sessionId);
+        await connect.checkAppSecondFactor(clientId, request.body, { ip: request.ip, sessionId });
         return connect.apps.rotateSecret(clientId, request.params.id, kit.actorOf(request));
       },
     );

@@ -4,6 +4,7 @@
  * Kite-shaped views of the account, orders and market; the orders themselves are the trading
  * module's, placed through its service.
  */
+import type { TApiAppSecondFactor } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -14,6 +15,7 @@ import type { LedgerService } from '../ledger/service.ts';
 import type { Market, MarketService } from '../market/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { TradingService } from '../trading/service.ts';
+import { checkAppSecondFactor } from './app-second-factor.ts';
 import { createApps } from './apps.ts';
 import { kiteHolding, kiteMargins, kitePositions, kiteProfile } from './kite-account.ts';
 import { createKiteMarket } from './kite-market.ts';
@@ -137,6 +139,12 @@ export function createConnectService(deps: Deps) {
 
   return {
     apps,
+    /** The second factor creating an app or rotating its secret owes (app-second-factor.ts). */
+    checkAppSecondFactor: (
+      clientId: string,
+      secret: TApiAppSecondFactor,
+      request: { ip: string; sessionId: string },
+    ) => checkAppSecondFactor(deps, clientId, secret, request),
     postbackLog,
     sessions,
     account,

@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KiteConnect } from 'kiteconnect';
-import type { TApiAppWithSecret } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { md5, type TApiAppWithSecret } from '@sampada/shared';
+import { buildTestApp, type TestApp, totpAt } from '../../test/helpers.ts';
 import { type MoneyClient, openDeposits, PIN } from '../funds/test-fixtures.ts';
 import { runMarket, trader } from '../trading/test-fixtures.ts';
 
@@ -26,11 +26,34 @@ export async function redirectReceiver() {
   return { url, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A funded client with TOTP turned on through the app's own API; answers its secret. */
+export async function clientWithTotp(t: TestApp) {
+  const client = await trader(t, 0);
+  const enrol = await t.api.post<{ secret: string }>(
+    '/client/app/v1/totp/enrol',
+    { password: md5(client.password) },
+    client.token,
+  );
+  const { secret } = enrol.body.data;
+  const confirm = await t.api.post(
+    '/client/app/v1/totp/confirm',
+    { code: totpAt(t, secret) },
+    client.token,
+  );
+  if (confirm.status !== 200) throw new Error(`TOTP refused: ${JSON.stringify(confirm.body)}`);
+  // The confirming code's step is spent: the next code is the next step's.
+  t.clock.advance(30_000);
+  return { client, secret };
+}
+
 export async function createApiApp(
   t: TestApp,
   client: MoneyClient,
   settings: { redirect_url: string; postback_url?: string; allowed_ips?: string[]; name?: string },
+  /** A client with 2FA on: their TOTP secret, whose current code is spent here. */
+  totpSecret?: string,
 ): Promise<TApiAppWithSecret> {
+  const factor = totpSecret ? { totp_code: totpAt(t, totpSecret) } : { pin: client.pin };
   const reply = await t.api.post<TApiAppWithSecret>(
     '/client/app/v1/api-apps',
     {
@@ -38,11 +61,13 @@ export async function createApiApp(
       redirect_url: settings.redirect_url,
       postback_url: settings.postback_url ?? null,
       allowed_ips: settings.allowed_ips ?? ['127.0.0.1'],
-      pin: client.pin,
+      ...factor,
     },
     client.token,
   );
   if (reply.status !== 200) throw new Error(`app refused: ${JSON.stringify(reply.body)}`);
+  // That code's step is spent: whatever comes next uses the next step's code.
+  if (totpSecret) t.clock.advance(30_000);
   return reply.body.data;
 }
 

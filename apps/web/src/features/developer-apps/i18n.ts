@@ -12,7 +12,7 @@ export const useDeveloperAppsTranslation = featureTranslations(
     limit: 'You have 5 apps, the most allowed. Delete one to create another.',
     empty: {
       title: 'No API apps yet',
-      what: 'An API app is a key and a secret that one of your programs uses to sign in to your account and place orders for you. Each app may call only from the IP addresses you list, signing in asks for your password and PIN, and the access ends every morning at 6:00 am IST.',
+      what: 'An API app is a key and a secret that one of your programs uses to sign in to your account and place orders for you. Each app may call only from the IP addresses you list, signing in asks for your password and your authenticator code (your PIN if two-step verification is off), and the access ends every morning at 6:00 am IST.',
       orders:
         'Orders an app places are ordinary orders on your account, with the same cash holds, charges and contract notes, and they show in Portfolio like any other.',
     },
@@ -39,6 +39,7 @@ export const useDeveloperAppsTranslation = featureTranslations(
       addIp: 'Add address',
       removeIp: 'Remove IP address {{n}}',
       pin: 'Enter your PIN to create the app',
+      code: 'Authenticator code to create the app',
       submit: 'Create app',
       cancel: 'Cancel',
     },
@@ -70,7 +71,14 @@ export const useDeveloperAppsTranslation = featureTranslations(
       title: 'Rotate the secret of {{name}}',
       text: 'A new secret replaces the old one at once: programs that use the old secret cannot sign in again until you give them the new one.',
       pin: 'Enter your PIN to rotate the secret',
+      code: 'Authenticator code to rotate the secret',
       submit: 'Rotate secret',
+    },
+    factor: {
+      codeHint: 'The 6-digit code your authenticator app shows now, or one of your recovery codes.',
+      enrolFirst:
+        'Your broker requires two-step verification before you create or change an API app.',
+      security: 'Turn it on in Me › Security',
     },
     remove: {
       title: 'Delete {{name}}',

@@ -1,4 +1,4 @@
-import { ConnectMessage } from '@sampada/shared';
+import { ConnectMessage, TwoFactorMessage } from '@sampada/shared';
 import { registerMessages } from '../../lib/i18n';
 
 /* The API apps' form checks and refusals (packages/shared connect.ts), translatable by text. */
@@ -12,6 +12,10 @@ registerMessages(
     ipInvalid: ConnectMessage.ipInvalid,
     appNotFound: ConnectMessage.appNotFound,
     appLimit: ConnectMessage.appLimit,
+    enrolFirst: ConnectMessage.enrolFirst,
+    // Creating an app or rotating its secret with 2FA on owes a code (issue 35).
+    codeRequired: TwoFactorMessage.codeRequired,
+    badCode: TwoFactorMessage.badCode,
   },
   { 'hi-IN': () => import('./hi-IN.messages') },
 );

@@ -1,6 +1,6 @@
 import {
-  md5,
   type TApiApp,
+  type TApiAppSecondFactor,
   type TApiAppPostbacksPage,
   type TApiAppSettings,
   type TApiAppWithSecret,
@@ -47,19 +47,19 @@ function keep(app: TApiAppWithSecret) {
   return app;
 }
 
-/** Creates an app with the PIN as typed; answers it with its secret, shown this once. */
+/** Creates an app with the second factor; answers it with its secret, shown this once. */
 export const useCreateApiApp = () =>
   useMutation({
-    mutationFn: ({ pin, ...settings }: TApiAppSettings & { pin: string }) =>
-      apiPost<TApiAppWithSecret>(BASE, { ...settings, pin: md5(pin) }, quiet),
+    mutationFn: (body: TApiAppSettings & TApiAppSecondFactor) =>
+      apiPost<TApiAppWithSecret>(BASE, body, quiet),
     onSuccess: keep,
   });
 
-/** A new secret for the PIN; the old one stops working at once. */
+/** A new secret for the second factor; the old one stops working at once. */
 export const useRotateSecret = () =>
   useMutation({
-    mutationFn: ({ id, pin }: { id: string; pin: string }) =>
-      apiPost<TApiAppWithSecret>(`${appPath(id)}/rotate-secret`, { pin: md5(pin) }, quiet),
+    mutationFn: ({ id, ...factor }: { id: string } & TApiAppSecondFactor) =>
+      apiPost<TApiAppWithSecret>(`${appPath(id)}/rotate-secret`, factor, quiet),
     onSuccess: keep,
   });
 

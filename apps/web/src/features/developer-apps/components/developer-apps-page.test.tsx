@@ -1,6 +1,8 @@
 import {
   ConnectMessage,
   md5,
+  TwoFactorMessage,
+  type TTotpStatus,
   type TApiApp,
   type TApiAppPostbacksPage,
   type TApiAppWithSecret,
@@ -27,6 +29,16 @@ const app: TApiApp = {
 };
 const withSecret = (secret: string): TApiAppWithSecret => ({ ...app, api_secret: secret });
 
+/** The client's 2FA as Me › Security reads it: off unless the scenario turns it on. */
+const TOTP = '/client/app/v1/totp';
+const totp = (patch: Partial<TTotpStatus> = {}): TTotpStatus => ({
+  enabled: false,
+  required: false,
+  recovery_codes_left: 0,
+  reset_at: null,
+  ...patch,
+});
+
 async function typePin(user: UserEvent, testId: string) {
   await user.click(screen.getByTestId(testId).querySelector('input')!);
   await user.keyboard('482137');
@@ -39,7 +51,7 @@ beforeEach(() => {
 
 describe('Me › Developer apps', () => {
   it('explains what an API app is when there is none, with the addresses to use', async () => {
-    mockApi({ [`GET ${BASE}`]: ok([]) });
+    mockApi({ [`GET ${BASE}`]: ok([]), [`GET ${TOTP}`]: ok(totp()) });
     renderWithProviders(<DeveloperAppsPage />);
     const empty = await screen.findByTestId('api-apps-empty');
     expect(empty).toHaveTextContent('No API apps yet');
@@ -51,6 +63,7 @@ describe('Me › Developer apps', () => {
   it('creates an app with the PIN and shows the secret once, until the reader has copied it', async () => {
     const { callsTo } = mockApi({
       [`GET ${BASE}`]: ok([]),
+      [`GET ${TOTP}`]: ok(totp()),
       [`POST ${BASE}`]: [fail(400, ConnectMessage.ipInvalid), ok(withSecret('s3cret'))],
     });
     const { user } = renderWithProviders(<DeveloperAppsPage />);
@@ -107,6 +120,7 @@ describe('Me › Developer apps', () => {
   it('rotates the secret with the PIN and deletes an app after a confirmation', async () => {
     const { callsTo } = mockApi({
       [`GET ${BASE}`]: [ok([app]), ok([])],
+      [`GET ${TOTP}`]: ok(totp()),
       [`POST ${BASE}/${app.id}/rotate-secret`]: ok(withSecret('n3wsecret')),
       [`DELETE ${BASE}/${app.id}`]: ok(null),
     });
@@ -132,6 +146,82 @@ describe('Me › Developer apps', () => {
     expect(await screen.findByText('API app deleted.')).toBeInTheDocument();
     expect(await screen.findByTestId('api-apps-empty')).toBeInTheDocument();
     expect(callsTo(`DELETE ${BASE}/${app.id}`)).toHaveLength(1);
+  });
+
+  it('with 2FA on, creating and rotating ask the authenticator code instead of the PIN', async () => {
+    const { callsTo } = mockApi({
+      [`GET ${BASE}`]: ok([app]),
+      [`GET ${TOTP}`]: ok(totp({ enabled: true, recovery_codes_left: 10 })),
+      [`POST ${BASE}`]: ok({ ...withSecret('s3cret'), id: 'second', name: 'Sheet' }),
+      [`POST ${BASE}/${app.id}/rotate-secret`]: [
+        fail(400, TwoFactorMessage.badCode),
+        ok(withSecret('n3wsecret')),
+      ],
+    });
+    const { user } = renderWithProviders(<DeveloperAppsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Create app' }));
+    const form = screen.getByRole('form', { name: 'New API app' });
+    const code = await within(form).findByRole('textbox', {
+      name: /Authenticator code to create the app/,
+    });
+    expect(screen.queryByTestId('api-app-pin')).toBeNull();
+    expect(within(form).getByText(/or one of your recovery codes/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/App name/), 'Sheet');
+    await user.type(within(form).getByLabelText(/Redirect URL/), 'https://sheet.example/cb');
+    await user.type(within(form).getByLabelText('IP address 1'), '198.51.100.4');
+    await user.click(within(form).getByRole('button', { name: 'Create app' }));
+    expect(await within(form).findByText(TwoFactorMessage.codeRequired)).toBeInTheDocument();
+    expect(callsTo(`POST ${BASE}`)).toHaveLength(0);
+    await user.type(code, ' 123456 ');
+    await user.click(within(form).getByRole('button', { name: 'Create app' }));
+    await screen.findByTestId('api-secret-reveal');
+    expect(callsTo(`POST ${BASE}`)[0]!.body).toEqual({
+      name: 'Sheet',
+      redirect_url: 'https://sheet.example/cb',
+      postback_url: null,
+      allowed_ips: ['198.51.100.4'],
+      totp_code: '123456',
+    });
+
+    const card = screen.getByRole('article', { name: 'Alerts bridge' });
+    await user.click(within(card).getByRole('button', { name: 'Rotate secret: Alerts bridge' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Rotate the secret of Alerts bridge',
+    });
+    const rotateCode = within(dialog).getByRole('textbox', {
+      name: /Authenticator code to rotate the secret/,
+    });
+    await user.type(rotateCode, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    // A used or wrong code: the refusal under the field, which is cleared for the next code.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TwoFactorMessage.badCode);
+    expect(rotateCode).toHaveValue('');
+    await user.type(rotateCode, 'abcd-efgh');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    expect(await within(card).findByTestId('revealed-api-secret')).toHaveTextContent('n3wsecret');
+    expect(callsTo(`POST ${BASE}/${app.id}/rotate-secret`).map((c) => c.body)).toEqual([
+      { totp_code: '654321' },
+      { totp_code: 'abcd-efgh' },
+    ]);
+  });
+
+  it('when the firm requires 2FA and it is off, the form sends the client to Security instead', async () => {
+    const { callsTo } = mockApi({
+      [`GET ${BASE}`]: ok([]),
+      [`GET ${TOTP}`]: ok(totp({ required: true })),
+    });
+    const { user } = renderWithProviders(<DeveloperAppsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Create app' }));
+    const form = screen.getByRole('form', { name: 'New API app' });
+    const notice = await within(form).findByTestId('api-app-enrol-first');
+    expect(notice).toHaveTextContent('requires two-step verification');
+    expect(within(notice).getByRole('link', { name: /Me › Security/ })).toHaveAttribute(
+      'href',
+      '/me/security',
+    );
+    expect(screen.queryByTestId('api-app-pin')).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Create app' })).toBeDisabled();
+    expect(callsTo(`POST ${BASE}`)).toHaveLength(0);
   });
 
   it('says when staff disabled an app, and shows its postback deliveries in pages', async () => {

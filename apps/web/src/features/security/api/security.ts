@@ -1,15 +1,10 @@
-import { md5, type TClientSession, type TTotpEnrolment, type TTotpStatus } from '@sampada/shared';
+import { md5, type TClientSession, type TTotpEnrolment } from '@sampada/shared';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, apiGet, apiPost, type TEnvelope } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /client/app/v1/totp: on or off, whether the firm requires it, recovery codes left. */
-export const totpStatusQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.security.totp,
-    queryFn: () => apiGet<TTotpStatus>('/client/app/v1/totp'),
-  });
+export { totpStatusQuery } from '../../../lib/totp-status';
 
 /** GET /client/app/v1/sessions: the client's live sessions, newest sign-in first. */
 export const sessionsQuery = () =>
