@@ -11,7 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { queryClient } from '../../../lib/query-client';
-import { pendingChallenge } from '../../../lib/session';
+import { forgetPendingChallenge, pendingChallenge } from '../../../lib/session';
 import { authStorage } from '../../../lib/storage';
 
 /** What the password step ends in: signed in, or a second factor owed (issue 32). */
@@ -23,6 +23,8 @@ const isChallenge = (answer: TLoginAnswer): answer is TLoginChallenge =>
   'challenge_token' in answer;
 
 function keep(auth: TAuthData, remember: boolean) {
+  // Signed in: a challenge a refresh left for the sign-in page is answered or moot.
+  forgetPendingChallenge();
   authStorage.set(auth, remember);
   queryClient.removeQueries({ queryKey: queryKeys.profile });
 }

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 /**
  * Required 2FA at sign-up and at a refresh (issue 32): when the server answers the enrolment
  * challenge instead of tokens, the client lands on the sign-in page's enrolment step, as after
@@ -59,8 +60,27 @@ describe('the enrolment the firm requires', () => {
     expect(await screen.findByText(REQUIRED_TEXT)).toBeInTheDocument();
     expect(screen.getByText('ABCD EFGH IJKL MNOP')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
-    // Shown once: the kept challenge is forgotten, so a later visit shows the password form.
+    // Kept while shown — a first render of /login before the reload must not take it from the
+    // page the client then sees — and forgotten when the client leaves it for another account.
+    expect(sessionStorage.getItem('sampada.pendingChallenge')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with another account' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(sessionStorage.getItem('sampada.pendingChallenge')).toBeNull();
+  });
+
+  it('a second render of /login before the reload still shows the enrolment', async () => {
+    authStorage.set(tokens, true);
+    mockApi({
+      'GET /a': fail(401),
+      'POST /auth/app/v1/refresh': ok(challenge()),
+    });
+    await expect(apiGet('/a')).rejects.toMatchObject({ kind: 'session' });
+    appSettings.set((s) => ({ ...s, isLoggingOut: false }));
+    const first = renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(await screen.findByText(REQUIRED_TEXT)).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(await screen.findByText(REQUIRED_TEXT)).toBeInTheDocument();
   });
 
   it('a sign-up answering the challenge moves the page to the enrolment step', async () => {

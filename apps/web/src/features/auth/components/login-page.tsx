@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { openModal, closeModal } from '../../../components/modals';
@@ -86,8 +86,14 @@ export function LoginPage() {
   const regulatoryLine = useSystemSettings().data?.regulatory_line;
   // A second factor owed after the password or a sign-up, or one a refresh answered before
   // the reload here (the firm requires 2FA and this client has none yet).
+  // It is forgotten when answered (signed in) or left (Back), not when this page mounts: the
+  // app can render /login once before the reload to /login, and that first mount must not
+  // take the challenge from the page the client then sees.
   const [challenge, setChallenge] = useState<TChallengeOutcome | undefined>(pendingOutcome);
-  useEffect(forgetPendingChallenge, []);
+  const leaveChallenge = () => {
+    forgetPendingChallenge();
+    setChallenge(undefined);
+  };
 
   const openRegister = () =>
     openModal({
@@ -124,9 +130,7 @@ export function LoginPage() {
               </Text>
             </Stack>
             {challenge ? (
-              withSuspense(
-                <TwoFactorStep outcome={challenge} onBack={() => setChallenge(undefined)} />,
-              )
+              withSuspense(<TwoFactorStep outcome={challenge} onBack={leaveChallenge} />)
             ) : (
               <LoginForm
                 onForgotPassword={openForgot}
