@@ -71,6 +71,11 @@ export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     sharing?: TestApp;
+    /**
+     * The test clock's first reading (default: now). An instance's jobs run from the moment it
+     * is built, on its own clock: one meant to agree with another's starts there.
+     */
+    clockAt?: Date;
     shippedTimeouts?: boolean;
     /** Logs at LOG_LEVEL (env) into this stream instead of none. */
     logStream?: NodeJS.WritableStream;
@@ -101,7 +106,7 @@ export async function buildTestApp(
     migrate: false,
     timeouts: dbTimeoutsOf(config),
   });
-  const clock = manualClock(new Date());
+  const clock = manualClock(options.clockAt ?? new Date());
   const ctx = createContext({ config, db: database.db, clock, secrets: loadSecrets(config) });
   await ctx.menu.seedDefaults();
   const app = await buildApp(ctx, {
