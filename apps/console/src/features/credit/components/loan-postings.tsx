@@ -1,14 +1,18 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatPaise, type TPostingView } from '@sampada/shared';
+import type { TPostingView } from '@sampada/shared';
+import { SignedAmountCell } from '../../../components/signed-amount-cell';
 import { ListTable } from '../../../components/list-table';
 import { LoadMoreButton } from '../../../components/load-more-button';
 import { QueryState } from '../../../components/query-state';
+import { accountLabel } from '../../../lib/account-label';
 import { formatDateTime, humanise } from '../../../lib/format';
 import { useLoanPostings } from '../api/loans';
 
-/** 'loan_principal' → 'Loan principal'; a firm account (no client) says so. */
-const accountOf = (line: TPostingView['lines'][number]) =>
-  `${humanise(line.account)}${line.client_id ? '' : ' (firm)'}`;
+/** The funds ledger's account names; a firm account they do not name still says so. */
+const accountOf = (line: TPostingView['lines'][number]) => {
+  const label = accountLabel(line.account);
+  return line.client_id || label.endsWith('(firm)') ? label : `${label} (firm)`;
+};
 
 /** One posting, a row per line: when and what span its lines; each line signed, both sides shown. */
 function PostingRows({ posting: p }: { posting: TPostingView }) {
@@ -36,14 +40,7 @@ function PostingRows({ posting: p }: { posting: TPostingView }) {
               {accountOf(line)}
             </Text>
           </Table.Td>
-          <Table.Td
-            ta="right"
-            c={line.amount_paise < 0 ? 'red.9' : 'teal.9'}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {line.amount_paise > 0 ? '+' : ''}
-            {formatPaise(line.amount_paise)}
-          </Table.Td>
+          <SignedAmountCell paise={line.amount_paise} />
         </Table.Tr>
       ))}
     </>

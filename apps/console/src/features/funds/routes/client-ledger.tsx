@@ -7,7 +7,8 @@ import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useClientLedger } from '../api/funds';
-import { accountLabel } from '../components/account-label';
+import { accountLabel } from '../../../lib/account-label';
+import { SignedAmountCell } from '../../../components/signed-amount-cell';
 import { ListTable } from '../../../components/list-table';
 
 const kindLabel = (kind: string) => RECORD_TYPE_LABELS[kind as TRecordType] ?? kind;
@@ -129,14 +130,7 @@ function PostingRows({ posting: p }: { posting: TPosting }) {
               {accountLabel(line.account)}
             </Text>
           </Table.Td>
-          <Table.Td
-            ta="right"
-            c={line.amount_paise < 0 ? 'red.9' : 'teal.9'}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {line.amount_paise > 0 ? '+' : ''}
-            {formatPaise(line.amount_paise)}
-          </Table.Td>
+          <SignedAmountCell paise={line.amount_paise} />
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {line.balance_after_paise === null ? '—' : formatPaise(line.balance_after_paise)}
           </Table.Td>

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useReconciliation } from '../api/funds';
-import { accountLabel } from '../components/account-label';
+import { accountLabel } from '../../../lib/account-label';
 
 /** The ledger check (docs/api-funds.md "Reconciliation") and the firm's account balances. */
 export function ReconciliationPage() {

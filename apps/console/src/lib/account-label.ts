@@ -1,4 +1,4 @@
-import { humanise } from '../../../lib/format';
+import { humanise } from './format';
 
 /** Ledger account names as operations read them. */
 const ACCOUNT_LABELS: Record<string, string> = {
