@@ -16,17 +16,20 @@ import {
   type TPostingView,
 } from '@sampada/shared';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
-import {
-  addCard,
-  balancesOf,
-  keyed,
-  type MoneyClient,
-  openDeposits,
-  signInAgain,
-} from '../funds/test-fixtures.ts';
+import { type MoneyClient, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
 import { bucketOf } from './dues.ts';
-import { addDays, daysBetween, istDay } from './interest.ts';
-import { applied, borrower, CONSOLE, DAY_MS, disbursed, PERSONAL_ID } from './test-fixtures.ts';
+import { addDays, daysBetween } from './interest.ts';
+import {
+  applied,
+  borrower,
+  CONSOLE,
+  DAY_MS,
+  disbursed,
+  PERSONAL_ID,
+  accrueUntil,
+  holdAllCash as holdAll,
+  todayOf,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 400_000, hookTimeout: 120_000 });
 
@@ -37,26 +40,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = () => istDay(t.clock.now());
-async function runUntil(day: string) {
-  while (today() < day) t.clock.advance(DAY_MS);
-  await t.ctx.credit.servicing.runAccrual();
-}
+const today = () => todayOf(t);
+const runUntil = (day: string) => accrueUntil(t, day);
+const holdAllCash = (c: MoneyClient, leave = 0n) => holdAll(t, c, leave);
 const officers = async () =>
   [await signInStaff(t, 'operations'), await signInStaff(t, 'operations')] as const;
-
-/** Puts a client's available cash on hold for a withdrawal but `leave` paise: all auto-debit finds. */
-async function holdAllCash(c: MoneyClient, leave = 0n) {
-  const card = await addCard(t, c);
-  const cash = (await balancesOf(t, c.id)).cash_available - leave;
-  const reply = await t.api.post(
-    '/funds/app/v1/withdrawals',
-    { amount: (Number(cash) / 100).toFixed(2), bank_card_id: card.id, pin: c.pin },
-    c.token,
-    keyed(),
-  );
-  expect(reply.status).toBe(200);
-}
 
 /** ₹50,000 personal loan, 12 months EMI; `unpaid`: the client's cash held, nothing collected. */
 async function loanDisbursedToday(unpaid: boolean): Promise<TConsoleLoanDetail> {

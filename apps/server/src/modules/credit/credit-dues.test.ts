@@ -9,7 +9,6 @@ import type { TClientNotifications, TLoanDetail } from '@sampada/shared';
 import { inTransaction } from '../../platform/transaction.ts';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import {
-  addCard,
   balancesOf,
   fund,
   keyed,
@@ -17,8 +16,16 @@ import {
   openDeposits,
   signInAgain,
 } from '../funds/test-fixtures.ts';
-import { applied, borrower, DAY_MS, disbursed, loanOf, PERSONAL_ID } from './test-fixtures.ts';
-import { accrue, addDays, istDay } from './interest.ts';
+import {
+  applied,
+  borrower,
+  disbursed,
+  loanOf,
+  PERSONAL_ID,
+  accrueUntil,
+  holdAllCash as holdAll,
+} from './test-fixtures.ts';
+import { accrue, addDays } from './interest.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
@@ -30,11 +37,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const ledgerOk = async () => expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
-const today = () => istDay(t.clock.now());
-/** Moves the clock to `day` (same time of day) and runs the accrual job, as the leader would. */
-async function runUntil(day: string) {
-  while (today() < day) t.clock.advance(DAY_MS);
-  await t.ctx.credit.servicing.runAccrual();
+const runUntil = (day: string) => accrueUntil(t, day);
+/** All cash held for a withdrawal: auto-debit finds nothing. */
+async function holdAllCash(c: MoneyClient) {
+  await holdAll(t, c);
+  expect((await balancesOf(t, c.id)).cash_available).toBe(0n);
 }
 /** ₹50,000 personal loan, 12 months EMI at 14%. */
 async function emiLoan(c: MoneyClient) {
@@ -50,19 +57,6 @@ async function emiLoan(c: MoneyClient) {
     loan,
   );
   return loan;
-}
-/** Puts all of a client's available cash on hold for a withdrawal: auto-debit finds nothing. */
-async function holdAllCash(c: MoneyClient) {
-  const card = await addCard(t, c);
-  const cash = (await balancesOf(t, c.id)).cash_available;
-  const reply = await t.api.post(
-    '/funds/app/v1/withdrawals',
-    { amount: (Number(cash) / 100).toFixed(2), bank_card_id: card.id, pin: c.pin },
-    c.token,
-    keyed(),
-  );
-  expect(reply.status).toBe(200);
-  expect((await balancesOf(t, c.id)).cash_available).toBe(0n);
 }
 const postings = async (loanId: string, kind: string) =>
   (

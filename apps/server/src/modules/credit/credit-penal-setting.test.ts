@@ -14,23 +14,17 @@ import {
   type TKeyFactStatement,
 } from '@sampada/shared';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
-import {
-  addCard,
-  balancesOf,
-  keyed,
-  type MoneyClient,
-  openDeposits,
-  signInAgain,
-} from '../funds/test-fixtures.ts';
-import { addDays, istDay } from './interest.ts';
+import { type MoneyClient, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import { addDays } from './interest.ts';
 import {
   applied,
   borrower,
   CONSOLE,
-  DAY_MS,
   disbursed,
   keyFacts,
   loanOf,
+  accrueUntil,
+  holdAllCash as holdAll,
 } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
@@ -191,24 +185,8 @@ describe('an admin sets the penal charge of a product', () => {
 
 // ---------- Accrual under a moved clock (as credit-dues.test.ts) ----------
 
-const today = () => istDay(t.clock.now());
-/** Moves the clock to `day` (same time of day) and runs the accrual job, as the leader would. */
-async function runUntil(day: string) {
-  while (today() < day) t.clock.advance(DAY_MS);
-  await t.ctx.credit.servicing.runAccrual();
-}
-/** Puts all of a client's available cash on hold for a withdrawal: auto-debit finds nothing. */
-async function holdAllCash(c: MoneyClient) {
-  const card = await addCard(t, c);
-  const cash = (await balancesOf(t, c.id)).cash_available;
-  const reply = await t.api.post(
-    '/funds/app/v1/withdrawals',
-    { amount: (Number(cash) / 100).toFixed(2), bank_card_id: card.id, pin: c.pin },
-    c.token,
-    keyed(),
-  );
-  expect(reply.status).toBe(200);
-}
+const runUntil = (day: string) => accrueUntil(t, day);
+const holdAllCash = (c: MoneyClient) => holdAll(t, c);
 /** The loan's penal postings: how many, and what they credited to the firm's fees. */
 const penalPostings = async (loanId: string) =>
   (

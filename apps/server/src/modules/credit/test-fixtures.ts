@@ -10,7 +10,8 @@ import type {
 } from '@sampada/shared';
 import { viewerFor } from '../../platform/viewer.ts';
 import type { SignedInStaff, TestApp } from '../../test/helpers.ts';
-import { keyed, type MoneyClient, system } from '../funds/test-fixtures.ts';
+import { addCard, balancesOf, keyed, type MoneyClient, system } from '../funds/test-fixtures.ts';
+import { istDay } from './interest.ts';
 import { placed, trader, untilSettled } from '../trading/test-fixtures.ts';
 
 /** Seeded by migration 0012. */
@@ -139,3 +140,28 @@ export async function disbursed(
 
 /** The test clock moved by whole days (access tokens outlive none of them: sign in again). */
 export const DAY_MS = 86_400_000;
+
+/** The IST day on the test clock. */
+export const todayOf = (t: TestApp) => istDay(t.clock.now());
+
+/** Moves the clock to `day` (same time of day) and runs the accrual job, as the leader would. */
+export async function accrueUntil(t: TestApp, day: string) {
+  while (todayOf(t) < day) t.clock.advance(DAY_MS);
+  await t.ctx.credit.servicing.runAccrual();
+}
+
+/**
+ * Puts a client's available cash on hold for a withdrawal but `leave` paise: all auto-debit
+ * then finds.
+ */
+export async function holdAllCash(t: TestApp, c: MoneyClient, leave = 0n) {
+  const card = await addCard(t, c);
+  const cash = (await balancesOf(t, c.id)).cash_available - leave;
+  const reply = await t.api.post(
+    '/funds/app/v1/withdrawals',
+    { amount: (Number(cash) / 100).toFixed(2), bank_card_id: card.id, pin: c.pin },
+    c.token,
+    keyed(),
+  );
+  if (reply.status !== 200) throw new Error(`withdrawal refused: ${JSON.stringify(reply.body)}`);
+}
