@@ -60,8 +60,10 @@ test('[CLIENT][HINDI]: dashboard, a stock, deposit, holdings and orders speak Hi
 
   // A stock page, opened from search.
   await page.keyboard.press('Control+K');
-  await expect(page.getByRole('dialog', { name: 'स्टॉक खोजें' })).toBeVisible();
-  await page.keyboard.type('TCS');
+  const search = page.getByRole('dialog', { name: 'स्टॉक खोजें' });
+  await expect(search).toBeVisible();
+  // Into the field itself: typed before the dialog had focused it, the keys went nowhere.
+  await search.getByTestId('search-input').fill('TCS');
   await page.getByTestId('search-result-TCS').click();
   const stats = page.getByTestId('key-stats');
   await expect(stats).toContainText('पिछला बंद', { timeout: 15_000 });
