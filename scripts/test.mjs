@@ -30,6 +30,22 @@ function step(name, command, args, env = {}) {
 
 const failedNames = [];
 
+/**
+ * A failure's first lines, ANSI colours stripped: the CI record keeps only the log's tail, and
+ * a test's name alone does not say whether it was a timeout on a slow box or a real regression.
+ */
+function why(message) {
+  if (!message) return '';
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3);
+  return `\n      ${lines.join('\n      ').slice(0, 400)}`;
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,7 +56,9 @@ function countVitest(file) {
   for (const result of report.testResults ?? []) {
     const where = path.relative(root, result.name);
     const failed = result.assertionResults.filter((a) => a.status === 'failed');
-    failed.forEach((a) => failedNames.push(`${where} › ${a.fullName ?? a.title}`));
+    failed.forEach((a) =>
+      failedNames.push(`${where} › ${a.fullName ?? a.title}${why(a.failureMessages?.[0])}`),
+    );
     if (result.status === 'failed' && failed.length === 0)
       failedNames.push(`${where} (did not load)`);
   }
@@ -57,7 +75,8 @@ function countPlaywright(file) {
       for (const test of spec.tests ?? [])
         if (test.status === 'unexpected')
           failedNames.push(
-            `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}`,
+            `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(' › ')}` +
+              why(test.results?.at(-1)?.error?.message),
           );
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };

@@ -1,7 +1,10 @@
 // The baseline of bench/returns.mjs, in its own process: the least any returns computation must
-// do — fetch the same rows (the client's fills, their dividends, and the daily closes of every
-// scrip they traded and of NIFTY 50) with node-postgres and sum them: money in and out, the
-// dividends, each scrip's last close. No lots, no XIRR, no series.
+// read of what the figure reads — the client's fills fetched with node-postgres and summed
+// (money in and out), their dividends, and the daily closes of every scrip they traded and of
+// NIFTY 50 summed in SQL, per scrip (count and Σ close over the same rows). The figure keeps
+// the past closes per instance and reads, each time, a fingerprint of them (count, Σ close,
+// Σ close × start: market/daily-closes-cache.ts) and today's bars; shipping all 27,384 closes
+// here would make the baseline read more than the figure does. No lots, no XIRR, no series.
 // Usage: node bench/support/returns-raw-sql.mjs <database url> <client id> <runs> <warm-up>
 // Prints one JSON line: { "runs": n, "ms": [each run's milliseconds] , "check": {...} }.
 import pg from 'pg';
@@ -23,8 +26,8 @@ async function once() {
   ]);
   const symbols = [...new Set(fills.rows.map((f) => f.symbol)), 'NIFTY50'];
   const closes = await pool.query(
-    `select symbol, start, close from candles
-      where interval = '1d' and symbol = any($1) order by symbol, start`,
+    `select symbol, count(*)::int as n, sum(close)::text as total from candles
+      where interval = '1d' and symbol = any($1) group by symbol`,
     [symbols],
   );
   let net = 0n;
@@ -34,9 +37,13 @@ async function once() {
   }
   let dividend = 0n;
   for (const d of dividends.rows) dividend += BigInt(d.gross_paise);
-  const last = new Map();
-  for (const c of closes.rows) last.set(c.symbol, Number(c.close));
-  return { fills: fills.rows.length, closes: closes.rows.length, net, dividend, last: last.size };
+  let count = 0;
+  let total = 0n;
+  for (const c of closes.rows) {
+    count += c.n;
+    total += BigInt(c.total);
+  }
+  return { fills: fills.rows.length, closes: count, net, dividend, total };
 }
 
 for (let i = 0; i < Number(warmArg); i++) await once();
@@ -52,6 +59,11 @@ console.log(
   JSON.stringify({
     runs: ms.length,
     ms,
-    check: { ...check, net: String(check.net), dividend: String(check.dividend) },
+    check: {
+      ...check,
+      net: String(check.net),
+      dividend: String(check.dividend),
+      total: String(check.total),
+    },
   }),
 );

@@ -74,9 +74,9 @@ test.describe('[CLIENT][PREFERENCES]: Hindi, dark mode and lakh/crore', () => {
     await page.keyboard.type('TCS');
     await page.getByTestId('search-result-TCS').click();
     const stats = page.getByTestId('key-stats');
-    await expect(stats).toContainText(/₹[\d,]+\.\d{2} Cr/, { timeout: 15_000 });
+    await expect(stats).toContainText(/₹[\d,]+\.\d{2} Cr/);
     await expect(stats).not.toContainText('KCr');
-    await expect(page.getByTestId('price-chart')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('price-chart')).toBeVisible();
     await screenshot(page, 'stock-detail-dark');
 
     // 'System' follows the operating system's choice.

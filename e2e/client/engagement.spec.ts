@@ -43,7 +43,7 @@ async function buyFromStockDetail(page: Page, request: APIRequestContext, token:
   await overlay.getByTestId('search-input').fill(SYMBOL);
   await overlay.getByTestId(`search-result-${SYMBOL}`).click();
   const detail = page.getByTestId('stock-detail');
-  await expect(detail.getByTestId('stock-price')).toHaveText(RUPEES, { timeout: 15_000 });
+  await expect(detail.getByTestId('stock-price')).toHaveText(RUPEES);
   await detail.getByTestId('trade-buy').click();
   const ticket = page.getByTestId('order-ticket');
   const price = ticket.getByTestId('order-live-price');

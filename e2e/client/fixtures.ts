@@ -144,7 +144,8 @@ export async function screenshot(page: Page, name: string) {
     page.waitForFunction(
       (expected) => document.documentElement.dataset.mantineColorScheme === expected,
       theme,
-      { timeout: 5_000 },
+      // The flip is one re-render, but a busy CI box took over 5 s (session 22, phone-reach).
+      { timeout: 30_000 },
     );
   const followsSystem = await page.evaluate(
     () =>

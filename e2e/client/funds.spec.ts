@@ -108,7 +108,8 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   );
   expect(confirmed.status).toBe('confirmed');
 
-  // The client is told (live, or by the bell's 30 s poll) and the notice opens the records.
+  // The client is told (live, or by the bell's 30 s poll) and the notice opens the credit's
+  // receipt over the records.
   await page.getByTestId('notifications-bell').click();
   const notice = page
     .getByTestId('notification')
@@ -117,7 +118,10 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   await expect(notice).toBeVisible({ timeout: 45_000 });
   await expect(notice).toContainText(/(am|pm) (IST|UTC|GMT[+0-9:]*)/);
   await notice.click();
+  await expect(page.getByTestId('receipt-detail')).toContainText(utr);
   await expect(page).toHaveURL(/\/me\/records$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('receipt-detail')).toHaveCount(0);
 
   // The client's records and assets show the credit.
   const depositRow = page.getByTestId('record-row').filter({ hasText: shown }).first();

@@ -66,7 +66,7 @@ test('[CLIENT][HINDI]: dashboard, a stock, deposit, holdings and orders speak Hi
   await search.getByTestId('search-input').fill('TCS');
   await page.getByTestId('search-result-TCS').click();
   const stats = page.getByTestId('key-stats');
-  await expect(stats).toContainText('पिछला बंद', { timeout: 15_000 });
+  await expect(stats).toContainText('पिछला बंद');
   await expect(stats).toContainText('बाज़ार पूँजीकरण');
   await expectNoStrayEnglish(stats, STRAY_ENGLISH.stock);
   await screenshot(page, 'stock-hi-IN');

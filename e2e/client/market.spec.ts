@@ -48,11 +48,11 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     // The stock detail drawer: price and change, chart, key stats, Buy and Sell.
     const drawer = page.getByRole('dialog', { name: 'RELIANCE' });
     const price = drawer.getByTestId('stock-price');
-    await expect(price).toHaveText(RUPEES, { timeout: 15_000 });
+    await expect(price).toHaveText(RUPEES);
     await expect(drawer.getByTestId('stock-change')).toHaveText(
       /[+-]?[\d,]+\.\d{2} \([+-]?[\d.]+%\)/,
     );
-    await expect(drawer.getByTestId('price-chart')).toBeVisible({ timeout: 15_000 });
+    await expect(drawer.getByTestId('price-chart')).toBeVisible();
     await expect(drawer.getByTestId('key-stats')).toContainText('INE002A01018');
     await expect(drawer.getByRole('button', { name: 'Buy' })).toBeEnabled();
     await expect(drawer.getByRole('button', { name: 'Sell' })).toBeEnabled();

@@ -119,7 +119,14 @@ test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
     test.setTimeout(300_000);
     await signIn(page, DEMO);
     const assets = page.getByTestId('assets-card');
-    await expect(page.getByTestId('assets-holdings_value')).toHaveText(/^₹[1-9][\d,]*\.\d\d$/);
+    const holdingsValue = page.getByTestId('assets-holdings_value');
+    const valued = /^₹[1-9][\d,]*\.\d\d$/;
+    // On a loaded box the first asking may pass the app's 10 s limit (stop 44's CI): the card
+    // then says so with a Try again, which a client would press.
+    const failed = page.getByTestId('assets-failed');
+    await expect(holdingsValue.filter({ hasText: valued }).or(failed)).toBeVisible();
+    if (await failed.isVisible()) await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(holdingsValue).toHaveText(valued);
     await expect(page.getByTestId('assets-pnl')).toContainText(/[+−-]?₹[\d,]+\.\d\d/);
     await expect(page.getByTestId('assets-pnl')).not.toContainText('₹0.00');
     await expect(assets).toBeVisible();
@@ -129,9 +136,16 @@ test.describe('[CLIENT][DEMO]: the demo client on a fresh start', () => {
       await expectFits(page, path);
       await screenshot(page, `${info.project.name}${path.replace(/\//g, '-')}`);
     }
-    // Seven holdings bought over past months, each as a card on a phone.
+    // Seven holdings bought over past months, each a dense row on a phone.
     await page.goto('/portfolio/holding');
     await expect(page.locator('[data-testid^="holding-row-"]')).toHaveCount(7);
+    if (info.project.name === 'phone') {
+      // A dense row of four lines, not a card of eight (~290 px, one whole holding a screen).
+      const heights = await page
+        .locator('[data-testid^="holding-row-"]')
+        .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+      expect(Math.min(...heights)).toBeLessThan(180);
+    }
   });
 });
 

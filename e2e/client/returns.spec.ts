@@ -3,6 +3,7 @@
  * on the same money, the performance chart and what XIRR means, at 1440 px and at 375 px —
  * nothing wider than the screen and no serious axe violation.
  */
+import { dayText as sharedDayText } from '@sampada/shared';
 import { type Page } from '@playwright/test';
 import { violations, settled } from '../support/axe';
 import { clientCall, clientToken, istToday } from '../support/trading';
@@ -12,14 +13,8 @@ const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' 
 /** A rate as the screen writes it: signed, two decimals, per cent. */
 const RATE = /^[+-]?\d{1,3}(,\d{2,3})*\.\d{2}%$/;
 
-/** A calendar day as the app writes it: 20 Nov 2026. */
-const dayText = (utcMidnight: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utcMidnight);
+/** A calendar day as the app writes it: 20 Nov 2026 (the shared rule: Sep, never Sept). */
+const dayText = (utcMidnight: Date) => sharedDayText(utcMidnight.toISOString().slice(0, 10));
 
 /** The page, and every table's box, no wider than the screen (decision 020). */
 async function overflow(page: Page) {

@@ -67,7 +67,7 @@ test.describe('[CLIENT][TRADING]: market and limit orders from stock detail and 
     await overlay.getByTestId(`search-result-${BUY_SYMBOL}`).click();
     const detail = page.getByTestId('stock-detail');
     await expect(detail).toHaveAttribute('data-symbol', BUY_SYMBOL, { timeout: 20_000 });
-    await expect(detail.getByTestId('stock-price')).toHaveText(RUPEES, { timeout: 15_000 });
+    await expect(detail.getByTestId('stock-price')).toHaveText(RUPEES);
     await detail.getByTestId('trade-buy').click();
 
     const ticket = page.getByTestId('order-ticket');

@@ -5,7 +5,14 @@
  * day's contract-note run and watches the note go out, finds the message in the outbox, and
  * resolves a client's complaint with a note the client is e-mailed.
  */
-import { addIstDays, asIstDay, GRIEVANCE_MSG, md5, type TGrievance } from '@sampada/shared';
+import {
+  addIstDays,
+  asIstDay,
+  dayText,
+  GRIEVANCE_MSG,
+  md5,
+  type TGrievance,
+} from '@sampada/shared';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { approvedClient, expect, screenshot, test, toast, type TClient } from '../client/fixtures';
 import { violations } from '../support/axe';
@@ -26,8 +33,7 @@ import {
 } from '../support/trading';
 import { expectNoSidewaysScroll, openFromMenu as pick, signInFirstTime } from './support';
 
-const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-const formatDay = (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00+05:30`));
+const formatDay = (isoDay: string) => dayText(isoDay);
 
 /** A client who bought INFY today (₹24,000 at about ₹1,600, over the ₹19,000 minimum). */
 async function buyerToday(request: APIRequestContext, opsToken: string) {
@@ -97,7 +103,8 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   await openFromMenu(page, 'Contract notes', 'Contract notes');
   // Today is the default; another day is kept in the address, and today picked back.
   const dateInput = page.getByLabel('Trade date');
-  await expect(dateInput).toHaveValue(today);
+  // Day first, whatever the browser locale: 30 Nov 2026, not 11/30/2026.
+  await expect(dateInput).toHaveValue(formatDay(today));
   const yesterday = addIstDays(asIstDay(today), -1);
   await dateInput.fill(yesterday);
   await expect(page).toHaveURL(new RegExp(`/console/mail/contract-notes\\?date=${yesterday}$`));

@@ -7,6 +7,7 @@ import {
   createOps,
   fundClient,
   getOrder,
+  fillIstDateTime,
   istInput,
   istToday,
   placedOrder,
@@ -70,8 +71,8 @@ test.describe('[CONSOLE][TRADING]: the desk and the client app on one deal', () 
     await form.getByTestId('allocation-symbol').fill(symbol);
     await form.getByTestId('allocation-price').fill(String(price));
     await form.getByTestId('allocation-quantity').fill('1000');
-    await form.getByTestId('allocation-opens').fill(istInput(-10));
-    await form.getByTestId('allocation-closes').fill(istInput(2 * 24 * 60));
+    await fillIstDateTime(form, 'allocation-opens', istInput(-10));
+    await fillIstDateTime(form, 'allocation-closes', istInput(2 * 24 * 60));
     await screenshot(desk, 'desk-allocation-new');
     const publishing = created(desk, '/trading/allocations');
     await form.getByTestId('allocation-create').click();
@@ -209,8 +210,8 @@ test.describe('[CONSOLE][TRADING]: the desk and the client app on one deal', () 
     }
     await expect(async () => {
       await desk.reload();
-      await expect(status).toHaveAttribute('data-status', 'listed', { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(status).toHaveAttribute('data-status', 'listed', { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
     await screenshot(desk, 'desk-ipo-listed');
     expect((await getOrder(request, token, bid.id)).status).toBe('filled');
 
@@ -222,6 +223,17 @@ test.describe('[CONSOLE][TRADING]: the desk and the client app on one deal', () 
     await expect(holding.getByTestId(`holding-listing-${symbol}`)).toHaveCount(0);
     await expect(holding.getByTestId(`holding-sell-${symbol}`)).toBeEnabled();
     await screenshot(page, 'client-ipo-holding');
+
+    // The client was told of the allotment as one, and the notice opens the application in
+    // History, open to its fill.
+    await page.getByTestId('notifications-bell').click();
+    const told = page.getByTestId('notification').filter({
+      hasText: `IPO allotment: the 1 lot of ${symbol} you applied for was allotted, ${lotSize} shares at ₹100.00.`,
+    });
+    await expect(told).toBeVisible({ timeout: 45_000 });
+    await told.click();
+    await expect(page).toHaveURL(new RegExp(`/portfolio/history\\?order=${bid.id}$`));
+    await expect(page.getByTestId(`history-fills-${bid.id}`)).toBeVisible();
     await desk.close();
   });
 });

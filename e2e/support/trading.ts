@@ -3,7 +3,13 @@
  * own (created with the CLI, signed in over the console API with a TOTP computed here) and a
  * deposit that operations confirm, so that the client has cash to trade with.
  */
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { md5, type TOrder } from '@sampada/shared';
 import { authenticator } from 'otplib';
 import { sampada } from './cli';
@@ -22,9 +28,20 @@ export const rupeesOfText = (text: string) => Number(text.replace(/[₹,\s]/g, '
 export const istToday = (now = new Date()) =>
   new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
-/** A datetime-local value read as IST, `minutes` from now: '2026-03-10T09:15'. */
+/** An IST wall-clock time `minutes` from now: '2026-03-10T09:15'. */
 export const istInput = (minutes: number) =>
   new Date(Date.now() + (330 + minutes) * 60_000).toISOString().slice(0, 16);
+
+/**
+ * Types an IST date and time ('2026-03-10T09:15') into the console's day-and-time field: the
+ * day as staff may type it (it reads an ISO day as well as 10 Mar 2026), then the time (HH:MM).
+ */
+export async function fillIstDateTime(scope: Locator, testId: string, local: string) {
+  const day = scope.getByTestId(`${testId}-day`);
+  await day.fill(local.slice(0, 10));
+  await day.blur();
+  await scope.getByTestId(`${testId}-time`).fill(local.slice(11, 16));
+}
 
 /** A run id unique per project and run, for emails, UTRs and symbols. */
 export const runId = (project: string) => `${project}-${Date.now().toString(36)}`;

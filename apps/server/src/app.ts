@@ -82,7 +82,8 @@ import { supportRoutes } from './modules/support/routes.ts';
 import { externalChatOrigin } from './modules/support/service.ts';
 import { publicReference } from './platform/api-reference.ts';
 import { busPrefixOf } from './platform/bus.ts';
-import { ok, registerEnvelope } from './platform/envelope.ts';
+import { errorBody, ok, registerEnvelope } from './platform/envelope.ts';
+import { withErrorAnswer } from './platform/openapi-errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import {
   contentSecurityPolicyAllowing,
@@ -123,6 +124,9 @@ const API_PREFIXES = [
 
 /** API routes are the rate-limited, never-cached ones; everything else is a page or a file. */
 const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The public reference (/docs, its JSON) and the console's own OpenAPI document. */
+const isApiDocument = (url: string) =>
+  url.startsWith('/docs') || url.endsWith('/reference/openapi.json');
 
 /**
  * Vite names hashed files `name-<8-char hash>.ext` under assets/ (the path seen here may be the
@@ -209,10 +213,13 @@ function registerApiRouteOptions(app: FastifyInstance, config: AppContext['confi
     // An API request not answered in time gets a 503 (the envelope's "busy" message), never a
     // hang; an upload's body may take longer to arrive. A WebSocket hijacks its reply, which
     // clears the timer.
+    // The OpenAPI documents too: each is built on its first request, seconds of CPU on a busy
+    // box (a 503 there was seen in CI), and cached after.
     const uploads = (route.schema as { consumes?: string[] } | undefined)?.consumes;
-    route.handlerTimeout ??= uploads?.includes('multipart/form-data')
-      ? config.timeouts.upload
-      : config.timeouts.request;
+    route.handlerTimeout ??=
+      uploads?.includes('multipart/form-data') || isApiDocument(route.url)
+        ? config.timeouts.upload
+        : config.timeouts.request;
   });
 }
 
@@ -239,9 +246,10 @@ async function registerRateLimit(
       : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      code: 429,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      data: null,
+      ...errorBody(
+        429,
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
     }),
   });
 }
@@ -256,7 +264,8 @@ async function registerUploadsAndDocs(app: FastifyInstance) {
       info: {
         title: `${APP_NAME} API`,
         version: APP_VERSION,
-        description: 'Every response is the envelope {code, message, data}.',
+        description:
+          'Every response is the envelope {code, message, data}; an error answer adds error_code, a stable machine code to translate by.',
       },
       components: {
         securitySchemes: {
@@ -265,7 +274,7 @@ async function registerUploadsAndDocs(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withErrorAnswer(jsonSchemaTransform(input)),
     // Named (recursive) schemas go into components, where their references point.
     transformObject: jsonSchemaTransformObject,
   });
@@ -487,6 +496,6 @@ async function serveBuiltApps(app: FastifyInstance, ctx: AppContext) {
         );
     }
     if (isApi) reply.header('cache-control', 'no-store');
-    return reply.status(404).send({ code: 404, message: 'Not found.', data: null });
+    return reply.status(404).send(errorBody(404, 'Not found.'));
   });
 }

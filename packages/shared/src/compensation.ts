@@ -8,6 +8,14 @@
 import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
 import { paiseField } from './credit.ts';
+import { FM, MAX_TRANSFER_PAISE } from './funds.ts';
+import {
+  amountInPaise,
+  checkAmountPair,
+  deprecatedPaise,
+  optionalAmountInPaise,
+  rupeeText,
+} from './rupee-fields.ts';
 import { formatPaise } from './money.ts';
 import { requiredText } from './schemas.ts';
 
@@ -166,21 +174,33 @@ const evidence = z
   .max(MAX_EVIDENCE_IMAGES, CPM.tooManyImages())
   .default([]);
 
-export const ZCompensationApply = z.object({
-  category: z.enum(COMPENSATION_CATEGORIES, { error: CPM.categoryRequired }),
-  amount_paise: paiseField(CPM.amountRequired),
-  description: requiredText(CPM.descriptionRequired).max(2000, CPM.descriptionTooLong),
-  /** The order, deposit or withdrawal the claim concerns: the client's own. */
-  related: z
-    .object({
-      kind: z.enum(RELATED_KINDS, { error: CPM.relatedNotYours }),
-      id: z.uuid({ error: CPM.relatedNotYours }),
-    })
-    .nullable()
-    .default(null),
-  /** Signed links the image upload answered (POST /client/app/v1/image?purpose=evidence). */
-  evidence,
+/** An amount a client or an officer types, in rupees (decision 062); services read paise. */
+const rupees = (required: string) =>
+  rupeeText({ required, maxPaise: MAX_TRANSFER_PAISE, tooLarge: FM.amountTooLarge });
+const claimAmount = (required: string) => ({
+  /** Rupees: '2500' or '2500.50'. */
+  amount: rupees(required).optional(),
+  amount_paise: deprecatedPaise(paiseField(required), 'amount').optional(),
 });
+
+export const ZCompensationApply = amountInPaise(
+  z.object({
+    category: z.enum(COMPENSATION_CATEGORIES, { error: CPM.categoryRequired }),
+    ...claimAmount(CPM.amountRequired),
+    description: requiredText(CPM.descriptionRequired).max(2000, CPM.descriptionTooLong),
+    /** The order, deposit or withdrawal the claim concerns: the client's own. */
+    related: z
+      .object({
+        kind: z.enum(RELATED_KINDS, { error: CPM.relatedNotYours }),
+        id: z.uuid({ error: CPM.relatedNotYours }),
+      })
+      .nullable()
+      .default(null),
+    /** Signed links the image upload answered (POST /client/app/v1/image?purpose=evidence). */
+    evidence,
+  }),
+  CPM.amountRequired,
+);
 export type TCompensationApply = z.input<typeof ZCompensationApply>;
 
 export const ZCompensationReply = z.object({
@@ -203,11 +223,13 @@ export type TClaimQueueQuery = z.input<typeof ZClaimQueueQuery>;
 export const ZClaimAskInfo = z.object({
   question: requiredText(CPM.questionRequired).max(2000),
 });
-export const ZClaimApprove = z.object({
-  /** Less than claimed: a partial approval. Absent: the amount claimed (or, second, the first's). */
-  amount_paise: paiseField(CPM.partAmountRequired).optional(),
-  reason: requiredText(CPM.reasonRequired).max(1000),
-});
+export const ZClaimApprove = optionalAmountInPaise(
+  z.object({
+    /** Less than claimed: a partial approval. Absent: the amount claimed (or, second, the first's). */
+    ...claimAmount(CPM.partAmountRequired),
+    reason: requiredText(CPM.reasonRequired).max(1000),
+  }),
+);
 export type TClaimApprove = z.input<typeof ZClaimApprove>;
 export const ZClaimReject = z.object({ reason: requiredText(CPM.reasonRequired).max(1000) });
 export const ZClaimNote = z.object({ note: z.string().trim().max(1000).optional() });
@@ -228,35 +250,69 @@ export type TCompensationSettings = z.infer<typeof ZCompensationSettings>;
 
 const isoDate = z.iso.datetime({ offset: true, error: OM.validityInvalid });
 
-export const ZOfferInput = z
-  .object({
-    title: requiredText(OM.titleRequired).max(120),
-    body: requiredText(OM.bodyRequired).max(4000),
-    kind: z.enum(OFFER_KINDS),
-    bonus_kind: z.enum(BONUS_KINDS).nullable().default(null),
-    amount_paise: paiseField(OM.amountRequired).nullable().default(null),
-    cashback_bps: z.number().int().min(1).max(10_000).nullable().default(null),
-    cashback_cap_paise: paiseField(OM.cashbackInvalid).nullable().default(null),
-    budget_paise: paiseField(OM.budgetRequired).nullable().default(null),
-    /** 0: every client; N: VIP level N and up. */
-    min_vip: z.number().int().min(0).max(10).default(0),
-    valid_from: isoDate,
-    valid_until: isoDate,
-    status: z.enum(OFFER_STATUSES).default('draft'),
-  })
-  .superRefine((o, ctx) => {
-    if (Date.parse(o.valid_until) <= Date.parse(o.valid_from))
-      ctx.addIssue({ code: 'custom', path: ['valid_until'], message: OM.validityInvalid });
-    if (o.kind !== 'bonus') return;
-    if (o.budget_paise === null)
-      ctx.addIssue({ code: 'custom', path: ['budget_paise'], message: OM.budgetRequired });
-    if (o.bonus_kind === 'fixed' && o.amount_paise === null)
-      ctx.addIssue({ code: 'custom', path: ['amount_paise'], message: OM.amountRequired });
-    if (o.bonus_kind === 'cashback' && (o.cashback_bps === null || o.cashback_cap_paise === null))
-      ctx.addIssue({ code: 'custom', path: ['cashback_bps'], message: OM.cashbackInvalid });
-    if (o.bonus_kind === null)
-      ctx.addIssue({ code: 'custom', path: ['bonus_kind'], message: OM.amountRequired });
-  });
+/** An offer's three amounts: rupee text, or for one release the deprecated paise integers. */
+const OFFER_AMOUNTS = [
+  { rupees: 'amount', paise: 'amount_paise' },
+  { rupees: 'cashback_cap', paise: 'cashback_cap_paise' },
+  { rupees: 'budget', paise: 'budget_paise' },
+] as const;
+const ZOfferFields = z.object({
+  title: requiredText(OM.titleRequired).max(120),
+  body: requiredText(OM.bodyRequired).max(4000),
+  kind: z.enum(OFFER_KINDS),
+  bonus_kind: z.enum(BONUS_KINDS).nullable().default(null),
+  /** A fixed bonus, in rupees: '250' or '250.50'. */
+  amount: rupees(OM.amountRequired).nullable().optional(),
+  amount_paise: deprecatedPaise(paiseField(OM.amountRequired), 'amount').nullable().optional(),
+  cashback_bps: z.number().int().min(1).max(10_000).nullable().default(null),
+  /** A cashback's cap per client, in rupees. */
+  cashback_cap: rupees(OM.cashbackInvalid).nullable().optional(),
+  cashback_cap_paise: deprecatedPaise(paiseField(OM.cashbackInvalid), 'cashback_cap')
+    .nullable()
+    .optional(),
+  /** The offer's total budget, in rupees. */
+  budget: rupees(OM.budgetRequired).nullable().optional(),
+  budget_paise: deprecatedPaise(paiseField(OM.budgetRequired), 'budget').nullable().optional(),
+  /** 0: every client; N: VIP level N and up. */
+  min_vip: z.number().int().min(0).max(10).default(0),
+  valid_from: isoDate,
+  valid_until: isoDate,
+  status: z.enum(OFFER_STATUSES).default('draft'),
+});
+
+type TOfferFields = z.output<typeof ZOfferFields>;
+
+/** The offer's rules, on the fields as sent, so they speak beside the fields' own issues. */
+function checkOffer(o: TOfferFields, ctx: z.RefinementCtx) {
+  const came = (names: (typeof OFFER_AMOUNTS)[number]) =>
+    checkAmountPair({ rupees: o[names.rupees], paise: o[names.paise] }, names, ctx);
+  const [amount, cap, budget] = OFFER_AMOUNTS.map(came);
+  if (Date.parse(o.valid_until) <= Date.parse(o.valid_from))
+    ctx.addIssue({ code: 'custom', path: ['valid_until'], message: OM.validityInvalid });
+  if (o.kind !== 'bonus') return;
+  if (!budget) ctx.addIssue({ code: 'custom', path: ['budget'], message: OM.budgetRequired });
+  if (o.bonus_kind === 'fixed' && !amount)
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: OM.amountRequired });
+  if (o.bonus_kind === 'cashback' && (o.cashback_bps === null || !cap))
+    ctx.addIssue({ code: 'custom', path: ['cashback_bps'], message: OM.cashbackInvalid });
+  if (o.bonus_kind === null)
+    ctx.addIssue({ code: 'custom', path: ['bonus_kind'], message: OM.amountRequired });
+}
+
+/** The rupee fields and their paise twins as the `*_paise` (or null) the offer service reads. */
+function offerAmountsInPaise(o: TOfferFields) {
+  const { amount, amount_paise, cashback_cap, cashback_cap_paise, budget, budget_paise, ...rest } =
+    o;
+  // Both present means both agreed: checkOffer stops the parse otherwise.
+  return {
+    ...rest,
+    amount_paise: amount ?? amount_paise ?? null,
+    cashback_cap_paise: cashback_cap ?? cashback_cap_paise ?? null,
+    budget_paise: budget ?? budget_paise ?? null,
+  };
+}
+
+export const ZOfferInput = ZOfferFields.superRefine(checkOffer).transform(offerAmountsInPaise);
 export type TOfferInput = z.input<typeof ZOfferInput>;
 
 export const ZApplicationsQuery = z.object({

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
 import { formatTwoDecimals } from './format.ts';
 import { formatPaise, PAISE_PER_RUPEE, percentage, readRupees } from './money.ts';
+import { amountInPaise, deprecatedPaise, rupeeText } from './rupee-fields.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
@@ -231,7 +232,10 @@ export const CREDIT_DONE = {
 
 // ---------- Request fields ----------
 
-/** An amount in whole paise, as a JSON number or a string of digits. */
+/**
+ * An amount in whole paise, as a JSON number or a string of digits: the console's product
+ * limits, and the deprecated `amount_paise` of client requests (decision 062).
+ */
 export const paiseField = (requiredMessage: string = LM.amountRequired) =>
   z.union([z.number(), z.string()], { error: requiredMessage }).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
@@ -288,28 +292,50 @@ export const PREPAYMENT_CHOICES = ['reduce_emi', 'reduce_tenure'] as const;
 
 // ---------- Requests (client) ----------
 
-export const ZLoanQuoteRequest = z.object({
+/** A loan's amount as the client types it (decision 062); the services read `amount_paise`. */
+const LOAN_AMOUNT = {
+  required: LM.amountRequired,
+  maxPaise: MAX_LOAN_PAISE,
+  tooLarge: LM.amountAboveMax(MAX_LOAN_PAISE),
+};
+const amountOf = (required: string) => ({
+  /** Rupees: '250000' or '250000.50'. */
+  amount: rupeeText({ ...LOAN_AMOUNT, required }).optional(),
+  amount_paise: deprecatedPaise(paiseField(required), 'amount').optional(),
+});
+
+/** The terms a quote, a key fact statement and an application name. */
+export const ZLoanTerms = z.object({
   product_id: z.uuid({ error: LM.productRequired }),
-  amount_paise: paiseField(),
+  ...amountOf(LM.amountRequired),
   tenure_months: tenure,
   /** Loans against shares: the holdings to pledge (eligibility = LTV × their value). */
   pledges,
 });
+
+export const ZLoanQuoteRequest = amountInPaise(ZLoanTerms, LM.amountRequired);
 export type TLoanQuoteRequest = z.input<typeof ZLoanQuoteRequest>;
 
 /** The key fact statement accepted (checked after the terms, so a term's refusal comes first). */
-export const ZLoanApplyRequest = ZLoanQuoteRequest.extend({
-  pin: ZPinRequest.shape.pin,
-  kfs_id: z.uuid({ error: LM.kfsNotFound }).optional(),
-});
+export const ZLoanApplyRequest = amountInPaise(
+  ZLoanTerms.extend({
+    pin: ZPinRequest.shape.pin,
+    kfs_id: z.uuid({ error: LM.kfsNotFound }).optional(),
+  }),
+  LM.amountRequired,
+);
 export type TLoanApplyRequest = z.input<typeof ZLoanApplyRequest>;
 
-export const ZLoanRepayRequest = z.object({
-  amount_paise: paiseField('Enter the amount to repay.'),
-  pin: ZPinRequest.shape.pin,
-  /** What a prepayment (beyond what is due) shortens: the EMI (default) or the tenure. */
-  prepayment: z.enum(PREPAYMENT_CHOICES).optional(),
-});
+const REPAY_REQUIRED = 'Enter the amount to repay.';
+export const ZLoanRepayRequest = amountInPaise(
+  z.object({
+    ...amountOf(REPAY_REQUIRED),
+    pin: ZPinRequest.shape.pin,
+    /** What a prepayment (beyond what is due) shortens: the EMI (default) or the tenure. */
+    prepayment: z.enum(PREPAYMENT_CHOICES).optional(),
+  }),
+  REPAY_REQUIRED,
+);
 export type TLoanRepayRequest = z.input<typeof ZLoanRepayRequest>;
 
 /** A floating loan's borrower: what a rate reset keeps (the other moves). */
@@ -317,10 +343,11 @@ export const ZResetPreferenceRequest = z.object({ reset_preference: z.enum(RESET
 export type TResetPreferenceRequest = z.infer<typeof ZResetPreferenceRequest>;
 
 /** Closing a loan today: the amount the client read on the foreclosure statement. */
-export const ZForecloseRequest = z.object({
-  amount_paise: paiseField('Enter the amount on the foreclosure statement.'),
-  pin: ZPinRequest.shape.pin,
-});
+const FORECLOSE_REQUIRED = 'Enter the amount on the foreclosure statement.';
+export const ZForecloseRequest = amountInPaise(
+  z.object({ ...amountOf(FORECLOSE_REQUIRED), pin: ZPinRequest.shape.pin }),
+  FORECLOSE_REQUIRED,
+);
 export type TForecloseRequest = z.input<typeof ZForecloseRequest>;
 
 export const ZLoanListQuery = z.object({

@@ -20,7 +20,21 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Midnight UTC of the same calendar date: the arithmetic base for whole days. */
 const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayOfUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10) as IstDay;
+/**
+ * Each day's text, worked out once per process: a returns answer reads the day of 10,000 fills
+ * several times over (bench/returns.mjs), and every conversion built a Date and a string.
+ * A few thousand days at most in practice; bounded all the same.
+ */
+const dayTexts = new Map<number, IstDay>();
+function dayOfUtc(ms: number): IstDay {
+  const n = Math.floor(ms / DAY_MS);
+  let text = dayTexts.get(n);
+  if (text === undefined) {
+    text = new Date(ms).toISOString().slice(0, 10) as IstDay;
+    if (dayTexts.size < 100_000) dayTexts.set(n, text);
+  }
+  return text;
+}
 
 /** Whether `text` is a real calendar day 'YYYY-MM-DD' (no 30 February). */
 export function isIstDay(text: string): text is IstDay {

@@ -2,6 +2,9 @@
  * Every user-facing message of the spec (client-app.md §5, §8), word for word.
  * Client and server import these; never retype one.
  */
+/** The prefix of the spec's messages' codes (`app.passwordRequired`): see message-codes.ts. */
+export const M_CODE_PREFIX = 'app';
+
 export const M = {
   // §5 Login
   usernameRequired: 'Username is required',

@@ -101,8 +101,27 @@ export const ZNoticeDetail = z.discriminatedUnion('type', [
     reason: z.string().nullable(),
     /** A paid withdrawal's: the client's account it went to, masked (never the full number). */
     bank: ZNoticeBank.optional(),
+    /**
+     * The ledger posting that moved the money (a credited deposit, a paid or returned
+     * withdrawal): the notice opens its receipt. Absent where nothing moved (a rejected deposit).
+     */
+    posting_id: z.string().optional(),
   }),
   z.object({ type: z.literal('due'), amount_paise: paise, due_date: z.string() }),
+  /**
+   * An IPO application's allotment, told on its order's step: `order.fill` when lots were
+   * allotted, `order.reject` when none were. The lots applied for and allotted, the shares, the
+   * issue price and what of the blocked amount came back to the client's cash.
+   */
+  z.object({
+    type: z.literal('ipo'),
+    symbol: z.string(),
+    lots_applied: z.number().int(),
+    lots_allotted: z.number().int(),
+    shares_allotted: z.number().int(),
+    price_paise: paise,
+    refund_paise: paise,
+  }),
   /** A decision with no figure but a reason (a KYC rejection). */
   z.object({ type: z.literal('reason'), reason: z.string() }),
   /**

@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+import { Toasts } from './toasts';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
@@ -16,7 +16,7 @@ export function App() {
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          <Toasts />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

@@ -1,24 +1,26 @@
-import { isIstDay, istDayStart } from '@sampada/shared';
+import { dayText, istDayOf } from '@sampada/shared';
 
-/** Dates as the firm reads them: Indian English, Indian Standard Time. */
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
+/** Times as the firm reads them: Indian English, Indian Standard Time. */
+const clock = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
   timeZone: 'Asia/Kolkata',
 });
 
 /** '29 Nov 2026, 4:09 pm IST': every time staff read carries its zone (issue 31, one clock). */
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? `${dateTime.format(new Date(iso))} IST` : '—';
-
-const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+export const formatDateTime = (iso: string | null | undefined) => {
+  if (!iso) return '—';
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return `${dayText(istDayOf(instant))}, ${clock.format(instant)} IST`;
+};
 
 /**
  * '2026-11-06' → '6 Nov 2026': a settlement date, a trade date or a due date is an IST calendar
  * day, not an instant, so it carries no time and no zone.
  */
-export const formatIstDay = (isoDay: string) =>
-  isIstDay(isoDay) ? day.format(istDayStart(isoDay)) : isoDay;
+export const formatIstDay = (isoDay: string) => dayText(isoDay);
 
 const time = new Intl.DateTimeFormat('en-IN', {
   hour: '2-digit',

@@ -1,3 +1,4 @@
+import { errorCode } from '@sampada/shared';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { http } from '../lib/api-client';
 
@@ -14,7 +15,8 @@ export const ok = (data: unknown = null, message = 'success'): TMockResponse => 
 /** An error status with the server's envelope and message. */
 export const fail = (status: number, message = ''): TMockResponse => ({
   status,
-  body: { code: status, message, data: null },
+  // The machine code the server's error handler puts beside the text (docs/api-identity.md).
+  body: { code: status, message, data: null, error_code: errorCode(status, message) },
 });
 
 /**

@@ -8,10 +8,13 @@ import type { OfficeWiring } from './office.ts';
 
 export function wireEngagement(
   { config, db, clock, bus }: Foundation,
-  { clients }: ClientsWiring,
+  { clients, kyc }: ClientsWiring,
   { ledger }: OfficeWiring,
   { trading, market, credit, funds }: MarketsWiring,
 ) {
+  /** When the client's first approved KYC was approved, or null. */
+  const approvedSince = async (clientId: string) =>
+    (await kyc.submissionsOf(clientId)).findLast((s) => s.status === 'approved')?.checkedAt ?? null;
   return createEngagementService({
     db,
     clock,
@@ -27,7 +30,11 @@ export function wireEngagement(
       client: async (clientId) => {
         const row = await clients.byId(clientId);
         return {
-          createdAt: row.createdAt,
+          // Time with the firm runs from the KYC approval that made them a client, as the
+          // client reads it on their KYC record (issue 31: the demo client, approved months
+          // ago, read "0 full months"); before approval, from signing up.
+          createdAt:
+            (row.kycStatus === 'approved' && (await approvedSince(clientId))) || row.createdAt,
           kycApproved: row.kycStatus === 'approved',
           advisorId: row.advisorId,
         };

@@ -19,7 +19,7 @@ export function wirePortfolio(
     db,
     clock,
     trading,
-    dailyCloses: (symbol) => market.service.dailyCloses(symbol),
+    dailyCloses: (symbols) => market.service.dailyClosesOf(symbols),
     // A split's prices move with its shares, in the transaction applying it (decision 051).
     async rebasePrices(tx, action) {
       const rebase = { symbol: action.symbol, ratio: action };

@@ -1,15 +1,19 @@
 /**
  * Every response is `{code, message, data}` (architecture.md "API conventions"). Validation
  * failures answer 400 with the first failing rule's message, which is the spec's exact text.
+ * An error answer adds `error_code`, the machine code clients translate by (message-codes.ts
+ * in packages/shared): the spec's fields and wording stay as they are.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiMessage } from '@sampada/shared';
+import { ApiMessage, errorCode } from '@sampada/shared';
 import { AppError } from './errors.ts';
 import { isUnavailable, isUnstorableText } from './pg-errors.ts';
 
 export type Envelope<T> = { code: number; message: string; data: T };
+/** An error answer: the envelope and its machine code. */
+export type ErrorEnvelope = Envelope<unknown> & { error_code: string };
 
 export const ok = <T>(data: T, message: string = ApiMessage.ok): Envelope<T> => ({
   code: 200,
@@ -23,8 +27,20 @@ export const envelopeOf = <T extends z.ZodType>(data: T) =>
 
 export const ZNullEnvelope = envelopeOf(z.null());
 
+/** The body of an error answer, for the few places that answer outside the error handler. */
+export const errorBody = (
+  status: number,
+  message: string,
+  data: unknown = null,
+): ErrorEnvelope => ({
+  code: status,
+  message,
+  data,
+  error_code: errorCode(status, message),
+});
+
 const send = (reply: FastifyReply, status: number, message: string, data: unknown = null) =>
-  reply.status(status).send({ code: status, message, data });
+  reply.status(status).send(errorBody(status, message, data));
 
 function messageForStatus(status: number): string {
   if (status === 401) return ApiMessage.unauthorized;

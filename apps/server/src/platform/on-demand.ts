@@ -3,4 +3,5 @@
  * and most starts serve no PDF and re-encode no image before the first request.
  */
 export const loadPdfKit = () => import('pdfkit').then((m) => m.default);
+export const loadFontKit = () => import('fontkit');
 export const loadSharp = () => import('sharp').then((m) => m.default);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { APP_NAME } from '@sampada/shared';
 import type { DocumentSigner } from './document-signing.ts';
-import { loadPdfKit } from './on-demand.ts';
+import { loadFontKit, loadPdfKit } from './on-demand.ts';
 
 /** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
 const UNICODE_FONTS = [
@@ -17,6 +17,19 @@ const UNICODE_FONTS = [
 ];
 let fontPath: string | null | undefined;
 export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsSync(f)) ?? null);
+
+/**
+ * The font, parsed once per process and shared by every document (pdfkit takes a fontkit font
+ * as it takes a path; each document still embeds its own subset). Given the path, pdfkit
+ * parsed the 740 kB TTF anew for each document: 30–45 ms of a contract note's ~43 ms
+ * (bench/contract-notes.mjs); shared, a one-page note takes ~5 ms.
+ */
+let parsedFont: Promise<object | null> | undefined;
+const sharedUnicodeFont = () =>
+  (parsedFont ??= (async () => {
+    const path = unicodeFont();
+    return path ? (await loadFontKit()).openSync(path) : null;
+  })());
 
 /**
  * A new A4 document. Write to `doc`, pass amounts through `money` (₹ becomes "Rs." when no
@@ -48,8 +61,9 @@ export async function openPdf(options: {
         }
       : {}),
   });
-  const font = unicodeFont();
-  if (font) doc.font(font);
+  const font = await sharedUnicodeFont();
+  // pdfkit's types name paths and bytes only; its PDFFontFactory takes a fontkit font too.
+  if (font) doc.font(font as unknown as string);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -162,7 +162,12 @@ describe('HTTP surface', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
     const reply = await t.api.get('/auth/app/v1/nope');
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ code: 404, message: ApiMessage.notFound, data: null });
+    expect(reply.body).toEqual({
+      code: 404,
+      message: ApiMessage.notFound,
+      data: null,
+      error_code: 'api.notFound',
+    });
   });
 
   it('answers malformed JSON with a 400 envelope and stays up', async () => {
@@ -174,6 +179,33 @@ describe('HTTP surface', () => {
     expect(reply.status).toBe(400);
     expect(((await reply.json()) as { code: number }).code).toBe(400);
     expect((await t.api.get('/healthz')).status).toBe(200);
+  });
+
+  it('gives every error answer a machine code beside the spec message', async () => {
+    // A zod rule's message, an AppError's, and a refusal whose text is in no table.
+    const missing = await t.api.post('/auth/app/v1/login', { username: '9876500000' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      code: 400,
+      message: M.passwordRequired,
+      data: null,
+      error_code: 'app.passwordRequired',
+    });
+    const bad = await t.api.post('/auth/app/v1/login', {
+      username: '9876500000',
+      password: md5('wrong-password'),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      message: ApiMessage.badCredentials,
+      error_code: 'api.badCredentials',
+    });
+    const malformed = await t.api.raw('/auth/app/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username": ',
+    });
+    expect(await malformed.json()).toMatchObject({ code: 400, error_code: 'bad_request' });
   });
 
   it('reads a JSON POST with an empty body as {} (refresh and logout need no body)', async () => {
@@ -232,6 +264,14 @@ describe('HTTP surface', () => {
     const dangling = [...refs].filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined);
     expect(dangling).toEqual([]);
     expect(refs).toContain('#/components/schemas/MenuItem');
+    // Each documented route names its error answer and the code in it.
+    const login = (doc.paths as Record<string, Record<string, { responses: object }>>)[
+      '/auth/app/v1/login'
+    ]!.post!.responses;
+    expect(login).toHaveProperty(
+      ['default', 'content', 'application/json', 'schema', 'properties', 'error_code', 'type'],
+      'string',
+    );
     // And a maintained validator reads it as a valid OpenAPI document.
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });

@@ -107,7 +107,12 @@ describe('readiness while the database stops and comes back', () => {
     const call = await api.get('/auth/app/v1/client_info', token);
     expect(call).toEqual({
       status: 503,
-      body: { code: 503, message: ApiMessage.unavailable, data: null },
+      body: {
+        code: 503,
+        message: ApiMessage.unavailable,
+        data: null,
+        error_code: 'api.unavailable',
+      },
     });
 
     server = await startEmbeddedPostgres(path.join(folder, 'db'), { ephemeral: true, port });

@@ -64,6 +64,7 @@ describe('a lock held by another connection', () => {
       code: 503,
       message: ApiMessage.unavailable,
       data: null,
+      error_code: 'api.unavailable',
     });
     await holder.query('rollback');
     await holder.end();
@@ -161,7 +162,12 @@ describe('a database that stops answering', () => {
       relay.freeze();
       expect(await api.get('/auth/app/v1/client_info', token)).toEqual({
         status: 503,
-        body: { code: 503, message: ApiMessage.unavailable, data: null },
+        body: {
+          code: 503,
+          message: ApiMessage.unavailable,
+          data: null,
+          error_code: 'api.unavailable',
+        },
       });
       const ready = await api.get('/ready');
       expect(ready.status).toBe(503);

@@ -32,6 +32,9 @@ const BUILT_ON: Record<string, readonly string[]> = {
   Radio: ['RadioIndicator', 'InlineInput'],
   Switch: ['InlineInput'],
   Menu: ['Popover'],
+  // Its highlight is a FloatingIndicator: without that sheet it sat 4 px off (issue 31).
+  SegmentedControl: ['FloatingIndicator'],
+  Tabs: [],
   Tooltip: [],
 };
 
@@ -93,5 +96,51 @@ describe.each(['web', 'console'])('Mantine stylesheets of apps/%s', (app) => {
           missing.push(`${sheet}.css (for ${component}, used in ${firstUse})`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('a component from @mantine/dates comes with the dates stylesheet', () => {
+    // Without it the console's day picker opened as an unstyled list of numbers (issue 31).
+    const files = sourceFiles(path.join(repo, 'apps', app, 'src'));
+    const users = files.filter((file) =>
+      /import\s+\{[^}]*\}\s+from\s+'@mantine\/dates'/.test(readFileSync(file, 'utf8')),
+    );
+    const sheet = files.some((file) =>
+      readFileSync(file, 'utf8').includes("'@mantine/dates/styles.css'"),
+    );
+    expect({ usesDates: users.length > 0, sheet }).toEqual({
+      usesDates: users.length > 0,
+      sheet: users.length > 0,
+    });
+  });
+});
+
+/** The local files a file imports, transitively (relative imports only). */
+function importedFrom(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  for (const match of text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) {
+    const base = path.resolve(path.dirname(entry), match[1]!);
+    const file = ['.tsx', '.ts', '/index.tsx', '/index.ts']
+      .map((suffix) => base + suffix)
+      .find((candidate) => existsSync(candidate));
+    if (file) importedFrom(file, seen);
+  }
+  return seen;
+}
+
+describe('the sign-in page, the first screen of a cold visit', () => {
+  it('has every Mantine stylesheet it uses in the public set, not only in the signed-in one', () => {
+    // The signed-in set (layout/mantine-app-styles.ts) loads with the app's layout, after
+    // sign-in: the language switch on /login was unstyled until then.
+    const web = path.join(repo, 'apps/web/src');
+    const login = importedFrom(path.join(web, 'features/auth/components/login-page.tsx'));
+    const used = componentsUsed([...login]);
+    const { imported } = stylesheetsImported([path.join(web, 'app/mantine-styles.ts')]);
+    const missing = [...used]
+      .flatMap(([component]) => [component, ...(BUILT_ON[component] ?? [])])
+      .filter((name) => existsSync(path.join(stylesDir, `${name}.css`)) && !imported.has(name));
+    expect(used.has('SegmentedControl')).toBe(true);
+    expect([...new Set(missing)]).toEqual([]);
   });
 });

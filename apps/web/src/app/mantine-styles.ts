@@ -40,6 +40,10 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/ScrollArea.css';
+// The sign-in page's language switch: a segmented control, whose highlight is a floating
+// indicator (without its sheet the highlight sat 4 px off, issue 31).
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';

@@ -2,7 +2,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { modalsHost } from '../components/modals';
-import { DEFAULT_LANGUAGE, useTranslation } from '../lib/i18n';
+import { DEFAULT_LANGUAGE, looseKeys, useTranslation } from '../lib/i18n';
 import { toast } from '../lib/notify';
 import { takeFlash } from '../lib/session';
 import { useAppName } from '../lib/system-settings';
@@ -32,7 +32,8 @@ function useDocumentTitle() {
         t(`menu:${handle.menu}`, { defaultValue: handle.title })
       : handle.translate === false
         ? handle.title
-        : t(handle.title);
+        : // A route's handle is untyped router data: its title key falls back to itself.
+          looseKeys(t)(handle.title);
   useEffect(() => {
     document.title = title ? `${appName} | ${title}` : appName;
   }, [appName, title]);

@@ -212,6 +212,9 @@ describe('small pieces', () => {
     const moment = new Date('2026-01-05T04:30:15Z');
     expect(formatClock(moment, 'UTC')).toContain('04:30:15');
     expect(formatClock(moment, 'Asia/Kolkata')).toContain('10:00:15');
+    expect(formatClock(new Date('2026-09-23T20:00:00Z'), 'Asia/Kolkata')).toBe(
+      '24 Sep 2026, 01:30:00',
+    );
     renderWithProviders(<LiveClock timezone="UTC" />);
     expect(screen.getByTestId('live-clock')).toBeInTheDocument();
   });

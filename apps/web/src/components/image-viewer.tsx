@@ -84,7 +84,12 @@ export function ImageViewer({
 
   return (
     <>
-      <UnstyledButton onClick={() => setOpened(true)} aria-label={t('imageViewer.open', { alt })}>
+      <UnstyledButton
+        onClick={() => setOpened(true)}
+        aria-label={t('imageViewer.open', { alt })}
+        // Never wider than its box: a wide ID card's thumbnail was cut off at 375 px.
+        maw="100%"
+      >
         {children ?? (
           <Image
             src={src}

@@ -1,4 +1,4 @@
-import { CLOCK_TICK_MS } from '@sampada/shared';
+import { CLOCK_TICK_MS, dayText, isoDayIn } from '@sampada/shared';
 import { Text, type TextProps } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -8,19 +8,27 @@ export interface LiveClockProps extends TextProps {
   locale?: string;
 }
 
-/** Formats a moment in a timezone as 'DD Mon YYYY, HH:MM:SS'. */
-export function formatClock(date: Date, timezone: string, locale = 'en-IN'): string {
-  try {
-    return new Intl.DateTimeFormat(locale, {
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockIn = (timezone: string, locale: string) => {
+  const key = `${locale}|${timezone}`;
+  let format = clocks.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
       timeZone: timezone,
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
       hour12: false,
-    }).format(date);
+    });
+    clocks.set(key, format);
+  }
+  return format;
+};
+
+/** Formats a moment in a timezone as '24 Sep 2026, 15:30:15' (the day as every day reads). */
+export function formatClock(date: Date, timezone: string, locale = 'en-IN'): string {
+  try {
+    return `${dayText(isoDayIn(date, timezone))}, ${clockIn(timezone, locale).format(date)}`;
   } catch {
     return date.toISOString().replace('T', ' ').slice(0, 19);
   }

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../lib/i18n';
+import type { sharedLabelsEnUS } from './shared-labels';
 /** The shared label maps in Hindi (shared-labels.ts); fetched only when Hindi is chosen. */
 export default {
   recordType: {
@@ -38,4 +40,4 @@ export default {
     expired: 'समाप्त',
   },
   vipDiscount: 'VIP ब्रोकरेज छूट (ब्रोकरेज में शामिल)',
-};
+} satisfies TTranslation<typeof sharedLabelsEnUS>;

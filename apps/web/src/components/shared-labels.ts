@@ -11,14 +11,20 @@ import { registerTranslations, t } from '../lib/i18n';
  * The remaining label maps of @sampada/shared as i18n strings (en-US is the shared wording),
  * as trade-labels.ts does for orders and charges.
  */
+export const sharedLabelsEnUS = {
+  recordType: RECORD_TYPE_LABELS,
+  applicationKind: APPLICATION_KIND_LABELS,
+  compensationCategory: COMPENSATION_CATEGORY_LABELS,
+  gttStatus: GTT_STATUS_LABELS,
+  vipDiscount: VIP_DISCOUNT_LABEL,
+};
+declare module '../lib/i18n' {
+  interface TNamespaces {
+    'shared-labels': typeof sharedLabelsEnUS;
+  }
+}
 registerTranslations('shared-labels', {
-  'en-US': {
-    recordType: RECORD_TYPE_LABELS,
-    applicationKind: APPLICATION_KIND_LABELS,
-    compensationCategory: COMPENSATION_CATEGORY_LABELS,
-    gttStatus: GTT_STATUS_LABELS,
-    vipDiscount: VIP_DISCOUNT_LABEL,
-  },
+  'en-US': sharedLabelsEnUS,
   'hi-IN': () => import('./shared-labels.hi-IN'),
 });
 

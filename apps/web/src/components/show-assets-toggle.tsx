@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconEye, IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { openGlobalDrawer } from '../lib/drawers';
 import { setShowAssets, useAppSettings } from '../lib/app-settings';
 import { useTranslation } from '../lib/i18n';
 
@@ -21,5 +22,30 @@ export function ShowAssetsToggle({ testId = 'show-assets-toggle' }: { testId?: s
         {showAssets ? <IconEye size={20} aria-hidden /> : <IconEyeOff size={20} aria-hidden />}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** Deposit and the eye toggle side by side: beside the title of every view of the client's money. */
+export function DepositAndEye({
+  label,
+  testId,
+  eyeTestId,
+}: {
+  label: string;
+  testId: string;
+  eyeTestId?: string;
+}) {
+  return (
+    <Group gap="xs">
+      <Button
+        size="compact-sm"
+        leftSection={<IconPlus size={14} />}
+        onClick={() => openGlobalDrawer('deposit')}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+      <ShowAssetsToggle testId={eyeTestId} />
+    </Group>
   );
 }

@@ -1,14 +1,16 @@
 import { Badge } from '@mantine/core';
 import { registerTranslations, t } from '../lib/i18n';
 
+/** The money-status namespace's strings: the shape of every translation. */
+export const moneyStatusEnUS = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  paid: 'Paid',
+};
 registerTranslations('money-status', {
-  'en-US': {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    rejected: 'Rejected',
-    cancelled: 'Cancelled',
-    paid: 'Paid',
-  },
+  'en-US': moneyStatusEnUS,
   'hi-IN': () => import('./status-badge.hi-IN'),
 });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok } from '../test/http';
 import { apiGet, apiPost, resetRefreshState, setOfflineHandler } from './api-client';
 import { appSettings } from './app-settings';
+import { DEFAULT_LANGUAGE, setLanguage, translateMessage } from './i18n';
 import { browser, takeFlash } from './session';
 import { authStorage } from './storage';
 
@@ -45,6 +46,44 @@ describe('envelope and error catalogue (spec §8)', () => {
     await expect(apiPost('/a')).rejects.toThrow('Incorrect mobile number or password.');
     await expect(apiPost('/b')).rejects.toThrow(M.requestFailed);
     expect(toasts()).toEqual(['Incorrect mobile number or password.', M.requestFailed]);
+  });
+
+  it('shows a coded refusal to a Hindi reader in Hindi by its code, not by its English', async () => {
+    // The English beside the code is worded differently from the table: only the code can match.
+    mockApi({
+      'POST /a': {
+        status: 400,
+        body: {
+          code: 400,
+          message: 'A password, please.',
+          data: null,
+          error_code: 'app.passwordRequired',
+        },
+      },
+      'POST /b': {
+        status: 400,
+        body: {
+          code: 400,
+          message: 'A reason in the officer’s words.',
+          data: null,
+          error_code: 'bad_request',
+        },
+      },
+    });
+    await setLanguage('hi-IN');
+    try {
+      const coded = await apiPost('/a').catch((error: unknown) => error);
+      expect(coded).toMatchObject({
+        message: 'A password, please.',
+        errorCode: 'app.passwordRequired',
+      });
+      expect(translateMessage(coded as Error)).toBe('पासवर्ड आवश्यक है');
+      // A code this client has no words for shows the English it came with.
+      await expect(apiPost('/b')).rejects.toThrow('A reason in the officer’s words.');
+      expect(toasts()).toEqual(['पासवर्ड आवश्यक है', 'A reason in the officer’s words.']);
+    } finally {
+      await setLanguage(DEFAULT_LANGUAGE);
+    }
   });
 
   it('treats another success status as a failure with the message or "Unknown error occurred"', async () => {

@@ -6,6 +6,7 @@ import {
   REQUEST_TIMEOUT_MS,
   type TLoginAnswer,
   type TLoginChallenge,
+  type TMessageCode,
 } from '@sampada/shared';
 import { paths } from '../config/paths';
 import { appSettings } from './app-settings';
@@ -26,6 +27,8 @@ export interface TEnvelope<T> {
   code: number;
   message: string;
   data: T;
+  /** An error answer's machine code ('funds.amountRequired'): what a refusal is translated by. */
+  error_code?: string;
 }
 
 export type TApiErrorKind =
@@ -39,6 +42,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** For a 429: when the per-IP window opens again. */
     readonly retryAt?: number,
+    /** The server's machine code for the refusal (`error_code`): translated by, not the text. */
+    readonly errorCode?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -62,6 +67,17 @@ function retryAfterSeconds(response: THttpResponse): number {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * Whether the server refused with this code ('funds.setPinToWithdraw'): which refusal it was is
+ * read from its machine code, never from the English text (that text may be reworded).
+ */
+export const refusedWith = (error: unknown, code: TMessageCode): boolean =>
+  isApiError(error) && error.errorCode === code;
+
+/** What to show for a failed call: the server's refusal (translated by its code), or 'Request failed'. */
+export const failureOf = (error: unknown): ApiError | string =>
+  isApiError(error) ? error : M.requestFailed;
 
 /** The one HTTP client of the app: JSON, cookies sent, 10 s timeout (spec §7). */
 export const api = createHttpClient({
@@ -99,13 +115,15 @@ function toApiError(error: Partial<HttpError<Partial<TEnvelope<unknown>> | undef
       Date.now() + seconds * 1000,
     );
   }
-  const message = error.response.data?.message;
-  return new ApiError(message || M.requestFailed, 'http', status);
+  const { message, error_code: errorCode } = error.response.data ?? {};
+  return message
+    ? new ApiError(message, 'http', status, undefined, errorCode)
+    : new ApiError(M.requestFailed, 'http', status);
 }
 
 function report(error: ApiError, config: THttpOptions | undefined) {
   if (config?.silent || appSettings.get().isLoggingOut) return;
-  toastError(error.message);
+  toastError(error);
 }
 
 /**

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, setLocale } from './app-settings';
-import { formatDate, formatDateTime, formatDay, formatDayNumeric, formatTime } from './datetime';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayNumeric,
+  formatIstDateTime,
+  formatTime,
+} from './datetime';
 
 afterEach(() => setLocale(DEFAULT_LOCALE));
 
@@ -12,6 +19,13 @@ describe('the one date and time rule', () => {
     setLocale({ country: 'IN', timezone: 'Asia/Kolkata' });
     expect(formatDateTime(instant)).toBe('24 Nov 2026, 2:25 pm IST');
     expect(formatTime(instant)).toBe('2:25 pm IST');
+  });
+
+  it("shows a market fact (an order's validity, a window) in IST whatever zone was chosen", () => {
+    expect(formatDateTime(instant)).toBe('24 Nov 2026, 8:55 am UTC');
+    expect(formatIstDateTime(instant)).toBe('24 Nov 2026, 2:25 pm IST');
+    setLocale({ country: 'US', timezone: 'America/New_York' });
+    expect(formatIstDateTime(instant)).toBe('24 Nov 2026, 2:25 pm IST');
   });
 
   it('moves the date with the zone: late evening UTC is the next day in India', () => {

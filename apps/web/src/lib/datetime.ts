@@ -6,6 +6,7 @@
  * - a date reads 24 Nov 2026 (or 24/11/2026 where space is short, and in date fields);
  * - a calendar day the API sends as YYYY-MM-DD is that day everywhere, never shifted by a zone.
  */
+import { dayText, isoDayIn } from '@sampada/shared';
 import { appSettings } from './app-settings';
 
 const zoneOf = (timeZone?: string) => timeZone ?? appSettings.get().locale.timezone ?? 'UTC';
@@ -16,7 +17,7 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions, timeZone: s
   let format = cache.get(id);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat(key === 'numeric' ? 'en-GB' : 'en-IN', {
+      format = new Intl.DateTimeFormat('en-IN', {
         ...options,
         timeZone,
       });
@@ -29,7 +30,6 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions, timeZone: s
   return format;
 }
 
-const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = {
   hour: 'numeric',
   minute: '2-digit',
@@ -44,13 +44,22 @@ const valid = (date: Date) => !Number.isNaN(date.getTime());
 export function formatDate(value: string | Date, timeZone?: string): string {
   const date = parse(value);
   if (!valid(date)) return String(value);
-  // en-GB writes "24 Nov 2026"; en-IN would write "24-Nov-2026" on some ICU versions.
-  return formatter('date', DATE, zoneOf(timeZone))
-    .formatToParts(date)
-    .filter((part) => part.type !== 'literal')
-    .map((part) => part.value)
-    .join(' ');
+  try {
+    return dayText(isoDayIn(date, zoneOf(timeZone)));
+  } catch {
+    // An unknown zone in stored settings: UTC rather than a broken screen.
+    return dayText(isoDayIn(date, 'UTC'));
+  }
 }
+
+/**
+ * The exchange's zone: market facts that are IST by nature (order validity, an offering's window,
+ * sessions and cut-offs) are shown in it whatever zone the client chose (issue 31, one clock).
+ */
+export const EXCHANGE_ZONE = 'Asia/Kolkata';
+
+/** 24 Nov 2026, 2:25 pm IST: a market fact's time, in the exchange's zone. */
+export const formatIstDateTime = (value: string | Date) => formatDateTime(value, EXCHANGE_ZONE);
 
 /** 2:25 pm IST */
 export function formatTime(value: string | Date, timeZone?: string): string {
@@ -67,11 +76,7 @@ export function formatDateTime(value: string | Date, timeZone?: string): string 
 }
 
 /** A calendar day (YYYY-MM-DD, as the API sends IPO, listing and due dates): 24 Nov 2026. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  if (!valid(date)) return day;
-  return formatDate(date, 'UTC');
-}
+export const formatDay = (day: string): string => dayText(day);
 
 /** A calendar day as 24/11/2026, for tight columns. */
 export function formatDayNumeric(day: string): string {

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LANGUAGE,
   i18n,
+  looseKeys,
   registerTranslations,
   setLanguage,
-  t,
+  t as typedT,
   translateMessage,
 } from './i18n';
 import { commonEnUS } from './locales/en-US';
 import { commonHiIN } from './locales/hi-IN';
+
+// The namespaces registered here are not in the app's types: their keys are read loosely.
+const t = looseKeys(typedT);
 
 describe('i18n layer', () => {
   it('defaults to en-US with the spec wording for every shared message', () => {
@@ -85,5 +89,46 @@ describe('i18n layer', () => {
           : [`${prefix}${key}`],
       );
     expect(keys(commonHiIN).sort()).toEqual(keys(commonEnUS).sort());
+  });
+
+  it('picks the plural form by the language’s rules when a count is given', async () => {
+    registerTranslations('i18n-plural', {
+      'en-US': {
+        trades_one: '{{count}} trade read',
+        trades_other: '{{count}} trades read',
+        onlyOther_other: '{{count}} items',
+        plain: '{{count}} filled',
+      },
+      'hi-IN': { trades_one: '{{count}} ट्रेड पढ़ा गया', trades_other: '{{count}} ट्रेड पढ़े गए' },
+    });
+    expect(t('i18n-plural:trades', { count: 1 })).toBe('1 trade read');
+    expect(t('i18n-plural:trades', { count: 2 })).toBe('2 trades read');
+    expect(t('i18n-plural:trades', { count: 0 })).toBe('0 trades read');
+    // A language without a 'one' form for the count uses 'other'; a key without forms, itself.
+    expect(t('i18n-plural:onlyOther', { count: 1 })).toBe('1 items');
+    expect(t('i18n-plural:plain', { count: 1 })).toBe('1 filled');
+    await i18n.changeLanguage('hi-IN');
+    try {
+      // Hindi's rules put 0 with 1 ('one'), unlike English.
+      expect(t('i18n-plural:trades', { count: 0 })).toBe('0 ट्रेड पढ़ा गया');
+      expect(t('i18n-plural:trades', { count: 1 })).toBe('1 ट्रेड पढ़ा गया');
+      expect(t('i18n-plural:trades', { count: 5 })).toBe('5 ट्रेड पढ़े गए');
+    } finally {
+      await i18n.changeLanguage(DEFAULT_LANGUAGE);
+    }
+  });
+
+  it('translates a feature’s coded refusal once the feature has registered its messages', async () => {
+    await import('./spec-messages');
+    await setLanguage('hi-IN');
+    try {
+      expect(translateMessage({ message: 'Amount?', errorCode: 'funds.amountRequired' })).toBe(
+        'राशि दर्ज करें।',
+      );
+      // A refusal from an older server, without a code, is still found by its text.
+      expect(translateMessage({ message: M.passwordRequired })).toBe('पासवर्ड आवश्यक है');
+    } finally {
+      await setLanguage(DEFAULT_LANGUAGE);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { M } from '@sampada/shared';
+import { M, M_CODE_PREFIX } from '@sampada/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { commonEnUS } from './locales/en-US';
 
@@ -10,8 +10,9 @@ import { commonEnUS } from './locales/en-US';
  * It is i18next's behaviour for what the app uses (namespaces with a fallback namespace,
  * 'ns:key' and 'a.b' keys, {{name}} interpolation without escaping, defaultValue,
  * returnObjects, a fallback language, a hook that re-renders on a language change) in a
- * hundred lines: i18next and react-i18next were 14 kB compressed of the first screen. No
- * resource uses plural suffixes; a `count` is interpolated like any other value.
+ * hundred lines: i18next and react-i18next were 14 kB compressed of the first screen. Keys
+ * are typed from the en-US objects (`TTranslateFor`), and a `count` picks i18next's plural
+ * form ('key_one', 'key_other') by `Intl.PluralRules` of the language.
  */
 export const DEFAULT_LANGUAGE = 'en-US';
 /** The languages the client app speaks; hi-IN falls back to en-US for what it lacks. */
@@ -40,19 +41,105 @@ export type TResourceKey = { [key: string]: unknown };
  * A translation kept out of the feature's chunk: fetched only when its language is chosen,
  * so English readers (and the first screen's budget) never pay for Hindi.
  */
-export type TBundleLoader = () => Promise<{ default: TResourceKey }>;
+export type TBundleLoader<T = TResourceKey> = () => Promise<{ default: T }>;
+
+/**
+ * Another language's strings for an en-US resource: any part of its keys and none other (a
+ * key English lacks is a type error), arrays (page sections) of the same shape.
+ */
+export type TTranslation<T> = {
+  [K in keyof T]?: T[K] extends string
+    ? string
+    : T[K] extends readonly unknown[]
+      ? T[K]
+      : T[K] extends (...args: never[]) => unknown
+        ? never
+        : TTranslation<T[K]>;
+};
+
+/** A plural form's key ('trades_one') answers to its base key ('trades') with a count. */
+type TBaseKey<K extends string> = K extends `${infer Base}_${Intl.LDMLPluralRule}` ? Base : K;
+
+/** The dotted paths of a resource to its strings: what `t` accepts. */
+export type TLeafKey<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]: T[K] extends string
+          ? TBaseKey<K>
+          : T[K] extends (...args: never[]) => unknown
+            ? never
+            : `${K}.${TLeafKey<T[K]>}`;
+      }[keyof T & string]
+    : never;
+
+/** Every dotted path of a resource, objects and arrays too: what `returnObjects` accepts. */
+export type TAnyKey<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]: T[K] extends string
+          ? TBaseKey<K>
+          : T[K] extends (...args: never[]) => unknown
+            ? never
+            : T[K] extends readonly unknown[]
+              ? K
+              : K | `${K}.${TAnyKey<T[K]>}`;
+      }[keyof T & string]
+    : never;
+
+/**
+ * The namespaces a key may name ('trade-labels:side.buy'), each with its en-US strings. A
+ * module whose namespace other files read by name adds itself here:
+ * `declare module '…/lib/i18n' { interface TNamespaces { 'trade-labels': typeof enUS } }`.
+ */
+export interface TNamespaces {
+  common: typeof commonEnUS;
+  messages: typeof M;
+}
+type TNamespace = keyof TNamespaces & string;
+type TNamespacedLeafKey = { [N in TNamespace]: `${N}:${TLeafKey<TNamespaces[N]>}` }[TNamespace];
+type TNamespacedAnyKey = { [N in TNamespace]: `${N}:${TAnyKey<TNamespaces[N]>}` }[TNamespace];
+type TCommonLeafKey = TLeafKey<typeof commonEnUS>;
+type TCommonAnyKey = TAnyKey<typeof commonEnUS>;
 
 export interface TTranslateOptions {
   ns?: string;
   defaultValue?: string;
   returnObjects?: boolean;
+  /** Picks the plural form ('key_one', 'key_other') by the language's rules, and is {{count}}. */
+  count?: number;
   [value: string]: unknown;
 }
 
-export interface TTranslate {
-  (key: string, options: TTranslateOptions & { returnObjects: true }): unknown;
-  (key: string, options?: TTranslateOptions): string;
+/**
+ * `t` for a namespace whose strings are `Leaf` (and, with returnObjects, `Any`): a key that
+ * does not exist is a type error. A key read from data the app does not know in advance (a
+ * server's status, a menu component) must come with its defaultValue.
+ */
+export interface TTranslate<Leaf extends string = string, Any extends string = string> {
+  (key: Any, options: TTranslateOptions & { returnObjects: true }): unknown;
+  (key: Leaf, options?: TTranslateOptions): string;
+  (key: string, options: TTranslateOptions & { defaultValue: string }): string;
 }
+
+/** `t` of a namespace whose en-US strings are `T`: its keys, common's, and 'ns:key' ones. */
+export type TTranslateFor<T> = TTranslate<
+  TLeafKey<T> | TCommonLeafKey | TNamespacedLeafKey,
+  TAnyKey<T> | TCommonAnyKey | TNamespacedAnyKey
+>;
+/** A key `t` of a namespace whose en-US strings are `T` accepts (for a label kept in a list). */
+export type TKeyOf<T> = TLeafKey<T> | TCommonLeafKey | TNamespacedLeafKey;
+/** A key the common `t` (`useTranslation()`, `i18n.t`) accepts. */
+export type TCommonKey = TCommonLeafKey | TNamespacedLeafKey;
+export type TCommonTranslate = TTranslate<TCommonKey, TCommonAnyKey | TNamespacedAnyKey>;
+/** Any namespace's `t`, for a helper that takes whichever the screen has. */
+export type TAnyTranslate = TTranslate<never, never>;
+/**
+ * `t` for keys built from data whose every value is not known to the types (a notice's kind,
+ * a route's title): the lookup still falls back to the key itself, as before.
+ */
+export const looseKeys = (t: TAnyTranslate) => t as unknown as TTranslate;
 
 const FALLBACK_NS = 'common';
 const resources = new Map<string, Map<string, TResourceKey>>();
@@ -136,6 +223,27 @@ function interpolateDeep(node: unknown, values: TTranslateOptions): unknown {
   return node;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+/** The keys to try for a path: with a count, its plural form in that language first. */
+function candidates(code: string, path: string, count: unknown): string[] {
+  if (typeof count !== 'number') return [path];
+  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+  const form = pluralRules.get(code)!.select(count);
+  return [...new Set([`${path}_${form}`, `${path}_other`, path])];
+}
+
+function find(namespace: string, code: string, path: string, options: TTranslateOptions) {
+  const bundle = resources.get(code)?.get(namespace);
+  for (const candidate of candidates(code, path, options.count)) {
+    const found = lookup(bundle, candidate);
+    if (typeof found === 'string') return interpolate(found, options);
+    if (found !== undefined && found !== null && options.returnObjects) {
+      return interpolateDeep(found, options);
+    }
+  }
+  return undefined;
+}
+
 function translate(defaultNs: string, key: string, options: TTranslateOptions = {}): unknown {
   const split = key.indexOf(':');
   const ns = split > 0 ? key.slice(0, split) : (options.ns ?? defaultNs);
@@ -143,25 +251,23 @@ function translate(defaultNs: string, key: string, options: TTranslateOptions = 
   // Namespace first, then language: the feature's words in every language before common's.
   for (const namespace of [...new Set([ns, FALLBACK_NS])]) {
     for (const code of languages()) {
-      const found = lookup(resources.get(code)?.get(namespace), path);
-      if (typeof found === 'string') return interpolate(found, options);
-      if (found !== undefined && found !== null && options.returnObjects) {
-        return interpolateDeep(found, options);
-      }
+      const found = find(namespace, code, path, options);
+      if (found !== undefined) return found;
     }
   }
   return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
 }
 
-const translatorFor = (ns: string) =>
-  ((key: string, options?: TTranslateOptions) => translate(ns, key, options)) as TTranslate;
+function translatorFor<T extends TTranslate<never, never>>(ns: string): T {
+  return ((key: string, options?: TTranslateOptions) => translate(ns, key, options)) as T;
+}
 
 /** The part of i18next's instance the app reads. */
 export const i18n = {
   get language() {
     return language;
   },
-  t: translatorFor(FALLBACK_NS),
+  t: translatorFor<TCommonTranslate>(FALLBACK_NS),
   hasResourceBundle: (code: string, ns: string) => Boolean(resources.get(code)?.has(ns)),
   addResourceBundle(code: string, ns: string, bundle: TResourceKey) {
     if (!resources.has(code)) resources.set(code, new Map());
@@ -212,30 +318,41 @@ const subscribe = (listener: () => void) => {
 const currentRevision = () => revision;
 
 /** react-i18next's hook: `t` for a namespace (common by default), new on a language change. */
-export function useTranslation(ns: string = FALLBACK_NS) {
+export function useTranslation<N extends TNamespace = 'common'>(ns: N = FALLBACK_NS as N) {
   // The third argument serves the build's pre-render (react-dom/server), which has no store.
   const current = useSyncExternalStore(subscribe, currentRevision, currentRevision);
   // A new `t` for each language or bundle, so what was computed with the old one runs again.
-  const t = useMemo(() => translatorFor(ns), [ns, current]);
+  const t = useMemo(() => translatorFor<TTranslateFor<TNamespaces[N]>>(ns), [ns, current]);
   return { t, i18n, ready: true };
 }
 
-/** A spec message's English text → its 'namespace:key', so its translation can be found. */
+/** A spec message's English text → its 'namespace:key', for the app's own form checks. */
 const messageKeyByText = new Map<string, string>(
   Object.entries(M).map(([key, text]) => [text, `messages:${key}`]),
+);
+/**
+ * A server refusal's machine code (`error_code`, packages/shared message-codes.ts) → its
+ * 'namespace:key': the spec's messages are `app.<key>`, the features' add theirs on loading.
+ */
+const messageKeyByCode = new Map<string, string>(
+  Object.keys(M).map((key) => [`${M_CODE_PREFIX}.${key}`, `messages:${key}`]),
 );
 
 /**
  * Makes a group of a feature's spec messages (its form checks, its refusals, its toasts)
  * translatable by their text, as the `M` messages are: en-US is the shared wording itself.
  */
-export function registerMessages(
+export function registerMessages<T extends Record<string, string>>(
   ns: string,
-  enUS: Record<string, string>,
-  translations: Partial<Record<TLanguage, TResourceKey | TBundleLoader>> = {},
+  enUS: T,
+  translations: Partial<Record<TLanguage, TTranslation<T> | TBundleLoader<TTranslation<T>>>>,
+  /** The shared `messageCode`, passed by the (lazy) caller so the first screen never loads it. */
+  codeOf: (text: string) => string | undefined,
 ) {
   for (const [key, text] of Object.entries(enUS)) {
     if (!messageKeyByText.has(text)) messageKeyByText.set(text, `${ns}:${key}`);
+    const code = codeOf(text);
+    if (code && !messageKeyByCode.has(code)) messageKeyByCode.set(code, `${ns}:${key}`);
   }
   registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
 }
@@ -246,7 +363,7 @@ export function registerMessages(
  */
 export function registerTranslations(
   ns: string,
-  byLanguage: Record<string, TResourceKey | TBundleLoader>,
+  byLanguage: Record<string, object | TBundleLoader<object>>,
 ) {
   for (const [code, bundle] of Object.entries(byLanguage)) {
     if (typeof bundle === 'function') {
@@ -254,7 +371,7 @@ export function registerTranslations(
       loaders.get(code)!.set(ns, bundle as TBundleLoader);
       if (code === language) void loadBundle(code, ns);
     } else if (!i18n.hasResourceBundle(code, ns)) {
-      i18n.addResourceBundle(code, ns, bundle);
+      i18n.addResourceBundle(code, ns, bundle as TResourceKey);
     }
   }
 }
@@ -269,23 +386,37 @@ export const bundleOf = (code: string, ns: string) => resources.get(code)?.get(n
  * returns the hook that reads them. Words several features use live in the common namespace,
  * which every feature namespace falls back to.
  */
-export function featureTranslations(
+export function featureTranslations<T extends TResourceKey>(
   ns: string,
-  enUS: TResourceKey,
-  translations: Partial<Record<TLanguage, TResourceKey | TBundleLoader>> = {},
+  enUS: T,
+  translations: Partial<Record<TLanguage, TTranslation<T> | TBundleLoader<TTranslation<T>>>> = {},
 ) {
   registerTranslations(ns, { [DEFAULT_LANGUAGE]: enUS, ...translations });
-  return () => useTranslation(ns);
+  return () => {
+    const { t, ...rest } = useTranslation(ns as TNamespace);
+    return { t: t as unknown as TTranslateFor<T>, ...rest };
+  };
+}
+
+/** A server refusal: its English message and, from a server that sends one, its code. */
+export interface TCodedMessage {
+  message: string;
+  errorCode?: string;
 }
 
 /**
- * Translates a spec message (from `M`, a zod error or a toast) into the current language;
- * text that is not one of the spec's messages (for example a server reason) passes through.
+ * Translates a message into the current language: a server refusal by its machine code, the
+ * app's own (from `M`, a zod check or a toast) by its text. Anything else (a code this client
+ * does not know, a reason in the officer's words) shows the English it came with.
  */
-export function translateMessage(text: string | undefined): string {
-  if (!text) return '';
-  const key = messageKeyByText.get(text);
-  return key ? i18n.t(key) : text;
+export function translateMessage(source: string | TCodedMessage | undefined): string {
+  if (!source) return '';
+  if (typeof source !== 'string') {
+    const byCode = source.errorCode && messageKeyByCode.get(source.errorCode);
+    return byCode ? looseKeys(i18n.t)(byCode) : translateMessage(source.message);
+  }
+  const key = messageKeyByText.get(source);
+  return key ? looseKeys(i18n.t)(key) : source;
 }
 
 export const t = i18n.t;

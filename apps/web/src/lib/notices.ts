@@ -22,7 +22,7 @@ import { paths } from '../config/paths';
 import { apiGet, apiPost } from './api-client';
 import { createStore } from './create-store';
 import { formatDay } from './datetime';
-import type { TTranslate } from './i18n';
+import type { TCommonTranslate } from './i18n';
 import { queryKeys } from './query-keys';
 
 export const noticesQueryKey = ['notifications'] as const;
@@ -113,14 +113,22 @@ export const useMarkNoticesRead = () => {
   });
 };
 
-/** The screen that shows the record a notice is about (a chat reply opens the chat instead). */
-export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_id'>): string {
+/**
+ * The screen that shows the record a notice is about (a chat reply opens the chat instead):
+ * money that moved opens its receipt over the fund records, an order opens in History.
+ */
+export function noticeHref(
+  notice: Pick<TClientNotification, 'kind' | 'subject_id'> &
+    Partial<Pick<TClientNotification, 'detail'>>,
+): string {
   switch (notice.kind.split('.')[0]) {
     case 'deposit':
     case 'withdrawal':
-      return paths.me.records;
+      return notice.detail?.type === 'amount' && notice.detail.posting_id
+        ? `${paths.me.records}?receipt=${encodeURIComponent(notice.detail.posting_id)}`
+        : paths.me.records;
     case 'order':
-      return paths.portfolio.history;
+      return `${paths.portfolio.history}?order=${encodeURIComponent(notice.subject_id)}`;
     case 'gtt':
       return paths.portfolio.gtt;
     case 'transfer_in':
@@ -136,13 +144,14 @@ export function noticeHref(notice: Pick<TClientNotification, 'kind' | 'subject_i
 }
 
 /** The locale key of a notice's sentence without figures: `notices.deposit.confirm`. */
-export const noticeKey = (notice: Pick<TClientNotification, 'kind'>) => `notices.${notice.kind}`;
+export const noticeKey = (notice: Pick<TClientNotification, 'kind'>) =>
+  `notices.${notice.kind}` as const;
 
 /**
  * A notice's figures as the sentence's values: money with Indian grouping, a day as 3 Dec 2026,
  * a bank account by its last four digits (an older row without one: "your bank account").
  */
-function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, string | number> {
+function noticeValues(t: TCommonTranslate, detail: TNoticeDetail): Record<string, string | number> {
   switch (detail.type) {
     case 'order':
       return {
@@ -160,6 +169,17 @@ function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, stri
       };
     case 'due':
       return { amount: formatPaise(detail.amount_paise), date: formatDay(detail.due_date) };
+    case 'ipo':
+      return {
+        symbol: detail.symbol,
+        applied: detail.lots_applied,
+        allotted: detail.lots_allotted,
+        shares: detail.shares_allotted,
+        price: formatPaise(detail.price_paise),
+        refund: formatPaise(detail.refund_paise),
+        // "the 1 lot" or "all 2 lots" where every lot applied for was allotted.
+        count: detail.lots_applied,
+      };
     case 'reason':
       return {};
     case 'pledge_sale':
@@ -189,10 +209,19 @@ function noticeValues(t: TTranslate, detail: TNoticeDetail): Record<string, stri
   }
 }
 
-/** Which of its kind's sentences a notice's figures take: an order's by its side, a sale by whether any sold. */
+/**
+ * Which of its kind's sentences a notice's figures take: an order's by its side (an IPO
+ * application's as an allotment), a sale by whether any sold and whether any of
+ * it repaid the loan.
+ */
 function detailVariant(detail: TNoticeDetail): string {
   if (detail.type === 'order') return `.${detail.side}`;
-  if (detail.type === 'pledge_sold') return detail.sold_quantity > 0 ? '.sold' : '.unsold';
+  if (detail.type === 'ipo') return '.ipo';
+  if (detail.type === 'pledge_sold') {
+    if (detail.sold_quantity === 0) return '.unsold';
+    // Nothing repaid (the loan closed meanwhile): say where the money went, not "₹0.00 repaid".
+    return detail.repaid_paise > 0 ? '.sold' : '.kept';
+  }
   return '';
 }
 
@@ -202,7 +231,7 @@ function detailVariant(detail: TNoticeDetail): string {
  * rows, a kind with no figures). A decision's reason, in the officer's words, follows it.
  */
 export function noticeText(
-  t: TTranslate,
+  t: TCommonTranslate,
   notice: Pick<TClientNotification, 'kind' | 'detail'>,
 ): string {
   const plain = t(noticeKey(notice));

@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS, type TOAST_POSITIONS } from '@sampada/shared';
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { translateMessage } from './i18n';
+import { translateMessage, type TCodedMessage } from './i18n';
 
 export type TToastType = 'success' | 'error' | 'info' | 'warning' | 'loading' | 'default';
 export type TToastPosition = (typeof TOAST_POSITIONS)[number];
@@ -8,7 +8,7 @@ export type TToastPosition = (typeof TOAST_POSITIONS)[number];
 export interface TToastOptions {
   type?: TToastType;
   title?: string;
-  message: string;
+  message: string | TCodedMessage;
   /** ms; 0 or less keeps the toast until it is closed (spec §9). Default 3000. */
   duration?: number;
   position?: TToastPosition;
@@ -53,5 +53,5 @@ export function hideToastsOf(...prefixes: string[]): void {
 
 export const toastSuccess = (message: string, title?: string) =>
   toast({ type: 'success', message, title });
-export const toastError = (message: string, title?: string) =>
+export const toastError = (message: string | TCodedMessage, title?: string) =>
   toast({ type: 'error', message, title });

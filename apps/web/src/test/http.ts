@@ -1,3 +1,4 @@
+import { errorCode } from '@sampada/shared';
 import { api } from '../lib/api-client';
 import { CanceledError, HttpError, type THttpConfig, type THttpResponse } from '../lib/http';
 import { stockApi } from '../lib/market/stock-api';
@@ -32,7 +33,8 @@ export const ok = (data: unknown = null): TMockResponse => ({
 /** An error status with the server's envelope and message. */
 export const fail = (status: number, message = ''): TMockResponse => ({
   status,
-  body: { code: status, message, data: null },
+  // The machine code the server's error handler puts beside the text (docs/api-identity.md).
+  body: { code: status, message, data: null, error_code: errorCode(status, message) },
 });
 
 /** Rejects like the fetch adapter does when the request's AbortSignal fires. */

@@ -53,7 +53,8 @@ export const useClaim = (id: string) =>
 export type TClaimDecision =
   | { action: 'review' }
   | { action: 'ask-info'; question: string }
-  | { action: 'approve'; amount_paise?: number; reason: string }
+  /** A partial approval's amount as rupee text (decision 062). */
+  | { action: 'approve'; amount?: string; reason: string }
   | { action: 'reject'; reason: string }
   | { action: 'pay' };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiMessage, M, md5, type TAuthData } from '@sampada/shared';
+import { ApiMessage, errorCode, M, md5, type TAuthData } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
 import { hashSecretScryptLegacy, verifySecret } from '../../platform/crypto.ts';
 import {
@@ -65,7 +65,12 @@ describe('register', () => {
   ])('refuses %j with the spec message', async (body, message) => {
     const reply = await t.api.post('/auth/app/v1/register', body);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ code: 400, message, data: null });
+    expect(reply.body).toEqual({
+      code: 400,
+      message,
+      data: null,
+      error_code: errorCode(400, message),
+    });
   });
 
   it('refuses unknown, used, revoked and expired invitation codes, each with its reason', async () => {

@@ -36,6 +36,7 @@ import {
   evidence,
   setFlags,
 } from './test-fixtures.ts';
+import { noticeOf } from '../notifications/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -122,6 +123,11 @@ describe('the lifecycle', () => {
       `select count(*)::int as n from ledger_postings where reference = 'compensation:${claim.id}'`,
     );
     expect(postings[0]!.n).toBe(1);
+    // Paid once, told once, with the amount.
+    const told = (await noticeOf(t, c, claim.id)).filter((n) => n.kind === 'compensation.pay');
+    expect(told).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ amount_paise: 7_500_000 }) }),
+    ]);
 
     const apps = await t.api.get<TApplicationList>(
       '/client/app/v1/applications?kind=compensation',

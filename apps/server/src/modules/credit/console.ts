@@ -205,39 +205,24 @@ function registerDecisions(kit: RouteKit, ctx: AppContext) {
 /** Disbursing, invoking a pledge, and the shortfalls that lead to it. */
 function registerDisbursal(kit: RouteKit, ctx: AppContext) {
   const { credit } = ctx;
-  kit.command(
-    'POST',
-    '/credit/loans/:id/disburse',
-    {
-      access: 'loanDecide',
-      params: ZLoanId,
-      response: ZConsoleLoanDetail,
-      message: CREDIT_DONE.disbursed,
-    },
-    (request, { transaction, actor }) =>
-      credit.loans.disburse(request.params.id, {
-        staffId: staffOf(request).staffId,
-        actor,
-        transaction,
-      }),
-  );
-
-  kit.command(
-    'POST',
-    '/credit/loans/:id/invoke-pledge',
-    {
-      access: 'loanDecide',
-      params: ZLoanId,
-      response: ZConsoleLoanDetail,
-      message: CREDIT_DONE.pledgeInvoked,
-    },
-    (request, { transaction, actor }) =>
-      credit.monitoring.invokePledge(request.params.id, {
-        staffId: staffOf(request).staffId,
-        actor,
-        transaction,
-      }),
-  );
+  for (const action of ['disburse', 'invoke-pledge'] as const) {
+    kit.command(
+      'POST',
+      `/credit/loans/:id/${action}`,
+      {
+        access: 'loanDecide',
+        params: ZLoanId,
+        response: ZConsoleLoanDetail,
+        message: action === 'disburse' ? CREDIT_DONE.disbursed : CREDIT_DONE.pledgeInvoked,
+      },
+      (request, { transaction, actor }) => {
+        const options = { staffId: staffOf(request).staffId, actor, transaction };
+        return action === 'disburse'
+          ? credit.loans.disburse(request.params.id, options)
+          : credit.monitoring.invokePledge(request.params.id, options);
+      },
+    );
+  }
 
   kit.query(
     'GET',

@@ -39,6 +39,7 @@ import {
   priceOf,
   repay,
 } from './test-fixtures.ts';
+import { noticeOf } from '../notifications/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -328,6 +329,12 @@ describe('whose loan', () => {
       reason: 'Pledge too concentrated',
     });
     expect(await pledgedOf(c.id, 'HDFCBANK')).toBe(0);
+    expect(await noticeOf(t, c, loan.id)).toEqual([
+      expect.objectContaining({
+        kind: 'loan.reject',
+        detail: { type: 'amount', amount_paise: 2_500_000, reason: 'Pledge too concentrated' },
+      }),
+    ]);
     const late = await decide(t, ops2, loan.id, 'approve');
     expect([late.status, late.body.message]).toEqual([409, LM.alreadyStatus('rejected')]);
   });

@@ -4,9 +4,10 @@
  * newest first with all their lines, read through the ledger service. The same visibility
  * as the loan page: an advisor reads only their own clients' loans.
  */
-import { paiseNumber, type TPage, type TPostingView } from '@sampada/shared';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import type { TPage, TPostingView } from '@sampada/shared';
+import { decodeCursor } from '../../platform/cursor.ts';
 import type { Viewer } from '../../platform/viewer.ts';
+import { postingPage } from '../ledger/service.ts';
 import { assertVisible } from './loan-console-views.ts';
 import type { LoanDeps } from './loan-deps.ts';
 import { loanOf } from './loan-reads.ts';
@@ -25,22 +26,5 @@ export async function loanPostings(
     cursor ? Number(cursor[0]) : undefined,
     page.limit,
   );
-  const items = postings.slice(0, page.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map((p) => ({
-      id: String(p.id),
-      kind: p.kind,
-      memo: p.memo,
-      reference: p.reference,
-      created_at: p.createdAt.toISOString(),
-      lines: p.lines.map((l) => ({
-        account: l.account,
-        client_id: l.clientId,
-        amount_paise: paiseNumber(l.amount),
-        balance_after_paise: l.clientId ? paiseNumber(l.balanceAfter) : null,
-      })),
-    })),
-    next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,
-  };
+  return postingPage(postings, page.limit);
 }

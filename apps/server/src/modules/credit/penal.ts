@@ -9,7 +9,7 @@
  * - 'flat': `penalFlatPaise` once, on the day after an instalment's due date if any of it is
  *   still unpaid.
  */
-import { formatBps, formatPaise } from '@sampada/shared';
+import { dayText, formatBps, formatPaise } from '@sampada/shared';
 import { duesOf, type InstalmentRow } from './dues.ts';
 import { accrue, addDays } from './interest.ts';
 import type { LoanRow } from './views.ts';
@@ -55,7 +55,7 @@ export function penalForDay(
     return {
       amount: terms.penalFlatPaise,
       carry,
-      memo: `Penal charge ${formatPaise(terms.penalFlatPaise)}: instalment ${fell.number} due ${fell.dueDate} unpaid`,
+      memo: `Penal charge ${formatPaise(terms.penalFlatPaise)}: instalment ${fell.number} due ${dayText(fell.dueDate)} unpaid`,
       flatFor: fell.number,
     };
   }
@@ -64,7 +64,7 @@ export function penalForDay(
   return {
     amount: accrued.interest,
     carry: accrued.carry,
-    memo: `Penal charge for ${day}: ${formatBps(terms.penalRateBps)} a year on overdue principal ${formatPaise(dues.pastDuePrincipal)}`,
+    memo: `Penal charge for ${dayText(day)}: ${formatBps(terms.penalRateBps)} a year on overdue principal ${formatPaise(dues.pastDuePrincipal)}`,
     flatFor: null,
   };
 }

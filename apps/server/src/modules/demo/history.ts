@@ -190,7 +190,14 @@ export async function seedDemoHistory(
     (await ctx.market.service.chart(symbol, 'NSE', '1d', 250)).candles;
   const sessions: Sessions = await chartOf('RELIANCE');
   const start = sessionAt(sessions, 160, -60);
-  const clientId = await withClockAt(clock, start, deps.onboard);
+  // The standing each step earns is computed on that step's day, as the server's listeners
+  // would have then: an achievement reads the day its step happened, not the seed's day.
+  const standing = (id: string) => ctx.engagement.recompute(id, 'Demo history');
+  const clientId = await withClockAt(clock, start, async () => {
+    const id = await deps.onboard();
+    await standing(id);
+    return id;
+  });
   const client: Actor = { type: 'client', id: clientId };
   const desk = { type: 'staff' as const, id: deps.staffId };
   const baseUrl = 'http://localhost';
@@ -232,7 +239,14 @@ export async function seedDemoHistory(
     },
   ];
   steps.sort((a, b) => b.daysAgo - a.daysAgo);
-  for (const step of steps) await withClockAt(clock, sessionAt(sessions, step.daysAgo), step.run);
+  for (const step of steps)
+    await withClockAt(clock, sessionAt(sessions, step.daysAgo), async () => {
+      await step.run();
+      // After the step's last act (a deposit is confirmed 40 minutes on, a fill 25).
+      await withClockAt(clock, new Date(clock.now().getTime() + 60 * 60_000), () =>
+        standing(clientId),
+      );
+    });
 
   await cancelledLimitOrder(ctx, sessions, actors);
   return clientId;

@@ -2,6 +2,10 @@
 import {
   md5,
   type TAchievements,
+  type TAssets,
+  type TChatHistory,
+  type TPublicSettings,
+  type TScore,
   type TBankCard,
   type TClaimDetail,
   type TClaimList,
@@ -11,8 +15,10 @@ import {
   type TPortfolio,
 } from '@sampada/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { DEMO_CLIENT, seedDemo } from './seed.ts';
+import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { ageInMonths } from '../engagement/score.ts';
+import { isOpenNow } from '../support/office-hours.ts';
+import { DEMO_CLIENT, seedDemo, statedHours } from './seed.ts';
 
 let t: TestApp;
 let token: string;
@@ -108,5 +114,80 @@ describe('the demo client', () => {
     );
     const check = await t.ctx.ledger.check();
     expect(check.discrepancies).toEqual([]);
+  });
+});
+
+/** The IST calendar day of an instant: 2026-06-01. */
+const istDayOf = (at: string | Date) =>
+  new Date(new Date(at).getTime() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** Issue 31: what the demo shows agrees with itself. */
+describe('the demo client, read across screens', () => {
+  const kycApprovedAt = async () => {
+    const client = (await t.ctx.clients.findByMobile(`+91${DEMO_CLIENT.mobile}`))!;
+    const approved = (await t.ctx.kyc.submissionsOf(client.id)).find(
+      (s) => s.status === 'approved',
+    );
+    return { clientId: client.id, at: approved!.checkedAt! };
+  };
+
+  it('earned each achievement on the day its history earned it, none on the seed day', async () => {
+    const { clientId, at: kycAt } = await kycApprovedAt();
+    const { body } = await t.api.get<TAchievements>('/stat/app/v1/achievements', token);
+    const earnedOn = Object.fromEntries(
+      body.data.items.filter((a) => a.earned_at).map((a) => [a.code, istDayOf(a.earned_at!)]),
+    );
+    const [deposit] = await sqlRows<{ at: string }>(
+      t,
+      `select min(decided_at) as at from deposits where client_id = '${clientId}' and status = 'confirmed'`,
+    );
+    const orders = await t.api.get<{ items: TOrder[] }>('/trade/app/v1/orders?limit=50', token);
+    const fills = orders.body.data.items.flatMap((o) => o.fills.map((f) => f.executed_at));
+    const firstFill = fills.reduce((a, b) => (Date.parse(a) < Date.parse(b) ? a : b));
+    expect(earnedOn).toMatchObject({
+      kyc_verified: istDayOf(kycAt),
+      first_deposit: istDayOf(deposit!.at),
+      first_trade: istDayOf(firstFill),
+    });
+    // The fifth sector came with a purchase months ago, not with the seed.
+    const seedDay = istDayOf(t.clock.now());
+    for (const [code, day] of Object.entries(earnedOn))
+      expect(day < seedDay, `${code} earned on ${day}`).toBe(true);
+  });
+
+  it('counts its months with the firm from the KYC approval, months ago', async () => {
+    const { at: kycAt } = await kycApprovedAt();
+    const months = ageInMonths(kycAt, t.clock.now());
+    expect(months).toBeGreaterThanOrEqual(6);
+    const { body } = await t.api.get<TScore>('/stat/app/v1/score', token);
+    const age = body.data.parts.find((p) => p.key === 'account_age')!;
+    expect(age.detail).toContain(`${months} full months with the firm`);
+    expect(age.points).toBe(Math.min(15, Math.floor((months * 15) / 12)));
+  });
+
+  it('shows Client Assets whose parts add up to its total, the holdings at their value today', async () => {
+    const assets = (await t.api.get<TAssets>('/stat/app/v1/asset', token)).body.data;
+    const portfolio = (await t.api.get<TPortfolio>('/stat/app/v1/portfolio', token)).body.data;
+    const held = portfolio.holdings.reduce((sum, h) => sum + h.current_value_paise, 0);
+    expect(assets.holdings_value_paise).toBe(held);
+    expect(
+      assets.cash_available_paise + assets.cash_on_hold_paise + assets.holdings_value_paise!,
+    ).toBe(assets.total_paise);
+    // What the holdings cost is another figure: it is not one of the parts.
+    expect(assets.invested_value_paise).not.toBe(assets.holdings_value_paise);
+  });
+
+  it('states the support hours the chat keeps, so it reads "online" only inside them', async () => {
+    const settings = (await t.api.get<TPublicSettings>('/system/app/v1/settings')).body.data;
+    const chat = (await t.api.get<TChatHistory>('/chat/app/v1/messages', token)).body.data;
+    const hours = chat.conversation.office_hours;
+    expect(settings.support.hours).toBe(statedHours(hours));
+    expect(settings.support.hours).toBe('Monday to Saturday, 9:00–18:00 IST');
+    // Saturday 24 Nov 2029 (IST): online at 15:00, inside the stated 9:00–18:00; not at 18:30,
+    // and never on the Sunday the contacts leave out.
+    const at = (iso: string) => isOpenNow(hours, new Date(iso));
+    expect(at('2029-11-24T15:00:00+05:30')).toBe(true);
+    expect(at('2029-11-24T18:30:00+05:30')).toBe(false);
+    expect(at('2029-11-25T12:00:00+05:30')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * settings, the default menu, one KYC-approved client whose ID images are drawn here and who
  * has months of deposits and trades behind them (history.ts), and a few research notes in News.
  */
-import { md5, daysInMs } from '@sampada/shared';
+import { md5, daysInMs, type TChatSettings } from '@sampada/shared';
 import { seedTwoFactorClient } from './two-factor-client.ts';
 import type { AppContext } from '../../context.ts';
 import { type Actor, cliActor } from '../../platform/audit.ts';
@@ -42,14 +42,32 @@ const DEMO_WATCHLIST = ['RELIANCE', 'HDFCBANK', 'TCS', 'INFY', 'ITC', 'M&M'];
 export const isDemoSeeded = async (ctx: AppContext) =>
   (await ctx.staff.findByEmail(DEMO_STAFF[0]!.email)) !== undefined;
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * The desk's hours as the support contacts state them: "Monday to Saturday, 9:00–18:00 IST".
+ * Written from the chat's own office hours, so the chat reads "online" only inside the hours
+ * the client is told (issue 31: the contacts said Saturday closed at 14:00, the chat stayed
+ * online until 18:00).
+ */
+export function statedHours(hours: TChatSettings['office_hours']): string {
+  const days = [...hours.days].sort((a, b) => a - b);
+  const run = days.every((day, i) => i === 0 || day === days[i - 1]! + 1);
+  const names = days.map((day) => WEEKDAYS[day - 1]!);
+  const when = run && names.length > 2 ? `${names[0]} to ${names.at(-1)}` : names.join(', ');
+  const time = (hhmm: string) => hhmm.replace(/^0(\d)/, '$1');
+  return `${when}, ${time(hours.open)}–${time(hours.close)} IST`;
+}
+
 /** The support contacts, the demo's receiving account and its regulatory line. */
 async function seedDemoSettings(ctx: AppContext, actor: Actor) {
+  const { chat } = await ctx.settings.all();
   await ctx.settings.update(
     'support',
     {
       phone: '+91 22 6900 1000',
       email: 'support@sampada.in',
-      hours: 'Monday to Friday, 9:00–18:00 IST; Saturday 10:00–14:00 IST',
+      hours: statedHours(chat.office_hours),
     },
     actor,
   );

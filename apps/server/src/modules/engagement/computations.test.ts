@@ -190,3 +190,20 @@ describe('client radar', () => {
     expect(flat.return!.value).toBeGreaterThan(70);
   });
 });
+
+describe('explanations staff read too', () => {
+  it('state the facts without "you": the console shows them to staff unchanged', () => {
+    const clients = [
+      newClient,
+      diversifiedLongTerm,
+      lateRepayer,
+      concentratedDayTrader,
+      { ...newClient, staffPoints: 5 },
+    ];
+    const texts = clients.flatMap((facts) => [
+      ...scoreParts(facts, NOW).map((p) => p.detail),
+      ...Object.values(radar(facts)).map((axis) => axis!.explanation),
+    ]);
+    expect(texts.filter((text) => /\byou(r|rs)?\b/i.test(text))).toEqual([]);
+  });
+});

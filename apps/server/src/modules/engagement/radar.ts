@@ -33,7 +33,7 @@ export function diversification(holdings: HoldingFact[]): TRadarScore {
   }
   const base = { axis: 'diversification' as const, label: 'Diversification' };
   if (total === 0n)
-    return { ...base, value: 0, explanation: 'You hold no shares, so nothing is diversified yet.' };
+    return { ...base, value: 0, explanation: 'Holds no shares, so nothing is diversified yet.' };
   let hhi = 0;
   let largest = 0;
   for (const v of bySector.values()) {
@@ -45,7 +45,7 @@ export function diversification(holdings: HoldingFact[]): TRadarScore {
   return {
     ...base,
     value: clamp(((effective - 1) / 4) * 100),
-    explanation: `Your holdings span ${bySector.size} sector${bySector.size === 1 ? '' : 's'}, the largest ${pct(largest * 100)} of their value: like ${effective.toFixed(1)} equal sectors (1 scores 0, 5 or more score 100).`,
+    explanation: `The holdings span ${bySector.size} sector${bySector.size === 1 ? '' : 's'}, the largest ${pct(largest * 100)} of their value: like ${effective.toFixed(1)} equal sectors (1 scores 0, 5 or more score 100).`,
   };
 }
 
@@ -96,14 +96,14 @@ export function risk(holdings: HoldingFact[], closes: Map<string, DailyClose[]>)
       value: 0,
       explanation:
         unmeasured > 0
-          ? 'Your holdings have too little daily price history to measure their swings yet.'
-          : 'You hold no shares, so your portfolio carries no market risk.',
+          ? 'The holdings have too little daily price history to measure their swings yet.'
+          : 'Holds no shares, so the portfolio carries no market risk.',
     };
   const vol = weighted / weight;
   return {
     ...base,
     value: clamp((vol / 0.5) * 100),
-    explanation: `Your holdings' daily prices over the last ${RADAR_VOLATILITY_DAYS} trading days swing ${pct(vol * 100)} a year, weighted by value (higher is riskier; 50% or more scores 100).`,
+    explanation: `The holdings' daily prices over the last ${RADAR_VOLATILITY_DAYS} trading days swing ${pct(vol * 100)} a year, weighted by value (higher is riskier; 50% or more scores 100).`,
   };
 }
 
@@ -133,13 +133,13 @@ export function relativeReturn(
     return {
       ...base,
       value: clamp(50 + own * 2.5),
-      explanation: `You made ${formatPaise(gain)} (${pct(own)}) on ${formatPaise(bought)} bought; the NIFTY 50 has no history for the period, so it counts as flat.`,
+      explanation: `Made ${formatPaise(gain)} (${pct(own)}) on ${formatPaise(bought)} bought; the NIFTY 50 has no history for the period, so it counts as flat.`,
     };
   const index = (end.close / start.close - 1) * 100;
   return {
     ...base,
     value: clamp(50 + (own - index) * 2.5),
-    explanation: `Since your first trade you made ${pct(own)} on what you bought (${formatPaise(gain)} after charges) while the NIFTY 50 moved ${pct(index)}: level scores 50, each point ahead adds 2.5.`,
+    explanation: `Since the first trade: ${pct(own)} on what was bought (${formatPaise(gain)} after charges) while the NIFTY 50 moved ${pct(index)}: level scores 50, each point ahead adds 2.5.`,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The trust score (issue 18): a sum of parts, each with its points, its maximum, how it was
  * earned and what would raise it. The parts' maxima add to 90; staff adjustments (each with a
- * reason) add or take away up to 20 each; the total is held between 0 and 100.
+ * reason) add or take away up to 20 each; the total is held between 0 and 100. A part's `detail`
+ * states the fact without "you", because the console shows the same text to staff (issue 31);
+ * `raise` is advice to the client and only the client app shows it.
  */
 import type { TScorePart } from '@sampada/shared';
 import type { ClientFacts } from './facts.ts';
@@ -44,7 +46,7 @@ function claimsPart(facts: ClientFacts): TScorePart {
     max: 10,
     detail:
       facts.claimsRejected === 0
-        ? 'No deposit claim of yours was rejected.'
+        ? 'No deposit claim rejected.'
         : `${plural(facts.claimsRejected, 'deposit claim')} rejected (5 points off each).`,
     raise: points < 10 ? 'Report deposits only with a correct UTR and receipt.' : null,
   };
@@ -73,7 +75,7 @@ function staffPart(facts: ClientFacts): TScorePart {
     detail:
       facts.staffPoints === 0
         ? 'No adjustment by the firm.'
-        : `The firm adjusted your score by ${facts.staffPoints > 0 ? '+' : ''}${facts.staffPoints}; the reasons are kept.`,
+        : `Adjusted by the firm: ${facts.staffPoints > 0 ? '+' : ''}${facts.staffPoints}; the reasons are kept.`,
     raise: null,
   };
 }
@@ -88,7 +90,7 @@ export function scoreParts(facts: ClientFacts, now: Date): TScorePart[] {
       label: 'Verified identity',
       points: facts.kycApproved ? 25 : 0,
       max: 25,
-      detail: facts.kycApproved ? 'Your KYC is approved.' : 'Your KYC is not approved yet.',
+      detail: facts.kycApproved ? 'KYC approved.' : 'KYC not approved yet.',
       raise: facts.kycApproved ? null : 'Complete KYC and have it approved.',
     },
     {

@@ -10,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { diskFileStore, type FileStore } from '../../platform/storage.ts';
 import { freshPostgresDatabase } from '../../test/helpers.ts';
+import { s3rverPartsIn } from '../../test/s3rver-parts.ts';
 import { CHUNK_BYTES, postgresFileStore } from './postgres-store.ts';
 import { s3FileStore, s3LocationOf } from './s3-store.ts';
 
@@ -27,6 +28,7 @@ let database: Database;
 let dropDatabase = async () => {};
 let s3: S3rver;
 let s3Url = '';
+let s3Directory = '';
 
 beforeAll(async () => {
   const fresh = await freshPostgresDatabase();
@@ -36,7 +38,7 @@ beforeAll(async () => {
     port: 0,
     address: '127.0.0.1',
     silent: true,
-    directory: folder(),
+    directory: (s3Directory = folder()),
     configureBuckets: [{ name: 'sampada', configs: [] }],
   });
   const { port } = (await s3.run()) as unknown as { port: number };
@@ -114,5 +116,45 @@ describe.each(homes)('the file store on %s', (_name, make) => {
     expect(keys).not.toContain('private/broken.jpg');
     await store.remove('news/a.jpg');
     expect(await store.get('news/a.jpg')).toBeNull();
+  }, 60_000);
+});
+
+describe('the file store on S3, part by part', () => {
+  it('reads back bodies of exactly one and two whole parts, and an empty one', async () => {
+    const store = s3FileStore(s3LocationOf(s3Url));
+    for (const [key, size] of [
+      ['videos/one-part.mp4', 5 * 1024 * 1024],
+      ['videos/two-parts.mp4', 10 * 1024 * 1024],
+      ['news/empty.jpg', 0],
+    ] as const) {
+      const bytes = randomBytes(size);
+      expect(await store.put(key, pieces(bytes, 256 * 1024)), key).toBe(size);
+      expect((await store.get(key))!.equals(bytes), key).toBe(true);
+    }
+  }, 60_000);
+
+  it('sends the first part while the rest of the body is still arriving', async () => {
+    const store = s3FileStore(s3LocationOf(s3Url));
+    const before = new Set(s3rverPartsIn(s3Directory));
+    const partsNow = () => s3rverPartsIn(s3Directory).filter((part) => !before.has(part));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = randomBytes(5 * 1024 * 1024);
+    const rest = randomBytes(1024);
+    const writing = store.put(
+      'videos/stalled.mp4',
+      (async function* () {
+        yield* pieces(first, 256 * 1024);
+        await held; // the client pauses: the store must not wait for it to start
+        yield rest;
+      })(),
+    );
+    await vi.waitFor(() => expect(partsNow()).toHaveLength(1), { timeout: 30_000 });
+    expect(await store.open('videos/stalled.mp4')).toBeNull();
+    release();
+    expect(await writing).toBe(first.length + rest.length);
+    expect((await store.get('videos/stalled.mp4'))!.equals(Buffer.concat([first, rest]))).toBe(
+      true,
+    );
   }, 60_000);
 });

@@ -57,20 +57,25 @@ const notFound = (error: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 
-/** Cuts a body into parts of PART_BYTES (the last may be shorter). */
+/**
+ * Cuts a body into parts of PART_BYTES (the last may be shorter; an empty body is one empty
+ * part, and a body of whole parts ends with its last whole part, not an empty one).
+ */
 async function* parts(body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let length = 0;
+  let yielded = false;
   for await (const piece of body) {
     pending.push(piece);
     length += piece.length;
     if (length >= PART_BYTES) {
       yield Buffer.concat(pending);
+      yielded = true;
       pending = [];
       length = 0;
     }
   }
-  if (length > 0 || pending.length === 0) yield Buffer.concat(pending);
+  if (length > 0 || !yielded) yield Buffer.concat(pending);
 }
 
 /** Where a key lives in the bucket, checked. */
@@ -146,17 +151,14 @@ export function s3FileStore(location: S3Location): FileStore {
     async put(key, body) {
       const iterator = parts(bodyIterable(body))[Symbol.asyncIterator]();
       const first = (await iterator.next()).value as Buffer;
-      const second = await iterator.next();
-      if (second.done) {
+      // A body that ended before a whole part is one PutObject. A whole first part goes up at
+      // once while the rest arrives (an upload holds one part in memory, not two), even if
+      // nothing follows it: a multipart upload of one part is valid.
+      if (first.length < PART_BYTES) {
         await client.send(new PutObjectCommand({ ...at(key), Body: first }));
         return first.length;
       }
-      const rest = (async function* () {
-        yield second.value;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next())
-          yield next.value;
-      })();
-      return multipart(location, key, first, rest);
+      return multipart(location, key, first, iterator);
     },
     async get(key) {
       try {

@@ -1,8 +1,8 @@
 import { paiseNumber, type TClientLedger } from '@sampada/shared';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.ts';
+import { decodeCursor } from '../../platform/cursor.ts';
 import { assertSees, type Viewer } from '../../platform/viewer.ts';
 import type { ClientService } from '../clients/service.ts';
-import type { LedgerService } from '../ledger/service.ts';
+import { type LedgerService, postingPage } from '../ledger/service.ts';
 
 /**
  * The console's view of one client's ledger: balances and postings, newest first; 403
@@ -22,8 +22,6 @@ export async function clientLedger(
     ledger.balancesOf(clientId),
     ledger.postingsOfClient(clientId, cursor ? Number(cursor[0]) : undefined, page.limit),
   ]);
-  const items = postings.slice(0, page.limit);
-  const last = items[items.length - 1];
   return {
     client: { id: client.id, uid: client.uid, name: client.name, mobile: client.mobile },
     balances: {
@@ -31,21 +29,6 @@ export async function clientLedger(
       cash_on_hold_paise: paiseNumber(balances.cash_on_hold),
       loan_principal_paise: paiseNumber(balances.loan_principal),
     },
-    postings: {
-      items: items.map((p) => ({
-        id: String(p.id),
-        kind: p.kind,
-        memo: p.memo,
-        reference: p.reference,
-        created_at: p.createdAt.toISOString(),
-        lines: p.lines.map((l) => ({
-          account: l.account,
-          client_id: l.clientId,
-          amount_paise: paiseNumber(l.amount),
-          balance_after_paise: l.clientId ? paiseNumber(l.balanceAfter) : null,
-        })),
-      })),
-      next_cursor: postings.length > page.limit && last ? encodeCursor([last.id]) : null,
-    },
+    postings: postingPage(postings, page.limit),
   };
 }

@@ -27,7 +27,12 @@ export const DEPOSIT = lifecycle({
     current === null
       ? notFound(FM.depositNotFound)
       : conflict(FM.alreadyDecided('deposit', current)),
-  notice: (row) => ({ type: 'amount', amount_paise: paiseNumber(row.amount), reason: row.reason }),
+  notice: (row) => ({
+    type: 'amount',
+    amount_paise: paiseNumber(row.amount),
+    reason: row.reason,
+    ...(row.postingId ? { posting_id: String(row.postingId) } : {}),
+  }),
 });
 
 /** The confirmed deposit's credit: bank_clearing → the client's cash_available. */

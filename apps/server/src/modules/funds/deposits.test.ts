@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../test/helpers.ts';
 import { formWith, pngImage } from '../../test/images.ts';
+import { noticeOf } from '../notifications/test-fixtures.ts';
 import {
   balancesOf,
   keyed,
@@ -195,6 +196,12 @@ describe('operations decide', () => {
     const seen = await t.api.get<TDepositView>(`/funds/app/v1/deposits/${data.id}`, c.token);
     expect(seen.body.data).toMatchObject({ status: 'rejected', reason: 'No credit with this UTR' });
     expect((await balancesOf(t, c.id)).cash_available).toBe(0n);
+    expect(await noticeOf(t, c, data.id)).toEqual([
+      expect.objectContaining({
+        kind: 'deposit.reject',
+        detail: { type: 'amount', amount_paise: 2_000_000, reason: 'No credit with this UTR' },
+      }),
+    ]);
   });
 
   it('credits one UTR once, even when two clients submitted it', async () => {

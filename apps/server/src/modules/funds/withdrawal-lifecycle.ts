@@ -67,14 +67,16 @@ export const WITHDRAWAL = lifecycle({
 });
 
 /**
- * A withdrawal's notice (decision 056): its amount and the decision's reason, and for a paid
- * one the account it went to, which the row knows only by the card's id.
+ * A withdrawal's notice (decision 056): its amount and the decision's reason, for a paid
+ * one the account it went to, which the row knows only by the card's id, and the posting that
+ * paid or returned it (the notice opens its receipt).
  */
 export const withdrawalNotice = (row: WithdrawalRow, paidTo?: BankCardRow): TNoticeDetail => ({
   type: 'amount',
   amount_paise: paiseNumber(row.amount),
   reason: row.reason,
   ...(paidTo ? { bank: bankNamed(paidTo) } : {}),
+  ...(row.settlePostingId ? { posting_id: String(row.settlePostingId) } : {}),
 });
 
 /** The client account a pending withdrawal's amount is held in. */

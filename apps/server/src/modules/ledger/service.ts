@@ -44,6 +44,7 @@ export {
   type TransferInput,
 } from './posting-input.ts';
 export { FIRM_BUCKETS } from './posting-rows.ts';
+export { postingPage } from './posting-page.ts';
 export type { LedgerCheck, LedgerDiscrepancy } from './check-ledger.ts';
 
 export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {

@@ -3,6 +3,7 @@
  * from the shipped reference data and from new listings.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { fromExcluded } from '../../db/upsert.ts';
 import { rupeesToPaise } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Constituent } from './indices.ts';
@@ -67,17 +68,17 @@ async function upsertInstruments(db: Executor, ref: ReferenceData) {
       .values(rows)
       .onConflictDoUpdate({
         target: instruments.symbol,
-        set: {
-          isin: sql`excluded.isin`,
-          name: sql`excluded.name`,
-          sector: sql`excluded.sector`,
-          industry: sql`excluded.industry`,
-          segment: sql`excluded.segment`,
-          fno: sql`excluded.fno`,
-          sharesOutstanding: sql`excluded.shares_outstanding`,
-          avgDailyVolume: sql`excluded.avg_daily_volume`,
-          beta: sql`excluded.beta`,
-        },
+        set: fromExcluded(instruments, [
+          'isin',
+          'name',
+          'sector',
+          'industry',
+          'segment',
+          'fno',
+          'sharesOutstanding',
+          'avgDailyVolume',
+          'beta',
+        ]),
       });
   }
 }
@@ -102,13 +103,13 @@ export async function upsertReferenceData(db: Executor, ref: ReferenceData) {
       .values(rows)
       .onConflictDoUpdate({
         target: companyProfiles.symbol,
-        set: {
-          description: sql`excluded.description`,
-          founded: sql`excluded.founded`,
-          headquarters: sql`excluded.headquarters`,
-          website: sql`excluded.website`,
-          videoUrl: sql`excluded.video_url`,
-        },
+        set: fromExcluded(companyProfiles, [
+          'description',
+          'founded',
+          'headquarters',
+          'website',
+          'videoUrl',
+        ]),
       });
   }
   const refClose = new Map(ref.instruments.map((i) => [i.symbol, i.refClosePaise]));

@@ -1,5 +1,5 @@
 /** The quote state's SQL: each instrument's live state, saved so a restart resumes the day. */
-import { sql } from 'drizzle-orm';
+import { fromExcluded } from '../../db/upsert.ts';
 import type { Executor } from '../../db/client.ts';
 import { chunks } from './insert-batches.ts';
 import type { QuoteState } from './model.ts';
@@ -31,19 +31,19 @@ export async function saveQuoteStates(db: Executor, states: QuoteState[]) {
       )
       .onConflictDoUpdate({
         target: quoteState.symbol,
-        set: {
-          tradingDate: sql`excluded.trading_date`,
-          last: sql`excluded.last`,
-          open: sql`excluded.open`,
-          high: sql`excluded.high`,
-          low: sql`excluded.low`,
-          prevClose: sql`excluded.prev_close`,
-          volume: sql`excluded.volume`,
-          valuePaise: sql`excluded.value_paise`,
-          tickBasis: sql`excluded.tick_basis`,
-          rangePct: sql`excluded.range_pct`,
-          updatedAt: sql`excluded.updated_at`,
-        },
+        set: fromExcluded(quoteState, [
+          'tradingDate',
+          'last',
+          'open',
+          'high',
+          'low',
+          'prevClose',
+          'volume',
+          'valuePaise',
+          'tickBasis',
+          'rangePct',
+          'updatedAt',
+        ]),
       });
   }
 }

@@ -15,6 +15,7 @@ import type { MarketDeps, SearchState } from './market-deps.ts';
 import { heatmap, marketList, mostActive, rankings, themes } from './market-lists.ts';
 import { instrumentOf, knownQuotes, quoteOf } from './market-reads.ts';
 import { searchMarket } from './market-search.ts';
+import { createDailyClosesCache } from './daily-closes-cache.ts';
 import { chartBetween, chartOf, companyOf, dailyCloses, stockDetail } from './stock-views.ts';
 
 // What other modules use of the market besides this service: the market as assembled, its
@@ -31,6 +32,7 @@ export type { DealsSource } from './market-deps.ts';
 export function createMarketService(deps: MarketDeps) {
   const { clock, engine, calendar } = deps;
   const search: SearchState = { index: null };
+  const dailyClosesOf = createDailyClosesCache(deps.db, clock);
 
   return {
     status: () => calendar.status(clock.now()),
@@ -58,6 +60,8 @@ export function createMarketService(deps: MarketDeps) {
       range: { from: Date; to: Date },
     ) => chartBetween(deps, symbol, market, interval, range),
     dailyCloses: (symbol: string, limit = 2_000) => dailyCloses(deps, symbol, limit),
+    /** Each scrip's last 2,000 daily closes, the past ones kept per instance (the returns). */
+    dailyClosesOf,
     search: (text: string, limit: number) => searchMarket(engine, search, text, limit),
     heatmap: () => heatmap(engine),
     mostActive: (by: 'volume' | 'value', limit: number) => mostActive(engine, by, limit),

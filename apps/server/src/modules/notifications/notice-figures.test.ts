@@ -8,6 +8,7 @@ import type {
   TClientNotification,
   TClientNotifications,
   TConsoleWithdrawal,
+  TReceipt,
   TWithdrawalView,
 } from '@sampada/shared';
 import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
@@ -53,6 +54,11 @@ describe('a notice’s figures', () => {
       kind: 'deposit.confirm',
       detail: { type: 'amount', amount_paise: 2_500_050, reason: null },
     });
+    // It opens the credit's receipt: the client reads that posting as their own.
+    const postingId = notice!.detail!.type === 'amount' ? notice!.detail!.posting_id : undefined;
+    expect(postingId).toMatch(/^\d+$/);
+    const receipt = await t.api.get<TReceipt>(`/funds/app/v1/records/${postingId}`, c.token);
+    expect(receipt.body.data).toMatchObject({ type: 'deposit' });
   });
 
   it('a paid withdrawal names the bank account it went to by its last four digits only', async () => {
@@ -80,6 +86,7 @@ describe('a notice’s figures', () => {
         amount_paise: 500_000,
         reason: null,
         bank: { name: 'State Bank of India', last4: '1234' },
+        posting_id: expect.stringMatching(/^\d+$/),
       },
     });
     expect(JSON.stringify(notice)).not.toContain('501000123451234');

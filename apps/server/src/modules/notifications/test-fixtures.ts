@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { TClientNotification, TNoticeDetail } from '@sampada/shared';
+import type { TClientNotification, TClientNotifications, TNoticeDetail } from '@sampada/shared';
 import type { TestApp } from '../../test/helpers.ts';
 import { noticeSql } from './notice.ts';
 
@@ -12,6 +12,12 @@ export type NoticeSocket = {
   notices: () => TClientNotification[];
   close: () => void;
 };
+
+/** The notice of one record in the client's list (GET /client/app/v1/notifications). */
+export async function noticeOf(t: TestApp, who: { token: string }, subjectId: string) {
+  const reply = await t.api.get<TClientNotifications>('/client/app/v1/notifications', who.token);
+  return reply.body.data.items.filter((n) => n.subject_id === subjectId);
+}
 
 /** The client's app socket, signed in, with every frame it hears. */
 export async function socketOf(t: TestApp, who: { token: string }): Promise<NoticeSocket> {

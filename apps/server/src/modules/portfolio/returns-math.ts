@@ -80,7 +80,8 @@ function flowsOf(input: ReturnsInput, costPerShare: CloseOf): Flow[] {
       day: to,
       amount: Math.round(quantity * (closeOf(symbol, to) ?? costPerShare(symbol, to) ?? 0)),
     });
-  return flows.sort((a, b) => a.day.localeCompare(b.day));
+  // Days are 'YYYY-MM-DD': plain comparison orders them as collation would, far cheaper.
+  return flows.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
 /** Average cost per share of the scrip's open lots at the end of `day` (FIFO). */
@@ -159,9 +160,15 @@ export function computeReturns(input: ReturnsInput) {
     ...plain(flows.filter((f) => f.kind !== 'close')),
     ...(benchmarkValue !== null ? [{ day: input.to, amount: benchmarkValue }] : []),
   ];
-  const symbols = [...new Set(flows.map((f) => f.symbol))].sort();
+  const bySymbol = new Map<string, Flow[]>();
+  for (const f of flows) {
+    const own = bySymbol.get(f.symbol);
+    if (own) own.push(f);
+    else bySymbol.set(f.symbol, [f]);
+  }
+  const symbols = [...bySymbol.keys()].sort();
   const perScrip = symbols.map((symbol) => {
-    const own = flows.filter((f) => f.symbol === symbol);
+    const own = bySymbol.get(symbol)!;
     return {
       symbol,
       xirr: xirr(plain(own)),

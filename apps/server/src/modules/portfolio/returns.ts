@@ -11,7 +11,10 @@ import { adjustmentDay } from './holdings-by-day.ts';
 import { type CloseOf, computeReturns, type DividendIn } from './returns-math.ts';
 import type { XirrResult } from './xirr.ts';
 
-export type DailyCloses = (symbol: string) => Promise<{ day: string; close: number }[]>;
+/** Each scrip's daily closes by IST day, oldest first (market/daily-closes-cache.ts). */
+export type DailyCloses = (
+  symbols: string[],
+) => Promise<ReadonlyMap<string, readonly { day: string; close: number }[]>>;
 
 export type ReturnsDeps = {
   clock: Clock;
@@ -47,7 +50,7 @@ const rateView = (r: XirrResult) =>
     : { computable: false, rate: null, reason: r.reason };
 
 /** The close on `day` or the latest before it, by binary search over one scrip's closes. */
-function lookup(series: { day: string; close: number }[], day: string): number | null {
+function lookup(series: readonly { day: string; close: number }[], day: string): number | null {
   let lo = 0;
   let hi = series.length - 1;
   let found: number | null = null;
@@ -149,12 +152,10 @@ export async function returnsOf(
       ...adjustments.filter((a) => a.kind === 'transfer_in').map((a) => a.symbol),
     ]),
   ];
-  const series = new Map(
-    await Promise.all(
-      [...symbols, query.benchmark].map(async (s) => [s, await deps.dailyCloses(s)] as const),
-    ),
-  );
-  const ratios = await deps.ratiosOf(symbols);
+  const [series, ratios] = await Promise.all([
+    deps.dailyCloses([...symbols, query.benchmark]),
+    deps.ratiosOf(symbols),
+  ]);
   const closeOf: CloseOf = (symbol, day) => {
     const price =
       (day >= today ? trading.lastPriceOf(symbol) : null) ?? lookup(series.get(symbol) ?? [], day);

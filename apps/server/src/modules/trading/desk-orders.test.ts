@@ -29,6 +29,7 @@ import {
   runMarket,
   trader,
 } from './test-fixtures.ts';
+import { noticeOf } from '../notifications/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -88,6 +89,23 @@ describe('institutional allocations', () => {
     const none = await placed(t, c, { type: 'institutional', offering_id: offer.id, quantity: 20 });
     const rejected = await desk(t, ops, none.id, 'allocate', { quantity: 0 });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', reason: 'Not allocated' });
+    // Each told with its figures: 60 of 100 at the offer price, and 20 not allocated, with why.
+    expect(await noticeOf(t, c, order.id)).toEqual([
+      expect.objectContaining({
+        kind: 'order.fill_partially',
+        detail: expect.objectContaining({
+          filled_quantity: 60,
+          quantity: 100,
+          average_price_paise: 160_000,
+        }),
+      }),
+    ]);
+    expect(await noticeOf(t, c, none.id)).toEqual([
+      expect.objectContaining({
+        kind: 'order.reject',
+        detail: expect.objectContaining({ quantity: 20, reason: 'Not allocated' }),
+      }),
+    ]);
     const offers = await t.api.get<TOffering[]>(`${CONSOLE}/allocations`, ops.token);
     expect(offers.body.data.find((o) => o.id === offer.id)).toMatchObject({
       allocated: 60,

@@ -14,7 +14,7 @@ import type { ExecutionDeps } from './execution-deps.ts';
 import { type FillExecution, fillOrder } from './fill-order.ts';
 import type { OrderAudit, OrderRow } from './order-row.ts';
 import { lockAwaiting } from './order-steps.ts';
-import { type OrderRelease, releaseOrder } from './release-order.ts';
+import { type OrderRelease, releaseOrder, releaseOrders } from './release-order.ts';
 
 export type { BrokerageDiscount } from './execution-deps.ts';
 export { contractNoteNo } from './fill-postings.ts';
@@ -35,6 +35,14 @@ export function createExecution(deps: ExecutionDeps) {
       audit?: OrderAudit,
       heldNothing?: boolean,
     ) => releaseOrder(deps, tx, order, to, reason, audit, heldNothing),
+    /** release for many locked awaiting orders at once, in a few statements (release-order.ts). */
+    releaseMany: (
+      tx: Tx,
+      orders: OrderRow[],
+      to: OrderRelease,
+      reason: string | null,
+      audit: OrderAudit,
+    ) => releaseOrders(deps, tx, orders, to, reason, audit),
   };
 }
 export type Execution = ReturnType<typeof createExecution>;

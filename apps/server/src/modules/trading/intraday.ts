@@ -77,7 +77,9 @@ export function splitIntraday(fills: TaxFill[]): {
   const groups = new Map<string, TaxFill[]>();
   for (const fill of fills) {
     const key = `${fill.symbol}|${istDateOf(fill.executedAt)}`;
-    groups.set(key, [...(groups.get(key) ?? []), fill]);
+    const group = groups.get(key);
+    if (group) group.push(fill);
+    else groups.set(key, [fill]);
   }
   const delivery: TaxFill[] = [];
   const intraday: IntradayTrade[] = [];

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type TAllotmentResult,
+  type TClientNotifications,
   type THolding,
   type TIpoIssue,
   TM,
@@ -97,6 +98,24 @@ describe('IPO: bid, allotment by lottery, listing', () => {
         cash_on_hold: 0n,
         cash_available: won ? 10_000_000n - 2_000_000n : 10_000_000n,
       });
+      // Told as an allotment with its refund, not as a trade or a rejected order.
+      const notices = (
+        await t.api.get<TClientNotifications>('/client/app/v1/notifications', b.token)
+      ).body.data.items.filter((n) => n.subject_id === mine.id);
+      expect(notices).toEqual([
+        expect.objectContaining({
+          kind: won ? 'order.fill_partially' : 'order.reject',
+          detail: {
+            type: 'ipo',
+            symbol: 'NEWCO',
+            lots_applied: 2,
+            lots_allotted: won ? 1 : 0,
+            shares_allotted: won ? 200 : 0,
+            price_paise: 10_000,
+            refund_paise: won ? 2_000_000 : 4_000_000,
+          },
+        }),
+      ]);
     }
     const holder = [] as THolding[];
     for (const b of bidders) {

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, openDeposits } from '../funds/test-fixtures.ts';
+import { balancesOf, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import { noticeOf } from '../notifications/test-fixtures.ts';
 import { placed, runMarket, trader } from './test-fixtures.ts';
 
 // Each test signs up several clients (argon2id) and steps the market: slow on a loaded machine.
@@ -48,6 +49,20 @@ describe('validity', () => {
       cash_available: 10_000_000n,
       cash_on_hold: 0n,
     });
+    expect(await noticeOf(t, await signInAgain(t, c), order.id)).toEqual([
+      expect.objectContaining({
+        kind: 'order.expire',
+        detail: {
+          type: 'order',
+          symbol: 'INFY',
+          side: 'buy',
+          quantity: 15,
+          filled_quantity: 0,
+          average_price_paise: null,
+          reason: 'Validity ended before the order could fill.',
+        },
+      }),
+    ]);
   });
 
   it('an OTC take the desk never confirmed expires with its quote and goes back to it', async () => {

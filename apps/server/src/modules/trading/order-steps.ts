@@ -7,7 +7,7 @@ import { ORDER_STEPS, TM, type TOrderStatus, type TOrderStep } from '@sampada/sh
 import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { applyTransition, lifecycle } from '../../platform/transitions.ts';
+import { applyTransition, applyTransitions, lifecycle } from '../../platform/transitions.ts';
 import type { ExecutionDeps } from './execution-deps.ts';
 import { type OrderAudit, orderDetails, type OrderRow } from './order-row.ts';
 import { returnToQuote } from './otc-quotes.ts';
@@ -54,6 +54,53 @@ export function moveStatus(
       : null,
     events: deps.events,
   });
+}
+
+/**
+ * moveStatus for many awaiting orders in one guarded UPDATE (a corporate action ending every
+ * order in its scrip): each moved order gets its audit row and event, in id order; orders no
+ * longer awaiting are left out of the answer.
+ */
+export async function moveStatuses(
+  deps: Pick<ExecutionDeps, 'clock' | 'events'>,
+  tx: Tx,
+  ids: string[],
+  step: TOrderStep & ('cancel' | 'reject' | 'expire'),
+  set: Partial<OrderRow>,
+  audit: OrderAudit,
+): Promise<OrderRow[]> {
+  const at = deps.clock.now();
+  return applyTransitions(tx, ORDER, step, {
+    ids,
+    at,
+    set: { ...set, updatedAt: at },
+    audit: {
+      actor: audit.actor,
+      action: audit.action,
+      details: (row) => ({ ...orderDetails(row), ...audit.extra }),
+    },
+    events: deps.events,
+    effect: async (rows) => rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  });
+}
+
+/** unreserve for many sells at once: each order's rest back to its holding's free quantity. */
+export async function unreserveMany(
+  clock: Clock,
+  tx: Tx,
+  rests: { order: OrderRow; quantity: number }[],
+) {
+  const sells = rests.filter((r) => r.order.side === 'sell' && r.quantity > 0);
+  if (!sells.length) return;
+  await tx.execute(sql`
+    update holdings set reserved = holdings.reserved - r.quantity, updated_at = ${clock.now().toISOString()}::timestamptz
+      from (select client_id, symbol, sum(quantity) as quantity
+              from unnest(${sql.param(sells.map((r) => r.order.clientId))}::uuid[],
+                          ${sql.param(sells.map((r) => r.order.symbol))}::text[],
+                          ${sql.param(sells.map((r) => String(r.quantity)))}::bigint[])
+                   as u(client_id, symbol, quantity)
+             group by client_id, symbol) r
+     where holdings.client_id = r.client_id and holdings.symbol = r.symbol`);
 }
 
 /** Shares no longer for sale go back to the holding's free quantity. */

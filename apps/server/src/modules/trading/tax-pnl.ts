@@ -2,7 +2,7 @@
  * The tax P&L a client reads and downloads (GET /trade/app/v1/tax-pnl): one financial year
  * of their own fills matched FIFO (tax-year.ts), with names and ISINs, in paise on the wire.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { financialYearOf, type TTaxPnl } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -15,34 +15,43 @@ import type { TaxFill } from './tax-lots.ts';
 import { taxPnlView } from './tax-pnl-view.ts';
 import { taxYear } from './tax-year.ts';
 
-/** A client's fills as tax lots read them (the returns use them too), oldest first. */
+type FillRow = {
+  id: string;
+  side: 'buy' | 'sell';
+  symbol: string;
+  quantity: number;
+  value: string;
+  charges: string;
+  dp: string;
+  stt: string;
+  ms: number;
+};
+
+/**
+ * A client's fills as tax lots read them (the returns use them too), oldest first. Plain SQL:
+ * the instant as epoch milliseconds, not a timestamp text for the ORM to parse into a Date —
+ * five years of trading is 10,000 rows here on every returns answer (bench/returns.mjs).
+ */
 export async function loadTaxFills(db: Db, clientId: string): Promise<TaxFill[]> {
-  const rows = await db
-    .select({
-      id: fills.id,
-      side: fills.side,
-      symbol: fills.symbol,
-      quantity: fills.quantity,
-      valuePaise: fills.valuePaise,
-      chargesPaise: fills.chargesPaise,
-      dp: sql<string>`coalesce((${fills.charges} ->> 'dp_paise')::bigint, 0)`,
-      stt: sql<string>`coalesce((${fills.charges} ->> 'stt_paise')::bigint, 0)`,
-      executedAt: fills.executedAt,
-    })
-    .from(fills)
-    .where(eq(fills.clientId, clientId))
-    .orderBy(asc(fills.executedAt), asc(fills.id));
-  return rows.map((r) => ({
+  const result = await db.execute(sql`
+    select id::text as id, side, symbol, quantity::float8 as quantity,
+           value_paise::text as value, charges_paise::text as charges,
+           coalesce((charges ->> 'dp_paise')::bigint, 0)::text as dp,
+           coalesce((charges ->> 'stt_paise')::bigint, 0)::text as stt,
+           floor(extract(epoch from executed_at) * 1000)::float8 as ms
+      from ${fills} where client_id = ${clientId}
+     order by executed_at, id`);
+  return (result as unknown as { rows: FillRow[] }).rows.map((r) => ({
     // Zero-padded, so that fills of one instant keep their order as text.
-    id: String(r.id).padStart(16, '0'),
-    side: r.side as 'buy' | 'sell',
+    id: r.id.padStart(16, '0'),
+    side: r.side,
     symbol: r.symbol,
     quantity: r.quantity,
-    valuePaise: r.valuePaise,
-    chargesPaise: r.chargesPaise,
+    valuePaise: BigInt(r.value),
+    chargesPaise: BigInt(r.charges),
     dpPaise: BigInt(r.dp),
     sttPaise: BigInt(r.stt),
-    executedAt: r.executedAt,
+    executedAt: new Date(r.ms),
   }));
 }
 

@@ -51,7 +51,10 @@ const averagePricePaise = (row: OrderRow): number | null =>
     : null;
 
 /** What a step of an order tells the client (decision 056): "Bought 10 INFY at ₹1,502.35". */
-export const orderNotice = (row: OrderRow): TNoticeDetail => ({
+export const orderNotice = (row: OrderRow): TNoticeDetail =>
+  row.type === 'ipo' ? ipoNotice(row) : tradeNotice(row);
+
+const tradeNotice = (row: OrderRow): TNoticeDetail => ({
   type: 'order',
   symbol: row.symbol,
   side: row.side as TOrderSide,
@@ -60,6 +63,27 @@ export const orderNotice = (row: OrderRow): TNoticeDetail => ({
   average_price_paise: averagePricePaise(row),
   reason: row.reason,
 });
+
+/**
+ * What an IPO application's allotment tells: lots allotted of those applied for at the issue
+ * price, and the refund. Its hold was lots × lot size × the upper price, with no charges
+ * (fill-order.ts), and the allotment is at the upper price, so the refund is that hold less what
+ * the allotted shares cost — all of it when none were allotted.
+ */
+const ipoNotice = (row: OrderRow): TNoticeDetail => {
+  const lotSize = row.lotSize ?? 1;
+  const pricePaise = row.pricePaise ?? 0n;
+  const blocked = pricePaise * BigInt(row.quantity);
+  return {
+    type: 'ipo',
+    symbol: row.symbol,
+    lots_applied: row.lots ?? Math.floor(row.quantity / lotSize),
+    lots_allotted: Math.floor(row.filledQuantity / lotSize),
+    shares_allotted: row.filledQuantity,
+    price_paise: paiseNumber(pricePaise),
+    refund_paise: paiseNumber(blocked - row.filledValuePaise),
+  };
+};
 
 /** What a GTT's trigger or expiry tells: the order it places (or would have). */
 export const gttNotice = (row: typeof gtts.$inferSelect): TNoticeDetail => ({

@@ -7,12 +7,13 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
+import type { TCommonKey } from '../../lib/i18n';
 
 export interface TMainTab {
   to: string;
   /** Every path that belongs to the tab, for the active state. */
   match: string;
-  label: string;
+  label: TCommonKey;
   icon: Icon;
 }
 

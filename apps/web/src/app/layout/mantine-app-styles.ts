@@ -16,7 +16,6 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Rating.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';

@@ -1,23 +1,24 @@
 import { DEFAULT_LANGUAGE, i18n, registerTranslations } from '../../lib/i18n';
 
 /* The server's menu titles by component key, so another language can name them. */
+export const menuEnUS = {
+  'news/list': 'News',
+  'market/watchlist': 'Watchlist',
+  'market/most-active': 'Most Active',
+  'market/ranking': 'Ranking',
+  'trading/all-deals': 'All Deals',
+  'portfolio/investment-stats': 'Investment Stats',
+  'portfolio/stock-stats': 'Stock Stats',
+  'funds/bank-cards': 'Bank Cards',
+  'funds/assets': 'Client Assets',
+  'credit/products': 'Credit Products',
+  'engagement/offers': 'Offers',
+  'engagement/achievements': 'Achievements',
+  'engagement/score-info': 'Score Info',
+  'engagement/radar': 'Client Radar',
+};
 registerTranslations('menu', {
-  'en-US': {
-    'news/list': 'News',
-    'market/watchlist': 'Watchlist',
-    'market/most-active': 'Most Active',
-    'market/ranking': 'Ranking',
-    'trading/all-deals': 'All Deals',
-    'portfolio/investment-stats': 'Investment Stats',
-    'portfolio/stock-stats': 'Stock Stats',
-    'funds/bank-cards': 'Bank Cards',
-    'funds/assets': 'Client Assets',
-    'credit/products': 'Credit Products',
-    'engagement/offers': 'Offers',
-    'engagement/achievements': 'Achievements',
-    'engagement/score-info': 'Score Info',
-    'engagement/radar': 'Client Radar',
-  },
+  'en-US': menuEnUS,
   'hi-IN': () => import('./menu-titles.hi-IN'),
 });
 

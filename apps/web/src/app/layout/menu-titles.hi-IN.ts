@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { menuEnUS } from './menu-title';
 /** The menu's titles in Hindi, by component key; fetched only when Hindi is chosen. */
 export default {
   'news/list': 'समाचार',
@@ -14,4 +16,4 @@ export default {
   'engagement/achievements': 'उपलब्धियाँ',
   'engagement/score-info': 'स्कोर जानकारी',
   'engagement/radar': 'क्लाइंट रडार',
-};
+} satisfies TTranslation<typeof menuEnUS>;

@@ -90,7 +90,7 @@ describe('the notifications bell', () => {
             subject_id: 'd1',
             created_at: '2026-11-28T05:00:00.000Z',
             read_at: null,
-            detail: null,
+            detail: { type: 'amount', amount_paise: 2_500_000, reason: null, posting_id: '4417' },
           },
           {
             id: 'n2',
@@ -112,11 +112,12 @@ describe('the notifications bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const rows = await screen.findAllByTestId('notification');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('Your deposit was credited to your account.'),
+      expect.stringContaining('₹25,000.00 added to your funds.'),
       expect.stringContaining('INFY crossed above'),
       expect.stringContaining('Your loan was disbursed to your account.'),
     ]);
-    expect(rows[0]).toHaveAttribute('href', '/me/records');
+    // Money that moved opens its receipt.
+    expect(rows[0]).toHaveAttribute('href', '/me/records?receipt=4417');
     expect(rows[2]).toHaveAttribute('href', '/credit/loans/l1');
     expect(rows.map((r) => r.hasAttribute('data-unread'))).toEqual([true, true, false]);
     // The popover's opening transition never ends in jsdom (no transitionend), so its content
@@ -321,29 +322,91 @@ describe('the notifications bell', () => {
     mockApi({
       'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
       'GET /client/app/v1/notifications': ok({
-        items: [sold('n1', 12, 1_842_000, 1_800_000), sold('n2', 0, 0, 0)],
-        unread: 2,
+        items: [
+          sold('n1', 12, 1_842_000, 1_800_000),
+          sold('n2', 0, 0, 0),
+          sold('n3', 12, 1_842_000, 0),
+        ],
+        unread: 3,
       }),
       'GET /market/app/v1/alerts': ok([]),
     });
     const first = renderWithProviders(<NotificationsBell />);
-    await first.user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await first.user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
     expect((await screen.findAllByTestId('notification')).map((r) => r.textContent)).toEqual([
       expect.stringContaining('Sold 12 INFY for ₹18,420.00; ₹18,000.00 repaid on your loan.'),
       expect.stringContaining(
         'None of the 12 pledged INFY put up for sale were sold; nothing was repaid on your loan.',
       ),
+      // The loan closed before the sale settled: nothing repaid, the money is the client's.
+      expect.stringContaining('Sold 12 INFY for ₹18,420.00; the proceeds were added to your cash.'),
     ]);
+    expect(screen.queryByText(/₹0\.00 repaid/)).not.toBeInTheDocument();
     first.unmount();
     await act(() => setLanguage('hi-IN'));
     try {
       const { user } = renderWithProviders(<NotificationsBell />);
-      await user.click(await screen.findByRole('button', { name: /2/ }));
-      const [done] = await screen.findAllByTestId('notification');
+      await user.click(await screen.findByRole('button', { name: /3/ }));
+      const [done, , kept] = await screen.findAllByTestId('notification');
       expect(done).toHaveTextContent('12 INFY ₹18,420.00 में बेचे गए; आपके ऋण पर ₹18,000.00 चुकाए गए।');
+      expect(kept).toHaveTextContent('12 INFY ₹18,420.00 में बेचे गए; यह राशि आपके नकद शेष में जोड़ी गई।');
     } finally {
       await act(() => setLanguage(DEFAULT_LANGUAGE));
     }
+  });
+
+  it('an IPO application is told as its allotment and refund, never as a trade or a rejection', async () => {
+    const ipo = (
+      id: string,
+      kind: TClientNotification['kind'],
+      allotted: number,
+      refund: number,
+      applied = 2,
+    ) =>
+      notice(kind, id, {
+        type: 'ipo',
+        symbol: 'NEWCO',
+        lots_applied: applied,
+        lots_allotted: allotted,
+        shares_allotted: allotted * 200,
+        price_paise: 10_000,
+        refund_paise: refund,
+      });
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [
+          ipo('n1', 'order.fill', 2, 0),
+          ipo('n2', 'order.fill_partially', 1, 2_000_000),
+          ipo('n3', 'order.reject', 0, 4_000_000),
+          ipo('n4', 'order.fill', 1, 0, 1),
+        ],
+        unread: 4,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const { user } = renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
+    expect((await screen.findAllByTestId('notification')).map((r) => r.textContent)).toEqual([
+      expect.stringContaining(
+        'IPO allotment: all 2 lots of NEWCO allotted, 400 shares at ₹100.00.',
+      ),
+      expect.stringContaining(
+        'IPO allotment: 1 of 2 lots of NEWCO allotted, 200 shares at ₹100.00; ₹20,000.00 of the blocked amount released to your cash.',
+      ),
+      expect.stringContaining(
+        'IPO: no lots of NEWCO were allotted to you; the blocked ₹40,000.00 is released to your cash.',
+      ),
+      expect.stringContaining(
+        'IPO allotment: the 1 lot of NEWCO you applied for was allotted, 200 shares at ₹100.00.',
+      ),
+    ]);
+    expect(screen.queryByText(/rejected|Bought/)).not.toBeInTheDocument();
+    // Each opens its own order in History, open to its fills.
+    expect(screen.getAllByTestId('notification')[0]).toHaveAttribute(
+      'href',
+      '/portfolio/history?order=s1',
+    );
   });
 
   it('a notice’s toast tells its figures too', async () => {

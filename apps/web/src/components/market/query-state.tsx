@@ -1,6 +1,6 @@
 import { Box, Button, Group, Skeleton, Stack, Text, type StyleProp } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation, type TCommonTranslate } from '../../lib/i18n';
 
 export interface QueryStateProps {
   isPending: boolean;
@@ -53,22 +53,9 @@ function settled(
   children: ReactNode,
   emptyText: string | undefined,
   onRetry: (() => void) | undefined,
-  t: (key: string) => string,
+  t: TCommonTranslate,
 ) {
-  if (isError) {
-    return (
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {t('quote.loadFailed')}
-        </Text>
-        {onRetry && (
-          <Button size="compact-sm" variant="subtle" onClick={onRetry}>
-            {t('quote.retry')}
-          </Button>
-        )}
-      </Group>
-    );
-  }
+  if (isError) return <LoadFailed onRetry={onRetry} t={t} />;
   if (isEmpty) {
     return (
       <Text size="sm" c="dimmed">
@@ -77,4 +64,32 @@ function settled(
     );
   }
   return <>{children}</>;
+}
+
+/** 'This could not be loaded right now.' with a Try again: a failed load is never a dead end. */
+export function LoadFailed({
+  onRetry,
+  retrying = false,
+  size = 'sm',
+  testId,
+  t,
+}: {
+  onRetry?: () => void;
+  retrying?: boolean;
+  size?: 'xs' | 'sm';
+  testId?: string;
+  t: TCommonTranslate;
+}) {
+  return (
+    <Group gap="xs" data-testid={testId}>
+      <Text size={size} c="dimmed">
+        {t('quote.loadFailed')}
+      </Text>
+      {onRetry && (
+        <Button size={`compact-${size}`} variant="subtle" loading={retrying} onClick={onRetry}>
+          {t('quote.retry')}
+        </Button>
+      )}
+    </Group>
+  );
 }

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { tradeLabelsEnUS } from './trade-labels';
 /** The shared trading vocabulary in Hindi; fetched only when Hindi is chosen. */
 export default {
   status: {
@@ -27,4 +29,4 @@ export default {
     gst_paise: 'GST',
   },
   side: { buy: 'खरीदें', sell: 'बेचें' },
-};
+} satisfies TTranslation<typeof tradeLabelsEnUS>;

@@ -12,13 +12,19 @@ import { registerTranslations, t } from '../../lib/i18n';
  * The trading vocabulary of @sampada/shared as i18n strings (en-US is the shared wording), so
  * the drawers, the portfolio and the contract note say the same thing in every language.
  */
+export const tradeLabelsEnUS = {
+  status: ORDER_STATUS_LABELS,
+  type: ORDER_TYPE_LABELS,
+  charge: CHARGE_LABELS,
+  side: { buy: 'Buy', sell: 'Sell' },
+};
+declare module '../../lib/i18n' {
+  interface TNamespaces {
+    'trade-labels': typeof tradeLabelsEnUS;
+  }
+}
 registerTranslations('trade-labels', {
-  'en-US': {
-    status: ORDER_STATUS_LABELS,
-    type: ORDER_TYPE_LABELS,
-    charge: CHARGE_LABELS,
-    side: { buy: 'Buy', sell: 'Sell' },
-  },
+  'en-US': tradeLabelsEnUS,
   'hi-IN': () => import('./trade-labels.hi-IN'),
 });
 

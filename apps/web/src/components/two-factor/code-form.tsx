@@ -40,7 +40,7 @@ export function CodeForm({
       await onSubmit(code);
     } catch (error) {
       console.error('Code refused', error);
-      setRefusal(translateMessage(isApiError(error) ? error.message : String(error)));
+      setRefusal(translateMessage(isApiError(error) ? error : String(error)));
       setValue('code', '');
     }
   });

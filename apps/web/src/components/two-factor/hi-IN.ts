@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { twoFactorEnUS } from './i18n';
 /** The second factor's pieces in Hindi; fetched only when Hindi is chosen. */
 export default {
   code: 'प्रमाणीकरण कोड',
@@ -17,4 +19,4 @@ export default {
     saved: 'मैंने अपने रिकवरी कोड सुरक्षित जगह रख लिए हैं',
     done: 'जारी रखें',
   },
-};
+} satisfies TTranslation<typeof twoFactorEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { compensationEnUS } from './i18n';
 /** The compensation claim form in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'मुआवज़ा आवेदन',
@@ -17,4 +19,4 @@ export default {
   reply: 'उत्तर भेजें',
   withdraw: 'दावा वापस लें',
   replyFailed: 'उत्तर भेजा नहीं जा सका।',
-};
+} satisfies TTranslation<typeof compensationEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { creditEnUS } from './i18n';
 /** Credit products and loans in Hindi; fetched only when Hindi is chosen. */
 export default {
   products: {
@@ -72,7 +74,8 @@ export default {
     total: 'कुल चुकाना है',
     instalments: 'किस्तें',
     coolingOff: 'कूलिंग-ऑफ़ अवधि',
-    days: '{{count}} दिन',
+    days_one: '{{count}} दिन',
+    days_other: '{{count}} दिन',
     penal: 'दंड शुल्क',
     foreclosure: 'जल्दी बंद करना',
     recovery: 'वसूली',
@@ -166,4 +169,4 @@ export default {
       saved: 'दर रीसेट के लिए आपकी पसंद सहेजी गई।',
     },
   },
-};
+} satisfies TTranslation<typeof creditEnUS>;

@@ -1,6 +1,7 @@
-import { registerTranslations, useTranslation } from '../../lib/i18n';
+import { featureTranslations } from '../../lib/i18n';
 
-const enUS = {
+/** The credit namespace's strings: the spec's wording, and the shape of every translation. */
+export const creditEnUS = {
   products: {
     title: 'Credit Products',
     intro:
@@ -73,7 +74,8 @@ const enUS = {
     total: 'Total to repay',
     instalments: 'Instalments',
     coolingOff: 'Cooling-off period',
-    days: '{{count}} days',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
     penal: 'Penal charges',
     foreclosure: 'Closing early',
     recovery: 'Recovery',
@@ -170,6 +172,6 @@ const enUS = {
   },
 };
 
-registerTranslations('credit', { 'en-US': enUS, 'hi-IN': () => import('./hi-IN') });
-
-export const useCreditTranslation = () => useTranslation('credit');
+export const useCreditTranslation = featureTranslations('credit', creditEnUS, {
+  'hi-IN': () => import('./hi-IN'),
+});

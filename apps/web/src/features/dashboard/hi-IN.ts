@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { dashboardEnUS } from './i18n';
 /** The dashboard in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'होम',
@@ -44,4 +46,4 @@ export default {
     title: 'ताज़ा सुर्खियाँ',
     empty: 'अभी तक कोई समाचार प्रकाशित नहीं हुआ है।',
   },
-};
+} satisfies TTranslation<typeof dashboardEnUS>;

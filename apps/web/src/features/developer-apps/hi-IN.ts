@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { developerAppsEnUS } from './i18n';
 /** Me › Developer apps in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'डेवलपर ऐप',
@@ -101,4 +103,4 @@ export default {
     failed: 'छोड़ दिया',
     more: 'और दिखाएँ',
   },
-};
+} satisfies TTranslation<typeof developerAppsEnUS>;

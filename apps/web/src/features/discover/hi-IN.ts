@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { discoverEnUS } from './i18n';
 /** Discover in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'जानें',
@@ -17,4 +19,4 @@ export default {
     notFound: 'इस कंपनी का अभी कोई परिचय नहीं है।',
     openDetail: 'भाव और चार्ट',
   },
-};
+} satisfies TTranslation<typeof discoverEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { engagementEnUS } from './i18n';
 /** Score, VIP, achievements, radar and offers in Hindi; fetched only when Hindi is chosen. */
 export default {
   scoreInfo: {
@@ -83,4 +85,4 @@ export default {
     credited: '{{amount}} आपके नकद में जमा किया गया।',
     failed: 'बोनस नहीं लिया जा सका।',
   },
-};
+} satisfies TTranslation<typeof engagementEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { fundsEnUS } from './i18n';
 /** Deposit, withdrawal and client assets in Hindi; fetched only when Hindi is chosen. */
 export default {
   deposit: {
@@ -40,7 +42,7 @@ export default {
     total: 'कुल संपत्ति',
     available: 'उपलब्ध नकद',
     onHold: 'होल्ड पर',
-    invested: 'निवेशित मूल्य',
+    holdings: 'होल्डिंग्स का मूल्य',
     loan: 'ऋण बैलेंस (बकाया)',
     noHoldings: 'अभी तक कोई होल्डिंग नहीं।',
   },
@@ -102,4 +104,4 @@ export default {
     },
     at: '{{when}} IST को सेटल हुआ',
   },
-};
+} satisfies TTranslation<typeof fundsEnUS>;

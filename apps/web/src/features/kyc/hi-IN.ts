@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { kycEnUS } from './i18n';
 /** Identity verification (KYC) in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'पहचान सत्यापन',
@@ -80,4 +82,4 @@ export default {
     continue: 'जारी रखें',
     supportHint: 'ग्राहक सेवा: {{phone}} · {{email}} ({{hours}})',
   },
-};
+} satisfies TTranslation<typeof kycEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { marketEnUS } from './i18n';
 /** The market screens in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'बाज़ार',
@@ -89,9 +91,9 @@ export default {
     buy: 'खरीदें',
     sell: 'बेचें',
     position: 'आपके पास {{held}} · आप {{sellable}} बेच सकते हैं',
-    positionPledged: '{{count}} ऋण के लिए गिरवी',
-    positionReserved: '{{count}} बिक्री के लिए रखे गए',
+    positionPledged: '{{quantity}} ऋण के लिए गिरवी',
+    positionReserved: '{{quantity}} बिक्री के लिए रखे गए',
     companyProfile: 'कंपनी प्रोफ़ाइल और वीडियो',
     updated: '{{time}} IST पर अपडेट',
   },
-};
+} satisfies TTranslation<typeof marketEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { meEnUS } from './i18n';
 /** The Me screens (profile, applications, bank accounts, fund records) in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'मैं',
@@ -108,4 +110,4 @@ export default {
     bankReference: 'बैंक संदर्भ',
     lines: 'प्रविष्टियाँ',
   },
-};
+} satisfies TTranslation<typeof meEnUS>;

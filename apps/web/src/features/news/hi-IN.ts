@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { newsEnUS } from './i18n';
 /** News in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'समाचार',
@@ -15,4 +17,4 @@ export default {
   time: {
     justNow: 'अभी-अभी',
   },
-};
+} satisfies TTranslation<typeof newsEnUS>;

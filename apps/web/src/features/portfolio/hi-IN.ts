@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { portfolioEnUS } from './i18n';
 /** The portfolio (holdings, orders, GTT, tax P&L, stats) in Hindi; fetched only when Hindi is chosen. */
 export default {
   title: 'पोर्टफ़ोलियो',
@@ -233,6 +235,6 @@ export default {
     realised: 'प्राप्त लाभ/हानि',
     unrealised: 'अप्राप्त लाभ/हानि',
     trades: 'ट्रेड',
-    shares: '{{count}} शेयर',
+    shares: '{{quantity}} शेयर',
   },
-};
+} satisfies TTranslation<typeof portfolioEnUS>;

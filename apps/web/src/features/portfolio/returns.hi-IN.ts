@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { returnsEnUS } from './returns-i18n';
 /** The returns screen in Hindi (returns-i18n.ts); fetched only when Hindi is chosen. */
 export default {
   period: 'अवधि',
@@ -64,4 +66,4 @@ export default {
   tds: 'TDS कटौती',
   net: 'मिला',
   total: 'कुल',
-};
+} satisfies TTranslation<typeof returnsEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { transferInEnUS } from './transfer-in-i18n';
 /** The transfer-in screen in Hindi (transfer-in-i18n.ts); fetched only when Hindi is chosen. */
 export default {
   title: 'शेयर ट्रांसफ़र इन',
@@ -15,7 +17,8 @@ export default {
   empty: 'अभी कोई ट्रांसफ़र अनुरोध नहीं।',
   requestedOn: 'अनुरोध {{when}}',
   decidedOn: 'निर्णय {{when}}',
-  trades: '{{count}} ट्रेड पढ़े गए',
+  trades_one: '{{count}} ट्रेड पढ़ा गया',
+  trades_other: '{{count}} ट्रेड पढ़े गए',
   reason: 'कारण: {{reason}}',
   lots: 'लॉट',
   stock: 'स्टॉक',
@@ -23,4 +26,4 @@ export default {
   quantity: 'मात्रा',
   cost: 'लागत',
   back: 'होल्डिंग्स पर वापस',
-};
+} satisfies TTranslation<typeof transferInEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { securityEnUS } from './i18n';
 /** The Security screen in Hindi; fetched only when Hindi is chosen. */
 export default {
   twoFactor: {
@@ -46,4 +48,4 @@ export default {
     endedOthers: '{{count}} दूसरे डिवाइस पर साइन आउट हो गया।',
     empty: 'कोई दूसरा डिवाइस साइन इन नहीं है।',
   },
-};
+} satisfies TTranslation<typeof securityEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { staticEnUS } from './i18n';
 /** About, privacy, cookie and not-found pages in Hindi; fetched only when Hindi is chosen. */
 export default {
   home: 'होम',
@@ -110,4 +112,4 @@ export default {
     title: 'आपके खाते के लिए उपलब्ध नहीं',
     text: 'आपके खाते को अभी लोन नहीं दिए जाते। ये कब मिलेंगे, यह आपके सलाहकार बता सकते हैं, या सपोर्ट से हमें लिखें।',
   },
-};
+} satisfies TTranslation<typeof staticEnUS>;

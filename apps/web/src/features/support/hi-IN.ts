@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { supportEnUS } from './i18n';
 /** Customer service and the chat widget in Hindi; fetched only when Hindi is chosen. */
 export default {
   intro: 'हमारी क्लाइंट सेवा टीम आपके खाते, KYC, जमा और निकासी में मदद के लिए यहाँ है।',
@@ -34,4 +36,4 @@ export default {
   loadFailed: 'चैट लोड नहीं हो सकी। कृपया फिर से कोशिश करें।',
   image: 'तस्वीर',
   otherWays: 'हमसे संपर्क के अन्य तरीके',
-};
+} satisfies TTranslation<typeof supportEnUS>;

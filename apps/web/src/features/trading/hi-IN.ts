@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../lib/i18n';
+import type { tradingEnUS } from './i18n';
 /** The trading drawers and the order ticket in Hindi; fetched only when Hindi is chosen. */
 export default {
   kinds: {
@@ -36,7 +38,8 @@ export default {
     clientSells: 'डेस्क को बेचें',
     band: 'प्राइस बैंड',
     lot: 'लॉट साइज़',
-    lotShares: '{{count}} शेयर',
+    lotShares_one: '{{count}} शेयर',
+    lotShares_other: '{{count}} शेयर',
     minBid: 'न्यूनतम बोली',
     dates: 'बोली',
     listing: 'लिस्टिंग तिथि',
@@ -66,9 +69,10 @@ export default {
     lotsHint: 'कम से कम {{min}} और अधिकतम {{max}} लॉट; 1 लॉट = {{price}} पर {{size}} शेयर।',
     minimumHint: 'न्यूनतम ऑर्डर मूल्य {{amount}}।',
     amount: 'या एक राशि निवेश करें',
-    amountBuys: '{{count}} शेयर ({{value}}) खरीदता है, शुल्क अलग से।',
+    amountBuys_one: '{{quantity}} शेयर ({{value}}) खरीदता है, शुल्क अलग से।',
+    amountBuys_other: '{{quantity}} शेयर ({{value}}) खरीदता है, शुल्क अलग से।',
     amountTooSmall: 'इस राशि से {{price}} पर एक शेयर भी नहीं खरीदा जा सकता।',
-    useQuantity: '{{count}} लें',
+    useQuantity: '{{quantity}} लें',
     shares: 'शेयर',
     cash: 'उपलब्ध नकद',
     sellable: 'आप जितने शेयर बेच सकते हैं',
@@ -118,4 +122,4 @@ export default {
     view: 'मेरे ऑर्डर देखें',
     another: 'एक और ऑर्डर करें',
   },
-};
+} satisfies TTranslation<typeof tradingEnUS>;

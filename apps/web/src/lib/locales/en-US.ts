@@ -198,14 +198,20 @@ export const commonEnUS = {
       fill: {
         buy: 'Bought {{quantity}} {{symbol}} at {{price}}.',
         sell: 'Sold {{quantity}} {{symbol}} at {{price}}.',
+        ipo_one:
+          'IPO allotment: the 1 lot of {{symbol}} you applied for was allotted, {{shares}} shares at {{price}}.',
+        ipo_other:
+          'IPO allotment: all {{applied}} lots of {{symbol}} allotted, {{shares}} shares at {{price}}.',
       },
       fill_partially: {
         buy: 'Bought {{filled}} of {{quantity}} {{symbol}} at {{price}}; the rest did not fill.',
         sell: 'Sold {{filled}} of {{quantity}} {{symbol}} at {{price}}; the rest did not fill.',
+        ipo: 'IPO allotment: {{allotted}} of {{applied}} lots of {{symbol}} allotted, {{shares}} shares at {{price}}; {{refund}} of the blocked amount released to your cash.',
       },
       reject: {
         buy: 'Your order to buy {{quantity}} {{symbol}} was rejected.',
         sell: 'Your order to sell {{quantity}} {{symbol}} was rejected.',
+        ipo: 'IPO: no lots of {{symbol}} were allotted to you; the blocked {{refund}} is released to your cash.',
       },
       expire: {
         buy: 'Your order to buy {{quantity}} {{symbol}} expired unfilled.',
@@ -239,6 +245,8 @@ export const commonEnUS = {
         'Selling {{sold}} of your pledged shares at market to recover {{amount}} of your loan.',
       pledge_sale: {
         sold: 'Sold {{quantity}} {{symbol}} for {{proceeds}}; {{repaid}} repaid on your loan.',
+        // Nothing repaid (the loan had closed meanwhile): the money stayed with the client.
+        kept: 'Sold {{quantity}} {{symbol}} for {{proceeds}}; the proceeds were added to your cash.',
         unsold:
           'None of the {{planned}} pledged {{symbol}} put up for sale were sold; nothing was repaid on your loan.',
       },

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../i18n';
+import type { fundsMessagesEnUS } from '../spec-messages';
 import {
   formatPaise,
   MAX_BANK_CARDS,
@@ -40,4 +42,4 @@ export default {
   bankCardRemoved: 'बैंक खाता हटाया गया।',
   depositRequested: 'जमा अनुरोध भेजा गया। ट्रांसफ़र की पुष्टि होते ही हम इसे क्रेडिट करेंगे।',
   withdrawalRequested: 'निकासी का अनुरोध किया गया। भुगतान होने तक राशि होल्ड पर रहेगी।',
-};
+} satisfies TTranslation<typeof fundsMessagesEnUS>;

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../i18n';
+import type { tradeMessagesEnUS } from '../spec-messages';
 import {
   formatPaise,
   IPO_RETAIL_CAP_PAISE,
@@ -40,4 +42,4 @@ export default {
   gttCreated: 'GTT बनाया गया। ट्रिगर होने तक कोई नकद होल्ड नहीं होता।',
   gttEdited: 'GTT अपडेट किया गया।',
   gttDeleted: 'GTT हटाया गया।',
-};
+} satisfies TTranslation<typeof tradeMessagesEnUS>;

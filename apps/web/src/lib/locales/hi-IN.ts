@@ -196,14 +196,18 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
       fill: {
         buy: '{{symbol}} के {{quantity}} शेयर {{price}} पर खरीदे गए।',
         sell: '{{symbol}} के {{quantity}} शेयर {{price}} पर बेचे गए।',
+        ipo_one: 'IPO आवंटन: {{symbol}} का आपका 1 लॉट आवंटित हुआ, {{shares}} शेयर {{price}} पर।',
+        ipo_other: 'IPO आवंटन: {{symbol}} के सभी {{applied}} लॉट आवंटित, {{shares}} शेयर {{price}} पर।',
       },
       fill_partially: {
         buy: '{{symbol}} के {{quantity}} में से {{filled}} शेयर {{price}} पर खरीदे गए; बाकी पूरे नहीं हुए।',
         sell: '{{symbol}} के {{quantity}} में से {{filled}} शेयर {{price}} पर बेचे गए; बाकी पूरे नहीं हुए।',
+        ipo: 'IPO आवंटन: {{symbol}} के {{applied}} में से {{allotted}} लॉट आवंटित, {{shares}} शेयर {{price}} पर; रोकी गई राशि में से {{refund}} आपके कैश में लौटाए गए।',
       },
       reject: {
         buy: '{{symbol}} के {{quantity}} शेयर खरीदने का आपका ऑर्डर अस्वीकार हुआ।',
         sell: '{{symbol}} के {{quantity}} शेयर बेचने का आपका ऑर्डर अस्वीकार हुआ।',
+        ipo: 'IPO: {{symbol}} का कोई लॉट आपको आवंटित नहीं हुआ; रोकी गई राशि {{refund}} आपके कैश में लौटा दी गई।',
       },
       expire: {
         buy: '{{symbol}} के {{quantity}} शेयर खरीदने का आपका ऑर्डर बिना पूरा हुए समाप्त हो गया।',
@@ -235,6 +239,7 @@ export const commonHiIN: TTranslation<typeof commonEnUS> = {
         'आपके ऋण के {{amount}} की वसूली के लिए आपके गिरवी रखे शेयरों में से {{sold}} बाज़ार भाव पर बेचे जा रहे हैं।',
       pledge_sale: {
         sold: '{{quantity}} {{symbol}} {{proceeds}} में बेचे गए; आपके ऋण पर {{repaid}} चुकाए गए।',
+        kept: '{{quantity}} {{symbol}} {{proceeds}} में बेचे गए; यह राशि आपके नकद शेष में जोड़ी गई।',
         unsold:
           'बिक्री के लिए रखे गए आपके गिरवी {{planned}} {{symbol}} में से कोई नहीं बिका; आपके ऋण पर कुछ नहीं चुकाया गया।',
       },

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@sampada/shared';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { DayInput } from '../../../components/day-field';
 import { JsonView } from '../../../components/json-view';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -64,18 +65,8 @@ export function AuditPage() {
             w={220}
           />
         ))}
-        <TextInput
-          label="From"
-          type="date"
-          value={read('from')}
-          onChange={(e) => set('from', e.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={read('to')}
-          onChange={(e) => set('to', e.currentTarget.value)}
-        />
+        <DayInput label="From" value={read('from')} onChange={(day) => set('from', day)} w={170} />
+        <DayInput label="To" value={read('to')} onChange={(day) => set('to', day)} w={170} />
       </Group>
       <QueryState isPending={audit.isPending} error={audit.error}>
         <ListTable

@@ -1,13 +1,14 @@
 import {
   OM,
-  readRupees,
   type TConsoleOffer,
   type TOfferInput,
   ZOfferInput,
   daysInMs,
+  istLocalInput,
+  istLocalToInstant,
 } from '@sampada/shared';
 
-/** What the editor's fields hold: rupees and percentages as typed, dates as local times. */
+/** What the editor's fields hold: rupees and percentages as typed, validity as instants (read in IST). */
 export type TOfferDraft = {
   title: string;
   body: string;
@@ -28,7 +29,8 @@ export type TOfferField = 'title' | 'body' | 'amount' | 'cashback' | 'budget' | 
 export type TOfferFieldErrors = Partial<Record<TOfferField, string>>;
 
 const rupees = (paise: number | null) => (paise === null ? '' : String(paise / 100));
-const local = (iso: string) => iso.slice(0, 16);
+/** An instant to the minute: what the IST date-and-time field shows and gives back. */
+const toMinute = (iso: string) => istLocalToInstant(istLocalInput(iso));
 
 export function draftOf(offer: TConsoleOffer | null, now = Date.now()): TOfferDraft {
   return {
@@ -41,19 +43,17 @@ export function draftOf(offer: TConsoleOffer | null, now = Date.now()): TOfferDr
     cap: rupees(offer?.cashback_cap_paise ?? null),
     budget: rupees(offer?.budget_paise ?? null),
     min_vip: offer?.min_vip ?? 0,
-    valid_from: local(offer?.valid_from ?? new Date(now).toISOString()),
-    valid_until: local(offer?.valid_until ?? new Date(now + daysInMs(30)).toISOString()),
+    valid_from: toMinute(offer?.valid_from ?? new Date(now).toISOString()),
+    valid_until: toMinute(offer?.valid_until ?? new Date(now + daysInMs(30)).toISOString()),
     status: offer?.status ?? 'draft',
   };
 }
 
-const paiseOf = (text: string) => {
-  const read = readRupees(text);
-  return read.ok ? Number(read.paise) : null;
-};
-/** '' for a date the browser cannot read, so the shared schema answers its own message. */
-const isoOf = (localTime: string) => {
-  const at = new Date(localTime);
+/** Rupees as typed go to the API as text (decision 062); empty is null, so the schema names what is missing. */
+const rupeeTextOf = (text: string) => (text.trim() === '' ? null : text.trim());
+/** '' for a date not yet whole, so the shared schema answers its own message. */
+const isoOf = (instant: string) => {
+  const at = new Date(instant);
   return Number.isNaN(at.getTime()) ? '' : at.toISOString();
 };
 
@@ -65,11 +65,11 @@ export function toInput(d: TOfferDraft): TOfferInput {
     body: d.body,
     kind: d.kind,
     bonus_kind: bonus ? d.bonus_kind : null,
-    amount_paise: bonus && d.bonus_kind === 'fixed' ? paiseOf(d.amount) : null,
+    amount: bonus && d.bonus_kind === 'fixed' ? rupeeTextOf(d.amount) : null,
     // 12.5 % → 1,250 basis points; an unreadable figure fails the schema's whole-number rule.
     cashback_bps: cashback ? Math.round(Number(d.cashback_percent || NaN) * 100) : null,
-    cashback_cap_paise: cashback ? paiseOf(d.cap) : null,
-    budget_paise: bonus ? paiseOf(d.budget) : null,
+    cashback_cap: cashback ? rupeeTextOf(d.cap) : null,
+    budget: bonus ? rupeeTextOf(d.budget) : null,
     min_vip: d.min_vip,
     valid_from: isoOf(d.valid_from),
     valid_until: isoOf(d.valid_until),
@@ -80,10 +80,10 @@ export function toInput(d: TOfferDraft): TOfferInput {
 const FIELD_OF: Record<string, TOfferField> = {
   title: 'title',
   body: 'body',
-  amount_paise: 'amount',
+  amount: 'amount',
   cashback_bps: 'cashback',
-  cashback_cap_paise: 'cashback',
-  budget_paise: 'budget',
+  cashback_cap: 'cashback',
+  budget: 'budget',
   valid_from: 'valid_until',
   valid_until: 'valid_until',
 };

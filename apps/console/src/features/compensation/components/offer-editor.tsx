@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import type { TConsoleOffer } from '@sampada/shared';
 import { ImageField } from '../../../components/image-field';
+import { IstDateTimeInput } from '../../../components/ist-date-time-field';
 import { OfferBonusFields, OfferKindFields } from './offer-fields';
 import { useOfferEditor } from './use-offer-editor';
 
@@ -17,20 +18,8 @@ export function OfferEditor({
   offer: TConsoleOffer | null;
   onClose: () => void;
 }) {
-  const {
-    draft,
-    set,
-    bind,
-    error,
-    imageError,
-    saved,
-    picked,
-    save,
-    busy,
-    pick,
-    removeImage,
-    submit,
-  } = useOfferEditor(offer, onClose);
+  const editor = useOfferEditor(offer, onClose);
+  const { draft, set, bind, fieldErrors, picked, busy } = editor;
   return (
     <Modal opened onClose={onClose} title={offer ? 'Edit offer' : 'New offer'} size="lg">
       <Stack gap="sm">
@@ -45,32 +34,39 @@ export function OfferEditor({
         <OfferKindFields draft={draft} set={set} />
         {draft.kind === 'bonus' && <OfferBonusFields draft={draft} set={set} bind={bind} />}
         <Group grow align="flex-start">
-          <TextInput type="datetime-local" label="Valid from" {...bind('valid_from')} />
-          <TextInput
-            type="datetime-local"
+          <IstDateTimeInput
+            label="Valid from"
+            value={draft.valid_from}
+            onChange={(instant) => set('valid_from', instant)}
+            data-testid="offer-valid-from"
+          />
+          <IstDateTimeInput
             label="Valid until"
-            {...bind('valid_until', 'valid_until')}
+            value={draft.valid_until}
+            onChange={(instant) => set('valid_until', instant)}
+            error={fieldErrors.valid_until}
+            data-testid="offer-valid-until"
           />
         </Group>
         <ImageField
           subject="offer"
-          src={picked.preview ?? saved?.image_url ?? null}
+          src={picked.preview ?? editor.saved?.image_url ?? null}
           pending={Boolean(picked.preview)}
           busy={busy}
-          error={imageError}
-          onPick={pick}
-          onRemove={removeImage}
+          error={editor.imageError}
+          onPick={editor.pick}
+          onRemove={editor.removeImage}
         />
-        {error && (
+        {editor.error && (
           <Alert color="red" data-testid="offer-error">
-            {error}
+            {editor.error}
           </Alert>
         )}
         <Button
-          loading={save.isPending}
+          loading={editor.save.isPending}
           disabled={busy}
           data-testid="offer-save"
-          onClick={() => void submit()}
+          onClick={() => void editor.submit()}
         >
           Save
         </Button>

@@ -109,6 +109,7 @@ export function useOfferEditor(offer: TConsoleOffer | null, onClose: () => void)
     draft,
     set,
     bind,
+    fieldErrors,
     error,
     imageError,
     saved,

@@ -1,5 +1,10 @@
 import { Alert, Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatPaise, readRupees, type TConsoleClaimDetail } from '@sampada/shared';
+import {
+  formatPaise,
+  paiseToRupeeText,
+  readRupees,
+  type TConsoleClaimDetail,
+} from '@sampada/shared';
 import { useState } from 'react';
 import { type TClaimDecision, useDecideClaim } from '../api';
 
@@ -87,7 +92,7 @@ function useClaimDecision(claim: TConsoleClaimDetail, action: TAction | null, on
       decision = {
         action,
         reason: text,
-        ...(read?.ok ? { amount_paise: Number(read.paise) } : {}),
+        ...(read?.ok ? { amount: paiseToRupeeText(read.paise) } : {}),
       };
     } else decision = { action };
     setError(null);

@@ -112,7 +112,7 @@ describe('ClaimDetailPage: deciding with maker-checker', () => {
     await userEvent.click(within(dialog).getByTestId('decision-confirm'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(APPROVE)[0]!.body).toEqual({
-      amount_paise: 1_005_050,
+      amount: '10050.50',
       reason: 'Fill above the limit',
     });
     expect(await screen.findByText('Approvals: 1 of 2 (desk@sampada.in)')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { M, OM, type TOfferInput } from '@sampada/shared';
+import { FM, M, OM, type TOfferInput } from '@sampada/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,10 +75,10 @@ describe('OffersPage: the editor checks before it sends', () => {
     await fill(within(dialog).getByTestId('offer-cashback'), 'a lot');
     await fill(within(dialog).getByTestId('offer-cap'), '500');
     await fill(within(dialog).getByTestId('offer-budget'), '100000');
-    // A date input takes its value whole (jsdom types no datetime-local keystrokes).
-    fireEvent.change(within(dialog).getByLabelText('Valid until'), {
-      target: { value: '2020-01-01T00:00' },
-    });
+    // The day is typed day first; the end now falls before the start.
+    const until = within(dialog).getByLabelText('Valid until');
+    fireEvent.change(until, { target: { value: '01/01/2020' } });
+    fireEvent.blur(until);
     await userEvent.click(within(dialog).getByTestId('offer-save'));
     expect(await within(dialog).findByText(OM.cashbackInvalid)).toBeInTheDocument();
     expect(within(dialog).getByText(OM.validityInvalid)).toBeInTheDocument();
@@ -86,7 +86,21 @@ describe('OffersPage: the editor checks before it sends', () => {
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
-  it("sends rupees as paise and a percentage as basis points, and shows the server's refusal", async () => {
+  it('an amount with more than 2 decimals gets the funds message at its field, and nothing is sent', async () => {
+    const api = mockApi({ 'GET /offers': ok([]) });
+    renderWithProviders(<OffersPage />);
+    const dialog = await openNew();
+    await fill(within(dialog).getByTestId('offer-title'), 'Welcome');
+    await fill(within(dialog).getByTestId('offer-body'), 'Thanks.');
+    await fill(within(dialog).getByTestId('offer-amount'), '100.505');
+    await fill(within(dialog).getByTestId('offer-budget'), '25000');
+    await userEvent.click(within(dialog).getByTestId('offer-save'));
+    expect(await within(dialog).findByText(FM.amountDecimals)).toBeInTheDocument();
+    expect(within(dialog).queryByText(OM.budgetRequired)).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it("sends rupees as text and a percentage as basis points, and shows the server's refusal", async () => {
     const api = mockApi({
       'GET /offers': ok([]),
       'POST /offers': fail(400, OM.budgetBelowUsed),
@@ -103,11 +117,30 @@ describe('OffersPage: the editor checks before it sends', () => {
     expect(sent).toMatchObject({
       kind: 'bonus',
       bonus_kind: 'fixed',
-      amount_paise: 10_050,
-      budget_paise: 2_500_000,
+      amount: '100.50',
+      budget: '25000',
       cashback_bps: null,
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('OffersPage: validity in IST', () => {
+  it("an offer's validity reads as an IST day and time, day first, and saves back unchanged", async () => {
+    const api = mockApi({
+      'GET /offers': ok([consoleOffer()]),
+      [`PUT /offers/${OFFER_ID}`]: ok(consoleOffer()),
+    });
+    renderWithProviders(<OffersPage />);
+    const dialog = await openExisting();
+    // 2026-03-31T00:00Z is 5:30 am in India the same day; a native field showed it month first.
+    expect(within(dialog).getByTestId('offer-valid-until-day')).toHaveValue('31 Mar 2026');
+    expect(within(dialog).getByTestId('offer-valid-until-time')).toHaveValue('05:30');
+    await userEvent.click(within(dialog).getByTestId('offer-save'));
+    await waitFor(() => expect(api.callsTo(`PUT /offers/${OFFER_ID}`)).toHaveLength(1));
+    const sent = api.callsTo(`PUT /offers/${OFFER_ID}`)[0]!.body as TOfferInput;
+    expect(new Date(sent.valid_from).toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(new Date(sent.valid_until).toISOString()).toBe('2026-03-31T00:00:00.000Z');
   });
 });
 

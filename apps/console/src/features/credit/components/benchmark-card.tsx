@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { formatBps, istToday, percentToBps, type TBenchmark } from '@sampada/shared';
 import { useState } from 'react';
+import { DayInput } from '../../../components/day-field';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSetBenchmark } from '../api/products';
@@ -48,12 +49,11 @@ function BenchmarkForm() {
         w={140}
         data-testid="benchmark-rate"
       />
-      <TextInput
+      <DayInput
         label="From (IST day)"
-        type="date"
         value={day}
-        min={istToday()}
-        onChange={(event) => setDay(event.currentTarget.value)}
+        minDay={istToday()}
+        onChange={setDay}
         data-testid="benchmark-day"
       />
       <TextInput

@@ -6,9 +6,11 @@ import {
   type TCreditProduct,
   type TStaffRole,
 } from '@sampada/shared';
+import dayjs from 'dayjs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_FORMAT } from '../../../components/day-field';
 import { session } from '../../../lib/session';
 import { mockApi, ok } from '../../../test/http';
 import { renderWithProviders } from '../../../test/render';
@@ -255,7 +257,7 @@ describe('the floating-rate benchmark', () => {
     expect(await screen.findByTestId('benchmark-current')).toHaveTextContent(
       '5.50% since 2026-12-04 (IST)',
     );
-    expect(screen.getByTestId('benchmark-day')).toHaveValue(istToday());
+    expect(screen.getByTestId('benchmark-day')).toHaveValue(dayjs(istToday()).format(DAY_FORMAT));
     await user.type(screen.getByTestId('benchmark-rate'), '6.5');
     const day = screen.getByTestId('benchmark-day');
     await user.clear(day);

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { istToday, mayAccess, type TNoteDeliveryRun, ZNoteDeliveryQuery } from '@sampada/shared';
 import { useSearchParams } from 'react-router';
 import { ClientCell } from '../../../components/client-cell';
+import { DayInput } from '../../../components/day-field';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -60,11 +61,10 @@ function RunControls({
     <Card withBorder>
       <Stack gap="sm">
         <Group align="flex-end">
-          <TextInput
+          <DayInput
             label="Trade date"
-            type="date"
             value={date}
-            onChange={(event) => onDate(event.currentTarget.value)}
+            onChange={onDate}
             error={valid ? undefined : 'Give the trade date as YYYY-MM-DD.'}
           />
           {mayAccess(roles, 'outbox') ? (

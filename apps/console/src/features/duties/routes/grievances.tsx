@@ -47,6 +47,12 @@ function GrievanceRow({
         <Text size="sm" lineClamp={3}>
           {g.description}
         </Text>
+        {/* The row's action under what it is about, not in a last column off a phone's screen. */}
+        {g.status === 'open' && mayResolve ? (
+          <Button size="compact-sm" mt={6} onClick={() => onResolve(g)}>
+            Resolve
+          </Button>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <ClientCell client={{ id: g.client_id, uid: g.client_uid, name: g.client_name }} />
@@ -78,13 +84,6 @@ function GrievanceRow({
           <Text size="sm">—</Text>
         )}
       </Table.Td>
-      <Table.Td>
-        {g.status === 'open' && mayResolve ? (
-          <Button size="compact-sm" onClick={() => onResolve(g)}>
-            Resolve
-          </Button>
-        ) : null}
-      </Table.Td>
     </Table.Tr>
   );
 }
@@ -110,9 +109,9 @@ export function GrievancesPage() {
       />
       <QueryState isPending={queue.isPending} error={queue.error}>
         <ListTable
-          minWidth={1080}
+          minWidth={960}
           verticalSpacing="sm"
-          columns={['Complaint', 'Client', 'Filed', 'Due', 'Status', 'Resolution', '']}
+          columns={['Complaint', 'Client', 'Filed', 'Due', 'Status', 'Resolution']}
           empty={
             items.length === 0
               ? status === 'open'

@@ -1,4 +1,4 @@
-import { formatPaise, type TCorporateAction } from '@sampada/shared';
+import { dayText, formatPaise, type TCorporateAction } from '@sampada/shared';
 
 /** How officers name each kind (NSE's words: a split is a sub-division of face value). */
 export const KIND_LABELS: Record<TCorporateAction['kind'], string> = {
@@ -62,10 +62,8 @@ export function effectOnHolder(a: {
   return `A holder of ${EXAMPLE_SHARES} shares will hold ${after}; total cost is unchanged, so the average price moves by ${o}/${n}.`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
 /** A trading day (YYYY-MM-DD, an IST calendar day) as '13 Mar 2026'. */
-export const formatDay = (day: string | null | undefined) =>
-  day ? dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)) : '—';
+export const formatDay = (day: string | null | undefined) => (day ? dayText(day) : '—');
 
 /** The announcement's own words, when there are any beyond the kind's name (a bare entry's). */
 export const purposeOf = (a: TCorporateAction) =>

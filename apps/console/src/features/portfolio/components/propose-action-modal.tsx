@@ -11,9 +11,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { CORPORATE_ACTION_KINDS, type TCorporateActionInput } from '@sampada/shared';
+import { CORPORATE_ACTION_KINDS, dayText, type TCorporateActionInput } from '@sampada/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { DayField } from '../../../components/day-field';
 import { bindField } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useProposeAction } from '../api';
@@ -57,7 +58,7 @@ export function ProposeActionModal({ opened, onClose }: { opened: boolean; onClo
       onSuccess: ({ data, message }) => {
         if (data.items.length === 0)
           setFailure(
-            `${input.symbol}'s ${KIND_LABELS[input.kind].toLowerCase()} with ex-date ${input.ex_date} is already on record.`,
+            `${input.symbol}'s ${KIND_LABELS[input.kind].toLowerCase()} with ex-date ${dayText(input.ex_date)} is already on record.`,
           );
         else {
           notifySuccess(message);
@@ -138,19 +139,19 @@ function ActionCommonFields({ form }: { form: TForm }) {
         {...bindField(form, 'symbol')}
         data-testid="action-symbol"
       />
-      <TextInput
-        type="date"
+      <DayField
+        control={form.control}
+        name="ex_date"
         label="Ex-date"
         description="Applied to holders at the start of this day (IST)"
         withAsterisk
-        {...bindField(form, 'ex_date')}
         data-testid="action-ex-date"
       />
-      <TextInput
-        type="date"
+      <DayField
+        control={form.control}
+        name="record_date"
         label="Record date"
         description="Optional; the ex-date when not given"
-        {...bindField(form, 'record_date')}
         data-testid="action-record-date"
       />
     </>
@@ -169,11 +170,11 @@ function KindFields({ kind, form }: { kind: TProposeForm['kind']; form: TForm })
           {...bindField(form, 'per_share')}
           data-testid="action-per-share"
         />
-        <TextInput
-          type="date"
+        <DayField
+          control={form.control}
+          name="payment_date"
           label="Payment date"
           description="Optional; the record date when not given"
-          {...bindField(form, 'payment_date')}
         />
       </>
     );
@@ -206,11 +207,11 @@ function KindFields({ kind, form }: { kind: TProposeForm['kind']; form: TForm })
         data-testid="action-ratio-old"
       />
       {kind === 'bonus' ? (
-        <TextInput
-          type="date"
+        <DayField
+          control={form.control}
+          name="payment_date"
           label="Allotment date"
           description="Optional; the new lot's acquisition date (record date when not given)"
-          {...bindField(form, 'payment_date')}
         />
       ) : null}
     </>

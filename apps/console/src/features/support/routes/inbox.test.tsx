@@ -55,7 +55,7 @@ afterEach(() => session.clear());
 
 /** The inbox open on conversation c1; `reply` answers the agent's POST. */
 function mockInbox(reply: THandler) {
-  mockApi({
+  return mockApi({
     'GET /support/counts': ok({ open: 1, mine: 0, unassigned: 1, closed: 0 }),
     'GET /support/conversations': ok({ items: [conversation], next_cursor: null }),
     'GET /support/conversations/c1': ok(thread),
@@ -103,5 +103,23 @@ describe('the support inbox reply box', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(box).toHaveValue(''));
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+});
+
+describe('the support inbox filters', () => {
+  it('names each filter with its count, and a chosen one asks for its conversations', async () => {
+    signInAs(['support']);
+    const { callsTo } = mockInbox(ok(null));
+    renderWithProviders(<InboxPage />, { route: '/support', path: '/support' });
+    const filters = await screen.findByRole('radiogroup', { name: 'Conversations to show' });
+    await waitFor(() => expect(filters).toHaveTextContent('Closed 0'));
+    expect(screen.getByRole('radio', { name: 'Open 1' })).toBeChecked();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Closed 0' }));
+    await waitFor(() =>
+      expect(callsTo('GET /support/conversations').at(-1)!.params).toMatchObject({
+        filter: 'closed',
+      }),
+    );
+    expect(screen.getByRole('radio', { name: 'Closed 0' })).toBeChecked();
   });
 });

@@ -4,11 +4,11 @@ import {
   Box,
   Button,
   Card,
+  Chip,
   Grid,
   Group,
   Image,
   ScrollArea,
-  SegmentedControl,
   Stack,
   Text,
   UnstyledButton,
@@ -37,6 +37,7 @@ import {
   useConversations,
   useInboxCounts,
   useMarkRead,
+  type TInboxCounts,
   useMove,
   useReply,
   useThread,
@@ -291,6 +292,33 @@ function ClientContext({ id }: { id: string }) {
   );
 }
 
+/**
+ * Open, Mine, Unassigned, Closed with their counts, as chips that wrap: a segmented control
+ * clipped "Closed 40" in the inbox's narrow column at 1440 px.
+ */
+function InboxFilters({
+  filter,
+  onChange,
+  counts,
+}: {
+  filter: TInboxFilter;
+  onChange: (filter: TInboxFilter) => void;
+  counts: TInboxCounts | undefined;
+}) {
+  return (
+    <Chip.Group value={filter} onChange={(value) => onChange(value as TInboxFilter)}>
+      <Group gap={6} role="radiogroup" aria-label="Conversations to show">
+        {FILTERS.map((f) => (
+          <Chip key={f.value} value={f.value} size="xs" data-testid={`inbox-filter-${f.value}`}>
+            {f.label}
+            {counts ? ` ${counts[f.value]}` : ''}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}
+
 /** The support inbox: conversations by filter, one thread, the client beside it. */
 export function InboxPage() {
   const { id } = useParams();
@@ -314,16 +342,7 @@ export function InboxPage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }} display={{ base: id ? 'none' : 'block', md: 'block' }}>
           <Stack gap="xs">
-            <SegmentedControl
-              size="xs"
-              fullWidth
-              value={filter}
-              onChange={(v) => setFilter(v as TInboxFilter)}
-              data={FILTERS.map((f) => ({
-                value: f.value,
-                label: `${f.label}${counts.data ? ` ${counts.data[f.value]}` : ''}`,
-              }))}
-            />
+            <InboxFilters filter={filter} onChange={setFilter} counts={counts.data} />
             <ConversationList filter={filter} selected={id} />
           </Stack>
         </Grid.Col>

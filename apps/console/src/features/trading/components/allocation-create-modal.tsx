@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { useCreateAllocation } from '../api/allocations';
 import { istNowInstant } from '../utils/dates';
 import { withoutBlanks } from '../../../lib/forms';
-import { IstDateTimeField } from './ist-date-time-input';
+import { IstDateTimeField } from '../../../components/ist-date-time-field';
 import {
   FormTextFields,
   OfferingFormModal,

@@ -1,8 +1,9 @@
 import { TM, TRADING_DONE } from '@sampada/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/http';
+import { setIstDateTime } from '../../../test/ist-date-time';
 import { renderWithProviders } from '../../../test/render';
 import { ALLOCATION_ID, allocation, reference } from '../test/fixtures';
 import { cleanNotifications } from '../../../test/session';
@@ -45,8 +46,11 @@ describe('AllocationsPanel', () => {
     renderWithProviders(<AllocationsPanel />);
     await userEvent.click(await screen.findByTestId('allocation-new'));
     const dialog = await screen.findByRole('dialog', { name: 'New institutional allocation' });
-    const opens = within(dialog).getByTestId('allocation-opens');
-    expect((opens as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // Opens now by default, the day read day first ('10 Mar 2026'), the time HH:MM in IST.
+    const valueOf = (testId: string) =>
+      (within(dialog).getByTestId(testId) as HTMLInputElement).value;
+    expect(valueOf('allocation-opens-day')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(valueOf('allocation-opens-time')).toMatch(/^\d{2}:\d{2}$/);
 
     await userEvent.type(within(dialog).getByTestId('allocation-symbol'), 'tcs');
     expect(await within(dialog).findByTestId('reference-price')).toHaveTextContent(
@@ -54,10 +58,8 @@ describe('AllocationsPanel', () => {
     );
     await userEvent.type(within(dialog).getByTestId('allocation-price'), '3450.505');
     await userEvent.type(within(dialog).getByTestId('allocation-quantity'), '5000');
-    fireEvent.change(opens, { target: { value: '2099-03-10T09:15' } });
-    fireEvent.change(within(dialog).getByTestId('allocation-closes'), {
-      target: { value: '2099-03-10T09:00' },
-    });
+    setIstDateTime(dialog, 'allocation-opens', '2099-03-10T09:15');
+    setIstDateTime(dialog, 'allocation-closes', '2099-03-10T09:00');
     await userEvent.click(within(dialog).getByTestId('allocation-create'));
     expect(await within(dialog).findByText(TM.priceInvalid)).toBeInTheDocument();
 
@@ -68,9 +70,7 @@ describe('AllocationsPanel', () => {
     expect(await within(dialog).findByText(TM.windowInvalid)).toBeInTheDocument();
     expect(api.callsTo(CREATE)).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByTestId('allocation-closes'), {
-      target: { value: '2099-03-13T15:30' },
-    });
+    setIstDateTime(dialog, 'allocation-closes', '2099-03-13T15:30');
     await userEvent.click(within(dialog).getByTestId('allocation-create'));
     expect(await screen.findByText(TRADING_DONE.offeringCreated)).toBeInTheDocument();
     expect(api.callsTo(CREATE)[0]!.body).toEqual({
@@ -93,12 +93,8 @@ describe('AllocationsPanel', () => {
     expect(await within(dialog).findByText(TM.symbolRequired)).toBeInTheDocument();
     expect(within(dialog).getByText('Enter when the window closes.')).toBeInTheDocument();
 
-    fireEvent.change(within(dialog).getByTestId('allocation-opens'), {
-      target: { value: '2020-01-01T09:00' },
-    });
-    fireEvent.change(within(dialog).getByTestId('allocation-closes'), {
-      target: { value: '2020-01-02T09:00' },
-    });
+    setIstDateTime(dialog, 'allocation-opens', '2020-01-01T09:00');
+    setIstDateTime(dialog, 'allocation-closes', '2020-01-02T09:00');
     await userEvent.type(within(dialog).getByTestId('allocation-symbol'), 'TCS');
     await userEvent.type(within(dialog).getByTestId('allocation-price'), '100');
     await userEvent.type(within(dialog).getByTestId('allocation-quantity'), '10');

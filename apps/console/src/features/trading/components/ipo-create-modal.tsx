@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Textarea } from '@mantine/core';
 import { IPO_LISTING_DAYS, paiseToRupeeText, TM, ZIpoCreate } from '@sampada/shared';
 import { useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { useCreateIpo } from '../api/ipos';
 import { addWorkingDays, formatDay } from '../utils/dates';
+import { DayField } from '../../../components/day-field';
 import { bindField, withoutBlanks } from '../../../lib/forms';
 import {
   FormTextFields,
@@ -196,27 +197,26 @@ function IpoDateFields({
   };
   return (
     <>
-      <TextInput
-        type="date"
+      <DayField
+        control={form.control}
+        name="open_date"
         label="Bidding opens"
         withAsterisk
-        {...bindField(form, 'open_date')}
         data-testid="ipo-open-date"
       />
-      <TextInput
-        type="date"
+      <DayField
+        control={form.control}
+        name="close_date"
         label="Bidding closes"
         withAsterisk
-        {...bindField(form, 'close_date', {
-          onChange: (event: { target: { value: string } }) => {
-            if (!listingEdited)
-              form.setValue('listing_date', addWorkingDays(event.target.value, IPO_LISTING_DAYS));
-          },
-        })}
+        onDayChange={(day) => {
+          if (!listingEdited) form.setValue('listing_date', addWorkingDays(day, IPO_LISTING_DAYS));
+        }}
         data-testid="ipo-close-date"
       />
-      <TextInput
-        type="date"
+      <DayField
+        control={form.control}
+        name="listing_date"
         label="Listing date"
         description={
           listingDefault ? (
@@ -240,10 +240,7 @@ function IpoDateFields({
             `T+${IPO_LISTING_DAYS} working days after the close unless you change it`
           )
         }
-        {...bindField(form, 'listing_date', {
-          onChange: (event: { target: { value: string } }) =>
-            setListingEdited(event.target.value !== ''),
-        })}
+        onDayChange={(day) => setListingEdited(day !== '')}
         data-testid="ipo-listing-date"
       />
     </>

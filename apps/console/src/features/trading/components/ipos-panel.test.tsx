@@ -42,9 +42,9 @@ describe('IposPanel', () => {
     const listing = field('ipo-listing-date') as HTMLInputElement;
 
     fireEvent.change(field('ipo-close-date'), { target: { value: '2026-03-13' } }); // a Friday
-    expect(listing.value).toBe('2026-03-18');
+    expect(listing.value).toBe('18 Mar 2026');
     fireEvent.change(field('ipo-close-date'), { target: { value: '2026-03-10' } });
-    expect(listing.value).toBe('2026-03-13');
+    expect(listing.value).toBe('13 Mar 2026');
     fireEvent.change(listing, { target: { value: '2026-03-16' } });
     fireEvent.change(field('ipo-close-date'), { target: { value: '2026-03-11' } });
     expect(listing.value).toBe('2026-03-16');

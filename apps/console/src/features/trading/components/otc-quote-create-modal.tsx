@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { useCreateOtcQuote } from '../api/otc-quotes';
 import { referenceQuery } from '../api/reference';
 import { withoutBlanks } from '../../../lib/forms';
-import { IstDateTimeField } from './ist-date-time-input';
+import { IstDateTimeField } from '../../../components/ist-date-time-field';
 import {
   FormTextFields,
   OfferingFormModal,

@@ -1,8 +1,9 @@
 import { TM, TRADING_DONE } from '@sampada/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../../../test/http';
+import { setIstDateTime } from '../../../test/ist-date-time';
 import { renderWithProviders } from '../../../test/render';
 import { otcQuote, QUOTE_ID, reference } from '../test/fixtures';
 import { cleanNotifications } from '../../../test/session';
@@ -50,9 +51,7 @@ describe('OtcQuotesPanel', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Sell to the desk' }));
     await userEvent.type(within(dialog).getByTestId('otc-price'), '1313.30');
     await userEvent.type(within(dialog).getByTestId('otc-quantity'), '1000');
-    fireEvent.change(within(dialog).getByTestId('otc-valid-until'), {
-      target: { value: '2099-03-02T14:20' },
-    });
+    setIstDateTime(dialog, 'otc-valid-until', '2099-03-02T14:20');
     await userEvent.click(within(dialog).getByTestId('otc-create'));
     expect(
       await within(dialog).findByText(TM.priceOutsideOtcBand('₹1,236.75', '₹1,313.25')),
@@ -84,9 +83,7 @@ describe('OtcQuotesPanel', () => {
     await userEvent.type(within(dialog).getByTestId('otc-symbol'), 'NOPE');
     await userEvent.type(within(dialog).getByTestId('otc-price'), '100');
     await userEvent.type(within(dialog).getByTestId('otc-quantity'), '10');
-    fireEvent.change(within(dialog).getByTestId('otc-valid-until'), {
-      target: { value: '2099-03-02T14:20' },
-    });
+    setIstDateTime(dialog, 'otc-valid-until', '2099-03-02T14:20');
     await userEvent.click(within(dialog).getByTestId('otc-create'));
     expect((await within(dialog).findAllByText(TM.symbolUnknown)).length).toBeGreaterThan(0);
     expect(api.callsTo(CREATE)).toHaveLength(0);
@@ -103,9 +100,7 @@ describe('OtcQuotesPanel', () => {
     await userEvent.type(within(dialog).getByTestId('otc-symbol'), 'RELIANCE');
     await userEvent.type(within(dialog).getByTestId('otc-price'), '1280');
     await userEvent.type(within(dialog).getByTestId('otc-quantity'), '10');
-    fireEvent.change(within(dialog).getByTestId('otc-valid-until'), {
-      target: { value: '2099-03-02T14:20' },
-    });
+    setIstDateTime(dialog, 'otc-valid-until', '2099-03-02T14:20');
     await userEvent.click(within(dialog).getByTestId('otc-create'));
     expect(await within(dialog).findByTestId('form-error')).toHaveTextContent(TM.symbolTaken);
   });

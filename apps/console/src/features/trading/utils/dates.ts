@@ -5,6 +5,7 @@
  */
 import {
   addIstDays,
+  dayText,
   isIstDay,
   istLocalInput,
   istWeekday,
@@ -40,7 +41,5 @@ export function addWorkingDays(day: string, days: number): string {
   return date;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' });
 /** '2026-03-13' → '13 Mar 2026'. */
-export const formatDay = (day: string | null | undefined) =>
-  day ? dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)) : '—';
+export const formatDay = (day: string | null | undefined) => (day ? dayText(day) : '—');

@@ -59,7 +59,7 @@ describe('TransfersInPage', () => {
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(within(row).getByTestId('transfer-totals')).toHaveTextContent('22 INFY');
-    expect(row).toHaveTextContent('bought 20 Sept 2024');
+    expect(row).toHaveTextContent('bought 20 Sep 2024');
     expect(row).toHaveTextContent('₹12,005.00');
     expect(row).toHaveTextContent('IST');
     expect(row).toHaveTextContent('Kavya Iyer (UID SMP000123)');

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { closeModal, openModal } from '../../../components/modals';
-import { t } from '../../../lib/i18n';
+import { t, type TLeafKey } from '../../../lib/i18n';
+import type { accountEnUS } from '../i18n';
 import '../i18n';
 
 // Set PIN too: its form (react-hook-form, zod) was the signed-in shell's heaviest part.
@@ -35,7 +36,7 @@ const loading = (
 /** Each modal's body is its own chunk, loaded the first time it opens. */
 const withSuspense = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
-const ta = (key: string) => t(`account:${key}`);
+const ta = (key: TLeafKey<typeof accountEnUS>) => t(`account:${key}`);
 
 /**
  * Opens one of the account modals of the user drawer (spec §2). Set PIN also opens from the

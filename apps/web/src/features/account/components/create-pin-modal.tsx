@@ -26,7 +26,7 @@ function PasswordStep({ onVerified }: { onVerified: () => void }) {
         if (isApiError(error) && error.kind === 'http' && error.status === 400) {
           setError('password', { message: M.incorrectPassword });
         } else {
-          toastError(isApiError(error) ? error.message : M.requestFailed);
+          toastError(isApiError(error) ? error : M.requestFailed);
         }
       },
     }),

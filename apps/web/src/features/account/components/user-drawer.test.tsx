@@ -93,11 +93,11 @@ describe('UserDrawer (spec §2 "Header and user drawer")', () => {
   it('opens the Deposit and Withdraw drawers and the Customer Service panel', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
-    expect(drawerStore.get().open).toBe('deposit');
+    await vi.waitFor(() => expect(drawerStore.get().open).toBe('deposit'));
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(drawerStore.get().open).toBe('withdraw');
+    await vi.waitFor(() => expect(drawerStore.get().open).toBe('withdraw'));
     await user.click(screen.getByText('Customer Service'));
-    expect(drawerStore.get().open).toBe('support');
+    await vi.waitFor(() => expect(drawerStore.get().open).toBe('support'));
   });
 
   it('goes to /me#bank-section once the drawer has finished closing', async () => {

@@ -31,8 +31,11 @@ function IdImage({ src, label }: { src: string; label: string }) {
             <Image
               src={src}
               alt={label}
-              h={132}
+              // Scaled down whole, never cropped: at most the box's width and 132 px tall.
+              h="auto"
               w="auto"
+              mah={132}
+              maw="100%"
               fit="contain"
               onError={() => setFailed(true)}
             />

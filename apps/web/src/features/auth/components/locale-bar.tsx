@@ -5,6 +5,7 @@ import { LiveClock } from '../../../components/live-clock';
 import { useAppSettings } from '../../../lib/app-settings';
 import { DEFAULT_COUNTRY, type TCountry } from '../../../lib/country';
 import { useAuthTranslation } from '../i18n';
+import { timezoneOptionsFor, zoneLabel } from '../utils/timezone-options';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -34,7 +35,7 @@ const chevron = (
   </svg>
 );
 
-/** The pickers' options: every country with its phone code; UTC and the country's zones. */
+/** The pickers' options: every country with its phone code; India's zone, UTC and the country's. */
 function useLocaleOptions(countries: TCountry[] | undefined, country: TCountry | undefined) {
   const countryOptions = useMemo(
     () =>
@@ -44,14 +45,7 @@ function useLocaleOptions(countries: TCountry[] | undefined, country: TCountry |
       })),
     [countries],
   );
-  const timezoneOptions = useMemo(
-    () =>
-      [...new Set(['UTC', ...(country?.timezones ?? [])])].map((zone) => ({
-        value: zone,
-        label: zone,
-      })),
-    [country],
-  );
+  const timezoneOptions = useMemo(() => timezoneOptionsFor(country), [country]);
   return { countryOptions, timezoneOptions };
 }
 
@@ -102,7 +96,7 @@ export function LocaleBar() {
     <>
       {/* Before the list arrives the Select showed the code as its placeholder. */}
       {standIn('country', t('locale.country'), countryLabel, locale.country)}
-      {standIn('timezone', t('locale.timezone'), locale.timezone)}
+      {standIn('timezone', t('locale.timezone'), zoneLabel(locale.timezone))}
     </>
   );
 

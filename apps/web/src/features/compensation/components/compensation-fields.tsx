@@ -42,7 +42,7 @@ export function ClaimCategoryAmountFields({ form }: { form: UseFormReturn<TValue
             label={t('amount')}
             value={field.value}
             onChange={field.onChange}
-            error={(errors as Record<string, { message?: string }>).amount_paise?.message}
+            error={errors.amount?.message}
             data-testid="claim-amount"
           />
         )}

@@ -1,10 +1,4 @@
-import {
-  formatPaise,
-  readRupees,
-  type TDepositView,
-  type TOrder,
-  type TWithdrawalView,
-} from '@sampada/shared';
+import { formatPaise, type TDepositView, type TOrder, type TWithdrawalView } from '@sampada/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -48,11 +42,11 @@ export function useOwnRecords() {
 }
 
 export const toRequest = (values: TValues) => {
-  const read = readRupees(values.amount);
   const [kind, id] = values.related ? values.related.split(':') : [];
   return {
     category: values.category,
-    amount_paise: read.ok ? Number(read.paise) : values.amount === '' ? '' : -1,
+    // Rupee text (decision 062): the amount input holds a number after blur (spec §5).
+    amount: String(values.amount),
     description: values.description,
     related: kind && id ? { kind, id } : null,
     evidence: [] as string[],

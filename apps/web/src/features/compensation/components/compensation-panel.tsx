@@ -3,6 +3,7 @@ import { Alert, Button, Select, Stack, Text, Textarea, Title } from '@mantine/co
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toastFailure } from '../../../lib/api-client';
+import { formatDay } from '../../../lib/datetime';
 import { useProfile } from '../../../lib/auth';
 import { requestResolver } from '../../../lib/forms';
 import { uploadEvidence, useApplyClaim } from '../api/claims';
@@ -31,7 +32,7 @@ export function CompensationPanel() {
           {t('submitted')}
         </Title>
         <Text>{t('reference', { reference: done.reference })}</Text>
-        <Text>{t('due', { date: done.decision_due })}</Text>
+        <Text>{t('due', { date: formatDay(done.decision_due) })}</Text>
       </Stack>
     );
 

@@ -11,7 +11,8 @@ const loanPath = (loanId: string) => `/loan/app/v1/loans/${encodeURIComponent(lo
 export const getForeclosure = (loanId: string) =>
   apiGet<TForeclosureStatement>(`${loanPath(loanId)}/foreclosure`, { silent: true });
 
-export type TForecloseInput = { amount_paise: number; pin: string };
+/** The statement's total as rupee text (decision 062) and the PIN as typed. */
+export type TForecloseInput = { amount: string; pin: string };
 
 /** POST …/foreclose with the statement's amount, the PIN and an Idempotency-Key. */
 export const useForecloseLoan = (loanId: string) =>

@@ -5,8 +5,9 @@ import { invalidateMoney } from '../../../lib/funds';
 import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
 import { queryKeys } from '../../../lib/query-keys';
 
+/** The amount as rupee text (decision 062) and the PIN as typed. */
 export type TRepayInput = {
-  amount_paise: number;
+  amount: string;
   pin: string;
   prepayment?: TLoanRepayRequest['prepayment'];
 };

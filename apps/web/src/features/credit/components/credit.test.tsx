@@ -180,7 +180,7 @@ describe('Loan Application drawer', () => {
     expect(columns.map((c) => c.textContent)).toEqual(['Due', 'Instalment', 'Balance after']);
     expect(http.callsTo('POST /loan/app/v1/quote').at(-1)!.body).toEqual({
       product_id: LAS,
-      amount_paise: 10_000_000,
+      amount: '100000.00',
       tenure_months: 3,
       pledges: [{ symbol: 'INFY', quantity: 200 }],
     });
@@ -196,7 +196,7 @@ describe('Loan Application drawer', () => {
     await acceptKeyFacts(user);
     expect(http.callsTo('POST /loan/app/v1/kfs')[0]!.body).toEqual({
       product_id: LAS,
-      amount_paise: 10_000_000,
+      amount: '100000.00',
       tenure_months: 3,
       pledges: [{ symbol: 'INFY', quantity: 200 }],
     });
@@ -206,7 +206,7 @@ describe('Loan Application drawer', () => {
     expect(call!.body).toEqual({
       kfs_id: KFS_ID,
       product_id: LAS,
-      amount_paise: 10_000_000,
+      amount: '100000.00',
       tenure_months: 3,
       pledges: [{ symbol: 'INFY', quantity: 200 }],
       pin: md5('123456'),
@@ -382,8 +382,12 @@ describe('the loan page', () => {
     expect(screen.getByTestId('loan-accrued')).toHaveTextContent('₹287.67');
     expect(screen.getByTestId('loan-margin-call')).toHaveTextContent('62.68%');
     expect(screen.getByTestId('loan-margin-call')).toHaveTextContent(
-      'Repay by 2026-12-07 (end of day, IST); after that, pledged shares are sold, largest holding by value first.',
+      'Repay by 7 Dec 2026 (end of day, IST); after that, pledged shares are sold, largest holding by value first.',
     );
+    // Every day on the page reads 1 Feb 2026, none as the API's 2026-02-01 (issue 31).
+    expect(screen.getByText(/Next due date: 1 Feb 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/through 10 Jan 2026/)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(within(screen.getByTestId('loan-pledges')).getByText('INFY')).toBeInTheDocument();
     expect(
       within(screen.getByTestId('loan-pledges'))
@@ -398,7 +402,7 @@ describe('the loan page', () => {
     await user.click(screen.getByTestId('loan-repay-submit'));
     await waitFor(() => expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')).toHaveLength(1));
     const [call] = http.callsTo('POST /loan/app/v1/loans/L1/repay');
-    expect(call!.body).toEqual({ amount_paise: 10_028_767, pin: md5('123456') });
+    expect(call!.body).toEqual({ amount: '100287.67', pin: md5('123456') });
   });
 
   it('asks what a prepayment on an EMI loan shortens, and sends the choice', async () => {
@@ -433,7 +437,7 @@ describe('the loan page', () => {
     await user.click(screen.getByTestId('loan-repay-submit'));
     await waitFor(() => expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')).toHaveLength(1));
     expect(http.callsTo('POST /loan/app/v1/loans/L1/repay')[0]!.body).toEqual({
-      amount_paise: 2_000_000,
+      amount: '20000.00',
       pin: md5('123456'),
       prepayment: 'reduce_tenure',
     });
@@ -473,7 +477,7 @@ describe('the loan page', () => {
     const { user } = renderWithProviders(<Navigate to="/credit/loans/L1" />, {
       routes: [{ path: '/credit/loans/:id', element: <LoanPage /> }],
     });
-    expect(await screen.findByTestId('loan-cooling-off')).toHaveTextContent('2026-01-04 (IST)');
+    expect(await screen.findByTestId('loan-cooling-off')).toHaveTextContent('4 Jan 2026 (IST)');
     await user.click(screen.getByTestId('loan-foreclosure-open'));
     expect(await screen.findByTestId('loan-foreclosure-total')).toHaveTextContent('₹1,00,057.53');
     const boxes = [...screen.getByTestId('loan-foreclose-pin').querySelectorAll('input')];
@@ -484,7 +488,7 @@ describe('the loan page', () => {
       expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')).toHaveLength(1),
     );
     expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')[0]!.body).toEqual({
-      amount_paise: 10_005_753,
+      amount: '100057.53',
       pin: md5('123456'),
     });
     expect(await screen.findByTestId('loan-no-dues')).toBeInTheDocument();
@@ -535,7 +539,7 @@ describe('the loan page', () => {
       expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')).toHaveLength(1),
     );
     expect(http.callsTo('POST /loan/app/v1/loans/L1/foreclose')[0]!.body).toEqual({
-      amount_paise: 10_264_767,
+      amount: '102647.67',
       pin: md5('123456'),
     });
   });
@@ -568,7 +572,7 @@ describe('the loan page', () => {
     expect(await screen.findByTestId('loan-floating-terms')).toHaveTextContent(
       'Your rate is the RBI policy repo rate plus 8.50%, 14.00% a year now. It is reset every 3 months, on a due date.',
     );
-    expect(screen.getByTestId('loan-next-reset')).toHaveTextContent('Next reset: 2027-03-04 (IST)');
+    expect(screen.getByTestId('loan-next-reset')).toHaveTextContent('Next reset: 4 Mar 2027 (IST)');
     const tenure = screen.getByRole('radio', { name: 'Keep my tenure: the EMI changes' });
     const emi = screen.getByRole('radio', { name: /Keep my EMI: the tenure changes/ });
     expect(tenure).toBeChecked();

@@ -1,7 +1,9 @@
 import { formatBps, formatPaise, type TKeyFactStatement } from '@sampada/shared';
-import { Anchor, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { downloadKeyFacts } from '../api/key-facts';
 import { useCreditTranslation } from '../i18n';
+import { formatDay } from '../../../lib/datetime';
+import { FigureGrid } from './figure-grid';
 
 /**
  * The key fact statement before applying (RBI's digital lending directions): the figures the
@@ -49,20 +51,9 @@ export function KeyFactStatement({
           </Anchor>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('kfs.validUntil', { day: kfs.valid_until })}
+          {t('kfs.validUntil', { day: formatDay(kfs.valid_until) })}
         </Text>
-        <SimpleGrid cols={2} spacing={4}>
-          {rows.map(([label, value]) => (
-            <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm" fw={500}>
-                {value}
-              </Text>
-            </Group>
-          ))}
-        </SimpleGrid>
+        <FigureGrid rows={rows} />
         <KfsTerms kfs={kfs} />
         <Checkbox
           checked={accepted}

@@ -3,7 +3,7 @@ import {
   rupeeAmount,
   type TCreditProduct,
   type TPledgeableHolding,
-  ZLoanQuoteRequest,
+  ZLoanTerms,
 } from '@sampada/shared';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,12 +20,12 @@ export const IN_DRAWER = { floatingStrategy: 'fixed' } as const;
 
 /**
  * The form: the API's own fields (product, tenure) from the shared request schema; the
- * amount typed in rupees (the API takes paise), a quantity per holding (0: not pledged) and
+ * amount typed in rupees and checked here as funds checks it (sent as its 2-decimal text), a quantity per holding (0: not pledged) and
  * the 6-digit PIN typed before it is hashed.
  */
 export const ZLoanApplicationForm = z.object({
-  product_id: ZLoanQuoteRequest.shape.product_id,
-  tenure_months: ZLoanQuoteRequest.shape.tenure_months,
+  product_id: ZLoanTerms.shape.product_id,
+  tenure_months: ZLoanTerms.shape.tenure_months,
   amount: rupeeAmount(1n, LM.amountPositive),
   // A holding's box the client never touched is registered with no value: it pledges nothing
   // (a required number here failed the whole form silently, issue 31).

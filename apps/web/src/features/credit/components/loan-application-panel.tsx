@@ -41,7 +41,7 @@ function LoanQuoteAndKeyFacts({ app }: { app: TLoanApplication }) {
   const { quote, debounced, request } = app;
   const { current, accepted, setAccepted, readKfs } = app.keyFacts;
   const quoteFailure =
-    quote.error && isApiError(quote.error) ? translateMessage(quote.error.message) : null;
+    quote.error && isApiError(quote.error) ? translateMessage(quote.error) : null;
   return (
     <>
       {quoteFailure && debounced && (
@@ -62,7 +62,7 @@ function LoanQuoteAndKeyFacts({ app }: { app: TLoanApplication }) {
       )}
       {readKfs.error && (
         <Alert color="red" data-testid="loan-kfs-error">
-          {translateMessage(isApiError(readKfs.error) ? readKfs.error.message : M.requestFailed)}
+          {translateMessage(isApiError(readKfs.error) ? readKfs.error : M.requestFailed)}
         </Alert>
       )}
       {current && <KeyFactStatement kfs={current} accepted={accepted} onAccept={setAccepted} />}
@@ -74,7 +74,7 @@ function LoanApplicationForm({ app }: { app: TLoanApplication }) {
   const { t } = useCreditTranslation();
   const { form, apply, product, secured, invalid } = app;
   const failure = apply.error
-    ? translateMessage(isApiError(apply.error) ? apply.error.message : M.requestFailed)
+    ? translateMessage(isApiError(apply.error) ? apply.error : M.requestFailed)
     : null;
   return (
     <form onSubmit={(event) => void app.submit(event)} noValidate>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/money';
 import { useCreditTranslation } from '../i18n';
 import { LOAN_STATUS_COLORS } from './credit-products-page';
 import { LoanFigure } from './loan-figure';
+import { formatDay } from '../../../lib/datetime';
 
 /** Back to credit, the product, its status (and approvals while applied), and the reason. */
 export function LoanHeading({ loan }: { loan: TLoanDetail }) {
@@ -55,7 +56,9 @@ export function LoanFigures({ loan }: { loan: TLoanDetail }) {
         label={t('loan.accrued')}
         value={formatPaise(loan.accrued_interest_paise)}
         hint={
-          loan.accrued_through ? t('loan.accruedThrough', { day: loan.accrued_through }) : undefined
+          loan.accrued_through
+            ? t('loan.accruedThrough', { day: formatDay(loan.accrued_through) })
+            : undefined
         }
         testId="loan-accrued"
       />
@@ -77,7 +80,7 @@ export function LoanFigures({ loan }: { loan: TLoanDetail }) {
           loan.past_due_paise > 0
             ? `Past due ${formatPaise(loan.past_due_paise)} · ${loan.dpd} days`
             : loan.next_due_date
-              ? `${t('loan.nextDue')}: ${loan.next_due_date}`
+              ? `${t('loan.nextDue')}: ${formatDay(loan.next_due_date)}`
               : undefined
         }
         testId="loan-due"
@@ -112,7 +115,7 @@ export function LoanSchedule({ loan }: { loan: TLoanDetail }) {
         <Table.Tbody>
           {loan.schedule.map((i) => (
             <Table.Tr key={i.number}>
-              <Table.Td>{i.due_date}</Table.Td>
+              <Table.Td>{formatDay(i.due_date)}</Table.Td>
               <Table.Td ta="right">{i.days}</Table.Td>
               <Table.Td ta="right">{formatPaise(i.interest_paise)}</Table.Td>
               <Table.Td ta="right">{formatPaise(i.principal_paise)}</Table.Td>

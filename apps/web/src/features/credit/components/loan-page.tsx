@@ -22,7 +22,7 @@ function LoanCancel({ loan }: { loan: TLoanDetail }) {
   const { t } = useCreditTranslation();
   const cancel = useCancelLoan(loan.id);
   const cancelFailure =
-    cancel.error && isApiError(cancel.error) ? translateMessage(cancel.error.message) : null;
+    cancel.error && isApiError(cancel.error) ? translateMessage(cancel.error) : null;
   return (
     <Group>
       <LoadingButton

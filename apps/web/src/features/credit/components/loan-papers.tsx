@@ -1,18 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatPaise, LM, M, type TForeclosureStatement, type TLoanDetail } from '@sampada/shared';
+import {
+  formatPaise,
+  M,
+  paiseToRupeeText,
+  type TForeclosureStatement,
+  type TLoanDetail,
+} from '@sampada/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LoadingButton } from '../../../components/loading-button';
 import { PinField, ZPinTyped } from '../../../components/pin-field';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, refusedWith } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { openSetPin } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
 import { getForeclosure, useForecloseLoan } from '../api/foreclose-loan';
 import { downloadKeyFacts, downloadNoDues } from '../api/key-facts';
 import { useCreditTranslation } from '../i18n';
+import { formatDay } from '../../../lib/datetime';
 
 const ZPinForm = z.object({ pin: ZPinTyped });
 
@@ -22,7 +29,7 @@ function ForeclosureFigures({ statement: s }: { statement: TForeclosureStatement
   return (
     <>
       <Group justify="space-between">
-        <Text size="sm">{t('papers.closeToday', { day: s.as_of })}</Text>
+        <Text size="sm">{t('papers.closeToday', { day: formatDay(s.as_of) })}</Text>
         <Text fw={700} data-testid="loan-foreclosure-total">
           {formatPaise(s.total_paise)}
         </Text>
@@ -70,10 +77,10 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
       return;
     }
     close.mutate(
-      { amount_paise: s.total_paise, pin: data.pin },
+      { amount: paiseToRupeeText(s.total_paise), pin: data.pin },
       {
         onError: (error) => {
-          if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+          if (refusedWith(error, 'credit.setPinForLoans')) openSetPin();
           form.setValue('pin', '');
           // The amount moved (a day passed, a payment landed): read the statement again.
           void statement.mutateAsync();
@@ -89,7 +96,7 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
       </Title>
       {loan.cooling_off_until && (
         <Text size="sm" data-testid="loan-cooling-off">
-          {t('papers.coolingOff', { day: loan.cooling_off_until })}
+          {t('papers.coolingOff', { day: formatDay(loan.cooling_off_until) })}
         </Text>
       )}
       {!s && (
@@ -122,7 +129,7 @@ export function ForeclosureSection({ loan }: { loan: TLoanDetail }) {
       )}
       {failure && (
         <Alert color="red" data-testid="loan-foreclosure-error">
-          {translateMessage(isApiError(failure) ? failure.message : M.requestFailed)}
+          {translateMessage(isApiError(failure) ? failure : M.requestFailed)}
         </Alert>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { Alert, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCreditTranslation } from '../i18n';
 import { LoanFigure } from './loan-figure';
+import { formatDay } from '../../../lib/datetime';
 
 /** A loan against shares: margin call or sell-off, the pledge's value and LTV, each stock. */
 export function PledgeSection({ loan }: { loan: TLoanDetail }) {
@@ -20,7 +21,7 @@ export function PledgeSection({ loan }: { loan: TLoanDetail }) {
             limit: formatBps(levels.margin_call_ltv_bps ?? 0),
           })}
           {loan.margin_call_deadline &&
-            ` ${t('loan.marginCallBy', { day: loan.margin_call_deadline })}`}
+            ` ${t('loan.marginCallBy', { day: formatDay(loan.margin_call_deadline) })}`}
         </Alert>
       )}
       {loan.margin_state === 'sell_off' && loan.ltv_bps !== null && (

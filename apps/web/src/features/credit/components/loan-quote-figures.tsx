@@ -1,6 +1,8 @@
 import { formatBps, formatPaise, type TLoanQuote } from '@sampada/shared';
-import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Title } from '@mantine/core';
 import { useCreditTranslation } from '../i18n';
+import { formatDay } from '../../../lib/datetime';
+import { FigureGrid } from './figure-grid';
 
 export function LoanQuoteFigures({ quote }: { quote: TLoanQuote }) {
   const { t } = useCreditTranslation();
@@ -18,18 +20,7 @@ export function LoanQuoteFigures({ quote }: { quote: TLoanQuote }) {
       <Title order={4} size="h6">
         {t('apply.quote')}
       </Title>
-      <SimpleGrid cols={2} spacing={4}>
-        {rows.map(([label, value]) => (
-          <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text size="sm" fw={500}>
-              {value}
-            </Text>
-          </Group>
-        ))}
-      </SimpleGrid>
+      <FigureGrid rows={rows} />
       <Table striped withTableBorder fz="xs" data-testid="loan-quote-schedule">
         {/* Three columns of amounts say nothing without their names (issue 31). */}
         <Table.Thead>
@@ -42,7 +33,7 @@ export function LoanQuoteFigures({ quote }: { quote: TLoanQuote }) {
         <Table.Tbody>
           {quote.schedule.map((i) => (
             <Table.Tr key={i.number}>
-              <Table.Td>{i.due_date}</Table.Td>
+              <Table.Td>{formatDay(i.due_date)}</Table.Td>
               <Table.Td ta="right">{formatPaise(i.amount_paise)}</Table.Td>
               <Table.Td ta="right" c="dimmed">
                 {formatPaise(i.balance_after_paise)}

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AmountInput } from '../../../components/amount-input';
 import { LoadingButton } from '../../../components/loading-button';
 import { PinField, ZPinTyped } from '../../../components/pin-field';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, refusedWith } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { openSetPin } from '../../../lib/drawers';
 import { translateMessage } from '../../../lib/i18n';
@@ -134,21 +134,21 @@ export function RepayForm({ loan }: { loan: TLoanDetail }) {
     }
     repay.mutate(
       {
-        amount_paise: Number(data.amount),
+        amount: paiseToRupeeText(data.amount),
         pin: data.pin,
         ...(asksPrepayment(loan, data.amount) ? { prepayment: data.prepayment } : {}),
       },
       {
         onSuccess: () => form.reset({ amount: '', pin: '', prepayment: 'reduce_emi' }),
         onError: (error) => {
-          if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+          if (refusedWith(error, 'credit.setPinForLoans')) openSetPin();
           form.setValue('pin', '');
         },
       },
     );
   });
   const failure = repay.error
-    ? translateMessage(isApiError(repay.error) ? repay.error.message : M.requestFailed)
+    ? translateMessage(isApiError(repay.error) ? repay.error : M.requestFailed)
     : null;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>

@@ -4,6 +4,7 @@ import { isApiError } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/i18n';
 import { useSetResetPreference } from '../api/set-reset-preference';
 import { useCreditTranslation } from '../i18n';
+import { formatDay } from '../../../lib/datetime';
 
 const LIVE = ['applied', 'approved', 'disbursed'];
 
@@ -18,8 +19,7 @@ export function LoanResetChoice({ loan }: { loan: TLoanDetail }) {
   const floating = loan.floating;
   if (!floating) return null;
   const live = LIVE.includes(loan.status);
-  const failure =
-    save.error && isApiError(save.error) ? translateMessage(save.error.message) : null;
+  const failure = save.error && isApiError(save.error) ? translateMessage(save.error) : null;
   return (
     <Paper withBorder p="md" data-testid="loan-floating">
       <Stack gap="xs">
@@ -34,7 +34,7 @@ export function LoanResetChoice({ loan }: { loan: TLoanDetail }) {
         </Text>
         {live && floating.next_reset_date && (
           <Text size="sm" c="dimmed" data-testid="loan-next-reset">
-            {t('loan.floating.nextReset', { day: floating.next_reset_date })}
+            {t('loan.floating.nextReset', { day: formatDay(floating.next_reset_date) })}
           </Text>
         )}
         <Radio.Group

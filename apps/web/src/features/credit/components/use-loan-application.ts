@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  LM,
   M,
+  paiseToRupeeText,
   type TCreditProduct,
   type TKeyFactStatement,
   type TLoanQuoteRequest,
@@ -11,7 +11,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client';
+import { refusedWith } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { openSetPin } from '../../../lib/drawers';
 import { useApplyForLoan } from '../api/apply-for-loan';
@@ -44,7 +44,7 @@ function useQuoteRequest(
     if (secured && lines.length === 0) return null;
     const body = {
       product_id: product.id,
-      amount_paise: Number(amount.data),
+      amount: paiseToRupeeText(amount.data),
       tenure_months: tenureMonths,
       pledges: lines,
     };
@@ -120,14 +120,14 @@ export function useLoanApplication(productId: string | undefined) {
         {
           kfs_id: current.id,
           product_id: data.product_id,
-          amount_paise: Number(data.amount),
+          amount: paiseToRupeeText(data.amount),
           tenure_months: data.tenure_months,
           pledges: secured ? pledgeLines(data.pledges) : [],
           pin: data.pin,
         },
         {
           onError: (error) => {
-            if (isApiError(error) && error.message === LM.setPinForLoans) openSetPin();
+            if (refusedWith(error, 'credit.setPinForLoans')) openSetPin();
             form.setValue('pin', '');
           },
         },

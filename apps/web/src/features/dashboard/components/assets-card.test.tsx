@@ -67,4 +67,18 @@ describe('assets card and the showAssets eye toggle (spec §3)', () => {
     expect(screen.getByTestId('assets-pnl')).toHaveTextContent('—');
     expect(document.querySelector('.mantine-Notification-root')).toBeNull();
   });
+
+  it('says a timed-out load failed and loads the amounts again when asked, no dead end', async () => {
+    const { calls } = mockApi({
+      'GET /stat/app/v1/asset': [{ status: 0, body: null, error: 'timeout' }, ok(summary)],
+    });
+    const { user } = renderWithProviders(<AssetsCard />);
+    const failed = await screen.findByTestId('assets-failed');
+    expect(failed).toHaveTextContent('This could not be loaded right now.');
+    expect(amounts()).toEqual(['—', '—', '—', '—']);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('₹12,34,567.89')).toBeInTheDocument();
+    expect(screen.queryByTestId('assets-failed')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/stat/app/v1/asset')).toHaveLength(2);
+  });
 });

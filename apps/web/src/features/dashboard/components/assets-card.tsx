@@ -1,23 +1,23 @@
 import { formatPaise, type TAssets } from '@sampada/shared';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SignedAmount } from '../../../components/market/change-text';
-import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { LoadFailed } from '../../../components/market/query-state';
+import { DepositAndEye } from '../../../components/show-assets-toggle';
 import { TotalAmount } from '../../../components/total-amount';
 import { isApiError } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
-import { openGlobalDrawer } from '../../../lib/drawers';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
-import { useDashboardTranslation } from '../i18n';
+import { useTranslation, type TKeyOf } from '../../../lib/i18n';
+import { useDashboardTranslation, type dashboardEnUS } from '../i18n';
 
 type TAmountKey = keyof Pick<
   TAssets,
   'cash_available_paise' | 'holdings_value_paise' | 'cash_on_hold_paise'
 >;
 
-const AMOUNTS: { key: TAmountKey; label: string; testId: string }[] = [
+const AMOUNTS: { key: TAmountKey; label: TKeyOf<typeof dashboardEnUS>; testId: string }[] = [
   { key: 'cash_available_paise', label: 'assets.available', testId: 'assets-cash_available' },
   { key: 'holdings_value_paise', label: 'assets.holdings', testId: 'assets-holdings_value' },
   { key: 'cash_on_hold_paise', label: 'assets.onHold', testId: 'assets-cash_on_hold' },
@@ -30,10 +30,13 @@ const AMOUNTS: { key: TAmountKey; label: string; testId: string }[] = [
  */
 export function AssetsCard() {
   const { t } = useDashboardTranslation();
+  const { t: common } = useTranslation();
   const { showAssets } = useAppSettings();
-  const { data, isPending, error } = useQuery(assetsQueryOptions());
+  const { data, isPending, error, refetch, isFetching } = useQuery(assetsQueryOptions());
   // A server without the call yet (404): the amounts stay dashes, with a word why.
   const unavailable = isApiError(error) && error.status === 404;
+  // Any other failure (a timeout on a busy minute) says so, with a Try again.
+  const failed = Boolean(error) && !unavailable;
   const amount = (paise: number | null | undefined) => {
     if (!showAssets) return MASKED;
     // A no-break space keeps the line's height while loading, so the card does not grow.
@@ -43,22 +46,7 @@ export function AssetsCard() {
   const pnl = data?.unrealised_pnl_paise;
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid="assets-card">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {t('assets.title')}
-        </Title>
-        <Group gap="xs">
-          <Button
-            size="compact-sm"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => openGlobalDrawer('deposit')}
-            data-testid="assets-deposit"
-          >
-            {t('assets.deposit')}
-          </Button>
-          <ShowAssetsToggle testId="assets-eye" />
-        </Group>
-      </Group>
+      <AssetsCardHeader />
       <Stack gap={2}>
         <TotalAmount label={t('assets.total')}>{amount(data?.total_paise)}</TotalAmount>
         <Group gap={6} data-testid="assets-pnl">
@@ -91,11 +79,35 @@ export function AssetsCard() {
           </Stack>
         ))}
       </SimpleGrid>
+      {failed && (
+        <Box mt="xs">
+          <LoadFailed
+            size="xs"
+            testId="assets-failed"
+            retrying={isFetching}
+            onRetry={() => void refetch()}
+            t={common}
+          />
+        </Box>
+      )}
       {unavailable && showAssets && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('assets.unavailable')}
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** The card's title, with Deposit and the eye toggle beside it. */
+function AssetsCardHeader() {
+  const { t } = useDashboardTranslation();
+  return (
+    <Group justify="space-between" mb="xs">
+      <Title order={2} size="h4">
+        {t('assets.title')}
+      </Title>
+      <DepositAndEye label={t('assets.deposit')} testId="assets-deposit" eyeTestId="assets-eye" />
+    </Group>
   );
 }

@@ -19,8 +19,7 @@ import {
   useAppFactor,
 } from './second-factor-field';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
 /** The form with its request schema, the IP list watched, and the submit that creates. */
 function useCreateAppForm(factor: TAppFactor, onCreated: (app: TApiAppWithSecret) => void) {

@@ -80,7 +80,7 @@ function RotateSecretFormFor({ app, onRotated, factor }: TProps & { factor: TApp
         )}
         {rotate.isError && (
           <Alert color="red" role="alert">
-            {translateMessage(isApiError(rotate.error) ? rotate.error.message : M.requestFailed)}
+            {translateMessage(isApiError(rotate.error) ? rotate.error : M.requestFailed)}
           </Alert>
         )}
         <LoadingButton

@@ -3,10 +3,11 @@ import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@
 import { IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
+import { formatDate } from '../../../lib/datetime';
 import { achievementsQueryOptions } from '../api/get-achievements';
 import { serverWords, useEngagementTranslation } from '../i18n';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso);
 
 function AchievementCard({ item }: { item: TAchievement }) {
   const { t } = useEngagementTranslation();

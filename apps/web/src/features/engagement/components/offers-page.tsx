@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { toastFailure } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
+import { formatDate } from '../../../lib/datetime';
 import { toastSuccess } from '../../../lib/notify';
 import { offersQueryOptions, useClaimOffer } from '../api/offers';
 import { useEngagementTranslation } from '../i18n';
@@ -60,7 +61,7 @@ export default function OffersPage() {
               )}
               <Text size="xs" c="dimmed">
                 {t('offers.until', {
-                  date: new Date(offer.valid_until).toLocaleDateString('en-IN'),
+                  date: formatDate(offer.valid_until),
                 })}
               </Text>
               {offer.claimed ? (

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { RadarChart } from '@mantine/charts';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { radarQueryOptions } from '../api/get-radar';
@@ -14,6 +14,7 @@ import { serverWords, useEngagementTranslation } from '../i18n';
 export default function RadarPage() {
   const { t } = useEngagementTranslation();
   const query = useQuery(radarQueryOptions());
+  const phone = useMatches({ base: true, sm: false });
   const data = (query.data?.scores ?? []).map((s) => ({
     axis: serverWords(`axis.${s.axis}`, s.label),
     value: s.value,
@@ -37,6 +38,10 @@ export default function RadarPage() {
             dataKey="axis"
             withPolarRadiusAxis
             polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5 }}
+            // On a phone the web is drawn smaller and its labels in a smaller type, or
+            // "Discipline" and "Return vs NIFTY 50" ran off the card's edges (issue 31).
+            radarChartProps={phone ? { outerRadius: '42%' } : undefined}
+            polarAngleAxisProps={phone ? { tick: { fontSize: 10 } } : undefined}
             series={[
               { name: 'value', label: t('radar.chartLabel'), color: 'teal.6', opacity: 0.3 },
             ]}

@@ -21,10 +21,8 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { scoreQueryOptions } from '../api/get-score';
 import { vipQueryOptions } from '../api/get-vip';
+import { formatDateTime } from '../../../lib/datetime';
 import { serverWords, useEngagementTranslation } from '../i18n';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 function PartRow({ part }: { part: TScorePart }) {
   const { t } = useEngagementTranslation();
@@ -139,7 +137,7 @@ function ScoreHistory({ score }: { score: TScoreQuery }) {
             <Table.Tbody>
               {score.data?.history.map((h) => (
                 <Table.Tr key={`${h.at}-${h.score}-${h.reason}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(h.at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</Table.Td>
                   <Table.Td fw={600}>{h.score}</Table.Td>
                   <Table.Td>{h.reason}</Table.Td>
                 </Table.Tr>

@@ -14,7 +14,7 @@ import { MoneyBreakdownSection } from './money-breakdown';
 import { SettlementSection } from './settlement-section';
 
 /**
- * Menu key 'funds/assets' (/me/assets): cash available, on hold, invested, total; where that
+ * Menu key 'funds/assets' (/me/assets): cash available, on hold, holdings value, total; where that
  * cash is (every rupee, decision 047); running-account settlement.
  */
 export default function AssetsPage() {
@@ -27,14 +27,18 @@ export default function AssetsPage() {
     return tracked ? formatPaise(paise) : NO_VALUE;
   };
   const rows = [
-    { key: 'available', value: show(data?.cash_available_paise) },
-    { key: 'onHold', value: show(data?.cash_on_hold_paise) },
+    { key: 'available' as const, value: show(data?.cash_available_paise) },
+    { key: 'onHold' as const, value: show(data?.cash_on_hold_paise) },
+    // The holdings at today's prices, as the total counts them, so the parts add up to it
+    // (issue 31: what they cost was shown here, and the demo's parts missed the total by lakhs).
     {
-      key: 'invested',
-      value: show(data?.invested_value_paise, data?.holdings_tracked ?? true),
+      key: 'holdings' as const,
+      value: show(data && (data.holdings_value_paise ?? 0), data?.holdings_tracked ?? true),
     },
     // What is owed on active loans: a liability, shown beside the assets, not in their total.
-    ...(data?.loan_balance_paise ? [{ key: 'loan', value: show(data.loan_balance_paise) }] : []),
+    ...(data?.loan_balance_paise
+      ? [{ key: 'loan' as const, value: show(data.loan_balance_paise) }]
+      : []),
   ];
   return (
     <Stack gap="md" data-testid="assets-page">
@@ -45,9 +49,7 @@ export default function AssetsPage() {
         <ShowAssetsToggle testId="assets-page-eye" />
       </Group>
       {error && (
-        <Alert color="red">
-          {translateMessage(isApiError(error) ? error.message : String(error))}
-        </Alert>
+        <Alert color="red">{translateMessage(isApiError(error) ? error : String(error))}</Alert>
       )}
       <Paper withBorder radius="md" p="md">
         <TotalAmount label={t('assets.total')}>{show(data?.total_paise)}</TotalAmount>

@@ -43,8 +43,7 @@ import { useFundsTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/money';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
 function AccountDetails({ account, method }: { account: TDepositAccount; method: string }) {
   const { t } = useFundsTranslation();
@@ -75,7 +74,7 @@ function AccountDetails({ account, method }: { account: TDepositAccount; method:
                 <Table.Th w="40%">{label}</Table.Th>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="space-between">
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {value}
                     </Text>
                     <CopyButton value={value} label={label} />

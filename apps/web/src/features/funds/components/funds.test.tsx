@@ -236,15 +236,37 @@ describe('withdraw drawer', () => {
 });
 
 describe('client assets', () => {
+  it('shows parts that add up to the total: the holdings at today’s prices, not what they cost', async () => {
+    mockApi({
+      'GET /stat/app/v1/asset': ok({
+        ...assets,
+        invested_value_paise: 65_500_000,
+        holdings_tracked: true,
+        holdings_value_paise: 71_234_500,
+        unrealised_pnl_paise: 5_734_500,
+        total_paise: 5_000_050 + 100_000 + 71_234_500,
+      }),
+    });
+    renderWithProviders(<AssetsPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('assets-total')).toHaveTextContent('₹7,63,345.50'),
+    );
+    expect(screen.getByTestId('assets-available')).toHaveTextContent('₹50,000.50');
+    expect(screen.getByTestId('assets-onHold')).toHaveTextContent('₹1,000.00');
+    expect(screen.getByTestId('assets-holdings')).toHaveTextContent('₹7,12,345.00');
+    expect(screen.getByText('Holdings value')).toBeInTheDocument();
+    expect(screen.queryByText('₹6,55,000.00')).not.toBeInTheDocument();
+  });
+
   it("shows the amounts, and masks every one as '****' when hidden", async () => {
     mockApi({ 'GET /stat/app/v1/asset': ok(assets) });
     const { user } = renderWithProviders(<AssetsPage />);
     expect(await screen.findByText('₹51,000.50')).toBeInTheDocument();
     expect(screen.getByTestId('assets-available')).toHaveTextContent('₹50,000.50');
-    expect(screen.getByTestId('assets-invested')).toHaveTextContent('—');
+    expect(screen.getByTestId('assets-holdings')).toHaveTextContent('—');
     await user.click(screen.getByRole('button', { name: 'Hide amounts' }));
     await waitFor(() => expect(screen.queryByText(/₹/)).not.toBeInTheDocument());
-    for (const id of ['assets-total', 'assets-available', 'assets-onHold', 'assets-invested'])
+    for (const id of ['assets-total', 'assets-available', 'assets-onHold', 'assets-holdings'])
       expect(screen.getByTestId(id)).toHaveTextContent('****');
   });
 });

@@ -1,7 +1,6 @@
 import {
   FM,
   FUNDS_DONE,
-  M,
   ZWithdrawalRequest,
   formatPaise,
   parseRupeesToPaise,
@@ -17,7 +16,7 @@ import { AmountField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { PinField, ZPinTyped } from '../../../components/pin-field';
 import { BANK_SECTION_PATH } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { failureOf, refusedWith } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { isKycApproved, useProfile } from '../../../lib/auth';
 import { closeGlobalDrawer, openSetPin } from '../../../lib/drawers';
@@ -29,8 +28,6 @@ import { recentWithdrawalsQueryOptions, useRequestWithdrawal } from '../api/fund
 import { useFundsTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/money';
-
-const errorMessage = (error: unknown) => (isApiError(error) ? error.message : M.requestFailed);
 
 function RecentWithdrawals() {
   const { t } = useFundsTranslation();
@@ -145,7 +142,7 @@ function useWithdrawForm(cards: TBankCard[], available: number | undefined, hasP
       withdrawal.mutate(body, {
         onSuccess: () => reset({ ...body, amount: '', pin: '' }),
         onError: (error) => {
-          if (errorMessage(error) === FM.setPinToWithdraw) openSetPin();
+          if (refusedWith(error, 'funds.setPinToWithdraw')) openSetPin();
           resetField('pin');
         },
       });
@@ -248,7 +245,7 @@ function WithdrawForm({
           <PinField control={control} name="pin" label={t('pin.label')} disabled={!hasPin} />
           {withdrawal.isError && (
             <Alert color="red" role="alert" data-testid="withdraw-error">
-              {translateMessage(errorMessage(withdrawal.error))}
+              {translateMessage(failureOf(withdrawal.error))}
             </Alert>
           )}
           <LoadingButton type="submit" loading={withdrawal.isPending} fullWidth>

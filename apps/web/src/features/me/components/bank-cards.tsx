@@ -2,7 +2,6 @@ import {
   FM,
   FUNDS_DONE,
   MAX_BANK_CARDS,
-  M,
   ZBankCardAddRequest,
   ZBankCardRemoveRequest,
   bankNameOfIfsc,
@@ -16,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { TextInputField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { closeModal, openModal } from '../../../components/modals';
-import { isApiError } from '../../../lib/api-client';
+import { failureOf, refusedWith } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth';
 import { requestResolver } from '../../../lib/forms';
 import { translateMessage } from '../../../lib/i18n';
@@ -27,8 +26,7 @@ import { useAddBankCard, useRemoveBankCard } from '../api/funds';
 import { useMeTranslation } from '../i18n';
 import { PinField, ZPinTyped } from '../../../components/pin-field';
 
-const errorMessage = (error: unknown) => (isApiError(error) ? error.message : M.requestFailed);
-const errorText = (error: unknown) => translateMessage(errorMessage(error));
+const errorText = (error: unknown) => translateMessage(failureOf(error));
 
 const REMOVE_MODAL = 'bank-card-remove';
 
@@ -99,7 +97,7 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        if (errorMessage(error) === FM.setPinForBankCards) openSetPin();
+        if (refusedWith(error, 'funds.setPinForBankCards')) openSetPin();
         resetField('pin');
       },
     });
@@ -139,7 +137,7 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
         <PinField control={control} name="pin" label={t('pin.label')} disabled={add.isPending} />
         {add.isError && (
           <Alert color="red" role="alert" data-testid="bank-error">
-            {translateMessage(errorMessage(add.error))}
+            {translateMessage(failureOf(add.error))}
           </Alert>
         )}
         <LoadingButton type="submit" loading={add.isPending} fullWidth>

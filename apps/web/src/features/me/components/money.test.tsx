@@ -33,6 +33,18 @@ const record = (id: string, amount: number, type = 'deposit') => ({
   created_at: '2026-11-20T10:00:00.000Z',
 });
 
+/** Record r1's receipt (GET /funds/app/v1/records/p-r1). */
+const receiptOfR1 = {
+  posting_id: 'p-r1',
+  type: 'deposit',
+  memo: 'Deposit by NEFT',
+  reference: 'deposit:r1',
+  created_at: '2026-11-20T10:00:00.000Z',
+  lines: [record('r1', 2_500_000)],
+  deposit: null,
+  withdrawal: null,
+};
+
 beforeEach(() => {
   resetAppState();
   setShowAssets(true);
@@ -109,16 +121,7 @@ describe('fund records', () => {
         config.params?.cursor === 'c2'
           ? ok({ items: [record('r3', -50_000, 'withdrawal_hold')], next_cursor: null })
           : ok({ items: [record('r1', 2_500_000), record('r2', 100_000)], next_cursor: 'c2' }),
-      'GET /funds/app/v1/records/p-r1': ok({
-        posting_id: 'p-r1',
-        type: 'deposit',
-        memo: 'Deposit by NEFT',
-        reference: 'deposit:r1',
-        created_at: '2026-11-20T10:00:00.000Z',
-        lines: [record('r1', 2_500_000)],
-        deposit: null,
-        withdrawal: null,
-      }),
+      'GET /funds/app/v1/records/p-r1': ok(receiptOfR1),
     });
     const { user } = renderWithProviders(<RecordsPage />);
     expect(await screen.findByText('₹25,000.00')).toBeInTheDocument();
@@ -142,6 +145,18 @@ describe('fund records', () => {
         type: 'withdrawal_paid',
       }),
     );
+  });
+
+  it('opens the receipt a notice named, once, over the records', async () => {
+    const { callsTo } = mockApi({
+      'GET /funds/app/v1/records': ok({ items: [record('r1', 2_500_000)], next_cursor: null }),
+      'GET /funds/app/v1/records/p-r1': ok(receiptOfR1),
+    });
+    renderWithProviders(<RecordsPage />, { route: '/me/records?receipt=p-r1' });
+    expect(await screen.findByTestId('receipt-detail')).toHaveTextContent('Deposit by NEFT');
+    expect(screen.getAllByTestId('receipt-detail')).toHaveLength(1);
+    expect(await screen.findAllByTestId('record-row')).toHaveLength(1);
+    expect(callsTo('GET /funds/app/v1/records/p-r1').length).toBeGreaterThan(0);
   });
 
   it('masks amounts when assets are hidden', async () => {

@@ -16,11 +16,7 @@ export function ReceiptDetail({ postingId }: { postingId: string }) {
   const { t } = useMeTranslation();
   const { data, error } = useQuery(receiptQueryOptions(postingId));
   if (error)
-    return (
-      <Alert color="red">
-        {translateMessage(isApiError(error) ? error.message : String(error))}
-      </Alert>
-    );
+    return <Alert color="red">{translateMessage(isApiError(error) ? error : String(error))}</Alert>;
   if (!data) return <Loader size="sm" />;
   const deposit = data.deposit;
   const withdrawal = data.withdrawal;

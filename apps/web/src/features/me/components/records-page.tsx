@@ -9,7 +9,8 @@ import {
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { openModal } from '../../../components/modals';
 import { isApiError } from '../../../lib/api-client';
@@ -25,8 +26,7 @@ import { useMeTranslation } from '../i18n';
 import { CardTable } from '../../../components/card-table';
 import { DateField, DateInputField } from '../../../components/date-field';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : String(error));
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : String(error));
 
 const monthAgo = () => addIstDays(istDay(), -30);
 
@@ -148,6 +148,23 @@ function RecordRow({
   );
 }
 
+/**
+ * A notice of money that moved opens its receipt (`?receipt=<posting id>`, lib/notices.ts
+ * `noticeHref`) over the records, once; the parameter goes so a reload does not reopen it.
+ */
+function useNoticedReceipt(open: (postingId: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const postingId = params.get('receipt');
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!postingId || opened.current === postingId) return;
+    opened.current = postingId;
+    open(postingId);
+    setParams({}, { replace: true });
+    // Opened once for the parameter it came with (`open` is a new function each render).
+  }, [postingId]);
+}
+
 /** /me/records: every fund record, filtered by type and date, with statements (spec §2). */
 export function RecordsPage() {
   const { t } = useMeTranslation();
@@ -170,6 +187,7 @@ export function RecordsPage() {
       size: 'lg',
       children: <ReceiptDetail postingId={postingId} />,
     });
+  useNoticedReceipt(openReceipt);
   return (
     <Stack gap="md" data-testid="me-records">
       <RecordsFilters

@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../../lib/i18n';
+import type { dutyMessagesEnUS } from './messages';
 /** The duties' spec messages in Hindi; fetched only when Hindi is chosen. */
 export default {
   addressRequired: 'अपना ई-मेल पता दर्ज करें।',
@@ -28,4 +30,4 @@ export default {
   subjectRequired: 'शिकायत का विषय लिखें।',
   descriptionRequired: 'शिकायत का विवरण लिखें।',
   filed: 'आपकी शिकायत दर्ज हो गई है। हम 21 दिनों के भीतर उत्तर देते हैं।',
-};
+} satisfies TTranslation<typeof dutyMessagesEnUS>;

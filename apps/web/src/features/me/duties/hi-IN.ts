@@ -1,3 +1,5 @@
+import type { TTranslation } from '../../../lib/i18n';
+import type { dutiesEnUS } from './i18n';
 /** E-mail, nominees, complaints and the investor charter in Hindi; fetched only when Hindi is chosen. */
 export default {
   email: {
@@ -114,4 +116,4 @@ export default {
     within: 'कब',
     home: 'होम',
   },
-};
+} satisfies TTranslation<typeof dutiesEnUS>;

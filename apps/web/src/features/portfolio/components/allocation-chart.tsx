@@ -1,6 +1,7 @@
 import { formatTwoDecimals } from '@sampada/shared';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { usePortfolioTranslation } from '../i18n';
+import type { TKeyOf } from '../../../lib/i18n';
+import { usePortfolioTranslation, type portfolioEnUS } from '../i18n';
 import { useMoney } from './money-parts';
 
 const PALETTE = [
@@ -78,7 +79,7 @@ export function AllocationChart({
 }: {
   parts: TAllocationPart[];
   /** The i18n key of the accessible name, given the slices as {{parts}}. */
-  labelKey: string;
+  labelKey: TKeyOf<typeof portfolioEnUS>;
   testId?: string;
 }) {
   const { t } = usePortfolioTranslation();

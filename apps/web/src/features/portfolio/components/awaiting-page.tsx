@@ -110,7 +110,7 @@ export function AwaitingPage() {
       await invalidateTrading();
     } catch (error) {
       console.error('Cancel failed', error);
-      toastError(isApiError(error) ? error.message : M.requestFailed);
+      toastError(isApiError(error) ? error : M.requestFailed);
     } finally {
       setCancelling(null);
     }

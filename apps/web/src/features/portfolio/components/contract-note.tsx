@@ -13,8 +13,7 @@ import { toastError } from '../../../lib/notify';
 import { contractNoteQueryOptions, downloadContractNote } from '../api/contract-notes';
 import { usePortfolioTranslation } from '../i18n';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : String(error));
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : String(error));
 
 /**
  * A contract note (GET /trade/app/v1/contract-notes/:no): the trade, its itemised charges and

@@ -58,7 +58,7 @@ export function GttForm({
         <PinField control={control} name="pin" label={t('pin.label')} testId="gtt-pin" />
         {saving.error ? (
           <Alert color="red" role="alert" data-testid="gtt-error">
-            {translateMessage(isApiError(saving.error) ? saving.error.message : M.requestFailed)}
+            {translateMessage(isApiError(saving.error) ? saving.error : M.requestFailed)}
           </Alert>
         ) : null}
         <LoadingButton type="submit" loading={saving.isPending} data-testid="gtt-save">

@@ -40,7 +40,7 @@ function GttActions({ gtt }: { gtt: TGtt }) {
       toastSuccess(GTT_DONE.deleted);
       await invalidateTrading();
     } catch (error) {
-      toastError(isApiError(error) ? error.message : M.requestFailed);
+      toastError(isApiError(error) ? error : M.requestFailed);
     } finally {
       setDeleting(false);
     }

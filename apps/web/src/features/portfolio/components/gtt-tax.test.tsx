@@ -139,18 +139,18 @@ describe('Tax P&L page', () => {
     expect(screen.getByTestId('tax-estimate')).toHaveTextContent('₹1,138.00');
     const rows = within(screen.getByTestId('tax-realised')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('TCS');
-    expect(rows[1]).toHaveTextContent('2026-05-02');
-    expect(rows[1]).toHaveTextContent('2026-09-10');
+    expect(rows[1]).toHaveTextContent('2 May 2026');
+    expect(rows[1]).toHaveTextContent(/10 Sept? 2026/);
     const open = within(screen.getByTestId('tax-unrealised')).getAllByRole('row');
     expect(open[0]).toHaveTextContent('StockTermQtyBoughtBuy valueValueGain');
-    expect(open[1]).toHaveTextContent('INFYShort122026-10-01₹20,000.00₹20,400.00');
+    expect(open[1]).toHaveTextContent('INFYShort121 Oct 2026₹20,000.00₹20,400.00');
     expect(screen.getByTestId('tax-unrealised-total')).toHaveTextContent('376.00');
     await userEvent.click(screen.getByTestId('tax-year'));
     await userEvent.click(await screen.findByText('FY 2025-26'));
     await waitFor(() =>
       expect(http.callsTo('GET /trade/app/v1/tax-pnl').at(-1)!.params).toEqual({ year: 2025 }),
     );
-    expect(await screen.findByText('2025-05-02')).toBeInTheDocument();
+    expect(await screen.findByText('2 May 2025')).toBeInTheDocument();
   });
 });
 

@@ -21,6 +21,7 @@ import {
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/market/query-state';
 import { orderStatusLabel, orderTypeLabel } from '../../../components/trading/trade-labels';
 import { isApiError } from '../../../lib/api-client';
@@ -48,7 +49,7 @@ function OrderFills({ order }: { order: TOrder }) {
   if (query.isError)
     return (
       <Alert color="red">
-        {translateMessage(isApiError(query.error) ? query.error.message : String(query.error))}
+        {translateMessage(isApiError(query.error) ? query.error : String(query.error))}
       </Alert>
     );
   const fills = query.data.fills;
@@ -98,12 +99,18 @@ function OrderFills({ order }: { order: TOrder }) {
   );
 }
 
-function HistoryRow({ order }: { order: TOrder }) {
+function HistoryRow({ order, noticed = false }: { order: TOrder; noticed?: boolean }) {
   const { t } = usePortfolioTranslation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(noticed);
   const toggle = t(open ? 'history.collapse' : 'history.expand', { symbol: order.symbol });
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={`history-row-${order.id}`}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={`history-row-${order.id}`}
+      style={noticed ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <OrderSummary order={order} showFilled />
         <ActionIcon
@@ -131,6 +138,16 @@ function HistoryRow({ order }: { order: TOrder }) {
 }
 
 /**
+ * The order a notice opened (`?order=<id>`, lib/notices.ts `noticeHref`): first, open to its
+ * fills and contract notes, wherever it falls in the list. While it loads, or if it is not the
+ * client's, History reads as usual.
+ */
+function NoticedOrder({ id }: { id: string }) {
+  const query = useQuery(orderQueryOptions(id));
+  return query.data ? <HistoryRow order={query.data} noticed /> : null;
+}
+
+/**
  * /portfolio/history: every order that reached a final status, newest first, filtered by
  * type, status and dates, a page at a time; each opens to its fills and contract notes.
  */
@@ -148,9 +165,13 @@ export function HistoryPage() {
     ...(to ? { to } : {}),
   };
   const query = useInfiniteQuery(ordersQueryOptions(filter));
-  const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const noticed = useSearchParams()[0].get('order');
+  const orders = (query.data?.pages.flatMap((page) => page.items) ?? []).filter(
+    (order) => order.id !== noticed,
+  );
   return (
     <Stack gap="sm" data-testid="portfolio-history">
+      {noticed && <NoticedOrder id={noticed} />}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NativeSelect
           label={t('history.type')}
@@ -191,7 +212,7 @@ export function HistoryPage() {
         isPending={query.isPending}
         isError={query.isError}
         onRetry={() => void query.refetch()}
-        isEmpty={orders.length === 0}
+        isEmpty={orders.length === 0 && !noticed}
         emptyText={t('history.empty')}
         rows={4}
       >

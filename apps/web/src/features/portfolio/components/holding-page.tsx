@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { CardTable } from '../../../components/card-table';
+import classes from './holdings-table.module.css';
 import { QueryState } from '../../../components/market/query-state';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -54,7 +55,7 @@ function HoldingsToolbar({ exportable }: { exportable: boolean }) {
     try {
       await downloadHoldings();
     } catch (error) {
-      toastError(isApiError(error) ? error.message : M.requestFailed);
+      toastError(isApiError(error) ? error : M.requestFailed);
     }
   };
   return (
@@ -142,6 +143,7 @@ export function HoldingPage() {
           minWidth={820}
           highlightOnHover
           verticalSpacing="xs"
+          className={classes.holdings}
           data-testid="holdings-table"
         >
           <Table.Thead>

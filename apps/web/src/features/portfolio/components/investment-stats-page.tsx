@@ -45,8 +45,8 @@ export default function InvestmentStatsPage() {
       <StatsTable
         testId="investment-table"
         minWidth={640}
-        columns={['month', 'bought', 'sold', 'charges', 'realised', 'trades'].map((column) =>
-          t(`investment.${column}`),
+        columns={(['month', 'bought', 'sold', 'charges', 'realised', 'trades'] as const).map(
+          (column) => t(`investment.${column}`),
         )}
         footer={
           <Table.Tr data-testid="month-row-total">

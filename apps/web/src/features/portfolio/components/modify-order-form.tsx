@@ -92,7 +92,7 @@ export function ModifyOrderForm({ order, onDone }: { order: TOrder; onDone: () =
         <PinField control={control} name="pin" label={t('pin.label')} testId="modify-pin" />
         {modify.error ? (
           <Alert color="red" role="alert" data-testid="modify-error">
-            {translateMessage(isApiError(modify.error) ? modify.error.message : M.requestFailed)}
+            {translateMessage(isApiError(modify.error) ? modify.error : M.requestFailed)}
           </Alert>
         ) : null}
         <LoadingButton type="submit" loading={modify.isPending} data-testid="modify-save">

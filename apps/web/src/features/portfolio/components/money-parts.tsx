@@ -1,4 +1,4 @@
-import { formatPaise } from '@sampada/shared';
+import { formatPaise, monthText } from '@sampada/shared';
 import { Group, Text, type TextProps } from '@mantine/core';
 import { SignedAmount } from '../../../components/market/change-text';
 import { useAppSettings } from '../../../lib/app-settings';
@@ -47,11 +47,5 @@ export function Pnl({
 
 /** Months arrive as YYYY-MM (Asia/Kolkata): Nov 2026. */
 export function formatMonth(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return new Intl.DateTimeFormat('en-IN', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  return monthText(month);
 }

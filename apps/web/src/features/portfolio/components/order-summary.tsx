@@ -2,7 +2,7 @@ import { formatPaise, type TOrder } from '@sampada/shared';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
 import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
-import { formatDateTime } from '../../../lib/money';
+import { formatDateTime, formatIstDateTime } from '../../../lib/money';
 import { usePlacedBy } from '../../../lib/placed-by';
 import { usePortfolioTranslation } from '../i18n';
 
@@ -76,7 +76,7 @@ export function OrderSummary({
       <Text size="xs" c="dimmed">
         {t('order.placed', { time: formatDateTime(order.created_at) })}
         {order.valid_until
-          ? ` · ${t('order.validUntil', { time: formatDateTime(order.valid_until) })}`
+          ? ` · ${t('order.validUntil', { time: formatIstDateTime(order.valid_until) })}`
           : ''}
       </Text>
       {order.reason && (

@@ -1,10 +1,8 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Stack, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { RouteTabs } from '../../../components/route-tabs';
-import { ShowAssetsToggle } from '../../../components/show-assets-toggle';
+import { DepositAndEye } from '../../../components/show-assets-toggle';
 import { paths } from '../../../config/paths';
-import { openGlobalDrawer } from '../../../lib/drawers';
 import { usePortfolioTranslation } from '../i18n';
 
 const TABS = ['summary', 'holding', 'awaiting', 'history', 'returns', 'gtt', 'tax'] as const;
@@ -18,17 +16,7 @@ export function PortfolioLayout() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Group gap="xs">
-          <Button
-            size="compact-sm"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => openGlobalDrawer('deposit')}
-            data-testid="portfolio-deposit"
-          >
-            {t('deposit')}
-          </Button>
-          <ShowAssetsToggle />
-        </Group>
+        <DepositAndEye label={t('deposit')} testId="portfolio-deposit" />
       </Group>
       <RouteTabs
         tabs={TABS}

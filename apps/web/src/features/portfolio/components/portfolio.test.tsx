@@ -428,6 +428,19 @@ describe('order history', () => {
     expect(pdf.authorization).toBe('Bearer access-1');
     click.mockRestore();
   });
+
+  it('opens the order a notice named first, open to its fills, and lists it only once', async () => {
+    mockApi({
+      'GET /trade/app/v1/orders': ok({ items: [rejected, filled], next_cursor: null }),
+      [`GET /trade/app/v1/orders/${filled.id}`]: ok({ ...filled, fills: [fill] }),
+    });
+    renderWithProviders(<HistoryPage />, { route: `/portfolio/history?order=${filled.id}` });
+    const fills = await screen.findByTestId(`history-fills-${filled.id}`);
+    expect(within(fills).getByTestId('fill-row-f1')).toHaveTextContent('₹24,500.50');
+    await screen.findByTestId(`history-row-${rejected.id}`);
+    const rows = screen.getAllByTestId(/^history-row-/).map((row) => row.dataset.testid);
+    expect(rows).toEqual([`history-row-${filled.id}`, `history-row-${rejected.id}`]);
+  });
 });
 
 describe('portfolio stats (menu views)', () => {

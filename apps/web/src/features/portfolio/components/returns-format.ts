@@ -43,9 +43,11 @@ export const formatPoints = (gap: number) =>
     .trim();
 
 /** The i18n key of a known reason; another text (a newer server's) is shown as it came. */
-export function reasonKey(reason: string | null): string | null {
-  const found = Object.entries(XIRR_REASONS).find(([, text]) => text === reason);
-  return found ? `reasons.${found[0]}` : null;
+export function reasonKey(reason: string | null) {
+  const found = (Object.keys(XIRR_REASONS) as (keyof typeof XIRR_REASONS)[]).find(
+    (key) => XIRR_REASONS[key] === reason,
+  );
+  return found ? (`reasons.${found}` as const) : null;
 }
 
 /** Ahead of, behind or level with the benchmark, to the hundredth of a point. */

@@ -15,7 +15,7 @@ export default function StockStatsPage() {
   const { money } = useMoney();
   const query = useQuery(portfolioQueryOptions());
   const stocks = query.data?.stocks ?? [];
-  const shares = (count: number) => t('stocks.shares', { count: count.toLocaleString('en-IN') });
+  const shares = (count: number) => t('stocks.shares', { quantity: count.toLocaleString('en-IN') });
   return (
     <StatsPage
       testId="stock-stats"
@@ -27,16 +27,18 @@ export default function StockStatsPage() {
       <StatsTable
         testId="stock-stats-table"
         minWidth={860}
-        columns={[
-          'stock',
-          'held',
-          'bought',
-          'sold',
-          'charges',
-          'realised',
-          'unrealised',
-          'trades',
-        ].map((column) => t(`stocks.${column}`))}
+        columns={(
+          [
+            'stock',
+            'held',
+            'bought',
+            'sold',
+            'charges',
+            'realised',
+            'unrealised',
+            'trades',
+          ] as const
+        ).map((column) => t(`stocks.${column}`))}
       >
         {stocks.map((stock) => (
           <Table.Tr key={stock.symbol} data-testid={`stock-row-${stock.symbol}`}>

@@ -6,6 +6,7 @@ import {
   type TTaxPnl,
 } from '@sampada/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import scroll from '../../../components/scroll-shadows.module.css';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -15,6 +16,7 @@ import { toastError } from '../../../lib/notify';
 import { downloadTaxPnl, taxPnlQueryOptions } from '../api/tax-pnl';
 import { usePortfolioTranslation } from '../i18n';
 import { Pnl, useMoney } from './money-parts';
+import { formatDay } from '../../../lib/datetime';
 
 /**
  * /portfolio/tax: the tax P&L of a financial year (April–March) from the client's own fills,
@@ -31,7 +33,7 @@ export function TaxPnlPage() {
     try {
       await downloadTaxPnl(report.year, format);
     } catch (error) {
-      toastError(isApiError(error) ? error.message : M.requestFailed);
+      toastError(isApiError(error) ? error : M.requestFailed);
     }
   };
   return (
@@ -209,7 +211,7 @@ function LotTable<T>({
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
+        <Table.ScrollContainer minWidth={minWidth} type="native" className={scroll.shadows}>
           <Table verticalSpacing="xs" data-testid={testId}>
             <Table.Thead>
               <Table.Tr>
@@ -251,7 +253,7 @@ function useLotColumns() {
     { title: t('tax.scrip'), cell: (l: Lot) => l.symbol },
     { title: t('tax.term'), cell: (l: Lot) => t(`tax.${l.term}`) },
     { title: t('tax.quantity'), right: true, cell: (l: Lot) => l.quantity.toLocaleString('en-IN') },
-    { title: t('tax.bought'), cell: (l: Lot) => l.buy_date },
+    { title: t('tax.bought'), cell: (l: Lot) => formatDay(l.buy_date) },
   ];
 }
 
@@ -270,7 +272,7 @@ function RealisedLots({ report }: { report: TTaxPnl }) {
       testId="tax-realised"
       columns={[
         ...lotColumns,
-        { title: t('tax.sold'), cell: (r) => r.sell_date },
+        { title: t('tax.sold'), cell: (r) => formatDay(r.sell_date) },
         { title: t('tax.buyValue'), right: true, cell: (r) => money(r.cost_paise) },
         { title: t('tax.sellValue'), right: true, cell: (r) => money(r.proceeds_paise) },
         { title: t('tax.lotCharges'), right: true, cell: (r) => money(r.charges_paise) },

@@ -54,11 +54,21 @@ describe('[CLIENT][TRANSFER-IN] Transfer shares in', () => {
     renderWithProviders(<TransferInPage />);
     const card = await screen.findByTestId(`transfer-in-${pending.id}`);
     expect(within(card).getByText('INFY')).toBeInTheDocument();
-    expect(within(card).getByText('20 Sept 2024')).toBeInTheDocument();
+    expect(within(card).getByText('20 Sep 2024')).toBeInTheDocument();
     expect(within(card).getByText('₹12,000.00')).toBeInTheDocument();
     expect(within(card).getByText('Pending')).toBeInTheDocument();
     const refused = screen.getByTestId(`transfer-in-${rejected.id}`);
     expect(within(refused).getByText('Reason: No credit from the depository.')).toBeInTheDocument();
+  });
+
+  it('counts the trades read in the plural form the count needs', async () => {
+    const single = { ...rejected, trade_count: 1 };
+    mockApi({ [`GET ${URL}`]: ok({ items: [single, pending] }) });
+    renderWithProviders(<TransferInPage />);
+    const card = await screen.findByTestId(`transfer-in-${pending.id}`);
+    expect(within(card).getByText('3 trades read', { exact: false })).toBeInTheDocument();
+    const one = screen.getByTestId(`transfer-in-${single.id}`);
+    expect(within(one).getByText('1 trade read', { exact: false })).toBeInTheDocument();
   });
 
   it('says so when there is no request yet', async () => {

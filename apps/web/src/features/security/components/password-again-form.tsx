@@ -30,7 +30,7 @@ export function PasswordAgainForm({
       await onSubmit(password);
     } catch (error) {
       console.error('Password refused', error);
-      setRefusal(translateMessage(isApiError(error) ? error.message : String(error)));
+      setRefusal(translateMessage(isApiError(error) ? error : String(error)));
     }
   });
   return (

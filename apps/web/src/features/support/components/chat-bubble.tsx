@@ -1,6 +1,7 @@
 import { Box, Group, Image, Text } from '@mantine/core';
 import type { TChatMessage } from '@sampada/shared';
 import { IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
+import { formatTime } from '../../../lib/datetime';
 import { useSupportTranslation } from '../i18n';
 
 function Marks({ status }: { status: TChatMessage['status'] | 'pending' }) {
@@ -63,12 +64,7 @@ export function Bubble({
           </Text>
         ) : null}
         <Group gap={4} justify="flex-end" opacity={0.75}>
-          <Text size="10px">
-            {new Date(message.created_at).toLocaleTimeString('en-IN', {
-              hour: '2-digit',
-              minute: '2-digit',
-            })}
-          </Text>
+          <Text size="10px">{formatTime(message.created_at)}</Text>
           {mine ? <Marks status={message.status} /> : null}
         </Group>
       </Box>

@@ -1,5 +1,5 @@
-import { M, TM, md5, type TOrder, type TOrderRequest } from '@sampada/shared';
-import { apiPost, isApiError } from '../../../lib/api-client';
+import { M, md5, type TOrder, type TOrderRequest } from '@sampada/shared';
+import { apiPost, isApiError, refusedWith } from '../../../lib/api-client';
 import { openSetPin } from '../../../lib/drawers';
 import { invalidateTrading } from '../../../lib/trading';
 import { useIdempotentMutation } from '../../../lib/use-idempotency-key';
@@ -30,6 +30,6 @@ export const usePlaceOrder = () =>
     onSuccess: () => void invalidateTrading(),
     onError: (error) => {
       console.error('Order failed', error);
-      if (orderFailure(error) === TM.setPinToTrade) openSetPin();
+      if (refusedWith(error, 'trading.setPinToTrade')) openSetPin();
     },
   });

@@ -39,7 +39,8 @@ describe('all deals (menu trading/all-deals)', () => {
     const row = await screen.findByTestId(`deal-row-${INSTITUTIONAL_ID}`);
     expect(within(row).getByTestId('fact-price')).toHaveTextContent('₹1,402.50');
     expect(within(row).getByTestId('fact-remaining')).toHaveTextContent('5,000 of 10,000 shares');
-    expect(within(row).getByTestId('fact-window')).toHaveTextContent('21 Nov 2026, 3:45 am UTC');
+    // A market fact reads in the exchange's zone whatever zone the client chose (UTC here).
+    expect(within(row).getByTestId('fact-window')).toHaveTextContent('21 Nov 2026, 9:15 am IST');
     await user.click(within(row).getByTestId(`deal-open-${INSTITUTIONAL_ID}`));
     expect(drawerStore.get()).toMatchObject({
       open: 'institutional',

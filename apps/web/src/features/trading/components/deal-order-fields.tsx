@@ -60,7 +60,8 @@ function DealBuyAmount({ order }: { order: TDealOrder }) {
               : belowMinimum
                 ? TM.belowMinimum
                 : t('form.amountBuys', {
-                    count: affordable.toLocaleString('en-IN'),
+                    count: affordable,
+                    quantity: affordable.toLocaleString('en-IN'),
                     value: formatPaise(BigInt(affordable) * unitPaise),
                   })
         }
@@ -75,7 +76,7 @@ function DealBuyAmount({ order }: { order: TDealOrder }) {
           }}
           data-testid="order-amount-use"
         >
-          {t('form.useQuantity', { count: affordable })}
+          {t('form.useQuantity', { quantity: affordable })}
         </Button>
       )}
     </Group>

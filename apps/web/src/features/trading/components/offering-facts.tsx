@@ -1,7 +1,7 @@
 import { formatPaise, formatTwoDecimals, type TOffering } from '@sampada/shared';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatDay } from '../../../lib/money';
+import { formatDay, formatIstDateTime } from '../../../lib/money';
 import { useTradingTranslation } from '../i18n';
 
 const count = (n: number) => n.toLocaleString('en-IN');
@@ -102,12 +102,12 @@ function dealFacts(offering: Exclude<TOffering, { kind: 'ipo' }>, t: TT): TFact[
     offering.kind === 'institutional'
       ? {
           label: t('facts.window'),
-          value: `${formatDateTime(offering.opens_at)} – ${formatDateTime(offering.closes_at)}`,
+          value: `${formatIstDateTime(offering.opens_at)} – ${formatIstDateTime(offering.closes_at)}`,
           testId: 'fact-window',
         }
       : {
           label: t('facts.validUntil'),
-          value: formatDateTime(offering.valid_until),
+          value: formatIstDateTime(offering.valid_until),
           testId: 'fact-valid-until',
         },
   );

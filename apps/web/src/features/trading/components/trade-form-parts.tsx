@@ -1,3 +1,4 @@
+import { failureOf } from '../../../lib/api-client';
 import { TM, TRADING_DONE, formatPaise, type TOrder } from '@sampada/shared';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -12,7 +13,6 @@ import { isKycApproved, useProfile } from '../../../lib/auth';
 import { MASKED, NO_VALUE } from '../../../lib/market/format';
 import { assetsQueryOptions } from '../../../lib/funds';
 import { translateMessage } from '../../../lib/i18n';
-import { orderFailure } from '../api/place-order';
 import { useTradingTranslation } from '../i18n';
 
 /** A whole number of shares or lots typed in a field, or null while it is not one. */
@@ -133,7 +133,7 @@ export function TradeFailure({ error }: { error: Error | null }) {
   if (!error) return null;
   return (
     <Alert color="red" role="alert" data-testid="trade-error">
-      {translateMessage(orderFailure(error))}
+      {translateMessage(failureOf(error))}
     </Alert>
   );
 }

@@ -29,12 +29,12 @@ export function TradeButtons({ symbol }: { symbol: string }) {
           </Text>
           {holding.pledged > 0 && (
             <Text size="sm" c="dimmed">
-              {t('detail.positionPledged', { count: count(holding.pledged) })}
+              {t('detail.positionPledged', { quantity: count(holding.pledged) })}
             </Text>
           )}
           {holding.reserved > 0 && (
             <Text size="sm" c="dimmed">
-              {t('detail.positionReserved', { count: count(holding.reserved) })}
+              {t('detail.positionReserved', { quantity: count(holding.reserved) })}
             </Text>
           )}
         </Group>

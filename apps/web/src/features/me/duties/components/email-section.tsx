@@ -15,8 +15,7 @@ import { toast } from '../../../../lib/notify';
 import { emailQueryOptions, useStartEmail, useVerifyEmail } from '../api/duties';
 import { useDutiesTranslation } from '../i18n';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
 /** A new address; the PIN only when a verified one is being replaced. */
 function AddressForm({ replacing, onDone }: { replacing: boolean; onDone: () => void }) {

@@ -36,10 +36,11 @@ import { grievancesQueryOptions, useFileGrievance } from '../api/duties';
 import { useDutiesTranslation } from '../i18n';
 import { EscalationMatrix } from './escalation-matrix';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
-const KNOWN_CATEGORIES = new Set<string>(GRIEVANCE_CATEGORIES);
+/** A category the app has words for; a newer server's shows as it came. */
+const isKnownCategory = (value: string): value is (typeof GRIEVANCE_CATEGORIES)[number] =>
+  (GRIEVANCE_CATEGORIES as readonly string[]).includes(value);
 
 function RaiseForm({ onDone }: { onDone: () => void }) {
   const { t } = useDutiesTranslation();
@@ -138,7 +139,7 @@ function GrievanceCard({ item }: { item: TGrievance }) {
         </Group>
         <Text size="sm" c="dimmed">
           {t(`grievances.kinds.${item.kind}`)}
-          {KNOWN_CATEGORIES.has(item.category)
+          {isKnownCategory(item.category)
             ? ` · ${t(`grievances.categories.${item.category}`)}`
             : ''}
           {' · '}

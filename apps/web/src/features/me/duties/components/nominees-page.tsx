@@ -32,8 +32,7 @@ import {
   type TNomineesOut,
 } from './nominee-fields';
 
-const errorText = (error: unknown) =>
-  translateMessage(isApiError(error) ? error.message : M.requestFailed);
+const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
 const OPT_OUT_MODAL = 'nominees-opt-out';
 
@@ -229,7 +228,7 @@ function NomineeTable({ current }: { current: TNominees }) {
                 )}
               </Table.Td>
               <Table.Td>
-                {KNOWN_RELATIONSHIPS.has(n.relationship)
+                {isKnownRelationship(n.relationship)
                   ? t(`nominees.relationships.${n.relationship}`)
                   : n.relationship}
               </Table.Td>
@@ -244,7 +243,9 @@ function NomineeTable({ current }: { current: TNominees }) {
   );
 }
 
-const KNOWN_RELATIONSHIPS = new Set<string>(NOMINEE_RELATIONSHIPS);
+/** A relationship the app has words for; a newer server's shows as it came. */
+const isKnownRelationship = (value: string): value is (typeof NOMINEE_RELATIONSHIPS)[number] =>
+  (NOMINEE_RELATIONSHIPS as readonly string[]).includes(value);
 
 /** Me › Nominees: who inherits the account, with shares adding up to 100%, or an opt-out. */
 export function NomineesPage() {
