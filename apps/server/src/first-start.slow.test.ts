@@ -68,15 +68,25 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 90
   }
 }
 
+/** A file's text, or undefined when it is not there (now). */
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** Whether the demo staff are in the data dir's embedded PostgreSQL yet (its port and password are in DATA_DIR). */
 async function seedHasBegun(dataDir: string): Promise<boolean> {
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (!existsSync(pidFile)) return false;
-  const port = readFileSync(pidFile, 'utf8').split('\n')[3];
-  const password = readFileSync(path.join(dataDir, 'pg.secret'), 'utf8').trim();
+  const port = Number(readIfThere(path.join(dataDir, 'pg', 'postmaster.pid'))?.split('\n')[3]);
+  const password = readIfThere(path.join(dataDir, 'pg.secret'))?.trim();
+  // PostgreSQL writes its pid file in steps and removes it when it stops: read it as it is now.
+  if (!Number.isInteger(port) || port <= 0 || !password) return false;
   const client = new pg.Client({
     host: '127.0.0.1',
-    port: Number(port),
+    port,
     user: 'postgres',
     password,
   });
