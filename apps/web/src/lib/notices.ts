@@ -113,9 +113,26 @@ export const useMarkNoticesRead = () => {
   });
 };
 
+/** Where a notice leads: a screen, or a drawer that lists what it is about. */
+export type TNoticeOpens = { href: string } | { drawer: 'support' | 'deposit' };
+
 /**
- * The screen that shows the record a notice is about (a chat reply opens the chat instead):
- * money that moved opens its receipt over the fund records, an order opens in History.
+ * A chat reply opens the chat; a deposit refused moved no money, so there is no receipt to
+ * show: it opens the Deposit drawer, whose recent deposits list it with the reason. Every
+ * other notice opens the screen `noticeHref` names.
+ */
+export function noticeOpens(
+  notice: Pick<TClientNotification, 'kind' | 'subject_id'> &
+    Partial<Pick<TClientNotification, 'detail'>>,
+): TNoticeOpens {
+  if (notice.kind === 'support.reply') return { drawer: 'support' };
+  if (notice.kind === 'deposit.reject') return { drawer: 'deposit' };
+  return { href: noticeHref(notice) };
+}
+
+/**
+ * The screen that shows the record a notice is about: money that moved opens its receipt over
+ * the fund records, an order opens in History.
  */
 export function noticeHref(
   notice: Pick<TClientNotification, 'kind' | 'subject_id'> &

@@ -1,14 +1,14 @@
 import { useTranslation } from '../../lib/i18n';
 import { useNotifications } from '../../lib/market/price-alerts';
-import { noticeHref, noticeText, useNotices } from '../../lib/notices';
+import { noticeOpens, noticeText, useNotices, type TNoticeOpens } from '../../lib/notices';
 
 export type BellItem = {
   id: string;
   text: string;
   at: string | null;
   unread: boolean;
-  /** Where the row leads: a screen, or the chat (a support reply). */
-  opens?: { href: string } | 'chat';
+  /** Where the row leads: a screen or a drawer (a fired price alert leads nowhere). */
+  opens?: TNoticeOpens;
 };
 
 /** Fired alerts and the records' notices, newest first, unread counted together. */
@@ -28,7 +28,7 @@ export function useBellItems() {
       text: noticeText(t, n),
       at: n.created_at,
       unread: !n.read_at,
-      opens: n.kind === 'support.reply' ? ('chat' as const) : { href: noticeHref(n) },
+      opens: noticeOpens(n),
     })),
   ].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   return { items, unread: (notes?.unread ?? 0) + (notices?.unread ?? 0) };

@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/money';
 import type { BellItem } from './bell-items';
 
-/** One row: a button to the chat, a link to its screen, or plain text when it leads nowhere. */
+/** One row: a button to its drawer, a link to its screen, or plain text when it leads nowhere. */
 function BellRow({ item: n, close }: { item: BellItem; close: () => void }) {
   const body = (
     <>
@@ -21,14 +21,15 @@ function BellRow({ item: n, close }: { item: BellItem; close: () => void }) {
       )}
     </>
   );
-  if (n.opens === 'chat')
+  if (n.opens && 'drawer' in n.opens) {
+    const { drawer } = n.opens;
     return (
       <UnstyledButton
         display="block"
         w="100%"
         onClick={() => {
           close();
-          openGlobalDrawer('support');
+          openGlobalDrawer(drawer);
         }}
         data-testid="notification"
         data-unread={n.unread || undefined}
@@ -36,6 +37,7 @@ function BellRow({ item: n, close }: { item: BellItem; close: () => void }) {
         {body}
       </UnstyledButton>
     );
+  }
   return n.opens ? (
     <Text
       component={Link}

@@ -2,6 +2,7 @@ import { notificationsStore } from '@mantine/notifications';
 import type { TClientNotification } from '@sampada/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { drawerStore } from '../../lib/drawers';
 import { DEFAULT_LANGUAGE, setLanguage } from '../../lib/i18n';
 import { getQuotesSocket } from '../../lib/market/live-quotes';
 import { queryClient } from '../../lib/query-client';
@@ -131,6 +132,26 @@ describe('the notifications bell', () => {
           .sort(),
       ).toEqual(['/client/app/v1/notifications/read', '/market/app/v1/notifications/read']),
     );
+  });
+
+  it('a refused deposit, which moved no money, opens the Deposit drawer that lists it; a chat reply opens the chat', async () => {
+    mockApi({
+      'GET /market/app/v1/notifications': ok({ items: [], unread: 0 }),
+      'GET /client/app/v1/notifications': ok({
+        items: [notice('deposit.reject', 'n1'), notice('support.reply', 'n2')],
+        unread: 2,
+      }),
+      'GET /market/app/v1/alerts': ok([]),
+    });
+    const { user } = renderWithProviders(<NotificationsBell />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const [refused] = await screen.findAllByTestId('notification');
+    expect(refused).not.toHaveAttribute('href');
+    await user.click(refused!);
+    expect(drawerStore.get().open).toBe('deposit');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    await user.click((await screen.findAllByTestId('notification'))[1]!);
+    expect(drawerStore.get().open).toBe('support');
   });
 
   it('a notice heard while the list is open is a new row of the list, not a toast too', async () => {
