@@ -31,6 +31,9 @@ export function formatPaise(paise: bigint | number): string {
   return `${negative ? '-' : ''}₹${grouping.format(abs / PAISE_PER_RUPEE)}.${fraction}`;
 }
 
+/** A count (shares, lots, characters) with the same Indian grouping: 1234567 → '12,34,567'. */
+export const formatCount = (count: number): string => grouping.format(count);
+
 /** A gain or loss: '+₹1,234.50', '-₹80.00', '₹0.00'. */
 export function formatSignedPaise(paise: bigint | number): string {
   const value = BigInt(paise);

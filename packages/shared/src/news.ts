@@ -2,6 +2,7 @@
  * News: articles written in the console or imported from RSS/Atom feeds, read in the client
  * app (`/news/app/v1`). The console's request schemas live here too.
  */
+import { formatCount } from './money.ts';
 import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
 import { requiredText } from './schemas.ts';
@@ -39,7 +40,7 @@ export const NM = {
   titleRequired: 'Title is required',
   titleTooLong: `A title has at most ${NEWS_TITLE_MAX} characters.`,
   summaryTooLong: `A summary has at most ${NEWS_SUMMARY_MAX} characters.`,
-  bodyTooLong: `The body has at most ${NEWS_BODY_MAX.toLocaleString('en-IN')} characters.`,
+  bodyTooLong: `The body has at most ${formatCount(NEWS_BODY_MAX)} characters.`,
   symbolInvalid: 'A symbol is 1–32 letters, digits, &, - or _ (for example RELIANCE).',
   symbolsTooMany: `Tag at most ${NEWS_SYMBOLS_MAX} symbols.`,
   linkInvalid: 'Enter a link that starts with http:// or https://.',

@@ -3,6 +3,7 @@
  * Messages carry an id the sender makes (a UUID), so a send repeated after a lost answer or
  * from the offline outbox is stored once; the same id with other content is refused.
  */
+import { formatCount } from './money.ts';
 import { z } from 'zod';
 
 export const CHAT_TEXT_MAX = 2_000;
@@ -15,7 +16,7 @@ export const BUILTIN_CHAT_SERVICE = 'sampada-chat';
 /** Messages the API answers with (copied by tests and the apps). */
 export const SM = {
   textRequired: 'Write a message or attach an image.',
-  textTooLong: `A message can be at most ${CHAT_TEXT_MAX.toLocaleString('en-IN')} characters.`,
+  textTooLong: `A message can be at most ${formatCount(CHAT_TEXT_MAX)} characters.`,
   idInvalid: 'The message id must be a UUID.',
   idReused: 'This message id was already used for a different message.',
   imageNotYours: 'The image was not found. Please upload it again.',

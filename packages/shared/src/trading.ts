@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
 import { MIN_TRADE_AMOUNT } from './constants.ts';
-import { formatPaise, PAISE_PER_RUPEE, paiseNumber, percentOf, readRupees } from './money.ts';
+import {
+  formatPaise,
+  PAISE_PER_RUPEE,
+  paiseNumber,
+  percentOf,
+  readRupees,
+  formatCount,
+} from './money.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
 // ---------- Constants ----------
@@ -115,7 +122,7 @@ const rupees = (paise: bigint) => formatPaise(paise);
 export const TM = {
   quantityRequired: 'Enter a quantity.',
   quantityInvalid: 'The quantity must be a whole number of shares.',
-  quantityTooLarge: `The quantity cannot be more than ${MAX_ORDER_QUANTITY.toLocaleString('en-IN')}.`,
+  quantityTooLarge: `The quantity cannot be more than ${formatCount(MAX_ORDER_QUANTITY)}.`,
   lotsRequired: 'Enter the number of lots.',
   lotsInvalid: 'Bid a whole number of lots, at least 1.',
   belowMinimum: `The minimum order value is ${rupees(MIN_TRADE_PAISE)}.`,

@@ -107,6 +107,8 @@ describe('i18n layer', () => {
     // A language without a 'one' form for the count uses 'other'; a key without forms, itself.
     expect(t('i18n-plural:onlyOther', { count: 1 })).toBe('1 items');
     expect(t('i18n-plural:plain', { count: 1 })).toBe('1 filled');
+    // A count reads with Indian grouping, as money does.
+    expect(t('i18n-plural:trades', { count: 1234567 })).toBe('12,34,567 trades read');
     await i18n.changeLanguage('hi-IN');
     try {
       // Hindi's rules put 0 with 1 ('one'), unlike English.

@@ -1,4 +1,4 @@
-import { M, M_CODE_PREFIX } from '@sampada/shared';
+import { formatCount, M, M_CODE_PREFIX } from '@sampada/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { commonEnUS } from './locales/en-US';
 
@@ -203,10 +203,14 @@ function languages(): string[] {
   return [...new Set([language, base, DEFAULT_LANGUAGE])];
 }
 
-/** Replaces {{name}} with the option's value; a missing one becomes '' (as i18next). */
+/**
+ * Replaces {{name}} with the option's value; a missing one becomes '' (as i18next). A count
+ * reads with Indian grouping, as the figures beside it do: "90,636 you can sell".
+ */
 function interpolate(text: string, values: TTranslateOptions): string {
   return text.replace(/{{\s*([^}\s]+)\s*}}/g, (_match, name: string) => {
     const value = lookup(values, name);
+    if (name === 'count' && typeof value === 'number') return formatCount(value);
     return value === undefined || value === null ? '' : String(value);
   });
 }

@@ -1,4 +1,9 @@
-import { formatPaise, paiseToRupeeNumber, type TMarketListItem } from '@sampada/shared';
+import {
+  formatPaise,
+  paiseToRupeeNumber,
+  type TMarketListItem,
+  formatCount,
+} from '@sampada/shared';
 import type { Ipos } from './ipos.ts';
 import type { OtcQuotes } from './otc-quotes.ts';
 
@@ -14,7 +19,7 @@ export function createMarketDeals(offerings: Pick<OtcQuotes, 'quotes'> & Pick<Ip
         name: q.name,
         price: paiseToRupeeNumber(q.price_paise),
         change_pct: null,
-        detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${q.remaining.toLocaleString('en-IN')} @ ${formatPaise(q.price_paise)}`,
+        detail: `${q.side === 'buy' ? 'Buy' : 'Sell'} ${formatCount(q.remaining)} @ ${formatPaise(q.price_paise)}`,
       }));
     },
     async ipo(): Promise<TMarketListItem[]> {

@@ -108,9 +108,9 @@ export default {
     empty: 'आपके पास अभी कोई शेयर नहीं है।',
     stock: 'स्टॉक',
     quantity: 'मात्रा',
-    reserved: '{{count}} बिक्री के लिए रखे गए',
-    pledged: '{{count}} ऋण के लिए गिरवी',
-    canSell: '{{count}} बेच सकते हैं',
+    reserved: '{{quantity}} बिक्री के लिए रखे गए',
+    pledged: '{{quantity}} ऋण के लिए गिरवी',
+    canSell: '{{quantity}} बेच सकते हैं',
     sellBlocked: {
       pledged: 'आपके सभी शेयर ऋण के लिए गिरवी हैं; ऋण बंद होने पर उन्हें बेचा जा सकता है।',
       reserved: 'आपके सभी शेयर लंबित ऑर्डरों द्वारा पहले ही बिक्री के लिए रखे गए हैं।',

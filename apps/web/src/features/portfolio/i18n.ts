@@ -106,9 +106,9 @@ export const portfolioEnUS = {
     empty: 'You hold no shares yet.',
     stock: 'Stock',
     quantity: 'Qty',
-    reserved: '{{count}} put up for sale',
-    pledged: '{{count}} pledged for a loan',
-    canSell: '{{count}} you can sell',
+    reserved: '{{quantity}} put up for sale',
+    pledged: '{{quantity}} pledged for a loan',
+    canSell: '{{quantity}} you can sell',
     sellBlocked: {
       pledged: 'All your shares are pledged for a loan; they can be sold once it is closed.',
       reserved: 'All your shares are already put up for sale by awaiting orders.',

@@ -5,13 +5,14 @@ import {
   IPO_RETAIL_CAP_PAISE,
   MAX_ORDER_QUANTITY,
   MIN_TRADE_PAISE,
+  formatCount,
 } from '@sampada/shared';
 
 /** The trading screens' spec messages in Hindi (lib/spec-messages.ts); fetched only in Hindi. */
 export default {
   quantityRequired: 'मात्रा दर्ज करें।',
   quantityInvalid: 'मात्रा शेयरों की पूर्ण संख्या होनी चाहिए।',
-  quantityTooLarge: `मात्रा ${MAX_ORDER_QUANTITY.toLocaleString('en-IN')} से अधिक नहीं हो सकती।`,
+  quantityTooLarge: `मात्रा ${formatCount(MAX_ORDER_QUANTITY)} से अधिक नहीं हो सकती।`,
   lotsRequired: 'लॉट की संख्या दर्ज करें।',
   lotsInvalid: 'लॉट की पूर्ण संख्या में बोली लगाएँ, कम से कम 1।',
   belowMinimum: `न्यूनतम ऑर्डर मूल्य ${formatPaise(MIN_TRADE_PAISE)} है।`,

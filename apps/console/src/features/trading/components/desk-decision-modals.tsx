@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { TM, ZAllocateRequest, ZOrderRejectRequest } from '@sampada/shared';
+import { TM, ZAllocateRequest, ZOrderRejectRequest, formatCount } from '@sampada/shared';
 import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -57,7 +57,7 @@ export function AllocateModal({
           {props.summary}
           <TextInput
             label="Shares to allocate"
-            description={`0 to ${requested.toLocaleString('en-IN')}; 0 allocates none. What is not allocated returns to the client's available cash.`}
+            description={`0 to ${formatCount(requested)}; 0 allocates none. What is not allocated returns to the client's available cash.`}
             inputMode="numeric"
             {...bindField(form, 'quantity')}
             data-testid="allocate-quantity"

@@ -1,4 +1,4 @@
-import { M, TRADING_DONE, type TOrder } from '@sampada/shared';
+import { M, TRADING_DONE, type TOrder, formatCount } from '@sampada/shared';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -121,7 +121,7 @@ export function AwaitingPage() {
       title: t('awaiting.cancelTitle'),
       message: t('awaiting.cancelText', {
         side: sideLabel(order.side),
-        quantity: order.quantity.toLocaleString('en-IN'),
+        quantity: formatCount(order.quantity),
         symbol: order.symbol,
         type: orderTypeLabel(order.type),
       }),

@@ -1,4 +1,4 @@
-import { formatPaise } from '@sampada/shared';
+import { formatPaise, formatCount } from '@sampada/shared';
 import { Alert, Button, Group, Skeleton, Stack, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +47,7 @@ export function ContractNoteView({ no }: { no: string }) {
     [t('note.security'), `${note.symbol} · ${note.name}`],
     [t('note.isin'), note.isin ?? '—'],
     [t('note.trade'), `${sideLabel(note.side)} · ${orderTypeLabel(note.type)}`],
-    [t('note.quantity'), note.quantity.toLocaleString('en-IN')],
+    [t('note.quantity'), formatCount(note.quantity)],
     [t('note.price'), formatPaise(note.price_paise)],
   ];
   return (

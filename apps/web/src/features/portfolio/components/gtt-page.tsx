@@ -1,4 +1,4 @@
-import { GTT_DONE, M, type TGtt } from '@sampada/shared';
+import { GTT_DONE, M, type TGtt, formatCount } from '@sampada/shared';
 import { gttStatusLabel } from '../../../components/shared-labels';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -96,7 +96,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
           <Group gap="xs">
             <Text fw={700}>{gtt.symbol}</Text>
             <Badge variant="light" color={gtt.side === 'buy' ? 'green' : 'red'}>
-              {gtt.side === 'buy' ? 'Buy' : 'Sell'} {gtt.quantity.toLocaleString('en-IN')}
+              {gtt.side === 'buy' ? 'Buy' : 'Sell'} {formatCount(gtt.quantity)}
             </Badge>
             <Badge variant="outline">{gtt.kind === 'oco' ? 'OCO' : t('gtt.single')}</Badge>
             <Badge

@@ -5,6 +5,7 @@ import {
   type TOrder,
   type TOrderStatus,
   type TOrderType,
+  formatCount,
 } from '@sampada/shared';
 import {
   ActionIcon,
@@ -76,7 +77,7 @@ function OrderFills({ order }: { order: TOrder }) {
         {fills.map((fill) => (
           <Table.Tr key={fill.id} data-testid={`fill-row-${fill.id}`}>
             <Table.Td>{formatDateTime(fill.executed_at)}</Table.Td>
-            <Table.Td ta="right">{fill.quantity.toLocaleString('en-IN')}</Table.Td>
+            <Table.Td ta="right">{formatCount(fill.quantity)}</Table.Td>
             <Table.Td ta="right">{formatPaise(fill.price_paise)}</Table.Td>
             <Table.Td ta="right">{money(fill.value_paise)}</Table.Td>
             <Table.Td ta="right">{money(fill.charges.total_paise)}</Table.Td>

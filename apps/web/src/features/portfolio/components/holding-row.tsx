@@ -1,4 +1,4 @@
-import { formatPaise, paiseToRupeeNumber, type TRate } from '@sampada/shared';
+import { formatPaise, paiseToRupeeNumber, type TRate, formatCount } from '@sampada/shared';
 import { Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { LivePrice } from '../../../components/market/live-price';
 import { openOrderTicket, openStockDetail } from '../../../lib/drawers';
@@ -100,21 +100,21 @@ function HoldingQuantity({ holding }: { holding: TLiveHolding }) {
   return (
     <>
       <Text size="sm" data-testid={`holding-quantity-${symbol}`}>
-        {holding.quantity.toLocaleString('en-IN')}
+        {formatCount(holding.quantity)}
       </Text>
       {holding.pledged > 0 && (
         <Text size="xs" c="dimmed" data-testid={`holding-pledged-${symbol}`}>
-          {t('holding.pledged', { count: holding.pledged })}
+          {t('holding.pledged', { quantity: formatCount(holding.pledged) })}
         </Text>
       )}
       {holding.reserved > 0 && (
         <Text size="xs" c="dimmed" data-testid={`holding-reserved-${symbol}`}>
-          {t('holding.reserved', { count: holding.reserved })}
+          {t('holding.reserved', { quantity: formatCount(holding.reserved) })}
         </Text>
       )}
       {holding.listed && sellable !== holding.quantity && (
         <Text size="xs" fw={500} data-testid={`holding-sellable-${symbol}`}>
-          {t('holding.canSell', { count: sellable })}
+          {t('holding.canSell', { quantity: formatCount(sellable) })}
         </Text>
       )}
     </>

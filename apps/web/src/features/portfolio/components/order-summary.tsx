@@ -1,4 +1,4 @@
-import { formatPaise, type TOrder } from '@sampada/shared';
+import { formatPaise, type TOrder, formatCount } from '@sampada/shared';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { OrderStatusBadge } from '../../../components/trading/order-status-badge';
 import { orderTypeLabel, sideLabel } from '../../../components/trading/trade-labels';
@@ -18,8 +18,8 @@ export function OrderSummary({
   const placedBy = usePlacedBy(order);
   const size =
     order.lots !== null
-      ? t('order.lots', { lots: order.lots, quantity: order.quantity.toLocaleString('en-IN') })
-      : t('order.quantity', { quantity: order.quantity.toLocaleString('en-IN') });
+      ? t('order.lots', { lots: order.lots, quantity: formatCount(order.quantity) })
+      : t('order.quantity', { quantity: formatCount(order.quantity) });
   const price =
     order.price_paise === null
       ? t('order.market')
@@ -66,8 +66,8 @@ export function OrderSummary({
         {showFilled &&
           order.filled_quantity > 0 &&
           ` · ${t('order.filled', {
-            filled: order.filled_quantity.toLocaleString('en-IN'),
-            quantity: order.quantity.toLocaleString('en-IN'),
+            filled: formatCount(order.filled_quantity),
+            quantity: formatCount(order.quantity),
           })}`}
         {showFilled &&
           order.average_price_paise !== null &&

@@ -219,6 +219,21 @@ describe('holdings', () => {
       order: { symbol: 'TCS', side: 'sell' },
     });
   });
+  it('counts shares with Indian grouping: what is pledged, put up for sale and left to sell', async () => {
+    mockApi({
+      'GET /trade/app/v1/holdings': ok([
+        holding('INFY', { quantity: 1_00_000, pledged: 9_000, reserved: 364 }),
+      ]),
+    });
+    renderWithProviders(<HoldingPage />);
+    expect(await screen.findByTestId('holding-quantity-INFY')).toHaveTextContent('1,00,000');
+    expect(screen.getByTestId('holding-pledged-INFY')).toHaveTextContent(
+      '9,000 pledged for a loan',
+    );
+    expect(screen.getByTestId('holding-reserved-INFY')).toHaveTextContent('364 put up for sale');
+    expect(screen.getByTestId('holding-sellable-INFY')).toHaveTextContent('90,636 you can sell');
+  });
+
   it("shows each holding's own XIRR from the returns, and says when it cannot be worked out", async () => {
     const rate = (r: number | null, reason: string | null = null) => ({
       computable: r !== null,

@@ -1,3 +1,4 @@
+import { formatCount } from '@sampada/shared';
 import type { TDividend, TRate, TReturns } from '@sampada/shared';
 import { Table, Text } from '@mantine/core';
 import { CardTable } from '../../../components/card-table';
@@ -126,7 +127,7 @@ export function DividendsReceived({ items }: { items: TDividend[] }) {
               </Text>
             </Table.Td>
             <Table.Td>{formatDay(d.paid_on)}</Table.Td>
-            <Table.Td ta="right">{d.quantity.toLocaleString('en-IN')}</Table.Td>
+            <Table.Td ta="right">{formatCount(d.quantity)}</Table.Td>
             <Table.Td ta="right">{money(d.per_share_paise)}</Table.Td>
             <Table.Td ta="right">{money(d.gross_paise)}</Table.Td>
             <Table.Td ta="right">{money(d.tds_paise)}</Table.Td>

@@ -1,3 +1,4 @@
+import { formatCount } from '@sampada/shared';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { openStockDetail } from '../../../lib/drawers';
@@ -15,7 +16,7 @@ export default function StockStatsPage() {
   const { money } = useMoney();
   const query = useQuery(portfolioQueryOptions());
   const stocks = query.data?.stocks ?? [];
-  const shares = (count: number) => t('stocks.shares', { quantity: count.toLocaleString('en-IN') });
+  const shares = (count: number) => t('stocks.shares', { quantity: formatCount(count) });
   return (
     <StatsPage
       testId="stock-stats"
@@ -55,7 +56,7 @@ export default function StockStatsPage() {
                 {stock.name}
               </Text>
             </Table.Td>
-            <Table.Td ta="right">{stock.quantity.toLocaleString('en-IN')}</Table.Td>
+            <Table.Td ta="right">{formatCount(stock.quantity)}</Table.Td>
             <Table.Td ta="right">
               {money(stock.bought_paise)}
               <Text size="xs" c="dimmed">

@@ -4,6 +4,7 @@ import {
   formatPaise,
   M,
   type TTaxPnl,
+  formatCount,
 } from '@sampada/shared';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import scroll from '../../../components/scroll-shadows.module.css';
@@ -252,7 +253,7 @@ function useLotColumns() {
   return [
     { title: t('tax.scrip'), cell: (l: Lot) => l.symbol },
     { title: t('tax.term'), cell: (l: Lot) => t(`tax.${l.term}`) },
-    { title: t('tax.quantity'), right: true, cell: (l: Lot) => l.quantity.toLocaleString('en-IN') },
+    { title: t('tax.quantity'), right: true, cell: (l: Lot) => formatCount(l.quantity) },
     { title: t('tax.bought'), cell: (l: Lot) => formatDay(l.buy_date) },
   ];
 }
@@ -307,7 +308,7 @@ function IntradayTrades({ report }: { report: TTaxPnl }) {
       columns={[
         { title: t('tax.scrip'), cell: (r) => r.symbol },
         { title: t('tax.day'), cell: (r) => r.day },
-        { title: t('tax.quantity'), right: true, cell: (r) => r.quantity.toLocaleString('en-IN') },
+        { title: t('tax.quantity'), right: true, cell: (r) => formatCount(r.quantity) },
         { title: t('tax.buyValue'), right: true, cell: (r) => money(r.buy_value_paise) },
         { title: t('tax.sellValue'), right: true, cell: (r) => money(r.sell_value_paise) },
         { title: t('tax.lotCharges'), right: true, cell: (r) => money(r.charges_paise) },

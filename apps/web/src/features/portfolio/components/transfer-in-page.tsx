@@ -1,4 +1,4 @@
-import { formatPaise, M, type TTransferIn } from '@sampada/shared';
+import { formatPaise, M, type TTransferIn, formatCount } from '@sampada/shared';
 import {
   Alert,
   Anchor,
@@ -133,7 +133,7 @@ function TransferInCard({ transfer }: { transfer: TTransferIn }) {
               <Table.Tr key={`${lot.symbol}-${lot.acquired_at}`}>
                 <Table.Td fw={600}>{lot.symbol}</Table.Td>
                 <Table.Td>{formatDay(lot.acquired_on)}</Table.Td>
-                <Table.Td ta="right">{lot.quantity.toLocaleString('en-IN')}</Table.Td>
+                <Table.Td ta="right">{formatCount(lot.quantity)}</Table.Td>
                 <Table.Td ta="right">{formatPaise(lot.cost_paise)}</Table.Td>
               </Table.Tr>
             ))}

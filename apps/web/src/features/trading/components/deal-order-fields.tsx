@@ -1,4 +1,4 @@
-import { MIN_TRADE_PAISE, TM, formatPaise, type TOffering } from '@sampada/shared';
+import { MIN_TRADE_PAISE, TM, formatPaise, type TOffering, formatCount } from '@sampada/shared';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { AmountField } from '../../../components/form-fields';
@@ -34,7 +34,7 @@ export function DealSellable({ sellable }: { sellable: number | undefined }) {
         {t('form.sellable')}
       </Text>
       <Text fw={700} data-testid="trade-sellable">
-        {sellable !== undefined ? sellable.toLocaleString('en-IN') : '—'}
+        {sellable !== undefined ? formatCount(sellable) : '—'}
       </Text>
     </Group>
   );
@@ -61,7 +61,7 @@ function DealBuyAmount({ order }: { order: TDealOrder }) {
                 ? TM.belowMinimum
                 : t('form.amountBuys', {
                     count: affordable,
-                    quantity: affordable.toLocaleString('en-IN'),
+                    quantity: formatCount(affordable),
                     value: formatPaise(BigInt(affordable) * unitPaise),
                   })
         }
@@ -129,7 +129,7 @@ function IpoBlocked({ shares, value }: { shares: number; value: bigint }) {
           {t('form.shares')}
         </Text>
         <Text size="sm" fw={500} data-testid="trade-shares">
-          {shares.toLocaleString('en-IN')}
+          {formatCount(shares)}
         </Text>
       </Group>
       <Group justify="space-between">

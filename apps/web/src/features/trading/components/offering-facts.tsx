@@ -1,10 +1,8 @@
-import { formatPaise, formatTwoDecimals, type TOffering } from '@sampada/shared';
+import { formatPaise, formatTwoDecimals, type TOffering, formatCount } from '@sampada/shared';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDay, formatIstDateTime } from '../../../lib/money';
 import { useTradingTranslation } from '../i18n';
-
-const count = (n: number) => n.toLocaleString('en-IN');
 
 function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -59,7 +57,7 @@ function ipoFacts(offering: Extract<TOffering, { kind: 'ipo' }>, t: TT): TFact[]
       label: t('facts.subscription'),
       value: t('facts.subscribed', {
         times: formatTwoDecimals(offering.subscription),
-        applications: count(offering.applications),
+        applications: formatCount(offering.applications),
       }),
       testId: 'fact-subscription',
     },
@@ -93,8 +91,8 @@ function dealFacts(offering: Exclude<TOffering, { kind: 'ipo' }>, t: TT): TFact[
   facts.push({
     label: t('facts.remaining'),
     value: t('facts.remainingOf', {
-      remaining: count(offering.remaining),
-      quantity: count(offering.quantity),
+      remaining: formatCount(offering.remaining),
+      quantity: formatCount(offering.quantity),
     }),
     testId: 'fact-remaining',
   });

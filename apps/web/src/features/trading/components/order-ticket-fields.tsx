@@ -1,4 +1,4 @@
-import { MIN_TRADE_PAISE, formatPaise, type TOrderSide } from '@sampada/shared';
+import { MIN_TRADE_PAISE, formatPaise, type TOrderSide, formatCount } from '@sampada/shared';
 import { Group, SegmentedControl, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { AmountField } from '../../../components/form-fields';
@@ -85,7 +85,7 @@ export function OrderAvailable({
         {t('form.sellable')}
       </Text>
       <Text fw={700} data-testid="order-available">
-        {sellable !== undefined ? sellable.toLocaleString('en-IN') : '—'}
+        {sellable !== undefined ? formatCount(sellable) : '—'}
       </Text>
     </Group>
   );

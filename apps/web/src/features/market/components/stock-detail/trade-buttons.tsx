@@ -1,3 +1,4 @@
+import { formatCount } from '@sampada/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { openOrderTicket } from '../../../../lib/drawers';
@@ -16,25 +17,24 @@ export function TradeButtons({ symbol }: { symbol: string }) {
   const { t } = useMarketTranslation();
   const holdings = useQuery(holdingsQueryOptions());
   const holding = holdings.data?.find((h) => h.symbol === symbol);
-  const count = (n: number) => n.toLocaleString('en-IN');
   return (
     <Stack gap="xs">
       {holding && holding.quantity > 0 && (
         <Group gap="xs" data-testid="stock-position">
           <Text size="sm" fw={500}>
             {t('detail.position', {
-              held: count(holding.quantity),
-              sellable: count(sellableQuantity(holding)),
+              held: formatCount(holding.quantity),
+              sellable: formatCount(sellableQuantity(holding)),
             })}
           </Text>
           {holding.pledged > 0 && (
             <Text size="sm" c="dimmed">
-              {t('detail.positionPledged', { quantity: count(holding.pledged) })}
+              {t('detail.positionPledged', { quantity: formatCount(holding.pledged) })}
             </Text>
           )}
           {holding.reserved > 0 && (
             <Text size="sm" c="dimmed">
-              {t('detail.positionReserved', { quantity: count(holding.reserved) })}
+              {t('detail.positionReserved', { quantity: formatCount(holding.reserved) })}
             </Text>
           )}
         </Group>
