@@ -189,7 +189,7 @@ test.describe('[CLIENT][GTT]: GTTs fired by the simulated feed', () => {
       { timeout: 20_000 },
     );
     await expect(row.getByTestId(`gtt-target-${fired.id}`)).toHaveAttribute('data-status', 'fired');
-    await expect(row.getByTestId(`gtt-order-${fired.id}`)).toContainText('awaiting');
+    await expect(row.getByTestId(`gtt-order-${fired.id}`)).toHaveText('Order: Awaiting');
     await expect(row.getByTestId(`gtt-edit-${fired.id}`)).toHaveCount(0);
     await screenshot(page, 'gtt-single-triggered');
 
@@ -335,7 +335,7 @@ test.describe('[CLIENT][GTT]: GTTs fired by the simulated feed', () => {
       'data-status',
       'cancelled',
     );
-    await expect(row.getByTestId(`gtt-order-${oco.id}`)).toContainText('filled');
+    await expect(row.getByTestId(`gtt-order-${oco.id}`)).toHaveText('Order: Filled');
     await screenshot(page, `gtt-oco-${leg}-fired`);
 
     // Fired once: after more prints, one buy and one sell, and the holding is gone.

@@ -3,7 +3,7 @@
  * and GTT (good till triggered) orders. Money is integer paise.
  */
 import { z } from 'zod';
-import { MAX_ORDER_QUANTITY, rupeePrice, TM } from './trading.ts';
+import { MAX_ORDER_QUANTITY, ORDER_STATUSES, rupeePrice, TM } from './trading.ts';
 import { ZPinRequest } from './schemas.ts';
 import { addIstDays, asIstDay } from './ist-day.ts';
 
@@ -372,7 +372,7 @@ export const ZGtt = z.object({
   triggered_at: z.string().nullable(),
   /** The limit order placed on firing, and why it was refused when it was. */
   order_id: z.string().nullable(),
-  order_status: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES).nullable(),
   reason: z.string().nullable(),
   expires_at: z.string(),
   created_at: z.string(),

@@ -1,6 +1,6 @@
 /** GTTs as the client reads them: names, each leg's state and the status of the order placed. */
 import { inArray } from 'drizzle-orm';
-import type { TGtt, TGttStatus } from '@sampada/shared';
+import type { TGtt, TGttStatus, TOrderStatus } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { GttDeps } from './gtt-deps.ts';
 import type { GttRow, Leg } from './gtt-types.ts';
@@ -65,7 +65,7 @@ function gttView(r: GttRow, name: string, orderStatus: string | null): TGtt {
     reference_price_paise: Number(r.referencePaise),
     triggered_at: r.triggeredAt?.toISOString() ?? null,
     order_id: r.orderId,
-    order_status: orderStatus,
+    order_status: orderStatus as TOrderStatus | null,
     reason: r.reason,
     expires_at: r.expiresAt.toISOString(),
     created_at: r.createdAt.toISOString(),

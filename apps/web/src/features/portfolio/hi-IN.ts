@@ -42,8 +42,9 @@ export default {
     target: 'टारगेट',
     stop: 'स्टॉप',
     leg: '{{leg}}: ट्रिगर {{trigger}}, लिमिट {{limit}}',
+    singleLeg: 'ट्रिगर {{trigger}}, लिमिट {{limit}}',
     expires: '{{date}} तक मान्य',
-    order: 'ऑर्डर {{status}}',
+    order: 'ऑर्डर: {{status}}',
     legStatus: {
       waiting: 'प्रतीक्षारत',
       fired: 'ट्रिगर हुआ',

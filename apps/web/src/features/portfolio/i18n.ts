@@ -44,8 +44,9 @@ export const portfolioEnUS = {
     target: 'Target',
     stop: 'Stop',
     leg: '{{leg}}: trigger {{trigger}}, limit {{limit}}',
+    singleLeg: 'Trigger {{trigger}}, limit {{limit}}',
     expires: 'Valid until {{date}}',
-    order: 'Order {{status}}',
+    order: 'Order: {{status}}',
     legStatus: { waiting: 'waiting', fired: 'fired', cancelled: 'cancelled', expired: 'expired' },
   },
   tax: {

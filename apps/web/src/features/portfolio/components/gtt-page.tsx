@@ -1,5 +1,6 @@
 import { GTT_DONE, M, type TGtt, formatCount } from '@sampada/shared';
 import { gttStatusLabel } from '../../../components/shared-labels';
+import { orderStatusLabel, sideLabel } from '../../../components/trading/trade-labels';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -82,11 +83,8 @@ function GttRow({ gtt }: { gtt: TGtt }) {
   const { t } = usePortfolioTranslation();
   const { money } = useMoney();
   const legs = [
-    {
-      name: gtt.kind === 'oco' ? t('gtt.target') : t('gtt.trigger'),
-      leg: gtt.target,
-      id: 'target',
-    },
+    // A single GTT's one leg needs no name ("Trigger price: trigger ₹…" said it twice).
+    { name: gtt.kind === 'oco' ? t('gtt.target') : null, leg: gtt.target, id: 'target' },
     ...(gtt.stop ? [{ name: t('gtt.stop'), leg: gtt.stop, id: 'stop' }] : []),
   ];
   return (
@@ -96,7 +94,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
           <Group gap="xs">
             <Text fw={700}>{gtt.symbol}</Text>
             <Badge variant="light" color={gtt.side === 'buy' ? 'green' : 'red'}>
-              {gtt.side === 'buy' ? 'Buy' : 'Sell'} {formatCount(gtt.quantity)}
+              {sideLabel(gtt.side)} {formatCount(gtt.quantity)}
             </Badge>
             <Badge variant="outline">{gtt.kind === 'oco' ? 'OCO' : t('gtt.single')}</Badge>
             <Badge
@@ -110,7 +108,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
           </Group>
           {legs.map(({ name, leg, id }) => (
             <Text size="sm" key={id} data-testid={`gtt-${id}-${gtt.id}`} data-status={leg.status}>
-              {t('gtt.leg', {
+              {t(name ? 'gtt.leg' : 'gtt.singleLeg', {
                 leg: name,
                 trigger: money(leg.trigger_price_paise),
                 limit: money(leg.limit_price_paise),
@@ -120,7 +118,7 @@ function GttRow({ gtt }: { gtt: TGtt }) {
           ))}
           {gtt.order_status ? (
             <Text size="xs" c="dimmed" data-testid={`gtt-order-${gtt.id}`}>
-              {t('gtt.order', { status: gtt.order_status.replace('_', ' ') })}
+              {t('gtt.order', { status: orderStatusLabel(gtt.order_status) })}
             </Text>
           ) : null}
           {gtt.reason ? (

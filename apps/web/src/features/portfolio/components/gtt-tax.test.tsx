@@ -198,14 +198,27 @@ describe('GTT page', () => {
       [`DELETE /trade/app/v1/gtts/${oco.id}`]: ok({ ...oco, status: 'cancelled' }),
     });
     renderWithProviders(<GttPage />);
-    expect(await screen.findByTestId(`gtt-target-${oco.id}`)).toHaveTextContent('₹4,200.00');
-    expect(screen.getByTestId(`gtt-stop-${oco.id}`)).toHaveTextContent('₹3,800.00');
+    expect(await screen.findByTestId(`gtt-target-${oco.id}`)).toHaveTextContent(
+      'Target: trigger ₹4,200.00, limit ₹4,200.00 · waiting',
+    );
+    expect(screen.getByTestId(`gtt-stop-${oco.id}`)).toHaveTextContent(
+      'Stop: trigger ₹3,800.00, limit ₹3,790.00 · waiting',
+    );
     await userEvent.click(screen.getByTestId(`gtt-delete-${oco.id}`));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText(GTT_DONE.deleted)).toBeInTheDocument();
     expect(http.callsTo(`DELETE /trade/app/v1/gtts/${oco.id}`)).toHaveLength(1);
+  });
+
+  it('writes a single GTT’s one leg without a name: it said "Trigger price: trigger …"', async () => {
+    const single: TGtt = { ...oco, id: 'g-single', kind: 'single', stop: null };
+    mockApi({ 'GET /trade/app/v1/gtts': ok([single]) });
+    renderWithProviders(<GttPage />);
+    expect(await screen.findByTestId('gtt-target-g-single')).toHaveTextContent(
+      /^Trigger ₹4,200\.00, limit ₹4,200\.00 · waiting$/,
+    );
   });
 
   it('sets a new OCO with the PIN sent as its MD5', async () => {
