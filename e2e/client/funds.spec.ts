@@ -123,6 +123,50 @@ test('[CLIENT][FUNDS]: deposit, confirmation, bank account, withdrawal with PIN,
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('receipt-detail')).toHaveCount(0);
 
+  // A deposit refused moved no money, so it has no receipt: its notice opens the Deposit
+  // drawer, whose recent deposits list it as rejected with the reason.
+  const refusedUtr = `${Date.now() + 7}`.slice(-12).padStart(12, '7');
+  const refusedShown = `₹${new Intl.NumberFormat('en-IN').format(rupees + 1)}.50`;
+  drawer = await openMoneyDrawer(page, 'Deposit');
+  await drawer.getByLabel('Amount').fill(`${rupees + 1}.50`);
+  await drawer
+    .locator('label')
+    .filter({ hasText: /^IMPS$/ })
+    .click();
+  await drawer.getByLabel('UTR / reference number').fill(refusedUtr);
+  await drawer.getByRole('button', { name: 'Submit deposit' }).click();
+  await expect(drawer.getByTestId('deposit-row').filter({ hasText: refusedUtr })).toContainText(
+    'Pending',
+  );
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  const waiting = await consoleCall(request, token, 'get', '/funds/deposits?status=pending');
+  const refused = (waiting.items as { id: string; utr: string }[]).find(
+    (item) => item.utr === refusedUtr,
+  );
+  await consoleCall(request, token, 'post', `/funds/deposits/${refused!.id}/reject`, {
+    reason: 'No credit with this UTR on our statement',
+  });
+  await page.getByTestId('notifications-bell').click();
+  const refusal = page
+    .getByTestId('notification')
+    .filter({ hasText: `Your deposit of ${refusedShown} was rejected.` })
+    .first();
+  await expect(refusal).toBeVisible({ timeout: 45_000 });
+  await refusal.click();
+  const deposits = page.getByRole('dialog', { name: 'Deposit' });
+  const refusedRow = deposits.getByTestId('deposit-row').filter({ hasText: refusedUtr });
+  await expect(refusedRow).toContainText('No credit with this UTR on our statement');
+  // Below the form, brought into view and marked as the one the notice is about.
+  await expect(refusedRow).toHaveAttribute('data-focused', 'true');
+  await expect(refusedRow).toBeInViewport();
+  await expect(deposits.getByTestId('deposit-row').filter({ hasText: refusedUtr })).toContainText(
+    'Rejected',
+  );
+  await screenshot(page, 'funds-deposit-refused');
+  await page.keyboard.press('Escape');
+  await expect(deposits).toBeHidden();
+
   // The client's records and assets show the credit.
   const depositRow = page.getByTestId('record-row').filter({ hasText: shown }).first();
   await expect(depositRow).toContainText('Deposit');

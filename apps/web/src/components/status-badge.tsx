@@ -22,10 +22,18 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'gray',
 };
 
-/** A deposit's or withdrawal's status. */
+/**
+ * A deposit's or withdrawal's status. It keeps its width beside a long line (a reason, a
+ * bank's name): on a phone it shrank to "RE…".
+ */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="funds-status">
+    <Badge
+      color={STATUS_COLORS[status] ?? 'gray'}
+      variant="light"
+      data-testid="funds-status"
+      style={{ flexShrink: 0 }}
+    >
       {t(`money-status:${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -40,8 +40,14 @@ export interface TLoanRef {
   productId?: string;
 }
 
+/** The deposit the Deposit drawer brings into view (a refused deposit's notice names it). */
+export interface TDepositRef {
+  focusId: string;
+}
+
 interface TDrawerState {
   open: TGlobalDrawer | null;
+  deposit?: TDepositRef;
   stock?: TStockRef;
   deal?: TDealRef;
   order?: TOrderRef;
@@ -55,13 +61,19 @@ export const useStockDetailRef = () => useStore(drawerStore).stock;
 export const useDealRef = () => useStore(drawerStore).deal;
 export const useOrderRef = () => useStore(drawerStore).order;
 export const useLoanRef = () => useStore(drawerStore).loan;
+export const useDepositRef = () => useStore(drawerStore).deposit;
 
 let afterClose: (() => void)[] = [];
 
 export function openGlobalDrawer(
   name: Exclude<TGlobalDrawer, 'stock-detail' | TOfferingKind | 'order' | 'loan'>,
 ) {
-  drawerStore.set((state) => ({ ...state, open: name }));
+  drawerStore.set((state) => ({ ...state, open: name, deposit: undefined }));
+}
+
+/** Opens the Deposit drawer with one of the client's recent deposits in view. */
+export function openDepositDrawer(focusId: string) {
+  drawerStore.set((state) => ({ ...state, open: 'deposit', deposit: { focusId } }));
 }
 
 /** Opens the stock detail slide-up drawer from anywhere (spec §2); the URL stays. */

@@ -114,11 +114,13 @@ export const useMarkNoticesRead = () => {
 };
 
 /** Where a notice leads: a screen, or a drawer that lists what it is about. */
-export type TNoticeOpens = { href: string } | { drawer: 'support' | 'deposit' };
+export type TNoticeOpens =
+  { href: string } | { drawer: 'support' } | { drawer: 'deposit'; focusId: string };
 
 /**
  * A chat reply opens the chat; a deposit refused moved no money, so there is no receipt to
- * show: it opens the Deposit drawer, whose recent deposits list it with the reason. Every
+ * show: it opens the Deposit drawer with it in view among the recent deposits, with the
+ * reason. Every
  * other notice opens the screen `noticeHref` names.
  */
 export function noticeOpens(
@@ -126,7 +128,7 @@ export function noticeOpens(
     Partial<Pick<TClientNotification, 'detail'>>,
 ): TNoticeOpens {
   if (notice.kind === 'support.reply') return { drawer: 'support' };
-  if (notice.kind === 'deposit.reject') return { drawer: 'deposit' };
+  if (notice.kind === 'deposit.reject') return { drawer: 'deposit', focusId: notice.subject_id };
   return { href: noticeHref(notice) };
 }
 

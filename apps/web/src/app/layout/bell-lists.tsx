@@ -2,7 +2,7 @@ import { formatPaise, type TPriceAlert } from '@sampada/shared';
 import { ActionIcon, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { openGlobalDrawer } from '../../lib/drawers';
+import { openDepositDrawer, openGlobalDrawer } from '../../lib/drawers';
 import { useTranslation } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/money';
 import type { BellItem } from './bell-items';
@@ -22,14 +22,15 @@ function BellRow({ item: n, close }: { item: BellItem; close: () => void }) {
     </>
   );
   if (n.opens && 'drawer' in n.opens) {
-    const { drawer } = n.opens;
+    const opens = n.opens;
     return (
       <UnstyledButton
         display="block"
         w="100%"
         onClick={() => {
           close();
-          openGlobalDrawer(drawer);
+          if (opens.drawer === 'deposit') openDepositDrawer(opens.focusId);
+          else openGlobalDrawer(opens.drawer);
         }}
         data-testid="notification"
         data-unread={n.unread || undefined}

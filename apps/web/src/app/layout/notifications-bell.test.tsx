@@ -148,7 +148,7 @@ describe('the notifications bell', () => {
     const [refused] = await screen.findAllByTestId('notification');
     expect(refused).not.toHaveAttribute('href');
     await user.click(refused!);
-    expect(drawerStore.get().open).toBe('deposit');
+    expect(drawerStore.get()).toMatchObject({ open: 'deposit', deposit: { focusId: 's1' } });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     await user.click((await screen.findAllByTestId('notification'))[1]!);
     expect(drawerStore.get().open).toBe('support');

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle, IconPhoto } from '@tabler/icons-react';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CopyButton } from '../../../components/copy-button';
 import { AmountField, TextInputField } from '../../../components/form-fields';
@@ -42,6 +42,7 @@ import {
 import { useFundsTranslation } from '../i18n';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/money';
+import { useDepositRef } from '../../../lib/drawers';
 
 const errorText = (error: unknown) => translateMessage(isApiError(error) ? error : M.requestFailed);
 
@@ -88,7 +89,23 @@ function AccountDetails({ account, method }: { account: TDepositAccount; method:
   );
 }
 
-/** The client's recent deposits and their status. */
+const focusedRowStyle = {
+  p: 'xs',
+  bg: 'var(--mantine-color-default-hover)',
+  style: { borderRadius: 'var(--mantine-radius-sm)' },
+} as const;
+
+/** Brings the deposit a notice named into view once the list has it (below the form). */
+function useFocusedDeposit(listed: boolean) {
+  const focusId = useDepositRef()?.focusId;
+  const focused = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (listed) focused.current?.scrollIntoView?.({ block: 'center' });
+  }, [focusId, listed]);
+  return { focusId, focused };
+}
+
+/** The client's recent deposits and their status; the one a notice named stands out. */
 export function RecentDeposits() {
   const { t } = useFundsTranslation();
   const { data } = useQuery({
@@ -96,6 +113,7 @@ export function RecentDeposits() {
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => item.status === 'pending') ? 15_000 : false,
   });
+  const { focusId, focused } = useFocusedDeposit(Boolean(data));
   if (!data) return null;
   return (
     <Stack gap="xs" data-testid="recent-deposits">
@@ -108,7 +126,15 @@ export function RecentDeposits() {
         </Text>
       ) : (
         data.items.map((item) => (
-          <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="deposit-row">
+          <Group
+            key={item.id}
+            ref={item.id === focusId ? focused : undefined}
+            justify="space-between"
+            wrap="nowrap"
+            data-testid="deposit-row"
+            data-focused={item.id === focusId || undefined}
+            {...(item.id === focusId && focusedRowStyle)}
+          >
             <Stack gap={0}>
               <Text size="sm" fw={600}>
                 {formatPaise(item.amount_paise)} · {item.method}

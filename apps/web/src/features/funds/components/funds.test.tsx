@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { THttpConfig } from '../../../lib/http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setShowAssets } from '../../../lib/app-settings';
+import { openDepositDrawer } from '../../../lib/drawers';
 import { mockApi, ok, type TMockResponse } from '../../../test/http';
 import { renderWithProviders, resetAppState } from '../../../test/render';
 import { signInForTest } from '../../../test/session';
@@ -125,6 +126,35 @@ describe('deposit drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Submit deposit' }));
     expect(await screen.findByText(FM.depositBelowMin)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('opened from a refused deposit’s notice, brings that deposit into view with its reason', async () => {
+    const refused = {
+      ...deposit,
+      id: 'd2',
+      utr: 'HDFCN52026112199',
+      status: 'rejected',
+      reason: 'No credit with this UTR',
+    };
+    mockApi({
+      'GET /funds/app/v1/deposit-account': depositAccount,
+      'GET /auth/app/v1/client_info': profile(),
+      'GET /funds/app/v1/deposits': ok({ items: [deposit, refused], next_cursor: null }),
+    });
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      openDepositDrawer('d2');
+      renderWithProviders(<DepositPanel />);
+      const rows = await screen.findAllByTestId('deposit-row');
+      expect(rows.map((row) => row.hasAttribute('data-focused'))).toEqual([false, true]);
+      expect(rows[1]).toHaveTextContent('No credit with this UTR');
+      await waitFor(() => expect(scrolled).toEqual([rows[1]]));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('sends an Idempotency-Key and reuses it when the same attempt is retried', async () => {
