@@ -122,6 +122,16 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     await expect(
       page.getByTestId('radar-chart').locator('.recharts-polar-angle-axis-tick'),
     ).toHaveCount(5);
+    // Every axis label is whole inside the chart's SVG, which clips (at 375 px they ran off).
+    const outside = await page.getByTestId('radar-chart').evaluate((card) => {
+      const box = card.querySelector('svg')!.getBoundingClientRect();
+      return [...card.querySelectorAll('.recharts-polar-angle-axis-tick text')].flatMap((label) => {
+        const r = label.getBoundingClientRect();
+        const inside = r.left >= box.left && r.right <= box.right && r.top >= box.top;
+        return inside && r.bottom <= box.bottom ? [] : [label.textContent];
+      });
+    });
+    expect(outside).toEqual([]);
     await expect(page.getByTestId('radar-activity')).toContainText(
       '1 trade filled in the last 90 days',
     );

@@ -33,14 +33,15 @@ export default function RadarPage() {
       >
         <Paper withBorder radius="md" p="md" data-testid="radar-chart">
           <RadarChart
-            h={320}
+            h={phone ? 250 : 320}
             data={data}
             dataKey="axis"
             withPolarRadiusAxis
             polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5 }}
             // On a phone the web is drawn smaller and its labels in a smaller type, or
-            // "Discipline" and "Return vs NIFTY 50" ran off the card's edges (issue 31).
-            radarChartProps={phone ? { outerRadius: '42%' } : undefined}
+            // "Discipline" and "Return vs NIFTY 50" ran off the card's edges (issue 31); the
+            // chart is shorter there too, so the web does not float in empty space.
+            radarChartProps={phone ? { outerRadius: '46%' } : undefined}
             polarAngleAxisProps={phone ? { tick: { fontSize: 10 } } : undefined}
             series={[
               { name: 'value', label: t('radar.chartLabel'), color: 'teal.6', opacity: 0.3 },
