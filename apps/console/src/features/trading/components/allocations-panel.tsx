@@ -1,9 +1,8 @@
 import { Table, Text } from '@mantine/core';
-import { formatPaise } from '@sampada/shared';
+import { formatPaise, formatCount } from '@sampada/shared';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { type TOfferingFilter, useAllocations, useCloseAllocation } from '../api/allocations';
-import { formatShares } from '../utils/money';
 import { AllocationCreateModal } from './allocation-create-modal';
 import { OfferingFilter } from './offering-filter';
 import {
@@ -54,9 +53,9 @@ export function AllocationsPanel() {
                 </Text>
               ) : null}
             </Table.Td>
-            <Table.Td ta="right">{formatShares(a.quantity)}</Table.Td>
-            <Table.Td ta="right">{formatShares(a.allocated)}</Table.Td>
-            <Table.Td ta="right">{formatShares(a.remaining)}</Table.Td>
+            <Table.Td ta="right">{formatCount(a.quantity)}</Table.Td>
+            <Table.Td ta="right">{formatCount(a.allocated)}</Table.Td>
+            <Table.Td ta="right">{formatCount(a.remaining)}</Table.Td>
             <Table.Td>
               <Text size="xs">{formatDateTime(a.opens_at)}</Text>
               <Text size="xs" c="dimmed">

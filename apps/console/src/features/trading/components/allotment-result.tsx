@@ -1,6 +1,5 @@
 import { Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatPaise, type TAllotmentResult } from '@sampada/shared';
-import { formatShares } from '../utils/money';
+import { formatPaise, type TAllotmentResult, formatCount } from '@sampada/shared';
 import { Figure } from './figure';
 
 const METHOD_LABELS: Record<TAllotmentResult['method'], string> = {
@@ -42,7 +41,7 @@ export function AllotmentResult({ result }: { result: TAllotmentResult }) {
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure label="Issue price" value={formatPaise(result.issue_price_paise)} />
           {COUNTS.map(({ label, field, testId }) => (
-            <Figure key={field} label={label} value={formatShares(result[field])} testId={testId} />
+            <Figure key={field} label={label} value={formatCount(result[field])} testId={testId} />
           ))}
           <Figure
             label="Refunded"
@@ -69,8 +68,8 @@ export function AllotmentResult({ result }: { result: TAllotmentResult }) {
                       {a.order_id}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{formatShares(a.lots_applied)}</Table.Td>
-                  <Table.Td ta="right">{formatShares(a.lots_allotted)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(a.lots_applied)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(a.lots_allotted)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,10 +1,15 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatPaise, mayAccess, ORDER_TYPE_LABELS, type TDeskOrder } from '@sampada/shared';
+import {
+  formatPaise,
+  mayAccess,
+  ORDER_TYPE_LABELS,
+  type TDeskOrder,
+  formatCount,
+} from '@sampada/shared';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDeskOrders } from '../api/desk-orders';
-import { formatShares } from '../utils/money';
 import { TradingStatusBadge } from './trading-status-badge';
 
 /**
@@ -84,12 +89,12 @@ function OrderRow({ order }: { order: TDeskOrder }) {
         </Group>
         <Text size="xs" c="dimmed">
           {ORDER_TYPE_LABELS[order.type]}
-          {order.lots !== null ? ` · ${formatShares(order.lots)} lots` : ''}
+          {order.lots !== null ? ` · ${formatCount(order.lots)} lots` : ''}
         </Text>
       </Table.Td>
       <Table.Td ta="right">
         <Text size="sm">
-          {formatShares(order.filled_quantity)} / {formatShares(order.quantity)}
+          {formatCount(order.filled_quantity)} / {formatCount(order.quantity)}
         </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -122,7 +127,7 @@ function OrderRow({ order }: { order: TDeskOrder }) {
                 <Text span ff="monospace" size="xs" fw={600} data-testid="contract-note-no">
                   {fill.contract_note_no}
                 </Text>{' '}
-                · {formatShares(fill.quantity)} @ {formatPaise(fill.price_paise)} · charges{' '}
+                · {formatCount(fill.quantity)} @ {formatPaise(fill.price_paise)} · charges{' '}
                 {formatPaise(fill.charges.total_paise)} · net {formatPaise(fill.net_paise)} ·{' '}
                 {formatDateTime(fill.executed_at)}
               </Text>

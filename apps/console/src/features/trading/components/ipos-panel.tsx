@@ -1,11 +1,11 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { formatPaise } from '@sampada/shared';
+import { formatPaise, formatCount } from '@sampada/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useIpos } from '../api/ipos';
 import { formatDay } from '../utils/dates';
-import { formatShares, formatSubscription } from '../utils/money';
+import { formatSubscription } from '../utils/money';
 import { IpoCreateModal } from './ipo-create-modal';
 import { OfferingTable, OfferingToolbar } from './offering-list';
 import { TradingStatusBadge } from './trading-status-badge';
@@ -50,12 +50,12 @@ export function IposPanel() {
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatPaise(ipo.price_low_paise)} – {formatPaise(ipo.price_high_paise)}
             </Table.Td>
-            <Table.Td ta="right">{formatShares(ipo.lot_size)}</Table.Td>
+            <Table.Td ta="right">{formatCount(ipo.lot_size)}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               {formatDay(ipo.open_date)} – {formatDay(ipo.close_date)}
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(ipo.listing_date)}</Table.Td>
-            <Table.Td ta="right">{formatShares(ipo.applications)}</Table.Td>
+            <Table.Td ta="right">{formatCount(ipo.applications)}</Table.Td>
             <Table.Td ta="right">{formatSubscription(ipo.subscription)}</Table.Td>
             <Table.Td>
               <TradingStatusBadge status={ipo.status} />

@@ -1,10 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
-import { formatPaise } from '@sampada/shared';
+import { formatPaise, formatCount } from '@sampada/shared';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { TOfferingFilter } from '../api/allocations';
 import { useCloseOtcQuote, useOtcQuotes } from '../api/otc-quotes';
-import { formatShares } from '../utils/money';
 import { OfferingFilter } from './offering-filter';
 import {
   OfferingActionsCell,
@@ -59,9 +58,9 @@ export function OtcQuotesPanel() {
                 ref. {formatPaise(q.reference_price_paise)}
               </Text>
             </Table.Td>
-            <Table.Td ta="right">{formatShares(q.quantity)}</Table.Td>
-            <Table.Td ta="right">{formatShares(q.taken)}</Table.Td>
-            <Table.Td ta="right">{formatShares(q.remaining)}</Table.Td>
+            <Table.Td ta="right">{formatCount(q.quantity)}</Table.Td>
+            <Table.Td ta="right">{formatCount(q.taken)}</Table.Td>
+            <Table.Td ta="right">{formatCount(q.remaining)}</Table.Td>
             <Table.Td>
               <Text size="xs">{formatDateTime(q.valid_until)}</Text>
             </Table.Td>

@@ -1,11 +1,10 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import { formatPaise, type TDeskOrder } from '@sampada/shared';
+import { formatPaise, type TDeskOrder, formatCount } from '@sampada/shared';
 import { DecisionButtons } from '../../../components/queue-parts';
 import { formatDateTime } from '../../../lib/format';
 import { formatOrderValue } from '../components/order-amounts';
 import { OrderClientCell } from '../components/order-client-cell';
 import { TradingStatusBadge } from '../components/trading-status-badge';
-import { formatShares } from '../utils/money';
 
 type DeskAction = 'allocate' | 'confirm' | 'reject';
 
@@ -87,17 +86,17 @@ function DeskQuantityCell({ order: r }: { order: TDeskOrder }) {
     <Table.Td ta="right">
       {r.type === 'ipo' && r.lots !== null ? (
         <>
-          <Text size="sm">{formatShares(r.lots)}</Text>
+          <Text size="sm">{formatCount(r.lots)}</Text>
           <Text size="xs" c="dimmed">
-            × {formatShares(r.lot_size ?? 0)} = {formatShares(r.quantity)} sh.
+            × {formatCount(r.lot_size ?? 0)} = {formatCount(r.quantity)} sh.
           </Text>
         </>
       ) : (
         <>
-          <Text size="sm">{formatShares(r.quantity)}</Text>
+          <Text size="sm">{formatCount(r.quantity)}</Text>
           {r.filled_quantity > 0 ? (
             <Text size="xs" c="dimmed">
-              filled {formatShares(r.filled_quantity)}
+              filled {formatCount(r.filled_quantity)}
             </Text>
           ) : null}
         </>

@@ -1,8 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { formatPaise, type TDeskOrder } from '@sampada/shared';
+import { formatPaise, type TDeskOrder, formatCount } from '@sampada/shared';
 import { formatDateTime } from '../../../lib/format';
 import { formatOrderValue } from '../components/order-amounts';
-import { formatShares } from '../utils/money';
 
 /** What the desk is deciding on, shown at the top of each decision modal. */
 export function DeskOrderSummary({ order: o }: { order: TDeskOrder }) {
@@ -12,7 +11,7 @@ export function DeskOrderSummary({ order: o }: { order: TDeskOrder }) {
         {o.client.name ?? 'Client'} (UID {o.client.uid})
       </Text>
       <Text fw={600}>
-        {o.side === 'buy' ? 'Buys' : 'Sells'} {formatShares(o.quantity)} {o.symbol} at{' '}
+        {o.side === 'buy' ? 'Buys' : 'Sells'} {formatCount(o.quantity)} {o.symbol} at{' '}
         {o.price_paise === null ? 'market' : formatPaise(o.price_paise)}
       </Text>
       <Text size="sm">

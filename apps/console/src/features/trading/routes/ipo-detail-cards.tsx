@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatPaise, type TIpoIssue } from '@sampada/shared';
+import { formatPaise, type TIpoIssue, formatCount } from '@sampada/shared';
 import { Link } from 'react-router';
 import { DetailRow } from '../../../components/detail-row';
 import { paths } from '../../../config/paths';
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { Figure } from '../components/figure';
 import { TradingStatusBadge } from '../components/trading-status-badge';
 import { formatDay } from '../utils/dates';
-import { formatShares, formatSubscription } from '../utils/money';
+import { formatSubscription } from '../utils/money';
 
 /** The issue's terms: price band, lots, dates and what the company does. */
 export function IpoIssueCard({ ipo, lotsOffered }: { ipo: TIpoIssue; lotsOffered: number }) {
@@ -23,12 +23,12 @@ export function IpoIssueCard({ ipo, lotsOffered }: { ipo: TIpoIssue; lotsOffered
         <DetailRow label="Price band">
           {formatPaise(ipo.price_low_paise)} – {formatPaise(ipo.price_high_paise)}
         </DetailRow>
-        <DetailRow label="Lot size">{formatShares(ipo.lot_size)} shares</DetailRow>
+        <DetailRow label="Lot size">{formatCount(ipo.lot_size)} shares</DetailRow>
         <DetailRow label="Minimum bid">
           {formatPaise(ipo.min_bid_paise)} a lot · {ipo.min_lots} to {ipo.max_lots} lots
         </DetailRow>
         <DetailRow label="Shares offered">
-          {formatShares(ipo.shares_offered)} ({formatShares(lotsOffered)} lots)
+          {formatCount(ipo.shares_offered)} ({formatCount(lotsOffered)} lots)
         </DetailRow>
         <DetailRow label="Bidding">
           {formatDay(ipo.open_date)} – {formatDay(ipo.close_date)}
@@ -57,10 +57,10 @@ export function IpoDemandCard({ ipo }: { ipo: TIpoIssue }) {
       <SimpleGrid cols={3}>
         <Figure
           label="Applications"
-          value={formatShares(ipo.applications)}
+          value={formatCount(ipo.applications)}
           testId="ipo-applications"
         />
-        <Figure label="Lots applied" value={formatShares(ipo.lots_applied)} />
+        <Figure label="Lots applied" value={formatCount(ipo.lots_applied)} />
         <Figure
           label="Subscription"
           value={formatSubscription(ipo.subscription)}

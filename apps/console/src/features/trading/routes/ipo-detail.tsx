@@ -1,3 +1,4 @@
+import { formatCount } from '@sampada/shared';
 import { Anchor, Grid, Stack, Text } from '@mantine/core';
 import type { TIpoIssue } from '@sampada/shared';
 import { Link, useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { useIpo } from '../api/ipos';
 import { AllotModal } from '../components/allot-modal';
 import { AllotmentResult } from '../components/allotment-result';
 import { istToday } from '../utils/dates';
-import { formatShares, formatSubscription } from '../utils/money';
+import { formatSubscription } from '../utils/money';
 import { IpoActionsCard, IpoDemandCard, IpoIssueCard } from './ipo-detail-cards';
 import { useIpoActions } from './use-ipo-actions';
 
@@ -71,8 +72,8 @@ function IpoDetail({ ipo }: { ipo: TIpoIssue }) {
         onAllot={a.runAllotment}
         summary={
           <Text size="sm">
-            {ipo.symbol}: {formatShares(ipo.applications)} applications for{' '}
-            {formatShares(ipo.lots_applied)} lots; {formatShares(lotsOffered)} lots offered (
+            {ipo.symbol}: {formatCount(ipo.applications)} applications for{' '}
+            {formatCount(ipo.lots_applied)} lots; {formatCount(lotsOffered)} lots offered (
             {formatSubscription(ipo.subscription)}).
           </Text>
         }

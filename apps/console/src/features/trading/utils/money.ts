@@ -1,7 +1,4 @@
-import { formatTwoDecimals, formatCount } from '@sampada/shared';
-
-/** Whole shares with Indian grouping. */
-export const formatShares = formatCount;
+import { formatTwoDecimals } from '@sampada/shared';
 
 /** '2.35×': lots applied over lots offered. */
 export const formatSubscription = (times: number) => `${formatTwoDecimals(times)}×`;
