@@ -21,7 +21,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../../components/market/query-state';
 import { scoreQueryOptions } from '../api/get-score';
 import { vipQueryOptions } from '../api/get-vip';
-import { formatDateTime } from '../../../lib/datetime';
+import { formatDate, formatTime } from '../../../lib/datetime';
 import { serverWords, useEngagementTranslation } from '../i18n';
 
 function PartRow({ part }: { part: TScorePart }) {
@@ -137,7 +137,16 @@ function ScoreHistory({ score }: { score: TScoreQuery }) {
             <Table.Tbody>
               {score.data?.history.map((h) => (
                 <Table.Tr key={`${h.at}-${h.score}-${h.reason}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</Table.Td>
+                  {/* Date over time: on one line "30 Nov 2026, 11:58 pm UTC" left the reason
+                      too little of a 375 px screen, and the table spilled past it. */}
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(h.at)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatTime(h.at)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td fw={600}>{h.score}</Table.Td>
                   <Table.Td>{h.reason}</Table.Td>
                 </Table.Tr>
