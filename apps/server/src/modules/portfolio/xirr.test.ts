@@ -55,4 +55,31 @@ describe('XIRR', () => {
       reason: XIRR_REASONS.tooFew,
     });
   });
+
+  it("many flows on one day solve as their sum: Excel's example with each flow split in three", () => {
+    const whole = [
+      { day: '2008-01-01', amount: -10_000 },
+      { day: '2008-03-01', amount: 2_750 },
+      { day: '2008-10-30', amount: 4_250 },
+      { day: '2009-02-15', amount: 3_250 },
+      { day: '2009-04-01', amount: 2_750 },
+    ];
+    // A buy, a sell and a dividend can share a day: −10,000 as −12,000 + 1,500 + 500, and so on.
+    const split = whole.flatMap(({ day, amount }) => [
+      { day, amount: amount - 2_000 },
+      { day, amount: 1_500 },
+      { day, amount: 500 },
+    ]);
+    expect(xirr(split)).toEqual(xirr(whole));
+    expect(xirr(split)).toEqual({ computable: true, rate: expect.closeTo(0.373362535, 6) });
+  });
+
+  it('a day whose flows cancel out leaves no rate to find', () => {
+    expect(
+      xirr([
+        { day: '2024-01-01', amount: -100 },
+        { day: '2024-01-01', amount: 100 },
+      ]),
+    ).toEqual({ computable: false, reason: XIRR_REASONS.noRoot });
+  });
 });

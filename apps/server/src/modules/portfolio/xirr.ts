@@ -83,7 +83,14 @@ export function xirr(cashFlows: CashFlow[]): XirrResult {
     return { computable: false, reason: XIRR_REASONS.oneSign };
   const first = flows.reduce((min, f) => (f.day < min ? f.day : min), flows[0]!.day);
   const start = dayNumber(first);
-  const timed = flows.map((f) => ({ years: (dayNumber(f.day) - start) / 365, amount: f.amount }));
+  // Flows of one day share their discount, so their sum stands for them exactly: a portfolio's
+  // 10,000 fills fall on ~1,300 days, and every Newton step walks the list.
+  const byDay = new Map<number, number>();
+  for (const f of flows) {
+    const n = dayNumber(f.day) - start;
+    byDay.set(n, (byDay.get(n) ?? 0) + f.amount);
+  }
+  const timed = [...byDay].map(([n, amount]) => ({ years: n / 365, amount }));
   const rate = newton(timed) ?? bisect(timed);
   return rate === null
     ? { computable: false, reason: XIRR_REASONS.noRoot }
