@@ -6,18 +6,7 @@
  * fills was 1,300 × 10,000 date conversions with `heldAt` alone (bench/returns.mjs).
  */
 import { istDateOf } from '../../platform/ist.ts';
-import type { LotAdjustment, TaxFill } from '../trading/service.ts';
-
-const fillDays = new WeakMap<TaxFill, string>();
-/**
- * A fill's IST day, worked out once per fill: a returns answer asks it of every fill several
- * times (flows, income, holdings), and each conversion builds a Date and a string.
- */
-export function fillDay(f: TaxFill): string {
-  let day = fillDays.get(f);
-  if (day === undefined) fillDays.set(f, (day = istDateOf(f.executedAt)));
-  return day;
-}
+import { fillDay, type LotAdjustment, type TaxFill } from '../trading/service.ts';
 
 /**
  * The IST day an adjustment counts from in a client's positions: a corporate action's ex-date;
@@ -27,7 +16,7 @@ export function fillDay(f: TaxFill): string {
 export const adjustmentDay = (a: LotAdjustment): string =>
   istDateOf(a.kind === 'transfer_in' ? (a.allottedAt ?? a.effectiveAt) : a.effectiveAt);
 
-type Moves = { fills: TaxFill[]; adjustments?: readonly LotAdjustment[] | undefined };
+type Moves = { fills: readonly TaxFill[]; adjustments?: readonly LotAdjustment[] | undefined };
 type Move = { day: string; symbol: string; quantity: number };
 
 /**
@@ -66,8 +55,10 @@ export function heldAt(input: Moves, day: string): Map<string, number> {
 /**
  * A walk over days in ascending order: each call answers the shares held at the end of its day,
  * applying only the moves since the last call. A day earlier than the last one is refused.
+ * The answer is the walk's own map, read before the next call (the series asks once a day for
+ * five years: a fresh copy each day was most of the walk).
  */
-export function heldThrough(input: Moves): (day: string) => Map<string, number> {
+export function heldThrough(input: Moves): (day: string) => ReadonlyMap<string, number> {
   const moves = movesOf(input).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const held = new Map<string, number>();
   let next = 0;
@@ -77,8 +68,10 @@ export function heldThrough(input: Moves): (day: string) => Map<string, number> 
     last = day;
     for (; next < moves.length && moves[next]!.day <= day; next++) {
       const m = moves[next]!;
-      held.set(m.symbol, (held.get(m.symbol) ?? 0) + m.quantity);
+      const quantity = (held.get(m.symbol) ?? 0) + m.quantity;
+      if (quantity === 0) held.delete(m.symbol);
+      else held.set(m.symbol, quantity);
     }
-    return withoutEmpty(held);
+    return held;
   };
 }

@@ -64,4 +64,23 @@ describe('returns', () => {
     expect(r.xirr.computable).toBe(false);
     expect(r.twr).toBe(0);
   });
+
+  it('a kept (frozen) fills list asked for other windows answers each window, not the last one', () => {
+    const sell: TaxFill = {
+      ...buy,
+      id: '2',
+      side: 'sell',
+      quantity: 4,
+      valuePaise: 42_000n,
+      executedAt: new Date('2023-07-01T10:00:00+05:30'),
+    };
+    const kept = Object.freeze([buy, sell]);
+    const at = (to: string, fills: readonly TaxFill[]) =>
+      computeReturns({ ...input([]), fills, to }).income;
+    // Before the sale nothing is realised; after it, 4 shares bought at ₹100 sold at ₹105.
+    expect(at('2023-03-01', kept).realisedPaise).toBe(0n);
+    expect(at('2024-01-01', kept).realisedPaise).toBe(2_000n);
+    expect(at('2023-03-01', kept)).toEqual(at('2023-03-01', [buy, sell]));
+    expect(at('2024-01-01', kept)).toEqual(at('2024-01-01', [buy, sell]));
+  });
 });

@@ -6,7 +6,7 @@
  * the rest of each fill stays delivery and goes to the FIFO lots. Amounts are split by
  * quantity with the remainder on the later part, so the parts add up to each fill exactly.
  */
-import { istDateOf } from '../../platform/ist.ts';
+import { fillDay } from './fill-day.ts';
 import type { TaxFill } from './tax-lots.ts';
 
 export type IntradayTrade = {
@@ -70,13 +70,13 @@ const total = (fills: TaxFill[], pick: (f: TaxFill) => bigint | undefined) =>
   fills.reduce((s, f) => s + (pick(f) ?? 0n), 0n);
 
 /** Splits a client's fills into delivery fills (for FIFO) and intraday trades. */
-export function splitIntraday(fills: TaxFill[]): {
+export function splitIntraday(fills: readonly TaxFill[]): {
   delivery: TaxFill[];
   intraday: IntradayTrade[];
 } {
   const groups = new Map<string, TaxFill[]>();
   for (const fill of fills) {
-    const key = `${fill.symbol}|${istDateOf(fill.executedAt)}`;
+    const key = `${fill.symbol}|${fillDay(fill)}`;
     const group = groups.get(key);
     if (group) group.push(fill);
     else groups.set(key, [fill]);

@@ -33,7 +33,8 @@ import { ordersSeenBy } from './orders-seen-by.ts';
 import { holdingsExport, taxReport } from './owner-reports.ts';
 import { createPlacement } from './placement.ts';
 import { createPledges } from './pledges.ts';
-import { createTaxPnl, loadTaxFills } from './tax-pnl.ts';
+import { createTaxFillsCache } from './tax-fills-cache.ts';
+import { createTaxPnl } from './tax-pnl.ts';
 import { createCorporateAdjustment } from './corporate-adjustment.ts';
 import { loadLotAdjustments, positionsBefore } from './holding-adjustments.ts';
 import { creditTransferredLots } from './transfer-credit.ts';
@@ -44,6 +45,7 @@ import { createPortfolio } from './portfolio.ts';
 
 /** FIFO lots from fills: the portfolio module's returns use the tax P&L's own matching. */
 export { matchLots, type LotAdjustment, type TaxFill } from './tax-lots.ts';
+export { fillDay } from './fill-day.ts';
 export { type HoldingAction, quantityAfter } from './corporate-adjustment.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
@@ -114,7 +116,8 @@ function createTradingParts(deps: Deps) {
   const parts = createOrderParts(deps);
   const { charges, execution, ipos, nameOf, placement } = parts;
   const portfolio = createPortfolio({ db, clock, market, ipos });
-  const taxPnl = createTaxPnl({ db, clock, market, nameOf });
+  const taxFillsOf = createTaxFillsCache(db);
+  const taxPnl = createTaxPnl({ db, clock, market, nameOf, taxFillsOf });
   /** Pledges of holdings for loans against shares (the credit module calls these). */
   const pledges = createPledges({ clock, market });
   const contractNotes = createContractNotes({
@@ -149,6 +152,7 @@ function createTradingParts(deps: Deps) {
   return {
     ...parts,
     portfolio,
+    taxFillsOf,
     taxPnl,
     pledges,
     contractNotes,
@@ -203,7 +207,7 @@ export function createTradingService(deps: Deps) {
     marketDeals: createMarketDeals(offerings),
     nameOf: parts.nameOf,
     /** A client's fills as the tax lots read them (the portfolio module's returns). */
-    taxFillsOf: (clientId: string) => loadTaxFills(db, clientId),
+    taxFillsOf: parts.taxFillsOf,
     /** What corporate actions did to a client's lots (tax-lots.ts folds them in). */
     lotAdjustmentsOf: (clientId: string) => loadLotAdjustments(db, clientId),
     /** Applies a split, consolidation, bonus or symbol change in the caller's transaction. */

@@ -26,6 +26,8 @@ export type TaxFill = {
   /** Of the charges, the securities transaction tax (not deductible from capital gains). */
   sttPaise?: bigint;
   executedAt: Date;
+  /** The IST day it executed on, when the loader worked it out once (tax-pnl.ts). */
+  day?: string;
 };
 
 /**
@@ -99,7 +101,7 @@ const shareOf = (whole: bigint, part: number, quantity: number) =>
  * sells to buys, first in first out, per scrip; fills in execution order.
  */
 export function matchLots(
-  fills: TaxFill[],
+  fills: readonly TaxFill[],
   adjustments: readonly LotAdjustment[] = [],
 ): {
   realised: RealisedLot[];

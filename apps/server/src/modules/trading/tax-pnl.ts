@@ -52,18 +52,26 @@ export async function loadTaxFills(db: Db, clientId: string): Promise<TaxFill[]>
     dpPaise: BigInt(r.dp),
     sttPaise: BigInt(r.stt),
     executedAt: new Date(r.ms),
+    day: istDateOf(new Date(r.ms)),
   }));
 }
 
-export function createTaxPnl(deps: { db: Db; clock: Clock; market: Market; nameOf: NameOf }) {
-  const { db, clock, market, nameOf } = deps;
+export function createTaxPnl(deps: {
+  db: Db;
+  clock: Clock;
+  market: Market;
+  nameOf: NameOf;
+  /** The client's fills, kept per instance (tax-fills-cache.ts). */
+  taxFillsOf: (clientId: string) => Promise<readonly TaxFill[]>;
+}) {
+  const { db, clock, market, nameOf, taxFillsOf } = deps;
 
   /** The year's report; `year` defaults to the current financial year. */
   async function report(clientId: string, year?: number): Promise<TTaxPnl> {
     const now = clock.now();
     const fy = year ?? financialYearOf(istDateOf(now));
     const [fillRows, adjustments] = await Promise.all([
-      loadTaxFills(db, clientId),
+      taxFillsOf(clientId),
       loadLotAdjustments(db, clientId),
     ]);
     const data = taxYear(

@@ -105,7 +105,7 @@ export type OpenLotValued = OpenLot & {
 };
 
 export function taxYear(
-  fills: TaxFill[],
+  fills: readonly TaxFill[],
   year: number,
   now: Date,
   /** Today's price of a scrip; null values the lot at its cost. */
@@ -216,7 +216,7 @@ function valueOpenLots(
 }
 
 /** The financial years from now back to the first with a fill, latest first. */
-function yearsWithFills(fills: TaxFill[], now: Date): number[] {
+function yearsWithFills(fills: readonly TaxFill[], now: Date): number[] {
   const firstYear = fills.length
     ? Math.min(...fills.map((f) => financialYearOf(istDateOf(f.executedAt))))
     : financialYearOf(istDateOf(now));
