@@ -48,7 +48,12 @@ export async function openPdf(options: {
   signed?: { signer: DocumentSigner; reason: string };
 }) {
   const PDFDocument = await loadPdfKit();
+  const font = await sharedUnicodeFont();
   const doc = new PDFDocument({
+    // The shared font from the start: otherwise pdfkit first parses Helvetica's metrics for
+    // every document (~1 ms of a contract note) only to have it replaced. pdfkit's types name
+    // paths and bytes only; its PDFFontFactory takes a fontkit font too.
+    ...(font ? { font: font as unknown as string } : {}),
     size: 'A4',
     margin: options.margin,
     info: { Title: options.title, Author: APP_NAME },
@@ -61,9 +66,6 @@ export async function openPdf(options: {
         }
       : {}),
   });
-  const font = await sharedUnicodeFont();
-  // pdfkit's types name paths and bytes only; its PDFFontFactory takes a fontkit font too.
-  if (font) doc.font(font as unknown as string);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
