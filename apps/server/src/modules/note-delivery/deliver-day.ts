@@ -6,6 +6,7 @@
  * operations to follow up.
  */
 import { and, eq } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { PAN } from '@sampada/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -48,63 +49,89 @@ const noteMail = (day: string, count: number) => ({
   ].join('\n'),
 });
 
+/**
+ * Clients whose notes are made at once. Making a note is mostly JavaScript (the PDF, its AES
+ * encryption and signature) between a few queries: one at a time left the process waiting on
+ * PostgreSQL for a third of each note. Each holds at most two pooled connections at a time
+ * (its address and PAN are read together), so three leave the requests most of the pool.
+ */
+export const NOTES_AT_ONCE = 3;
+
 export async function deliverDayNotes(deps: DeliverDeps, day: string) {
-  const { db, clock } = deps;
   const byClient = await deps.trading.contractNotes.numbersOn(day);
   const done = new Set(
     (
-      await db
+      await deps.db
         .select({ clientId: noteDeliveries.clientId })
         .from(noteDeliveries)
         .where(eq(noteDeliveries.tradeDate, day))
     ).map((r) => r.clientId),
   );
-  let queued = 0;
-  let skipped = 0;
-  for (const [clientId, numbers] of byClient) {
-    if (done.has(clientId)) continue;
-    const [address, pan] = await Promise.all([
-      deps.email.verifiedAddressOf(clientId),
-      panOf(deps.kyc, clientId),
-    ]);
-    const skippedReason = !address ? SKIP_NO_EMAIL : !pan ? SKIP_NO_PAN : null;
-    const pdf =
-      address && pan
-        ? await dayContractNotesPdf(
-            await Promise.all(numbers.map((no) => deps.trading.contractNotes.note(clientId, no))),
-            day,
-            { password: pan, signer: deps.signer },
-          )
-        : null;
-    await inTransaction(db, async (tx) => {
-      const [claimed] = await tx
-        .insert(noteDeliveries)
-        .values({
-          tradeDate: day,
-          clientId,
-          notes: numbers.length,
-          skippedReason,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ clientId: noteDeliveries.clientId });
-      if (!claimed || !pdf || !address) return;
-      const mailId = await deps.mail.enqueue(tx, {
-        purpose: 'contract_note',
+  const limit = pLimit(NOTES_AT_ONCE);
+  const outcomes = await Promise.all(
+    [...byClient]
+      .filter(([clientId]) => !done.has(clientId))
+      .map(([clientId, numbers]) => limit(() => deliverClientNotes(deps, day, clientId, numbers))),
+  );
+  return {
+    clients: byClient.size,
+    queued: outcomes.filter((o) => o === 'queued').length,
+    skipped: outcomes.filter((o) => o === 'skipped').length,
+  };
+}
+
+/**
+ * One client's notes of the day: claimed by their (day, client) row, then queued as one
+ * message, or recorded as skipped with the reason. Answers what became of them; null when
+ * another run had claimed them first.
+ */
+async function deliverClientNotes(
+  deps: DeliverDeps,
+  day: string,
+  clientId: string,
+  numbers: string[],
+): Promise<'queued' | 'skipped' | null> {
+  const { db, clock } = deps;
+  const [address, pan] = await Promise.all([
+    deps.email.verifiedAddressOf(clientId),
+    panOf(deps.kyc, clientId),
+  ]);
+  const skippedReason = !address ? SKIP_NO_EMAIL : !pan ? SKIP_NO_PAN : null;
+  const pdf =
+    address && pan
+      ? await dayContractNotesPdf(
+          await Promise.all(numbers.map((no) => deps.trading.contractNotes.note(clientId, no))),
+          day,
+          { password: pan, signer: deps.signer },
+        )
+      : null;
+  return inTransaction(db, async (tx) => {
+    const [claimed] = await tx
+      .insert(noteDeliveries)
+      .values({
+        tradeDate: day,
         clientId,
-        to: address,
-        ...noteMail(day, numbers.length),
-        attachments: [
-          { filename: `contract-note-${day}.pdf`, contentType: 'application/pdf', content: pdf },
-        ],
-      });
-      await tx
-        .update(noteDeliveries)
-        .set({ mailId })
-        .where(and(eq(noteDeliveries.tradeDate, day), eq(noteDeliveries.clientId, clientId)));
+        notes: numbers.length,
+        skippedReason,
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ clientId: noteDeliveries.clientId });
+    if (!claimed) return null;
+    if (!pdf || !address) return 'skipped';
+    const mailId = await deps.mail.enqueue(tx, {
+      purpose: 'contract_note',
+      clientId,
+      to: address,
+      ...noteMail(day, numbers.length),
+      attachments: [
+        { filename: `contract-note-${day}.pdf`, contentType: 'application/pdf', content: pdf },
+      ],
     });
-    if (skippedReason) skipped += 1;
-    else queued += 1;
-  }
-  return { clients: byClient.size, queued, skipped };
+    await tx
+      .update(noteDeliveries)
+      .set({ mailId })
+      .where(and(eq(noteDeliveries.tradeDate, day), eq(noteDeliveries.clientId, clientId)));
+    return 'queued';
+  });
 }

@@ -15,7 +15,7 @@ import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
 import { openDeposits } from '../funds/test-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '../mail/test-smtp.ts';
 import { istToday, placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
-import { SKIP_NO_EMAIL } from './deliver-day.ts';
+import { NOTES_AT_ONCE, SKIP_NO_EMAIL } from './deliver-day.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const run = promisify(execFile);
@@ -121,5 +121,38 @@ describe('contract notes by e-mail after a trading day', () => {
     });
     const outbox = await t.ctx.mail.byIds([sent.mail_id!]);
     expect(outbox.get(sent.mail_id!)!.subject).toBe(`Contract note for ${day}`);
+  });
+
+  it('two runs at once over more clients than are made at once queue each client’s notes once', async () => {
+    // The next trading day, with clients of their own (each with a verified address).
+    t.clock.advance(24 * 60 * 60_000);
+    const clients = [];
+    for (let i = 0; i < NOTES_AT_ONCE + 2; i++) {
+      const client = await trader(t, 200_000);
+      await t.ctx.db.execute(
+        `insert into client_emails (client_id, address, verified_at) values ('${client.id}', 'c${i}@client.test', now())`,
+      );
+      const quantity = Math.ceil(2_000_000 / Number(t.ctx.market.engine.state('INFY')!.last)) + 1;
+      const order = await placed(t, client, {
+        type: 'market',
+        symbol: 'INFY',
+        side: 'buy',
+        quantity,
+      });
+      await untilSettled(t, client, order.id);
+      clients.push(client);
+    }
+    const day = istToday(t);
+    const runs = await Promise.all([
+      t.ctx.noteDelivery.deliverDay(day),
+      t.ctx.noteDelivery.deliverDay(day),
+    ]);
+    expect(runs[0]!.queued + runs[1]!.queued).toBe(clients.length);
+    const ids = clients.map((c) => `'${c.id}'`).join(',');
+    const { rows } = (await t.ctx.db.execute(
+      `select client_id, count(*)::int as n from mail_outbox
+        where purpose = 'contract_note' and client_id in (${ids}) group by client_id`,
+    )) as unknown as { rows: { client_id: string; n: number }[] };
+    expect(rows.map((r) => r.n)).toEqual(clients.map(() => 1));
   });
 });
