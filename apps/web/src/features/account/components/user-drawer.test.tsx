@@ -1,5 +1,5 @@
 import { M, type TClientProfile } from '@sampada/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettings } from '../../../lib/app-settings';
@@ -29,9 +29,17 @@ const profile: TClientProfile = {
   verified: true,
 };
 
+/** The drawer as the header holds it; a Reopen button opens it again, as the avatar does. */
 function Harness() {
   const [opened, setOpened] = useState(true);
-  return <UserDrawer opened={opened} onClose={() => setOpened(false)} fullWidth={false} />;
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Reopen
+      </button>
+      <UserDrawer opened={opened} onClose={() => setOpened(false)} fullWidth={false} />
+    </>
+  );
 }
 
 const setup = () => renderWithProviders(<Harness />, { route: '/dashboard' });
@@ -92,11 +100,19 @@ describe('UserDrawer (spec §2 "Header and user drawer")', () => {
 
   it('opens the Deposit and Withdraw drawers and the Customer Service panel', async () => {
     const { user } = setup();
+    // Each choice closes the user drawer; the client opens it again for the next one (clicking
+    // a drawer that is closing raced its unmounting on a loaded box, in CI on 2026-12-01).
+    const reopened = async () => {
+      await waitFor(() => expect(screen.queryByText('Customer Service')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Reopen' }));
+      await screen.findByText('Customer Service');
+      return within(screen.getByTestId('user-drawer'));
+    };
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     await vi.waitFor(() => expect(drawerStore.get().open).toBe('deposit'));
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click((await reopened()).getByRole('button', { name: 'Withdraw' }));
     await vi.waitFor(() => expect(drawerStore.get().open).toBe('withdraw'));
-    await user.click(screen.getByText('Customer Service'));
+    await user.click((await reopened()).getByText('Customer Service'));
     await vi.waitFor(() => expect(drawerStore.get().open).toBe('support'));
   });
 
