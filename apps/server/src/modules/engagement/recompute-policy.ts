@@ -32,14 +32,6 @@ export const RECOMPUTE_CONCURRENCY = 2;
 export const RECOMPUTE_GATHER_MS = 250;
 
 /**
- * The longest an event's computation waits while the money requests need the pool (decision
- * 063): at the market's open the orders of two thousand clients arrive within seconds, each
- * setting off a computation of ~23 statements, more than the order itself; a level or score
- * half a minute late is harmless, an order refused because the pool was busy is not.
- */
-export const RECOMPUTE_MAX_DEFER_MS = 30_000;
-
-/**
  * Every instance looks this often for clients marked stale (engagement_due) whose mark no
  * computation has cleared for STALE_AFTER_MS: a crash between a commit and its computation, a
  * bus message lost. Their events normally clear them within a second.

@@ -28,12 +28,7 @@ import type { EngagementDeps, StandingDeps } from './engagement-deps.ts';
 import type { EngagementPorts } from './facts.ts';
 import { listenForEvents } from './listen-for-events.ts';
 import { startNightlyPass } from './nightly-pass.ts';
-import {
-  mergedReason,
-  RECOMPUTE_CONCURRENCY,
-  RECOMPUTE_GATHER_MS,
-  RECOMPUTE_MAX_DEFER_MS,
-} from './recompute-policy.ts';
+import { mergedReason, RECOMPUTE_CONCURRENCY, RECOMPUTE_GATHER_MS } from './recompute-policy.ts';
 import { recompute, recomputeAll, sweep } from './recompute.ts';
 import { adjustScore, consoleView } from './staff-views.ts';
 import { tiersOf } from './standing-reads.ts';
@@ -73,7 +68,6 @@ export function createEngagementService(options: Deps) {
     run: (clientId, reasons) => computeAndClear(standing, clientId, mergedReason(reasons)),
     // Events' computations wait while the money requests need the pool (decision 019, add. 2).
     busy: options.busy,
-    maxDeferMs: RECOMPUTE_MAX_DEFER_MS,
     onError: (clientId, error) => log(`engagement recompute of ${clientId} failed`, error),
   });
   const deps: EngagementDeps = { ...standing, computations };
