@@ -25,8 +25,10 @@ export async function orderViews(
   rows: OrderRow[],
   executor: Executor,
 ): Promise<TOrder[]> {
+  // An order with nothing filled has no fills (a fill and its order's filled quantity are
+  // written in one statement's transaction): a just-placed order's answer reads none.
   const byOrder = await fillsOf(
-    rows.map((r) => r.id),
+    rows.filter((r) => r.filledQuantity > 0).map((r) => r.id),
     executor,
   );
   const names = await nameOf([...new Set(rows.map((r) => r.symbol))], executor);
