@@ -135,9 +135,12 @@ function walk(input: ReturnsInput, flows: Flow[], costPerShare: CloseOf) {
   const known = new Set(days);
   const flowDays = [...byDay.keys()].filter((d) => !known.has(d));
   for (const day of [...days, ...flowDays].sort()) {
-    const today = byDay.get(day) ?? [];
-    const moneyIn = today.filter((f) => f.amount < 0).reduce((s, f) => s - f.amount, 0);
-    const moneyOut = today.filter((f) => f.amount > 0).reduce((s, f) => s + f.amount, 0);
+    let moneyIn = 0;
+    let moneyOut = 0;
+    for (const f of byDay.get(day) ?? []) {
+      if (f.amount < 0) moneyIn -= f.amount;
+      else moneyOut += f.amount;
+    }
     const value = valueAt(held(day), day, closeOf, costPerShare);
     if (previous + moneyIn > 0) growth *= (value + moneyOut) / (previous + moneyIn);
     previous = value;
@@ -157,14 +160,11 @@ function walk(input: ReturnsInput, flows: Flow[], costPerShare: CloseOf) {
 export function computeReturns(input: ReturnsInput) {
   const costPerShare = costPerShareOf(input.fills, input.adjustments ?? []);
   const flows = flowsOf(input, costPerShare);
-  const plain = (list: Flow[]) => list.map(({ day, amount }) => ({ day, amount }));
   const { twr, series, units } = walk(input, flows, costPerShare);
   const level = input.closeOf(input.benchmark.symbol, input.to);
   const benchmarkValue = level ? Math.round(units * level) : null;
-  const benchmarkFlows = [
-    ...plain(flows.filter((f) => f.kind !== 'close')),
-    ...(benchmarkValue !== null ? [{ day: input.to, amount: benchmarkValue }] : []),
-  ];
+  const benchmarkFlows: CashFlow[] = flows.filter((f) => f.kind !== 'close');
+  if (benchmarkValue !== null) benchmarkFlows.push({ day: input.to, amount: benchmarkValue });
   const bySymbol = new Map<string, Flow[]>();
   for (const f of flows) {
     const own = bySymbol.get(f.symbol);
@@ -176,12 +176,12 @@ export function computeReturns(input: ReturnsInput) {
     const own = bySymbol.get(symbol)!;
     return {
       symbol,
-      xirr: xirr(plain(own)),
+      xirr: xirr(own),
       value: own.filter((f) => f.kind === 'close').reduce((s, f) => s + f.amount, 0),
     };
   });
   return {
-    xirr: xirr(plain(flows)),
+    xirr: xirr(flows),
     twr,
     benchmark: { xirr: xirr(benchmarkFlows) as XirrResult, value: benchmarkValue },
     income: incomeOf(input),

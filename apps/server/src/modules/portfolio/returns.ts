@@ -49,17 +49,38 @@ const rateView = (r: XirrResult) =>
     ? { computable: true, rate: r.rate, reason: null }
     : { computable: false, rate: null, reason: r.reason };
 
-/** The close on `day` or the latest before it, by binary search over one scrip's closes. */
-function lookup(series: readonly { day: string; close: number }[], day: string): number | null {
-  let lo = 0;
-  let hi = series.length - 1;
-  let found: number | null = null;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (series[mid]!.day <= day) [found, lo] = [series[mid]!.close, mid + 1];
-    else hi = mid - 1;
-  }
-  return found;
+type Series = readonly { day: string; close: number }[];
+
+/** Whether `day` falls on the close at `at` (that close is the latest on or before it). */
+function covers(series: Series, at: number, day: string): boolean {
+  if (at < 0 || at >= series.length || series[at]!.day > day) return false;
+  const next = series[at + 1];
+  return next === undefined || next.day > day;
+}
+const NO_CLOSES: Series = [];
+
+/**
+ * The close on `day` or the latest before it. The series walks the days forward, so each
+ * scrip's last position is tried first, then the next; otherwise a binary search.
+ */
+export function closeFinder() {
+  const positions = new Map<Series, number>();
+  return (series: Series, day: string): number | null => {
+    const last = positions.get(series) ?? -1;
+    let at = covers(series, last, day) ? last : covers(series, last + 1, day) ? last + 1 : -1;
+    if (at < 0) {
+      let lo = 0;
+      let hi = series.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (series[mid]!.day <= day) [at, lo] = [mid, mid + 1];
+        else hi = mid - 1;
+      }
+    }
+    if (at < 0) return null;
+    positions.set(series, at);
+    return series[at]!.close;
+  };
 }
 
 const CAP_BANDS: Record<string, string> = {
@@ -156,9 +177,11 @@ export async function returnsOf(
     deps.dailyCloses([...symbols, query.benchmark]),
     deps.ratiosOf(symbols),
   ]);
+  const lookup = closeFinder();
   const closeOf: CloseOf = (symbol, day) => {
     const price =
-      (day >= today ? trading.lastPriceOf(symbol) : null) ?? lookup(series.get(symbol) ?? [], day);
+      (day >= today ? trading.lastPriceOf(symbol) : null) ??
+      lookup(series.get(symbol) ?? NO_CLOSES, day);
     return price === null ? null : inSharesOfDay(price, ratios.get(symbol) ?? [], day);
   };
   const r = computeReturns({

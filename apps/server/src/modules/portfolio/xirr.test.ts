@@ -82,4 +82,24 @@ describe('XIRR', () => {
       ]),
     ).toEqual({ computable: false, reason: XIRR_REASONS.noRoot });
   });
+
+  it('flows out of day order merge by their day, whichever order they come in', () => {
+    const inOrder = [
+      { day: '2024-01-01', amount: -1_000 },
+      { day: '2024-01-01', amount: -500 },
+      { day: '2024-06-01', amount: 200 },
+      { day: '2024-12-31', amount: 1_400 },
+    ];
+    const shuffled = [
+      inOrder[2]!,
+      inOrder[0]!,
+      inOrder[3]!,
+      inOrder[1]!,
+      { ...inOrder[0]!, amount: 0 },
+    ];
+    expect(xirr(shuffled)).toEqual(xirr(inOrder));
+    expect(xirr([inOrder[0]!, inOrder[2]!, inOrder[1]!, inOrder[1]!, inOrder[3]!])).toEqual(
+      xirr([{ day: '2024-01-01', amount: -2_000 }, inOrder[2]!, inOrder[3]!]),
+    );
+  });
 });

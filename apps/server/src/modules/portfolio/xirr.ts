@@ -20,14 +20,16 @@ const TOLERANCE = 1e-10;
 const MAX_NEWTON = 100;
 
 function presentValue(flows: { years: number; amount: number }[], rate: number) {
+  // (1 + r)^t as e^(t·ln(1 + r)): one logarithm a step instead of a power a flow.
+  const growth = Math.log1p(rate);
   let value = 0;
-  let slope = 0;
+  let weighted = 0;
   for (const f of flows) {
-    const discount = Math.pow(1 + rate, f.years);
-    value += f.amount / discount;
-    slope -= (f.years * f.amount) / (discount * (1 + rate));
+    const present = f.amount * Math.exp(-f.years * growth);
+    value += present;
+    weighted += f.years * present;
   }
-  return { value, slope };
+  return { value, slope: -weighted / (1 + rate) };
 }
 
 function newton(flows: { years: number; amount: number }[]): number | null {
@@ -83,16 +85,37 @@ export function xirr(cashFlows: CashFlow[]): XirrResult {
     return { computable: false, reason: XIRR_REASONS.oneSign };
   const first = flows.reduce((min, f) => (f.day < min ? f.day : min), flows[0]!.day);
   const start = dayNumber(first);
-  // Flows of one day share their discount, so their sum stands for them exactly: a portfolio's
-  // 10,000 fills fall on ~1,300 days, and every Newton step walks the list.
-  const byDay = new Map<number, number>();
-  for (const f of flows) {
-    const n = dayNumber(f.day) - start;
-    byDay.set(n, (byDay.get(n) ?? 0) + f.amount);
-  }
-  const timed = [...byDay].map(([n, amount]) => ({ years: n / 365, amount }));
-  const rate = newton(timed) ?? bisect(timed);
+  const rate = solve(byDay(flows, start));
   return rate === null
     ? { computable: false, reason: XIRR_REASONS.noRoot }
     : { computable: true, rate };
+}
+
+/**
+ * One flow a day, in years from `start`: flows of one day share their discount, so their sum
+ * stands for them exactly — a portfolio's 10,000 fills fall on ~1,300 days, and every Newton
+ * step walks the list. Flows in day order (as the returns hand them in) merge as they come.
+ */
+function byDay(flows: readonly CashFlow[], start: number) {
+  const timed: { years: number; amount: number }[] = [];
+  const at = new Map<string, number>();
+  let lastDay = '';
+  let last = -1;
+  for (const f of flows) {
+    if (f.day !== lastDay) {
+      lastDay = f.day;
+      const index = at.get(f.day);
+      if (index !== undefined) last = index;
+      else {
+        last = timed.push({ years: (dayNumber(f.day) - start) / 365, amount: 0 }) - 1;
+        at.set(f.day, last);
+      }
+    }
+    timed[last]!.amount += f.amount;
+  }
+  return timed;
+}
+
+function solve(timed: { years: number; amount: number }[]): number | null {
+  return newton(timed) ?? bisect(timed);
 }
