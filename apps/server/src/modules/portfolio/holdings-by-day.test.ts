@@ -66,4 +66,14 @@ describe('holdings by day', () => {
     walk('2025-01-05');
     expect(() => walk('2025-01-04')).toThrow(/walks forward/);
   });
+
+  it('a kept (frozen) fills list walks the same with its adjustments, and without them', () => {
+    const kept = { ...input, fills: Object.freeze([...input.fills]) };
+    const at = (walkInput: typeof input | typeof kept, day: string) =>
+      Object.fromEntries(heldThrough(walkInput)(day));
+    for (const _ of [1, 2]) expect(at(kept, '2025-01-10')).toEqual({ TCS2: 32 });
+    // The same list read again without the split and the symbol change: its own moves.
+    expect(at({ ...kept, adjustments: [] }, '2025-01-10')).toEqual({ TCS: 16 });
+    expect(at(kept, '2025-01-07')).toEqual(at(input, '2025-01-07'));
+  });
 });

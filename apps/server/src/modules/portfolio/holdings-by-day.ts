@@ -41,6 +41,38 @@ function movesOf({ fills, adjustments = [] }: Moves): Move[] {
   return moves;
 }
 
+/** What identifies a list of adjustments (they are read afresh for every answer). */
+export const adjustmentsKey = (adjustments: readonly LotAdjustment[]) =>
+  adjustments
+    .map((a) =>
+      [
+        a.symbol,
+        a.kind,
+        a.newSymbol,
+        a.effectiveAt.getTime(),
+        a.allottedAt?.getTime(),
+        a.quantityBefore,
+        a.quantityAfter,
+        a.costPaise,
+      ].join(','),
+    )
+    .join(';');
+
+const movesKept = new WeakMap<readonly TaxFill[], { key: string; moves: readonly Move[] }>();
+
+/**
+ * The moves in day order. A frozen fills list (trading/tax-fills-cache.ts) keeps its sorted
+ * moves for the same adjustments: the returns walk them twice an answer, 10,000 fills each.
+ */
+function sortedMovesOf(input: Moves): readonly Move[] {
+  const key = adjustmentsKey(input.adjustments ?? []);
+  const kept = movesKept.get(input.fills);
+  if (kept?.key === key) return kept.moves;
+  const moves = movesOf(input).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  if (Object.isFrozen(input.fills)) movesKept.set(input.fills, { key, moves });
+  return moves;
+}
+
 const withoutEmpty = (held: Map<string, number>) =>
   new Map([...held].filter(([, quantity]) => quantity !== 0));
 
@@ -59,7 +91,7 @@ export function heldAt(input: Moves, day: string): Map<string, number> {
  * five years: a fresh copy each day was most of the walk).
  */
 export function heldThrough(input: Moves): (day: string) => ReadonlyMap<string, number> {
-  const moves = movesOf(input).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const moves = sortedMovesOf(input);
   const held = new Map<string, number>();
   let next = 0;
   let last = '';

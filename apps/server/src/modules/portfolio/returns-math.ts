@@ -7,7 +7,7 @@
  */
 import { addDays, istDateOf } from '../../platform/ist.ts';
 import { fillDay, type LotAdjustment, matchLots, type TaxFill } from '../trading/service.ts';
-import { adjustmentDay, heldThrough } from './holdings-by-day.ts';
+import { adjustmentDay, adjustmentsKey, heldThrough } from './holdings-by-day.ts';
 import { type CashFlow, xirr, type XirrResult } from './xirr.ts';
 
 export type DividendIn = { symbol: string; day: string; grossPaise: bigint };
@@ -201,20 +201,7 @@ const lotsKept = new WeakMap<readonly TaxFill[], { key: string; lots: Lots }>();
  */
 function lotsUpTo(fills: readonly TaxFill[], adjustments: readonly LotAdjustment[], to: string) {
   const applied = adjustments.filter((a) => adjustmentDay(a) <= to);
-  const key = `${to}|${applied
-    .map((a) =>
-      [
-        a.symbol,
-        a.kind,
-        a.newSymbol,
-        a.effectiveAt.getTime(),
-        a.allottedAt?.getTime(),
-        a.quantityBefore,
-        a.quantityAfter,
-        a.costPaise,
-      ].join(','),
-    )
-    .join(';')}`;
+  const key = `${to}|${adjustmentsKey(applied)}`;
   const kept = lotsKept.get(fills);
   if (kept?.key === key) return kept.lots;
   const lots = matchLots(
