@@ -7,6 +7,7 @@
  */
 import { istDateOf } from '../../platform/ist.ts';
 import { fillDay, type LotAdjustment, type TaxFill } from '../trading/service.ts';
+import { keptWithList } from './kept-with-list.ts';
 
 /**
  * The IST day an adjustment counts from in a client's positions: a corporate action's ex-date;
@@ -58,20 +59,16 @@ export const adjustmentsKey = (adjustments: readonly LotAdjustment[]) =>
     )
     .join(';');
 
-const movesKept = new WeakMap<readonly TaxFill[], { key: string; moves: readonly Move[] }>();
+const movesKept = keptWithList<readonly Move[]>();
 
 /**
- * The moves in day order. A frozen fills list (trading/tax-fills-cache.ts) keeps its sorted
- * moves for the same adjustments: the returns walk them twice an answer, 10,000 fills each.
+ * The moves in day order, kept with a kept fills list for the same adjustments: the returns
+ * walk them twice an answer, 10,000 fills each.
  */
-function sortedMovesOf(input: Moves): readonly Move[] {
-  const key = adjustmentsKey(input.adjustments ?? []);
-  const kept = movesKept.get(input.fills);
-  if (kept?.key === key) return kept.moves;
-  const moves = movesOf(input).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  if (Object.isFrozen(input.fills)) movesKept.set(input.fills, { key, moves });
-  return moves;
-}
+const sortedMovesOf = (input: Moves): readonly Move[] =>
+  movesKept(input.fills, adjustmentsKey(input.adjustments ?? []), () =>
+    movesOf(input).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)),
+  );
 
 const withoutEmpty = (held: Map<string, number>) =>
   new Map([...held].filter(([, quantity]) => quantity !== 0));

@@ -8,6 +8,7 @@
 import { addDays, istDateOf } from '../../platform/ist.ts';
 import { fillDay, type LotAdjustment, matchLots, type TaxFill } from '../trading/service.ts';
 import { adjustmentDay, adjustmentsKey, heldThrough } from './holdings-by-day.ts';
+import { keptWithList } from './kept-with-list.ts';
 import { type CashFlow, xirr, type XirrResult } from './xirr.ts';
 
 export type DividendIn = { symbol: string; day: string; grossPaise: bigint };
@@ -191,26 +192,20 @@ export function computeReturns(input: ReturnsInput) {
   };
 }
 
-type Lots = ReturnType<typeof matchLots>;
-const lotsKept = new WeakMap<readonly TaxFill[], { key: string; lots: Lots }>();
+const lotsKept = keptWithList<ReturnType<typeof matchLots>>();
 
 /**
- * The lots matched FIFO up to the end of `to`. A client's fills list is kept and shared while
- * it does not change (trading/tax-fills-cache.ts), so its last matching is kept with it, for
- * the same day and adjustments: matching 10,000 fills was a third of a returns answer.
+ * The lots matched FIFO up to the end of `to`, kept with a kept fills list for the same day and
+ * adjustments: matching 10,000 fills was a third of a returns answer.
  */
 function lotsUpTo(fills: readonly TaxFill[], adjustments: readonly LotAdjustment[], to: string) {
   const applied = adjustments.filter((a) => adjustmentDay(a) <= to);
-  const key = `${to}|${adjustmentsKey(applied)}`;
-  const kept = lotsKept.get(fills);
-  if (kept?.key === key) return kept.lots;
-  const lots = matchLots(
-    fills.filter((f) => dayOf(f) <= to),
-    applied,
+  return lotsKept(fills, `${to}|${adjustmentsKey(applied)}`, () =>
+    matchLots(
+      fills.filter((f) => dayOf(f) <= to),
+      applied,
+    ),
   );
-  // Only a frozen list is kept against: one that cannot change under the kept matching.
-  if (Object.isFrozen(fills)) lotsKept.set(fills, { key, lots });
-  return lots;
 }
 
 /** Realised (capital gains and intraday) in the window, unrealised at `to`, dividends. */
