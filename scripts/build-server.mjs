@@ -26,6 +26,8 @@ export async function buildServer() {
       cli: path.join(server, 'src/cli/main.ts'),
       // A first start's demo seed runs in a child process of its own (src/first-start.ts).
       'first-start-process': path.join(server, 'src/first-start-process.ts'),
+      // Contract-note PDFs are made in worker threads (modules/trading/day-notes-pdf-pool.ts).
+      'day-notes-pdf-worker': path.join(server, 'src/modules/trading/day-notes-pdf-worker.ts'),
     },
     outdir: dist,
     bundle: true,

@@ -137,6 +137,16 @@ type PdfKitInternals = {
 };
 
 /**
+ * For a document made where the firm's key is not (a worker thread making contract notes): the
+ * signature's place is reserved as usual, and `sign` hands the bytes back unsigned, for the
+ * real signer to sign in the thread that holds the key.
+ */
+export const SIGNED_ELSEWHERE: DocumentSigner = {
+  reserve: (doc, reason) => reservePlaceholder(doc, reason),
+  sign: async (pdf) => pdf,
+};
+
+/**
  * A signer that loads (or makes) the identity on its first use and unwraps its key once; each
  * signature after that is a SHA-256 over the file and one RSA signature (decision 057).
  */

@@ -15,7 +15,7 @@ import { inTransaction } from '../../platform/transaction.ts';
 import type { EmailService } from '../email/service.ts';
 import type { KycService } from '../kyc/service.ts';
 import type { MailService } from '../mail/service.ts';
-import { dayContractNotesPdf, type TradingService } from '../trading/service.ts';
+import type { DayNotesPdfPool, TradingService } from '../trading/service.ts';
 import { noteDeliveries } from './tables.ts';
 
 export type DeliverDeps = {
@@ -27,6 +27,8 @@ export type DeliverDeps = {
   mail: MailService;
   /** The firm's signature on every e-mailed note (platform/document-signing.ts). */
   signer: DocumentSigner;
+  /** Where the PDFs are made: worker threads (trading/day-notes-pdf-pool.ts). */
+  notePdfs: DayNotesPdfPool;
 };
 
 export const SKIP_NO_EMAIL = 'No verified e-mail address';
@@ -50,12 +52,12 @@ const noteMail = (day: string, count: number) => ({
 });
 
 /**
- * Clients whose notes are made at once. Making a note is mostly JavaScript (the PDF, its AES
- * encryption and signature) between a few queries: one at a time left the process waiting on
- * PostgreSQL for a third of each note. Each holds at most two pooled connections at a time
- * (its address and PAN are read together), so three leave the requests most of the pool.
+ * Clients whose notes are made at once: one a worker thread, and one more reading its notes
+ * from PostgreSQL meanwhile, so no thread waits for the database. Each holds at most two pooled
+ * connections at a time (its address and PAN are read together) and none while its PDF is
+ * made, so on this 2-core box three leave the requests most of the pool.
  */
-export const NOTES_AT_ONCE = 3;
+export const notesAtOnce = (threads: number) => threads + 1;
 
 export async function deliverDayNotes(deps: DeliverDeps, day: string) {
   const byClient = await deps.trading.contractNotes.numbersOn(day);
@@ -67,7 +69,7 @@ export async function deliverDayNotes(deps: DeliverDeps, day: string) {
         .where(eq(noteDeliveries.tradeDate, day))
     ).map((r) => r.clientId),
   );
-  const limit = pLimit(NOTES_AT_ONCE);
+  const limit = pLimit(notesAtOnce(deps.notePdfs.threads));
   const outcomes = await Promise.all(
     [...byClient]
       .filter(([clientId]) => !done.has(clientId))
@@ -99,10 +101,14 @@ async function deliverClientNotes(
   const skippedReason = !address ? SKIP_NO_EMAIL : !pan ? SKIP_NO_PAN : null;
   const pdf =
     address && pan
-      ? await dayContractNotesPdf(
-          await Promise.all(numbers.map((no) => deps.trading.contractNotes.note(clientId, no))),
-          day,
-          { password: pan, signer: deps.signer },
+      ? await deps.signer.sign(
+          await deps.notePdfs.make({
+            notes: await Promise.all(
+              numbers.map((no) => deps.trading.contractNotes.note(clientId, no)),
+            ),
+            day,
+            password: pan,
+          }),
         )
       : null;
   return inTransaction(db, async (tx) => {

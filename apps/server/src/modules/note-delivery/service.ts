@@ -7,6 +7,7 @@ import { istDateOf, istTime } from '../../platform/ist.ts';
 import type { ClientService } from '../clients/service.ts';
 import { dayRun } from './day-run.ts';
 import { type DeliverDeps, deliverDayNotes } from './deliver-day.ts';
+import { createDayNotesPdfPool } from '../trading/service.ts';
 
 export { panOf, SKIP_NO_PAN } from './deliver-day.ts';
 
@@ -20,8 +21,12 @@ function dayBefore(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function createNoteDeliveryService(deps: DeliverDeps & { clients: ClientService }) {
-  const { db, clock } = deps;
+export function createNoteDeliveryService(
+  given: Omit<DeliverDeps, 'notePdfs'> & { clients: ClientService },
+) {
+  const { db, clock } = given;
+  const notePdfs = createDayNotesPdfPool();
+  const deps = { ...given, notePdfs };
 
   /** The days due now: yesterday (a catch-up), and today once it is past 16:00 IST. */
   function dueDays(now: Date): string[] {
@@ -52,6 +57,7 @@ export function createNoteDeliveryService(deps: DeliverDeps & { clients: ClientS
       return async () => {
         clearInterval(timer);
         await running;
+        await notePdfs.close();
       };
     },
 

@@ -30,7 +30,7 @@ import { notFound } from '../../platform/errors.ts';
 import { clientOf } from '../../platform/http.ts';
 import { type RouteKit, routeKit } from '../../platform/route-kit.ts';
 import { idParam } from '../../platform/route-params.ts';
-import { contractNotePdf } from './contract-notes.ts';
+import { contractNotePdf } from './contract-note-pdf.ts';
 import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-files.ts';
 import type { GttEditInput, GttInput } from './gtts.ts';
 import type { OrderInput } from './orders.ts';

@@ -50,7 +50,8 @@ export { type HoldingAction, quantityAfter } from './corporate-adjustment.ts';
 
 /** The demo install's open deals; only the demo seed calls this. */
 export { seedDemoDeals } from './demo.ts';
-export { dayContractNotesPdf } from './contract-notes.ts';
+export { dayContractNotesPdf } from './contract-note-pdf.ts';
+export { createDayNotesPdfPool, type DayNotesPdfPool } from './day-notes-pdf-pool.ts';
 
 type Deps = {
   db: Db;
