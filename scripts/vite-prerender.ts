@@ -13,12 +13,15 @@
  * Every HTML file also gets `assets/boot-<hash>.js`, a tiny classic script in <head> (an
  * external file: the CSP allows script-src 'self' only) that does before the first paint what
  * needs the device's storage: Mantine's colour scheme attribute (its ColorSchemeScript), and
- * hiding the static copy, which is English, when the device chose another language.
+ * hiding the static copy, which is English, when the device chose another language, and
+ * greeting a signed-in client in the copy of Home: by the name the device kept, or else by the
+ * one its own client_info gives (decision 005, fifth pass).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { greetingNameOf } from '../packages/shared/src/greeting.ts';
 import { staticClosure, stylesOf } from './vite-route-preload.ts';
 
 /** The attribute on the static copy's wrapper, and on <html> when the copy must not show. */
@@ -49,22 +52,44 @@ const BOOT = `(function () {
   try {
     name = JSON.parse(sessionStorage.getItem(GREETING_KEY) || localStorage.getItem(GREETING_KEY) || 'null');
   } catch (e) {}
-  if (typeof name !== 'string' || !name) return;
-  root.setAttribute(GREETING_KNOWN, '');
-  function fill() {
-    var greeting = document.querySelector('[' + GREETS + '] [' + TEMPLATE + ']');
-    // Only once the parser has moved past it: writing into an open element would have the
-    // parser append the rest of its text after ours.
-    if (!greeting || (!greeting.nextSibling && document.readyState === 'loading')) return;
-    greeting.textContent = greeting.getAttribute(TEMPLATE).replace('{{name}}', name);
-    watch.disconnect();
+  if (typeof name === 'string' && name) return greet(name);
+  // A signed-in device that kept no name (its storage copied or restored without it): the
+  // copy waits for the client's own client_info, asked for here rather than after the app's
+  // scripts, and shows once the name is in it. Shown at once with the title instead, the copy
+  // painted first and the app's greeting, larger, became the page's largest paint when the
+  // profile came (Lighthouse: LCP 5.4 s against 3.2 s). Any failure leaves the copy hidden.
+  var auth = null;
+  try {
+    auth = JSON.parse(sessionStorage.getItem(AUTH_KEY) || localStorage.getItem(AUTH_KEY) || 'null');
+  } catch (e) {}
+  if (!auth || typeof auth.access_token !== 'string' || !window.fetch) return;
+  var greetingNameOf = GREETING_NAME_OF;
+  fetch(CLIENT_INFO, { headers: { Authorization: 'Bearer ' + auth.access_token } })
+    .then(function (response) { return response.ok ? response.json() : null; })
+    .then(function (body) {
+      var known = body && body.data && greetingNameOf(body.data);
+      if (known) greet(known);
+    })
+    .catch(function () {});
+
+  function greet(name) {
+    root.setAttribute(GREETING_KNOWN, '');
+    function fill() {
+      var greeting = document.querySelector('[' + GREETS + '] [' + TEMPLATE + ']');
+      // Only once the parser has moved past it: writing into an open element would have the
+      // parser append the rest of its text after ours.
+      if (!greeting || (!greeting.nextSibling && document.readyState === 'loading')) return;
+      greeting.textContent = greeting.getAttribute(TEMPLATE).replace('{{name}}', name);
+      watch.disconnect();
+    }
+    var watch = new MutationObserver(fill);
+    if (document.readyState !== 'loading') return fill();
+    watch.observe(root, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', function () {
+      fill();
+      watch.disconnect();
+    });
   }
-  var watch = new MutationObserver(fill);
-  watch.observe(root, { childList: true, subtree: true });
-  document.addEventListener('DOMContentLoaded', function () {
-    fill();
-    watch.disconnect();
-  });
 })();
 `;
 
@@ -78,6 +103,9 @@ export interface PrerenderOptions {
   defaultLanguage: string;
   /** Where the app keeps the name Home greets the client with (lib/storage.ts). */
   greetingKey: string;
+  /** Where the app keeps the tokens (lib/storage.ts), and the profile's path they open. */
+  authKey: string;
+  clientInfoPath: string;
 }
 
 /** `/login` → `prerendered/login.html`: the file the server answers that path with. */
@@ -136,6 +164,9 @@ export function prerender(options: PrerenderOptions): Plugin {
         .replace('DEFAULT_LANGUAGE', JSON.stringify(options.defaultLanguage))
         .replace('STALE', JSON.stringify(STALE))
         .replaceAll('GREETING_KEY', JSON.stringify(options.greetingKey))
+        .replaceAll('AUTH_KEY', JSON.stringify(options.authKey))
+        .replace('CLIENT_INFO', JSON.stringify(options.clientInfoPath))
+        .replace('GREETING_NAME_OF', greetingNameOf.toString())
         .replace('GREETING_KNOWN', JSON.stringify(GREETING_KNOWN))
         .replaceAll('GREETS', JSON.stringify(GREETS))
         .replaceAll('TEMPLATE', JSON.stringify(TEMPLATE));

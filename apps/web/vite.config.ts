@@ -29,6 +29,8 @@ export default defineConfig({
       languageKey: 'sampada.language',
       defaultLanguage: 'en-US',
       greetingKey: 'sampada.greetingName',
+      authKey: 'sampada.auth',
+      clientInfoPath: '/auth/app/v1/client_info',
     }),
     precompress(),
   ],

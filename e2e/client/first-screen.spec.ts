@@ -1,7 +1,8 @@
 /**
  * The first screens paint before any script (issue 14, decision 005's third and fourth
  * passes): /login arrives with a static copy of its screen in the HTML, and so does /dashboard
- * for a returning client, greeted by the name the device kept; the app replaces the copy with
+ * for a returning client, greeted by the name the device kept (or, on a signed-in device that
+ * kept none, by its own client_info, asked for by the boot script); the app replaces the copy with
  * the live screen. Home's cards keep their size while their data loads. Layout shift is a
  * layout property (how far things moved), not a timing, so it is asserted here.
  */
@@ -67,6 +68,46 @@ test('a returning client’s Home greets them from the HTML, before any script',
   await expect(page.getByTestId('assets-total')).toHaveText(/₹/);
   await expect(page.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
   await expect(copy).toHaveCount(0);
+});
+
+test('a signed-in device that kept no name greets from its own client_info, before the app’s scripts', async ({
+  page,
+}) => {
+  await signIn(page, DEMO);
+  await page.evaluate(() => {
+    sessionStorage.removeItem('sampada.greetingName');
+    localStorage.removeItem('sampada.greetingName');
+  });
+  await page.route(/\/assets\/(index|route-preload)-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  const copy = page.locator('[data-prerendered="/dashboard"]');
+  await expect(copy.getByRole('heading', { name: `Hello, ${DEMO.name}` })).toBeVisible();
+  await expect(copy.getByTestId('assets-card')).toBeVisible();
+});
+
+test('a device whose tokens the server refuses never shows the copy of Home', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'sampada.auth',
+      JSON.stringify({ access_token: 'not-a-token', refresh_token: 'not-a-token' }),
+    ),
+  );
+  await page.addInitScript(watchCopy, '[data-prerendered="/dashboard"]');
+  await page.route(/\/assets\/(index|route-preload)-[^/]*\.js$/, (route) => route.abort());
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/auth/app/v1/client_info') && r.status() === 401,
+  );
+  await page.goto('/dashboard');
+  await refused;
+  // One frame after the answer was handled: the copy would have been revealed by then.
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  expect(await page.evaluate(() => (window as unknown as { copySeen: boolean }).copySeen)).toBe(
+    false,
+  );
+  await expect(page.locator('[data-prerendered="/dashboard"]')).toBeHidden();
 });
 
 test('a device that kept no name never shows the copy of Home', async ({ page }) => {

@@ -28,5 +28,6 @@ export * from './connect.ts';
 export * from './client-security.ts';
 export * from './settlement.ts';
 export * from './corporate-ratio.ts';
+export * from './greeting.ts';
 export * from './transfers.ts';
 export * from './message-codes.ts';

@@ -1,4 +1,4 @@
-import { toKycStatus, type TClientProfile, type TKycStatus } from '@sampada/shared';
+import { greetingNameOf, toKycStatus, type TClientProfile, type TKycStatus } from '@sampada/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from './api-client';
 import { queryKeys } from './query-keys';
@@ -12,17 +12,14 @@ export const profileQueryOptions = () =>
     queryFn: async () => {
       const profile = await apiGet<TClientProfile>('/auth/app/v1/client_info', { silent: true });
       const kycStatus = toKycStatus(profile.kycStatus);
-      if (isKycApproved(kycStatus)) greetingName.set(displayName(profile));
+      const name = greetingNameOf(profile);
+      if (name) greetingName.set(name);
       else greetingName.clear();
       return { ...profile, kycStatus };
     },
   });
 
 export const useProfile = () => useQuery(profileQueryOptions());
-
-/** What Home's greeting calls the client: the KYC name, else the username (the mobile). */
-export const displayName = (profile: Pick<TClientProfile, 'name' | 'username'>) =>
-  profile.name || profile.username;
 
 export const isKycApproved = (status: TKycStatus | undefined) => status === 'approved';
 

@@ -2,7 +2,8 @@ import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IndicesStrip } from '../../../components/market/indices-strip';
 import { RankingsCard } from '../../../components/market/rankings-card';
 import { paths } from '../../../config/paths';
-import { displayName, useProfile } from '../../../lib/auth';
+import { greetingNameOf } from '@sampada/shared';
+import { useProfile } from '../../../lib/auth';
 import { useDashboardTranslation } from '../i18n';
 import { AssetsCard } from './assets-card';
 import { HeadlinesCard } from './headlines-card';
@@ -24,12 +25,13 @@ const NAME = '{{name}}';
 export function DashboardPage() {
   const { t } = useDashboardTranslation();
   const { data: profile } = useProfile();
+  const name = profile && greetingNameOf(profile);
   return (
     <Stack gap="lg" data-testid="dashboard-page">
       {/* The template lets the static copy of this page greet the client before any script
           (scripts/vite-prerender.ts fills it from the name the device kept). */}
       <Title order={1} size="h2" {...{ [GREETING_TEMPLATE]: t('greeting', { name: NAME }) }}>
-        {profile ? t('greeting', { name: displayName(profile) }) : t('title')}
+        {name ? t('greeting', { name }) : t('title')}
       </Title>
       <NextStepsCard />
       <IndicesStrip />
