@@ -184,12 +184,14 @@ for (const row of rows) {
   );
 }
 const baseline = rows[0].scores.performance;
-for (const row of rows.slice(1)) {
+// Issue 37's targets: a first visit (tokens only) ≥ 0.90, the others ≥ 0.95.
+const TARGETS = [0.95, 0.95, 0.9];
+rows.slice(1).forEach((row, i) => {
   const ratio = baseline ? row.scores.performance / baseline : 0;
   console.log(
-    `\n${row.label}: performance ${row.scores.performance?.toFixed(2)} = ${(ratio * 100).toFixed(0)}% of the bare page's ${baseline?.toFixed(2)} (target ≥ 0.95)`,
+    `\n${row.label}: performance ${row.scores.performance?.toFixed(2)} = ${(ratio * 100).toFixed(0)}% of the bare page's ${baseline?.toFixed(2)} (target ≥ ${TARGETS[i].toFixed(2)})`,
   );
-}
+});
 const [bareRow, login, returning, firstVisit] = rows;
 const metricsOf = (row) =>
   `${row.scores.performance?.toFixed(2)} (FCP ${fmtMetric('FCP', row.metrics.FCP)}, LCP ${fmtMetric('LCP', row.metrics.LCP)}, TBT ${fmtMetric('TBT', row.metrics.TBT)})`;
