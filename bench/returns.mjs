@@ -13,9 +13,9 @@
 //   the benchmark on the same cash flows). The route's sign-in check and JSON are not in it;
 //   the instruments and the live price come from the reference data and the last close, as the
 //   market engine has them. The past closes are kept by the market instance
-//   (market/daily-closes-cache.ts), as the server keeps them: every answer checks their
-//   fingerprint (count, Σ close, Σ close × start per scrip, summed by PostgreSQL over the same
-//   27,384 rows) and reads today's bars; the client's fills are kept likewise
+//   (market/daily-closes-cache.ts), as the server keeps them: every answer checks each scrip's
+//   history version (moved by the database on any write to a past daily bar, migration 0057)
+//   and reads yesterday's and today's bars; the client's fills are kept likewise
 //   (trading/tax-fills-cache.ts: every answer checks their count and newest id); the warm-up
 //   fills both. Each answer still computes everything (lots, XIRRs, the series) from them. The
 //   first answer after a new fill, which reads all 10,000 again, is timed apart ("cold");

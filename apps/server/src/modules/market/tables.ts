@@ -82,6 +82,16 @@ export const candles = pgTable(
   (t) => [primaryKey({ columns: [t.symbol, t.interval, t.start] })],
 );
 
+/**
+ * Moved by the database itself (migration 0057's triggers) whenever a write can change a
+ * scrip's past daily bars: what the kept closes of daily-closes-cache.ts check. '*' moves on a
+ * TRUNCATE of candles.
+ */
+export const candleHistoryVersions = pgTable('candle_history_versions', {
+  symbol: text('symbol').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** The engine's last state per instrument, so a restart resumes where the market was. */
 export const quoteState = pgTable('quote_state', {
   symbol: text('symbol').primaryKey(),
