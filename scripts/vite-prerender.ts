@@ -15,7 +15,7 @@
  * needs the device's storage: Mantine's colour scheme attribute (its ColorSchemeScript), and
  * hiding the static copy, which is English, when the device chose another language, and
  * greeting a signed-in client in the copy of Home: by the name the device kept, or else by the
- * one its own client_info gives (decision 005, fifth pass).
+ * one its own client_info gives (decision 065).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
