@@ -21,6 +21,7 @@ export function wireMarkets(
   const trading = createTradingService({
     db,
     clock,
+    bus,
     ledger,
     clients,
     market: marketCore,

@@ -4,6 +4,7 @@ import { APP_NAME, type TFirmSettings, type TPublicSettings, ZFirmSettings } fro
 import type { Db } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import type { Bus } from '../../platform/bus.ts';
+import { busCached } from '../../platform/bus-cached.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { settings } from './tables.ts';
 
@@ -37,54 +38,14 @@ export const DEFAULT_SETTINGS: TSettings = {
 /** Published after a change commits; every instance (this one too) drops its cached copy. */
 export const SETTINGS_CHANGED_CHANNEL = 'settings.changed';
 
-/**
- * Settings are read on hot paths (every client_info) and change a few times a year, so they
- * are held in memory. A change empties this instance's copy before the request answers, and
- * the bus (Redis when several instances share a database) empties every other instance's.
- * Redis pub/sub drops messages while a connection is down, so a copy is also never kept
- * longer than MAX_AGE_MS.
- */
-const MAX_AGE_MS = 30_000;
-
 export function createSettingsService(db: Db, bus: Bus) {
-  let cached: { settings: Promise<TSettings>; loadedAt: number } | null = null;
-  let subscribed = false;
-  // Nothing is kept until the subscription is live, or a change published before it would
-  // be missed.
-  let listening = false;
-
-  // A load still in flight when a change commits is dropped with the rest: the next read
-  // starts a new one.
-  const invalidate = () => {
-    cached = null;
-  };
-
-  async function load(): Promise<TSettings> {
+  // Read on every client_info, changed a few times a year: kept per instance (bus-cached.ts).
+  const cache = busCached(bus, SETTINGS_CHANGED_CHANNEL, async (): Promise<TSettings> => {
     const rows = await db.select().from(settings);
     const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return { ...DEFAULT_SETTINGS, ...stored } as TSettings;
-  }
-
-  function all(): Promise<TSettings> {
-    const now = performance.now();
-    if (cached && now - cached.loadedAt < MAX_AGE_MS) return cached.settings;
-    // Subscribed on first use, not at construction: a CLI command opens no bus connection.
-    if (!subscribed) {
-      subscribed = true;
-      bus.subscribe(SETTINGS_CHANGED_CHANNEL, invalidate);
-      void bus.whenSubscribed().then(() => {
-        listening = true;
-      });
-    }
-    const entry = { settings: load(), loadedAt: now };
-    if (!listening) return entry.settings;
-    cached = entry;
-    // A failed read is not remembered: the next call asks the database again.
-    entry.settings.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    return entry.settings;
-  }
+  });
+  const all = () => cache.get();
 
   return {
     all,
@@ -116,8 +77,7 @@ export function createSettingsService(db: Db, bus: Bus) {
           after: parsed.data,
         });
       });
-      invalidate();
-      bus.publish(SETTINGS_CHANGED_CHANNEL, key);
+      cache.changed(key);
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { Db, Executor } from '../../db/client.ts';
 import { dayRange } from '../../platform/ist.ts';
+import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { Viewer } from '../../platform/viewer.ts';
@@ -56,6 +57,8 @@ export { createDayNotesPdfPool, type DayNotesPdfPool } from './day-notes-pdf-poo
 type Deps = {
   db: Db;
   clock: Clock;
+  /** Tells every instance that the charge schedule changed (charge-schedule.ts). */
+  bus: Bus;
   ledger: LedgerService;
   clients: ClientService;
   market: Market;
@@ -69,7 +72,7 @@ type Deps = {
 /** The offerings, orders and what reads them: each part built from the ones before it. */
 function createOrderParts(deps: Deps) {
   const { db, clock, ledger, clients, market, events } = deps;
-  const charges = createChargeSchedule({ db, clock });
+  const charges = createChargeSchedule({ db, clock, bus: deps.bus });
   const execution = createExecution({
     clock,
     ledger,
