@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { reportBench } from './report.mjs';
 import { root, startServer } from './support/server.mjs';
 
 const BUDGET = { loginJs: 180 * 1024, loginCss: 40 * 1024, dashboardJs: 250 * 1024 };
@@ -136,6 +137,25 @@ try {
   allOk = verdict('/login CSS', login.css, BUDGET.loginCss) && allOk;
   allOk = verdict('/dashboard JavaScript (cold)', dashboard.js, BUDGET.dashboardJs) && allOk;
   console.log(`  info  /dashboard JS added after sign-in ${kb(signIn.js).padStart(9)}`);
+  // No baseline: a byte count is the same on any box.
+  reportBench('web-bundle.mjs', [
+    {
+      id: 'web-login-js',
+      what: '`/login` JS / CSS transferred (brotli)',
+      figure: `${kb(login.js)} / ${kb(login.css)}`,
+      baseline: '–',
+      ratio: '–',
+      budget: `≤ ${kb(BUDGET.loginJs)} / ≤ ${kb(BUDGET.loginCss)}`,
+    },
+    {
+      id: 'web-dashboard-js',
+      what: '`/dashboard` JS, signed in, empty cache',
+      figure: kb(dashboard.js),
+      baseline: '–',
+      ratio: '–',
+      budget: `≤ ${kb(BUDGET.dashboardJs)}`,
+    },
+  ]);
 
   const hashed = loginRows.filter((r) => r.url.startsWith('/assets/'));
   const immutable = hashed.every((r) => r.cacheControl.includes('immutable'));

@@ -45,6 +45,8 @@ describe('text colours on a light page', () => {
     dimmed: cssVariablesResolver(merged).light['--mantine-color-dimmed']!,
     // Links, and the white labels of filled buttons on it.
     primary: merged.colors[merged.primaryColor]![getPrimaryShade(merged, 'light')]!,
+    // The same labels with the pointer on the button.
+    'primary hovered': cssVariablesResolver(merged).light['--mantine-primary-color-filled-hover']!,
   };
   for (const [name, colour] of Object.entries(colours))
     it(`${name} reads at 4.5:1 or more on white and on the page's gray`, () => {
