@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { APP_NAME } from '@sampada/shared';
 import type { DocumentSigner } from './document-signing.ts';
 import { loadFontKit, loadPdfKit } from './on-demand.ts';
+import { type Fontkit, sharedPdfFont } from './pdf-font.ts';
 
 /** A font with the ₹ sign; without one the PDF writes "Rs." (the standard fonts lack ₹). */
 const UNICODE_FONTS = [
@@ -22,13 +23,14 @@ export const unicodeFont = () => (fontPath ??= UNICODE_FONTS.find((f) => existsS
  * The font, parsed once per process and shared by every document (pdfkit takes a fontkit font
  * as it takes a path; each document still embeds its own subset). Given the path, pdfkit
  * parsed the 740 kB TTF anew for each document: 30–45 ms of a contract note's ~43 ms
- * (bench/contract-notes.mjs); shared, a one-page note takes ~5 ms.
+ * (bench/contract-notes.mjs); shared, a one-page note takes ~5 ms, and less again with the
+ * words' layouts and the glyphs' outlines kept across documents (platform/pdf-font.ts).
  */
 let parsedFont: Promise<object | null> | undefined;
 const sharedUnicodeFont = () =>
   (parsedFont ??= (async () => {
     const path = unicodeFont();
-    return path ? (await loadFontKit()).openSync(path) : null;
+    return path ? sharedPdfFont((await loadFontKit()).openSync(path) as unknown as Fontkit) : null;
   })());
 
 /**
