@@ -20,7 +20,9 @@ export async function startServer({
   env = {},
   name = 'bench-data',
   databaseUrl = '',
-  nodeArgs = [],
+  // BENCH_SERVER_ARGS adds Node flags to every bench's server, e.g. to profile it:
+  // BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles'.
+  nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [],
   keepData = false,
 }) {
   const dataDir = path.join(root, '.tmp', name);

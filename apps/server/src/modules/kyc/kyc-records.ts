@@ -49,6 +49,29 @@ export async function kycDetail(
 }
 
 /**
+ * The ID on each client's latest submission, unmasked, for many clients in one read (the
+ * contract-note run's PAN passwords). Clients without a submission are absent.
+ */
+export async function latestIdsOf(
+  { db, dataKey }: KycDeps,
+  clientIds: string[],
+): Promise<Map<string, { idType: string; idNo: string }>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([kycSubmissions.clientId], {
+      clientId: kycSubmissions.clientId,
+      idType: kycSubmissions.idType,
+      idNoEnc: kycSubmissions.idNoEnc,
+    })
+    .from(kycSubmissions)
+    .where(inArray(kycSubmissions.clientId, clientIds))
+    .orderBy(kycSubmissions.clientId, desc(kycSubmissions.submittedAt));
+  return new Map(
+    rows.map((r) => [r.clientId, { idType: r.idType, idNo: decrypt(r.idNoEnc, dataKey) }]),
+  );
+}
+
+/**
  * The review queue: pending submissions of the clients the viewer may see, oldest first.
  * Returns one row more than `limit` when another page exists. A submission is pending
  * exactly while its client's status is (both move in one transaction).

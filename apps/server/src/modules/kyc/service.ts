@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { KycDeps, KycSubmission } from './kyc-deps.ts';
 import type { KycAction } from './kyc-steps.ts';
-import { kycDetail, pendingQueue, submissionsOf } from './kyc-records.ts';
+import { kycDetail, latestIdsOf, pendingQueue, submissionsOf } from './kyc-records.ts';
 import { reviewKyc } from './review-kyc.ts';
 import { submitKyc } from './submit-kyc.ts';
 
@@ -24,6 +24,9 @@ export function createKycService(deps: KycDeps) {
     /** The caller's own latest record with fresh signed image links, or null. */
     detail: (clientId: string, baseUrl: string, options: { unmasked?: boolean } = {}) =>
       kycDetail(deps, clientId, baseUrl, options),
+
+    /** The unmasked ID on each client's latest submission, many clients in one read. */
+    latestIdsOf: (clientIds: string[]) => latestIdsOf(deps, clientIds),
 
     /** The review queue of the clients the viewer may see, oldest first (kyc-records.ts). */
     pendingQueue: (viewer: Viewer, filter: { after?: [string, string] | null; limit: number }) =>

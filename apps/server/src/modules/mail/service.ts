@@ -9,20 +9,12 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
 import { everyPass } from '../../platform/outbox.ts';
 import { deliverDue, MAIL_TRANSITIONS, type MailStatus } from './delivery.ts';
+import { enqueueMessages, type MailMessage } from './enqueue.ts';
 import { messageBody } from './message-body.ts';
-import { mailOutbox, type MailRow, type StoredAttachment } from './tables.ts';
+import { mailOutbox, type MailRow } from './tables.ts';
 import type { MailTransport } from './transport.ts';
 
-export type MailMessage = {
-  purpose: string;
-  clientId?: string | null;
-  to: string;
-  subject: string;
-  body: string;
-  /** The body as HTML too (mail programs show it; the text stays for those that cannot). */
-  html?: string | null;
-  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
-};
+export type { MailMessage } from './enqueue.ts';
 
 /** SEBI: a contract note reaches the client within 24 hours; later, the console flags it. */
 const OVERDUE_AFTER_MS = 24 * 60 * MINUTE;
@@ -47,29 +39,10 @@ function outboxView(row: MailRow, now: Date): TOutboxMessage {
 export function createMailService(deps: { db: Db; clock: Clock; transport: MailTransport }) {
   const { db, clock, transport } = deps;
 
-  async function enqueue(executor: Executor, message: MailMessage): Promise<string> {
-    const now = clock.now();
-    const attachments: StoredAttachment[] = (message.attachments ?? []).map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      base64: a.content.toString('base64'),
-    }));
-    const [row] = await executor
-      .insert(mailOutbox)
-      .values({
-        purpose: message.purpose,
-        clientId: message.clientId ?? null,
-        toAddress: message.to,
-        subject: message.subject,
-        body: message.body,
-        html: message.html ?? null,
-        attachments,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .returning({ id: mailOutbox.id });
-    return row!.id;
-  }
+  const enqueueMany = (executor: Executor, messages: MailMessage[]) =>
+    enqueueMessages(clock, executor, messages);
+  const enqueue = async (executor: Executor, message: MailMessage): Promise<string> =>
+    (await enqueueMany(executor, [message]))[0]!;
 
   const deliver = () => deliverDue({ db, clock, transport });
 
@@ -79,6 +52,7 @@ export function createMailService(deps: { db: Db; clock: Clock; transport: MailT
 
   return {
     enqueue,
+    enqueueMany,
     deliverDue: deliver,
     startJobs,
     transportKind: transport.kind,

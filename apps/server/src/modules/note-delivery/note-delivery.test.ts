@@ -15,7 +15,7 @@ import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
 import { openDeposits } from '../funds/test-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '../mail/test-smtp.ts';
 import { istToday, placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
-import { notesAtOnce, SKIP_NO_EMAIL } from './deliver-day.ts';
+import { CLIENTS_A_BATCH, SKIP_NO_EMAIL } from './deliver-day.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const run = promisify(execFile);
@@ -123,11 +123,11 @@ describe('contract notes by e-mail after a trading day', () => {
     expect(outbox.get(sent.mail_id!)!.subject).toBe(`Contract note for ${day}`);
   });
 
-  it('two runs at once over more clients than are made at once queue each client’s notes once', async () => {
+  it('two runs at once over more clients than a batch queue each client’s notes once', async () => {
     // The next trading day, with clients of their own (each with a verified address).
     t.clock.advance(24 * 60 * 60_000);
     const clients = [];
-    for (let i = 0; i < notesAtOnce(os.availableParallelism()) + 2; i++) {
+    for (let i = 0; i < CLIENTS_A_BATCH + 2; i++) {
       const client = await trader(t, 200_000);
       await t.ctx.db.execute(
         `insert into client_emails (client_id, address, verified_at) values ('${client.id}', 'c${i}@client.test', now())`,

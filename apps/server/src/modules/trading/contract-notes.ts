@@ -12,7 +12,7 @@ import {
   type TOrderSide,
   type TOrderType,
 } from '@sampada/shared';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { dayRange, istDateOf } from '../../platform/ist.ts';
@@ -38,6 +38,37 @@ export function createContractNotes(deps: {
       const byClient = new Map<string, string[]>();
       for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r.no]);
       return byClient;
+    },
+
+    /**
+     * The notes of several clients executed on an IST day, each client's oldest first, in
+     * three reads however many clients (the e-mail run's batches).
+     */
+    async ofClientsOn(day: string, clientIds: string[]): Promise<Map<string, TContractNote[]>> {
+      if (clientIds.length === 0) return new Map();
+      const { start, end } = dayRange(day, day);
+      const rows = await db
+        .select({ fill: fills, order: orders })
+        .from(fills)
+        .innerJoin(orders, eq(orders.id, fills.orderId))
+        .where(
+          and(
+            inArray(fills.clientId, clientIds),
+            gte(fills.executedAt, start!),
+            lt(fills.executedAt, end!),
+          ),
+        )
+        .orderBy(asc(fills.executedAt), asc(fills.id));
+      const refs = await clients.refsOf(clientIds);
+      const names = await deps.nameOf([...new Set(rows.map((r) => r.fill.symbol))]);
+      const notes = new Map<string, TContractNote[]>();
+      for (const row of rows) {
+        const ref = refs.get(row.fill.clientId);
+        const who = { name: ref?.name ?? '', uid: ref?.uid ?? '' };
+        const note = noteOf(row, who, names, deps.isinOf);
+        notes.set(row.fill.clientId, [...(notes.get(row.fill.clientId) ?? []), note]);
+      }
+      return notes;
     },
 
     async note(clientId: string, number: string): Promise<TContractNote> {
