@@ -34,11 +34,16 @@ export type DeliverDeps = {
 export const SKIP_NO_EMAIL = 'No verified e-mail address';
 export const SKIP_NO_PAN = 'No PAN on record';
 
+/** A KYC ID as a PAN in capitals, or null when it is no well-formed PAN. */
+function panFrom(idType: string, idNo: string): string | null {
+  const pan = idNo.toUpperCase();
+  return idType === 'pan' && PAN.test(pan) ? pan : null;
+}
+
 /** The client's PAN in capitals: the password of every document e-mailed to them. */
 export async function panOf(kyc: KycService, clientId: string): Promise<string | null> {
   const record = await kyc.detail(clientId, '', { unmasked: true });
-  const pan = record?.id_no.toUpperCase() ?? '';
-  return record?.id_type === 'pan' && PAN.test(pan) ? pan : null;
+  return record ? panFrom(record.id_type, record.id_no) : null;
 }
 
 const noteMail = (day: string, count: number) => ({
@@ -91,8 +96,8 @@ export async function deliverDayNotes(deps: DeliverDeps, day: string) {
 async function pansOf(kyc: KycService, clientIds: string[]): Promise<Map<string, string>> {
   const pans = new Map<string, string>();
   for (const [clientId, { idType, idNo }] of await kyc.latestIdsOf(clientIds)) {
-    const pan = idNo.toUpperCase();
-    if (idType === 'pan' && PAN.test(pan)) pans.set(clientId, pan);
+    const pan = panFrom(idType, idNo);
+    if (pan) pans.set(clientId, pan);
   }
   return pans;
 }
