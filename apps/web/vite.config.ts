@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstScreenGuard } from '../../scripts/vite-first-screen-guard.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 import { prerender } from '../../scripts/vite-prerender.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
       authKey: 'sampada.auth',
       clientInfoPath: '/auth/app/v1/client_info',
     }),
+    // zod (form checks), recharts and the cropper load with the screens that use them.
+    firstScreenGuard(FIRST_SCREENS, ['zod', 'recharts', 'react-easy-crop']),
     precompress(),
   ],
   server: {

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { ZPageQuery } from './console.ts';
-import { formatTwoDecimals } from './format.ts';
-import { formatPaise, PAISE_PER_RUPEE, percentage, readRupees } from './money.ts';
+import { BPS_PER_UNIT, formatBps } from './basis-points.ts';
+import { formatPaise, PAISE_PER_RUPEE } from './money.ts';
 import { amountInPaise, deprecatedPaise, rupeeText } from './rupee-fields.ts';
 import { requiredText, ZPinRequest } from './schemas.ts';
 
@@ -75,7 +75,6 @@ export type TMarginState = (typeof MARGIN_STATES)[number];
 export const MARGIN_CALL_STATUSES = ['open', 'met', 'invoked', 'ended'] as const;
 export type TMarginCallStatus = (typeof MARGIN_CALL_STATUSES)[number];
 
-export const BPS_PER_UNIT = 10_000;
 /** RBI: a loan against shares is at most 50% of the pledged shares' value. */
 export const MAX_LTV_BPS = 5_000;
 /**
@@ -108,22 +107,6 @@ export const MAX_PLEDGE_LINES = 20;
 export const MAX_LOAN_PAISE = 1_000_000_000n * PAISE_PER_RUPEE;
 export const CREDIT_PAGE_DEFAULT = 20;
 export const CREDIT_PAGE_MAX = 100;
-
-/** Basis points as a percentage number with 2 decimals, for a percent field: 1050 → 10.5. */
-export const bpsToPercent = (bps: number) => percentage(bps, BPS_PER_UNIT);
-
-/**
- * A percentage typed with at most 2 decimals to whole basis points, exactly ("10.5" → 1050),
- * or null when it is not one. A percent with 2 decimals is read as rupees are: split at the
- * point, never multiplied as a float.
- */
-export function percentToBps(value: unknown): number | null {
-  const read = readRupees(value, { allowZero: true, maxPaise: BigInt(BPS_PER_UNIT) });
-  return read.ok ? Number(read.paise) : null;
-}
-
-/** Basis points as a percentage with 2 decimals: 1050 → "10.50%". */
-export const formatBps = (bps: number) => `${formatTwoDecimals(percentage(bps, BPS_PER_UNIT))}%`;
 
 const rupees = (paise: bigint | number) => formatPaise(paise);
 

@@ -11,6 +11,7 @@ export * from './market.ts';
 export * from './news.ts';
 export * from './funds.ts';
 export * from './trading.ts';
+export * from './basis-points.ts';
 export * from './credit.ts';
 export * from './compensation.ts';
 export * from './role-access.ts';

@@ -1,13 +1,15 @@
-import { PHONE_CODE, ZLoginForm } from '@sampada/shared';
+import { PHONE_CODE } from '@sampada/shared';
 import { Anchor, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CheckboxField, PasswordField, TextField } from '../../../components/form-fields';
 import { LoadingButton } from '../../../components/loading-button';
 import { DEFAULT_LANDING } from '../../../config/paths';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { type TChallengeOutcome, useLogin } from '../api/login';
 import { useAuthTranslation } from '../i18n';
+
+const checks = lazyResolver(() => import('./login-resolver').then((m) => m.loginResolver));
 
 export interface LoginFormProps {
   onForgotPassword: () => void;
@@ -22,7 +24,7 @@ export function LoginForm({ onForgotPassword, onSignUp, onChallenge }: LoginForm
   const navigate = useNavigate();
   const login = useLogin();
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(ZLoginForm),
+    resolver: checks.resolver,
     defaultValues: { username: '', password: '', remember: false },
   });
 
@@ -38,7 +40,7 @@ export function LoginForm({ onForgotPassword, onSignUp, onChallenge }: LoginForm
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('signIn')}>
+    <form onSubmit={submit} onFocus={checks.preload} noValidate aria-label={t('signIn')}>
       <Stack gap="md">
         <TextField
           control={control}
