@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { OutputChunk } from 'rollup';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { staticClosure } from './vite-route-preload.ts';
+import { chunksOfSources, staticClosure } from './vite-route-preload.ts';
 
 /**
  * `routes`: a path → the source files of the modules its page loads lazily (as for
@@ -29,15 +29,9 @@ export function firstScreenGuard(routes: Record<string, string[]>, keepOut: stri
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return this.error('first-screen-guard: no entry chunk');
       for (const [route, sources] of Object.entries(routes)) {
-        const files = new Set([entry.fileName, ...staticClosure(bundle, entry)]);
-        for (const source of sources) {
-          const id = path.resolve(config.root, source);
-          const chunk = chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) return this.error(`first-screen-guard: no chunk holds ${source}`);
-          files.add(chunk.fileName);
-          staticClosure(bundle, chunk).forEach((file) => files.add(file));
-        }
-        for (const file of files) {
+        const lazy = chunksOfSources(bundle, config.root, sources);
+        if (typeof lazy === 'string') return this.error(`first-screen-guard: ${lazy}`);
+        for (const file of [entry.fileName, ...staticClosure(bundle, entry), ...lazy]) {
           const chunk = bundle[file];
           if (chunk?.type !== 'chunk') continue;
           const leaked = chunk.moduleIds.find(packageOf);

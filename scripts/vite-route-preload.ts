@@ -23,6 +23,23 @@ export function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = n
   return seen;
 }
 
+/**
+ * The chunks of `sources` (files relative to `root`) and every chunk they import statically:
+ * what a route's lazy page loads. A string names a source no chunk holds.
+ */
+export function chunksOfSources(bundle: OutputBundle, root: string, sources: string[]) {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+  const files = new Set<string>();
+  for (const source of sources) {
+    const id = path.resolve(root, source);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) return `no chunk holds ${source}`;
+    files.add(chunk.fileName);
+    staticClosure(bundle, chunk).forEach((file) => files.add(file));
+  }
+  return files;
+}
+
 /** The chunk's own stylesheets and those of the chunks it imports. */
 export function stylesOf(bundle: OutputBundle, files: Iterable<string>) {
   const css = new Set<string>();
@@ -70,14 +87,8 @@ export function routePreload(routes: Record<string, string[]>): Plugin {
       const loaded = new Set([entry.fileName, ...staticClosure(bundle, entry)]);
       const map: Record<string, string[]> = {};
       for (const [route, sources] of Object.entries(routes)) {
-        const files = new Set<string>();
-        for (const source of sources) {
-          const id = path.resolve(config.root, source);
-          const chunk = chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) return this.error(`route-preload: no chunk holds ${source}`);
-          files.add(chunk.fileName);
-          staticClosure(bundle, chunk).forEach((file) => files.add(file));
-        }
+        const files = chunksOfSources(bundle, config.root, sources);
+        if (typeof files === 'string') return this.error(`route-preload: ${files}`);
         const scripts = [...files].filter((file) => !loaded.has(file));
         const styles = [...stylesOf(bundle, scripts)];
         map[route] = [...styles, ...scripts].map((file) => `${config.base}${file}`);
