@@ -19,10 +19,10 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
+import type { OutputBundle } from 'rollup';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { greetingNameOf } from '../packages/shared/src/greeting.ts';
-import { staticClosure, stylesOf } from './vite-route-preload.ts';
+import { chunksOfSources, stylesOf } from './vite-route-preload.ts';
 
 /** The attribute on the static copy's wrapper, and on <html> when the copy must not show. */
 const COPY = 'data-prerendered';
@@ -187,19 +187,12 @@ export function prerender(options: PrerenderOptions): Plugin {
       if (page === String(html.source)) return this.error('prerender: no viewport meta');
       html.source = page;
 
-      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
       const screens = await renderScreens(config, options.module);
       for (const [pathname, sources] of Object.entries(options.pages)) {
         const markup = screens[pathname];
         if (!markup?.includes(COPY)) return this.error(`prerender: no markup for ${pathname}`);
-        const files = new Set<string>();
-        for (const source of sources) {
-          const id = path.resolve(config.root, source);
-          const chunk = chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) return this.error(`prerender: no chunk holds ${source}`);
-          files.add(chunk.fileName);
-          staticClosure(bundle, chunk).forEach((file) => files.add(file));
-        }
+        const files = chunksOfSources(bundle, config.root, sources);
+        if (typeof files === 'string') return this.error(`prerender: ${files}`);
         const links = [...stylesOf(bundle, files)]
           .filter((file) => !page.includes(`${config.base}${file}`))
           .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`)
