@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiMessage } from '@sampada/shared';
 import { manualClock, MINUTE } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTokenSigner } from './tokens.ts';
+import { createTokenSigner, VERIFIED_TOKENS_KEPT } from './tokens.ts';
 
 const key = new TextEncoder().encode('k'.repeat(32));
 const otherKey = new TextEncoder().encode('o'.repeat(32));
@@ -112,5 +112,34 @@ describe('access tokens', () => {
     expect(await signer.verify(token)).toEqual(claims);
     clock.advance(1000);
     expect(await refusal(signer.verify(token))).toBe(ApiMessage.tokenExpired);
+  });
+
+  it('a token verified before passes again, still expires on time, and hands out a copy of its claims', async () => {
+    const clock = manualClock();
+    const signer = createTokenSigner(key, 900, clock);
+    const token = await signer.sign(claims);
+    const first = await signer.verify(token);
+    first.clientId = 'changed by the caller';
+    expect(await signer.verify(token)).toEqual(claims);
+    clock.advance(15 * MINUTE);
+    expect(await refusal(signer.verify(token))).toBe(ApiMessage.tokenExpired);
+  });
+
+  it('keeps a bounded number of verified tokens and still verifies every one after', async () => {
+    const clock = manualClock();
+    const signer = createTokenSigner(key, 900, clock);
+    const tokens: string[] = [];
+    for (let i = 0; i <= VERIFIED_TOKENS_KEPT; i += 1)
+      tokens.push(await handMade(clock, { payload: { sid: `session-${i}` } }));
+    for (const token of tokens) await signer.verify(token);
+    // The first left the kept set when the last came: it is checked in full again.
+    expect(await signer.verify(tokens[0]!)).toEqual({ ...claims, sessionId: 'session-0' });
+    expect(await signer.verify(tokens.at(-1)!)).toEqual({
+      ...claims,
+      sessionId: `session-${VERIFIED_TOKENS_KEPT}`,
+    });
+    const tail = tokens[1]!.endsWith('AA') ? 'BA' : 'AA';
+    const tampered = `${tokens[1]!.slice(0, -2)}${tail}`;
+    expect(await refusal(signer.verify(tampered))).toBe(ApiMessage.tokenInvalid);
   });
 });
