@@ -28,10 +28,11 @@ export function firstScreenGuard(routes: Record<string, string[]>, keepOut: stri
       const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return this.error('first-screen-guard: no entry chunk');
+      const withEntry = [entry.fileName, ...staticClosure(bundle, entry)];
       for (const [route, sources] of Object.entries(routes)) {
         const lazy = chunksOfSources(bundle, config.root, sources);
         if (typeof lazy === 'string') return this.error(`first-screen-guard: ${lazy}`);
-        for (const file of [entry.fileName, ...staticClosure(bundle, entry), ...lazy]) {
+        for (const file of new Set([...withEntry, ...lazy])) {
           const chunk = bundle[file];
           if (chunk?.type !== 'chunk') continue;
           const leaked = chunk.moduleIds.find(packageOf);

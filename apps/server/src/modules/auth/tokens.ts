@@ -15,8 +15,9 @@ const invalid = () => unauthorized(ApiMessage.tokenInvalid);
 /**
  * How many verified tokens a signer keeps with their claims, so that a client's next requests
  * skip the HMAC, the base64 and the two JSON parses and the garbage they leave (client_info:
- * 65 → 42 µs of server CPU, bench/client-info.mjs). Under one key a signature cannot stop being valid; the token's times are checked again
- * on every use, and its session by the caller as before. The oldest entry leaves first.
+ * 65 → 42 µs of server CPU, bench/client-info.mjs). Under one key a signature cannot stop
+ * being valid; the token's times are checked again on every use, and its session by the
+ * caller as before. The oldest entry leaves first.
  */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
