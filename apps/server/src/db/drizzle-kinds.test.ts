@@ -3,7 +3,7 @@
  * it is of a kind: query building asks it of every chunk of every query. These are the answers
  * the unpatched walk gives, asked twice so the second comes from what was remembered.
  */
-import { Column, is, SQL, sql, Table } from 'drizzle-orm';
+import { Column, entityKind, is, SQL, sql, Table } from 'drizzle-orm';
 import { PgColumn, PgDialect, PgTable, pgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 
@@ -28,7 +28,7 @@ describe('drizzle kind checks, remembered per class', () => {
   it('knows a class from another copy of drizzle by its kind, not its identity', () => {
     // What the walk exists for: two copies of the package, whose classes share a kind.
     class ForeignSql {
-      static [Symbol.for('drizzle:entityKind')] = 'SQL';
+      static [entityKind] = 'SQL';
     }
     class ForeignChild extends ForeignSql {}
     for (let round = 0; round < 2; round++) {

@@ -171,4 +171,18 @@ describe('a coalescing queue', () => {
     await vi.advanceTimersByTimeAsync(20);
     expect(runs.map((r) => r.key)).toEqual(['a']);
   });
+
+  it('stopping drops the runs not started and does not report the one it cuts off', async () => {
+    const { queue, runs, errors } = manualQueue(1);
+    const going = queue.request('a', 'Deposit confirmed');
+    const waitingRun = queue.request('b', 'Deposit confirmed');
+    queue.stop();
+    await expect(waitingRun).rejects.toThrow('stopped');
+    await expect(queue.request('c', 'Order filled')).rejects.toThrow('stopped');
+    runs[0]!.fail(new Error('Connection terminated'));
+    await expect(going).rejects.toThrow('Connection terminated');
+    expect(runs.map((r) => r.key)).toEqual(['a']);
+    expect(errors).toEqual([]);
+    expect(queue.stats()).toMatchObject({ running: 0, waiting: 0 });
+  });
 });

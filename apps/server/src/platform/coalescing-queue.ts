@@ -32,6 +32,12 @@ export type CoalescingQueue<R> = {
   /** A run of `key` that starts after this call, and `note` (why) among its notes. */
   request(key: string, note: string, options?: { background?: boolean }): Promise<R>;
   stats(): QueueStats;
+  /**
+   * Stops for good (the server shutting down): runs not started are dropped, their requests
+   * rejected, and a run the shutdown cuts off is not reported; the projection's durable marks
+   * (engagement_due) are what the next start computes.
+   */
+  stop(): void;
 };
 
 type Batch<R> = {
@@ -59,6 +65,15 @@ function newBatch<R>(): Batch<R> {
   return { notes: [], promise, background: true, since: Date.now(), resolve, reject };
 }
 
+/** A batch only background requests wait on, still gathering or yielding to the foreground. */
+function heldBack<R>(batch: Batch<R>, gatherMs: number, maxDeferMs: number, busy?: () => boolean) {
+  if (!batch.background) return false;
+  const age = Date.now() - batch.since;
+  return age < gatherMs || (age < maxDeferMs && (busy?.() ?? false));
+}
+
+const QUEUE_STOPPED = 'The queue has stopped (the server is shutting down).';
+
 export function createCoalescingQueue<R>(options: {
   concurrency: number;
   run: (key: string, notes: readonly string[]) => Promise<R>;
@@ -81,12 +96,9 @@ export function createCoalescingQueue<R>(options: {
   const ready: string[] = [];
   let started = 0;
   let peak = 0;
+  let stopped = false;
 
-  const deferred = (batch: Batch<R>) => {
-    if (!batch.background) return false;
-    const age = Date.now() - batch.since;
-    return age < gatherMs || (age < maxDeferMs && (options.busy?.() ?? false));
-  };
+  const deferred = (batch: Batch<R>) => heldBack(batch, gatherMs, maxDeferMs, options.busy);
 
   function fill() {
     let held = false;
@@ -119,7 +131,7 @@ export function createCoalescingQueue<R>(options: {
     try {
       batch.resolve(await options.run(key, batch.notes));
     } catch (error) {
-      options.onError?.(key, error);
+      if (!stopped) options.onError?.(key, error);
       batch.reject(error);
     } finally {
       running.delete(key);
@@ -130,6 +142,7 @@ export function createCoalescingQueue<R>(options: {
 
   return {
     request(key, note, { background = false } = {}) {
+      if (stopped) return Promise.reject(new Error(QUEUE_STOPPED));
       let batch = waiting.get(key);
       if (!batch) {
         batch = newBatch<R>();
@@ -142,5 +155,11 @@ export function createCoalescingQueue<R>(options: {
       return batch.promise;
     },
     stats: () => ({ running: running.size, waiting: waiting.size, started, peak }),
+    stop() {
+      stopped = true;
+      for (const batch of waiting.values()) batch.reject(new Error(QUEUE_STOPPED));
+      waiting.clear();
+      ready.length = 0;
+    },
   };
 }

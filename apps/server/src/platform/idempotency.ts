@@ -10,11 +10,12 @@
  * that fails (4xx) rolls its key back with everything else, so the key can be retried.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FM } from '@sampada/shared';
 import type { Db } from '../db/client.ts';
+import { preparedOn } from '../db/prepared.ts';
 import type { Clock } from './clock.ts';
 import { type Envelope, ok } from './envelope.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
@@ -55,12 +56,37 @@ export const requestHash = (method: string, path: string, body: unknown) =>
 
 class KeyTaken extends Error {}
 
+/** Every money-moving request runs these three: built once (db/prepared.ts). */
+function prepareKeyStatements(db: Db) {
+  const thisKey = and(
+    eq(idempotencyKeys.scope, sql.placeholder('scope')),
+    eq(idempotencyKeys.key, sql.placeholder('key')),
+  );
+  return {
+    stored: db.select().from(idempotencyKeys).where(thisKey).prepare('idempotency_stored'),
+    claim: db
+      .insert(idempotencyKeys)
+      .values({
+        scope: sql.placeholder('scope'),
+        key: sql.placeholder('key'),
+        requestHash: sql.placeholder('hash'),
+        createdAt: sql.placeholder('at'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('idempotency_claim'),
+    keep: db
+      .update(idempotencyKeys)
+      .set({ status: 200, response: sql.placeholder('response') })
+      .where(thisKey)
+      .prepare('idempotency_keep'),
+  };
+}
+
 export function createIdempotency(db: Db, clock: Clock) {
+  const statements = prepareKeyStatements(db);
   async function storedAnswer(scope: string, key: string) {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [row] = await statements.stored.execute({ scope, key });
     return row;
   }
 
@@ -106,18 +132,16 @@ export function createIdempotency(db: Db, clock: Clock) {
       let answer: Envelope<T> | undefined;
       const transaction: TransactionRunner = (fn) =>
         inTransaction(db, async (tx) => {
-          const claimed = await tx
-            .insert(idempotencyKeys)
-            .values({ scope, key, requestHash: hash, createdAt: clock.now() })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
+          const claimed = await preparedOn(statements.claim, tx).execute({
+            scope,
+            key,
+            hash,
+            at: clock.now(),
+          });
           if (claimed.length === 0) throw new KeyTaken();
           const data = await fn(tx);
           answer = ok(data as T, options.message);
-          await tx
-            .update(idempotencyKeys)
-            .set({ status: 200, response: answer })
-            .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+          await preparedOn(statements.keep, tx).execute({ scope, key, response: answer });
           return data;
         });
       try {

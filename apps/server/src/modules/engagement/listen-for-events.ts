@@ -7,11 +7,12 @@ import { recompute, sweep } from './recompute.ts';
 /**
  * Listens for the events that change a client's standing. Every instance listens (with
  * Redis each hears every event): the status row's lock and the achievements' primary key
- * make the repeats harmless. Returns the unsubscribe.
+ * make the repeats harmless. Returns the stop, for the server's shutdown: no event heard and
+ * no computation started after it (what was left is marked stale for the next start's sweep).
  */
 export function listenForEvents(deps: EngagementDeps): () => void {
   const { bus, log } = deps;
-  if (!bus) return () => {};
+  if (!bus) return () => deps.computations.stop();
   const offs = WATCHED.map((name) =>
     bus.subscribe(transitionChannel(name), (message) => {
       const event = JSON.parse(message) as { clientId?: string; action: string; to: string };
@@ -36,5 +37,6 @@ export function listenForEvents(deps: EngagementDeps): () => void {
   const timer = setInterval(() => void swept(false), SWEEP_EVERY_MS);
   timer.unref?.();
   offs.push(() => clearInterval(timer));
+  offs.push(() => deps.computations.stop());
   return () => offs.forEach((off) => off());
 }

@@ -1,6 +1,7 @@
 /** A bearer token resolved to a live session, and the signed-in member's own record. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CM, type TStaffMe, type TStaffRole } from '@sampada/shared';
+import type { Db } from '../../db/client.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { StaffAuth } from '../../platform/staff-guard.ts';
@@ -8,16 +9,22 @@ import { SESSION_IDLE_MS, type StaffAuthDeps, TOUCH_AFTER_MS } from './staff-aut
 import { me } from './staff-sessions.ts';
 import { staffSessions } from './tables.ts';
 
+/** Every console request looks its session up: built once (db/prepared.ts). */
+export const prepareSessionByToken = (db: Db) =>
+  db
+    .select()
+    .from(staffSessions)
+    .where(eq(staffSessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('staff_session_by_token');
+
 /** Resolves a bearer token to a live session of an active staff member; 401 otherwise. */
 export async function authenticateStaff(
   { db, clock, staff }: StaffAuthDeps,
+  sessionByToken: ReturnType<typeof prepareSessionByToken>,
   token: string,
 ): Promise<StaffAuth> {
   const now = clock.now();
-  const [session] = await db
-    .select()
-    .from(staffSessions)
-    .where(eq(staffSessions.tokenHash, sha256(token)));
+  const [session] = await sessionByToken.execute({ tokenHash: sha256(token) });
   if (
     !session ||
     session.revokedAt ||

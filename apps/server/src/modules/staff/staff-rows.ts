@@ -1,6 +1,7 @@
 /** Reading staff rows: by email or id, the whole list, and names for other modules' lists. */
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { staff } from './tables.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -18,8 +19,22 @@ export async function findByEmail(
   return row;
 }
 
-export async function findById(executor: Executor, id: string): Promise<StaffRow | undefined> {
-  const [row] = await executor.select().from(staff).where(eq(staff.id, id));
+/** Every console request reads its member's row: built once (db/prepared.ts). */
+export const prepareFindById = (db: Db) =>
+  db
+    .select()
+    .from(staff)
+    .where(eq(staff.id, sql.placeholder('id')))
+    .prepare('staff_by_id');
+
+export type StaffByIdStatement = ReturnType<typeof prepareFindById>;
+
+export async function findById(
+  prepared: StaffByIdStatement,
+  executor: Executor,
+  id: string,
+): Promise<StaffRow | undefined> {
+  const [row] = await preparedOn(prepared, executor).execute({ id });
   return row;
 }
 
