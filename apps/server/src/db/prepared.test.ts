@@ -3,7 +3,7 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
-import { preparedOn } from './prepared.ts';
+import { builtOnce, preparedOn } from './prepared.ts';
 
 const notes = pgTable('prepared_notes', { id: integer('id').primaryKey(), body: text('body') });
 
@@ -47,5 +47,29 @@ describe('a statement prepared once, run in a transaction', () => {
 
     await db.transaction((tx) => preparedOn(insert, tx).execute({ id: 2, body: 'committed' }));
     expect(await preparedOn(byId, db).execute({ id: 2 })).toEqual([{ body: 'committed' }]);
+  });
+
+  it('built by its first call, it runs on the executor each later call names', async () => {
+    const { db } = database;
+    let builds = 0;
+    const bodyOf = builtOnce((executor) => {
+      builds++;
+      return executor
+        .select({ body: notes.body })
+        .from(notes)
+        .where(eq(notes.id, sql.placeholder('id')))
+        .prepare('prepared_notes_body');
+    });
+    await db.transaction(async (tx) => {
+      await tx.insert(notes).values({ id: 3, body: 'first' });
+      // Built on this transaction's connection, which then goes back to the pool.
+      expect(await bodyOf(tx).execute({ id: 3 })).toEqual([{ body: 'first' }]);
+    });
+    expect(await bodyOf(db).execute({ id: 3 })).toEqual([{ body: 'first' }]);
+    await db.transaction(async (tx) => {
+      await tx.update(notes).set({ body: 'second' }).where(eq(notes.id, 3));
+      expect(await bodyOf(tx).execute({ id: 3 })).toEqual([{ body: 'second' }]);
+    });
+    expect(builds).toBe(1);
   });
 });

@@ -1,19 +1,29 @@
 /**
- * Statements built once. drizzle builds a query's text anew at every call, which costs more CPU
- * than the driver and PostgreSQL together for a one-row statement (a select of one staff row:
- * ~150 µs built each time, ~60 µs prepared; decision 068). `.prepare(name)` on the database
- * builds it once, and PostgreSQL parses and plans it once per connection. A prepared query
- * runs on the pool, though, and a step's statements must run in its transaction:
- * `preparedOn` hands the same statement to an open transaction's connection.
+ * Statements built once (decision 068). drizzle builds a query's text anew at every call, which
+ * costs more CPU than the driver and PostgreSQL together for a one-row statement (a select of
+ * one staff row: ~150 µs built each time, ~60 µs prepared). `.prepare(name)` builds it once,
+ * and PostgreSQL parses and plans it once per connection; the name must be unique to its text.
  */
-import type pg from 'pg';
 import type { Executor } from './client.ts';
 
-/** `prepared` (made by `.prepare(name)` on the database) run on `executor`'s connection. */
+/**
+ * `prepared` (from `.prepare(name)`) run on `executor`'s connection: the pool for the
+ * database, the checked-out connection for an open transaction, whichever built it.
+ */
 export function preparedOn<P extends object>(prepared: P, executor: Executor): P {
-  if (!('rollback' in executor)) return prepared;
-  // drizzle's node-postgres prepared query runs on its `client`; a transaction's session
-  // holds the pooled connection it checked out. Both are checked by prepared.test.ts.
-  const { client } = (executor as unknown as { session: { client: pg.PoolClient } }).session;
+  // drizzle's node-postgres prepared query runs on its `client`; a session (the database's
+  // or a transaction's) holds its pool or its connection there. prepared.test.ts checks both.
+  const { client } = (executor as unknown as { session: { client: unknown } }).session;
   return Object.create(prepared, { client: { value: client } }) as P;
+}
+
+/**
+ * A statement for free functions that are handed an executor: built by the first call, on
+ * that executor, then run on each call's own.
+ */
+export function builtOnce<P extends object>(
+  build: (executor: Executor) => P,
+): (executor: Executor) => P {
+  let prepared: P | undefined;
+  return (executor) => preparedOn((prepared ??= build(executor)), executor);
 }

@@ -1,6 +1,7 @@
 /** The append-only record of who did what. Written in the same transaction as the action. */
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { builtOnce } from '../db/prepared.ts';
 import { containsPattern } from './cursor.ts';
 import { auditLog } from './tables.ts';
 
@@ -33,6 +34,26 @@ const auditRow = (actor: Actor, entry: AuditEntry) => ({
  * `also`: other data-modifying statements that ride in this one as CTEs (outbox rows the step
  * must commit with), so the step pays one round trip for all of them.
  */
+const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** Nearly every step writes one row: built once (db/prepared.ts). */
+const insertRow = builtOnce((executor) =>
+  executor
+    .insert(auditLog)
+    .values({
+      actorType: sql.placeholder('actorType'),
+      actorId: sql.placeholder('actorId'),
+      action: sql.placeholder('action'),
+      subjectType: sql.placeholder('subjectType'),
+      subjectId: sql.placeholder('subjectId'),
+      // As text with a cast: the column's own encoder would turn a null into JSON's null.
+      before: sql`${sql.placeholder('before')}::jsonb`,
+      after: sql`${sql.placeholder('after')}::jsonb`,
+      ip: sql.placeholder('ip'),
+    })
+    .prepare('audit_insert'),
+);
+
 export async function recordAudit(
   db: Executor,
   actor: Actor,
@@ -40,7 +61,8 @@ export async function recordAudit(
   also: readonly SQL[] = [],
 ): Promise<void> {
   if (also.length > 0) return recordAudits(db, actor, [entry], also);
-  await db.insert(auditLog).values(auditRow(actor, entry));
+  const row = auditRow(actor, entry);
+  await insertRow(db).execute({ ...row, before: asJson(row.before), after: asJson(row.after) });
 }
 
 /**
@@ -60,7 +82,6 @@ export async function recordAudits(
   }
   if (entries.length === 1 && also.length === 0) return recordAudit(db, actor, entries[0]!);
   const rows = entries.map((e) => auditRow(actor, e));
-  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   const column = <T>(values: T[]) => sql.param(values);
   const ctes = also.map((statement, i) => sql`${sql.raw(`also${i}`)} as (${statement})`);
   await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
@@ -70,8 +91,8 @@ export async function recordAudits(
     from unnest(${column(rows.map((r) => r.action))}::text[],
                 ${column(rows.map((r) => r.subjectType))}::text[],
                 ${column(rows.map((r) => r.subjectId))}::text[],
-                ${column(rows.map((r) => json(r.before)))}::jsonb[],
-                ${column(rows.map((r) => json(r.after)))}::jsonb[])
+                ${column(rows.map((r) => asJson(r.before)))}::jsonb[],
+                ${column(rows.map((r) => asJson(r.after)))}::jsonb[])
       with ordinality as u(action, subject_type, subject_id, before, after, n)
     order by u.n`);
 }
