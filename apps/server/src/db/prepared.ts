@@ -4,6 +4,7 @@
  * one staff row: ~150 µs built each time, ~60 µs prepared). `.prepare(name)` builds it once,
  * and PostgreSQL parses and plans it once per connection; the name must be unique to its text.
  */
+import type pg from 'pg';
 import type { Executor } from './client.ts';
 
 /**
@@ -26,4 +27,19 @@ export function builtOnce<P extends object>(
 ): (executor: Executor) => P {
   let prepared: P | undefined;
   return (executor) => preparedOn((prepared ??= build(executor)), executor);
+}
+
+/**
+ * SQL no builder writes (a database function's call), run as the named statement `name` on
+ * `executor`'s connection: parsed and planned once per connection, never built again. Rows
+ * come back as the driver reads them.
+ */
+export async function runNamed<R>(
+  executor: Executor,
+  statement: { name: string; text: string },
+  values: unknown[],
+): Promise<R[]> {
+  const { client } = (executor as unknown as { session: { client: pg.Pool | pg.PoolClient } })
+    .session;
+  return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
 }

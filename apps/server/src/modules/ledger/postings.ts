@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { runNamed } from '../../db/prepared.ts';
 import { ledgerAccounts, ledgerLines, ledgerPostings } from './tables.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -31,6 +32,15 @@ export type LineRow = {
 /** The SQLSTATE ledger_post raises when a guarded debit finds too little (migration 0009). */
 export const INSUFFICIENT_BALANCE = 'LDG01';
 
+/** Every posting of every money move is this statement: named, so planned once a connection. */
+const LEDGER_POST = {
+  name: 'ledger_post',
+  text: `select out_posting_id::text as posting, out_account_ids::text[] as ids,
+           out_balances::text[] as balances
+    from ledger_post($1, $2::uuid, $3, $4, $5, $6::timestamptz, $7::uuid[], $8::text[],
+      $9::smallint[], $10::bigint[], $11::boolean[], $12::integer[])`,
+};
+
 /**
  * Writes a posting, moves each line's balance and writes the lines: one statement, one round
  * trip (the PL/pgSQL function ledger_post, migration 0009). Balances move in the order given,
@@ -41,19 +51,24 @@ export async function postLines(
   posting: PostingRow,
   lines: LineRow[],
 ): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }> {
-  // sql.param keeps each array one parameter (a bare array would expand into a list).
-  const result = await tx.execute(sql`
-    select out_posting_id::text as posting, out_account_ids::text[] as ids,
-           out_balances::text[] as balances
-    from ledger_post(${posting.kind}, ${posting.clientId}::uuid, ${posting.memo},
-      ${posting.reference}, ${posting.idempotencyKey}, ${posting.createdAt.toISOString()}::timestamptz,
-      ${sql.param(lines.map((l) => l.clientId))}::uuid[],
-      ${sql.param(lines.map((l) => l.kind))}::text[],
-      ${sql.param(lines.map((l) => l.bucket))}::smallint[],
-      ${sql.param(lines.map((l) => l.amount.toString()))}::bigint[],
-      ${sql.param(lines.map((l) => l.guarded))}::boolean[],
-      ${sql.param(lines.map((l) => l.position))}::integer[])`);
-  const [row] = rowsOf<{ posting: string; ids: string[]; balances: string[] }>(result);
+  const [row] = await runNamed<{ posting: string; ids: string[]; balances: string[] }>(
+    tx,
+    LEDGER_POST,
+    [
+      posting.kind,
+      posting.clientId,
+      posting.memo,
+      posting.reference,
+      posting.idempotencyKey,
+      posting.createdAt.toISOString(),
+      lines.map((l) => l.clientId),
+      lines.map((l) => l.kind),
+      lines.map((l) => l.bucket),
+      lines.map((l) => l.amount.toString()),
+      lines.map((l) => l.guarded),
+      lines.map((l) => l.position),
+    ],
+  );
   return {
     postingId: Number(row!.posting),
     accountIds: row!.ids.map(Number),
