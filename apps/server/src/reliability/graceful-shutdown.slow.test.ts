@@ -91,8 +91,14 @@ describe('SIGTERM under write load', () => {
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
     const all = [...outcomes.values()];
-    // Every request got an answer or found the listener closed: none was cut off.
-    expect(all.filter((o) => !isAnswer(o) && o.error !== 'ECONNREFUSED')).toEqual([]);
+    // Every request got an answer or found the listener closed: refused, or reset by the kernel
+    // while it waited in the accept queue as the listener closed (seen at stops 44 and 49).
+    // Neither was read by the server: below, each such deposit is still pending.
+    const unanswered = [...outcomes].filter(([, o]) => !isAnswer(o));
+    const closedListener = new Set(['ECONNREFUSED', 'ECONNRESET']);
+    expect(
+      unanswered.filter(([, o]) => !closedListener.has((o as { error: string }).error)),
+    ).toEqual([]);
     expect(new Set(all.filter(isAnswer).map((o) => o.status))).toEqual(
       new Set(all.filter(isAnswer).some((o) => o.status === 503) ? [200, 503] : [200]),
     );
@@ -112,6 +118,9 @@ describe('SIGTERM under write load', () => {
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const [id] of acknowledged)
         expect(byId.get(id)).toMatchObject({ status: 'confirmed', postings: 1 });
+      // A request without an answer was not half done: its deposit was never touched.
+      for (const [id] of unanswered)
+        expect(byId.get(id)).toMatchObject({ status: 'pending', postings: 0 });
       // Nothing confirmed twice, and nothing credited without its confirmation.
       for (const r of rows) expect(r.postings).toBe(r.status === 'confirmed' ? 1 : 0);
       const balances = await ctx.ledger.balancesOf(firm.clientId);
