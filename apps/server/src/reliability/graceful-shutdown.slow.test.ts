@@ -92,7 +92,7 @@ describe('SIGTERM under write load', () => {
 
     const all = [...outcomes.values()];
     // Every request got an answer or found the listener closed: refused, or reset by the kernel
-    // while it waited in the accept queue as the listener closed (seen at stops 44 and 49).
+    // while it waited in the accept queue as the listener closed (seen at stops 47 and 49).
     // Neither was read by the server: below, each such deposit is still pending.
     const unanswered = [...outcomes].filter(([, o]) => !isAnswer(o));
     const closedListener = new Set(['ECONNREFUSED', 'ECONNRESET']);
