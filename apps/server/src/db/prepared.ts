@@ -12,11 +12,16 @@ import type { Executor } from './client.ts';
  * database, the checked-out connection for an open transaction, whichever built it.
  */
 export function preparedOn<P extends object>(prepared: P, executor: Executor): P {
-  // drizzle's node-postgres prepared query runs on its `client`; a session (the database's
-  // or a transaction's) holds its pool or its connection there. prepared.test.ts checks both.
-  const { client } = (executor as unknown as { session: { client: unknown } }).session;
-  return Object.create(prepared, { client: { value: client } }) as P;
+  // drizzle's node-postgres prepared query runs on its `client`.
+  return Object.create(prepared, { client: { value: connectionOf(executor) } }) as P;
 }
+
+/**
+ * A session's pool (the database's) or its checked-out connection (a transaction's); both
+ * checked by prepared.test.ts.
+ */
+const connectionOf = (executor: Executor) =>
+  (executor as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
 
 /**
  * A statement for free functions that are handed an executor: built by the first call, on
@@ -39,7 +44,6 @@ export async function runNamed<R>(
   statement: { name: string; text: string },
   values: unknown[],
 ): Promise<R[]> {
-  const { client } = (executor as unknown as { session: { client: pg.Pool | pg.PoolClient } })
-    .session;
+  const client = connectionOf(executor);
   return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
 }

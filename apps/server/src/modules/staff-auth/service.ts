@@ -11,7 +11,7 @@ import type { StaffAuth } from '../../platform/staff-guard.ts';
 import { signIn } from './sign-in.ts';
 import { resetTotp, signOut, signOutEverywhere } from './sign-out.ts';
 import type { Meta, StaffAuthDeps } from './staff-auth-deps.ts';
-import { authenticateStaff, meOf, prepareSessionByToken } from './staff-session-reads.ts';
+import { authenticateStaff, meOf } from './staff-session-reads.ts';
 import { revokeAll } from './staff-sessions.ts';
 import { verifySecondFactor } from './verify-second-factor.ts';
 
@@ -26,7 +26,6 @@ export {
 
 export function createStaffAuthService(deps: StaffAuthDeps) {
   const { staff } = deps;
-  const sessionByToken = prepareSessionByToken(deps.db);
   return {
     /** Step one: email and password (MD5 hex). Answers a challenge for the second factor. */
     signIn: (
@@ -45,8 +44,7 @@ export function createStaffAuthService(deps: StaffAuthDeps) {
     ): Promise<TStaffSession> => verifySecondFactor(deps, input, meta),
 
     /** Resolves a bearer token to a live session of an active staff member; 401 otherwise. */
-    authenticate: (token: string): Promise<StaffAuth> =>
-      authenticateStaff(deps, sessionByToken, token),
+    authenticate: (token: string): Promise<StaffAuth> => authenticateStaff(deps, token),
 
     me: (staffId: string): Promise<TStaffMe & { recovery_codes_left: number }> =>
       meOf(deps, staffId),

@@ -1,7 +1,7 @@
 /** A bearer token resolved to a live session, and the signed-in member's own record. */
 import { eq, sql } from 'drizzle-orm';
 import { CM, type TStaffMe, type TStaffRole } from '@sampada/shared';
-import type { Db } from '../../db/client.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { StaffAuth } from '../../platform/staff-guard.ts';
@@ -10,21 +10,21 @@ import { me } from './staff-sessions.ts';
 import { staffSessions } from './tables.ts';
 
 /** Every console request looks its session up: built once (db/prepared.ts). */
-export const prepareSessionByToken = (db: Db) =>
-  db
+const sessionByToken = builtOnce((executor) =>
+  executor
     .select()
     .from(staffSessions)
     .where(eq(staffSessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('staff_session_by_token');
+    .prepare('staff_session_by_token'),
+);
 
 /** Resolves a bearer token to a live session of an active staff member; 401 otherwise. */
 export async function authenticateStaff(
   { db, clock, staff }: StaffAuthDeps,
-  sessionByToken: ReturnType<typeof prepareSessionByToken>,
   token: string,
 ): Promise<StaffAuth> {
   const now = clock.now();
-  const [session] = await sessionByToken.execute({ tokenHash: sha256(token) });
+  const [session] = await sessionByToken(db).execute({ tokenHash: sha256(token) });
   if (
     !session ||
     session.revokedAt ||

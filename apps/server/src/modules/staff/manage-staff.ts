@@ -5,13 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { hashSecret } from '../../platform/crypto.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import {
-  findByEmail,
-  findById,
-  normalizeEmail,
-  type StaffByIdStatement,
-  type StaffRow,
-} from './staff-rows.ts';
+import { findByEmail, findById, normalizeEmail, type StaffRow } from './staff-rows.ts';
 import { staff } from './tables.ts';
 
 const checkRoles = (roles: TStaffRole[]) => {
@@ -61,14 +55,13 @@ export async function createStaff(
 /** Replaces a staff member's roles. */
 export async function setRoles(
   db: Db,
-  byId: StaffByIdStatement,
   id: string,
   roles: TStaffRole[],
   actor: Actor,
 ): Promise<StaffRow> {
   checkRoles(roles);
   return db.transaction(async (tx) => {
-    const before = await findById(byId, tx, id);
+    const before = await findById(tx, id);
     if (!before) throw notFound('No such staff member.');
     const [after] = await tx.update(staff).set({ roles }).where(eq(staff.id, id)).returning();
     await recordAudit(tx, actor, {
@@ -88,14 +81,13 @@ export async function setRoles(
  */
 export async function setActive(
   db: Db,
-  byId: StaffByIdStatement,
   id: string,
   active: boolean,
   actor: Actor,
   inTx: (tx: Executor) => Promise<void>,
 ): Promise<StaffRow> {
   return db.transaction(async (tx) => {
-    const before = await findById(byId, tx, id);
+    const before = await findById(tx, id);
     if (!before) throw notFound('No such staff member.');
     const [after] = await tx.update(staff).set({ active }).where(eq(staff.id, id)).returning();
     await inTx(tx);

@@ -12,14 +12,7 @@ import {
   spendRecoveryHash,
   upgradePasswordHash,
 } from './staff-credentials.ts';
-import {
-  findByEmail,
-  findById,
-  listStaff,
-  namesOf,
-  prepareFindById,
-  type StaffRow,
-} from './staff-rows.ts';
+import { findByEmail, findById, listStaff, namesOf, type StaffRow } from './staff-rows.ts';
 import { staff } from './tables.ts';
 
 export { normalizeEmail, type StaffRow } from './staff-rows.ts';
@@ -50,10 +43,9 @@ export const toStaffView = (row: StaffRow): TStaffView => ({
 });
 
 export function createStaffService(db: Db) {
-  const byId = prepareFindById(db);
   return {
     findByEmail: (email: string, executor: Executor = db) => findByEmail(executor, email),
-    findById: (id: string, executor: Executor = db) => findById(byId, executor, id),
+    findById: (id: string, executor: Executor = db) => findById(executor, id),
 
     /** Creates a staff member; the password is stored as a hash of its MD5 (manage-staff.ts). */
     createStaff: (
@@ -67,8 +59,7 @@ export function createStaffService(db: Db) {
     namesOf: (ids: (string | null)[], executor: Executor = db) => namesOf(executor, ids),
 
     /** Replaces a staff member's roles. */
-    setRoles: (id: string, roles: TStaffRole[], actor: Actor) =>
-      setRoles(db, byId, id, roles, actor),
+    setRoles: (id: string, roles: TStaffRole[], actor: Actor) => setRoles(db, id, roles, actor),
 
     /**
      * Activates or deactivates. `inTx` runs in the same transaction (the sign-in module
@@ -79,7 +70,7 @@ export function createStaffService(db: Db) {
       active: boolean,
       actor: Actor,
       inTx: (tx: Executor) => Promise<void> = async () => {},
-    ) => setActive(db, byId, id, active, actor, inTx),
+    ) => setActive(db, id, active, actor, inTx),
 
     // ----- credential state, written only by the sign-in module (staff-auth) -----
 

@@ -1,7 +1,7 @@
 /** Reading staff rows: by email or id, the whole list, and names for other modules' lists. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
-import { preparedOn } from '../../db/prepared.ts';
+import type { Executor } from '../../db/client.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import { staff } from './tables.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -20,21 +20,16 @@ export async function findByEmail(
 }
 
 /** Every console request reads its member's row: built once (db/prepared.ts). */
-export const prepareFindById = (db: Db) =>
-  db
+const byIdStatement = builtOnce((executor) =>
+  executor
     .select()
     .from(staff)
     .where(eq(staff.id, sql.placeholder('id')))
-    .prepare('staff_by_id');
+    .prepare('staff_by_id'),
+);
 
-export type StaffByIdStatement = ReturnType<typeof prepareFindById>;
-
-export async function findById(
-  prepared: StaffByIdStatement,
-  executor: Executor,
-  id: string,
-): Promise<StaffRow | undefined> {
-  const [row] = await preparedOn(prepared, executor).execute({ id });
+export async function findById(executor: Executor, id: string): Promise<StaffRow | undefined> {
+  const [row] = await byIdStatement(executor).execute({ id });
   return row;
 }
 
