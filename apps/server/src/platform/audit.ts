@@ -30,10 +30,6 @@ const auditRow = (actor: Actor, entry: AuditEntry) => ({
   ip: 'ip' in actor ? (actor.ip ?? null) : null,
 });
 
-/**
- * `also`: other data-modifying statements that ride in this one as CTEs (outbox rows the step
- * must commit with), so the step pays one round trip for all of them.
- */
 const asJson = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /** Nearly every step writes one row: built once (db/prepared.ts). */
@@ -54,6 +50,10 @@ const insertRow = builtOnce((executor) =>
     .prepare('audit_insert'),
 );
 
+/**
+ * `also`: other data-modifying statements that ride in this one as CTEs (outbox rows the step
+ * must commit with), so the step pays one round trip for all of them.
+ */
 export async function recordAudit(
   db: Executor,
   actor: Actor,
