@@ -1,5 +1,6 @@
 /** Engagement reads every other module through these ports; none of them imports it. */
 import { poolBusy } from '../db/client.ts';
+import { failureReason } from '../platform/pg-errors.ts';
 import { createEngagementService } from '../modules/engagement/service.ts';
 import type { ClientsWiring } from './clients.ts';
 import type { Foundation } from './foundation.ts';
@@ -20,11 +21,11 @@ export function wireEngagement(
     clock,
     bus,
     busy: () => poolBusy(db),
-    // A failed computation is redone by the client's next event or the nightly pass; say why
-    // (at the levels that show warnings: tests run silent).
+    // A failed computation is redone by engagement's sweep of stale marks or the client's next
+    // event; say why, with the driver's reason (drizzle's own message is only the statement),
+    // at the levels that show warnings (tests run silent).
     log: ['warn', 'info', 'debug', 'trace'].includes(config.logLevel)
-      ? (message, error) =>
-          console.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`)
+      ? (message, error) => console.warn(`${message}: ${failureReason(error)}`)
       : undefined,
     ports: {
       client: async (clientId) => {

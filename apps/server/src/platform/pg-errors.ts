@@ -1,20 +1,27 @@
 /** What PostgreSQL errors mean to the services, read through drizzle's wrapping. */
-type PgError = { code?: unknown; constraint?: unknown; cause?: unknown };
+type PgError = { code?: unknown; constraint?: unknown; cause?: unknown; message?: unknown };
 
 /**
- * Whether a failed write broke a unique constraint (SQLSTATE 23505) — `constraint`, when named.
- * The driver's error may be the thrown one or sit on `.cause` (drizzle 0.45 wraps every query
- * error in a DrizzleQueryError), so the whole cause chain is searched. A driver that does not
- * report the constraint's name counts as a match.
+ * An error and its causes, outermost first: the driver's error may be the thrown one or sit on
+ * `.cause` (drizzle 0.45 wraps every query error in a DrizzleQueryError), so every question
+ * below reads the whole chain. A cause that loops back is read once.
  */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+function* causeChain(error: unknown): Generator<PgError> {
   const seen = new Set<unknown>();
   for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
     seen.add(e);
-    const { code, constraint: broken, cause } = e as PgError;
-    if (code === '23505') return !constraint || !broken || broken === constraint;
-    e = cause;
+    yield e as PgError;
+    e = (e as PgError).cause;
   }
+}
+
+/**
+ * Whether a failed write broke a unique constraint (SQLSTATE 23505) — `constraint`, when named.
+ * A driver that does not report the constraint's name counts as a match.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const { code, constraint: broken } of causeChain(error))
+    if (code === '23505') return !constraint || !broken || broken === constraint;
   return false;
 }
 
@@ -41,10 +48,7 @@ const UNAVAILABLE_MESSAGES = [
  * be answered 503 and may be retried (with its idempotency key) in a moment.
  */
 export function isUnavailable(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
-    seen.add(e);
-    const { code, message, cause } = e as PgError & { message?: unknown };
+  for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string') {
       if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
       if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code))
@@ -52,7 +56,6 @@ export function isUnavailable(error: unknown): boolean {
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m)))
       return true;
-    e = cause;
   }
   return false;
 }
@@ -62,24 +65,30 @@ export function isUnavailable(error: unknown): boolean {
  * form in the database's encoding (22P05): bad input, so the request is answered 400.
  */
 export function isUnstorableText(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
-    seen.add(e);
-    const { code, cause } = e as PgError;
-    if (code === '22021' || code === '22P05') return true;
-    e = cause;
-  }
+  for (const { code } of causeChain(error)) if (code === '22021' || code === '22P05') return true;
   return false;
 }
 
 /** The SQLSTATE of a failed query (a database function's own RAISE, say), along the cause chain. */
 export function sqlStateOf(error: unknown): string | null {
-  const seen = new Set<unknown>();
-  for (let e = error; typeof e === 'object' && e !== null && !seen.has(e);) {
-    seen.add(e);
-    const { code, cause } = e as PgError;
+  for (const { code } of causeChain(error))
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = cause;
-  }
   return null;
+}
+
+/**
+ * Why an operation failed, for a log line: every message along the cause chain, outermost
+ * first, with a SQLSTATE where there is one. drizzle's own message is only "Failed query: …"
+ * and its statement: the reason (a lock not granted in time, a pool that timed out) is the
+ * driver's, on `.cause`.
+ */
+export function failureReason(error: unknown): string {
+  const parts: string[] = [];
+  for (const { message, code } of causeChain(error)) {
+    if (typeof message !== 'string' || !message) continue;
+    // The statement drizzle quotes is long and says what ran, not why it failed: its first line.
+    const said = message.split('\n')[0]!;
+    parts.push(typeof code === 'string' && code ? `${said} (${code})` : said);
+  }
+  return parts.length ? parts.join(' ← ') : String(error);
 }
