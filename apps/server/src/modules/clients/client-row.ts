@@ -1,6 +1,7 @@
 /** Reading one client's row, and telling its copies that it changed. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import { whenCommitted } from '../../platform/transaction.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ClientDeps } from './client-deps.ts';
@@ -15,8 +16,17 @@ export const wrote = ({ copies }: ClientDeps, executor: Executor, clientId: stri
   if (!whenCommitted(executor, () => copies.changed(clientId))) copies.changing(clientId);
 };
 
+/** Nearly every client request reads the client's row: built once (db/prepared.ts). */
+const byIdStatement = builtOnce((executor) =>
+  executor
+    .select()
+    .from(clients)
+    .where(eq(clients.id, sql.placeholder('id')))
+    .prepare('client_by_id'),
+);
+
 export const byId = async ({ db }: ClientDeps, id: string, executor: Executor = db) => {
-  const [row] = await executor.select().from(clients).where(eq(clients.id, id));
+  const [row] = await byIdStatement(executor).execute({ id });
   if (!row) throw notFound('Client not found.');
   return row;
 };

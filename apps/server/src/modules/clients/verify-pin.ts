@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import { hashSecret, needsRehash, safeEqual, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, tooMany } from '../../platform/errors.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientDeps, ClientRow } from './client-deps.ts';
 import { byId, wrote } from './client-row.ts';
@@ -115,6 +116,21 @@ export async function verifyPin(
   if (sessionId) await openPinWindow(deps, clientId, sessionId, pinMd5, now);
 }
 
+/** The session's open PIN window, read by every order placed: built once (db/prepared.ts). */
+const openWindowOf = builtOnce((executor) =>
+  executor
+    .select({ pinMac: pinWindows.pinMac })
+    .from(pinWindows)
+    .where(
+      and(
+        eq(pinWindows.sessionId, sql.placeholder('sessionId')),
+        eq(pinWindows.clientId, sql.placeholder('clientId')),
+        gt(pinWindows.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('pin_window_open'),
+);
+
 /**
  * The PIN of an order. Inside the session's open trading window it is compared, in
  * constant time, with the keyed HMAC of the PIN verified when the window opened — a
@@ -131,16 +147,7 @@ export async function verifyTradingPin(
   const now = clock.now();
   if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
   if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
-  const [window] = await db
-    .select({ pinMac: pinWindows.pinMac })
-    .from(pinWindows)
-    .where(
-      and(
-        eq(pinWindows.sessionId, sessionId),
-        eq(pinWindows.clientId, row.id),
-        gt(pinWindows.expiresAt, now),
-      ),
-    );
+  const [window] = await openWindowOf(db).execute({ sessionId, clientId: row.id, now });
   if (!window) {
     await verifyPinFully(deps, row, pinMd5, now);
     await openPinWindow(deps, row.id, sessionId, pinMd5, now);
