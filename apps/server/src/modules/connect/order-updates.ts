@@ -5,8 +5,9 @@
  * status UPDATE, as its postbacks and order updates say. Started by the server only (a CLI
  * command opens no bus subscription).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { transitionChannel } from '../../platform/transitions.ts';
 import {
@@ -35,13 +36,25 @@ type Deps = {
 
 const ON_MARKET = new Set(['market', 'limit', 'sl', 'sl_m']);
 
+/** Every order event of the market reads the order's app link: built once (db/prepared.ts). */
+const linkOf = builtOnce((executor) =>
+  executor
+    .select()
+    .from(connectOrders)
+    .where(eq(connectOrders.orderId, sql.placeholder('orderId')))
+    .prepare('connect_order_link'),
+);
+
 export function startOrderUpdates(deps: Deps): () => void {
   const { db, trading, apps, market, ticker, postbacks } = deps;
 
   async function announce(clientId: string, orderId: string, change?: string) {
     const order = await trading.orders.ofClient(clientId, orderId);
     if (!ON_MARKET.has(order.type)) return;
-    const [link] = await db.select().from(connectOrders).where(eq(connectOrders.orderId, orderId));
+    const [link] = await linkOf(db).execute({ orderId });
+    // No app's order and no ticker of the client's here: nobody on this instance to tell (most
+    // orders at the open, placed in the app by clients with no program).
+    if (!link && !ticker.listensTo(clientId)) return;
     const userId = await deps.uidOf(clientId);
     const view = kiteOrderOf(order, {
       instrumentToken: market.tokenOf(order.symbol),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KiteConnect, KiteTicker } from 'kiteconnect';
 import type { TestApp } from '../../test/helpers.ts';
 import type { MoneyClient } from '../funds/test-fixtures.ts';
-import { runMarket } from '../trading/test-fixtures.ts';
+import { placed, runMarket } from '../trading/test-fixtures.ts';
 import {
   connectWorld,
   type ConnectWorld,
@@ -179,6 +179,23 @@ describe('the ticker and postbacks', () => {
       expect(verifier.validatePostback(p as never, app.api_secret)).toBe(true);
     }
     expect(answered).toBeGreaterThan(postbacks.length);
+
+    // An order the client places in the app (no app's order): its updates still reach the
+    // client's ticker, and it has no postbacks.
+    const appComplete = waitFor<Record<string, unknown>>(
+      (l) => updateListeners.add(l as (u: Record<string, unknown>) => void),
+      (u) =>
+        (u as { status: string; order_id: string }).status === 'COMPLETE' &&
+        (u as { order_id: string }).order_id !== order_id
+          ? (u as Record<string, unknown>)
+          : undefined,
+    );
+    const inApp = await placed(t, c, { type: 'market', side: 'buy', symbol: 'INFY', quantity: 20 });
+    let appDone = false;
+    void appComplete.then(() => (appDone = true));
+    await runMarket(t, 400, async () => appDone);
+    expect(await appComplete).toMatchObject({ order_id: inApp.id, status: 'COMPLETE' });
+    expect(postbacks.every((p) => p.order_id === order_id)).toBe(true);
     // The client exits the process on a close it may not reconnect after, unless told not to.
     ticker.autoReconnect(false, 0, 0);
     ticker.disconnect();

@@ -128,6 +128,13 @@ export function createTicker(deps: TickerDeps) {
       return () => stops.forEach((stop) => stop());
     },
 
+    /** Whether the client has a ticker connection open on this instance. */
+    listensTo(clientId: string) {
+      for (const connection of connections)
+        if (connection.clientId === clientId && !connection.ended) return true;
+      return false;
+    },
+
     /** An order update to every ticker connection of the client on this instance. */
     pushOrder(clientId: string, order: unknown) {
       const text = JSON.stringify({ type: 'order', data: order });
