@@ -75,6 +75,13 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
  * audits a device that holds only the tokens.
  */
 let written = 0;
+/**
+ * The browser's build and Lighthouse's benchmark index of the box (its CPU score: the simulated
+ * throttling multiplies the observed task times), printed with the figures: the same pages
+ * scored 0.94–0.97 on one box and 0.63–0.77 on another with a later Chromium.
+ */
+const browserBuild = await browser.version();
+const benchmarkIndexes = [];
 async function audit(url, { signedIn = false, firstVisit = false } = {}) {
   const page = await browser.newPage();
   if (signedIn) {
@@ -113,6 +120,7 @@ async function audit(url, { signedIn = false, firstVisit = false } = {}) {
     writeFileSync(path.join(process.env.LHR_DIR, name), result.report);
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  benchmarkIndexes.push(lhr.environment.benchmarkIndex);
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null])),
     metrics: Object.fromEntries(
@@ -189,6 +197,9 @@ for (const row of rows) {
       .join(', ')}`,
   );
 }
+console.log(
+  `\nbrowser ${browserBuild}; Lighthouse benchmark index median ${median(benchmarkIndexes)}`,
+);
 const baseline = rows[0].scores.performance;
 // Issue 37's targets: a first visit (tokens only) ≥ 0.90, the others ≥ 0.95.
 const TARGETS = { '/login': 0.95, '/dashboard (signed in)': 0.95 };
@@ -208,7 +219,7 @@ reportBench('lighthouse.mjs', [
     id: 'lighthouse',
     what: `Lighthouse mobile performance, median of ${RUNS}: \`/login\` / \`/dashboard\` on a device that signed in before / \`/dashboard\` on a device with only its tokens`,
     figure: `${metricsOf(login)} / ${metricsOf(returning)} / ${metricsOf(firstVisit)}`,
-    baseline: `a bare page ${bareRow.scores.performance?.toFixed(2)} (FCP ${fmtMetric('FCP', bareRow.metrics.FCP)})`,
+    baseline: `a bare page ${bareRow.scores.performance?.toFixed(2)} (FCP ${fmtMetric('FCP', bareRow.metrics.FCP)}); ${browserBuild}, benchmark index ${median(benchmarkIndexes)}`,
     ratio: `${of(login)} / ${of(returning)} / ${of(firstVisit)} of bare`,
     budget: '≥ 0.95 / ≥ 0.95 / ≥ 0.90',
   },

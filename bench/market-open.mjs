@@ -23,7 +23,8 @@
 // from each order's scheduled moment to its answer, orders/s sustained (orders answered ÷ time
 // from the open to the last answer), tick-to-client p50/p99 over the burst, server CPU, the
 // load average before and after; beside the bare POST's and raw SQL's figures.
-// BENCH_PROFILE=1 starts the server with --cpu-prof (the profile lands in .tmp/bench-market-open-prof).
+// BENCH_PROFILE=1 starts the server with --cpu-prof (the profile lands in .tmp/bench-market-open-prof);
+// otherwise BENCH_SERVER_ARGS adds Node flags, as for every bench's server (a --require probe).
 //
 // Usage: DATABASE_URL=postgres://… node --import tsx bench/market-open.mjs [clients] [sockets] [spread s]
 import { fork } from 'node:child_process';
@@ -74,7 +75,7 @@ const start = (keepData) =>
     keepData,
     nodeArgs: process.env.BENCH_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp/bench-market-open-prof')}`]
-      : [],
+      : (process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
   });
 // Started, stopped and started again on the same data, as a server runs on every later day.
 let { server } = await start(false);
