@@ -2,6 +2,24 @@ import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium, never a downloaded browser (architecture.md "Browser"). */
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The omnibox popup's WebUI (see launchOptions), which no test uses. */
+const OMNIBOX_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+/** Playwright 1.65's own --disable-features (chromiumSwitches.ts), kept when ours is added. */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Each shard of a split run has its own server and database (scripts/test.mjs). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
@@ -68,6 +86,11 @@ export default defineConfig({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        // Chromium 156's headless mode opens the omnibox's popup ("AI mode") as a WebUI renderer
+        // for every window — one a test — each taking a fifth to a third of a core as it starts.
+        // One --disable-features holds Playwright's own list too, so that list stays in force
+        // whether Chromium merges a repeated switch or keeps only the last.
+        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP].join(',')}`,
       ],
     },
   },
