@@ -75,7 +75,7 @@ export default defineConfig({
     // Chromium 156 the screencast made the GPU process composite and the browser encode a frame
     // for every paint of every test (funds.spec: 33 s with it, 26 s without, 21 s with no trace;
     // the GPU process 17 s of CPU → under 1). The failure's screenshot is still taken.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // As a reader who asked for less motion (the apps honour it): no test waits out a slide or
     // a fade, and Chromium draws fewer frames on the 2-core box.
     reducedMotion: 'reduce',
