@@ -44,7 +44,6 @@ export function wireEngagement(
         const balances = await ledger.balancesOf(clientId);
         return balances.cash_available + balances.cash_on_hold;
       },
-      loansOwed: (clientId) => credit.loans.balanceOf(clientId),
       holdings: async (clientId) =>
         (await trading.portfolio.holdingsOf(clientId)).map((h) => ({
           symbol: h.symbol,

@@ -33,6 +33,7 @@ import {
   priceOf,
   productsOf,
   repay,
+  todayOf,
 } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -166,6 +167,10 @@ describe('a loan against shares from application to closure', () => {
     expect(mid.outstanding_paise).toBe(Number(amount + expected));
     expect(await firmLoans()).toBe(loansBefore - amount - expected);
     await ledgerOk();
+    // Engagement's one read of the client's loans owes what the loan shows.
+    const record = await t.ctx.credit.punctuality.recordOf(c.id, todayOf(t));
+    expect(record).toMatchObject({ owedPaise: amount + expected, closed: 0 });
+    expect(record.owedPaise).toBe(await t.ctx.credit.loans.balanceOf(c.id));
 
     // Before the first due date nothing is due: a part payment prepays principal, and the
     // interest accrued stays accrued-not-due (allocation.ts).
@@ -187,6 +192,10 @@ describe('a loan against shares from application to closure', () => {
     expect(full.body.data.loan.status).toBe('closed');
     const closed = await loanOf(t, c2, loan.id);
     expect(closed.pledges[0]!.released).toBe(true);
+    expect(await t.ctx.credit.punctuality.recordOf(c.id, todayOf(t))).toMatchObject({
+      owedPaise: 0n,
+      closed: 1,
+    });
     expect(closed.events.map((e) => e.kind)).toEqual([
       'apply',
       'approve_first',

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buildSchedule, istDay, periodsFrom, type ScheduledInstalment } from './interest.ts';
 import { loanRepayments, loans } from './tables.ts';
+import { outstandingOf } from './views.ts';
 
 export type InstalmentRecord = { due: number; onTime: number; late: number };
 
@@ -41,7 +42,10 @@ export function punctualityOf(
 
 export function createPunctuality(db: Db) {
   return {
-    /** Closed loans and the instalment record over every disbursed or closed loan. */
+    /**
+     * What the disbursed loans owe today, the closed loans, and the instalment record over
+     * every disbursed or closed loan: engagement's one read of a client's loans.
+     */
     async recordOf(clientId: string, today: string) {
       const rows = await db
         .select()
@@ -71,7 +75,13 @@ export function createPunctuality(db: Db) {
         record.onTime += one.onTime;
         record.late += one.late;
       }
-      return { closed: rows.filter((r) => r.status === 'closed').length, instalments: record };
+      return {
+        owedPaise: rows
+          .filter((r) => r.status === 'disbursed')
+          .reduce((sum, r) => sum + outstandingOf(r), 0n),
+        closed: rows.filter((r) => r.status === 'closed').length,
+        instalments: record,
+      };
     },
   };
 }

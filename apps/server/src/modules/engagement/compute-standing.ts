@@ -1,5 +1,5 @@
 /** One computation of a client's standing: the one writer of engagement's tables. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { istDateOf } from '../../platform/ist.ts';
 import { progressOf } from './achievements.ts';
@@ -7,14 +7,8 @@ import type { ComputeResult, StandingDeps } from './engagement-deps.ts';
 import type { ClientFacts } from './facts.ts';
 import { ACHIEVEMENT_CHANNEL } from './recompute-policy.ts';
 import { scoreOf, scoreParts } from './score.ts';
-import { factsOf, snapshotsOf, tiersOf } from './standing-reads.ts';
-import {
-  achievementsEarned,
-  assetSnapshots,
-  engagementDue,
-  engagementStatus,
-  scoreHistory,
-} from './tables.ts';
+import { factsOf, storeSnapshot } from './standing-reads.ts';
+import { achievementsEarned, engagementDue, engagementStatus, scoreHistory } from './tables.ts';
 import { averageAssets, tierFor, totalAssets } from './vip.ts';
 
 type Computed = { facts: ClientFacts; assets: bigint; now: Date };
@@ -29,25 +23,20 @@ async function storeStanding(
   const parts = scoreParts(facts, now);
   const score = scoreOf(parts);
   return deps.db.transaction(async (tx) => {
-    // The client's status row, locked: two servers recomputing one client take turns.
-    await tx
+    // The client's status row, locked (inserted first if new): two servers recomputing one
+    // client take turns. The no-op update is what makes the upsert lock and answer an
+    // existing row, in one statement instead of an insert and a SELECT … FOR UPDATE.
+    const [before] = await tx
       .insert(engagementStatus)
       .values({ clientId, vip: 0, averageAssetsPaise: 0n, score: 0, parts: [], computedAt: now })
-      .onConflictDoNothing();
-    const [before] = await tx
-      .select()
-      .from(engagementStatus)
-      .where(eq(engagementStatus.clientId, clientId))
-      .for('update');
-    await tx
-      .insert(assetSnapshots)
-      .values({ clientId, day: today, assetsPaise: assets, at: now })
       .onConflictDoUpdate({
-        target: [assetSnapshots.clientId, assetSnapshots.day],
-        set: { assetsPaise: assets, at: now },
-      });
-    const average = averageAssets(await snapshotsOf(deps, clientId, tx), today);
-    const tier = tierFor(await tiersOf(tx), average);
+        target: engagementStatus.clientId,
+        set: { clientId: sql`excluded.client_id` },
+      })
+      .returning({ score: engagementStatus.score, parts: engagementStatus.parts });
+    const { snapshots, tiers } = await storeSnapshot(deps, tx, clientId, { today, assets, now });
+    const average = averageAssets(snapshots, today);
+    const tier = tierFor(tiers, average);
     await tx
       .update(engagementStatus)
       .set({ vip: tier.level, averageAssetsPaise: average, score, parts, computedAt: now })

@@ -46,7 +46,6 @@ export type EngagementPorts = {
     clientId: string,
   ): Promise<{ createdAt: Date; kycApproved: boolean; advisorId: string | null }>;
   cash(clientId: string): Promise<bigint>;
-  loansOwed(clientId: string): Promise<bigint>;
   holdings(clientId: string): Promise<HoldingFact[]>;
   trades(clientId: string): Promise<{
     fills: FillFact[];
@@ -57,7 +56,12 @@ export type EngagementPorts = {
   loans(
     clientId: string,
     today: string,
-  ): Promise<{ closed: number; instalments: { due: number; onTime: number; late: number } }>;
+  ): Promise<{
+    /** What the disbursed loans owe today (principal, interest accrued, fees due). */
+    owedPaise: bigint;
+    closed: number;
+    instalments: { due: number; onTime: number; late: number };
+  }>;
   /** Daily closes of a listed symbol or index (rupees), oldest first. */
   dailyCloses(symbol: string, market: 'NSE' | 'INDEX', days: number): Promise<DailyClose[]>;
   allClientIds(): Promise<string[]>;

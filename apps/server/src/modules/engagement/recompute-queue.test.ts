@@ -34,8 +34,10 @@ beforeAll(async () => {
   await t.ctx.db.execute(`create table computations_seen (client_id uuid not null)`);
   await t.ctx.db.execute(`create function computation_seen() returns trigger language plpgsql
     as $$ begin insert into computations_seen values (new.client_id); return new; end $$`);
-  await t.ctx.db.execute(`create trigger computation_seen after update on engagement_status
-    for each row execute function computation_seen()`);
+  // A computation's own write sets computed_at; the row lock it takes first (an upsert that
+  // sets only client_id) is not counted.
+  await t.ctx.db.execute(`create trigger computation_seen after update of computed_at
+    on engagement_status for each row execute function computation_seen()`);
 });
 afterAll(async () => t?.close());
 

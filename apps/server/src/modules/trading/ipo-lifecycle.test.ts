@@ -94,6 +94,11 @@ describe('IPO: bid, allotment by lottery, listing', () => {
         .data.items[0]!;
       const won = winners.includes(mine.id);
       expect(mine.status).toBe(won ? 'partially_filled' : 'rejected');
+      // Engagement's read of the record: every bid counts, an allotted one as an order filled.
+      expect(await t.ctx.trading.activity.activityOf(b.id)).toMatchObject({
+        ipoBids: 1,
+        filledOrdersByType: won ? { ipo: 1 } : {},
+      });
       expect(await balancesOf(t, b.id)).toMatchObject({
         cash_on_hold: 0n,
         cash_available: won ? 10_000_000n - 2_000_000n : 10_000_000n,
