@@ -16,8 +16,8 @@ export const WATCHED = ['deposit', 'withdrawal', 'order', 'kyc', 'loan'] as cons
 export const STAFF_POINTS_CAP = 20;
 
 /**
- * At most this many clients are computed at once on one instance. A computation is ~21
- * statements holding one pooled connection at a time (trading's activity reads three at once)
+ * At most this many clients are computed at once on one instance. A computation is ~17
+ * statements holding one pooled connection at a time (trading's activity reads two at once)
  * and the pool has 10: two leave the money requests most of it, so a burst of events makes
  * engagement lag behind rather than take the connections and the CPU the requests need. Two
  * rather than one, so that one slow client (years of fills) does not hold up everyone else.
