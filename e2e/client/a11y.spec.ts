@@ -16,7 +16,16 @@ test('[A11Y][CLIENT]: the main client screens and drawers have no critical or se
   const client = await approvedClient(request);
   // allow_loan, so that the loan drawer can be checked too.
   const email = `admin-a11y-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   const admin = await staffToken(request, email);
   const found = await consoleCall(request, admin, 'get', `/clients?q=${client.mobile}`);
   const clientId = (found.items as { id: string }[])[0]!.id;
@@ -72,7 +81,16 @@ test(
   async ({ page }, testInfo) => {
     test.setTimeout(600_000);
     const email = `admin-a11y-console-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-    sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+    await sampada(
+      'staff',
+      'create',
+      '--email',
+      email,
+      '--role',
+      'admin',
+      '--password',
+      STAFF_PASSWORD,
+    );
     await signInFirstTime(page, email, STAFF_PASSWORD);
     const found: Record<string, string[]> = {};
     for (const path of [

@@ -18,7 +18,16 @@ import { approvedClient, expect, idImage, screenshot, signIn, test, toast } from
  */
 async function adminSetup(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-comp-${run}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;
@@ -79,8 +88,8 @@ test('[CLIENT][CONSOLE][COMPENSATION]: a claim with two images, information aske
   const client = await approvedClient(request);
   const token = await clientToken(request, client);
   const admin = await adminSetup(request, run, client.mobile);
-  const opsA = createOps(`comp-${run}-a`);
-  const opsB = createOps(`comp-${run}-b`);
+  const opsA = await createOps(`comp-${run}-a`);
+  const opsB = await createOps(`comp-${run}-b`);
 
   // The client opens the Compensation Application drawer from the applications page.
   await signIn(page, client);

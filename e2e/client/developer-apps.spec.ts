@@ -49,7 +49,7 @@ async function keepSecret(page: Page, card: Locator) {
 
 /** Operations open the client in the console and disable the app; answers the console tab. */
 async function disableInConsole(browser: Browser, client: TClient, appName: string, run: string) {
-  const email = createOps(run);
+  const email = await createOps(run);
   const context = await browser.newContext();
   const desk = await context.newPage();
   await signInFirstTime(desk, email, STAFF_PASSWORD);

@@ -86,7 +86,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     );
 
     // Operations confirm a deposit; the client buys from the stock detail.
-    const ops = await staffToken(request, createOps(runId(testInfo.project.name)));
+    const ops = await staffToken(request, await createOps(runId(testInfo.project.name)));
     await fundClient(request, token, ops, 60_000);
     await buyFromStockDetail(page, request, token);
 
@@ -147,7 +147,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
     test.setTimeout(180_000);
     const client = await approvedClient(request);
     const token = await clientToken(request, client);
-    const ops = await staffToken(request, createOps(`vip-${runId(testInfo.project.name)}`));
+    const ops = await staffToken(request, await createOps(`vip-${runId(testInfo.project.name)}`));
     // ₹30,000 for one day of thirty: a ₹1,000 average, VIP 0 on the seeded tiers.
     await fundClient(request, token, ops, 30_000);
     await expect
@@ -163,7 +163,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
 
     // An admin lowers VIP 1 to an average of ₹500 in the console's tier editor.
     const adminEmail = `vip-admin-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-    sampada(
+    await sampada(
       'staff',
       'create',
       '--email',

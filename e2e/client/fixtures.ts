@@ -30,8 +30,8 @@ export function randomPan(): string {
   return `${letters()}${letters()}${letters()}P${letters()}${digits}${letters()}`;
 }
 
-export const inviteCode = () =>
-  sampada('invite', 'create', '--advisor', 'advisor@sampada.in').split(/\s+/).pop()!;
+export const inviteCode = async () =>
+  (await sampada('invite', 'create', '--advisor', 'advisor@sampada.in')).split(/\s+/).pop()!;
 
 /** Registers a client through the API with a CLI-issued invitation code. */
 export async function registerClient(
@@ -40,7 +40,7 @@ export async function registerClient(
   const mobile = freshMobile();
   const password = `Pw-${Math.random().toString(36).slice(2, 8)}`;
   const response = await request.post('/auth/app/v1/register', {
-    data: { username: `+91${mobile}`, password: md5(password), invite_code: inviteCode() },
+    data: { username: `+91${mobile}`, password: md5(password), invite_code: await inviteCode() },
   });
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(200);
@@ -79,7 +79,7 @@ export async function kycSubmittedClient(request: APIRequestContext): Promise<TC
 /** A client whose KYC an advisor approved through the CLI. */
 export async function approvedClient(request: APIRequestContext): Promise<TClient> {
   const client = await kycSubmittedClient(request);
-  sampada('kyc', 'approve', '--mobile', client.mobile);
+  await sampada('kyc', 'approve', '--mobile', client.mobile);
   return client;
 }
 

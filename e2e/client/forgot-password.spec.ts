@@ -20,7 +20,7 @@ test('[CLIENT][AUTH]: a client resets a forgotten password with the code from th
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(toast(page, M.resetVerifyFailed)).toBeVisible();
 
-  const code = sampada('reset-code', '--mobile', client.mobile).split(/\s+/).pop()!;
+  const code = (await sampada('reset-code', '--mobile', client.mobile)).split(/\s+/).pop()!;
   await dialog.getByLabel('Verification code').fill(code);
   await screenshot(page, 'forgot-password-verify');
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -13,7 +13,7 @@ const STAFF_PASSWORD = 'Console-e2e-2026';
 /** A fresh operations member signs in to the console; its bearer token drives the console API. */
 async function opsToken(page: Page, run: string): Promise<string> {
   const email = `ops-funds-${run}@firm.test`;
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',

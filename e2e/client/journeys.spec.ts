@@ -23,7 +23,16 @@ import { approvedClient, drawerItem, expect, screenshot, signIn, test } from './
 /** An admin of this run, with the client's allow_loan turned on. */
 async function adminWithLoans(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-journeys-${run}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;

@@ -21,7 +21,16 @@ import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtu
 /** An admin of this run turns the client's allow_loan on and lowers the maker-checker threshold. */
 async function adminSetup(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-credit-${run}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;
@@ -89,8 +98,8 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge after accepting the KFS, two 
   const token = await clientToken(request, client);
   await setPin(request, token, client.password);
   const admin = await adminSetup(request, run, client.mobile);
-  const opsA = createOps(`${run}-a`);
-  const opsB = createOps(`${run}-b`);
+  const opsA = await createOps(`${run}-a`);
+  const opsB = await createOps(`${run}-b`);
   await fundClient(request, token, admin, 400_000);
   await buyShares(request, token, 'INFY', 100);
 
@@ -188,5 +197,5 @@ test('[CLIENT][CONSOLE][LOAN]: apply with a pledge after accepting the KFS, two 
     data: { type: 'market', symbol: 'INFY', side: 'sell', quantity: 100, pin: md5(PIN) },
   });
   expect((await resold.json()).code).toBe(200);
-  expect(sampada('ledger', 'check')).toMatch(/^OK: /);
+  expect(await sampada('ledger', 'check')).toMatch(/^OK: /);
 });

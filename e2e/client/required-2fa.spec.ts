@@ -19,7 +19,7 @@ test('[CLIENT][SECURITY]: when the firm requires 2FA, a signed-in client without
   await signIn(page, client, { remember: true });
 
   const adminEmail = `admin-${runId('req2fa')}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',

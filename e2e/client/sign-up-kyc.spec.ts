@@ -15,7 +15,7 @@ test('[CLIENT][KYC]: a new client signs up with an advisor code, passes KYC and 
   page,
 }) => {
   const mobile = freshMobile();
-  const code = inviteCode();
+  const code = await inviteCode();
 
   await openLogin(page);
   await expect(page).toHaveTitle('Sampada | Sign in');
@@ -95,7 +95,7 @@ test('[CLIENT][KYC]: a new client signs up with an advisor code, passes KYC and 
   await expect(page.getByText(M.kycPendingTitle)).toBeVisible();
 
   // The advisor approves from the CLI; the client checks and goes to the dashboard.
-  sampada('kyc', 'approve', '--mobile', mobile);
+  await sampada('kyc', 'approve', '--mobile', mobile);
   await page.getByRole('button', { name: 'Check status' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('dashboard-page')).toBeVisible();

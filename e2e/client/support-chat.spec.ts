@@ -27,7 +27,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   // An admin keeps a canned reply; a support agent answers.
   const adminEmail = `admin-chat-${run}@firm.test`.toLowerCase();
   const agentEmail = `agent-chat-${run}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',
@@ -37,7 +37,7 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
     '--password',
     STAFF_PASSWORD,
   );
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',
@@ -149,7 +149,7 @@ test('[CLIENT][SUPPORT]: with an external chat named in settings, the widget loa
   test.setTimeout(180_000);
   const run = runId('xchat');
   const adminEmail = `admin-xchat-${run}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',

@@ -27,7 +27,7 @@ async function fundedClient(page: Page, request: APIRequestContext, run: string)
   const client = await approvedClient(request);
   const token = await clientToken(request, client);
   await setPin(request, token, client.password);
-  const ops = await staffToken(request, createOps(run));
+  const ops = await staffToken(request, await createOps(run));
   await fundClient(request, token, ops, DEPOSIT_RUPEES);
   await signIn(page, client);
   return { client, token };

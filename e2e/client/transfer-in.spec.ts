@@ -115,7 +115,10 @@ test('[CLIENT][TRANSFER-IN]: a client transfers shares in with their tradebook; 
   await screenshot(page, 'transfer-in-pending');
 
   // An operations officer confirms it against the depository's credit.
-  const desk = await officerDesk(browser, createOps(runId(`${testInfo.project.name}-transfer`)));
+  const desk = await officerDesk(
+    browser,
+    await createOps(runId(`${testInfo.project.name}-transfer`)),
+  );
   const row = desk.getByTestId('transfer-row').filter({ hasText: 'zerodha-tradebook.csv' }).first();
   await expect(row.getByTestId('transfer-totals')).toHaveText('22 INFY');
   await row.getByTestId('transfer-confirm').click();

@@ -69,7 +69,7 @@ test('[CLIENT][MONEY]: Home reminds about nominees; Client Assets explains every
     ifsc: 'HDFC0001234',
     pin: md5(PIN),
   });
-  const ops = await staffToken(request, createOps(`${run}-money`));
+  const ops = await staffToken(request, await createOps(`${run}-money`));
   await fundClient(request, token, ops, 100_000);
 
   // Home: no nominees and no opt-out yet, so a reminder that leads to Me › Nominees.

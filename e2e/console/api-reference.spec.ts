@@ -12,7 +12,16 @@ test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads
   page,
 }, testInfo) => {
   const email = `support-docs-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'support', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'support',
+    '--password',
+    STAFF_PASSWORD,
+  );
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
   await openFromMenu(page, 'API reference');

@@ -27,7 +27,7 @@ test('[CONSOLE][DEPOSIT]: a client requests a deposit, operations paste the bank
 
   // An operations member of this run opens the deposits queue.
   const email = `ops-statement-${run}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',

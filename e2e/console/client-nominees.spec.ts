@@ -36,7 +36,7 @@ test('[CONSOLE][NOMINEES]: operations read a client’s nominees on the client p
   });
   expect(saved.status()).toBe(200);
 
-  await signInFirstTime(page, createOps(runId(info.project.name)), STAFF_PASSWORD);
+  await signInFirstTime(page, await createOps(runId(info.project.name)), STAFF_PASSWORD);
   await page.goto(`${CONSOLE}/clients?q=${client.mobile}`);
   await page.getByRole('row').filter({ hasText: client.mobile }).getByRole('link').click();
   const card = page.getByTestId('client-nominees');

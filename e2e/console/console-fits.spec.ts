@@ -13,7 +13,16 @@ test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings an
   page,
 }, testInfo) => {
   const email = `admin-fits-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
   // A favicon of its own.
@@ -63,7 +72,16 @@ test('[CONSOLE][JOURNEY]: a KYC queue row opens its review wherever it is clicke
   test.setTimeout(120_000);
   const client = await kycSubmittedClient(request);
   const email = `admin-kyc-row-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   await signInFirstTime(page, email, STAFF_PASSWORD);
   await page.goto(`${CONSOLE}/kyc`);
 

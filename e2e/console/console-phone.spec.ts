@@ -33,7 +33,7 @@ test('[CONSOLE][JOURNEY]: a complaint resolved from its row on screen; the toast
     description: 'I was charged brokerage twice on one order.',
   });
 
-  await signInFirstTime(page, createOps(`${run}-phone`), STAFF_PASSWORD);
+  await signInFirstTime(page, await createOps(`${run}-phone`), STAFF_PASSWORD);
   await openFromMenu(page, 'Grievances');
   const heading = page.getByRole('heading', { level: 1, name: 'Grievances' });
   await expect(heading).toBeVisible();
@@ -77,7 +77,16 @@ test('[CONSOLE][JOURNEY]: the audit log’s days are typed and read day first, a
   page,
 }, testInfo) => {
   const email = `admin-days-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada('staff', 'create', '--email', email, '--role', 'admin', '--password', STAFF_PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'admin',
+    '--password',
+    STAFF_PASSWORD,
+  );
   await signInFirstTime(page, email, STAFF_PASSWORD);
   await openFromMenu(page, 'Audit log');
   const from = page.getByLabel('From', { exact: true });

@@ -59,10 +59,10 @@ test('[CONSOLE][CORPORATE-ACTIONS]: one officer proposes a 2:1 split, a second a
   const client = await approvedClient(request);
   const token = await clientToken(request, client);
   await setPin(request, token, client.password);
-  const maker = createOps(`${run}-maker`);
-  const checker = createOps(`${run}-checker`);
+  const maker = await createOps(`${run}-maker`);
+  const checker = await createOps(`${run}-checker`);
   // The deposit is confirmed over the API by a third officer: the two at desks enrol there.
-  const funds = await staffToken(request, createOps(`${run}-funds`));
+  const funds = await staffToken(request, await createOps(`${run}-funds`));
   await fundClient(request, token, funds, 100_000);
   const order = await clientCall(request, token, 'post', '/trade/app/v1/orders', {
     type: 'market',
@@ -119,7 +119,7 @@ test('[CONSOLE][CORPORATE-ACTIONS]: one officer proposes a 2:1 split, a second a
   await expect(row).toContainText(`Approved by ${checker}`);
 
   // The daily job at the start of the ex-date's session applies it.
-  expect(sampada('corporate-action', 'apply', '--date', exDate)).toContain(
+  expect(await sampada('corporate-action', 'apply', '--date', exDate)).toContain(
     `applied ${symbol} split: `,
   );
 

@@ -80,7 +80,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
   test.setTimeout(240_000);
   const run = runId(testInfo.project.name);
   const today = istToday();
-  const funder = await staffToken(request, createOps(`${run}-funder`));
+  const funder = await staffToken(request, await createOps(`${run}-funder`));
 
   // Two buyers today: one has verified an e-mail address, the other has none.
   const mailed = await buyerToday(request, funder);
@@ -95,7 +95,7 @@ test('[CONSOLE][DUTIES]: the day’s contract-note run, the outbox behind it, an
     description: 'I was charged brokerage twice on one INFY order.',
   })) as TGrievance;
 
-  const officer = createOps(`${run}-duties`);
+  const officer = await createOps(`${run}-duties`);
   await signInFirstTime(page, officer, STAFF_PASSWORD);
 
   // Contract notes: today's run, started by hand; the mailed client's note goes out, the other

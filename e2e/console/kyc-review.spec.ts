@@ -17,7 +17,16 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   const run = `${testInfo.project.name}-${Date.now()}`;
   const adminEmail = `admin-${run}@firm.test`;
   const advisorEmail = `advisor-${run}@firm.test`;
-  sampada('staff', 'create', '--email', adminEmail, '--role', 'admin', '--password', PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    adminEmail,
+    '--role',
+    'admin',
+    '--password',
+    PASSWORD,
+  );
 
   // The admin's first sign-in enrols TOTP, then they add an advisor.
   await signInFirstTime(page, adminEmail, PASSWORD);

@@ -13,7 +13,7 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   page,
 }, testInfo) => {
   const email = `ops-loans-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',

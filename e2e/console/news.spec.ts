@@ -29,7 +29,16 @@ test('[CONSOLE][NEWS]: admin writes and publishes an article with an image, a cl
   const run = `${testInfo.project.name}-${Date.now()}`;
   const adminEmail = `news-admin-${run}@firm.test`;
   const title = `Banks steady the market (${run})`;
-  sampada('staff', 'create', '--email', adminEmail, '--role', 'admin', '--password', PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    adminEmail,
+    '--role',
+    'admin',
+    '--password',
+    PASSWORD,
+  );
 
   // The admin writes the article, picks a picture (previewed before saving) and publishes.
   await signInFirstTime(page, adminEmail, PASSWORD);

@@ -18,7 +18,16 @@ test('[CONSOLE][OFFERS]: operations publish an offer with a picture; a renamed t
   const run = `${testInfo.project.name}-${Date.now()}`;
   const email = `offers-ops-${run}@firm.test`;
   const title = `Festive brokerage back (${run})`;
-  sampada('staff', 'create', '--email', email, '--role', 'operations', '--password', PASSWORD);
+  await sampada(
+    'staff',
+    'create',
+    '--email',
+    email,
+    '--role',
+    'operations',
+    '--password',
+    PASSWORD,
+  );
   await signInFirstTime(page, email, PASSWORD);
   await page.goto(`${CONSOLE}/offers`);
   await page.getByTestId('offer-new').click();

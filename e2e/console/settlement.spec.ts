@@ -89,7 +89,7 @@ test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the
     ifsc: 'HDFC0001234',
     pin: md5('482137'),
   });
-  const funder = await staffToken(request, createOps(`${run}-funder`));
+  const funder = await staffToken(request, await createOps(`${run}-funder`));
   const rupees = 20_000 + (Date.now() % 900);
   await fundClient(request, token, funder, rupees);
   const pref = await request.put('/funds/app/v1/settlement/preference', {
@@ -103,7 +103,7 @@ test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the
   const makerEmail = `settle-maker-${run}@firm.test`.toLowerCase();
   const checkerEmail = `settle-checker-${run}@firm.test`.toLowerCase();
   for (const email of [makerEmail, checkerEmail])
-    sampada(
+    await sampada(
       'staff',
       'create',
       '--email',

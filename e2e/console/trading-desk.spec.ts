@@ -30,7 +30,7 @@ async function deskAndClient(page: Page, request: APIRequestContext, run: string
   await setPin(request, token, client.password);
 
   const desk = await page.context().newPage();
-  await signInFirstTime(desk, createOps(run), STAFF_PASSWORD);
+  await signInFirstTime(desk, await createOps(run), STAFF_PASSWORD);
   await fundClient(request, token, await consoleTabToken(desk), DEPOSIT_RUPEES);
 
   await signIn(page, client);

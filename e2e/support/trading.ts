@@ -95,9 +95,9 @@ export async function setPin(
 }
 
 /** An operations member of this run (the CLI creates it; each run has a fresh database). */
-export function createOps(run: string): string {
+export async function createOps(run: string): Promise<string> {
   const email = `ops-trading-${run}@firm.test`.toLowerCase();
-  sampada(
+  await sampada(
     'staff',
     'create',
     '--email',
