@@ -15,15 +15,23 @@ function newest(dir) {
   return latest;
 }
 
+export const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
+
+/** Whether the compiled server (apps/server/dist/main.js) is newer than all of its sources. */
+export function serverBuildIsFresh() {
+  const sources = Math.max(
+    newest(path.join(root, 'apps/server/src')),
+    newest(path.join(root, 'packages/shared/src')),
+  );
+  return existsSync(SERVER_MAIN) && statSync(SERVER_MAIN).mtimeMs >= sources;
+}
+
 /**
  * The compiled server (apps/server/dist), rebuilt when older than its sources. `quiet` sends
  * the build's own lines to stderr, for callers whose stdout is read (the operator CLI).
  */
 export function buildServerIfNeeded({ quiet = false } = {}) {
-  const shared = newest(path.join(root, 'packages/shared/src'));
-  const serverMain = path.join(root, 'apps/server/dist/main.js');
-  const serverSources = Math.max(newest(path.join(root, 'apps/server/src')), shared);
-  if (!existsSync(serverMain) || statSync(serverMain).mtimeMs < serverSources) {
+  if (!serverBuildIsFresh()) {
     execSync('node scripts/build-server.mjs', {
       cwd: root,
       stdio: quiet ? ['ignore', process.stderr, process.stderr] : 'inherit',

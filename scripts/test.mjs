@@ -124,6 +124,10 @@ await together([
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
 ]);
 
+// Built before the API suite: its tests that start the server as a process start the compiled
+// one (apps/server/src/test/server-process.ts), and the browser suite needs it anyway.
+buildIfNeeded();
+
 const vitestJson = path.join(tmp, 'vitest.json');
 let failedBefore = totals.failed;
 let ran = step(`unit, API and component tests (${apiDatabase})`, 'npx', [
@@ -136,7 +140,6 @@ let ran = step(`unit, API and component tests (${apiDatabase})`, 'npx', [
 countVitest(vitestJson);
 countStep(ran, failedBefore);
 
-buildIfNeeded();
 // The browser suite in shards run side by side, each against its own server and embedded
 // database: one shard leaves the 2-core box half idle (the browser, the server and PostgreSQL
 // take turns), and separate databases keep the shards from seeing each other's clients.

@@ -1,6 +1,6 @@
 /**
- * The server as an operator runs it: a child process (`node --import tsx src/main.ts`) on its
- * own DATA_DIR with the embedded PostgreSQL, for the tests that signal or kill it. Also the
+ * The server as an operator runs it: a child process (`npm start`'s compiled server when it
+ * is newer than its sources, else `node --import tsx src/main.ts`) on its own DATA_DIR with the embedded PostgreSQL, for the tests that signal or kill it. Also the
  * data those tests need, made beforehand in this process through the services (a demo firm,
  * the demo client KYC-approved, deposits waiting for confirmation), and plain HTTP calls on a
  * fresh connection each, so that every outcome is an answer or a refused connection.
@@ -15,9 +15,17 @@ import { md5, type TSignInChallenge, type TStaffSession } from '@sampada/shared'
 import { loadConfig } from '../config.ts';
 import { DEMO_CLIENT, DEMO_STAFF_PASSWORD, seedDemo } from '../modules/demo/seed.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
+import { SERVER_MAIN, serverBuildIsFresh } from '../../../../scripts/build-if-needed.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const mainTs = path.join(repoRoot, 'apps/server/src/main.ts');
+
+/**
+ * The compiled server when it is up to date (CI builds it before the tests): loading the
+ * sources through tsx costs seconds of CPU at every start, and these tests start dozens.
+ * Decided once, as this module loads, so that a test's servers all run the same code.
+ */
+const serverEntry = serverBuildIsFresh() ? [SERVER_MAIN] : ['--import', 'tsx', mainTs];
 
 /** A DATA_DIR the embedded PostgreSQL can use (as root it runs as `postgres`). */
 export function newDataDir(prefix: string): string {
@@ -91,7 +99,7 @@ export function spawnServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Omit<ServerProcess, 'baseUrl'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const child = spawn(process.execPath, serverEntry, {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...envFor(dataDir, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
