@@ -3,7 +3,7 @@
  * app at 1440 px and 375 px and on the console at 1440 px.
  */
 import { settled, violations } from '../support/axe';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { consoleCall, runId, STAFF_PASSWORD, staffToken } from '../support/trading';
 import { CONSOLE, signInFirstTime } from '../console/support';
 import { approvedClient, expect, openUserDrawer, signIn, test } from './fixtures';
@@ -16,16 +16,7 @@ test('[A11Y][CLIENT]: the main client screens and drawers have no critical or se
   const client = await approvedClient(request);
   // allow_loan, so that the loan drawer can be checked too.
   const email = `admin-a11y-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   const admin = await staffToken(request, email);
   const found = await consoleCall(request, admin, 'get', `/clients?q=${client.mobile}`);
   const clientId = (found.items as { id: string }[])[0]!.id;
@@ -81,16 +72,7 @@ test(
   async ({ page }, testInfo) => {
     test.setTimeout(600_000);
     const email = `admin-a11y-console-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-    await sampada(
-      'staff',
-      'create',
-      '--email',
-      email,
-      '--role',
-      'admin',
-      '--password',
-      STAFF_PASSWORD,
-    );
+    await createStaff(email, 'admin', STAFF_PASSWORD);
     await signInFirstTime(page, email, STAFF_PASSWORD);
     const found: Record<string, string[]> = {};
     for (const path of [

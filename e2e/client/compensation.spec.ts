@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import {
   clientCall,
   clientToken,
@@ -18,16 +18,7 @@ import { approvedClient, expect, idImage, screenshot, signIn, test, toast } from
  */
 async function adminSetup(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-comp-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;

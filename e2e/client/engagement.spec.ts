@@ -1,7 +1,7 @@
 import { type TOrder } from '@sampada/shared';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { CONSOLE, signInFirstTime } from '../console/support';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import {
   clientCall,
   clientToken,
@@ -163,16 +163,7 @@ test.describe('[CLIENT][ENGAGEMENT]: score, achievements, radar and VIP level fr
 
     // An admin lowers VIP 1 to an average of ₹500 in the console's tier editor.
     const adminEmail = `vip-admin-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-    await sampada(
-      'staff',
-      'create',
-      '--email',
-      adminEmail,
-      '--role',
-      'admin',
-      '--password',
-      STAFF_PASSWORD,
-    );
+    await createStaff(adminEmail, 'admin', STAFF_PASSWORD);
     const consolePage = await (
       await browser.newContext({ viewport: { width: 1440, height: 900 } })
     ).newPage();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { FUNDS_DONE, M } from '@sampada/shared';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime } from '../console/support';
 import { expect, openUserDrawer, screenshot, signIn, test, toast } from './fixtures';
 
@@ -13,16 +13,7 @@ const STAFF_PASSWORD = 'Console-e2e-2026';
 /** A fresh operations member signs in to the console; its bearer token drives the console API. */
 async function opsToken(page: Page, run: string): Promise<string> {
   const email = `ops-funds-${run}@firm.test`;
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'operations',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'operations', STAFF_PASSWORD);
   const consolePage = await page.context().newPage();
   await signInFirstTime(consolePage, email, STAFF_PASSWORD);
   await consolePage.goto(`${CONSOLE}/`);

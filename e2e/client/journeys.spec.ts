@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext } from '@playwright/test';
 import { md5 } from '@sampada/shared';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import {
   clientCall,
   clientToken,
@@ -23,16 +23,7 @@ import { approvedClient, drawerItem, expect, screenshot, signIn, test } from './
 /** An admin of this run, with the client's allow_loan turned on. */
 async function adminWithLoans(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-journeys-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;

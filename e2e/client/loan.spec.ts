@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser } from '@playwright/test';
 import { md5 } from '@sampada/shared';
-import { sampada } from '../support/cli';
+import { createStaff, sampada } from '../support/cli';
 import {
   clientCall,
   clientToken,
@@ -21,16 +21,7 @@ import { approvedClient, expect, screenshot, signIn, test, toast } from './fixtu
 /** An admin of this run turns the client's allow_loan on and lowers the maker-checker threshold. */
 async function adminSetup(request: APIRequestContext, run: string, mobile: string) {
   const email = `admin-credit-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   const token = await staffToken(request, email);
   const page = await consoleCall(request, token, 'get', `/clients?q=${mobile}`);
   const clientId = (page.items as { id: string }[])[0]!.id;

@@ -4,7 +4,7 @@
  * enrolment step; the first code signs them in again, with the recovery codes shown once.
  */
 import { authenticator } from 'otplib';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD, staffToken } from '../support/trading';
 import { approvedClient, expect, signIn, test } from './fixtures';
 
@@ -19,16 +19,7 @@ test('[CLIENT][SECURITY]: when the firm requires 2FA, a signed-in client without
   await signIn(page, client, { remember: true });
 
   const adminEmail = `admin-${runId('req2fa')}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    adminEmail,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(adminEmail, 'admin', STAFF_PASSWORD);
   const headers = { Authorization: `Bearer ${await staffToken(request, adminEmail)}` };
   const required = async (on: boolean) =>
     expect(

@@ -1,5 +1,5 @@
 import { CONSOLE, signInFirstTime } from '../console/support';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD, staffToken } from '../support/trading';
 import {
   approvedClient,
@@ -27,26 +27,8 @@ test('[CLIENT][CONSOLE][SUPPORT]: a client writes with an image, the agent answe
   // An admin keeps a canned reply; a support agent answers.
   const adminEmail = `admin-chat-${run}@firm.test`.toLowerCase();
   const agentEmail = `agent-chat-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    adminEmail,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    agentEmail,
-    '--role',
-    'support',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(adminEmail, 'admin', STAFF_PASSWORD);
+  await createStaff(agentEmail, 'support', STAFF_PASSWORD);
   const adminToken = await staffToken(request, adminEmail);
   const created = await request.post('/console/api/v1/support/canned-replies', {
     headers: { Authorization: `Bearer ${adminToken}` },
@@ -149,16 +131,7 @@ test('[CLIENT][SUPPORT]: with an external chat named in settings, the widget loa
   test.setTimeout(180_000);
   const run = runId('xchat');
   const adminEmail = `admin-xchat-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    adminEmail,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(adminEmail, 'admin', STAFF_PASSWORD);
   const headers = { Authorization: `Bearer ${await staffToken(request, adminEmail)}` };
   const settings = (await (await request.get('/console/api/v1/settings', { headers })).json()).data;
   const save = async (data: Record<string, unknown>) =>

@@ -4,7 +4,7 @@
  * its "Try it out" reads with their own session.
  */
 import { expect, test } from '@playwright/test';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, expectNoSidewaysScroll, openFromMenu, signInFirstTime } from './support';
 
@@ -12,16 +12,7 @@ test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads
   page,
 }, testInfo) => {
   const email = `support-docs-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'support',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'support', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
   await openFromMenu(page, 'API reference');

@@ -1,6 +1,6 @@
 import { STATEMENT_MISMATCHES } from '@sampada/shared';
 import { approvedClient, expect, screenshot, test } from '../client/fixtures';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { clientCall, clientToken, runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, signInFirstTime } from './support';
 
@@ -27,16 +27,7 @@ test('[CONSOLE][DEPOSIT]: a client requests a deposit, operations paste the bank
 
   // An operations member of this run opens the deposits queue.
   const email = `ops-statement-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'operations',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'operations', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
   await page.goto(`${CONSOLE}/funds/deposits`);
   await expect(page.getByTestId('deposit-row').filter({ hasText: utr })).toBeVisible();

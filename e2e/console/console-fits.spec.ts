@@ -4,7 +4,7 @@
  * that opens on a click anywhere, and times that say IST.
  */
 import { expect, test } from '@playwright/test';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { kycSubmittedClient } from '../client/fixtures';
 import { CONSOLE, signInFirstTime } from './support';
@@ -13,16 +13,7 @@ test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings an
   page,
 }, testInfo) => {
   const email = `admin-fits-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
   // A favicon of its own.
@@ -72,16 +63,7 @@ test('[CONSOLE][JOURNEY]: a KYC queue row opens its review wherever it is clicke
   test.setTimeout(120_000);
   const client = await kycSubmittedClient(request);
   const email = `admin-kyc-row-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
   await page.goto(`${CONSOLE}/kyc`);
 

@@ -5,7 +5,7 @@
  * first, whatever the browser's locale.
  */
 import { type Page } from '@playwright/test';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { approvedClient, expect, test } from '../client/fixtures';
 import { clientCall, clientToken, createOps, runId, STAFF_PASSWORD } from '../support/trading';
 import { expectNoSidewaysScroll, openFromMenu, signInFirstTime } from './support';
@@ -77,16 +77,7 @@ test('[CONSOLE][JOURNEY]: the audit log’s days are typed and read day first, a
   page,
 }, testInfo) => {
   const email = `admin-days-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'admin',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'admin', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
   await openFromMenu(page, 'Audit log');
   const from = page.getByLabel('From', { exact: true });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { md5 } from '@sampada/shared';
-import { freshMobile, sampada } from '../support/cli';
+import { freshMobile, createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime, signOut } from './support';
 
 const PASSWORD = 'Console-e2e-2026';
@@ -17,16 +17,7 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   const run = `${testInfo.project.name}-${Date.now()}`;
   const adminEmail = `admin-${run}@firm.test`;
   const advisorEmail = `advisor-${run}@firm.test`;
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    adminEmail,
-    '--role',
-    'admin',
-    '--password',
-    PASSWORD,
-  );
+  await createStaff(adminEmail, 'admin', PASSWORD);
 
   // The admin's first sign-in enrols TOTP, then they add an advisor.
   await signInFirstTime(page, adminEmail, PASSWORD);

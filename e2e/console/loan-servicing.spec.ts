@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { violations } from '../support/axe';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, signInFirstTime } from './support';
 
@@ -13,16 +13,7 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   page,
 }, testInfo) => {
   const email = `ops-loans-${runId(testInfo.project.name)}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'operations',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'operations', STAFF_PASSWORD);
   await signInFirstTime(page, email, STAFF_PASSWORD);
 
   await page.goto(`${CONSOLE}/credit/loans?status=disbursed`);

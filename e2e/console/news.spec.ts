@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { approvedClient, signIn } from '../client/fixtures';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime } from './support';
 
 const PASSWORD = 'Console-e2e-2026';
@@ -29,16 +29,7 @@ test('[CONSOLE][NEWS]: admin writes and publishes an article with an image, a cl
   const run = `${testInfo.project.name}-${Date.now()}`;
   const adminEmail = `news-admin-${run}@firm.test`;
   const title = `Banks steady the market (${run})`;
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    adminEmail,
-    '--role',
-    'admin',
-    '--password',
-    PASSWORD,
-  );
+  await createStaff(adminEmail, 'admin', PASSWORD);
 
   // The admin writes the article, picks a picture (previewed before saving) and publishes.
   await signInFirstTime(page, adminEmail, PASSWORD);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime } from './support';
 
 const PASSWORD = 'Console-e2e-2026';
@@ -18,16 +18,7 @@ test('[CONSOLE][OFFERS]: operations publish an offer with a picture; a renamed t
   const run = `${testInfo.project.name}-${Date.now()}`;
   const email = `offers-ops-${run}@firm.test`;
   const title = `Festive brokerage back (${run})`;
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'operations',
-    '--password',
-    PASSWORD,
-  );
+  await createStaff(email, 'operations', PASSWORD);
   await signInFirstTime(page, email, PASSWORD);
   await page.goto(`${CONSOLE}/offers`);
   await page.getByTestId('offer-new').click();

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { addIstDays, asIstDay, istWeekday, md5, SETTLEMENT_MSG } from '@sampada/shared';
-import { sampada } from '../support/cli';
+import { createStaff } from '../support/cli';
 import {
   clientCall,
   clientToken,
@@ -103,16 +103,7 @@ test('[CONSOLE][SETTLEMENT]: officer A prepares a batch, officer B approves, the
   const makerEmail = `settle-maker-${run}@firm.test`.toLowerCase();
   const checkerEmail = `settle-checker-${run}@firm.test`.toLowerCase();
   for (const email of [makerEmail, checkerEmail])
-    await sampada(
-      'staff',
-      'create',
-      '--email',
-      email,
-      '--role',
-      'operations',
-      '--password',
-      STAFF_PASSWORD,
-    );
+    await createStaff(email, 'operations', STAFF_PASSWORD);
 
   // Officer A prepares the date's batch from the Settlement page.
   const date = dateFor(test.info().project.name);

@@ -30,3 +30,7 @@ export function freshMobile(): string {
   const tail = `${Date.now() % 1e7}${counter}`.slice(-8).padStart(8, '0');
   return `9${(counter % 9) + 1}${tail}`.slice(0, 10);
 }
+
+/** A staff member made as an operator makes one (`sampada staff create`). */
+export const createStaff = (email: string, role: string, password: string) =>
+  sampada('staff', 'create', '--email', email, '--role', role, '--password', password);

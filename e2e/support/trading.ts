@@ -12,7 +12,7 @@ import {
 } from '@playwright/test';
 import { md5, type TOrder } from '@sampada/shared';
 import { authenticator } from 'otplib';
-import { sampada } from './cli';
+import { createStaff } from './cli';
 
 export const CONSOLE_API = '/console/api/v1';
 export const STAFF_PASSWORD = 'Console-e2e-2026';
@@ -97,16 +97,7 @@ export async function setPin(
 /** An operations member of this run (the CLI creates it; each run has a fresh database). */
 export async function createOps(run: string): Promise<string> {
   const email = `ops-trading-${run}@firm.test`.toLowerCase();
-  await sampada(
-    'staff',
-    'create',
-    '--email',
-    email,
-    '--role',
-    'operations',
-    '--password',
-    STAFF_PASSWORD,
-  );
+  await createStaff(email, 'operations', STAFF_PASSWORD);
   return email;
 }
 
