@@ -1,9 +1,10 @@
 /**
  * The server as an operator runs it: a child process (`npm start`'s compiled server when it
- * is newer than its sources, else `node --import tsx src/main.ts`) on its own DATA_DIR with the embedded PostgreSQL, for the tests that signal or kill it. Also the
- * data those tests need, made beforehand in this process through the services (a demo firm,
- * the demo client KYC-approved, deposits waiting for confirmation), and plain HTTP calls on a
- * fresh connection each, so that every outcome is an answer or a refused connection.
+ * is newer than its sources, else `node --import tsx src/main.ts`) on its own DATA_DIR with
+ * the embedded PostgreSQL, for the tests that signal or kill it. Also the data those tests
+ * need, made beforehand in this process through the services (a demo firm, the demo client
+ * KYC-approved, deposits waiting for confirmation), and plain HTTP calls on a fresh
+ * connection each, so that every outcome is an answer or a refused connection.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
