@@ -1,8 +1,10 @@
+import type { TQuote } from '@sampada/shared';
 import { Box, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { openStockDetail } from '../../lib/drawers';
 import { useTranslation } from '../../lib/i18n';
-import { useLiveList } from '../../lib/market/live-quotes';
+import { sameQuote, useLiveList } from '../../lib/market/live-quotes';
 import { indicesQueryOptions } from '../../lib/market/market-queries';
 import { ChangeText } from './change-text';
 import { LivePrice } from './live-price';
@@ -11,6 +13,35 @@ import { QueryState } from './query-state';
 const CARD_WIDTH = 168;
 /** A row of index cards with the scrollbar's offset under it, as loaded. */
 const STRIP_HEIGHT = 97;
+
+/** One index's card; rendered again only when its quote says something new (a tick). */
+const IndexCard = memo(
+  function IndexCard({ index }: { index: TQuote }) {
+    return (
+      <Box component="li" style={{ flex: `1 0 ${CARD_WIDTH}px` }}>
+        <UnstyledButton
+          p="sm"
+          w="100%"
+          onClick={() => openStockDetail(index.symbol, index.market)}
+          data-testid={`index-${index.symbol}`}
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        >
+          <Stack gap={2} align="flex-start">
+            <Text size="xs" c="dimmed" fw={600} truncate>
+              {index.name}
+            </Text>
+            <LivePrice price={index.price} market={index.market} />
+            <ChangeText change={index.change} changePct={index.change_pct} size="xs" withAmount />
+          </Stack>
+        </UnstyledButton>
+      </Box>
+    );
+  },
+  (before, after) => sameQuote(before.index, after.index),
+);
 
 /** The six indices of spec §3, live; scrolls sideways on a phone. */
 export function IndicesStrip() {
@@ -35,31 +66,7 @@ export function IndicesStrip() {
             style={{ listStyle: 'none', display: 'flex', gap: 'var(--mantine-spacing-sm)' }}
           >
             {indices.map((index) => (
-              <Box component="li" key={index.symbol} style={{ flex: `1 0 ${CARD_WIDTH}px` }}>
-                <UnstyledButton
-                  p="sm"
-                  w="100%"
-                  onClick={() => openStockDetail(index.symbol, index.market)}
-                  data-testid={`index-${index.symbol}`}
-                  style={{
-                    border: '1px solid var(--mantine-color-gray-3)',
-                    borderRadius: 'var(--mantine-radius-md)',
-                  }}
-                >
-                  <Stack gap={2} align="flex-start">
-                    <Text size="xs" c="dimmed" fw={600} truncate>
-                      {index.name}
-                    </Text>
-                    <LivePrice price={index.price} market={index.market} />
-                    <ChangeText
-                      change={index.change}
-                      changePct={index.change_pct}
-                      size="xs"
-                      withAmount
-                    />
-                  </Stack>
-                </UnstyledButton>
-              </Box>
+              <IndexCard key={index.symbol} index={index} />
             ))}
           </Box>
         </ScrollArea>

@@ -1,13 +1,17 @@
 import type { TQuote } from '@sampada/shared';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { openStockDetail } from '../../lib/drawers';
+import { sameQuote } from '../../lib/market/live-quotes';
 import { ChangeText } from './change-text';
 import { LivePrice } from './live-price';
 
 export interface QuoteListProps {
   quotes: TQuote[];
-  /** A second line under the symbol instead of the name (volume, 52-week level …). */
+  /**
+   * A second line under the symbol instead of the name (volume, 52-week level …): a function
+   * of the quote alone, kept the same between renders (a row re-renders when it changes).
+   */
   secondary?: (quote: TQuote) => ReactNode;
   testId?: string;
 }
@@ -18,6 +22,48 @@ const ROW_HEIGHT = 56.5;
 export const quoteListHeight = (rows: number) => rows * ROW_HEIGHT;
 
 /**
+ * One row; rendered again only when its quote says something new or the second line's
+ * function changed, so a tick re-renders the rows that moved, not the list (in market hours
+ * a list's symbols tick every 250 ms, and a phone pays for each re-render).
+ */
+const QuoteRow = memo(
+  function QuoteRow({
+    quote,
+    secondary,
+  }: {
+    quote: TQuote;
+    secondary?: QuoteListProps['secondary'];
+  }) {
+    return (
+      <UnstyledButton
+        onClick={() => openStockDetail(quote.symbol, quote.market)}
+        data-testid={`quote-row-${quote.symbol}`}
+        w="100%"
+        py={8}
+        px={4}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm">
+              {quote.symbol}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {secondary ? secondary(quote) : quote.name}
+            </Text>
+          </Stack>
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            <LivePrice price={quote.price} market={quote.market} size="sm" />
+            <ChangeText changePct={quote.change_pct} size="xs" />
+          </Stack>
+        </Group>
+      </UnstyledButton>
+    );
+  },
+  (before, after) => before.secondary === after.secondary && sameQuote(before.quote, after.quote),
+);
+
+/**
  * Rows of symbol, name, live price and change; a row is a button that opens the stock
  * detail, and reads as a whole (symbol, name, price, change) to a screen reader.
  */
@@ -26,29 +72,7 @@ export function QuoteList({ quotes, secondary, testId }: QuoteListProps) {
     <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid={testId}>
       {quotes.map((quote) => (
         <li key={quote.symbol}>
-          <UnstyledButton
-            onClick={() => openStockDetail(quote.symbol, quote.market)}
-            data-testid={`quote-row-${quote.symbol}`}
-            w="100%"
-            py={8}
-            px={4}
-            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
-                  {quote.symbol}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {secondary ? secondary(quote) : quote.name}
-                </Text>
-              </Stack>
-              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-                <LivePrice price={quote.price} market={quote.market} size="sm" />
-                <ChangeText changePct={quote.change_pct} size="xs" />
-              </Stack>
-            </Group>
-          </UnstyledButton>
+          <QuoteRow quote={quote} secondary={secondary} />
         </li>
       ))}
     </Box>

@@ -1,7 +1,7 @@
 import type { TQuote, TRankingType } from '@sampada/shared';
 import { Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { formatPrice } from '../../lib/market/format';
 import { useLiveList } from '../../lib/market/live-quotes';
@@ -18,14 +18,19 @@ export interface RankingsCardProps {
   testId?: string;
 }
 
-/** Under a 52-week ranking, the level it is measured against instead of the name. */
+/**
+ * Under a 52-week ranking, the level it is measured against instead of the name; the same
+ * function until the language changes, so the list's rows re-render only when they tick.
+ */
 export function useRankingSecondary(type: TRankingType) {
   const { t } = useTranslation();
-  if (type === 'week52_high')
-    return (quote: TQuote) => t('quote.high52', { price: formatPrice(quote.week52_high) });
-  if (type === 'week52_low')
-    return (quote: TQuote) => t('quote.low52', { price: formatPrice(quote.week52_low) });
-  return undefined;
+  return useMemo(() => {
+    if (type === 'week52_high')
+      return (quote: TQuote) => t('quote.high52', { price: formatPrice(quote.week52_high) });
+    if (type === 'week52_low')
+      return (quote: TQuote) => t('quote.low52', { price: formatPrice(quote.week52_low) });
+    return undefined;
+  }, [type, t]);
 }
 
 function RankingList({ type, limit }: { type: TRankingType; limit: number }) {

@@ -35,18 +35,14 @@ export const changeDirection = (change: number | null | undefined): TDirection =
 export const formatPrice = (price: number | null | undefined) =>
   isNumber(price) ? formatInr(price) : NO_VALUE;
 
-/** An index level has no currency: 81,234.56 */
-export const formatPoints = (value: number | null | undefined) =>
-  isNumber(value)
-    ? new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-        value,
-      )
-    : NO_VALUE;
-
 const plain2 = new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+
+/** An index level has no currency: 81,234.56 (one formatter: making one is dear, per tick). */
+export const formatPoints = (value: number | null | undefined) =>
+  isNumber(value) ? plain2.format(value) : NO_VALUE;
 
 /** +12.50, -3.05, 0.00 */
 export function formatSignedChange(change: number | null | undefined): string {
@@ -91,13 +87,19 @@ export const formatRupeesTick = (rupees: number, style: TNumberStyle = 'internat
 
 /** The compact formatters in the reader's chosen style; re-renders when it changes. */
 export function useCompactFormat() {
-  const style = useAppSettings().numberStyle;
-  return {
-    number: (value: number | null | undefined) => formatCompactNumber(value, style),
-    rupees: (value: number | null | undefined) => formatCompactRupees(value, style),
-    rupeesTick: (rupees: number) => formatRupeesTick(rupees, style),
-  };
+  return COMPACT[useAppSettings().numberStyle];
 }
+
+/** The same functions for a style every time, so what is built from them can be kept. */
+const compactFor = (style: TNumberStyle) => ({
+  number: (value: number | null | undefined) => formatCompactNumber(value, style),
+  rupees: (value: number | null | undefined) => formatCompactRupees(value, style),
+  rupeesTick: (rupees: number) => formatRupeesTick(rupees, style),
+});
+const COMPACT: Record<TNumberStyle, ReturnType<typeof compactFor>> = {
+  international: compactFor('international'),
+  indian: compactFor('indian'),
+};
 
 /** Indices are quoted in points, everything else in rupees. */
 export const formatQuotePrice = (price: number | null | undefined, market: string) =>

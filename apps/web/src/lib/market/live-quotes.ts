@@ -73,6 +73,16 @@ export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote
   return useSyncExternalStore(live.onChange, read, read);
 }
 
+/**
+ * Whether two quotes say the same: a list laid over live prices makes a new object for every
+ * row each time any of its symbols ticks, so a row compares what it shows, not the object.
+ */
+export function sameQuote(a: TQuote, b: TQuote): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof TQuote)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** The newer of a fetched quote and its live one. */
 export function newerQuote<T extends TQuote>(fetched: T, live: TQuote | undefined): T {
   if (!live || live.updated_at < fetched.updated_at) return fetched;

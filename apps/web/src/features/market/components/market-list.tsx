@@ -1,7 +1,7 @@
 import { MARKET_FILTERS, type TMarketFilter, type TMarketListItem } from '@sampada/shared';
 import { Badge, Box, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { ChangeText } from '../../../components/market/change-text';
 import { LivePrice } from '../../../components/market/live-price';
 import { QueryState } from '../../../components/market/query-state';
@@ -12,7 +12,8 @@ import { marketListQueryOptions } from '../api/get-market-list';
 import { useMarketTranslation } from '../i18n';
 import { LoadMoreButton } from '../../../components/load-more-button';
 
-function ListRow({
+/** A row; rendered again only when its price or change moved (the props are plain values). */
+const ListRow = memo(function ListRow({
   item,
   livePrice,
   liveChange,
@@ -62,7 +63,7 @@ function ListRow({
       </Group>
     </UnstyledButton>
   );
-}
+});
 
 /**
  * The market filter of spec §3 (all, stock, otc, ipo) over GET /market/app/v1/list, a page

@@ -1,6 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { TQuote } from '@sampada/shared';
 import { QueryState } from '../../../components/market/query-state';
 import { QuoteList } from '../../../components/market/quote-list';
 import { SectionCard } from '../../../components/market/section-card';
@@ -44,6 +45,15 @@ export function MostActiveCard() {
   const [by, setBy] = useState<TMostActiveBy>('volume');
   const query = useQuery(mostActiveQueryOptions(by, PREVIEW));
   const quotes = useLiveList(query.data);
+  const { number, rupees } = compact;
+  // One function until the toggle, language or number style changes: rows re-render on ticks.
+  const secondary = useCallback(
+    (quote: TQuote) =>
+      by === 'volume'
+        ? t('mostActive.volumeLine', { volume: number(quote.volume) })
+        : t('mostActive.valueLine', { value: rupees(quote.value) }),
+    [by, t, number, rupees],
+  );
   return (
     <SectionCard
       title={t('mostActive.title')}
@@ -59,15 +69,7 @@ export function MostActiveCard() {
         emptyText={t('mostActive.empty')}
         rows={PREVIEW}
       >
-        <QuoteList
-          quotes={quotes}
-          testId="most-active-list"
-          secondary={(quote) =>
-            by === 'volume'
-              ? t('mostActive.volumeLine', { volume: compact.number(quote.volume) })
-              : t('mostActive.valueLine', { value: compact.rupees(quote.value) })
-          }
-        />
+        <QuoteList quotes={quotes} testId="most-active-list" secondary={secondary} />
       </QueryState>
     </SectionCard>
   );
