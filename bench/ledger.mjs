@@ -82,7 +82,7 @@ let { server, base } = await startServer({
   // BENCH_PROFILE_DIR=<dir> writes a CPU profile of the server (node --cpu-prof) there.
   nodeArgs: process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-    : [],
+    : undefined, // BENCH_SERVER_ARGS then, as for every bench's server
 });
 const sql = new pg.Client({ connectionString: serverDb.url });
 await sql.connect();
