@@ -2,29 +2,9 @@ import type { TQuote } from '@sampada/shared';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeQuote as quote } from '../../test/fake-socket';
 import { renderWithProviders } from '../../test/render';
 import { QuoteList } from './quote-list';
-
-const quote = (symbol: string, price: number): TQuote => ({
-  symbol,
-  market: 'NSE',
-  name: `${symbol} Ltd`,
-  sector: null,
-  price,
-  change: 1,
-  change_pct: 0.5,
-  open: price,
-  high: price,
-  low: price,
-  prev_close: price - 1,
-  volume: 1000,
-  value: 1000 * price,
-  upper_band: null,
-  lower_band: null,
-  week52_high: price * 2,
-  week52_low: price / 2,
-  updated_at: '2026-12-02T04:00:00.000Z',
-});
 
 /** A list whose quotes the test replaces, as a tick replaces them in `useLiveList`. */
 function renderList(first: TQuote[]) {

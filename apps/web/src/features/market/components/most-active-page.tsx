@@ -1,6 +1,6 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { QueryState } from '../../../components/market/query-state';
 import { useCompactFormat } from '../../../lib/market/format';
 import { useLiveList } from '../../../lib/market/live-quotes';
@@ -8,7 +8,7 @@ import type { TMostActiveBy } from '../../../lib/query-keys';
 import { mostActiveQueryOptions } from '../api/get-most-active';
 import { useMarketTranslation } from '../i18n';
 import { MostActiveToggle } from './most-active-card';
-import { QuoteTable } from './quote-table';
+import { QuoteTable, type TQuoteColumn } from './quote-table';
 
 const FULL_VIEW = 50;
 
@@ -19,6 +19,24 @@ export default function MostActivePage() {
   const [by, setBy] = useState<TMostActiveBy>('volume');
   const query = useQuery(mostActiveQueryOptions(by, FULL_VIEW));
   const quotes = useLiveList(query.data);
+  // The same columns between ticks: the table's rows re-render only when they move.
+  const columns = useMemo<TQuoteColumn[]>(
+    () => [
+      {
+        key: 'volume',
+        header: t('table.volume'),
+        cell: (quote) => compact.number(quote.volume),
+        wideOnly: by !== 'volume',
+      },
+      {
+        key: 'value',
+        header: t('table.value'),
+        cell: (quote) => compact.rupees(quote.value),
+        wideOnly: by !== 'value',
+      },
+    ],
+    [by, t, compact],
+  );
   return (
     <Stack gap="md" data-testid="most-active-page">
       <Group justify="space-between">
@@ -35,24 +53,7 @@ export default function MostActivePage() {
         emptyText={t('mostActive.empty')}
         rows={10}
       >
-        <QuoteTable
-          quotes={quotes}
-          testId="most-active-table"
-          columns={[
-            {
-              key: 'volume',
-              header: t('table.volume'),
-              cell: (quote) => compact.number(quote.volume),
-              wideOnly: by !== 'volume',
-            },
-            {
-              key: 'value',
-              header: t('table.value'),
-              cell: (quote) => compact.rupees(quote.value),
-              wideOnly: by !== 'value',
-            },
-          ]}
-        />
+        <QuoteTable quotes={quotes} testId="most-active-table" columns={columns} />
       </QueryState>
     </Stack>
   );

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeQuote } from '../../../test/fake-socket';
 import { renderWithProviders } from '../../../test/render';
+import type { TQuote } from '@sampada/shared';
 import { QuoteTable, type TQuoteColumn } from './quote-table';
 
 const quotes = [makeQuote('TCS', 4180), makeQuote('INFY', 1520.5)];
@@ -48,5 +50,32 @@ describe('QuoteTable', () => {
       'Value',
     ]);
     expect(within(screen.getByTestId('row-TCS')).getAllByRole('cell')).toHaveLength(6);
+  });
+
+  it.each([
+    ['a phone', true],
+    ['a desktop', false],
+  ])('on %s, a tick renders again only the row it moved', (_size, phone) => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: phone,
+    }));
+    const cell = vi.fn((quote: TQuote) => `${quote.volume}`);
+    const counted: TQuoteColumn[] = [{ key: 'volume', header: 'Volume', cell }];
+    let show: (next: TQuote[]) => void = () => {};
+    function Harness() {
+      const [shown, setShown] = useState(quotes);
+      show = setShown;
+      return <QuoteTable quotes={shown} columns={counted} testId="quotes" />;
+    }
+    renderWithProviders(<Harness />);
+    cell.mockClear();
+
+    // As useLiveList lays a tick over the list: every row a new object, one of them moved.
+    act(() => show([makeQuote('TCS', 4181, { volume: 7 }), makeQuote('INFY', 1520.5)]));
+
+    expect(cell.mock.calls.map(([quote]) => quote.symbol)).toEqual(['TCS']);
+    expect(screen.getByTestId('row-TCS')).toHaveTextContent('4,181.00');
   });
 });

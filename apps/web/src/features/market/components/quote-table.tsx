@@ -1,9 +1,10 @@
 import type { TQuote } from '@sampada/shared';
 import { Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { ChangeText } from '../../../components/market/change-text';
 import { LivePrice } from '../../../components/market/live-price';
 import { openStockDetail } from '../../../lib/drawers';
+import { sameQuote } from '../../../lib/market/live-quotes';
 import { useMarketTranslation } from '../i18n';
 import { CardTable } from '../../../components/card-table';
 import { useIsPhone } from '../../../lib/use-is-phone';
@@ -17,7 +18,80 @@ export interface TQuoteColumn {
   wideOnly?: boolean;
 }
 
-/** The phone's dense list: rank and symbol, the kept columns before the name, price, change. */
+/** A row's props: it renders again only when its quote, rank or columns changed (a tick). */
+type TRowProps = { quote: TQuote; index: number; columns: TQuoteColumn[] };
+const sameRow = (before: TRowProps, after: TRowProps) =>
+  before.index === after.index &&
+  before.columns === after.columns &&
+  sameQuote(before.quote, after.quote);
+
+/** A phone's row: rank and symbol, the kept columns before the name, price, change. */
+const DenseRow = memo(function DenseRow({ quote, index, columns }: TRowProps) {
+  return (
+    <Table.Tr data-testid={`row-${quote.symbol}`}>
+      <Table.Td>
+        <StockButton quote={quote}>
+          <Text size="sm" fw={600} truncate>
+            <Text span c="dimmed" size="sm">
+              {index + 1}.{' '}
+            </Text>
+            {quote.symbol}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {columns.map((column) => (
+              <Text span key={column.key} inherit style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {column.header} {column.cell(quote)} ·{' '}
+              </Text>
+            ))}
+            {quote.name}
+          </Text>
+        </StockButton>
+      </Table.Td>
+      <Table.Td>
+        <LivePrice price={quote.price} market={quote.market} size="sm" />
+      </Table.Td>
+      <Table.Td>
+        <ChangeText changePct={quote.change_pct} size="xs" />
+      </Table.Td>
+    </Table.Tr>
+  );
+}, sameRow);
+
+/** A wide screen's row: rank, stock, price, change and the view's own columns. */
+const WideRow = memo(function WideRow({ quote, index, columns }: TRowProps) {
+  return (
+    <Table.Tr data-testid={`row-${quote.symbol}`}>
+      <Table.Td c="dimmed">{index + 1}</Table.Td>
+      <Table.Td>
+        <StockButton quote={quote} maw={280}>
+          <Text size="sm" fw={600}>
+            {quote.symbol}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {quote.name}
+          </Text>
+        </StockButton>
+      </Table.Td>
+      <Table.Td ta="right">
+        <LivePrice price={quote.price} market={quote.market} size="sm" />
+      </Table.Td>
+      <Table.Td ta="right">
+        <ChangeText changePct={quote.change_pct} size="sm" />
+      </Table.Td>
+      {columns.map((column) => (
+        <Table.Td
+          key={column.key}
+          ta="right"
+          style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {column.cell(quote)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}, sameRow);
+
+/** The phone's dense list: the figure the list is ranked by on the name's line. */
 function DenseQuoteTable({
   quotes,
   columns,
@@ -27,43 +101,13 @@ function DenseQuoteTable({
   columns: TQuoteColumn[];
   testId: string | undefined;
 }) {
-  const kept = columns.filter((column) => !column.wideOnly);
+  const kept = useMemo(() => columns.filter((column) => !column.wideOnly), [columns]);
   return (
     <Table className={classes.dense} highlightOnHover data-testid={testId}>
       <QuoteHeader columns={[]} ranked={false} />
       <Table.Tbody>
         {quotes.map((quote, index) => (
-          <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
-            <Table.Td>
-              <StockButton quote={quote}>
-                <Text size="sm" fw={600} truncate>
-                  <Text span c="dimmed" size="sm">
-                    {index + 1}.{' '}
-                  </Text>
-                  {quote.symbol}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {kept.map((column) => (
-                    <Text
-                      span
-                      key={column.key}
-                      inherit
-                      style={{ fontVariantNumeric: 'tabular-nums' }}
-                    >
-                      {column.header} {column.cell(quote)} ·{' '}
-                    </Text>
-                  ))}
-                  {quote.name}
-                </Text>
-              </StockButton>
-            </Table.Td>
-            <Table.Td>
-              <LivePrice price={quote.price} market={quote.market} size="sm" />
-            </Table.Td>
-            <Table.Td>
-              <ChangeText changePct={quote.change_pct} size="xs" />
-            </Table.Td>
-          </Table.Tr>
+          <DenseRow key={quote.symbol} quote={quote} index={index} columns={kept} />
         ))}
       </Table.Tbody>
     </Table>
@@ -74,6 +118,7 @@ function DenseQuoteTable({
  * A ranked table of live quotes for the full views; the stock cell opens its detail. On a
  * phone it is a dense list (quote-table.module.css): a column the phone keeps (the figure the
  * list is ranked by) goes on the name's line, before the name, so truncation takes the name.
+ * Callers keep `columns` the same between renders, so a tick re-renders only the rows it moved.
  */
 export function QuoteTable({
   quotes,
@@ -91,34 +136,7 @@ export function QuoteTable({
       <QuoteHeader columns={columns} ranked />
       <Table.Tbody>
         {quotes.map((quote, index) => (
-          <Table.Tr key={quote.symbol} data-testid={`row-${quote.symbol}`}>
-            <Table.Td c="dimmed">{index + 1}</Table.Td>
-            <Table.Td>
-              <StockButton quote={quote} maw={280}>
-                <Text size="sm" fw={600}>
-                  {quote.symbol}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {quote.name}
-                </Text>
-              </StockButton>
-            </Table.Td>
-            <Table.Td ta="right">
-              <LivePrice price={quote.price} market={quote.market} size="sm" />
-            </Table.Td>
-            <Table.Td ta="right">
-              <ChangeText changePct={quote.change_pct} size="sm" />
-            </Table.Td>
-            {columns.map((column) => (
-              <Table.Td
-                key={column.key}
-                ta="right"
-                style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-              >
-                {column.cell(quote)}
-              </Table.Td>
-            ))}
-          </Table.Tr>
+          <WideRow key={quote.symbol} quote={quote} index={index} columns={columns} />
         ))}
       </Table.Tbody>
     </CardTable>

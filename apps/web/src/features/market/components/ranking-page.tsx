@@ -1,6 +1,7 @@
 import { RANKING_TYPES, type TRankingType } from '@sampada/shared';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/market/query-state';
 import { useTranslation } from '../../../lib/i18n';
@@ -9,7 +10,7 @@ import { useLiveList } from '../../../lib/market/live-quotes';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { rankingsQueryOptions } from '../../../lib/market/market-queries';
 import { useMarketTranslation } from '../i18n';
-import { QuoteTable } from './quote-table';
+import { QuoteTable, type TQuoteColumn } from './quote-table';
 
 const FULL_VIEW = 50;
 
@@ -22,6 +23,30 @@ function RankingTable({ type }: { type: TRankingType }) {
   const common = useTranslation().t;
   const query = useQuery(rankingsQueryOptions(type, FULL_VIEW));
   const quotes = useLiveList(query.data);
+  // The same columns between ticks: the table's rows re-render only when they move.
+  const columns = useMemo<TQuoteColumn[]>(
+    () => [
+      {
+        key: 'high',
+        header: t('table.week52High'),
+        cell: (quote) => formatPrice(quote.week52_high),
+        wideOnly: type !== 'week52_high',
+      },
+      {
+        key: 'low',
+        header: t('table.week52Low'),
+        cell: (quote) => formatPrice(quote.week52_low),
+        wideOnly: type !== 'week52_low',
+      },
+      {
+        key: 'volume',
+        header: t('table.volume'),
+        cell: (quote) => compact.number(quote.volume),
+        wideOnly: true,
+      },
+    ],
+    [type, t, compact],
+  );
   return (
     <QueryState
       isPending={query.isPending}
@@ -31,30 +56,7 @@ function RankingTable({ type }: { type: TRankingType }) {
       emptyText={common('quote.rankingEmpty')}
       rows={10}
     >
-      <QuoteTable
-        quotes={quotes}
-        testId={`ranking-table-${type}`}
-        columns={[
-          {
-            key: 'high',
-            header: t('table.week52High'),
-            cell: (quote) => formatPrice(quote.week52_high),
-            wideOnly: type !== 'week52_high',
-          },
-          {
-            key: 'low',
-            header: t('table.week52Low'),
-            cell: (quote) => formatPrice(quote.week52_low),
-            wideOnly: type !== 'week52_low',
-          },
-          {
-            key: 'volume',
-            header: t('table.volume'),
-            cell: (quote) => compact.number(quote.volume),
-            wideOnly: true,
-          },
-        ]}
-      />
+      <QuoteTable quotes={quotes} testId={`ranking-table-${type}`} columns={columns} />
     </QueryState>
   );
 }
