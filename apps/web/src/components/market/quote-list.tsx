@@ -1,10 +1,9 @@
 import type { TQuote } from '@sampada/shared';
-import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, UnstyledButton } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { openStockDetail } from '../../lib/drawers';
 import { sameQuote } from '../../lib/market/live-quotes';
-import { ChangeText } from './change-text';
-import { LivePrice } from './live-price';
+import { QuoteSummary } from './quote-summary';
 
 export interface QuoteListProps {
   quotes: TQuote[];
@@ -43,20 +42,7 @@ const QuoteRow = memo(
         px={4}
         style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       >
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm">
-              {quote.symbol}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {secondary ? secondary(quote) : quote.name}
-            </Text>
-          </Stack>
-          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-            <LivePrice price={quote.price} market={quote.market} size="sm" />
-            <ChangeText changePct={quote.change_pct} size="xs" />
-          </Stack>
-        </Group>
+        <QuoteSummary quote={quote} secondary={secondary?.(quote)} />
       </UnstyledButton>
     );
   },

@@ -1,8 +1,7 @@
 import type { TQuote } from '@sampada/shared';
-import { ActionIcon, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconTrash } from '@tabler/icons-react';
-import { ChangeText } from '../../../../components/market/change-text';
-import { LivePrice } from '../../../../components/market/live-price';
+import { QuoteSummary } from '../../../../components/market/quote-summary';
 import { openStockDetail } from '../../../../lib/drawers';
 import { useMarketTranslation } from '../../i18n';
 
@@ -34,20 +33,7 @@ export function WatchlistRow({ quote, isFirst, isLast, removing, onAction }: Wat
         onClick={() => openStockDetail(quote.symbol, quote.market)}
         style={{ flex: 1, minWidth: 0 }}
       >
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm">
-              {quote.symbol}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {quote.name}
-            </Text>
-          </Stack>
-          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-            <LivePrice price={quote.price} market={quote.market} size="sm" />
-            <ChangeText changePct={quote.change_pct} size="xs" />
-          </Stack>
-        </Group>
+        <QuoteSummary quote={quote} />
       </UnstyledButton>
       <Group gap={2} wrap="nowrap">
         <ActionIcon
