@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { formatQuotePrice } from '../../lib/market/format';
 import classes from './live-price.module.css';
 
@@ -13,26 +13,31 @@ export interface LivePriceProps extends TextProps {
   testId?: string;
 }
 
-/** A price that briefly flashes green when it rises and red when it falls. */
+/**
+ * A price that briefly flashes green when it rises and red when it falls. The flash is set on
+ * the element itself, not in React state: a state flag rendered the price twice more for
+ * every tick (on, then off), and a list of fifty ticking rows paid for all of them.
+ */
 export function LivePrice({ price, market = 'NSE', testId, ...props }: LivePriceProps) {
+  const node = useRef<HTMLSpanElement>(null);
   const previous = useRef(price);
-  const [flash, setFlash] = useState<'up' | 'down' | null>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const before = previous.current;
     previous.current = price;
-    if (before == null || price == null || before === price) return;
-    setFlash(price > before ? 'up' : 'down');
-    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    const element = node.current;
+    if (!element || before == null || price == null || before === price) return;
+    element.setAttribute('data-flash', price > before ? 'up' : 'down');
+    const timer = setTimeout(() => element.removeAttribute('data-flash'), FLASH_MS);
     return () => clearTimeout(timer);
   }, [price]);
 
   return (
     <Text
+      ref={node}
       component="span"
       fw={600}
       className={classes.price}
-      data-flash={flash ?? undefined}
       data-testid={testId}
       {...props}
     >
