@@ -1,7 +1,7 @@
+import type { TQuote } from '@sampada/shared';
 import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { TQuote } from '@sampada/shared';
 import { QueryState } from '../../../components/market/query-state';
 import { QuoteList } from '../../../components/market/quote-list';
 import { SectionCard } from '../../../components/market/section-card';
@@ -45,14 +45,13 @@ export function MostActiveCard() {
   const [by, setBy] = useState<TMostActiveBy>('volume');
   const query = useQuery(mostActiveQueryOptions(by, PREVIEW));
   const quotes = useLiveList(query.data);
-  const { number, rupees } = compact;
   // One function until the toggle, language or number style changes: rows re-render on ticks.
   const secondary = useCallback(
     (quote: TQuote) =>
       by === 'volume'
-        ? t('mostActive.volumeLine', { volume: number(quote.volume) })
-        : t('mostActive.valueLine', { value: rupees(quote.value) }),
-    [by, t, number, rupees],
+        ? t('mostActive.volumeLine', { volume: compact.number(quote.volume) })
+        : t('mostActive.valueLine', { value: compact.rupees(quote.value) }),
+    [by, t, compact],
   );
   return (
     <SectionCard
