@@ -20,6 +20,7 @@ import type { Clock } from './clock.ts';
 import { type Envelope, ok } from './envelope.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { idempotencyKeys } from './idempotency-tables.ts';
+import type { KeyClaim, TogetherOutcome } from './idempotency-together.ts';
 import { inTransaction, type TransactionRunner } from './transaction.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -99,14 +100,7 @@ export function createIdempotency(db: Db, clock: Clock) {
 
   return {
     /** Forgets keys past their retention; the leader runs it hourly. Returns how many. */
-    async purgeExpired(): Promise<number> {
-      const cutoff = new Date(clock.now().getTime() - KEY_RETENTION_MS);
-      const gone = await db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, cutoff))
-        .returning({ key: idempotencyKeys.key });
-      return gone.length;
-    },
+    purgeExpired: () => purgeExpiredKeys(db, clock),
 
     /**
      * Runs a money-moving request once per (scope, key). `work` receives the transaction
@@ -119,13 +113,8 @@ export function createIdempotency(db: Db, clock: Clock) {
       options: { scope: string; message: string },
       work: (transaction: TransactionRunner) => Promise<unknown>,
     ): Promise<Envelope<T>> {
-      const header = request.headers[IDEMPOTENCY_HEADER];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (!key) throw badRequest(FM.idempotencyKeyRequired);
-      if (!KEY_PATTERN.test(key)) throw badRequest(FM.idempotencyKeyInvalid);
+      const { key, hash } = keyOf(request);
       const { scope } = options;
-      const hash = requestHash(request.method, request.url.split('?')[0]!, request.body);
-
       const earlier = await storedAnswer(scope, key);
       if (earlier) return replay(reply, earlier, hash) as Envelope<T>;
 
@@ -156,6 +145,53 @@ export function createIdempotency(db: Db, clock: Clock) {
       if (!answer) throw new Error('An idempotent request finished without its transaction');
       return answer;
     },
+
+    /**
+     * `run` for a request that a group commit may serve in a batch (decision 069): `together`
+     * hands the key to the batch, which claims it and keeps the answer in its own transaction
+     * (idempotency-together.ts). A key someone else holds is replayed as `run` would; a request
+     * the batch did not serve, or whose batch failed, runs alone through `run` and `work`.
+     */
+    async runTogether<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      options: { scope: string; message: string },
+      together: (claim: KeyClaim) => Promise<TogetherOutcome>,
+      work: (transaction: TransactionRunner) => Promise<unknown>,
+    ): Promise<Envelope<T>> {
+      const { key, hash } = keyOf(request);
+      const { scope, message } = options;
+      const earlier = await storedAnswer(scope, key);
+      if (earlier) return replay(reply, earlier, hash) as Envelope<T>;
+      const outcome = await together({ scope, key, hash, message }).catch((): TogetherOutcome => ({
+        kind: 'alone',
+      }));
+      if (outcome.kind === 'done') return outcome.answer as Envelope<T>;
+      if (outcome.kind === 'taken') {
+        const winner = await storedAnswer(scope, key);
+        if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
+        return replay(reply, winner, hash) as Envelope<T>;
+      }
+      return this.run(request, reply, options, work);
+    },
   };
+}
+
+async function purgeExpiredKeys(db: Db, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - KEY_RETENTION_MS);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
+}
+
+/** The request's key (validated as the header schema does) and its fingerprint. */
+function keyOf(request: FastifyRequest) {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw badRequest(FM.idempotencyKeyRequired);
+  if (!KEY_PATTERN.test(key)) throw badRequest(FM.idempotencyKeyInvalid);
+  return { key, hash: requestHash(request.method, request.url.split('?')[0]!, request.body) };
 }
 export type Idempotency = ReturnType<typeof createIdempotency>;

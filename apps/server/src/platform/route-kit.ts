@@ -27,6 +27,7 @@ import { envelopeOf, ok } from './envelope.ts';
 import { type Authenticate, requireClient } from './guards.ts';
 import { clientOf, noStore } from './http.ts';
 import { type Idempotency, ZIdempotencyHeaders } from './idempotency.ts';
+import type { KeyClaim, TogetherOutcome } from './idempotency-together.ts';
 import { staffActor, staffOf } from './staff-guard.ts';
 import type { TransactionRunner } from './transaction.ts';
 
@@ -84,6 +85,9 @@ type RouteSpec<S extends Schemas> = S & {
 
 /** What a command's handler is given besides the request. */
 export type CommandTools = { transaction: TransactionRunner; actor: Actor };
+
+/** What a command's group commit is given besides the request: the key for its batch. */
+export type TogetherTools = { claim: KeyClaim; actor: Actor };
 
 type Handler<S extends Schemas, R> = (request: KitRequest<S>, reply: FastifyReply) => Promise<R>;
 
@@ -223,14 +227,26 @@ export function routeKit(
       url: string,
       spec: RouteSpec<S> & { message: NonNullable<RouteSpec<S>['message']> },
       handler: (request: KitRequest<S>, tools: CommandTools) => Promise<unknown>,
+      /**
+       * Hands the request to a group commit (decision 069), which serves it in a batch or
+       * leaves it to `handler`; either way it runs once per key.
+       */
+      together?: (request: KitRequest<S>, tools: TogetherTools) => Promise<TogetherOutcome>,
     ) {
       const { idempotency } = options;
       if (!idempotency) throw new Error(`${method} ${url}: this kit was made without idempotency.`);
       register(method, url, spec, true, async (request, reply) => {
         const { actor, scope } = whoOf(audience, request);
         const message = messageOf(spec, request)!;
-        return idempotency.run(request, reply, { scope, message }, (transaction) =>
-          handler(request as KitRequest<S>, { transaction, actor }),
+        const work = (transaction: TransactionRunner) =>
+          handler(request as KitRequest<S>, { transaction, actor });
+        if (!together) return idempotency.run(request, reply, { scope, message }, work);
+        return idempotency.runTogether(
+          request,
+          reply,
+          { scope, message },
+          (claim) => together(request as KitRequest<S>, { claim, actor }),
+          work,
         );
       });
     },

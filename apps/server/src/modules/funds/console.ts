@@ -91,6 +91,17 @@ function registerDeposits(kit: RouteKit, funds: Funds, baseUrl: BaseUrl) {
           transaction,
         });
       },
+      action === 'confirm'
+        ? (request, { claim, actor }) =>
+            funds.deposits.confirmTogether({
+              depositId: request.params.id,
+              staffId: staffIdOf(request),
+              staffEmail: staffOf(request).email,
+              actor,
+              baseUrl: baseUrl(request),
+              claim,
+            })
+        : undefined,
     );
   }
 

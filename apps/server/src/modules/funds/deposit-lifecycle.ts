@@ -46,3 +46,12 @@ export const depositCredit = (row: DepositRow) => ({
   to: clientAccount(row.clientId, 'cash_available'),
   amount: row.amount,
 });
+
+/** What a decision's audit row tells besides the status: the same for one or a batch. */
+export const decisionDetails = (row: DepositRow, reason: string | null) => ({
+  clientId: row.clientId,
+  amountPaise: row.amount.toString(),
+  utr: row.utr,
+  ...(reason ? { reason } : {}),
+  ...(row.postingId ? { postingId: row.postingId } : {}),
+});

@@ -15,10 +15,15 @@ import { FM } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { TogetherOutcome } from '../../platform/idempotency-together.ts';
 import type { TransactionRunner } from '../../platform/transaction.ts';
 import type { StatementLine } from './bank-statement.ts';
 import { cancelDeposit } from './cancel-deposit.ts';
 import { confirmBankStatement } from './confirm-bank-statement.ts';
+import {
+  createDepositConfirmations,
+  type TogetherConfirmation,
+} from './confirm-deposits-together.ts';
 import { decideDeposit } from './decide-deposit.ts';
 import { depositAccount, receiptUrlOf } from './deposit-account.ts';
 import type { DepositDeps, DepositInput } from './deposit-deps.ts';
@@ -38,6 +43,7 @@ type ClientOptions = { baseUrl: string; actor: Actor; transaction?: TransactionR
 
 export function createDepositService(deps: DepositDeps) {
   const { db, settings, uploads, people } = deps;
+  const confirmations = createDepositConfirmations(deps);
 
   return {
     depositAccount: (): Promise<TDepositAccount> => depositAccount(settings),
@@ -57,6 +63,15 @@ export function createDepositService(deps: DepositDeps) {
       action: Exclude<DepositAction, 'cancel'>,
       options: Parameters<typeof decideDeposit>[3],
     ): Promise<TConsoleDeposit> => decideDeposit(deps, depositId, action, options),
+
+    /**
+     * A confirmation that may be served together with others waiting (group commit): its
+     * outcome says whether it was, or is to run alone through `decide`.
+     */
+    confirmTogether: (confirmation: TogetherConfirmation): Promise<TogetherOutcome> =>
+      confirmations.submit(confirmation),
+    /** Batches the confirmations' group commit has run, and the confirmations they took. */
+    confirmationStats: () => confirmations.stats(),
 
     /**
      * Operations match the bank's statement: each line confirms the one pending deposit with

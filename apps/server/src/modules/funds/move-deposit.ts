@@ -11,6 +11,7 @@ import {
   DEPOSIT,
   DEPOSIT_TRANSITIONS,
   type DepositAction,
+  decisionDetails,
   depositCredit,
 } from './deposit-lifecycle.ts';
 import { deposits } from './tables.ts';
@@ -45,16 +46,7 @@ export async function moveDeposit(
       async effect(row) {
         if (credits) await ledger.postAs(tx, transferPosting(depositCredit(row)), row.postingId!);
       },
-      audit: {
-        actor,
-        details: (row) => ({
-          clientId: row.clientId,
-          amountPaise: row.amount.toString(),
-          utr: row.utr,
-          ...(reason ? { reason } : {}),
-          ...(row.postingId ? { postingId: row.postingId } : {}),
-        }),
-      },
+      audit: { actor, details: (row) => decisionDetails(row, reason) },
       events,
     });
   } catch (error) {

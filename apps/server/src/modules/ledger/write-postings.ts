@@ -101,6 +101,16 @@ export async function reserveMany(
   return { postingIds, post: () => (posting ??= write(tx, postingIds)) };
 }
 
+/** Writes postings under ids drawn with nextPostingId() (a batch's UPDATE), in one round trip. */
+export async function postManyAs(
+  deps: LedgerDeps,
+  tx: Tx,
+  inputs: PostingInput[],
+  postingIds: number[],
+): Promise<Posted[]> {
+  return inputs.length === 0 ? [] : batchOf(deps, inputs)(tx, postingIds);
+}
+
 /** Writes one posting under an id drawn with nextPostingId(), in one round trip. */
 export async function postAs(
   deps: LedgerDeps,

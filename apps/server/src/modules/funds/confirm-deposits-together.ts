@@ -1,0 +1,113 @@
+import type { Actor } from '../../platform/audit.ts';
+import { groupCommit } from '../../platform/group-commit.ts';
+import {
+  claimKeys,
+  type KeyClaim,
+  keepAnswers,
+  releaseKeys,
+  type TogetherOutcome,
+} from '../../platform/idempotency-together.ts';
+import { plainTransaction } from '../../platform/transaction.ts';
+import { applyTransitions } from '../../platform/transitions.ts';
+import { transferPosting } from '../ledger/service.ts';
+import { receiptUrlOf } from './deposit-account.ts';
+import type { DepositDeps } from './deposit-deps.ts';
+import { DEPOSIT, decisionDetails, depositCredit } from './deposit-lifecycle.ts';
+import { withPeople } from './people.ts';
+import { consoleDepositView } from './views.ts';
+
+/** One officer's confirmation of one deposit, as the console's route hands it over. */
+export type TogetherConfirmation = {
+  depositId: string;
+  staffId: string;
+  staffEmail: string;
+  actor: Actor;
+  baseUrl: string;
+  claim: KeyClaim;
+};
+
+/**
+ * Batches running at once (each holds a pool connection while the others' requests wait): two
+ * keep both cores busy on a 2-core box, one batch committing while the next one builds.
+ */
+const CONCURRENCY = 2;
+/** A batch's most confirmations: its statements stay short and its answers prompt. */
+const MAX_BATCH = 64;
+
+/**
+ * Single deposit confirmations under load, served by group commit (decision 069): those that
+ * wait while earlier batches run are confirmed together in one transaction — keys claimed,
+ * deposits moved and audited, credits posted, answers kept, one statement each — exactly as
+ * each would have been alone (decide-deposit.ts). A confirmation the batch cannot serve (the
+ * deposit not pending, missing, or a batch that failed) runs alone for its own answer.
+ */
+export function createDepositConfirmations(deps: DepositDeps) {
+  return groupCommit<TogetherConfirmation, TogetherOutcome>({
+    groupOf: ({ actor, staffId }) => JSON.stringify([staffId, actor]),
+    keys: ({ depositId, claim }) => [`deposit ${depositId}`, `key ${claim.scope} ${claim.key}`],
+    concurrency: CONCURRENCY,
+    max: MAX_BATCH,
+    run: (items) => confirmTogether(deps, items),
+  });
+}
+
+async function confirmTogether(
+  deps: DepositDeps,
+  items: TogetherConfirmation[],
+): Promise<TogetherOutcome[]> {
+  const { clock, ledger, events } = deps;
+  const { staffId, staffEmail, actor } = items[0]!; // one group: one officer
+  const at = clock.now();
+  return plainTransaction(deps.db)(async (tx) => {
+    const held = await claimKeys(
+      tx,
+      items.map((item) => item.claim),
+      at,
+    );
+    const claimed = items.filter((_, n) => held[n]);
+    // A duplicate UTR among them fails the statement, the batch, and so sends each alone.
+    const moved = await applyTransitions(tx, DEPOSIT, 'confirm', {
+      ids: claimed.map((item) => item.depositId),
+      at,
+      set: {
+        decidedAt: at,
+        decidedByStaffId: staffId,
+        reason: null,
+        postingId: ledger.nextPostingId(),
+      },
+      audit: { actor, details: (row) => decisionDetails(row, null) },
+      events,
+    });
+    const rowOf = new Map(moved.map((row) => [row.id, row]));
+    const served = claimed.filter((item) => rowOf.has(item.depositId));
+    await releaseKeys(
+      tx,
+      claimed.filter((item) => !rowOf.has(item.depositId)).map((item) => item.claim),
+    );
+    const listed = await withPeople(
+      deps.people,
+      served.map((item) => ({ item, row: rowOf.get(item.depositId)! })),
+      tx,
+      new Map([[staffId, { email: staffEmail }]]),
+    );
+    // Last: the credited accounts stay locked from here to commit only.
+    await ledger.postManyAs(
+      tx,
+      listed.map(({ row }) => transferPosting(depositCredit(row))),
+      listed.map(({ row }) => row.postingId!),
+    );
+    const answers = await keepAnswers(
+      tx,
+      listed.map((l) => ({
+        claim: l.item.claim,
+        data: consoleDepositView(l, receiptUrlOf(deps.uploads, l.item.baseUrl, l.row)),
+      })),
+    );
+    const answerOf = new Map(listed.map((l, n) => [l.item, answers[n]!]));
+    return items.map((item, n): TogetherOutcome => {
+      if (!held[n]) return { kind: 'taken' };
+      const answer = answerOf.get(item);
+      return answer ? { kind: 'done', answer } : { kind: 'alone' };
+    });
+  });
+}

@@ -1,0 +1,178 @@
+/**
+ * Console confirmations served by group commit (decision 069) on real PostgreSQL: those that
+ * wait for a slot are confirmed in one transaction, each credited, audited and answered as it
+ * would have been alone, and its answer replayed under its key; in a burst over HTTP, the one
+ * that cannot be served with the others (a decided deposit, a duplicate UTR, a repeated key)
+ * gets its own answer while the rest are confirmed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FM, FUNDS_DONE, type TConsoleDeposit, type TDepositView } from '@sampada/shared';
+import { requestHash } from '../../platform/idempotency.ts';
+import {
+  buildTestApp,
+  signInStaff,
+  type SignedInStaff,
+  sqlRows,
+  type TestApp,
+} from '../../test/helpers.ts';
+import {
+  balancesOf,
+  keyed,
+  type MoneyClient,
+  moneyClient,
+  newKey,
+  nextUtr,
+  openDeposits,
+} from './test-fixtures.ts';
+
+let t: TestApp;
+let ops: SignedInStaff;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await openDeposits(t);
+  ops = await signInStaff(t, 'operations');
+});
+afterAll(async () => t.close());
+
+async function pendingDeposit(c: MoneyClient, rupees: number, utr = nextUtr()) {
+  const reply = await t.api.post<TDepositView>(
+    '/funds/app/v1/deposits',
+    { amount: rupees, method: 'NEFT', utr },
+    c.token,
+    keyed(),
+  );
+  if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
+  return reply.body.data.id;
+}
+
+const confirmPath = (id: string) => `/console/api/v1/funds/deposits/${id}/confirm`;
+const stats = () => t.ctx.funds.deposits.confirmationStats();
+
+describe('deposit confirmations served together', () => {
+  it('confirms those that waited for a slot in one batch, each credited, audited and replayable as alone', async () => {
+    const [a, b] = [await moneyClient(t), await moneyClient(t)];
+    const ids = [];
+    for (const [n, c] of [a, b, a, b, a, b].entries())
+      ids.push(await pendingDeposit(c, 20_000 + n));
+    const before = stats();
+    const keys = ids.map(() => newKey());
+    // Submitted as the console's route does, all at once: two find a slot, four wait.
+    const outcomes = await Promise.all(
+      ids.map((id, n) =>
+        t.ctx.funds.deposits.confirmTogether({
+          depositId: id,
+          staffId: ops.id,
+          staffEmail: ops.email,
+          actor: { type: 'staff', id: ops.id, ip: '127.0.0.1' },
+          baseUrl: 'http://sampada.test',
+          claim: {
+            scope: `staff:${ops.id}`,
+            key: keys[n]!,
+            hash: requestHash('POST', confirmPath(id), {}),
+            message: FUNDS_DONE.depositConfirmed,
+          },
+        }),
+      ),
+    );
+    expect(stats()).toEqual({ batches: before.batches + 3, items: before.items + 6 });
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(6).fill('done'));
+    const answers = outcomes.map((o) => (o.kind === 'done' ? o.answer : null)!);
+    for (const [n, answer] of answers.entries()) {
+      const data = answer.data as TConsoleDeposit;
+      expect(answer.message).toBe(FUNDS_DONE.depositConfirmed);
+      expect(data).toMatchObject({
+        id: ids[n],
+        status: 'confirmed',
+        amount_paise: (20_000 + n) * 100,
+      });
+      expect(data.posting_id).toBeTruthy();
+      expect(data.decided_by).toBe(ops.email);
+    }
+    expect((await balancesOf(t, a.id)).cash_available).toBe((20_000n + 20_002n + 20_004n) * 100n);
+    expect((await balancesOf(t, b.id)).cash_available).toBe((20_001n + 20_003n + 20_005n) * 100n);
+    const audits = await sqlRows<{ subject_id: string; actor_id: string }>(
+      t,
+      `select subject_id, actor_id from audit_log
+       where action = 'deposit.confirm' and subject_id = any('{${ids.join(',')}}')`,
+    );
+    expect(audits.map((r) => r.subject_id).sort()).toEqual([...ids].sort());
+    expect(new Set(audits.map((r) => r.actor_id))).toEqual(new Set([ops.id]));
+
+    // The same key again over HTTP: the batch's stored answer, replayed.
+    const replay = await t.api.raw(confirmPath(ids[3]!), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ops.token}`,
+        'content-type': 'application/json',
+        ...keyed(keys[3]),
+      },
+      body: '{}',
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(answers[3]);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('gives the decided deposit, the duplicate UTR and the repeated key their own answers in a burst', async () => {
+    const [a, b] = [await moneyClient(t), await moneyClient(t)];
+    const plain = [];
+    for (let n = 0; n < 8; n++) plain.push(await pendingDeposit(n % 2 ? a : b, 20_000));
+    const rejected = await pendingDeposit(a, 21_000);
+    await t.api.post(
+      `/console/api/v1/funds/deposits/${rejected}/reject`,
+      { reason: 'No such credit on the statement' },
+      ops.token,
+      keyed(),
+    );
+    const utr = nextUtr();
+    const twins = [await pendingDeposit(a, 22_000, utr), await pendingDeposit(b, 22_000, utr)];
+    const repeated = await pendingDeposit(b, 23_000);
+    const repeatedKey = newKey();
+    const before = stats();
+
+    const confirm = (id: string, key = newKey()) =>
+      t.api.post<TConsoleDeposit>(confirmPath(id), {}, ops.token, keyed(key));
+    const [plainReplies, rejectedReply, twinReplies, repeatedReplies] = await Promise.all([
+      Promise.all(plain.map((id) => confirm(id))),
+      confirm(rejected),
+      Promise.all(twins.map((id) => confirm(id))),
+      Promise.all([confirm(repeated, repeatedKey), confirm(repeated, repeatedKey)]),
+    ]);
+
+    expect(plainReplies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(rejectedReply).toMatchObject({
+      status: 409,
+      body: { message: FM.alreadyDecided('deposit', 'rejected') },
+    });
+    expect(twinReplies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(twinReplies.find((r) => r.status === 409)!.body.message).toBe(FM.utrAlreadyCredited);
+    expect(repeatedReplies.map((r) => r.status)).toEqual([200, 200]);
+    expect(repeatedReplies[0]!.body).toEqual(repeatedReplies[1]!.body);
+    // Served together: fewer batches than the confirmations they took.
+    const after = stats();
+    expect(after.batches - before.batches).toBeLessThan(after.items - before.items);
+
+    expect((await balancesOf(t, a.id)).cash_available).toBe(
+      4n * 2_000_000n + (await twinCredit(a.id)),
+    );
+    expect((await balancesOf(t, b.id)).cash_available).toBe(
+      4n * 2_000_000n + 2_300_000n + (await twinCredit(b.id)),
+    );
+    const credits = await sqlRows(
+      t,
+      `select id from ledger_postings where reference = 'deposit:${repeated}'`,
+    );
+    expect(credits).toHaveLength(1);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+});
+
+/** What the client's twin-UTR deposit credited: ₹22,000 if theirs was the one confirmed. */
+async function twinCredit(clientId: string): Promise<bigint> {
+  const rows = await sqlRows(
+    t,
+    `select id from deposits where client_id = '${clientId}' and amount = 2200000 and status = 'confirmed'`,
+  );
+  return BigInt(rows.length) * 2_200_000n;
+}

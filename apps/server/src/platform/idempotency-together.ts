@@ -1,0 +1,63 @@
+/**
+ * Idempotency keys for a batch of requests served together (group commit, decision 069): the
+ * same rows and rules as platform/idempotency.ts, one statement for the whole batch. A batch
+ * claims its requests' keys first in its transaction, releases the keys of requests it then
+ * leaves to run alone, and keeps every answer before commit, so a key row exists exactly when
+ * its request's effect does.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { type Envelope, ok } from './envelope.ts';
+
+/** A request's key as `Idempotency.runTogether` hands it to the batch. */
+export type KeyClaim = { scope: string; key: string; hash: string; message: string };
+
+/**
+ * What the batch did for one request: answered it (the envelope is stored with its key), found
+ * its key taken by a concurrent duplicate (replayed once that commits), or left it to run alone.
+ */
+export type TogetherOutcome =
+  { kind: 'done'; answer: Envelope<unknown> } | { kind: 'taken' } | { kind: 'alone' };
+
+const idOf = (claim: Pick<KeyClaim, 'scope' | 'key'>) => `${claim.scope}\n${claim.key}`;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Claims every key not held yet; answers, for each claim, whether this batch holds it now. */
+export async function claimKeys(tx: Tx, claims: KeyClaim[], at: Date): Promise<boolean[]> {
+  if (claims.length === 0) return [];
+  const result = await tx.execute(sql`
+    insert into idempotency_keys (scope, key, request_hash, created_at)
+    select c.scope, c.key, c.hash, ${at}
+    from unnest(${sql.param(claims.map((c) => c.scope))}::text[], ${sql.param(claims.map((c) => c.key))}::text[],
+                ${sql.param(claims.map((c) => c.hash))}::text[]) as c(scope, key, hash)
+    on conflict do nothing
+    returning scope, key`);
+  const held = new Set(rowsOf<{ scope: string; key: string }>(result).map(idOf));
+  return claims.map((claim) => held.has(idOf(claim)));
+}
+
+/** Gives back keys this batch claimed for requests it leaves to run alone. */
+export async function releaseKeys(tx: Tx, claims: KeyClaim[]): Promise<void> {
+  if (claims.length === 0) return;
+  await tx.execute(sql`
+    delete from idempotency_keys k
+    using unnest(${sql.param(claims.map((c) => c.scope))}::text[], ${sql.param(claims.map((c) => c.key))}::text[])
+      as c(scope, key)
+    where k.scope = c.scope and k.key = c.key`);
+}
+
+/** Stores each answered request's envelope with its key; answers the envelopes, in order. */
+export async function keepAnswers(
+  tx: Tx,
+  answered: { claim: KeyClaim; data: unknown }[],
+): Promise<Envelope<unknown>[]> {
+  const answers = answered.map(({ claim, data }) => ok(data, claim.message));
+  if (answered.length === 0) return answers;
+  await tx.execute(sql`
+    update idempotency_keys k set status = 200, response = c.response
+    from unnest(${sql.param(answered.map((a) => a.claim.scope))}::text[],
+                ${sql.param(answered.map((a) => a.claim.key))}::text[],
+                ${sql.param(answers.map((a) => JSON.stringify(a)))}::jsonb[]) as c(scope, key, response)
+    where k.scope = c.scope and k.key = c.key`);
+  return answers;
+}
