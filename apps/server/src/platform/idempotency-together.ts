@@ -22,7 +22,11 @@ export type TogetherOutcome =
 const idOf = (claim: Pick<KeyClaim, 'scope' | 'key'>) => `${claim.scope}\n${claim.key}`;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Claims every key not held yet; answers, for each claim, whether this batch holds it now. */
+/**
+ * Claims every key not held yet; answers, for each claim, whether this batch holds it now. A
+ * key another transaction is claiming makes this wait for that one's end, as a single claim
+ * does; the keys go in one order, so two batches sharing keys wait rather than deadlock.
+ */
 export async function claimKeys(tx: Tx, claims: KeyClaim[], at: Date): Promise<boolean[]> {
   if (claims.length === 0) return [];
   const result = await tx.execute(sql`
@@ -30,6 +34,7 @@ export async function claimKeys(tx: Tx, claims: KeyClaim[], at: Date): Promise<b
     select c.scope, c.key, c.hash, ${at}
     from unnest(${sql.param(claims.map((c) => c.scope))}::text[], ${sql.param(claims.map((c) => c.key))}::text[],
                 ${sql.param(claims.map((c) => c.hash))}::text[]) as c(scope, key, hash)
+    order by c.scope, c.key
     on conflict do nothing
     returning scope, key`);
   const held = new Set(rowsOf<{ scope: string; key: string }>(result).map(idOf));

@@ -149,8 +149,9 @@ export function createIdempotency(db: Db, clock: Clock) {
     /**
      * `run` for a request that a group commit may serve in a batch (decision 069): `together`
      * hands the key to the batch, which claims it and keeps the answer in its own transaction
-     * (idempotency-together.ts). A key someone else holds is replayed as `run` would; a request
-     * the batch did not serve, or whose batch failed, runs alone through `run` and `work`.
+     * (idempotency-together.ts). A key already held is replayed as `run` would, once its holder
+     * has committed; a request the batch did not serve, or whose batch failed, runs alone
+     * through `run` and `work`.
      */
     async runTogether<T>(
       request: FastifyRequest,
@@ -161,8 +162,8 @@ export function createIdempotency(db: Db, clock: Clock) {
     ): Promise<Envelope<T>> {
       const { key, hash } = keyOf(request);
       const { scope, message } = options;
-      const earlier = await storedAnswer(scope, key);
-      if (earlier) return replay(reply, earlier, hash) as Envelope<T>;
+      // No read of the key first: the batch's claim finds a key already used (the replay
+      // below), so a first request costs no round trip of its own before its batch.
       const outcome = await together({ scope, key, hash, message }).catch((): TogetherOutcome => ({
         kind: 'alone',
       }));

@@ -27,10 +27,13 @@ export type TogetherConfirmation = {
 };
 
 /**
- * Batches running at once (each holds a pool connection while the others' requests wait): two
- * keep both cores busy on a 2-core box, one batch committing while the next one builds.
+ * One batch at a time: the confirmations that arrive while it runs all go in the next, so a
+ * busy desk's batches grow instead of splitting. On the 2-core box two at once confirmed ~10%
+ * fewer a second (bench/ledger.mjs, three runs each): the second batch's round trips compete
+ * for the same cores. A batch that waits on a lock ends at the lock timeout and its
+ * confirmations run alone, so one stuck batch holds the others back by at most that.
  */
-const CONCURRENCY = 2;
+const CONCURRENCY = 1;
 /** A batch's most confirmations: its statements stay short and its answers prompt. */
 const MAX_BATCH = 64;
 

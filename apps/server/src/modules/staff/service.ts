@@ -15,7 +15,12 @@ import {
 import { findByEmail, findById, listStaff, namesOf, type StaffRow } from './staff-rows.ts';
 import { staff } from './tables.ts';
 
-export { normalizeEmail, type StaffRow } from './staff-rows.ts';
+export {
+  normalizeEmail,
+  type SignedInMember,
+  signedInMemberOf,
+  type StaffRow,
+} from './staff-rows.ts';
 
 /** What the console shows of a staff member: never a hash or a secret. */
 export type TStaffView = {

@@ -1,5 +1,5 @@
 /** Reading staff rows: by email or id, the whole list, and names for other modules' lists. */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import { staff } from './tables.ts';
@@ -51,3 +51,13 @@ export async function namesOf(executor: Executor, ids: (string | null)[]) {
     : [];
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** What the console's guard needs of a member on every request. */
+export type SignedInMember = { email: string; roles: string[]; active: boolean };
+
+/**
+ * The member whose id `staffId` names, as a scalar subquery another module's statement embeds:
+ * staff-auth reads a session and its member in one round trip without naming this table.
+ */
+export const signedInMemberOf = (staffId: SQLWrapper) =>
+  sql<SignedInMember | null>`(select json_build_object('email', ${staff.email}, 'roles', ${staff.roles}, 'active', ${staff.active}) from ${staff} where ${staff.id} = ${staffId})`;
