@@ -49,12 +49,13 @@ export function startOrderUpdates(deps: Deps): () => void {
   const { db, trading, apps, market, ticker, postbacks } = deps;
 
   async function announce(clientId: string, orderId: string, change?: string) {
-    const order = await trading.orders.ofClient(clientId, orderId);
-    if (!ON_MARKET.has(order.type)) return;
     const [link] = await linkOf(db).execute({ orderId });
     // No app's order and no ticker of the client's here: nobody on this instance to tell (most
-    // orders at the open, placed in the app by clients with no program).
+    // orders at the open, placed in the app by clients with no program), so the order itself
+    // is not read.
     if (!link && !ticker.listensTo(clientId)) return;
+    const order = await trading.orders.ofClient(clientId, orderId);
+    if (!ON_MARKET.has(order.type)) return;
     const userId = await deps.uidOf(clientId);
     const view = kiteOrderOf(order, {
       instrumentToken: market.tokenOf(order.symbol),
