@@ -20,7 +20,7 @@ import {
   moneyClient,
   type MoneyClient,
   newKey,
-  nextUtr,
+  requestDeposit,
   openDeposits,
 } from './test-fixtures.ts';
 
@@ -95,16 +95,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function requestDeposit(c: MoneyClient, rupees: number, utr = nextUtr()) {
-  const reply = await t.api.post<TDepositView>(
-    '/funds/app/v1/deposits',
-    { amount: rupees, method: 'NEFT', utr },
-    c.token,
-    keyed(),
-  );
-  expect(reply.status).toBe(200);
-  return reply.body.data;
-}
 const sendStatement = (
   lines: { utr: string; amount_paise: number }[],
   key = newKey(),
@@ -120,9 +110,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('POST /console/api/v1/funds/deposits/statement', () => {
   it('confirms and credits each matched deposit once, with its posting and audit row, and says why the others matched nothing', async () => {
-    const a = await requestDeposit(alice, 25_000);
-    const b = await requestDeposit(bob, 30_000.5);
-    const differs = await requestDeposit(bob, 40_000);
+    const a = await requestDeposit(t, alice, 25_000);
+    const b = await requestDeposit(t, bob, 30_000.5);
+    const differs = await requestDeposit(t, bob, 40_000);
     const [aliceBefore, bobBefore] = [await balancesOf(t, alice.id), await balancesOf(t, bob.id)];
     const clearingBefore = (await t.ctx.ledger.firmBalances()).bank_clearing;
 
@@ -186,7 +176,7 @@ describe('POST /console/api/v1/funds/deposits/statement', () => {
   });
 
   it('replays the same answer for the same Idempotency-Key and credits nothing twice', async () => {
-    const d = await requestDeposit(alice, 20_000);
+    const d = await requestDeposit(t, alice, 20_000);
     const before = (await balancesOf(t, alice.id)).cash_available;
     const key = newKey();
     const lines = [{ utr: d.utr, amount_paise: 2_000_000 }];
@@ -199,9 +189,9 @@ describe('POST /console/api/v1/funds/deposits/statement', () => {
 
   it('races: five statements naming the same deposits at once credit each exactly once', async () => {
     const ds = [
-      await requestDeposit(alice, 21_000),
-      await requestDeposit(bob, 22_000),
-      await requestDeposit(alice, 23_000),
+      await requestDeposit(t, alice, 21_000),
+      await requestDeposit(t, bob, 22_000),
+      await requestDeposit(t, alice, 23_000),
     ];
     const lines = ds.map((d) => ({ utr: d.utr, amount_paise: Number(d.amount_paise) }));
     const [aliceBefore, bobBefore] = [
@@ -220,7 +210,7 @@ describe('POST /console/api/v1/funds/deposits/statement', () => {
   });
 
   it('races a single confirmation of the same deposit: exactly one of them credits it', async () => {
-    const d = await requestDeposit(bob, 26_000);
+    const d = await requestDeposit(t, bob, 26_000);
     const before = (await balancesOf(t, bob.id)).cash_available;
     const [statement, single] = await Promise.all([
       sendStatement([{ utr: d.utr, amount_paise: 2_600_000 }]),
@@ -239,7 +229,7 @@ describe('POST /console/api/v1/funds/deposits/statement', () => {
 
   it('is for operations: support staff are refused, and nothing moves', async () => {
     const support = await signInStaff(t, 'support');
-    const d = await requestDeposit(alice, 20_000);
+    const d = await requestDeposit(t, alice, 20_000);
     const reply = await sendStatement(
       [{ utr: d.utr, amount_paise: 2_000_000 }],
       newKey(),

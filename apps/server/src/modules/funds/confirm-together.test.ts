@@ -6,7 +6,7 @@
  * gets its own answer while the rest are confirmed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FM, FUNDS_DONE, type TConsoleDeposit, type TDepositView } from '@sampada/shared';
+import { FM, FUNDS_DONE, type TConsoleDeposit } from '@sampada/shared';
 import { requestHash } from '../../platform/idempotency.ts';
 import {
   buildTestApp,
@@ -23,6 +23,7 @@ import {
   newKey,
   nextUtr,
   openDeposits,
+  requestDeposit,
 } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -34,16 +35,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function pendingDeposit(c: MoneyClient, rupees: number, utr = nextUtr()) {
-  const reply = await t.api.post<TDepositView>(
-    '/funds/app/v1/deposits',
-    { amount: rupees, method: 'NEFT', utr },
-    c.token,
-    keyed(),
-  );
-  if (reply.status !== 200) throw new Error(JSON.stringify(reply.body));
-  return reply.body.data.id;
-}
+const pendingDeposit = async (c: MoneyClient, rupees: number, utr?: string) =>
+  (await requestDeposit(t, c, rupees, utr)).id;
 
 const confirmPath = (id: string) => `/console/api/v1/funds/deposits/${id}/confirm`;
 const stats = () => t.ctx.funds.deposits.confirmationStats();

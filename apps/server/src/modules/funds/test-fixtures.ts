@@ -47,6 +47,23 @@ let utrCounter = 0;
 export const nextUtr = () =>
   `HDFCN${String(process.pid).padStart(6, '0')}${String(++utrCounter).padStart(5, '0')}`;
 
+/** The client reports a NEFT deposit (pending until operations confirm it). */
+export async function requestDeposit(
+  t: TestApp,
+  client: MoneyClient,
+  rupees: number,
+  utr = nextUtr(),
+): Promise<TDepositView> {
+  const reply = await t.api.post<TDepositView>(
+    '/funds/app/v1/deposits',
+    { amount: rupees, method: 'NEFT', utr },
+    client.token,
+    keyed(),
+  );
+  if (reply.status !== 200) throw new Error(`deposit refused: ${JSON.stringify(reply.body)}`);
+  return reply.body.data;
+}
+
 export async function addCard(
   t: TestApp,
   client: MoneyClient,
