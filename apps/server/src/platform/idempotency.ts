@@ -98,7 +98,7 @@ export function createIdempotency(db: Db, clock: Clock) {
     return row.response as Envelope<unknown>;
   }
 
-  return {
+  const idempotency = {
     /** Forgets keys past their retention; the leader runs it hourly. Returns how many. */
     purgeExpired: () => purgeExpiredKeys(db, clock),
 
@@ -173,9 +173,10 @@ export function createIdempotency(db: Db, clock: Clock) {
         if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
         return replay(reply, winner, hash) as Envelope<T>;
       }
-      return this.run(request, reply, options, work);
+      return idempotency.run(request, reply, options, work);
     },
   };
+  return idempotency;
 }
 
 async function purgeExpiredKeys(db: Db, clock: Clock): Promise<number> {
