@@ -78,6 +78,17 @@ async function confirmTogether(
         reason: null,
         postingId: ledger.nextPostingId(),
       },
+      // Credited right after the move, before the audit statement, as one confirmation is
+      // (move-deposit.ts): that statement also marks each client's standing stale
+      // (engagement_due), so ledger rows before the mark in both, or a batch and a lone
+      // confirmation of one client would each hold what the other waits for.
+      effect: async (rows) => {
+        await ledger.postManyAs(
+          tx,
+          rows.map((row) => transferPosting(depositCredit(row))),
+          rows.map((row) => row.postingId!),
+        );
+      },
       audit: { actor, details: (row) => decisionDetails(row, null) },
       events,
     });
@@ -92,12 +103,6 @@ async function confirmTogether(
       served.map((item) => ({ item, row: rowOf.get(item.depositId)! })),
       tx,
       new Map([[staffId, { email: staffEmail }]]),
-    );
-    // Last: the credited accounts stay locked from here to commit only.
-    await ledger.postManyAs(
-      tx,
-      listed.map(({ row }) => transferPosting(depositCredit(row))),
-      listed.map(({ row }) => row.postingId!),
     );
     const answers = await keepAnswers(
       tx,
