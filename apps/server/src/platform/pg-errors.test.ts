@@ -10,7 +10,7 @@ beforeAll(async () => {
   target = await freshPostgresDatabase();
   database = await openDatabase({ url: target.url, migrate: false });
   await database.db.execute(sql`create table held_rows (id integer primary key, n integer)`);
-  await database.db.execute(sql`insert into held_rows values (1, 0)`);
+  await database.db.execute(sql`insert into held_rows values (1, 0), (2, 0)`);
 });
 afterAll(async () => {
   await database?.close();
@@ -57,6 +57,33 @@ describe('why a query failed, read through drizzle', () => {
     expect(reason).not.toContain('\n');
     expect(sqlStateOf(failure)).toBe('55P03');
     expect(isUnavailable(failure)).toBe(true);
+  });
+
+  it('a deadlock is a moment of unavailability, retried with the key, not a failure of the server', async () => {
+    const { db } = database;
+    let arrived = 0;
+    let bothHold!: () => void;
+    const holding = new Promise<void>((resolve) => (bothHold = resolve));
+    /** Locks `first`, waits until the other has its first row too, then asks for `second`. */
+    const crossing = (first: number, second: number) =>
+      db
+        .transaction(async (tx) => {
+          // Longer than the deadlock check (1 s): the survivor waits, it does not time out.
+          await tx.execute(sql`set local lock_timeout = '20s'`);
+          await tx.execute(sql`update held_rows set n = n + 1 where id = ${first}`);
+          if (++arrived === 2) bothHold();
+          await holding;
+          await tx.execute(sql`update held_rows set n = n + 1 where id = ${second}`);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+    const outcomes = await Promise.all([crossing(1, 2), crossing(2, 1)]);
+    const failed = outcomes.filter((o) => o !== null);
+    expect(failed).toHaveLength(1);
+    expect(sqlStateOf(failed[0])).toBe('40P01');
+    expect(isUnavailable(failed[0])).toBe(true);
   });
 
   it('a cause that loops back is read once, and a thrown non-error is said as it is', () => {

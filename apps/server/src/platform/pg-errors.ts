@@ -29,6 +29,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 const UNAVAILABLE_SQLSTATES = new Set([
   '57014', // query_canceled: statement_timeout
   '55P03', // lock_not_available: lock_timeout
+  // Two transactions each waiting for the other: PostgreSQL rolls one back whole, and the
+  // request may be retried with its key, as after a lock timeout.
+  '40P01', // deadlock_detected
   '25P03', // idle_in_transaction_session_timeout
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
