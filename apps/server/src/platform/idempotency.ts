@@ -98,6 +98,13 @@ export function createIdempotency(db: Db, clock: Clock) {
     return row.response as Envelope<unknown>;
   }
 
+  /** The answer of the concurrent request that holds the key, once it has committed. */
+  async function replayWinner(reply: FastifyReply, scope: string, key: string, hash: string) {
+    const winner = await storedAnswer(scope, key);
+    if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
+    return replay(reply, winner, hash);
+  }
+
   const idempotency = {
     /** Forgets keys past their retention; the leader runs it hourly. Returns how many. */
     purgeExpired: () => purgeExpiredKeys(db, clock),
@@ -138,9 +145,7 @@ export function createIdempotency(db: Db, clock: Clock) {
       } catch (error) {
         if (!(error instanceof KeyTaken)) throw error;
         // The duplicate that won has committed by now (our insert waited for it).
-        const winner = await storedAnswer(scope, key);
-        if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
-        return replay(reply, winner, hash) as Envelope<T>;
+        return (await replayWinner(reply, scope, key, hash)) as Envelope<T>;
       }
       if (!answer) throw new Error('An idempotent request finished without its transaction');
       return answer;
@@ -169,9 +174,7 @@ export function createIdempotency(db: Db, clock: Clock) {
       }));
       if (outcome.kind === 'done') return outcome.answer as Envelope<T>;
       if (outcome.kind === 'taken') {
-        const winner = await storedAnswer(scope, key);
-        if (!winner) throw conflict('A request with this Idempotency-Key is in progress.');
-        return replay(reply, winner, hash) as Envelope<T>;
+        return (await replayWinner(reply, scope, key, hash)) as Envelope<T>;
       }
       return idempotency.run(request, reply, options, work);
     },
