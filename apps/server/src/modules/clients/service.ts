@@ -27,7 +27,13 @@ import {
 import { byId, wrote } from './client-row.ts';
 import { closeClientPinWindows } from './pin-windows.ts';
 import { type KycSteps, transitionKyc } from './transition-kyc.ts';
-import { setPin, verifyPin, verifyTradingPin } from './verify-pin.ts';
+import {
+  clientWithWindow,
+  type OpenWindow,
+  setPin,
+  verifyPin,
+  verifyTradingPin,
+} from './verify-pin.ts';
 import { clients, pinWindows } from './tables.ts';
 
 export type { ClientRow, ClientRowChanges } from './client-deps.ts';
@@ -120,8 +126,11 @@ function pinMethods(deps: ClientDeps) {
     setPin: (clientId: string, pinMd5: string) => setPin(deps, clientId, pinMd5),
     verifyPin: (clientId: string, pinMd5: string, sessionId?: string) =>
       verifyPin(deps, clientId, pinMd5, sessionId),
-    verifyTradingPin: (row: ClientRow, pinMd5: string, sessionId: string) =>
-      verifyTradingPin(deps, row, pinMd5, sessionId),
+    verifyTradingPin: (row: ClientRow, pinMd5: string, sessionId: string, known?: OpenWindow) =>
+      verifyTradingPin(deps, row, pinMd5, sessionId, known),
+    /** The client and the session's open trading window, read together (orders). */
+    withTradingWindow: (clientId: string, sessionId: string) =>
+      clientWithWindow(deps, clientId, sessionId),
 
     /** Logout ends the session's trading window. */
     async closePinWindow(sessionId: string, executor: Executor = db) {

@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import { hashSecret, needsRehash, safeEqual, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, tooMany } from '../../platform/errors.ts';
+import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientDeps, ClientRow } from './client-deps.ts';
@@ -116,38 +116,77 @@ export async function verifyPin(
   if (sessionId) await openPinWindow(deps, clientId, sessionId, pinMd5, now);
 }
 
-/** The session's open PIN window, read by every order placed: built once (db/prepared.ts). */
+const openWindowWhere = () =>
+  and(
+    eq(pinWindows.sessionId, sql.placeholder('sessionId')),
+    eq(pinWindows.clientId, sql.placeholder('clientId')),
+    gt(pinWindows.expiresAt, sql.placeholder('now')),
+  );
+
+/** The session's open PIN window, for a check whose caller read the client alone. */
 const openWindowOf = builtOnce((executor) =>
   executor
     .select({ pinMac: pinWindows.pinMac })
     .from(pinWindows)
-    .where(
-      and(
-        eq(pinWindows.sessionId, sql.placeholder('sessionId')),
-        eq(pinWindows.clientId, sql.placeholder('clientId')),
-        gt(pinWindows.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(openWindowWhere())
     .prepare('pin_window_open'),
 );
+
+/**
+ * Every order placed reads the client and the session's open window: one statement, built
+ * once (db/prepared.ts). The window is a scalar subquery, so a client without one still reads.
+ */
+const clientAndWindowOf = builtOnce((executor) =>
+  executor
+    .select({
+      client: clients,
+      pinMac: sql<string | null>`(${executor
+        .select({ pinMac: pinWindows.pinMac })
+        .from(pinWindows)
+        .where(openWindowWhere())})`,
+    })
+    .from(clients)
+    .where(eq(clients.id, sql.placeholder('clientId')))
+    .prepare('client_and_pin_window'),
+);
+
+/** A session's open trading window as read: the HMAC of the PIN that opened it, or none. */
+export type OpenWindow = { pinMac: string } | null;
+
+/** The client's row and, with it, the session's open trading window (one round trip). */
+export async function clientWithWindow(
+  deps: ClientDeps,
+  clientId: string,
+  sessionId: string,
+): Promise<{ client: ClientRow; window: OpenWindow }> {
+  const now = deps.clock.now();
+  const [found] = await clientAndWindowOf(deps.db).execute({ clientId, sessionId, now });
+  if (!found) throw notFound('Client not found.');
+  return { client: found.client, window: found.pinMac ? { pinMac: found.pinMac } : null };
+}
 
 /**
  * The PIN of an order. Inside the session's open trading window it is compared, in
  * constant time, with the keyed HMAC of the PIN verified when the window opened — a
  * wrong PIN still counts toward the lockout. Outside one it is verified in full, and a
- * success opens the window. `row` is the client as the caller just read it.
+ * success opens the window. `row` is the client as the caller just read it, and `known`
+ * the window read with it (clientWithWindow); without it the window is read here.
  */
 export async function verifyTradingPin(
   deps: ClientDeps,
   row: ClientRow,
   pinMd5: string,
   sessionId: string,
+  known?: OpenWindow,
 ): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
   if (!row.pinHash) throw badRequest(ApiMessage.pinNotSet);
   if (row.pinLockedUntil && row.pinLockedUntil > now) throw tooMany(ApiMessage.pinLocked);
-  const [window] = await openWindowOf(db).execute({ sessionId, clientId: row.id, now });
+  const window =
+    known !== undefined
+      ? known
+      : ((await openWindowOf(db).execute({ sessionId, clientId: row.id, now }))[0] ?? null);
   if (!window) {
     await verifyPinFully(deps, row, pinMd5, now);
     await openPinWindow(deps, row.id, sessionId, pinMd5, now);
