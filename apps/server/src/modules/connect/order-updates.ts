@@ -48,7 +48,10 @@ const linkOf = builtOnce((executor) =>
 export function startOrderUpdates(deps: Deps): () => void {
   const { db, trading, apps, market, ticker, postbacks } = deps;
 
-  async function announce(clientId: string, orderId: string, change?: string) {
+  async function announce(clientId: string, orderId: string, change?: string, api?: boolean) {
+    // A placement says whether an app placed it: one placed in the app, for a client with no
+    // ticker here, needs no read at all (most orders at the open).
+    if (api === false && !ticker.listensTo(clientId)) return;
     const [link] = await linkOf(db).execute({ orderId });
     // No app's order and no ticker of the client's here: nobody on this instance to tell (most
     // orders at the open, placed in the app by clients with no program), so the order itself
@@ -79,10 +82,11 @@ export function startOrderUpdates(deps: Deps): () => void {
       id?: string;
       orderId?: string;
       change?: string;
+      api?: boolean;
     };
     const orderId = event.orderId ?? event.id;
     if (event.clientId && orderId)
-      announce(event.clientId, orderId, event.change).catch((error) =>
+      announce(event.clientId, orderId, event.change, event.api).catch((error) =>
         deps.log?.('order update failed', error),
       );
   };

@@ -14,7 +14,10 @@ import { placeInstitutional, placeIpo, placeOtc } from './place-offering-order.t
 import { apiDetails, type Authorisation, type PlacementDeps } from './placement-deps.ts';
 import { authorisedClient } from './trading-authorisation.ts';
 
-/** The channel of placed orders: `{ clientId, orderId, type }`. */
+/**
+ * The channel of placed orders: `{ clientId, orderId, type, api }` — `api` whether a client's
+ * API app placed it (listeners that serve only apps' orders need not read it otherwise).
+ */
 export const ORDER_PLACED_CHANNEL = 'trading:order-placed';
 /**
  * The channel of an awaiting order's changes that are not status transitions: a stop that
@@ -41,7 +44,7 @@ export async function placeOrder(
     afterCommit(tx, () =>
       deps.events?.publish(
         ORDER_PLACED_CHANNEL,
-        JSON.stringify({ clientId, orderId: placed.id, type: placed.type }),
+        JSON.stringify({ clientId, orderId: placed.id, type: placed.type, api: !!options.api }),
       ),
     );
     await recordAudit(tx, options.actor, {
