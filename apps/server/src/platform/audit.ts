@@ -81,19 +81,45 @@ export async function recordAudits(
     return;
   }
   if (entries.length === 1 && also.length === 0) return recordAudit(db, actor, entries[0]!);
-  const rows = entries.map((e) => auditRow(actor, e));
+  await insertRows(
+    db,
+    entries.map((e) => auditRow(actor, e)),
+    also,
+  );
+}
+
+/** Rows of several actors in one statement: a batch of clients' own steps (group commit). */
+export async function recordAuditsBy(
+  db: Executor,
+  rows: { actor: Actor; entry: AuditEntry }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await insertRows(
+    db,
+    rows.map(({ actor, entry }) => auditRow(actor, entry)),
+    [],
+  );
+}
+
+async function insertRows(
+  db: Executor,
+  rows: ReturnType<typeof auditRow>[],
+  also: readonly SQL[],
+): Promise<void> {
   const column = <T>(values: T[]) => sql.param(values);
   const ctes = also.map((statement, i) => sql`${sql.raw(`also${i}`)} as (${statement})`);
   await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
     insert into ${auditLog} (actor_type, actor_id, action, subject_type, subject_id, before, after, ip)
-    select ${actor.type}, ${actor.id}, u.action, u.subject_type, u.subject_id, u.before, u.after,
-           ${rows[0]!.ip}
-    from unnest(${column(rows.map((r) => r.action))}::text[],
+    select u.actor_type, u.actor_id, u.action, u.subject_type, u.subject_id, u.before, u.after, u.ip
+    from unnest(${column(rows.map((r) => r.actorType))}::text[],
+                ${column(rows.map((r) => r.actorId))}::text[],
+                ${column(rows.map((r) => r.action))}::text[],
                 ${column(rows.map((r) => r.subjectType))}::text[],
                 ${column(rows.map((r) => r.subjectId))}::text[],
                 ${column(rows.map((r) => asJson(r.before)))}::jsonb[],
-                ${column(rows.map((r) => asJson(r.after)))}::jsonb[])
-      with ordinality as u(action, subject_type, subject_id, before, after, n)
+                ${column(rows.map((r) => asJson(r.after)))}::jsonb[],
+                ${column(rows.map((r) => r.ip))}::text[])
+      with ordinality as u(actor_type, actor_id, action, subject_type, subject_id, before, after, ip, n)
     order by u.n`);
 }
 

@@ -14,10 +14,15 @@ export type KeyClaim = { scope: string; key: string; hash: string; message: stri
 
 /**
  * What the batch did for one request: answered it (the envelope is stored with its key), found
- * its key taken by a concurrent duplicate (replayed once that commits), or left it to run alone.
+ * its key taken by a concurrent duplicate (replayed once that commits), left it to run alone,
+ * or refused it before the batch (a check of the request itself: a wrong PIN, a price off the
+ * tick) — its answer, unless the key already holds one.
  */
 export type TogetherOutcome =
-  { kind: 'done'; answer: Envelope<unknown> } | { kind: 'taken' } | { kind: 'alone' };
+  | { kind: 'done'; answer: Envelope<unknown> }
+  | { kind: 'taken' }
+  | { kind: 'alone' }
+  | { kind: 'refused'; error: unknown };
 
 const idOf = (claim: Pick<KeyClaim, 'scope' | 'key'>) => `${claim.scope}\n${claim.key}`;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

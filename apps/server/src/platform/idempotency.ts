@@ -156,7 +156,7 @@ export function createIdempotency(db: Db, clock: Clock) {
      * hands the key to the batch, which claims it and keeps the answer in its own transaction
      * (idempotency-together.ts). A key already held is replayed as `run` would, once its holder
      * has committed; a request the batch did not serve, or whose batch failed, runs alone
-     * through `run` and `work`.
+     * through `run` and `work`; one refused before its batch answers its refusal.
      */
     async runTogether<T>(
       request: FastifyRequest,
@@ -175,6 +175,13 @@ export function createIdempotency(db: Db, clock: Clock) {
       if (outcome.kind === 'done') return outcome.answer as Envelope<T>;
       if (outcome.kind === 'taken') {
         return (await replayWinner(reply, scope, key, hash)) as Envelope<T>;
+      }
+      if (outcome.kind === 'refused') {
+        // Refused by a check made before its batch, so before any read of the key: a repeat of
+        // a request that succeeded still answers what it answered then.
+        const earlier = await storedAnswer(scope, key);
+        if (earlier) return replay(reply, earlier, hash) as Envelope<T>;
+        throw outcome.error;
       }
       return idempotency.run(request, reply, options, work);
     },

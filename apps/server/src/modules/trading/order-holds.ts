@@ -7,27 +7,41 @@ import { orderCost, type TChargeSchedule, TM } from '@sampada/shared';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { clientAccount, InsufficientBalance, type LedgerService } from '../ledger/service.ts';
+import {
+  clientAccount,
+  InsufficientBalance,
+  type LedgerService,
+  type TransferInput,
+} from '../ledger/service.ts';
 import { holdings } from './tables.ts';
 
-/** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */
-export async function holdCash(
-  ledger: LedgerService,
-  tx: Tx,
-  hold: { clientId: string; orderId: string; amount: bigint; memo: string; revision?: number },
-) {
+type CashHold = {
+  clientId: string;
+  orderId: string;
+  amount: bigint;
+  memo: string;
+  revision?: number;
+};
+
+/** The ledger transfer that puts a buy's cash on hold (one per order, or per modification). */
+export function holdTransfer(hold: CashHold): TransferInput {
   const { clientId, orderId, amount, memo, revision = 0 } = hold;
+  return {
+    kind: 'order_hold',
+    clientId,
+    memo,
+    reference: `order:${orderId}`,
+    idempotencyKey: revision ? `order:${orderId}:modify:${revision}` : `order:${orderId}:hold`,
+    from: clientAccount(clientId, 'cash_available'),
+    to: clientAccount(clientId, 'cash_on_hold'),
+    amount,
+  };
+}
+
+/** Takes cash to hold for a buy; a short balance is the trading message, not the funds one. */
+export async function holdCash(ledger: LedgerService, tx: Tx, hold: CashHold) {
   try {
-    await ledger.transfer(tx, {
-      kind: 'order_hold',
-      clientId,
-      memo,
-      reference: `order:${orderId}`,
-      idempotencyKey: revision ? `order:${orderId}:modify:${revision}` : `order:${orderId}:hold`,
-      from: clientAccount(clientId, 'cash_available'),
-      to: clientAccount(clientId, 'cash_on_hold'),
-      amount,
-    });
+    await ledger.transfer(tx, holdTransfer(hold));
   } catch (error) {
     if (error instanceof InsufficientBalance) throw badRequest(TM.insufficientCash);
     throw error;

@@ -1,6 +1,6 @@
 import type { TChargeSchedule, TOrder } from '@sampada/shared';
 import type { Tx } from '../../db/client.ts';
-import { type Actor, recordAudit } from '../../platform/audit.ts';
+import { type Actor, type AuditEntry, recordAudit } from '../../platform/audit.ts';
 import {
   afterCommit,
   plainTransaction,
@@ -11,7 +11,12 @@ import { orderDetails, type OrderRow } from './order-row.ts';
 import type { OrderInput } from './orders.ts';
 import { placeMarketOrder } from './place-market-order.ts';
 import { placeInstitutional, placeIpo, placeOtc } from './place-offering-order.ts';
-import { apiDetails, type Authorisation, type PlacementDeps } from './placement-deps.ts';
+import {
+  type ApiPlacement,
+  apiDetails,
+  type Authorisation,
+  type PlacementDeps,
+} from './placement-deps.ts';
 import { authorisedClient } from './trading-authorisation.ts';
 
 /**
@@ -25,6 +30,30 @@ export const ORDER_PLACED_CHANNEL = 'trading:order-placed';
  * published after commit (programs hear every change of an order, not only its statuses).
  */
 export const ORDER_CHANGED_CHANNEL = 'trading:order-changed';
+
+/** A placed order's event, published once its transaction commits. */
+export function announcePlaced(
+  deps: Pick<PlacementDeps, 'events'>,
+  tx: Tx,
+  placed: OrderRow,
+  api: ApiPlacement | undefined,
+) {
+  const { clientId, id: orderId, type } = placed;
+  afterCommit(tx, () =>
+    deps.events?.publish(
+      ORDER_PLACED_CHANNEL,
+      JSON.stringify({ clientId, orderId, type, api: !!api }),
+    ),
+  );
+}
+
+/** The audit trail's record of a placed order. */
+export const placedAudit = (placed: OrderRow, api: ApiPlacement | undefined): AuditEntry => ({
+  action: 'order.place',
+  subjectType: 'order',
+  subjectId: placed.id,
+  after: { ...orderDetails(placed), status: placed.status, ...apiDetails(api) },
+});
 
 /** A client's order of any type: written with its hold, announced after commit and audited. */
 export async function placeOrder(
@@ -41,18 +70,8 @@ export async function placeOrder(
       schedule,
       origin: options.api ? 'api' : null,
     });
-    afterCommit(tx, () =>
-      deps.events?.publish(
-        ORDER_PLACED_CHANNEL,
-        JSON.stringify({ clientId, orderId: placed.id, type: placed.type, api: !!options.api }),
-      ),
-    );
-    await recordAudit(tx, options.actor, {
-      action: 'order.place',
-      subjectType: 'order',
-      subjectId: placed.id,
-      after: { ...orderDetails(placed), status: placed.status, ...apiDetails(options.api) },
-    });
+    announcePlaced(deps, tx, placed, options.api);
+    await recordAudit(tx, options.actor, placedAudit(placed, options.api));
     await options.api?.onPlaced?.(tx, placed.id);
     return deps.reads.viewOf(placed, tx);
   });

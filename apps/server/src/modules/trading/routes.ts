@@ -128,6 +128,14 @@ function registerOrders(routes: ClientRoutes) {
         sessionId: clientOf(request).sessionId,
         transaction,
       }),
+    (request, { claim, actor }) =>
+      trading.orders.placeTogether({
+        clientId: me(request),
+        input: request.body as OrderInput,
+        actor,
+        sessionId: clientOf(request).sessionId,
+        claim,
+      }),
   );
 
   kit.query(
