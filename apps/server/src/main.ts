@@ -14,6 +14,14 @@ import { listenOperatorSocket } from './platform/operator-socket.ts';
 import { openRuntime } from './runtime.ts';
 import { StartupInterrupted, type StartupSignals, watchStartupSignals } from './startup-signals.ts';
 
+/**
+ * Connections the kernel queues for the server to accept. Node's default, 511, overflowed
+ * thousands of times in one market-open burst (bench/market-open.mjs: 2,000 clients
+ * connecting within 4 s while the loop was busy): each dropped handshake waits for a SYN-ACK
+ * retransmission, a second or more. Linux caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 async function main() {
@@ -211,7 +219,7 @@ async function serve(
   const closeSocket = await listenForCommands(config, ctx, database);
 
   signals.check();
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   signals.check();
   const stopNewsImport = ctx.news.feeds.startPeriodicImport(30 * MINUTE, (error) =>
     app.log.error({ err: error }, 'news import failed'),
