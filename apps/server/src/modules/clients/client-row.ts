@@ -25,8 +25,10 @@ const byIdStatement = builtOnce((executor) =>
     .prepare('client_by_id'),
 );
 
+export const clientNotFound = () => notFound('Client not found.');
+
 export const byId = async ({ db }: ClientDeps, id: string, executor: Executor = db) => {
   const [row] = await byIdStatement(executor).execute({ id });
-  if (!row) throw notFound('Client not found.');
+  if (!row) throw clientNotFound();
   return row;
 };

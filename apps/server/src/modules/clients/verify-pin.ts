@@ -2,11 +2,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import { hashSecret, needsRehash, safeEqual, verifySecret } from '../../platform/crypto.ts';
-import { badRequest, notFound, tooMany } from '../../platform/errors.ts';
+import { badRequest, tooMany } from '../../platform/errors.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientDeps, ClientRow } from './client-deps.ts';
-import { byId, wrote } from './client-row.ts';
+import { byId, clientNotFound, wrote } from './client-row.ts';
 import { PIN_LOCK_MS, PIN_MAX_FAILURES } from './pin-limits.ts';
 import { closeClientPinWindows, openPinWindow, pinMac } from './pin-windows.ts';
 import { clients, pinWindows } from './tables.ts';
@@ -161,7 +161,7 @@ export async function clientWithWindow(
 ): Promise<{ client: ClientRow; window: OpenWindow }> {
   const now = deps.clock.now();
   const [found] = await clientAndWindowOf(deps.db).execute({ clientId, sessionId, now });
-  if (!found) throw notFound('Client not found.');
+  if (!found) throw clientNotFound();
   return { client: found.client, window: found.pinMac ? { pinMac: found.pinMac } : null };
 }
 

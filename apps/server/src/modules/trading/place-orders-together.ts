@@ -19,7 +19,7 @@ import {
   type MarketOrderTerms,
   marketOrderTerms,
 } from './place-market-order.ts';
-import type { PlacementDeps } from './placement-deps.ts';
+import { type PlacementDeps, tradesOnMarket } from './placement-deps.ts';
 import { orders } from './tables.ts';
 import { authorisedClient } from './trading-authorisation.ts';
 
@@ -54,9 +54,8 @@ const CONCURRENCY = 2;
 /** A batch's most orders: its statements stay short and its answers prompt. */
 const MAX_BATCH = 64;
 
-const ON_MARKET = new Set(['market', 'limit', 'sl', 'sl_m']);
 const servesTogether = (input: OrderInput): input is MarketOrderInput =>
-  ON_MARKET.has(input.type) && (input as MarketOrderInput).side === 'buy';
+  tradesOnMarket(input.type) && (input as MarketOrderInput).side === 'buy';
 
 /**
  * Buys placed in the app at the open, served by group commit (decision 070): each request is

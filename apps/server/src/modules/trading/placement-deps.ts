@@ -25,6 +25,9 @@ export type PlacementDeps = {
 export type StopOrLimit = 'market' | 'limit' | 'sl' | 'sl_m';
 export const isStopOrLimit = (type: string): type is 'limit' | 'sl' | 'sl_m' =>
   type === 'limit' || type === 'sl' || type === 'sl_m';
+/** An order that trades against the feed: market, limit, SL or SL-M. */
+export const tradesOnMarket = (type: string): type is StopOrLimit =>
+  type === 'market' || isStopOrLimit(type);
 
 /**
  * An order from a client's API app (modules/connect): the app's session is the authorisation
