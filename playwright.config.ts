@@ -71,11 +71,14 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    // A failed test keeps its trace's DOM snapshot at every action, without the screencast: on
-    // Chromium 156 the screencast made the GPU process composite and the browser encode a frame
-    // for every paint of every test (funds.spec: 33 s with it, 26 s without, 21 s with no trace;
-    // the GPU process 17 s of CPU → under 1). The failure's screenshot is still taken.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace — every action with its timing, the console and the network —
+    // without the screencast or the DOM snapshot at each action. On Chromium 156 the screencast
+    // made the GPU process composite and the browser encode a frame for every paint of every test
+    // (funds.spec: 33 s with it, 26 s without, 21 s with no trace); the snapshots, serialised by
+    // the page at every action of every passing test, were a fifth of Chromium's CPU (three specs:
+    // 89–93 s of Chromium CPU with them, 75 s without, 73 s with no trace). The failure's
+    // screenshot is still taken.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // As a reader who asked for less motion (the apps honour it): no test waits out a slide or
     // a fade, and Chromium draws fewer frames on the 2-core box.
     reducedMotion: 'reduce',

@@ -4,6 +4,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { md5 } from '@sampada/shared';
 import sharp from 'sharp';
 import { freshMobile, sampada } from '../support/cli';
+import { SAVE_PICTURES } from '../support/pictures';
 
 export interface TClient {
   mobile: string;
@@ -124,14 +125,16 @@ export async function drawerItem(page: Page, group: 'Profile' | 'Security', item
 }
 
 /**
- * Saves a screenshot as a test artifact: attached to the report and kept under
- * test-results/screenshots/<project>/.
+ * Saves a screenshot as a test artifact, in light and (where the page follows the system) in
+ * dark: attached to the report and kept under test-results/screenshots/<project>/. With pictures
+ * off (support/pictures.ts) the screen still flips to dark and back.
  */
 export async function screenshot(page: Page, name: string) {
   const info = base.info();
   const dir = path.join('test-results', 'screenshots', info.project.name);
-  mkdirSync(dir, { recursive: true });
+  if (SAVE_PICTURES) mkdirSync(dir, { recursive: true });
   const shoot = async (suffix: string) => {
+    if (!SAVE_PICTURES) return;
     const file = path.join(dir, `${name}${suffix}.png`);
     await page.screenshot({ path: file, fullPage: true });
     await info.attach(`${name}${suffix}`, { path: file, contentType: 'image/png' });

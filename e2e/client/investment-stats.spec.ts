@@ -6,6 +6,7 @@
  */
 import { violations, settled } from '../support/axe';
 import { expect, screenshot, signIn, test } from './fixtures';
+import { picture } from '../support/pictures';
 
 const DEMO = { mobile: '9876543210', password: 'demo1234', name: 'Priya Sharma' };
 
@@ -67,7 +68,5 @@ test('[CLIENT][PORTFOLIO]: Investment Stats draws its months across the card aga
   expect(await violations(page, '[data-testid="investment-stats"]')).toEqual([]);
   await screenshot(page, 'investment-stats');
   for (const part of ['investment-chart', 'investment-allocation'])
-    await stats
-      .getByTestId(part)
-      .screenshot({ path: testInfo.outputPath(`${part}-${testInfo.project.name}.png`) });
+    await picture(stats.getByTestId(part), `${part}-${testInfo.project.name}.png`);
 });

@@ -1,5 +1,6 @@
 import { M } from '@sampada/shared';
 import type { Page } from '@playwright/test';
+import { picture } from '../support/pictures';
 import { approvedClient, expect, signIn, test } from './fixtures';
 
 /** Nothing may widen the page past the viewport (375 px phones included). */
@@ -41,7 +42,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
       await page.keyboard.press('ArrowUp');
     }
     await expect(overlay.getByRole('option', { selected: true })).toContainText('RELIANCE');
-    await page.screenshot({ path: test.info().outputPath('search.png') });
+    await picture(page, 'search.png');
     await page.keyboard.press('Enter');
     await expect(overlay).toBeHidden();
 
@@ -61,7 +62,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     const first = (await price.textContent())!;
     await expect(price).not.toHaveText(first, { timeout: 45_000 });
     await expect(price).toHaveText(RUPEES);
-    await page.screenshot({ path: test.info().outputPath('stock-detail.png') });
+    await picture(page, 'stock-detail.png');
 
     await drawer.getByRole('button', { name: 'Add to watchlist' }).click();
     await expect(drawer.getByRole('button', { name: 'Remove from watchlist' })).toBeVisible();
@@ -74,14 +75,14 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await expect(row).toBeVisible();
     await expect(row).toContainText(/₹[\d,]+\.\d{2}/);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('watchlist.png'), fullPage: true });
+    await picture(page, 'watchlist.png', { fullPage: true });
 
     // Home previews the same watchlist.
     await page.goto('/dashboard');
     await expect(page.getByTestId('watchlist-preview')).toContainText('RELIANCE');
     await expect(page.getByTestId('indices-strip').getByRole('button')).toHaveCount(6);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('home.png'), fullPage: true });
+    await picture(page, 'home.png', { fullPage: true });
   });
 
   test('the market page shows the sector heat map, most active and rankings', async ({
@@ -124,7 +125,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await list.getByTestId('market-list-more').click();
     await expect(list.locator('[data-testid^="market-row-"]')).toHaveCount(40);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('market.png'), fullPage: true });
+    await picture(page, 'market.png', { fullPage: true });
     // The filter's OTC option (rows of the full list carry OTC badges too).
     await list.getByTestId('market-filter').getByText('OTC', { exact: true }).click();
     await expect(
@@ -159,7 +160,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await expect(page).toHaveURL(/type=losers/);
     await expect(page.getByTestId('ranking-table-losers').locator('tbody tr')).toHaveCount(50);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('ranking.png'), fullPage: true });
+    await picture(page, 'ranking.png', { fullPage: true });
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -189,7 +190,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
       await expect(current).toHaveText('Most Active');
     }
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('most-active.png'), fullPage: true });
+    await picture(page, 'most-active.png', { fullPage: true });
 
     // A reload (or a shared link) of a menu page under /market serves the app, not the API's 404.
     await page.reload();
@@ -204,7 +205,7 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await expect(theme).toBeVisible();
     await expect(theme.getByRole('button').first()).toContainText(/₹[\d,]+\.\d{2}/);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('discover.png'), fullPage: true });
+    await picture(page, 'discover.png', { fullPage: true });
     await theme
       .getByRole('link', { name: /^About / })
       .first()
@@ -212,6 +213,6 @@ test.describe('[CLIENT][MARKET]: search, stock detail, watchlist and the market 
     await expect(page).toHaveURL(/\/discover\/company\//);
     await expect(page.getByTestId('company-intro')).toContainText('Founded');
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: test.info().outputPath('company.png'), fullPage: true });
+    await picture(page, 'company.png', { fullPage: true });
   });
 });

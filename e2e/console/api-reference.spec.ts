@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, expectNoSidewaysScroll, openFromMenu, signInFirstTime } from './support';
+import { picture } from '../support/pictures';
 
 test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads its own profile through it', async ({
   page,
@@ -36,8 +37,5 @@ test('[CONSOLE][DOCS]: a support agent opens the console API reference and reads
     '200',
   );
   await expect(me.locator('.live-responses-table .microlight').first()).toContainText(email);
-  await page.screenshot({
-    path: testInfo.outputPath('console-api-reference.png'),
-    fullPage: false,
-  });
+  await picture(page, 'console-api-reference.png');
 });

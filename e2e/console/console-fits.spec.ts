@@ -8,6 +8,7 @@ import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { kycSubmittedClient } from '../client/fixtures';
 import { CONSOLE, signInFirstTime } from './support';
+import { picture } from '../support/pictures';
 
 test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings and Audit log, each with an h1 and no raw keys', async ({
   page,
@@ -53,7 +54,7 @@ test('[CONSOLE][JOURNEY]: an admin at 1440×900 reaches Client menu, Settings an
     });
   expect(line.height).toBeLessThanOrEqual(line.line * 2 + 1);
   await expect(who).toContainText('Staff');
-  await page.screenshot({ path: testInfo.outputPath('console-audit.png') });
+  await picture(page, 'console-audit.png');
 });
 
 test('[CONSOLE][JOURNEY]: a KYC queue row opens its review wherever it is clicked, and its time says IST', async ({

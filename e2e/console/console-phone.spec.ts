@@ -6,6 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { createStaff } from '../support/cli';
+import { picture } from '../support/pictures';
 import { approvedClient, expect, test } from '../client/fixtures';
 import { clientCall, clientToken, createOps, runId, STAFF_PASSWORD } from '../support/trading';
 import { expectNoSidewaysScroll, openFromMenu, signInFirstTime } from './support';
@@ -16,8 +17,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+const shot = (page: Page, name: string) => picture(page, `${name}.png`);
 
 test('[CONSOLE][JOURNEY]: a complaint resolved from its row on screen; the toast covers neither the header nor the page’s heading and filter', async ({
   page,

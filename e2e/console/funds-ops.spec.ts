@@ -4,13 +4,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { md5 } from '@sampada/shared';
 import { authenticator } from 'otplib';
 import { CONSOLE, signInFirstTime } from './support';
+import { picture } from '../support/pictures';
 
 const DEMO_CLIENT = { mobile: '9876543210', password: 'demo1234' };
 const OPS = { email: 'ops@sampada.in', password: 'Sampada@2026' };
 const STEP_MS = 30_000;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `${name}.png`, { fullPage: true });
 
 /**
  * The demo operations member enrols TOTP on the first sign-in of a run (the e2e database is

@@ -2,12 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { md5 } from '@sampada/shared';
 import { freshMobile, createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime, signOut } from './support';
+import { picture } from '../support/pictures';
 
 const PASSWORD = 'Console-e2e-2026';
 const CLIENT_PASSWORD = 'secret123';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `${name}.png`, { fullPage: true });
 
 test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, reviews KYC twice, the client reaches the dashboard', async ({
   page,
@@ -63,7 +63,7 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   await register.getByLabel('Invitation code').fill(invite);
   await register.getByRole('button', { name: 'Sign up' }).click();
   await expect(client).toHaveURL(/\/(kyc|dashboard)/);
-  await client.screenshot({ path: testInfo.outputPath('04-client-signed-up.png') });
+  await picture(client, '04-client-signed-up.png');
 
   // KYC is submitted over the client API (the client app's KYC wizard has its own specs).
   const login = await request.post('/auth/app/v1/login', {
@@ -124,7 +124,7 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   expect((await detail.json()).data).toMatchObject({ status: 'rejected' });
   await client.goto('/kyc');
   await expect(client.getByText('Verification Rejected')).toBeVisible();
-  await client.screenshot({ path: testInfo.outputPath('08-client-sees-rejected.png') });
+  await picture(client, '08-client-sees-rejected.png');
 
   // The advisor reopens; the client submits again; the advisor approves.
   await page.bringToFront();
@@ -145,5 +145,5 @@ test('[CONSOLE][KYC]: admin adds an advisor, the advisor invites a client, revie
   await client.bringToFront();
   await client.goto('/dashboard');
   await expect(client).toHaveURL(/\/dashboard/);
-  await client.screenshot({ path: testInfo.outputPath('10-client-dashboard.png') });
+  await picture(client, '10-client-dashboard.png');
 });

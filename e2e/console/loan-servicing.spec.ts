@@ -8,6 +8,7 @@ import { violations } from '../support/axe';
 import { createStaff } from '../support/cli';
 import { runId, STAFF_PASSWORD } from '../support/trading';
 import { CONSOLE, signInFirstTime } from './support';
+import { picture } from '../support/pictures';
 
 test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and reads a loan’s schedule states and ledger postings', async ({
   page,
@@ -33,7 +34,7 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   await expect(page).toHaveURL(new RegExp(`[?&]bucket=${bucket}`));
   await expect(page.getByText(/^Disbursed loans: .+ \(.+\), newest first$/)).toBeVisible();
   await expect(page.getByTestId('loan-row').first()).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('console-loan-queue.png'), fullPage: true });
+  await picture(page, 'console-loan-queue.png', { fullPage: true });
   expect(await violations(page)).toEqual([]);
   // The six segments scroll within the screen's width rather than widen the page (a phone).
   const box = (await page.getByTestId('loan-bucket-scroll').boundingBox())!;
@@ -47,7 +48,7 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
     /^(Paid|Due today|Overdue · \d+ days|Upcoming)$/,
   );
   await schedule.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('console-loan-schedule.png') });
+  await picture(page, 'console-loan-schedule.png');
   const postings = page.getByTestId('loan-postings');
   await expect(postings.getByRole('heading', { name: 'Ledger postings' })).toBeVisible();
   await expect(postings.getByTestId('loan-posting').first()).toContainText('IST');
@@ -60,6 +61,6 @@ test('[CONSOLE][CREDIT]: an officer filters disbursed loans by DPD bucket and re
   }
   await expect(postings.getByText('Loan disbursal')).toBeVisible();
   await postings.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('console-loan-postings.png') });
+  await picture(page, 'console-loan-postings.png');
   expect(await violations(page)).toEqual([]);
 });

@@ -3,11 +3,11 @@ import sharp from 'sharp';
 import { approvedClient, signIn } from '../client/fixtures';
 import { createStaff } from '../support/cli';
 import { CONSOLE, signInFirstTime } from './support';
+import { picture } from '../support/pictures';
 
 const PASSWORD = 'Console-e2e-2026';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `${name}.png`, { fullPage: true });
 
 /** A chart-like PNG well over the 200 px the server asks for. */
 const chartImage = () =>
@@ -75,21 +75,21 @@ test('[CONSOLE][NEWS]: admin writes and publishes an article with an image, a cl
   await expect(card).toContainText('Sampada Research');
   await expect(card).toContainText('HDFCBANK');
   await expect(card.locator('img')).toBeVisible();
-  await reader.screenshot({ path: testInfo.outputPath('03-client-news.png'), fullPage: true });
+  await picture(reader, '03-client-news.png', { fullPage: true });
   await card.getByRole('link', { name: title }).click();
 
   const article = reader.getByTestId('news-article');
   await expect(article.getByRole('heading', { name: title })).toBeVisible();
   await expect(article.getByText('Private banks found buyers through the day.')).toBeVisible();
   await expect(article.getByRole('link', { name: 'News about HDFCBANK' })).toBeVisible();
-  const picture = article.getByRole('img', { name: title });
+  const articleImage = article.getByRole('img', { name: title });
   await expect
-    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .poll(() => articleImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await reader.screenshot({ path: testInfo.outputPath('04-client-article.png'), fullPage: true });
+  await picture(reader, '04-client-article.png', { fullPage: true });
 
   // The picture opens in the image viewer, which zooms.
-  await picture.click();
+  await articleImage.click();
   const viewer = reader.getByRole('dialog', { name: title });
   await expect(viewer).toBeVisible();
   await viewer.getByRole('button', { name: /zoom in/i }).click();

@@ -22,9 +22,9 @@ import {
 import { approvedClient } from '../client/fixtures';
 import { violations } from '../support/axe';
 import { expectNoSidewaysScroll, openFromMenu, signInFirstTime, signOut } from './support';
+import { picture } from '../support/pictures';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `${name}.png`, { fullPage: true });
 
 const HOLIDAYS = new Set(
   (
