@@ -132,9 +132,9 @@ export async function drawerItem(page: Page, group: 'Profile' | 'Security', item
 export async function screenshot(page: Page, name: string) {
   const info = base.info();
   const dir = path.join('test-results', 'screenshots', info.project.name);
-  if (SAVE_PICTURES) mkdirSync(dir, { recursive: true });
   const shoot = async (suffix: string) => {
     if (!SAVE_PICTURES) return;
+    mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name}${suffix}.png`);
     await page.screenshot({ path: file, fullPage: true });
     await info.attach(`${name}${suffix}`, { path: file, contentType: 'image/png' });
