@@ -1,5 +1,5 @@
 /**
- * What the web and console component tests need of a browser that jsdom lacks (the layout
+ * What the web and console component tests need of a browser that happy-dom lacks (the layout
  * APIs Mantine uses, object URLs, web fonts), and the cleanup after each test. Each app's
  * src/test/setup.ts imports it and adds its own.
  */

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { componentTests } from '../../scripts/vitest-dom-project.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 
@@ -20,13 +21,5 @@ export default defineConfig({
     sourcemap: false,
     // No hand-made vendor chunk: Rollup's own split gives each screen what it uses.
   },
-  test: {
-    name: 'console',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-    // A ceiling, not a speed check: beside the API suite a render can wait its turn for a core.
-    testTimeout: 60_000,
-  },
+  test: componentTests('console', ['axios', 'i18next', 'react-i18next']),
 });

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { componentTests } from '../../scripts/vitest-dom-project.ts';
 import { firstScreenGuard } from '../../scripts/vite-first-screen-guard.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
@@ -73,13 +74,5 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !/packages\/shared\/src\//.test(id) },
     },
   },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-    // A ceiling, not a speed check: beside the API suite a render can wait its turn for a core.
-    testTimeout: 60_000,
-  },
+  test: componentTests('web', ['dataloader', 'lightweight-charts']),
 });

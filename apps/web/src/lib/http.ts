@@ -163,7 +163,10 @@ export const fetchAdapter: THttpAdapter = async (config) => {
     const response: THttpResponse = {
       data,
       status: answer.status,
-      headers: Object.fromEntries(answer.headers.entries()),
+      // Lower-cased here as the Fetch spec's iterator does; happy-dom's keeps the case they were set in.
+      headers: Object.fromEntries(
+        [...answer.headers].map(([name, value]) => [name.toLowerCase(), value]),
+      ),
       config,
     };
     if (answer.status >= 200 && answer.status < 300) return response;

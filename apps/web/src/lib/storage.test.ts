@@ -37,21 +37,23 @@ describe('authStorage (spec §3: Remember Me chooses the storage)', () => {
   });
 });
 
+/** As a browser with site data blocked: reading `window.localStorage` itself throws. */
+const disableLocalStorage = () =>
+  vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+    throw new DOMException('disabled', 'SecurityError');
+  });
+
 describe('isStorageSupported', () => {
   it('is false when storage throws', () => {
     expect(isStorageSupported()).toBe(true);
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('disabled', 'SecurityError');
-    });
+    disableLocalStorage();
     expect(isStorageSupported()).toBe(false);
   });
 
   it("alerts 'Your browser does not support storage or it is disabled.' only then", () => {
     const alert = vi.fn();
     expect(warnIfStorageUnsupported(alert)).toBe(false);
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('disabled', 'SecurityError');
-    });
+    disableLocalStorage();
     expect(warnIfStorageUnsupported(alert)).toBe(true);
     expect(alert).toHaveBeenCalledWith(M.storageUnsupported);
   });

@@ -1,4 +1,6 @@
 import '../../../../scripts/vitest-dom-setup.ts';
+import { beforeEach } from 'vitest';
+import { mockApi } from './http';
 
 /** No test talks to a server: a socket that never opens keeps the quote client idle. */
 class IdleWebSocket {
@@ -11,3 +13,9 @@ class IdleWebSocket {
   close() {}
 }
 window.WebSocket = IdleWebSocket as unknown as typeof WebSocket;
+
+// Nor over HTTP: a request no test answers fails as a dropped connection, never reaching out to
+// whatever listens on the test DOM's origin.
+beforeEach(() => {
+  mockApi({});
+});

@@ -121,7 +121,7 @@ describe('the notifications bell', () => {
     expect(rows[0]).toHaveAttribute('href', '/me/records?receipt=4417');
     expect(rows[2]).toHaveAttribute('href', '/credit/loans/l1');
     expect(rows.map((r) => r.hasAttribute('data-unread'))).toEqual([true, true, false]);
-    // The popover's opening transition never ends in jsdom (no transitionend), so its content
+    // The popover's opening transition never ends in happy-dom (no transitionend), so its content
     // counts as hidden to role queries; the button is there all the same.
     await user.click(await screen.findByRole('button', { name: 'Mark all as read', hidden: true }));
     await waitFor(() =>

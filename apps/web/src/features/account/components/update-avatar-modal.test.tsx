@@ -14,7 +14,7 @@ import {
 
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
 
-// No canvas in jsdom: the image helpers and the cropper are replaced by simple stand-ins.
+// No canvas in happy-dom: the image helpers and the cropper are replaced by simple stand-ins.
 const helpers = vi.hoisted(() => ({
   workingImage: vi.fn(async () => 'data:image/jpeg;base64,WORK'),
   cropToJpeg: vi.fn(async () => 'data:image/jpeg;base64,/9j/4AAQ'),

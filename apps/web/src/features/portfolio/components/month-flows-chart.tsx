@@ -12,7 +12,7 @@ const HEIGHT = 240;
 const TOP = 12;
 const BOTTOM = 44;
 const PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
-/** Until the card is measured (and in jsdom, where nothing is): a phone-sized width. */
+/** Until the card is measured (and in a test DOM, where nothing is): a phone-sized width. */
 const FALLBACK_WIDTH = 340;
 const AXIS_TITLE = 18;
 /** About 6.5 px a character at 11 px: the widest tick label decides the left margin. */

@@ -9,7 +9,7 @@ import { renderWithProviders, resetAppState } from '../../../../test/render';
 import { signInForTest } from '../../../../test/session';
 import { StockDetailPanel } from './stock-detail-panel';
 
-// The canvas chart cannot draw in jsdom; the stub shows what it was given.
+// The canvas chart cannot draw in happy-dom; the stub shows what it was given.
 vi.mock('./price-chart', () => ({
   default: ({
     candles,
