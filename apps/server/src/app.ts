@@ -214,10 +214,11 @@ function registerApiRouteOptions(app: FastifyInstance, config: AppContext['confi
     // hang; an upload's body may take longer to arrive. A WebSocket hijacks its reply, which
     // clears the timer.
     // The OpenAPI documents too: each is built on its first request, seconds of CPU on a busy
-    // box (a 503 there was seen in CI), and cached after.
+    // box (a 503 there was seen in CI), and cached after; and a job an officer runs by hand.
     const uploads = (route.schema as { consumes?: string[] } | undefined)?.consumes;
+    const longRunning = (route.config as { longRunning?: boolean }).longRunning;
     route.handlerTimeout ??=
-      uploads?.includes('multipart/form-data') || isApiDocument(route.url)
+      uploads?.includes('multipart/form-data') || isApiDocument(route.url) || longRunning
         ? config.timeouts.upload
         : config.timeouts.request;
   });

@@ -76,6 +76,9 @@ type RouteSpec<S extends Schemas> = S & {
   cacheable?: boolean;
   /** Other route config (e.g. bodyLimit). */
   bodyLimit?: number;
+  /** A job run by hand over many rows (a day's contract notes, a settlement batch): the long
+   * deadline an upload has, not the request's two seconds. */
+  longRunning?: boolean;
   /** OpenAPI only: the media types of a file answer or a multipart body. */
   produces?: string[];
   consumes?: string[];
@@ -128,6 +131,7 @@ function configOf<S extends Schemas>(spec: RouteSpec<S>): FastifyContextConfig {
   const config: FastifyContextConfig = {};
   if (spec.perMinute) config.rateLimit = { max: spec.perMinute, timeWindow: '1 minute' };
   if (spec.clientRow) Object.assign(config, { clientRow: true });
+  if (spec.longRunning) Object.assign(config, { longRunning: true });
   if (spec.access) config.access = spec.access;
   if (spec.staffPublic) config.staffPublic = true;
   return config;

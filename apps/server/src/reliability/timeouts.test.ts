@@ -20,6 +20,7 @@ import {
   http,
   nextMobile,
   signInStaff,
+  signUpClient,
   sqlRows,
   type TestApp,
 } from '../test/helpers.ts';
@@ -77,6 +78,44 @@ describe('a lock held by another connection', () => {
     );
     expect(postings).toHaveLength(1);
     expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+});
+
+describe('a request that outlives the request timeout', () => {
+  it('answers 503 to a request with a body at the deadline, while its statement still waits for a lock', async () => {
+    // Locks and statements may wait far longer than the request: only the deadline answers.
+    const slow = await buildTestApp({
+      sharing: t,
+      env: {
+        REQUEST_TIMEOUT_MS: '500',
+        DB_LOCK_TIMEOUT_MS: '600000',
+        DB_STATEMENT_TIMEOUT_MS: '600000',
+      },
+    });
+    const holder = new pg.Client({ connectionString: slow.ctx.config.databaseUrl });
+    holder.on('error', () => {});
+    try {
+      const c = await signUpClient(t);
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('lock table watchlist_items in access exclusive mode');
+      // The timeout of a request with a body once ended as soon as the body had been read (the
+      // request's 'close'): this one would have waited on the lock for as long as it was held.
+      const answer = await slow.api.post('/market/app/v1/watchlist', { symbol: 'INFY' }, c.token);
+      expect(answer).toEqual({
+        status: 503,
+        body: {
+          code: 503,
+          message: ApiMessage.unavailable,
+          data: null,
+          error_code: 'api.unavailable',
+        },
+      });
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
+      await slow.close();
+    }
   });
 });
 

@@ -25,6 +25,7 @@ export function noteDeliveryConsole(ctx: AppContext) {
         body: ZNoteDeliveryQuery,
         response: ZNoteDeliveryRun,
         message: 'The day’s contract notes are queued.',
+        longRunning: true,
       },
       async (request) => {
         const result = await noteDelivery.deliverDay(request.body.date);

@@ -53,6 +53,7 @@ export function settlementConsole(ctx: AppContext) {
         body: ZSettlementDate,
         response: ZSettlementBatch,
         message: SM.prepared,
+        longRunning: true,
       },
       async (request) =>
         settlement.prepare(request.body.date, staffOf(request).staffId, kit.actorOf(request)),
@@ -72,6 +73,7 @@ function registerDecisions(kit: RouteKit, { settlement }: AppContext) {
       params: ZSettlementBatchId,
       response: ZSettlementBatch,
       message: SM.approved,
+      longRunning: true,
     },
     async (request) =>
       settlement.approve(request.params.id, staffOf(request).staffId, kit.actorOf(request)),
@@ -86,6 +88,7 @@ function registerDecisions(kit: RouteKit, { settlement }: AppContext) {
       params: ZSettlementBatchId,
       response: ZSettlementBatch,
       message: SM.resumed,
+      longRunning: true,
     },
     async (request) =>
       settlement.resumeByOfficer(request.params.id, staffOf(request).staffId, kit.actorOf(request)),
