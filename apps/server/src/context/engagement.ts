@@ -1,5 +1,6 @@
 /** Engagement reads every other module through these ports; none of them imports it. */
 import { poolBusy } from '../db/client.ts';
+import { loopBusy } from '../platform/loop-load.ts';
 import { failureReason } from '../platform/pg-errors.ts';
 import { createEngagementService } from '../modules/engagement/service.ts';
 import type { ClientsWiring } from './clients.ts';
@@ -20,7 +21,9 @@ export function wireEngagement(
     db,
     clock,
     bus,
-    busy: () => poolBusy(db),
+    // Background computations wait while requests need the pool's connections or the event
+    // loop's time (decision 072): at the open, fills' recomputations had taken an eighth of it.
+    busy: () => poolBusy(db) || loopBusy(),
     // A failed computation is redone by engagement's sweep of stale marks or the client's next
     // event; say why, with the driver's reason (drizzle's own message is only the statement),
     // at the levels that show warnings (tests run silent).
