@@ -7,7 +7,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiMessage, md5, type TAuthData, type TDepositView } from '@sampada/shared';
+import { md5, type TAuthData, type TDepositView } from '@sampada/shared';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
@@ -15,6 +15,7 @@ import { openDatabase } from '../db/client.ts';
 import { dbTimeoutsOf } from '../runtime.ts';
 import { keyed, moneyClient, nextUtr, openDeposits } from '../modules/funds/test-fixtures.ts';
 import {
+  BUSY_REPLY,
   buildTestApp,
   freshPostgresDatabase,
   http,
@@ -61,12 +62,7 @@ describe('a lock held by another connection', () => {
     });
     expect(blocked.status).toBe(503);
     expect(blocked.headers.get('retry-after')).toBe('1');
-    expect(await blocked.json()).toEqual({
-      code: 503,
-      message: ApiMessage.unavailable,
-      data: null,
-      error_code: 'api.unavailable',
-    });
+    expect(await blocked.json()).toEqual(BUSY_REPLY.body);
     await holder.query('rollback');
     await holder.end();
 
@@ -102,15 +98,7 @@ describe('a request that outlives the request timeout', () => {
       // The timeout of a request with a body once ended as soon as the body had been read (the
       // request's 'close'): this one would have waited on the lock for as long as it was held.
       const answer = await slow.api.post('/market/app/v1/watchlist', { symbol: 'INFY' }, c.token);
-      expect(answer).toEqual({
-        status: 503,
-        body: {
-          code: 503,
-          message: ApiMessage.unavailable,
-          data: null,
-          error_code: 'api.unavailable',
-        },
-      });
+      expect(answer).toEqual(BUSY_REPLY);
     } finally {
       await holder.query('rollback').catch(() => {});
       await holder.end();
@@ -199,15 +187,7 @@ describe('a database that stops answering', () => {
       ).body.data.access_token;
       expect((await api.get('/auth/app/v1/client_info', token)).status).toBe(200);
       relay.freeze();
-      expect(await api.get('/auth/app/v1/client_info', token)).toEqual({
-        status: 503,
-        body: {
-          code: 503,
-          message: ApiMessage.unavailable,
-          data: null,
-          error_code: 'api.unavailable',
-        },
-      });
+      expect(await api.get('/auth/app/v1/client_info', token)).toEqual(BUSY_REPLY);
       const ready = await api.get('/ready');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ data: { database: 'down' } });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { authenticator } from 'otplib';
 import { inject } from 'vitest';
 import {
+  ApiMessage,
   md5,
   type TAuthData,
   type TSignInChallenge,
@@ -133,6 +134,12 @@ export async function buildTestApp(
 export type Reply<T = unknown> = {
   status: number;
   body: { code: number; message: string; data: T };
+};
+
+/** What an API request answers when the database or the request's deadline says "busy". */
+export const BUSY_REPLY = {
+  status: 503,
+  body: { code: 503, message: ApiMessage.unavailable, data: null, error_code: 'api.unavailable' },
 };
 
 /** Real HTTP with fetch; answers status and the parsed envelope. */
