@@ -4,7 +4,7 @@
  * under the limit, a limit sell at or over it, at the printed price. Quantity fills in full
  * (the simulated book is deep enough for a client's order). Each order settles in its own
  * transaction, so one client's failure (a market buy the hold no longer covers) touches no
- * other order. Runs on the engine's leader only; the sweep expires what outlived its session
+ * other order; several clients' orders fill at once (match-orders.ts, FILL_LANES). Runs on the engine's leader only; the sweep expires what outlived its session
  * and lists IPOs whose listing date has come.
  */
 import { matchOrders } from './match-orders.ts';
