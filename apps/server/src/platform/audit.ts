@@ -1,6 +1,7 @@
 /** The append-only record of who did what. Written in the same transaction as the action. */
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { asCtes, executeAsOne } from '../db/one-round-trip.ts';
 import { builtOnce } from '../db/prepared.ts';
 import { containsPattern } from './cursor.ts';
 import { auditLog } from './tables.ts';
@@ -76,10 +77,7 @@ export async function recordAudits(
   entries: AuditEntry[],
   also: readonly SQL[] = [],
 ): Promise<void> {
-  if (entries.length === 0) {
-    for (const statement of also) await db.execute(statement);
-    return;
-  }
+  if (entries.length === 0) return executeAsOne(db, also);
   if (entries.length === 1 && also.length === 0) return recordAudit(db, actor, entries[0]!);
   await insertRows(
     db,
@@ -107,7 +105,7 @@ async function insertRows(
   also: readonly SQL[],
 ): Promise<void> {
   const column = <T>(values: T[]) => sql.param(values);
-  const ctes = also.map((statement, i) => sql`${sql.raw(`also${i}`)} as (${statement})`);
+  const ctes = asCtes(also, 'also');
   await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
     insert into ${auditLog} (actor_type, actor_id, action, subject_type, subject_id, before, after, ip)
     select u.actor_type, u.actor_id, u.action, u.subject_type, u.subject_id, u.before, u.after, u.ip

@@ -13,6 +13,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNoticeDetail } from '@sampada/shared';
 import type { Tx } from '../db/client.ts';
+import { executeAsOne } from '../db/one-round-trip.ts';
 import { type Actor, recordAudit, recordAudits } from './audit.ts';
 import type { Bus } from './bus.ts';
 import { afterCommit } from './transaction.ts';
@@ -182,7 +183,7 @@ export async function applyTransition<T extends StatefulTable, A extends string,
       },
       record,
     );
-  } else for (const statement of record) await tx.execute(statement);
+  } else await executeAsOne(tx, record);
   return row;
 }
 
@@ -256,7 +257,7 @@ export async function applyTransitions<T extends StatefulTable, A extends string
       })),
       record,
     );
-  else for (const statement of record) await tx.execute(statement);
+  else await executeAsOne(tx, record);
   return rows;
 }
 
