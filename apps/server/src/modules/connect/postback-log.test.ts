@@ -11,17 +11,15 @@ import {
   type TApiAppPostbacksPage,
   type TApiAppWithSecret,
 } from '@sampada/shared';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { moneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { near, placed, runMarket, trader } from '../trading/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import { moneyClient } from '../funds/test-fixtures.ts';
+import { near, openMarketApp, placed, trader } from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

@@ -18,15 +18,9 @@ import {
   type TClientNotifications,
   type TLoanDetail,
 } from '@sampada/shared';
-import {
-  buildTestApp,
-  signInStaff,
-  type SignedInStaff,
-  sqlRows,
-  type TestApp,
-} from '../../test/helpers.ts';
-import { keyed, type MoneyClient, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
-import { runMarket } from '../trading/test-fixtures.ts';
+import { signInStaff, type SignedInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { keyed, type MoneyClient, signInAgain } from '../funds/test-fixtures.ts';
+import { openMarketApp } from '../trading/test-fixtures.ts';
 import { daysBetween, istDay } from './interest.ts';
 import { invocationPlan, MARGIN_CALL_PERIOD, marginCallDeadline } from './invocation.ts';
 import {
@@ -44,9 +38,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 let t: TestApp;
 let product: TCreditProduct;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   const admin = await signInStaff(t, 'admin');
   product = (
     await t.api.post<TCreditProduct>(

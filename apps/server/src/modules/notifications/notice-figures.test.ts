@@ -11,7 +11,7 @@ import type {
   TReceipt,
   TWithdrawalView,
 } from '@sampada/shared';
-import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
+import { signInStaff, type TestApp } from '../../test/helpers.ts';
 import { addDays, istDay } from '../credit/interest.ts';
 import {
   applied,
@@ -27,18 +27,15 @@ import {
   keyed,
   type MoneyClient,
   moneyClient,
-  openDeposits,
   signInAgain,
 } from '../funds/test-fixtures.ts';
-import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import { openMarketApp, placed, trader, untilSettled } from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

@@ -7,25 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OM, type TConsoleOffer, type TOfferClaim, type TOfferInput } from '@sampada/shared';
-import {
-  buildTestApp,
-  signInStaff,
-  type SignedInStaff,
-  sqlRows,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { signInStaff, type SignedInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
 import { setFlags } from '../compensation/test-fixtures.ts';
-import { balancesOf, keyed, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import { balancesOf, keyed, type MoneyClient } from '../funds/test-fixtures.ts';
+import { openMarketApp, placed, trader, untilSettled } from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let ops: SignedInStaff;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   ops = await signInStaff(t, 'operations');
 });
 afterAll(async () => t?.close());

@@ -10,10 +10,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { md5, paiseToRupeeText, type TAuthData } from '@sampada/shared';
 import { cliActor } from '../../platform/audit.ts';
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
 import { matchLots } from '../trading/service.ts';
-import { gttSet, near, placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import {
+  gttSet,
+  near,
+  openMarketApp,
+  placed,
+  trader,
+  untilSettled,
+} from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -63,9 +70,7 @@ let orderId: string;
 let gttId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   c = await trader(t, 2_000_000);
   d0 = istDateOf(t.clock.now());
   await buy(20);

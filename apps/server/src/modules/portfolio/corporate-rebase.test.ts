@@ -20,12 +20,18 @@ import {
 } from '@sampada/shared';
 import { cliActor } from '../../platform/audit.ts';
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
 import { createMarketEngine, type MarketEngine } from '../market/engine.ts';
 import { indexLevel } from '../market/indices.ts';
 import { createSimulatedFeed } from '../market/simulator.ts';
-import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import {
+  openMarketApp,
+  placed,
+  runMarket,
+  trader,
+  untilSettled,
+} from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -96,9 +102,7 @@ const nifty = () =>
 const apply = (day: string) => t.ctx.portfolio.actions.applyDue(day, cliActor());
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   c = await trader(t, 500_000);
   d0 = istDateOf(t.clock.now());
   printAt(1_000_00);

@@ -15,9 +15,9 @@ import {
 } from '@sampada/shared';
 import { cliActor } from '../../platform/audit.ts';
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
+import { openMarketApp, placed, trader, untilSettled } from '../trading/test-fixtures.ts';
 import { SCHEDULE_112A_HEADER } from './schedule-112a.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -28,9 +28,7 @@ let buy: TOrder;
 let exDate: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   c = await trader(t, 400_000);
   buy = await untilSettled(
     t,

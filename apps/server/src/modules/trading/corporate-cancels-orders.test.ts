@@ -7,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paiseToRupeeText } from '@sampada/shared';
 import { cliActor } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/transaction.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { openDeposits } from '../funds/test-fixtures.ts';
-import { near, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import { near, openMarketApp, placed, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(() => t.close());
 

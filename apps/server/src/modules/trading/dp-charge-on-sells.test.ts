@@ -5,17 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeCharges, DEFAULT_CHARGES, type TContractNote } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { openDeposits } from '../funds/test-fixtures.ts';
-import { placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { openMarketApp, placed, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

@@ -5,19 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TOrder } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf, type MoneyClient } from '../funds/test-fixtures.ts';
 import { FILL_LANES, fillLaneOf } from './match-orders.ts';
-import { orderOf, placed, runMarket, trader } from './test-fixtures.ts';
+import { openMarketApp, orderOf, placed, runMarket, trader } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

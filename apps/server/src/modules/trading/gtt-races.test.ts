@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TGtt } from '@sampada/shared';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import { balancesOf, type MoneyClient } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
-import { gttSet, near, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import { gttSet, near, openMarketApp, placed, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
@@ -17,9 +17,7 @@ let t: TestApp;
 const tick = (symbol: string) => tickOf(t.ctx.market.engine.state(symbol)!);
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

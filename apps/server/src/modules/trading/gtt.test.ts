@@ -6,11 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPaise, GM, paiseToRupeeText, TM, type TGtt, type TTaxPnl } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, keyed, openDeposits } from '../funds/test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf, keyed } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
-import { createGtt, deleteGtt, gttOf, gttSet, near, printAt } from './test-fixtures.ts';
-import { orderOf, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import {
+  createGtt,
+  deleteGtt,
+  gttOf,
+  gttSet,
+  near,
+  openMarketApp,
+  printAt,
+} from './test-fixtures.ts';
+import { orderOf, placed, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -19,9 +27,7 @@ const lastOf = (symbol: string) => t.ctx.market.engine.state(symbol)!.last;
 const tick = (symbol: string) => tickOf(t.ctx.market.engine.state(symbol)!);
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

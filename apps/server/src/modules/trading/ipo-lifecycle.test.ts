@@ -11,18 +11,24 @@ import {
   TM,
   type TOrdersPage,
 } from '@sampada/shared';
-import { buildTestApp, signInStaff, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, keyed, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
-import { CONSOLE, placed, placeOrder, publishIpo, runMarket, trader } from './test-fixtures.ts';
+import { signInStaff, type TestApp } from '../../test/helpers.ts';
+import { balancesOf, keyed, signInAgain } from '../funds/test-fixtures.ts';
+import {
+  CONSOLE,
+  openMarketApp,
+  placed,
+  placeOrder,
+  publishIpo,
+  runMarket,
+  trader,
+} from './test-fixtures.ts';
 
 // Each test signs up several clients (argon2id) and steps the market: slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 async function market() {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   return t;
 }
 afterEach(async () => t?.close());

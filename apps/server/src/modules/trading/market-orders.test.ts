@@ -15,9 +15,17 @@ import {
   type TOrdersPage,
   type TPortfolio,
 } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, keyed, moneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { orderOf, placed, placeOrder, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf, keyed, moneyClient } from '../funds/test-fixtures.ts';
+import {
+  openMarketApp,
+  orderOf,
+  placed,
+  placeOrder,
+  runMarket,
+  trader,
+  untilSettled,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -25,9 +33,7 @@ let t: TestApp;
 const last = (symbol: string) => t.ctx.market.engine.state(symbol)!.last;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

@@ -4,19 +4,17 @@
  * each has its own server.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, openDeposits, signInAgain } from '../funds/test-fixtures.ts';
+import { signInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { balancesOf, signInAgain } from '../funds/test-fixtures.ts';
 import { noticeOf } from '../notifications/test-fixtures.ts';
-import { placed, runMarket, trader } from './test-fixtures.ts';
+import { openMarketApp, placed, trader } from './test-fixtures.ts';
 
 // Each test signs up several clients (argon2id) and steps the market: slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 async function market() {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   return t;
 }
 afterEach(async () => t?.close());

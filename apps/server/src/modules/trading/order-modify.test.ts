@@ -13,10 +13,17 @@ import {
   type TOrder,
   type THolding,
 } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, keyed, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf, keyed, type MoneyClient } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
-import { orderOf, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import {
+  openMarketApp,
+  orderOf,
+  placed,
+  runMarket,
+  trader,
+  untilSettled,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -38,9 +45,7 @@ const modify = (c: MoneyClient, id: string, body: object) =>
   );
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

@@ -7,18 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ApiMessage, M, md5, type TAuthData } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
 import * as crypto from '../../platform/crypto.ts';
-import { buildTestApp, sqlRows, type TestApp } from '../../test/helpers.ts';
+import { sqlRows, type TestApp } from '../../test/helpers.ts';
 import { PIN_WINDOW_MS } from '../clients/service.ts';
-import { addCard, keyed, type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { placeOrder, runMarket, trader } from './test-fixtures.ts';
+import { addCard, keyed, type MoneyClient } from '../funds/test-fixtures.ts';
+import { openMarketApp, placeOrder, trader } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 afterEach(() => vi.restoreAllMocks());

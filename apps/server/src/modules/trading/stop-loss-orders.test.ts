@@ -6,10 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPaise, paiseToRupeeText, TM } from '@sampada/shared';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { balancesOf, openDeposits } from '../funds/test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import { balancesOf } from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
-import { orderOf, placed, placeOrder, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import {
+  openMarketApp,
+  orderOf,
+  placed,
+  placeOrder,
+  runMarket,
+  trader,
+  untilSettled,
+} from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -18,9 +26,7 @@ const stateOf = (symbol: string) => t.ctx.market.engine.state(symbol)!;
 const rupees = (paise: number) => paiseToRupeeText(paise);
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
 });
 afterAll(async () => t?.close());
 

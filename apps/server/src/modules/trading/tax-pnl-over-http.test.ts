@@ -15,9 +15,9 @@ import {
   type TTaxPnl,
 } from '@sampada/shared';
 import { istDateOf } from '../../platform/ist.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
-import { placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
+import type { TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
+import { openMarketApp, placed, runMarket, trader, untilSettled } from './test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -29,9 +29,7 @@ const file = (url: string, token: string) =>
   t.api.raw(url, { headers: { authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   c = await trader(t, 400_000);
   buy = await untilSettled(
     t,

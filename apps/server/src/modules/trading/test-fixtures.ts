@@ -10,8 +10,14 @@ import {
   type TOrderRequest,
   type TOtcQuote,
 } from '@sampada/shared';
-import type { SignedInStaff, TestApp } from '../../test/helpers.ts';
-import { fund, keyed, type MoneyClient, moneyClient } from '../funds/test-fixtures.ts';
+import { buildTestApp, type SignedInStaff, type TestApp } from '../../test/helpers.ts';
+import {
+  fund,
+  keyed,
+  type MoneyClient,
+  moneyClient,
+  openDeposits,
+} from '../funds/test-fixtures.ts';
 import { tickOf } from '../market/service.ts';
 
 export const CONSOLE = '/console/api/v1/trading';
@@ -53,6 +59,17 @@ export async function runMarket(
     if (await done()) return i + 1;
   }
   return max;
+}
+
+/**
+ * The trading suites' app: the market open at any hour, deposits confirmable, and four prints
+ * made, so every listed stock has a fresh quote before the first order.
+ */
+export async function openMarketApp(): Promise<TestApp> {
+  const t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
+  await openDeposits(t);
+  await runMarket(t, 4);
+  return t;
 }
 
 export const orderOf = async (t: TestApp, client: MoneyClient, id: string) =>

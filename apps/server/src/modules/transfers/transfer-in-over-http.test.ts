@@ -17,16 +17,10 @@ import type { TConsoleTransferIn, TReturns, TTransferIn, TTransferInList } from 
 
 type TConsoleTransferInList = { items: TConsoleTransferIn[] };
 import { addDays, istDateOf } from '../../platform/ist.ts';
-import {
-  buildTestApp,
-  signInStaff,
-  type SignedInStaff,
-  sqlRows,
-  type TestApp,
-} from '../../test/helpers.ts';
-import { type MoneyClient, openDeposits } from '../funds/test-fixtures.ts';
+import { signInStaff, type SignedInStaff, sqlRows, type TestApp } from '../../test/helpers.ts';
+import type { MoneyClient } from '../funds/test-fixtures.ts';
 import { matchLots } from '../trading/service.ts';
-import { placed, runMarket, trader, untilSettled } from '../trading/test-fixtures.ts';
+import { openMarketApp, placed, trader, untilSettled } from '../trading/test-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -64,9 +58,7 @@ const holding = async (clientId: string) =>
 let transfer: TTransferIn;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true' } });
-  await openDeposits(t);
-  await runMarket(t, 4);
+  t = await openMarketApp();
   c = await trader(t, 100_000);
   other = await trader(t, 0);
   ops = await signInStaff(t, 'operations');
