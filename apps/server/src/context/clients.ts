@@ -12,6 +12,10 @@ import { createInviteService } from '../modules/invites/service.ts';
 import { createKycService } from '../modules/kyc/service.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
 import { createStaffService } from '../modules/staff/service.ts';
+import {
+  createStaffSessionCache,
+  staffSessionsChanged,
+} from '../modules/staff-auth/staff-session-cache.ts';
 import { createUploadService } from '../modules/uploads/service.ts';
 import type { Foundation } from './foundation.ts';
 
@@ -24,7 +28,9 @@ export function wireClients({
   bus,
   transitionEvents,
 }: Foundation) {
-  const staff = createStaffService(db);
+  // The console's copies of sessions and their members; the staff service tells it of changes.
+  const staffSessions = createStaffSessionCache(bus, config.signedInCacheTtlMs);
+  const staff = createStaffService(db, () => staffSessionsChanged(staffSessions));
   // client_info's copies of sessions and client rows; the clients service tells it of changes.
   const signedIn = createSignedInCache<ClientRow>({
     bus,
@@ -64,6 +70,17 @@ export function wireClients({
   const clientViews = createClientViews({ clients, staff, kyc, auth });
   const audit = createAuditService({ db, staff, clients });
   const settings = createSettingsService(db, bus);
-  return { staff, clients, invites, uploads, auth, kyc, clientViews, audit, settings };
+  return {
+    staff,
+    staffSessions,
+    clients,
+    invites,
+    uploads,
+    auth,
+    kyc,
+    clientViews,
+    audit,
+    settings,
+  };
 }
 export type ClientsWiring = ReturnType<typeof wireClients>;

@@ -10,7 +10,7 @@ import type { Foundation } from './foundation.ts';
 
 export function wireOffice(
   { db, clock, secrets, files, transitionEvents }: Foundation,
-  { staff }: ClientsWiring,
+  { staff, staffSessions }: ClientsWiring,
 ) {
   const ledger = createLedgerService({ db, clock });
   const idempotency = createIdempotency(db, clock);
@@ -21,6 +21,7 @@ export function wireOffice(
     clock,
     dataKey: secrets.dataKey,
     staff,
+    sessions: staffSessions,
   }) satisfies AuthenticateStaff;
   return { ledger, idempotency, menu, news, staffAuth };
 }

@@ -1,6 +1,7 @@
 /** The support inbox and its live chat, beside a client's loans, orders and funds. */
 import { OPEN_LOAN_STATUSES } from '@sampada/shared';
 import { createSupportLive, createSupportService } from '../modules/support/service.ts';
+import { STAFF_SIGNED_IN_CHANGED_CHANNEL } from '../modules/staff-auth/staff-session-cache.ts';
 import type { ClientsWiring } from './clients.ts';
 import type { Foundation } from './foundation.ts';
 import type { MarketsWiring } from './markets.ts';
@@ -78,6 +79,7 @@ export function wireSupport(
     events: support.events,
     staffAuth,
     pushToClient: (clientId, message) => market.live.pushToClient(clientId, message),
+    onStaffSessionsChanged: (listener) => bus.subscribe(STAFF_SIGNED_IN_CHANGED_CHANNEL, listener),
     staffName: async (staffId) => (await staff.findById(staffId))?.name ?? 'Support',
     staffTyping: (viewer, name, conversationId) =>
       support.inbox.typing(viewer, name, conversationId),

@@ -17,6 +17,9 @@
  *   An instance cannot know whether others share its database, so it always waits.
  * - A write inside a transaction that cannot say when it commits marks the client uncached
  *   for `dirtyMs` (longer than a transaction may stay idle) and drops entries again after it.
+ *
+ * Console sessions keep copies by the same rules on a channel of their own
+ * (modules/staff-auth/staff-session-cache.ts, decision 074).
  */
 import type { Bus } from './bus.ts';
 
@@ -51,6 +54,7 @@ export type SignedInCache<Row> = {
 /** The cache's state: its entries, the clients not to cache, and the change count. */
 type CacheState<Row> = {
   bus: Bus;
+  channel: string;
   ttlMs: number;
   dirtyMs: number;
   now: () => number;
@@ -71,7 +75,7 @@ function drop<Row>(state: CacheState<Row>, clientId: string) {
 
 function subscribe<Row>(state: CacheState<Row>) {
   state.subscribed = true;
-  state.bus.subscribe(SIGNED_IN_CHANGED_CHANNEL, (clientId) => drop(state, clientId));
+  state.bus.subscribe(state.channel, (clientId) => drop(state, clientId));
   // Nothing is kept until the subscription is live, or a change published before it would
   // be missed here for a whole TTL.
   void state.bus.whenSubscribed().then(() => {
@@ -130,32 +134,36 @@ function read<Row>(
 }
 
 function changing<Row>(state: CacheState<Row>, clientId: string) {
-  const { bus, now, dirtyMs } = state;
+  const { bus, channel, now, dirtyMs } = state;
   drop(state, clientId);
   state.dirtyUntil.set(clientId, now() + dirtyMs);
   const timer = setTimeout(() => {
     state.dirtyUntil.delete(clientId);
     drop(state, clientId);
-    bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+    bus.publish(channel, clientId);
   }, dirtyMs);
   timer.unref();
   state.lastChangeAt = now();
-  bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+  bus.publish(channel, clientId);
 }
 
 export function createSignedInCache<Row>({
   bus,
+  channel = SIGNED_IN_CHANGED_CHANNEL,
   ttlMs = 100,
   dirtyMs = 15_000,
   now = () => performance.now(),
 }: {
   bus: Bus;
+  /** Where changes are announced to the other instances (one channel per kind of session). */
+  channel?: string;
   ttlMs?: number;
   dirtyMs?: number;
   now?: () => number;
 }): SignedInCache<Row> {
   const state: CacheState<Row> = {
     bus,
+    channel,
     ttlMs,
     dirtyMs,
     now,
@@ -174,7 +182,7 @@ export function createSignedInCache<Row>({
     changed(clientId) {
       drop(state, clientId);
       state.lastChangeAt = now();
-      bus.publish(SIGNED_IN_CHANGED_CHANNEL, clientId);
+      bus.publish(channel, clientId);
     },
 
     changing: (clientId) => changing(state, clientId),

@@ -4,10 +4,12 @@ import { type Actor, recordAudit } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { StaffAuth } from '../../platform/staff-guard.ts';
 import type { Meta, StaffAuthDeps } from './staff-auth-deps.ts';
+import { staffSessionsChanged } from './staff-session-cache.ts';
 import { revokeAll } from './staff-sessions.ts';
 import { staffSessions } from './tables.ts';
 
-export async function signOut({ db, clock }: StaffAuthDeps, auth: StaffAuth, meta: Meta) {
+export async function signOut(deps: StaffAuthDeps, auth: StaffAuth, meta: Meta) {
+  const { db, clock } = deps;
   await db.transaction(async (tx) => {
     await tx
       .update(staffSessions)
@@ -23,6 +25,7 @@ export async function signOut({ db, clock }: StaffAuthDeps, auth: StaffAuth, met
       },
     );
   });
+  await staffSessionsChanged(deps.sessions);
 }
 
 /** Ends every session of this staff member, on every device. */
@@ -39,6 +42,7 @@ export async function signOutEverywhere(deps: StaffAuthDeps, auth: StaffAuth, me
       },
     );
   });
+  await staffSessionsChanged(deps.sessions);
 }
 
 /** An admin clears a lost authenticator: the next sign-in enrols again. */
@@ -57,4 +61,5 @@ export async function resetTotp(deps: StaffAuthDeps, id: string, actor: Actor) {
       after: { totpEnrolled: false },
     });
   });
+  await staffSessionsChanged(deps.sessions);
 }

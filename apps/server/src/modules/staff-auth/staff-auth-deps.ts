@@ -3,8 +3,16 @@ import type { Db } from '../../db/client.ts';
 import type { AttemptRule } from '../../platform/attempts.ts';
 import { type Clock, MINUTE } from '../../platform/clock.ts';
 import type { StaffService } from '../staff/service.ts';
+import type { StaffSessionCache } from './staff-session-cache.ts';
 
-export type StaffAuthDeps = { db: Db; clock: Clock; dataKey: Buffer; staff: StaffService };
+export type StaffAuthDeps = {
+  db: Db;
+  clock: Clock;
+  dataKey: Buffer;
+  staff: StaffService;
+  /** Copies of sessions as console requests read them (staff-session-cache.ts). */
+  sessions: StaffSessionCache;
+};
 
 export type Meta = { ip: string; userAgent?: string | undefined };
 

@@ -7,6 +7,7 @@ import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { StaffAuth } from '../../platform/staff-guard.ts';
 import { signedInMemberOf } from '../staff/service.ts';
 import { SESSION_IDLE_MS, type StaffAuthDeps, TOUCH_AFTER_MS } from './staff-auth-deps.ts';
+import { readStaffSession } from './staff-session-cache.ts';
 import { me } from './staff-sessions.ts';
 import { staffSessions } from './tables.ts';
 
@@ -22,13 +23,22 @@ const sessionByToken = builtOnce((executor) =>
     .prepare('staff_session_and_member_by_token'),
 );
 
+export type StaffSessionRow = Awaited<
+  ReturnType<ReturnType<typeof sessionByToken>['execute']>
+>[number];
+
 /** Resolves a bearer token to a live session of an active staff member; 401 otherwise. */
 export async function authenticateStaff(
-  { db, clock }: StaffAuthDeps,
+  { db, clock, sessions }: StaffAuthDeps,
   token: string,
 ): Promise<StaffAuth> {
   const now = clock.now();
-  const [session] = await sessionByToken(db).execute({ tokenHash: sha256(token) });
+  const tokenHash = sha256(token);
+  // Idle and lifetime limits are checked against now on every request, copy or not.
+  const session = await readStaffSession(sessions, tokenHash, async () => {
+    const [row] = await sessionByToken(db).execute({ tokenHash });
+    return row;
+  });
   if (
     !session ||
     session.revokedAt ||
@@ -40,6 +50,9 @@ export async function authenticateStaff(
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, session.id));
+    // The copy this instance holds is the row it read: it learns its own touch, or a request
+    // within its TTL would measure idleness from the time before it.
+    session.lastSeenAt = now;
   }
   return {
     staffId: session.staffId,

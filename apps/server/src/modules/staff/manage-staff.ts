@@ -8,6 +8,12 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { findByEmail, findById, normalizeEmail, type StaffRow } from './staff-rows.ts';
 import { staff } from './tables.ts';
 
+/**
+ * Told once a member's roles or standing have committed: the sign-in module's copies of
+ * sessions (staff-auth/staff-session-cache.ts) carry them. Resolves when none is stale.
+ */
+export type MembersChanged = () => Promise<void>;
+
 const checkRoles = (roles: TStaffRole[]) => {
   if (roles.length === 0 || roles.some((r) => !STAFF_ROLES.includes(r))) {
     throw badRequest(`Role must be one of: ${STAFF_ROLES.join(', ')}.`);
@@ -58,9 +64,10 @@ export async function setRoles(
   id: string,
   roles: TStaffRole[],
   actor: Actor,
+  membersChanged: MembersChanged,
 ): Promise<StaffRow> {
   checkRoles(roles);
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const before = await findById(tx, id);
     if (!before) throw notFound('No such staff member.');
     const [after] = await tx.update(staff).set({ roles }).where(eq(staff.id, id)).returning();
@@ -73,6 +80,8 @@ export async function setRoles(
     });
     return after!;
   });
+  await membersChanged();
+  return row;
 }
 
 /**
@@ -85,8 +94,9 @@ export async function setActive(
   active: boolean,
   actor: Actor,
   inTx: (tx: Executor) => Promise<void>,
+  membersChanged: MembersChanged,
 ): Promise<StaffRow> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const before = await findById(tx, id);
     if (!before) throw notFound('No such staff member.');
     const [after] = await tx.update(staff).set({ active }).where(eq(staff.id, id)).returning();
@@ -100,4 +110,6 @@ export async function setActive(
     });
     return after!;
   });
+  await membersChanged();
+  return row;
 }

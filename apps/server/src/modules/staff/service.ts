@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TStaffRole } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
-import { createStaff, setActive, setRoles } from './manage-staff.ts';
+import { createStaff, type MembersChanged, setActive, setRoles } from './manage-staff.ts';
 import {
   claimTotpStep,
   clearTotp,
@@ -47,7 +47,7 @@ export const toStaffView = (row: StaffRow): TStaffView => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export function createStaffService(db: Db) {
+export function createStaffService(db: Db, membersChanged: MembersChanged) {
   return {
     findByEmail: (email: string, executor: Executor = db) => findByEmail(executor, email),
     findById: (id: string, executor: Executor = db) => findById(executor, id),
@@ -64,7 +64,8 @@ export function createStaffService(db: Db) {
     namesOf: (ids: (string | null)[], executor: Executor = db) => namesOf(executor, ids),
 
     /** Replaces a staff member's roles. */
-    setRoles: (id: string, roles: TStaffRole[], actor: Actor) => setRoles(db, id, roles, actor),
+    setRoles: (id: string, roles: TStaffRole[], actor: Actor) =>
+      setRoles(db, id, roles, actor, membersChanged),
 
     /**
      * Activates or deactivates. `inTx` runs in the same transaction (the sign-in module
@@ -75,7 +76,7 @@ export function createStaffService(db: Db) {
       active: boolean,
       actor: Actor,
       inTx: (tx: Executor) => Promise<void> = async () => {},
-    ) => setActive(db, id, active, actor, inTx),
+    ) => setActive(db, id, active, actor, inTx, membersChanged),
 
     // ----- credential state, written only by the sign-in module (staff-auth) -----
 

@@ -7,7 +7,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { SupportEvents } from './events.ts';
-import { accept, deliver, type LiveState, type SupportLiveDeps } from './staff-connections.ts';
+import {
+  accept,
+  deliver,
+  type LiveState,
+  recheckAll,
+  type SupportLiveDeps,
+} from './staff-connections.ts';
 
 export { hears } from './staff-connections.ts';
 
@@ -21,6 +27,7 @@ export function createSupportLive(deps: SupportLiveDeps & { events: SupportEvent
   };
   const { staffConnections, stats } = state;
   const off = deps.events.subscribe((event) => deliver(deps, state, event));
+  const offSessions = deps.onStaffSessionsChanged(() => recheckAll(deps, state));
 
   return {
     register(app: FastifyInstance) {
@@ -31,6 +38,7 @@ export function createSupportLive(deps: SupportLiveDeps & { events: SupportEvent
     stats: () => ({ ...stats, staffConnections: staffConnections.size }),
     close() {
       off();
+      offSessions();
       for (const c of staffConnections) c.socket.close(1001, 'server shutting down');
       staffConnections.clear();
       if (state.heartbeat) clearInterval(state.heartbeat);

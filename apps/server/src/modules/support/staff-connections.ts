@@ -29,6 +29,8 @@ export type SupportLiveDeps = {
   /** The market hub's push to a client's quote sockets on this instance. */
   pushToClient: (clientId: string, message: string) => number;
   staffName: (staffId: string) => Promise<string>;
+  /** Listens for changes to any staff session or member (the bus); answers how to stop. */
+  onStaffSessionsChanged: (listener: () => void) => () => void;
   /** An agent typing in a conversation they may see: the client hears it. */
   staffTyping: (viewer: Viewer, name: string, conversationId: string) => Promise<void>;
 };
@@ -64,7 +66,29 @@ export function deliver(deps: SupportLiveDeps, state: LiveState, event: SupportE
   }
 }
 
-/** Sessions end (sign-out, revocation): each beat re-checks them and drops the silent. */
+/** Closes (4401) a socket whose session has ended or whose member may no longer chat. */
+function recheck(deps: SupportLiveDeps, c: StaffConnection) {
+  if (!c.token) return;
+  deps.staffAuth.authenticate(c.token).then(
+    (who) => {
+      if (!mayAccess(viewerFor(who).roles, 'supportChat')) c.socket.close(4401, 'unauthorized');
+    },
+    () => c.socket.close(4401, 'unauthorized'),
+  );
+}
+
+/**
+ * A staff session or member changed on some instance (a sign-out, a deactivation, roles):
+ * every agent's socket here is re-checked at once. On the next turn, so that every listener
+ * of the change has run first — this instance's copies of sessions are dropped by one.
+ */
+export function recheckAll(deps: SupportLiveDeps, state: LiveState) {
+  setImmediate(() => {
+    for (const c of state.staffConnections) recheck(deps, c);
+  });
+}
+
+/** Each beat re-checks the sessions too (a change whose message was lost) and drops the silent. */
 function beat(deps: SupportLiveDeps, state: LiveState) {
   const now = Date.now();
   for (const c of state.staffConnections) {
@@ -72,8 +96,7 @@ function beat(deps: SupportLiveDeps, state: LiveState) {
       c.socket.terminate();
       continue;
     }
-    if (c.token)
-      deps.staffAuth.authenticate(c.token).catch(() => c.socket.close(4401, 'unauthorized'));
+    recheck(deps, c);
     send(c, `{"type":"ping","t":${now}}`);
   }
 }

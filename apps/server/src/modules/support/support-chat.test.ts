@@ -25,6 +25,7 @@ import {
   CHAT,
   chatFrames,
   conversationOf,
+  type Frames,
   INBOX,
   openSocket,
   replyAsStaff,
@@ -471,5 +472,40 @@ describe('live events', () => {
   it('refuses the console socket to a role without the inbox', async () => {
     const ops = await signInStaff(t, 'operations');
     await expect(openSocket(t.baseUrl, '/ws/console/v1', ops.token)).rejects.toThrow('closed 4401');
+  });
+
+  /**
+   * The code the server closes this socket with, and whether a heartbeat's ping came first:
+   * each beat (15 s) re-checks sessions too, so a close after a ping could be the beat's.
+   */
+  const closing = (inbox: Frames) => {
+    const seen = inbox.frames.length;
+    return new Promise<{ code: number; pinged: boolean }>((resolve) =>
+      inbox.socket.once('close', (code) =>
+        resolve({ code, pinged: inbox.frames.slice(seen).some((f) => f.type === 'ping') }),
+      ),
+    );
+  };
+
+  it('closes an agent’s socket (4401) as soon as its session is signed out', async () => {
+    const member = await signInStaff(t, 'support');
+    const inbox = await openSocket(t.baseUrl, '/ws/console/v1', member.token);
+    const closed = closing(inbox);
+    expect((await t.api.post('/console/api/v1/auth/sign-out', {}, member.token)).status).toBe(200);
+    // Before the next heartbeat's re-check: the change itself re-checks.
+    expect(await closed).toEqual({ code: 4401, pinged: false });
+  });
+
+  it('closes an agent’s socket (4401) as soon as the support role is taken away', async () => {
+    const member = await signInStaff(t, 'support');
+    const inbox = await openSocket(t.baseUrl, '/ws/console/v1', member.token);
+    const closed = closing(inbox);
+    const reply = await t.api.post(
+      `/console/api/v1/staff/${member.id}/roles`,
+      { roles: ['operations'] },
+      admin.token,
+    );
+    expect(reply.status).toBe(200);
+    expect(await closed).toEqual({ code: 4401, pinged: false });
   });
 });
