@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  addIstDays,
+  asIstDay,
   istDayOf,
   paiseToRupeeText,
   SETTLEMENT_MSG as SM,
@@ -251,7 +253,9 @@ describe('a settlement batch', () => {
   it('refuses a day that is not a settlement date, and one still to come', async () => {
     const plainDay = await t.api.post(BASE, { date: '2026-11-12' }, maker.token);
     expect(plainDay.status).toBe(400);
-    const next = t.ctx.settlement.dates.next(istDayOf(t.clock.now()), 'monthly');
+    // From tomorrow: on a settlement date itself, today's date has come.
+    const tomorrow = addIstDays(asIstDay(istDayOf(t.clock.now())), 1);
+    const next = t.ctx.settlement.dates.next(tomorrow, 'monthly');
     expect(plainDay.body.message).toBe(SM.notSettlementDate('2026-11-12', '2026-12-04'));
     const future = await t.api.post(BASE, { date: next }, maker.token);
     expect(future.status).toBe(400);
