@@ -15,7 +15,8 @@
  * needs the device's storage: Mantine's colour scheme attribute (its ColorSchemeScript), and
  * hiding the static copy, which is English, when the device chose another language, and
  * greeting a signed-in client in the copy of Home: by the name the device kept, or else by the
- * one its own client_info gives (decision 065).
+ * one its own client_info gives (decision 065). On a page with a copy it also starts the app's
+ * module scripts, named in <meta> tags, once the copy has painted (decision 075).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -32,6 +33,11 @@ const GREETS = 'data-prerender-greets';
 const GREETING_KNOWN = 'data-greeting-known';
 /** The greeting's element carries its sentence with this placeholder (DashboardPage). */
 const TEMPLATE = 'data-greeting-template';
+/** The <meta> name a page with a copy lists its module scripts under, in their order. */
+const AFTER_PAINT = 'sampada-after-paint';
+/** How long the app's start waits for the boot script's client_info. */
+const CLIENT_INFO_PATIENCE_MS = 3000;
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
 /** Runs in the browser before the first paint. Keys: Mantine's and lib/i18n.ts's. */
 const BOOT = `(function () {
@@ -45,14 +51,21 @@ const BOOT = `(function () {
   root.setAttribute('data-mantine-color-scheme', scheme);
   var language = null;
   try { language = JSON.parse(read(LANGUAGE_KEY) || 'null'); } catch (e) {}
-  if (language && language !== DEFAULT_LANGUAGE) root.setAttribute(STALE, '');
+  if (language && language !== DEFAULT_LANGUAGE) {
+    // The copy stays hidden: nothing to paint first.
+    root.setAttribute(STALE, '');
+    return afterFirstPaint();
+  }
   // The name a returning client was greeted with, kept beside the tokens (lib/storage.ts):
   // written into the copy's greeting as the parser inserts it, so the first paint shows it.
   var name = null;
   try {
     name = JSON.parse(sessionStorage.getItem(GREETING_KEY) || localStorage.getItem(GREETING_KEY) || 'null');
   } catch (e) {}
-  if (typeof name === 'string' && name) return greet(name);
+  if (typeof name === 'string' && name) {
+    greet(name);
+    return afterFirstPaint();
+  }
   // A signed-in device that kept no name (its storage copied or restored without it): the
   // copy waits for the client's own client_info, asked for here rather than after the app's
   // scripts, and shows once the name is in it. Shown at once with the title instead, the copy
@@ -62,15 +75,45 @@ const BOOT = `(function () {
   try {
     auth = JSON.parse(sessionStorage.getItem(AUTH_KEY) || localStorage.getItem(AUTH_KEY) || 'null');
   } catch (e) {}
-  if (!auth || typeof auth.access_token !== 'string' || !window.fetch) return;
+  if (!auth || typeof auth.access_token !== 'string' || !window.fetch) return afterFirstPaint();
   var greetingNameOf = GREETING_NAME_OF;
+  // The app waits for the answer (it paints nothing before it either), but not forever.
+  var patience = setTimeout(afterFirstPaint, CLIENT_INFO_PATIENCE_MS);
   fetch(CLIENT_INFO, { headers: { Authorization: 'Bearer ' + auth.access_token } })
     .then(function (response) { return response.ok ? response.json() : null; })
     .then(function (body) {
       var known = body && body.data && greetingNameOf(body.data);
       if (known) greet(known);
     })
-    .catch(function () {});
+    .catch(function () {})
+    .then(function () {
+      clearTimeout(patience);
+      afterFirstPaint();
+    });
+
+  // A page with a copy names the app's modules in <meta> tags instead of loading them
+  // (decision 075): they are asked for once the copy has painted — after the parse, one frame
+  // and the paint — so the first paint never waits for the entry's download and run.
+  var started;
+  function afterFirstPaint() {
+    if (document.readyState === 'loading')
+      return document.addEventListener('DOMContentLoaded', afterFirstPaint);
+    requestAnimationFrame(function () {
+      setTimeout(startModules, 0);
+    });
+  }
+  function startModules() {
+    if (started) return;
+    started = true;
+    var named = document.querySelectorAll('meta[name=' + AFTER_PAINT + ']');
+    for (var i = 0; i < named.length; i++) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = named[i].getAttribute('content');
+      document.head.appendChild(script);
+    }
+  }
 
   function greet(name) {
     root.setAttribute(GREETING_KNOWN, '');
@@ -165,11 +208,13 @@ export function prerender(options: PrerenderOptions): Plugin {
         .replace('STALE', JSON.stringify(STALE))
         .replaceAll('GREETING_KEY', JSON.stringify(options.greetingKey))
         .replaceAll('AUTH_KEY', JSON.stringify(options.authKey))
+        .replace('CLIENT_INFO_PATIENCE_MS', String(CLIENT_INFO_PATIENCE_MS))
         .replace('CLIENT_INFO', JSON.stringify(options.clientInfoPath))
         .replace('GREETING_NAME_OF', greetingNameOf.toString())
         .replace('GREETING_KNOWN', JSON.stringify(GREETING_KNOWN))
         .replaceAll('GREETS', JSON.stringify(GREETS))
-        .replaceAll('TEMPLATE', JSON.stringify(TEMPLATE));
+        .replaceAll('TEMPLATE', JSON.stringify(TEMPLATE))
+        .replace('AFTER_PAINT', JSON.stringify(JSON.stringify(AFTER_PAINT)));
       const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
       const bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
@@ -197,7 +242,12 @@ export function prerender(options: PrerenderOptions): Plugin {
           .filter((file) => !page.includes(`${config.base}${file}`))
           .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`)
           .join('\n    ');
-        const withCopy = page
+        const afterPaint = page.replace(
+          MODULE_SCRIPT,
+          (_m, src: string) => `<meta name="${AFTER_PAINT}" content="${src}">`,
+        );
+        if (afterPaint === page) return this.error('prerender: no module script in index.html');
+        const withCopy = afterPaint
           .replace('</head>', `  ${links}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${markup}${reveal}</div>`);
         this.emitFile({ type: 'asset', fileName: prerenderedFile(pathname), source: withCopy });

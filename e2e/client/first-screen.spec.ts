@@ -41,6 +41,30 @@ test('the app replaces the static copy with the live screen, which works', async
   expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 });
 
+/** When, after the navigation began, the page finished parsing and asked for the app's entry. */
+const entryTiming = () => {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const entry = performance
+    .getEntriesByType('resource')
+    .find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name));
+  return { parsed: navigation!.domContentLoadedEventEnd, asked: entry?.startTime ?? -1 };
+};
+
+test('a page with a copy asks for the app’s scripts only after it is parsed and painted (decision 075)', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  const login = await page.evaluate(entryTiming);
+  expect(login.asked).toBeGreaterThan(login.parsed);
+
+  await signIn(page, DEMO);
+  await page.reload();
+  await expect(page.getByTestId('assets-total')).toHaveText(/₹/);
+  const home = await page.evaluate(entryTiming);
+  expect(home.asked).toBeGreaterThan(home.parsed);
+});
+
 /** Records, frame by frame, whether a static copy was ever laid out visibly. */
 function watchCopy(selector: string) {
   (window as unknown as { copySeen: boolean }).copySeen = false;
