@@ -35,6 +35,7 @@ const GREETING_KNOWN = 'data-greeting-known';
 const TEMPLATE = 'data-greeting-template';
 /** The <meta> name a page with a copy lists its module scripts under, in their order. */
 const AFTER_PAINT = 'sampada-after-paint';
+const AFTER_PAINT_SELECTOR = `meta[name="${AFTER_PAINT}"]`;
 /** How long the app's start waits for the boot script's client_info. */
 const CLIENT_INFO_PATIENCE_MS = 3000;
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
@@ -42,6 +43,7 @@ const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script
 /** Runs in the browser before the first paint. Keys: Mantine's and lib/i18n.ts's. */
 const BOOT = `(function () {
   var root = document.documentElement;
+  var started = false;
   function read(key) {
     try { return localStorage.getItem(key); } catch (e) { return null; }
   }
@@ -78,7 +80,7 @@ const BOOT = `(function () {
   if (!auth || typeof auth.access_token !== 'string' || !window.fetch) return afterFirstPaint();
   var greetingNameOf = GREETING_NAME_OF;
   // The app waits for the answer (it paints nothing before it either), but not forever.
-  var patience = setTimeout(afterFirstPaint, CLIENT_INFO_PATIENCE_MS);
+  var patience = setTimeout(afterFirstPaint, PATIENCE_MS);
   fetch(CLIENT_INFO, { headers: { Authorization: 'Bearer ' + auth.access_token } })
     .then(function (response) { return response.ok ? response.json() : null; })
     .then(function (body) {
@@ -94,7 +96,6 @@ const BOOT = `(function () {
   // A page with a copy names the app's modules in <meta> tags instead of loading them
   // (decision 075): they are asked for once the copy has painted — after the parse, one frame
   // and the paint — so the first paint never waits for the entry's download and run.
-  var started;
   function afterFirstPaint() {
     if (document.readyState === 'loading')
       return document.addEventListener('DOMContentLoaded', afterFirstPaint);
@@ -105,7 +106,7 @@ const BOOT = `(function () {
   function startModules() {
     if (started) return;
     started = true;
-    var named = document.querySelectorAll('meta[name=' + AFTER_PAINT + ']');
+    var named = document.querySelectorAll(AFTER_PAINT_SELECTOR);
     for (var i = 0; i < named.length; i++) {
       var script = document.createElement('script');
       script.type = 'module';
@@ -208,13 +209,13 @@ export function prerender(options: PrerenderOptions): Plugin {
         .replace('STALE', JSON.stringify(STALE))
         .replaceAll('GREETING_KEY', JSON.stringify(options.greetingKey))
         .replaceAll('AUTH_KEY', JSON.stringify(options.authKey))
-        .replace('CLIENT_INFO_PATIENCE_MS', String(CLIENT_INFO_PATIENCE_MS))
         .replace('CLIENT_INFO', JSON.stringify(options.clientInfoPath))
         .replace('GREETING_NAME_OF', greetingNameOf.toString())
         .replace('GREETING_KNOWN', JSON.stringify(GREETING_KNOWN))
         .replaceAll('GREETS', JSON.stringify(GREETS))
         .replaceAll('TEMPLATE', JSON.stringify(TEMPLATE))
-        .replace('AFTER_PAINT', JSON.stringify(JSON.stringify(AFTER_PAINT)));
+        .replace('PATIENCE_MS', String(CLIENT_INFO_PATIENCE_MS))
+        .replace('AFTER_PAINT_SELECTOR', JSON.stringify(AFTER_PAINT_SELECTOR));
       const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
       const bootFile = `assets/boot-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: bootFile, source: boot });
@@ -231,6 +232,12 @@ export function prerender(options: PrerenderOptions): Plugin {
       const page = String(html.source).replace('<meta name="viewport"', (m) => `${head}${m}`);
       if (page === String(html.source)) return this.error('prerender: no viewport meta');
       html.source = page;
+      // The copies' pages: the same HTML, its module scripts started by the boot script.
+      const afterPaint = page.replace(
+        MODULE_SCRIPT,
+        (_m, src: string) => `<meta name="${AFTER_PAINT}" content="${src}">`,
+      );
+      if (afterPaint === page) return this.error('prerender: no module script in index.html');
 
       const screens = await renderScreens(config, options.module);
       for (const [pathname, sources] of Object.entries(options.pages)) {
@@ -242,11 +249,6 @@ export function prerender(options: PrerenderOptions): Plugin {
           .filter((file) => !page.includes(`${config.base}${file}`))
           .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`)
           .join('\n    ');
-        const afterPaint = page.replace(
-          MODULE_SCRIPT,
-          (_m, src: string) => `<meta name="${AFTER_PAINT}" content="${src}">`,
-        );
-        if (afterPaint === page) return this.error('prerender: no module script in index.html');
         const withCopy = afterPaint
           .replace('</head>', `  ${links}\n  </head>`)
           .replace('<div id="root"></div>', `<div id="root">${markup}${reveal}</div>`);
