@@ -14,9 +14,6 @@ export function wireEngagement(
   { ledger }: OfficeWiring,
   { trading, market, credit, funds }: MarketsWiring,
 ) {
-  /** When the client's first approved KYC was approved, or null. */
-  const approvedSince = async (clientId: string) =>
-    (await kyc.submissionsOf(clientId)).findLast((s) => s.status === 'approved')?.checkedAt ?? null;
   return createEngagementService({
     db,
     clock,
@@ -31,33 +28,49 @@ export function wireEngagement(
       ? (message, error) => console.warn(`${message}: ${failureReason(error)}`)
       : undefined,
     ports: {
-      client: async (clientId) => {
-        const row = await clients.byId(clientId);
-        return {
-          // Time with the firm runs from the KYC approval that made them a client, as the
-          // client reads it on their KYC record (issue 31: the demo client, approved months
-          // ago, read "0 full months"); before approval, from signing up.
-          createdAt:
-            (row.kycStatus === 'approved' && (await approvedSince(clientId))) || row.createdAt,
-          kycApproved: row.kycStatus === 'approved',
-          advisorId: row.advisorId,
-        };
+      advisorOf: async (clientId) => (await clients.byId(clientId)).advisorId,
+      clients: async (clientIds) => {
+        const [rows, approvals] = await Promise.all([
+          clients.standingFactsOf(clientIds),
+          kyc.firstApprovalsOf(clientIds),
+        ]);
+        return new Map(
+          rows.map((row) => [
+            row.id,
+            {
+              // Time with the firm runs from the KYC approval that made them a client, as the
+              // client reads it on their KYC record (issue 31: the demo client, approved months
+              // ago, read "0 full months"); before approval, from signing up.
+              createdAt: (row.kycStatus === 'approved' && approvals.get(row.id)) || row.createdAt,
+              kycApproved: row.kycStatus === 'approved',
+            },
+          ]),
+        );
       },
-      cash: async (clientId) => {
-        const balances = await ledger.balancesOf(clientId);
-        return balances.cash_available + balances.cash_on_hold;
+      cash: async (clientIds) => {
+        const balances = await ledger.balancesOfMany(clientIds);
+        return new Map(
+          [...balances].map(([id, b]) => [id, b.cash_available + b.cash_on_hold] as const),
+        );
       },
-      holdings: async (clientId) =>
-        (await trading.portfolio.holdingsOf(clientId)).map((h) => ({
-          symbol: h.symbol,
-          sector: h.sector,
-          quantity: h.quantity,
-          valuePaise: BigInt(h.current_value_paise),
-          investedPaise: BigInt(h.invested_paise),
-        })),
-      trades: (clientId) => trading.activity.activityOf(clientId),
-      deposits: (clientId) => funds.depositRecordOf(clientId),
-      loans: (clientId, today) => credit.punctuality.recordOf(clientId, today),
+      holdings: async (clientIds) => {
+        const byClient = await trading.portfolio.holdingsOfMany(clientIds);
+        return new Map(
+          [...byClient].map(([id, list]) => [
+            id,
+            list.map((h) => ({
+              symbol: h.symbol,
+              sector: h.sector,
+              quantity: h.quantity,
+              valuePaise: BigInt(h.current_value_paise),
+              investedPaise: BigInt(h.invested_paise),
+            })),
+          ]),
+        );
+      },
+      trades: (clientIds) => trading.activity.activityOfMany(clientIds),
+      deposits: (clientIds) => funds.depositRecordsOf(clientIds),
+      loans: (clientIds, today) => credit.punctuality.recordsOf(clientIds, today),
       dailyCloses: async (symbol, kind, days) => {
         try {
           const chart = await market.service.chart(symbol, kind, '1d', days);
@@ -67,7 +80,7 @@ export function wireEngagement(
         }
       },
       allClientIds: () => clients.allIds(),
-      store: (clientId, values) => clients.storeStanding(clientId, values),
+      store: (values) => clients.storeStandings(values),
     },
   });
 }

@@ -186,3 +186,103 @@ describe('a coalescing queue', () => {
     expect(queue.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
 });
+
+describe('a coalescing queue that runs many keys at once', () => {
+  /** Runs of many the test finishes by hand; single-key runs answer at once. */
+  function manyQueue(manyMax: number) {
+    const many: {
+      keys: string[];
+      notes: (readonly string[])[];
+      finish: (results: Map<string, string>) => void;
+      fail: (error: Error) => void;
+    }[] = [];
+    const alone: string[] = [];
+    const errors: string[] = [];
+    const queue = createCoalescingQueue<string>({
+      concurrency: 1,
+      run: async (key) => {
+        alone.push(key);
+        if (key === 'bad') throw new Error('no such client');
+        return `${key} alone`;
+      },
+      runMany: (batches) =>
+        new Promise((resolve, reject) => {
+          many.push({
+            keys: batches.map((b) => b.key),
+            notes: batches.map((b) => b.notes),
+            finish: resolve,
+            fail: reject,
+          });
+        }),
+      manyMax,
+      onError: (key, error) => errors.push(`${key}: ${(error as Error).message}`),
+    });
+    return { queue, many, alone, errors };
+  }
+
+  it('the keys waiting when the slot frees up start together, at most manyMax of them', async () => {
+    const { queue, many, alone } = manyQueue(3);
+    const first = queue.request('a', 'one');
+    expect(alone).toEqual(['a']);
+    const later = ['b', 'c', 'd', 'e'].map((key) => queue.request(key, `${key} note`));
+    await first;
+    await settle();
+    expect(many.map((m) => m.keys)).toEqual([['b', 'c', 'd']]);
+    expect(many[0]!.notes).toEqual([['b note'], ['c note'], ['d note']]);
+    expect(queue.stats()).toMatchObject({ running: 3, waiting: 1, peak: 1 });
+    many[0]!.finish(new Map(['b', 'c', 'd'].map((k) => [k, `${k} together`])));
+    await settle();
+    expect(alone).toEqual(['a', 'e']);
+    expect(await Promise.all(later)).toEqual(['b together', 'c together', 'd together', 'e alone']);
+    expect(queue.stats()).toMatchObject({ running: 0, waiting: 0, started: 5, peak: 1 });
+  });
+
+  it('a key the run of many left out, or a run of many that failed, is redone alone', async () => {
+    const { queue, many, alone, errors } = manyQueue(10);
+    const first = queue.request('a', 'one');
+    const [b, bad, c] = ['b', 'bad', 'c'].map((key) => queue.request(key, 'note'));
+    await first;
+    await settle();
+    // 'bad' is absent from the answer (as a client that does not exist is): run alone, it fails.
+    many[0]!.finish(
+      new Map([
+        ['b', 'b together'],
+        ['c', 'c together'],
+      ]),
+    );
+    expect(await b).toBe('b together');
+    expect(await c).toBe('c together');
+    await expect(bad).rejects.toThrow('no such client');
+    expect(errors).toEqual(['bad: no such client']);
+    const x = queue.request('x', 'note');
+    const [d, e] = ['d', 'e'].map((key) => queue.request(key, 'note'));
+    await x;
+    await settle();
+    many[1]!.fail(new Error('deadlock detected'));
+    expect(await Promise.all([d, e])).toEqual(['d alone', 'e alone']);
+    expect(alone).toEqual(['a', 'bad', 'x', 'd', 'e']);
+    expect(errors).toEqual(['bad: no such client']);
+  });
+
+  it('under a burst, the keys still gathering go with the first whose gathering ended', async () => {
+    vi.useFakeTimers();
+    const many: string[][] = [];
+    const queue = createCoalescingQueue<string>({
+      concurrency: 1,
+      gatherMs: 250,
+      run: async (key) => `${key} alone`,
+      runMany: async (batches) => {
+        many.push(batches.map((b) => b.key));
+        return new Map(batches.map((b) => [b.key, `${b.key} together`]));
+      },
+      manyMax: 10,
+    });
+    const a = queue.request('a', 'note', { background: true });
+    await vi.advanceTimersByTimeAsync(200);
+    const bc = ['b', 'c'].map((key) => queue.request(key, 'note', { background: true }));
+    expect(many).toEqual([]);
+    await vi.advanceTimersByTimeAsync(70);
+    expect(many).toEqual([['a', 'b', 'c']]);
+    expect(await Promise.all([a, ...bc])).toEqual(['a together', 'b together', 'c together']);
+  });
+});

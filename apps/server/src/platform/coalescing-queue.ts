@@ -18,13 +18,13 @@
  * a person (`background: false`, the default) is never deferred, nor is its batch.
  */
 export type QueueStats = {
-  /** Runs going now. */
+  /** Keys whose run is going now. */
   running: number;
   /** Keys with a run waiting to start (for a slot, or for their own run to finish). */
   waiting: number;
-  /** Runs started since the queue was made. */
+  /** Keys' runs started since the queue was made (a run of many counts each of its keys). */
   started: number;
-  /** The most runs ever going at once. */
+  /** The most runs ever going at once (a run of many counts once). */
   peak: number;
 };
 
@@ -74,9 +74,15 @@ function heldBack<R>(batch: Batch<R>, gatherMs: number, maxDeferMs: number, busy
 
 const QUEUE_STOPPED = 'The queue has stopped (the server is shutting down).';
 
-export function createCoalescingQueue<R>(options: {
+type QueueOptions<R> = {
   concurrency: number;
   run: (key: string, notes: readonly string[]) => Promise<R>;
+  /** Runs several keys at once: each key's result, by key (see above). */
+  runMany?: (
+    batches: readonly { key: string; notes: readonly string[] }[],
+  ) => Promise<Map<string, R>>;
+  /** The most keys one run of `runMany` takes. */
+  manyMax?: number;
   onError?: (key: string, error: unknown) => void;
   /** True while the foreground needs the resources the runs use (see above). */
   busy?: () => boolean;
@@ -86,12 +92,77 @@ export function createCoalescingQueue<R>(options: {
    * 034): the events of a client's burst share one run even on an idle server.
    */
   gatherMs?: number;
-}): CoalescingQueue<R> {
+};
+
+type Taken<R> = { key: string; batch: Batch<R> };
+
+/**
+ * Up to `most` of the ready keys whose batches may start, taken out of `ready` in order, and
+ * whether any was held back. A run of many starts once one of its keys may, and the keys
+ * still gathering or yielding go with it (decision 076): under a burst, runs of many every
+ * gathering period instead of a run each time one key's period ends.
+ */
+function takeReady<R>(
+  ready: string[],
+  waiting: Map<string, Batch<R>>,
+  most: number,
+  deferred: (batch: Batch<R>) => boolean,
+) {
+  const taken: Taken<R>[] = [];
+  const together = most > 1 && ready.some((key) => !deferred(waiting.get(key)!));
+  let held = false;
+  for (let at = 0; taken.length < most && at < ready.length;) {
+    const key = ready[at]!;
+    const batch = waiting.get(key)!;
+    if (!together && deferred(batch)) {
+      held = true;
+      at++;
+      continue;
+    }
+    ready.splice(at, 1);
+    waiting.delete(key);
+    taken.push({ key, batch });
+  }
+  return { taken, held: held || (together && ready.length > 0) };
+}
+
+/** A run of one key, and of several (redone key by key if it fails: see above). */
+function runners<R>(options: QueueOptions<R>, stopped: () => boolean) {
+  async function runOne({ key, batch }: Taken<R>) {
+    try {
+      batch.resolve(await options.run(key, batch.notes));
+    } catch (error) {
+      if (!stopped()) options.onError?.(key, error);
+      batch.reject(error);
+    }
+  }
+  async function runMany(taken: Taken<R>[]) {
+    let results: Map<string, R> | null = null;
+    try {
+      results = await options.runMany!(
+        taken.map(({ key, batch }) => ({ key, notes: batch.notes })),
+      );
+    } catch {
+      // Redone one key at a time below: the failure is reported with the key it belongs to.
+    }
+    for (const one of taken) {
+      if (results?.has(one.key)) one.batch.resolve(results.get(one.key)!);
+      else if (stopped()) one.batch.reject(new Error(QUEUE_STOPPED));
+      else await runOne(one);
+    }
+  }
+  return (taken: Taken<R>[]) => (taken.length === 1 ? runOne(taken[0]!) : runMany(taken));
+}
+
+export function createCoalescingQueue<R>(options: QueueOptions<R>): CoalescingQueue<R> {
   const maxDeferMs = options.maxDeferMs ?? 2_000;
   const gatherMs = options.gatherMs ?? 0;
   let recheck: ReturnType<typeof setTimeout> | null = null;
   const waiting = new Map<string, Batch<R>>();
   const running = new Set<string>();
+  /** Runs going: each holds one slot of `concurrency`, whatever its number of keys. */
+  let runsGoing = 0;
+  const manyMax = options.runMany ? (options.manyMax ?? 50) : 1;
   /** Keys with a waiting batch and no run going, oldest first. */
   const ready: string[] = [];
   let started = 0;
@@ -100,22 +171,26 @@ export function createCoalescingQueue<R>(options: {
 
   const deferred = (batch: Batch<R>) => heldBack(batch, gatherMs, maxDeferMs, options.busy);
 
+  const run = runners(options, () => stopped);
+
   function fill() {
     let held = false;
-    for (let at = 0; running.size < options.concurrency && at < ready.length;) {
-      const key = ready[at]!;
-      const batch = waiting.get(key)!;
-      if (deferred(batch)) {
-        held = true;
-        at++;
-        continue;
-      }
-      ready.splice(at, 1);
-      waiting.delete(key);
-      running.add(key);
-      started++;
-      peak = Math.max(peak, running.size);
-      void runBatch(key, batch);
+    while (runsGoing < options.concurrency) {
+      const next = takeReady(ready, waiting, manyMax, deferred);
+      held ||= next.held;
+      if (next.taken.length === 0) break;
+      for (const { key } of next.taken) running.add(key);
+      runsGoing++;
+      started += next.taken.length;
+      peak = Math.max(peak, runsGoing);
+      void run(next.taken).finally(() => {
+        runsGoing--;
+        for (const { key } of next.taken) {
+          running.delete(key);
+          if (waiting.has(key)) ready.push(key);
+        }
+        fill();
+      });
     }
     // Held back for the foreground: look again shortly (the timer keeps no process alive).
     if (held && !recheck) {
@@ -124,19 +199,6 @@ export function createCoalescingQueue<R>(options: {
         fill();
       }, 20);
       recheck.unref?.();
-    }
-  }
-
-  async function runBatch(key: string, batch: Batch<R>) {
-    try {
-      batch.resolve(await options.run(key, batch.notes));
-    } catch (error) {
-      if (!stopped) options.onError?.(key, error);
-      batch.reject(error);
-    } finally {
-      running.delete(key);
-      if (waiting.has(key)) ready.push(key);
-      fill();
     }
   }
 

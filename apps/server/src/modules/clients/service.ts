@@ -147,15 +147,31 @@ function standingMethods(deps: ClientDeps) {
   const { db } = deps;
   return {
     /**
-     * Engagement's computed VIP level and trust score, stored on the row `client_info` reads
-     * (so the profile stays one query). Not audited: the engagement module keeps the why.
+     * Engagement's computed VIP levels and trust scores, several clients in one statement,
+     * stored on the row `client_info` reads (so the profile stays one query). Not audited:
+     * the engagement module keeps the why.
      */
-    async storeStanding(clientId: string, values: { vip: number; score: number }) {
-      await db
-        .update(clients)
-        .set({ vip: values.vip, score: values.score })
-        .where(eq(clients.id, clientId));
-      wrote(deps, db, clientId);
+    async storeStandings(values: readonly { clientId: string; vip: number; score: number }[]) {
+      if (values.length === 0) return;
+      await db.execute(sql`update ${clients} c set vip = u.vip, score = u.score
+        from unnest(${sql.param(values.map((v) => v.clientId))}::uuid[],
+                    ${sql.param(values.map((v) => v.vip))}::int[],
+                    ${sql.param(values.map((v) => v.score))}::int[]) as u(id, vip, score)
+        where c.id = u.id`);
+      for (const { clientId } of values) wrote(deps, db, clientId);
+    },
+
+    /** What engagement reads of several clients, in one statement: when, KYC, advisor. */
+    async standingFactsOf(clientIds: readonly string[]) {
+      return db
+        .select({
+          id: clients.id,
+          createdAt: clients.createdAt,
+          kycStatus: clients.kycStatus,
+          advisorId: clients.advisorId,
+        })
+        .from(clients)
+        .where(inArray(clients.id, [...clientIds]));
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */

@@ -168,7 +168,7 @@ describe('a loan against shares from application to closure', () => {
     expect(await firmLoans()).toBe(loansBefore - amount - expected);
     await ledgerOk();
     // Engagement's one read of the client's loans owes what the loan shows.
-    const record = await t.ctx.credit.punctuality.recordOf(c.id, todayOf(t));
+    const record = (await t.ctx.credit.punctuality.recordsOf([c.id], todayOf(t))).get(c.id)!;
     expect(record).toMatchObject({ owedPaise: amount + expected, closed: 0 });
     expect(record.owedPaise).toBe(await t.ctx.credit.loans.balanceOf(c.id));
 
@@ -192,7 +192,7 @@ describe('a loan against shares from application to closure', () => {
     expect(full.body.data.loan.status).toBe('closed');
     const closed = await loanOf(t, c2, loan.id);
     expect(closed.pledges[0]!.released).toBe(true);
-    expect(await t.ctx.credit.punctuality.recordOf(c.id, todayOf(t))).toMatchObject({
+    expect((await t.ctx.credit.punctuality.recordsOf([c.id], todayOf(t))).get(c.id)).toMatchObject({
       owedPaise: 0n,
       closed: 1,
     });

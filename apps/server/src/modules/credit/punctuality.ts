@@ -4,7 +4,7 @@
  * date. An instalment counts as paid on time when the repayments up to its due date (IST)
  * reach the schedule's amounts up to it; a loan closed before a due date owes nothing after.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buildSchedule, istDay, periodsFrom, type ScheduledInstalment } from './interest.ts';
 import { loanRepayments, loans } from './tables.ts';
@@ -40,19 +40,57 @@ export function punctualityOf(
   return record;
 }
 
+export type RepaymentRecord = {
+  /** What the disbursed loans owe today (principal, interest accrued, fees due). */
+  owedPaise: bigint;
+  closed: number;
+  instalments: InstalmentRecord;
+};
+
 export function createPunctuality(db: Db) {
   return {
     /**
      * What the disbursed loans owe today, the closed loans, and the instalment record over
-     * every disbursed or closed loan: engagement's one read of a client's loans.
+     * every disbursed or closed loan: engagement's one read of clients' loans, several
+     * clients in two statements (client → record, an empty one if they have no loans).
      */
-    async recordOf(clientId: string, today: string) {
+    async recordsOf(clientIds: readonly string[], today: string) {
       const rows = await db
         .select()
         .from(loans)
-        .where(and(eq(loans.clientId, clientId), inArray(loans.status, ['disbursed', 'closed'])));
-      const record: InstalmentRecord = { due: 0, onTime: 0, late: 0 };
+        .where(
+          and(
+            inArray(loans.clientId, [...clientIds]),
+            inArray(loans.status, ['disbursed', 'closed']),
+          ),
+        );
+      const started = rows.filter((loan) => loan.startDate);
+      const paid = started.length
+        ? await db
+            .select({
+              loanId: loanRepayments.loanId,
+              amount: loanRepayments.amountPaise,
+              at: loanRepayments.createdAt,
+            })
+            .from(loanRepayments)
+            .where(
+              inArray(
+                loanRepayments.loanId,
+                started.map((loan) => loan.id),
+              ),
+            )
+            .orderBy(asc(loanRepayments.createdAt))
+        : [];
+      const records = new Map<string, RepaymentRecord>(
+        clientIds.map((id) => [
+          id,
+          { owedPaise: 0n, closed: 0, instalments: { due: 0, onTime: 0, late: 0 } },
+        ]),
+      );
       for (const loan of rows) {
+        const record = records.get(loan.clientId)!;
+        if (loan.status === 'disbursed') record.owedPaise += outstandingOf(loan);
+        if (loan.status === 'closed') record.closed++;
         if (!loan.startDate) continue;
         const schedule = buildSchedule({
           principal: loan.amountPaise,
@@ -60,28 +98,19 @@ export function createPunctuality(db: Db) {
           periods: periodsFrom(loan.startDate, loan.tenureMonths),
           repayment: loan.repayment as 'emi' | 'interest_only',
         });
-        const paid = await db
-          .select({ amount: loanRepayments.amountPaise, at: loanRepayments.createdAt })
-          .from(loanRepayments)
-          .where(eq(loanRepayments.loanId, loan.id))
-          .orderBy(asc(loanRepayments.createdAt));
         const one = punctualityOf(
           schedule.instalments,
-          paid.map((p) => ({ day: istDay(p.at), amount: p.amount })),
+          paid
+            .filter((p) => p.loanId === loan.id)
+            .map((p) => ({ day: istDay(p.at), amount: p.amount })),
           today,
           loan.closedAt ? istDay(loan.closedAt) : null,
         );
-        record.due += one.due;
-        record.onTime += one.onTime;
-        record.late += one.late;
+        record.instalments.due += one.due;
+        record.instalments.onTime += one.onTime;
+        record.instalments.late += one.late;
       }
-      return {
-        owedPaise: rows
-          .filter((r) => r.status === 'disbursed')
-          .reduce((sum, r) => sum + outstandingOf(r), 0n),
-        closed: rows.filter((r) => r.status === 'closed').length,
-        instalments: record,
-      };
+      return records;
     },
   };
 }

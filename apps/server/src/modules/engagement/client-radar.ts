@@ -8,7 +8,12 @@ export async function radarOfClient(
   { clock, ports }: Pick<StandingDeps, 'clock' | 'ports'>,
   clientId: string,
 ): Promise<TRadar> {
-  const [holdings, trades] = await Promise.all([ports.holdings(clientId), ports.trades(clientId)]);
+  const [holdingsOf, tradesOf] = await Promise.all([
+    ports.holdings([clientId]),
+    ports.trades([clientId]),
+  ]);
+  const holdings = holdingsOf.get(clientId) ?? [];
+  const trades = tradesOf.get(clientId) ?? { fills: [], filledOrdersByType: {}, ipoBids: 0 };
   const symbols = holdings.filter((h) => h.valuePaise > 0n).map((h) => h.symbol);
   const firstFill = trades.fills.reduce(
     (min, f) => Math.min(min, f.executedAt.getTime()),

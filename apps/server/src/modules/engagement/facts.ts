@@ -40,33 +40,51 @@ export type ClientFacts = {
   staffPoints: number;
 };
 
-/** The ports engagement reads through (context.ts wires them to the owning services). */
+/** A trading record: every fill, the orders that filled by type, the IPO bids placed. */
+export type TradesFact = {
+  fills: FillFact[];
+  filledOrdersByType: Record<string, number>;
+  ipoBids: number;
+};
+
+/**
+ * The ports engagement reads through (context.ts wires them to the owning services). The
+ * facts' reads take several clients and answer by client, one statement or two each, so a
+ * computation of many clients costs what one did (decision 076); a client absent from an
+ * answer has none of it (no holdings, no loans …), except from `clients`: absent there, the
+ * client does not exist.
+ */
 export type EngagementPorts = {
-  client(
-    clientId: string,
-  ): Promise<{ createdAt: Date; kycApproved: boolean; advisorId: string | null }>;
-  cash(clientId: string): Promise<bigint>;
-  holdings(clientId: string): Promise<HoldingFact[]>;
-  trades(clientId: string): Promise<{
-    fills: FillFact[];
-    filledOrdersByType: Record<string, number>;
-    ipoBids: number;
-  }>;
-  deposits(clientId: string): Promise<{ confirmed: number; rejected: number }>;
+  /** The client's advisor (staff views check who may see them); not found if no such client. */
+  advisorOf(clientId: string): Promise<string | null>;
+  clients(
+    clientIds: readonly string[],
+  ): Promise<Map<string, { createdAt: Date; kycApproved: boolean }>>;
+  cash(clientIds: readonly string[]): Promise<Map<string, bigint>>;
+  holdings(clientIds: readonly string[]): Promise<Map<string, HoldingFact[]>>;
+  trades(clientIds: readonly string[]): Promise<Map<string, TradesFact>>;
+  deposits(
+    clientIds: readonly string[],
+  ): Promise<Map<string, { confirmed: number; rejected: number }>>;
   loans(
-    clientId: string,
+    clientIds: readonly string[],
     today: string,
-  ): Promise<{
-    /** What the disbursed loans owe today (principal, interest accrued, fees due). */
-    owedPaise: bigint;
-    closed: number;
-    instalments: { due: number; onTime: number; late: number };
-  }>;
+  ): Promise<
+    Map<
+      string,
+      {
+        /** What the disbursed loans owe today (principal, interest accrued, fees due). */
+        owedPaise: bigint;
+        closed: number;
+        instalments: { due: number; onTime: number; late: number };
+      }
+    >
+  >;
   /** Daily closes of a listed symbol or index (rupees), oldest first. */
   dailyCloses(symbol: string, market: 'NSE' | 'INDEX', days: number): Promise<DailyClose[]>;
   allClientIds(): Promise<string[]>;
-  /** Writes the stored values `client_info` returns. */
-  store(clientId: string, values: { vip: number; score: number }): Promise<void>;
+  /** Writes the stored values `client_info` returns, several clients at once. */
+  store(values: readonly { clientId: string; vip: number; score: number }[]): Promise<void>;
 };
 
 export type DailyClose = { time: number; close: number };

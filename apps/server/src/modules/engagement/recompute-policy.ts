@@ -25,6 +25,15 @@ export const STAFF_POINTS_CAP = 20;
 export const RECOMPUTE_CONCURRENCY = 2;
 
 /**
+ * The most clients one computation takes (decision 076): the clients whose events wait when a
+ * slot frees up are computed together, each read and write one statement for all of them, so
+ * a burst of events for many clients costs a few computations. Fifty keeps a computation's
+ * statements short (a few milliseconds at the status rows' locks) while a burst at the rate
+ * the money requests reach is served in a handful.
+ */
+export const RECOMPUTE_MANY_MAX = 50;
+
+/**
  * How long an event's computation gathers the client's later events before it starts (decision
  * 034): a console officer confirming a client's deposits one after another, or a burst of
  * fills, costs one computation instead of one each, even on an idle server.

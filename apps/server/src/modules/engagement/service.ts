@@ -11,14 +11,16 @@
  * events that change its inputs (deposits, withdrawals, fills, KYC, loans, IPO bids) and on
  * the leader's nightly pass for what time alone changes (account age, the 30-day window).
  * It is a background projection (decision 019, addendum): a client's events that arrive
- * before their computation starts share it, and few clients are computed at once, so a burst
- * of money events makes the standing lag a moment instead of crowding out the money requests.
+ * before their computation starts share it, and the clients waiting are computed together, each
+ * read and write one statement for all of them (decision 076), so a burst of money events makes
+ * the standing lag a moment instead of crowding out the money requests.
  */
 import type { TConsoleEngagement, TScore, TVipTier } from '@sampada/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { notFound } from '../../platform/errors.ts';
 import { createCoalescingQueue } from '../../platform/coalescing-queue.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import { radarOfClient } from './client-radar.ts';
@@ -28,7 +30,12 @@ import type { EngagementDeps, StandingDeps } from './engagement-deps.ts';
 import type { EngagementPorts } from './facts.ts';
 import { listenForEvents } from './listen-for-events.ts';
 import { startNightlyPass } from './nightly-pass.ts';
-import { mergedReason, RECOMPUTE_CONCURRENCY, RECOMPUTE_GATHER_MS } from './recompute-policy.ts';
+import {
+  mergedReason,
+  RECOMPUTE_CONCURRENCY,
+  RECOMPUTE_GATHER_MS,
+  RECOMPUTE_MANY_MAX,
+} from './recompute-policy.ts';
 import { recompute, recomputeAll, sweep } from './recompute.ts';
 import { adjustScore, consoleView } from './staff-views.ts';
 import { tiersOf } from './standing-reads.ts';
@@ -65,7 +72,17 @@ export function createEngagementService(options: Deps) {
   const computations = createCoalescingQueue({
     concurrency: RECOMPUTE_CONCURRENCY,
     gatherMs: RECOMPUTE_GATHER_MS,
-    run: (clientId, reasons) => computeAndClear(standing, clientId, mergedReason(reasons)),
+    run: async (clientId, reasons) => {
+      const result = (
+        await computeAndClear(standing, new Map([[clientId, mergedReason(reasons)]]))
+      ).get(clientId);
+      if (!result) throw notFound('Client not found.');
+      return result;
+    },
+    // The clients whose events are waiting when a slot frees up are computed together.
+    runMany: (batches) =>
+      computeAndClear(standing, new Map(batches.map((b) => [b.key, mergedReason(b.notes)]))),
+    manyMax: RECOMPUTE_MANY_MAX,
     // Events' computations wait while the money requests need the pool (decision 019, add. 2).
     busy: options.busy,
     onError: (clientId, error) => log(`engagement recompute of ${clientId} failed`, error),

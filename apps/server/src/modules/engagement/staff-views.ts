@@ -17,7 +17,7 @@ export async function adjustScore(
   input: { points: number; reason: string },
   actor: Actor & { type: 'staff' },
 ): Promise<TScore> {
-  assertActsFor(viewer, (await deps.ports.client(clientId)).advisorId);
+  assertActsFor(viewer, await deps.ports.advisorOf(clientId));
   await deps.db.transaction(async (tx) => {
     await tx.insert(scoreAdjustments).values({
       clientId,
@@ -48,7 +48,7 @@ export async function consoleView(
   clientId: string,
   staffNames: (ids: string[]) => Promise<Map<string, string>>,
 ): Promise<TConsoleEngagement> {
-  assertSees(viewer, (await deps.ports.client(clientId)).advisorId);
+  assertSees(viewer, await deps.ports.advisorOf(clientId));
   const [vip, score, achievements, radar, adjustments] = await Promise.all([
     vipOf(deps, clientId),
     scoreView(deps, clientId),

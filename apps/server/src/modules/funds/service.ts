@@ -3,7 +3,7 @@
  * Money moves only through the ledger service, in the transaction that changes the status.
  */
 import type { TClientLedger, TReconciliation } from '@sampada/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
@@ -79,14 +79,20 @@ export function createFundsService(deps: Deps) {
     reconciliation: (): Promise<TReconciliation> => reconciliation({ clock, ledger }),
 
     /** Confirmed and rejected deposits, for engagement's score and achievements. */
-    async depositRecordOf(clientId: string) {
+    /** Several clients' confirmed and rejected deposits, in one statement: client → counts. */
+    async depositRecordsOf(clientIds: readonly string[]) {
       const rows = await db
-        .select({ status: depositsTable.status, n: count() })
+        .select({ clientId: depositsTable.clientId, status: depositsTable.status, n: count() })
         .from(depositsTable)
-        .where(eq(depositsTable.clientId, clientId))
-        .groupBy(depositsTable.status);
-      const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-      return { confirmed: of('confirmed'), rejected: of('rejected') };
+        .where(inArray(depositsTable.clientId, [...clientIds]))
+        .groupBy(depositsTable.clientId, depositsTable.status);
+      const records = new Map(clientIds.map((id) => [id, { confirmed: 0, rejected: 0 }]));
+      for (const row of rows) {
+        const record = records.get(row.clientId);
+        if (record && row.status === 'confirmed') record.confirmed = row.n;
+        if (record && row.status === 'rejected') record.rejected = row.n;
+      }
+      return records;
     },
 
     countPendingDeposits: deposits.countPending,

@@ -23,6 +23,26 @@ export async function submissionsOf(db: Db, clientId: string) {
     .orderBy(desc(kycSubmissions.submittedAt));
 }
 
+/**
+ * When each of several clients' first approved submission was approved (clients with none
+ * are absent): one statement, client → moment.
+ */
+export async function firstApprovalsOf(db: Db, clientIds: readonly string[]) {
+  const rows = await db
+    .selectDistinctOn([kycSubmissions.clientId], {
+      clientId: kycSubmissions.clientId,
+      checkedAt: kycSubmissions.checkedAt,
+    })
+    .from(kycSubmissions)
+    .where(
+      and(inArray(kycSubmissions.clientId, [...clientIds]), eq(kycSubmissions.status, 'approved')),
+    )
+    .orderBy(asc(kycSubmissions.clientId), asc(kycSubmissions.submittedAt));
+  return new Map(
+    rows.filter((r) => r.checkedAt).map((r) => [r.clientId, r.checkedAt!] as [string, Date]),
+  );
+}
+
 /** The caller's own latest record with fresh signed image links, or null. */
 export async function kycDetail(
   { db, dataKey, uploads }: KycDeps,

@@ -6,7 +6,13 @@ import type { Actor } from '../../platform/audit.ts';
 import type { Viewer } from '../../platform/viewer.ts';
 import type { KycDeps, KycSubmission } from './kyc-deps.ts';
 import type { KycAction } from './kyc-steps.ts';
-import { kycDetail, latestIdsOf, pendingQueue, submissionsOf } from './kyc-records.ts';
+import {
+  firstApprovalsOf,
+  kycDetail,
+  latestIdsOf,
+  pendingQueue,
+  submissionsOf,
+} from './kyc-records.ts';
 import { reviewKyc } from './review-kyc.ts';
 import { submitKyc } from './submit-kyc.ts';
 
@@ -20,6 +26,9 @@ export function createKycService(deps: KycDeps) {
 
     /** Every submission of a client, newest first: the applications page's KYC entries. */
     submissionsOf: (clientId: string) => submissionsOf(deps.db, clientId),
+
+    /** When each client's first approved submission was approved (engagement's time with us). */
+    firstApprovalsOf: (clientIds: readonly string[]) => firstApprovalsOf(deps.db, clientIds),
 
     /** The caller's own latest record with fresh signed image links, or null. */
     detail: (clientId: string, baseUrl: string, options: { unmasked?: boolean } = {}) =>

@@ -2,7 +2,7 @@
  * The account aggregate's SQL: each account's cached balance (client accounts one row, firm
  * accounts a row per bucket). Balances move only inside ledger_post (postings.ts).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts } from './tables.ts';
 
@@ -11,6 +11,17 @@ export async function accountsOfClient(db: Executor, clientId: string) {
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.clientId, clientId));
+}
+
+export async function accountsOfClients(db: Executor, clientIds: readonly string[]) {
+  return db
+    .select({
+      clientId: ledgerAccounts.clientId,
+      kind: ledgerAccounts.kind,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.clientId, [...clientIds]));
 }
 
 /** Each firm account's balance: the sum of its buckets. */

@@ -6,7 +6,7 @@ import {
   type TFirmAccount,
 } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
-import { accountsOfClient, firmAccounts } from './accounts.ts';
+import { accountsOfClient, accountsOfClients, firmAccounts } from './accounts.ts';
 import { balanceBefore } from './postings.ts';
 
 /** Every client account kind with its balance; 0 for an account not opened yet. */
@@ -20,6 +20,22 @@ export async function balancesOf(
     bigint
   >;
   for (const row of rows) balances[row.kind as TClientAccount] = row.balance;
+  return balances;
+}
+
+/** Several clients' balances as balancesOf gives them, in one statement: client → balances. */
+export async function balancesOfMany(
+  executor: Executor,
+  clientIds: readonly string[],
+): Promise<Map<string, Record<TClientAccount, bigint>>> {
+  const rows = await accountsOfClients(executor, clientIds);
+  const zero = () =>
+    Object.fromEntries(CLIENT_ACCOUNTS.map((k) => [k, 0n])) as Record<TClientAccount, bigint>;
+  const balances = new Map(clientIds.map((id) => [id, zero()]));
+  for (const row of rows) {
+    const of = balances.get(row.clientId!);
+    if (of) of[row.kind as TClientAccount] = row.balance;
+  }
   return balances;
 }
 

@@ -20,7 +20,7 @@ import { checkLedger, type LedgerCheck } from './check-ledger.ts';
 import type { LedgerDeps } from './ledger-deps.ts';
 import { type PostingInput, transferPosting, type TransferInput } from './posting-input.ts';
 import type { LineFilter } from './postings.ts';
-import { balancesOf, firmBalances, openingBalances } from './read-balances.ts';
+import { balancesOf, balancesOfMany, firmBalances, openingBalances } from './read-balances.ts';
 import {
   clientsWithLines,
   linesOfClient,
@@ -79,6 +79,8 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Every client account kind with its balance; 0 for an account not opened yet. */
     balancesOf: (clientId: string, executor: Executor = db) => balancesOf(executor, clientId),
+    /** Several clients' balances in one read (engagement's computations of many). */
+    balancesOfMany: (clientIds: readonly string[]) => balancesOfMany(db, clientIds),
 
     firmBalances: (executor: Executor = db) => firmBalances(executor),
 

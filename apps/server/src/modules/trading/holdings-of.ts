@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, gt, inArray } from 'drizzle-orm';
 import { paiseNumber, percentage, type THolding } from '@sampada/shared';
 import { averageCost } from './holding-math.ts';
 import type { PortfolioDeps } from './portfolio-deps.ts';
@@ -6,17 +6,26 @@ import { holdings } from './tables.ts';
 
 /** A client's holdings valued at live prices (an allotted IPO not listed yet at its issue price). */
 export async function holdingsOf(deps: PortfolioDeps, clientId: string): Promise<THolding[]> {
+  return (await holdingsOfMany(deps, [clientId])).get(clientId) ?? [];
+}
+
+/** Several clients' holdings as holdingsOf values them, in two statements: client → holdings. */
+export async function holdingsOfMany(
+  deps: PortfolioDeps,
+  clientIds: readonly string[],
+): Promise<Map<string, THolding[]>> {
   const { db, ipos } = deps;
   const { engine } = deps.market;
   const rows = await db
     .select()
     .from(holdings)
-    .where(and(eq(holdings.clientId, clientId), gt(holdings.quantity, 0)))
-    .orderBy(asc(holdings.symbol));
-  const unlisted = await ipos.namesOfIpos(
-    rows.filter((r) => !engine.instrument(r.symbol)).map((r) => r.symbol),
-  );
-  return rows.map((row) => {
+    .where(and(inArray(holdings.clientId, [...clientIds]), gt(holdings.quantity, 0)))
+    .orderBy(asc(holdings.clientId), asc(holdings.symbol));
+  const unlisted = await ipos.namesOfIpos([
+    ...new Set(rows.filter((r) => !engine.instrument(r.symbol)).map((r) => r.symbol)),
+  ]);
+  const byClient = new Map<string, THolding[]>();
+  for (const row of rows) {
     const instrument = engine.instrument(row.symbol);
     const state = engine.state(row.symbol);
     const ipo = unlisted.get(row.symbol);
@@ -26,7 +35,9 @@ export async function holdingsOf(deps: PortfolioDeps, clientId: string): Promise
     const quantity = BigInt(row.quantity);
     const value = price * quantity;
     const unrealised = value - row.costPaise;
-    return {
+    const list = byClient.get(row.clientId) ?? [];
+    byClient.set(row.clientId, list);
+    list.push({
       symbol: row.symbol,
       name: instrument?.name ?? ipo?.name ?? row.symbol,
       sector: instrument?.sector ?? ipo?.sector ?? null,
@@ -44,6 +55,7 @@ export async function holdingsOf(deps: PortfolioDeps, clientId: string): Promise
       realised_pnl_paise: paiseNumber(row.realisedPaise),
       listed: Boolean(state),
       listing_date: state ? null : (ipo?.listingDate ?? null),
-    };
-  });
+    });
+  }
+  return byClient;
 }

@@ -101,7 +101,7 @@ describe('IPO: bid, allotment by lottery, listing', () => {
       const won = winners.includes(mine.id);
       expect(mine.status).toBe(won ? 'partially_filled' : 'rejected');
       // Engagement's read of the record: every bid counts, an allotted one as an order filled.
-      expect(await t.ctx.trading.activity.activityOf(b.id)).toMatchObject({
+      expect((await t.ctx.trading.activity.activityOfMany([b.id])).get(b.id)).toMatchObject({
         ipoBids: 1,
         filledOrdersByType: won ? { ipo: 1 } : {},
       });
