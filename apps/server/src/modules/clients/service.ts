@@ -153,12 +153,26 @@ function standingMethods(deps: ClientDeps) {
      */
     async storeStandings(values: readonly { clientId: string; vip: number; score: number }[]) {
       if (values.length === 0) return;
-      await db.execute(sql`update ${clients} c set vip = u.vip, score = u.score
+      // The rows no other transaction holds, in one statement that never waits for a lock
+      // (SKIP LOCKED): a transaction locking several clients' rows in its own order (an IPO's
+      // allotment) cannot deadlock with it. The rows skipped are written one at a time.
+      const result = await db.execute(sql`with free as (
+          select id from ${clients} where id = any(${sql.param(values.map((v) => v.clientId))}::uuid[])
+          order by id for no key update skip locked)
+        update ${clients} c set vip = u.vip, score = u.score
         from unnest(${sql.param(values.map((v) => v.clientId))}::uuid[],
                     ${sql.param(values.map((v) => v.vip))}::int[],
                     ${sql.param(values.map((v) => v.score))}::int[]) as u(id, vip, score)
-        where c.id = u.id`);
-      for (const { clientId } of values) wrote(deps, db, clientId);
+        where c.id = u.id and c.id in (select id from free)
+        returning c.id`);
+      const stored = new Set(
+        (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+      );
+      for (const { clientId, vip, score } of values) {
+        if (!stored.has(clientId))
+          await db.update(clients).set({ vip, score }).where(eq(clients.id, clientId));
+        wrote(deps, db, clientId);
+      }
     },
 
     /** What engagement reads of several clients, in one statement: when, KYC, advisor. */

@@ -141,10 +141,15 @@ export async function computeAndClear(
     if (result.granted.length)
       deps.bus?.publish(ACHIEVEMENT_CHANNEL, JSON.stringify({ clientId, codes: result.granted }));
   const cleared = [...seen].filter(([id]) => results.has(id));
+  // Without waiting for a lock (SKIP LOCKED): a mark some step's transaction holds is being
+  // bumped by an event that will ask for its own computation, so it stays; and a statement
+  // that never waits cannot deadlock with a step marking several clients.
   if (cleared.length)
-    await deps.db.execute(sql`delete from ${engagementDue} d
-      using unnest(${uuids(cleared.map(([id]) => id))}, ${sql.param(cleared.map(([, asks]) => asks))}::int[])
-        as u(client_id, asks)
-      where d.client_id = u.client_id and d.asks = u.asks`);
+    await deps.db.execute(sql`with done as (
+        select d.client_id from ${engagementDue} d
+          join unnest(${uuids(cleared.map(([id]) => id))}, ${sql.param(cleared.map(([, asks]) => asks))}::int[])
+            as u(client_id, asks) on d.client_id = u.client_id and d.asks = u.asks
+          for update of d skip locked)
+      delete from ${engagementDue} where client_id in (select client_id from done)`);
   return results;
 }

@@ -238,6 +238,57 @@ describe('many clients at once', () => {
     expect(t.ctx.engagement.computationStats().peak).toBeLessThanOrEqual(RECOMPUTE_CONCURRENCY);
   });
 
+  it("a client's row another transaction holds does not hold up the others' stored standing", async () => {
+    const clients = [];
+    for (let i = 0; i < 3; i++) clients.push(await settledClient());
+    const ids = clients.map((c) => c.id);
+    const [, held] = ids;
+    // Each row's score made wrong (one off what the computation stores), so that a store shows.
+    await t.ctx.db.execute(`update clients c set score = case when s.score < 100 then s.score + 1
+        else s.score - 1 end from engagement_status s
+      where s.client_id = c.id and c.id = any('{${ids.join(',')}}')`);
+    const stored = async (id: string) =>
+      (
+        await sqlRows<{ ok: boolean }>(
+          t,
+          `select c.score = s.score as ok from clients c
+            join engagement_status s on s.client_id = c.id where c.id = '${id}'`,
+        )
+      )[0]!.ok;
+    const holder = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    // The lock a step's write to the row takes (a trade's order_num, a KYC status).
+    await holder.query(`select 1 from clients where id = $1 for no key update`, [held]);
+    try {
+      ids.forEach((id, i) => t.ctx.bus.publish(transitionChannel('deposit'), depositEvent(id, i)));
+      // The two free rows are written at once; the held one waits alone for its lock.
+      await until(
+        async () => (await stored(ids[0]!)) && (await stored(ids[2]!)),
+        'the free rows stored',
+      );
+      await until(
+        async () =>
+          Number(
+            (
+              await sqlRows<{ n: string }>(
+                t,
+                `select count(*)::text as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'
+                    and query ilike 'update "clients"%'`,
+              )
+            )[0]!.n,
+          ) === 1,
+        'the held row waiting',
+      );
+      expect(await stored(held!)).toBe(false);
+    } finally {
+      await holder.query('commit');
+      await holder.end();
+    }
+    await until(async () => stored(held!), 'the held row stored');
+  });
+
   it("a hundred deposits confirmed at once for ten clients: every client's standing ends right", async () => {
     const clients = [];
     for (let i = 0; i < 10; i++) clients.push(await settledClient());
