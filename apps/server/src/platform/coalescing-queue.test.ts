@@ -188,6 +188,12 @@ describe('a coalescing queue', () => {
 });
 
 describe('a coalescing queue that runs many keys at once', () => {
+  // Server test files share a worker (isolate: false): fake timers left behind would stop every
+  // timer of the files after this one.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   /** Runs of many the test finishes by hand; single-key runs answer at once. */
   function manyQueue(manyMax: number) {
     const many: {
