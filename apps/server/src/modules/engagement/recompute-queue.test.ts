@@ -74,15 +74,15 @@ async function holdStatusRows(clientIds: string[]) {
   };
 }
 
-/** Computations waiting at a status row's lock now. */
-const waitingAtLock = async () =>
+/** Statements (a computation's, by default at a status row) waiting at a lock now. */
+const waitingAtLock = async (query = '%engagement_status%') =>
   Number(
     (
       await sqlRows<{ n: string }>(
         t,
         `select count(*)::text as n from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'
-            and query ilike '%engagement_status%'`,
+            and query ilike '${query}'`,
       )
     )[0]!.n,
   );
@@ -268,17 +268,7 @@ describe('many clients at once', () => {
         'the free rows stored',
       );
       await until(
-        async () =>
-          Number(
-            (
-              await sqlRows<{ n: string }>(
-                t,
-                `select count(*)::text as n from pg_stat_activity
-                  where datname = current_database() and wait_event_type = 'Lock'
-                    and query ilike 'update "clients"%'`,
-              )
-            )[0]!.n,
-          ) === 1,
+        async () => (await waitingAtLock('update "clients"%')) === 1,
         'the held row waiting',
       );
       expect(await stored(held!)).toBe(false);

@@ -6,15 +6,10 @@ import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fills, orders } from './tables.ts';
 
-type FillRecord = {
-  symbol: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-  valuePaise: bigint;
-  chargesPaise: bigint;
-  realisedPaise: bigint;
-  executedAt: Date;
-};
+type FillRecord = Pick<
+  typeof fills.$inferSelect,
+  'symbol' | 'quantity' | 'valuePaise' | 'chargesPaise' | 'realisedPaise' | 'executedAt'
+> & { side: 'buy' | 'sell' };
 
 export type TradingRecord = {
   fills: FillRecord[];
