@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { componentTests } from '../../scripts/vitest-dom-project.ts';
 import { firstScreenGuard } from '../../scripts/vite-first-screen-guard.ts';
+import { mantineUseId } from '../../scripts/vite-mantine-use-id.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 import { prerender } from '../../scripts/vite-prerender.ts';
@@ -21,6 +22,8 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
+    // Mantine's components render once on mounting, not twice (src/lib/mantine-use-id.ts).
+    mantineUseId(),
     // The first screens' lazy chunks start with the entry, not after it.
     routePreload({ ...FIRST_SCREENS, '/kyc': ['src/features/kyc/components/kyc-page.tsx'] }),
     // ... and their markup is in the HTML, so the first paint does not wait for them.

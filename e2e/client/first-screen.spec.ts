@@ -206,3 +206,30 @@ test('Home does not shift while its cards load (CLS below 0.02)', async ({ page 
   const cls = shifts.reduce((sum, value) => sum + value, 0);
   expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.02);
 });
+
+test('a first screen asks for every chunk its page will import, ahead of the entry (route-preload)', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, DEMO);
+  await page.goto('/dashboard');
+  const script = await page.locator('script[src*="/assets/route-preload-"]').getAttribute('src');
+  const source = await (await request.get(script!)).text();
+  const routes = JSON.parse(/const ROUTES = (\{.*?\});/.exec(source)![1]!) as Record<
+    string,
+    string[]
+  >;
+  const wanted = routes['/dashboard']!;
+  expect(wanted.length).toBeGreaterThan(20);
+  // Added a few at a time (short tasks), all of them in the end: the entry's own preloads set
+  // `as`, the route-preload's do not.
+  await page.waitForFunction(
+    (files) =>
+      files.every((href) =>
+        document.head.querySelector(
+          `link[href="${href}"]${href.endsWith('.css') ? '[as="style"]' : ':not([as])'}`,
+        ),
+      ),
+    wanted,
+  );
+});

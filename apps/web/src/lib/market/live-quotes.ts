@@ -1,8 +1,9 @@
 import type { TQuote } from '@sampada/shared';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { refreshSession } from '../api-client';
 import { onSessionEnd } from '../session';
 import { authStorage } from '../storage';
+import { useStoreInTransition } from '../use-store-in-transition';
 import { QuotesSocket, type TSocketFactory } from './quotes-socket';
 
 export const QUOTES_SOCKET_PATH = '/ws/app/v1';
@@ -46,7 +47,8 @@ export function useQuoteSubscription(symbols: readonly string[]): void {
  * Live quotes for some symbols: subscribes while the component is mounted and returns the
  * latest snapshot-plus-ticks quote of each symbol that has one. The map is the same object
  * until one of these symbols' quotes changes: the socket's news about other symbols (a tick
- * for anything on screen, every 250 ms in market hours) re-renders nothing here.
+ * for anything on screen, every 250 ms in market hours) re-renders nothing here. A change
+ * renders as a transition, in slices: quotes inform, and a tick must not block a tap.
  */
 export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote> {
   useQuoteSubscription(symbols);
@@ -70,7 +72,7 @@ export function useLiveQuotes(symbols: readonly string[]): Record<string, TQuote
     kept.current = { list, quotes };
     return quotes;
   }, [list, live]);
-  return useSyncExternalStore(live.onChange, read, read);
+  return useStoreInTransition(live.onChange, read);
 }
 
 /**
