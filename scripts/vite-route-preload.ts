@@ -11,6 +11,10 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin, ResolvedConfig } from 'vite';
+import {
+  ROUTE_PRELOAD_DONE,
+  ROUTE_PRELOAD_STATE,
+} from '../apps/web/src/app/route-preload-signal.ts';
 
 /** Every chunk a chunk imports statically, all the way down. */
 export function staticClosure(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()) {
@@ -54,15 +58,19 @@ export function stylesOf(bundle: OutputBundle, files: Iterable<string>) {
 /**
  * Runs in the browser: links for this path's files, before the entry needs them. A few at a
  * time, in tasks of ~5 ms: Chromium spends 1–7 ms of main thread on each insertion on a phone
- * (4× CPU), and Home's ~80 in one task were a 230 ms task right after the first paint.
+ * (4× CPU), and Home's ~80 in one task were a 230 ms task right after the first paint. The app
+ * creates its router once they are all in (src/app/route-preload-signal.ts): the router's
+ * first lazy route would otherwise add the missing ones itself, all in one task.
  */
 const RUNTIME = `
 const files = ROUTES[location.pathname.replace(/\\/+$/, '') || '/'] || [];
+self.${ROUTE_PRELOAD_STATE} = 'adding';
 const add = (from) => {
   const until = performance.now() + 5;
   let at = from;
   for (; at < files.length && (at === from || performance.now() < until); at += 1) {
     const href = files[at];
+    if (document.head.querySelector('link[href="' + href + '"]')) continue;
     const link = document.createElement('link');
     if (href.endsWith('.css')) {
       link.rel = 'preload';
@@ -72,7 +80,9 @@ const add = (from) => {
     link.href = href;
     document.head.append(link);
   }
-  if (at < files.length) setTimeout(add, 0, at);
+  if (at < files.length) return void setTimeout(add, 0, at);
+  self.${ROUTE_PRELOAD_STATE} = 'done';
+  dispatchEvent(new Event('${ROUTE_PRELOAD_DONE}'));
 };
 add(0);
 `;

@@ -221,15 +221,12 @@ test('a first screen asks for every chunk its page will import, ahead of the ent
   >;
   const wanted = routes['/dashboard']!;
   expect(wanted.length).toBeGreaterThan(20);
-  // Added a few at a time (short tasks), all of them in the end: the entry's own preloads set
-  // `as`, the route-preload's do not.
+  // Added a few at a time (short tasks), all of them in the end, before the router asks for
+  // the page (it waits for them: app/route-preload-signal.ts).
   await page.waitForFunction(
     (files) =>
-      files.every((href) =>
-        document.head.querySelector(
-          `link[href="${href}"]${href.endsWith('.css') ? '[as="style"]' : ':not([as])'}`,
-        ),
-      ),
+      (self as unknown as { sampadaRoutePreload?: string }).sampadaRoutePreload === 'done' &&
+      files.every((href) => document.head.querySelector(`link[href="${href}"]`)),
     wanted,
   );
 });

@@ -2,7 +2,7 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import type { TAppRouter } from './router';
 import { STORAGE_KEYS } from '../lib/storage';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -12,7 +12,7 @@ import { cssVariablesResolver, theme } from './theme';
  */
 const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme });
 
-export function App() {
+export function App({ router }: { router: TAppRouter }) {
   return (
     <MantineProvider
       theme={theme}

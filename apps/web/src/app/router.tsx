@@ -271,17 +271,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, {
-  /** Deep links to menu routes: fetch the menu before matching falls back to the 404. */
-  async patchRoutesOnNavigation({ patch }) {
-    if (hasSession()) await ensureMenuRoutes(patch);
-  },
-});
+export type TAppRouter = ReturnType<typeof createBrowserRouter>;
 
-setMenuPatcher((routeId, children) => router.patchRoutes(routeId, children));
-setOfflineHandler(() => {
-  // /error replaces whatever was open: modals live above the routes and would stay.
-  closeAllModals();
-  void closeGlobalDrawer();
-  void router.navigate(paths.error);
-});
+/**
+ * The app's router. Created by main.tsx, not when this module is evaluated: the router's first
+ * lazy route adds a preload link for every chunk its page imports that has none yet, so on a
+ * first screen it waits for the build's route-preload to have put in its own, a few at a time
+ * (route-preload-signal.ts), instead of adding ~80 in the entry's long evaluation task.
+ */
+export function createAppRouter(): TAppRouter {
+  const router = createBrowserRouter(routes, {
+    /** Deep links to menu routes: fetch the menu before matching falls back to the 404. */
+    async patchRoutesOnNavigation({ patch }) {
+      if (hasSession()) await ensureMenuRoutes(patch);
+    },
+  });
+  setMenuPatcher((routeId, children) => router.patchRoutes(routeId, children));
+  setOfflineHandler(() => {
+    // /error replaces whatever was open: modals live above the routes and would stay.
+    closeAllModals();
+    void closeGlobalDrawer();
+    void router.navigate(paths.error);
+  });
+  return router;
+}
