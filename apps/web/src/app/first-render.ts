@@ -1,6 +1,4 @@
-import type { createBrowserRouter } from 'react-router';
-
-type TRouter = ReturnType<typeof createBrowserRouter>;
+import type { TAppRouter } from './router';
 
 /**
  * Resolves once the router has run the first location's loaders and loaded its lazy route
@@ -9,7 +7,7 @@ type TRouter = ReturnType<typeof createBrowserRouter>;
  * (a flash, and the fallback's spinner as a paint of its own). Rendering after it puts the
  * real screen where the copy was, in one commit.
  */
-export function routerSettled(router: TRouter): Promise<void> {
+export function routerSettled(router: TAppRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
