@@ -138,4 +138,38 @@ describe('the fetch-based HTTP client', () => {
     await expect(failing.get('/k')).rejects.toThrow('no key');
     expect(seen).toHaveLength(1);
   });
+
+  it('starts each request in a task of its own where the browser schedules tasks', async () => {
+    const tasks: Array<() => void> = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (callback: () => unknown) =>
+        new Promise((resolve) => tasks.push(() => resolve(callback()))),
+    });
+    const fetchSpy = stubFetch(async () => Response.json({ ok: true }));
+    const http = client();
+    const answers = [http.get('/one'), http.get('/two')];
+    await vi.waitFor(() => expect(tasks).toHaveLength(2));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    tasks.shift()!();
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    tasks.shift()!();
+    await expect(Promise.all(answers)).resolves.toHaveLength(2);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not start a request whose signal fired while it waited for its task', async () => {
+    let runTask: (() => void) | undefined;
+    vi.stubGlobal('scheduler', {
+      postTask: (callback: () => unknown) =>
+        new Promise((resolve) => (runTask = () => resolve(callback()))),
+    });
+    const fetchSpy = stubFetch(async () => Response.json({ ok: true }));
+    const controller = new AbortController();
+    const answer = client().get('/late', { signal: controller.signal });
+    await vi.waitFor(() => expect(runTask).toBeDefined());
+    controller.abort();
+    runTask!();
+    await expect(answer).rejects.toBeInstanceOf(CanceledError);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
 });

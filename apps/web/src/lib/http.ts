@@ -7,6 +7,8 @@
  * CanceledError, any status outside 2xx rejected with the response attached.
  */
 
+import { taskOfItsOwn } from './task-of-its-own';
+
 /** A request as a caller writes it. */
 export interface THttpOptions {
   method?: string;
@@ -136,9 +138,13 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The browser's adapter: fetch, with the timeout and the caller's signal both aborting it. */
+/**
+ * The browser's adapter: fetch, started in a task of its own, with the timeout and the caller's
+ * signal both aborting it.
+ */
 export const fetchAdapter: THttpAdapter = async (config) => {
   const { signal, timeout } = config;
+  await taskOfItsOwn();
   if (signal?.aborted) throw new CanceledError(config);
   const controller = new AbortController();
   const cancel = () => controller.abort();
