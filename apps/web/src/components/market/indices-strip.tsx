@@ -1,5 +1,5 @@
 import type { TQuote } from '@sampada/shared';
-import { Box, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { openStockDetail } from '../../lib/drawers';
@@ -11,7 +11,7 @@ import { LivePrice } from './live-price';
 import { QueryState } from './query-state';
 
 const CARD_WIDTH = 168;
-/** A row of index cards with the scrollbar's offset under it, as loaded. */
+/** A row of index cards as loaded, with room for a desktop's scrollbar under it. */
 const STRIP_HEIGHT = 97;
 
 /** One index's card; rendered again only when its quote says something new (a tick). */
@@ -58,18 +58,26 @@ export function IndicesStrip() {
         rows={1}
         height={STRIP_HEIGHT}
       >
-        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
-          <Box
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none', display: 'flex', gap: 'var(--mantine-spacing-sm)' }}
-          >
-            {indices.map((index) => (
-              <IndexCard key={index.symbol} index={index} />
-            ))}
-          </Box>
-        </ScrollArea>
+        {/* The browser's own scrolling, not Mantine's ScrollArea: its scrollbars are drawn by
+            script, and each tick that changed a card's width set off resize observers and
+            forced layouts on the page's busiest moment (decision 078). */}
+        <Box
+          component="ul"
+          m={0}
+          p={0}
+          style={{
+            listStyle: 'none',
+            display: 'flex',
+            gap: 'var(--mantine-spacing-sm)',
+            overflowX: 'auto',
+            overscrollBehaviorX: 'contain',
+            scrollbarWidth: 'thin',
+          }}
+        >
+          {indices.map((index) => (
+            <IndexCard key={index.symbol} index={index} />
+          ))}
+        </Box>
       </QueryState>
     </Box>
   );
