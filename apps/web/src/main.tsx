@@ -10,6 +10,7 @@ import { watchDevice } from './lib/app-settings';
 import { DEFAULT_LANGUAGE, i18n, loadLanguage } from './lib/i18n';
 import { warnIfStorageUnsupported } from './lib/storage';
 import { installEscapeClosesTopLayerOnly } from './lib/escape-layers';
+import { taskOfItsOwn } from './lib/task-of-its-own';
 
 warnIfStorageUnsupported();
 watchDevice();
@@ -40,5 +41,7 @@ function start() {
   else render();
 }
 
-// The router once the first screen's preload links are in (app/router.tsx says why).
-void routePreloadFinished().then(start);
+// The router once the first screen's preload links are in (app/router.tsx says why), in a task
+// of its own: created in the entry's task it added its first navigation to the page's longest
+// task (decision 078).
+void routePreloadFinished().then(taskOfItsOwn).then(start);

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@sampada/shared';
 import { createStore, useStore } from './create-store';
 import {
   deviceTypeFor,
+  deviceTypeOfWindow,
   detectIncognito,
   detectOs,
   type TDeviceOs,
@@ -34,11 +35,9 @@ export interface TAppSettings {
   numberStyle: TNumberStyle;
 }
 
-const initialWidth = typeof window === 'undefined' ? 1440 : window.innerWidth;
-
 export const appSettings = createStore<TAppSettings>({
   version: APP_VERSION,
-  deviceType: deviceTypeFor(initialWidth),
+  deviceType: typeof window === 'undefined' ? deviceTypeFor(1440) : deviceTypeOfWindow(),
   os: typeof navigator === 'undefined' ? undefined : detectOs(),
   incognito: false,
   showAssets: localPreference.get<boolean>(STORAGE_KEYS.showAssets) ?? true,
@@ -76,7 +75,7 @@ export function watchDevice(debounceMs = 200): () => void {
   const onResize = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      const deviceType = deviceTypeFor(window.innerWidth);
+      const deviceType = deviceTypeOfWindow();
       if (deviceType !== appSettings.get().deviceType)
         appSettings.set((s) => ({ ...s, deviceType }));
     }, debounceMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectOs, deviceTypeFor, isMobileDevice } from './device';
+import { detectOs, deviceTypeFor, deviceTypeOfWindow, isMobileDevice } from './device';
 
 describe('device (spec §3 App settings)', () => {
   it('is mobile below 768 px, pad to 991 px, otherwise pc', () => {
@@ -9,6 +9,16 @@ describe('device (spec §3 App settings)', () => {
     expect(deviceTypeFor(991)).toBe('pad');
     expect(deviceTypeFor(992)).toBe('pc');
     expect(isMobileDevice('pad')).toBe(false);
+  });
+
+  it('classes a window by media query as deviceTypeFor classes a width', () => {
+    // A window of the given width answering (min-width: Npx) as a browser does.
+    const windowOf = (width: number) => ({
+      matchMedia: (query: string) =>
+        ({ matches: width >= Number(/min-width: (\d+)px/.exec(query)?.[1]) }) as MediaQueryList,
+    });
+    for (const width of [375, 767, 768, 991, 992, 1440])
+      expect(deviceTypeOfWindow(windowOf(width))).toBe(deviceTypeFor(width));
   });
 
   it('names the OS as Mac, Win, Linux or undefined', () => {

@@ -10,6 +10,19 @@ export function deviceTypeFor(width: number): TDeviceType {
   return 'pc';
 }
 
+/**
+ * The window's class by media query, at the same widths as deviceTypeFor. Not from
+ * `innerWidth`: on a page whose style is still pending, reading it makes the browser
+ * recalculate the style on the spot — 20–39 ms inside the entry's evaluation on Home, the
+ * app's longest task (decision 078). A media query is answered from the viewport alone.
+ */
+export function deviceTypeOfWindow(win: Pick<Window, 'matchMedia'> = window): TDeviceType {
+  const atLeast = (px: number) => win.matchMedia(`(min-width: ${px}px)`).matches;
+  if (!atLeast(DESKTOP_BREAKPOINT)) return 'mobile';
+  if (!atLeast(PAD_MAX + 1)) return 'pad';
+  return 'pc';
+}
+
 /** The spec treats a device as mobile or desktop; a pad counts as desktop. */
 export const isMobileDevice = (type: TDeviceType) => type === 'mobile';
 
