@@ -37,8 +37,9 @@ const isTradingDay = (day: string) =>
   ![0, 6].includes(istWeekday(asIstDay(day))) && !HOLIDAYS.has(day);
 
 /**
- * The latest monthly-only settlement date on or before today (the server refuses a date that
- * has not come): the first Friday of a month outside January, April, July and October, or the
+ * The latest monthly-only settlement date before today — the server refuses a date that has not
+ * come, and on the date itself its own job prepares the batch once the market has closed (on
+ * 4 Dec 2026, a first Friday, this test found it prepared): the first Friday of a month outside January, April, July and October, or the
  * trading day before it (decision 045). Monthly-only, so that the batch settles only clients
  * who chose monthly — this spec's client — and not every funded client of the run.
  */
@@ -50,7 +51,7 @@ function lastMonthlyOnlyDate(today: string): string {
       const first = asIstDay(`${year}-${String(month).padStart(2, '0')}-01`);
       let day: string = addIstDays(first, (5 - istWeekday(first) + 7) % 7);
       while (!isTradingDay(day)) day = addIstDays(asIstDay(day), -1);
-      if (day <= today) return day;
+      if (day < today) return day;
     }
     ({ year, month } = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
   }
@@ -63,7 +64,7 @@ function lastMonthlyOnlyDate(today: string): string {
  */
 function dateFor(project: string) {
   const latest = lastMonthlyOnlyDate(istToday());
-  return project === 'phone' ? lastMonthlyOnlyDate(addIstDays(asIstDay(latest), -1)) : latest;
+  return project === 'phone' ? lastMonthlyOnlyDate(latest) : latest;
 }
 
 /** A screen that fits the width and has no serious accessibility fault. */
