@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 import { componentTests } from '../../scripts/vitest-dom-project.ts';
 import { firstScreenGuard } from '../../scripts/vite-first-screen-guard.ts';
 import { mantineUseId } from '../../scripts/vite-mantine-use-id.ts';
-import { queryAnswersInTransition } from '../../scripts/vite-query-answers-in-transition.ts';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { reactRouterProduction } from '../../scripts/vite-react-router-production.ts';
 import { prerender } from '../../scripts/vite-prerender.ts';
@@ -25,8 +24,6 @@ export default defineConfig({
     reactRouterProduction(),
     // Mantine's components render once on mounting, not twice (src/lib/mantine-use-id.ts).
     mantineUseId(),
-    // A query's first answer renders as a transition, not a blocking task (src/lib/query-answers-in-transition.ts).
-    queryAnswersInTransition(),
     // The first screens' lazy chunks start with the entry, not after it.
     routePreload({ ...FIRST_SCREENS, '/kyc': ['src/features/kyc/components/kyc-page.tsx'] }),
     // ... and their markup is in the HTML, so the first paint does not wait for them.
