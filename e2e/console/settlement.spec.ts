@@ -39,8 +39,8 @@ const isTradingDay = (day: string) =>
 /**
  * The latest monthly-only settlement date before today — the server refuses a date that has not
  * come, and on the date itself its own job prepares the batch once the market has closed (on
- * 4 Dec 2026, a first Friday, this test found it prepared): the first Friday of a month outside January, April, July and October, or the
- * trading day before it (decision 045). Monthly-only, so that the batch settles only clients
+ * 4 Dec 2026, a first Friday, this test found it prepared): the first Friday of a month
+ * outside January, April, July and October, or the trading day before it (decision 045). Monthly-only, so that the batch settles only clients
  * who chose monthly — this spec's client — and not every funded client of the run.
  */
 function lastMonthlyOnlyDate(today: string): string {

@@ -3,11 +3,15 @@ import { DESKTOP_BREAKPOINT, PAD_MAX } from '@sampada/shared';
 export type TDeviceType = 'mobile' | 'pad' | 'pc';
 export type TDeviceOs = 'Mac' | 'Win' | 'Linux' | undefined;
 
+/** Each class from its least width, widest first; below them all, mobile (spec §3). */
+const CLASSES: readonly (readonly [minWidth: number, type: TDeviceType])[] = [
+  [PAD_MAX + 1, 'pc'],
+  [DESKTOP_BREAKPOINT, 'pad'],
+];
+
 /** mobile below 768 px, pad 768–991 px, otherwise pc (spec §3). */
 export function deviceTypeFor(width: number): TDeviceType {
-  if (width < DESKTOP_BREAKPOINT) return 'mobile';
-  if (width <= PAD_MAX) return 'pad';
-  return 'pc';
+  return CLASSES.find(([min]) => width >= min)?.[1] ?? 'mobile';
 }
 
 /**
@@ -17,10 +21,7 @@ export function deviceTypeFor(width: number): TDeviceType {
  * app's longest task (decision 078). A media query is answered from the viewport alone.
  */
 export function deviceTypeOfWindow(win: Pick<Window, 'matchMedia'> = window): TDeviceType {
-  const atLeast = (px: number) => win.matchMedia(`(min-width: ${px}px)`).matches;
-  if (!atLeast(DESKTOP_BREAKPOINT)) return 'mobile';
-  if (!atLeast(PAD_MAX + 1)) return 'pad';
-  return 'pc';
+  return CLASSES.find(([min]) => win.matchMedia(`(min-width: ${min}px)`).matches)?.[1] ?? 'mobile';
 }
 
 /** The spec treats a device as mobile or desktop; a pad counts as desktop. */
