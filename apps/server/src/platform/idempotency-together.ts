@@ -5,7 +5,7 @@
  * leaves to run alone, and keeps every answer before commit, so a key row exists exactly when
  * its request's effect does.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { type Envelope, ok } from './envelope.ts';
 
@@ -61,13 +61,26 @@ export async function keepAnswers(
   tx: Tx,
   answered: { claim: KeyClaim; data: unknown }[],
 ): Promise<Envelope<unknown>[]> {
+  const { answers, statement } = answersToKeep(answered);
+  if (statement) await tx.execute(statement);
+  return answers;
+}
+
+/**
+ * The envelopes of the answered requests, in order, and the statement that stores each with its
+ * key (null when none was answered), for a batch that sends it inside another (decision 080).
+ */
+export function answersToKeep(answered: { claim: KeyClaim; data: unknown }[]): {
+  answers: Envelope<unknown>[];
+  statement: SQL | null;
+} {
   const answers = answered.map(({ claim, data }) => ok(data, claim.message));
-  if (answered.length === 0) return answers;
-  await tx.execute(sql`
+  if (answered.length === 0) return { answers, statement: null };
+  const statement = sql`
     update idempotency_keys k set status = 200, response = c.response
     from unnest(${sql.param(answered.map((a) => a.claim.scope))}::text[],
                 ${sql.param(answered.map((a) => a.claim.key))}::text[],
                 ${sql.param(answers.map((a) => JSON.stringify(a)))}::jsonb[]) as c(scope, key, response)
-    where k.scope = c.scope and k.key = c.key`);
-  return answers;
+    where k.scope = c.scope and k.key = c.key`;
+  return { answers, statement };
 }

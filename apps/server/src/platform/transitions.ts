@@ -191,6 +191,12 @@ export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'eff
   ids: string[];
   /** The step's own work for every row moved, in one go; may return the rows anew. */
   effect?: (rows: Row<T>[]) => Promise<Row<T>[] | void>;
+  /**
+   * The caller's statements that commit with the step and need nothing back (a batch keeping
+   * its requests' answers), sent inside the audit row's statement, after the effect: one round
+   * trip fewer (decision 080).
+   */
+  also?: (rows: Row<T>[]) => readonly SQL[];
 };
 
 /**
@@ -242,7 +248,7 @@ export async function applyTransitions<T extends StatefulTable, A extends string
       ...clientOf(lifecycle.subject, row.id as string, row),
       ...noticeOf(lifecycle, action, row),
     });
-  const record = moves.events?.record?.(events) ?? [];
+  const record = [...(moves.events?.record?.(events) ?? []), ...(moves.also?.(rows) ?? [])];
   const audit = moves.audit;
   if (audit)
     await recordAudits(

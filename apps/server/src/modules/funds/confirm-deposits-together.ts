@@ -1,9 +1,11 @@
 import type { Actor } from '../../platform/audit.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Envelope } from '../../platform/envelope.ts';
 import {
+  answersToKeep,
   claimKeys,
   type KeyClaim,
-  keepAnswers,
   releaseKeys,
   type TogetherOutcome,
 } from '../../platform/idempotency-together.ts';
@@ -40,9 +42,10 @@ const MAX_BATCH = 64;
 /**
  * Single deposit confirmations under load, served by group commit (decision 069): those that
  * wait while earlier batches run are confirmed together in one transaction — keys claimed,
- * deposits moved and audited, credits posted, answers kept, one statement each — exactly as
- * each would have been alone (decide-deposit.ts). A confirmation the batch cannot serve (the
- * deposit not pending, missing, or a batch that failed) runs alone for its own answer.
+ * deposits moved, names read, credits posted, audit rows written and answers kept (these two
+ * in one statement, decision 080) — exactly as each would have been alone (decide-deposit.ts).
+ * A confirmation the batch cannot serve (the deposit not pending, missing, or a batch that
+ * failed) runs alone for its own answer.
  */
 export function createDepositConfirmations(deps: DepositDeps) {
   return groupCommit<TogetherConfirmation, TogetherOutcome>({
@@ -68,6 +71,8 @@ async function confirmTogether(
       at,
     );
     const claimed = items.filter((_, n) => held[n]);
+    let answerOf = new Map<TogetherConfirmation, Envelope<unknown>>();
+    let keep: SQL | null = null;
     // A duplicate UTR among them fails the statement, the batch, and so sends each alone.
     const moved = await applyTransitions(tx, DEPOSIT, 'confirm', {
       ids: claimed.map((item) => item.depositId),
@@ -78,40 +83,45 @@ async function confirmTogether(
         reason: null,
         postingId: ledger.nextPostingId(),
       },
-      // Credited right after the move, before the audit statement, as one confirmation is
+      // The answers are made before the credits: their names are read while no ledger row is
+      // held yet. Credited right after, before the audit statement, as one confirmation is
       // (move-deposit.ts): that statement also marks each client's standing stale
       // (engagement_due), so ledger rows before the mark in both, or a batch and a lone
       // confirmation of one client would each hold what the other waits for.
       effect: async (rows) => {
+        const rowOf = new Map(rows.map((row) => [row.id, row]));
+        const listed = await withPeople(
+          deps.people,
+          claimed
+            .filter((item) => rowOf.has(item.depositId))
+            .map((item) => ({ item, row: rowOf.get(item.depositId)! })),
+          tx,
+          new Map([[staffId, { email: staffEmail }]]),
+        );
+        const kept = answersToKeep(
+          listed.map((l) => ({
+            claim: l.item.claim,
+            data: consoleDepositView(l, receiptUrlOf(deps.uploads, l.item.baseUrl, l.row)),
+          })),
+        );
+        answerOf = new Map(listed.map((l, n) => [l.item, kept.answers[n]!]));
+        keep = kept.statement;
         await ledger.postManyAs(
           tx,
           rows.map((row) => transferPosting(depositCredit(row))),
           rows.map((row) => row.postingId!),
         );
       },
+      // Each answer is kept with its key in the audit row's statement (decision 080).
+      also: () => (keep ? [keep] : []),
       audit: { actor, details: (row) => decisionDetails(row, null) },
       events,
     });
-    const rowOf = new Map(moved.map((row) => [row.id, row]));
-    const served = claimed.filter((item) => rowOf.has(item.depositId));
+    const movedIds = new Set(moved.map((row) => row.id));
     await releaseKeys(
       tx,
-      claimed.filter((item) => !rowOf.has(item.depositId)).map((item) => item.claim),
+      claimed.filter((item) => !movedIds.has(item.depositId)).map((item) => item.claim),
     );
-    const listed = await withPeople(
-      deps.people,
-      served.map((item) => ({ item, row: rowOf.get(item.depositId)! })),
-      tx,
-      new Map([[staffId, { email: staffEmail }]]),
-    );
-    const answers = await keepAnswers(
-      tx,
-      listed.map((l) => ({
-        claim: l.item.claim,
-        data: consoleDepositView(l, receiptUrlOf(deps.uploads, l.item.baseUrl, l.row)),
-      })),
-    );
-    const answerOf = new Map(listed.map((l, n) => [l.item, answers[n]!]));
     return items.map((item, n): TogetherOutcome => {
       if (!held[n]) return { kind: 'taken' };
       const answer = answerOf.get(item);

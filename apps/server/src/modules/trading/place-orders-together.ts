@@ -2,9 +2,9 @@ import { type Actor, recordAuditsBy } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
 import {
+  answersToKeep,
   claimKeys,
   type KeyClaim,
-  keepAnswers,
   type TogetherOutcome,
 } from '../../platform/idempotency-together.ts';
 import { plainTransaction } from '../../platform/transaction.ts';
@@ -61,8 +61,8 @@ const servesTogether = (input: OrderInput): input is MarketOrderInput =>
  * Buys placed in the app at the open, served by group commit (decision 070): each request is
  * checked as placing checks it — the client, the PIN, the prices, the minimum — before its
  * batch; the orders that waited for a slot are then placed in one transaction, keys claimed,
- * cash held, orders written, audited and answers kept, one statement each, exactly as each
- * would have been alone (place-market-order.ts). Sells, other types and API orders run alone;
+ * cash held, orders written, and audit rows and answers kept (in one statement, decision 080),
+ * exactly as each would have been alone (place-market-order.ts). Sells, other types and API orders run alone;
  * a batch that fails (one client short of cash) sends each of its orders alone, for its own
  * answer.
  */
@@ -124,16 +124,17 @@ async function placeTogether(
       .returning();
     const rowOf = new Map(written.map((row) => [row.id, row]));
     const rows = claimed.map((o) => rowOf.get(o.terms.id)!);
+    const views = await deps.reads.views(rows, tx);
+    const { answers, statement } = answersToKeep(
+      claimed.map((o, n) => ({ claim: o.claim, data: views[n] })),
+    );
+    // The answers are kept with their keys in the audit rows' statement (decision 080).
     await recordAuditsBy(
       tx,
       rows.map((row, n) => ({ actor: claimed[n]!.actor, entry: placedAudit(row, undefined) })),
+      statement ? [statement] : [],
     );
     for (const row of rows) announcePlaced(deps, tx, row, undefined);
-    const views = await deps.reads.views(rows, tx);
-    const answers = await keepAnswers(
-      tx,
-      claimed.map((o, n) => ({ claim: o.claim, data: views[n] })),
-    );
     const answerOf = new Map(claimed.map((o, n) => [o, answers[n]!]));
     return items.map((item, n): TogetherOutcome => {
       if (!held[n]) return { kind: 'taken' };
