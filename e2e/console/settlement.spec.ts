@@ -43,11 +43,11 @@ const isTradingDay = (day: string) =>
  * outside January, April, July and October, or the trading day before it (decision 045). Monthly-only, so that the batch settles only clients
  * who chose monthly — this spec's client — and not every funded client of the run.
  */
-function lastMonthlyOnlyDate(today: string): string {
+function lastMonthlyOnlyDate(today: string, monthParity: 0 | 1): string {
   let year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7));
   for (let i = 0; i < 24; i++) {
-    if (![1, 4, 7, 10].includes(month)) {
+    if (![1, 4, 7, 10].includes(month) && month % 2 === monthParity) {
       const first = asIstDay(`${year}-${String(month).padStart(2, '0')}-01`);
       let day: string = addIstDays(first, (5 - istWeekday(first) + 7) % 7);
       while (!isTradingDay(day)) day = addIstDays(asIstDay(day), -1);
@@ -59,12 +59,13 @@ function lastMonthlyOnlyDate(today: string): string {
 }
 
 /**
- * One live batch per date, and both projects share one server: the phone takes the monthly-only
- * date before the desk's.
+ * One live batch per date, and both projects share one server: the desk takes a date in an even
+ * month, the phone one in an odd month. "The one before the desk's" collided when midnight IST
+ * fell between the two projects' runs (4 Dec 2026): the phone's date after it was the desk's
+ * before it.
  */
 function dateFor(project: string) {
-  const latest = lastMonthlyOnlyDate(istToday());
-  return project === 'phone' ? lastMonthlyOnlyDate(latest) : latest;
+  return lastMonthlyOnlyDate(istToday(), project === 'phone' ? 1 : 0);
 }
 
 /** A screen that fits the width and has no serious accessibility fault. */
