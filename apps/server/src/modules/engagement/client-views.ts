@@ -20,11 +20,17 @@ const computedStatusOf = async (deps: EngagementDeps, clientId: string) =>
   (await recompute(deps, clientId), await statusOf(deps.db, clientId))!;
 
 export async function vipOf(deps: EngagementDeps, clientId: string): Promise<TVip> {
-  const status = await computedStatusOf(deps, clientId);
+  // The snapshots before the status: a computation stores both in one transaction, so the
+  // status read after them is at least as new, and the average shown never lags the day's
+  // assets shown beside it (read the other way, a computation committing between the two
+  // reads showed today's assets beside the average from before them).
+  const seen = await snapshotsOf(deps, clientId, deps.db);
+  const stored = await statusOf(deps.db, clientId);
+  const status = stored ?? (await computedStatusOf(deps, clientId));
+  const snapshots = stored ? seen : await snapshotsOf(deps, clientId, deps.db);
   const all = await tiersOf(deps.db);
   const tier = all.find((t) => t.level === status.vip) ?? all[0]!;
   const next = all.find((t) => t.level === status.vip + 1);
-  const snapshots = await snapshotsOf(deps, clientId, deps.db);
   const today = istDateOf(deps.clock.now());
   return {
     level: status.vip,
