@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgresDatabase } from '../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
-import { executeAsOne } from './one-round-trip.ts';
+import { executeAllOrNothing, executeAsOne } from './one-round-trip.ts';
 
 let target: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let database: Database;
@@ -11,6 +11,8 @@ beforeAll(async () => {
   database = await openDatabase({ url: target.url, migrate: false });
   await database.db.execute(sql`create table marks (client text primary key, asks int not null)`);
   await database.db.execute(sql`create table notices (id serial primary key, client text)`);
+  await database.db.execute(sql`create sequence turns`);
+  await database.db.execute(sql`create table turns_taken (what text primary key, turn bigint)`);
 });
 afterAll(async () => {
   await database?.close();
@@ -54,5 +56,49 @@ describe('statements a step commits with, sent as one', () => {
       }),
     ).rejects.toThrow('the step failed after');
     expect(await rowsOf(sql`select 1 from marks where client = 'c'`)).toEqual([]);
+  });
+});
+
+/** A step that records when it ran (a turn of one sequence) and returns one row. */
+const turn = (what: string) =>
+  sql`insert into turns_taken (what, turn) values (${what}, nextval('turns')) returning 1`;
+
+describe('a batch sent as one statement, all or nothing', () => {
+  it('commits its steps in the order given, then the rest, in one round trip', async () => {
+    const { db } = database;
+    const sent = vi.spyOn(db, 'execute');
+    sent.mockClear();
+    await executeAllOrNothing(
+      db,
+      [
+        { statement: turn('keys'), rows: 1, what: 'keys' },
+        { statement: turn('update'), rows: 1, what: 'update' },
+        { statement: turn('credits'), rows: 1, what: 'credits' },
+      ],
+      [turn('audit'), mark('d')],
+    );
+    expect(sent).toHaveBeenCalledTimes(1);
+    sent.mockRestore();
+    const turns = await rowsOf<{ what: string }>(sql`select what from turns_taken order by turn`);
+    expect(turns.map((t) => t.what)).toEqual(['keys', 'update', 'credits', 'audit']);
+    expect(await rowsOf(sql`select asks from marks where client = 'd'`)).toEqual([{ asks: 1 }]);
+  });
+
+  it('undoes every step and the rest when one step touched fewer rows than it was built for', async () => {
+    const { db } = database;
+    const nothingMoved = sql`update marks set asks = asks + 1 where client = 'nobody' returning 1`;
+    await expect(
+      executeAllOrNothing(
+        db,
+        [
+          { statement: turn('keys again'), rows: 1, what: 'keys' },
+          { statement: nothingMoved, rows: 1, what: 'the update' },
+        ],
+        [mark('e'), notice('e')],
+      ),
+    ).rejects.toMatchObject({ cause: { code: 'SB001' } });
+    expect(await rowsOf(sql`select 1 from turns_taken where what = 'keys again'`)).toEqual([]);
+    expect(await rowsOf(sql`select 1 from marks where client = 'e'`)).toEqual([]);
+    expect(await rowsOf(sql`select 1 from notices where client = 'e'`)).toEqual([]);
   });
 });

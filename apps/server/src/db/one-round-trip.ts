@@ -18,3 +18,32 @@ export async function executeAsOne(db: Executor, statements: readonly SQL[]): Pr
   }
   await db.execute(sql`with ${sql.join(asCtes(statements, 'part'), sql`, `)} select 1`);
 }
+
+/**
+ * A step of a statement sent all or nothing: it must return exactly `rows` rows (one a row it
+ * wrote), or the whole statement is undone.
+ */
+export type CountedStep = { statement: SQL; rows: number; what: string };
+
+/**
+ * Steps and statements that need nothing back, as one statement with no transaction around it
+ * (decision 081): the steps run in the order given — so their locks are taken in that order —
+ * each counted by batch_ensure (migration 0058), which raises when one returned other than its
+ * rows; then the rest. A statement commits or fails whole, so a count off undoes everything.
+ */
+export async function executeAllOrNothing(
+  db: Executor,
+  steps: readonly CountedStep[],
+  also: readonly SQL[],
+): Promise<void> {
+  const name = (i: number) => sql.raw(`step${i}`);
+  const ctes = [
+    ...steps.map((step, i) => sql`${name(i)} as (${step.statement})`),
+    ...asCtes(also, 'also'),
+  ];
+  const checks = steps.map(
+    (step, i) =>
+      sql`batch_ensure((select count(*) from ${name(i)}) = ${step.rows}::bigint, ${step.what}::text)`,
+  );
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(checks, sql`, `)}`);
+}

@@ -108,9 +108,22 @@ async function insertRows(
   rows: ReturnType<typeof auditRow>[],
   also: readonly SQL[],
 ): Promise<void> {
-  const column = <T>(values: T[]) => sql.param(values);
   const ctes = asCtes(also, 'also');
-  await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
+  await db.execute(
+    sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}${rowsStatement(rows)}`,
+  );
+}
+
+/**
+ * Audit rows by one actor as a statement to send inside another (a batch sent as one statement,
+ * decision 081): the same rows recordAudits writes.
+ */
+export const auditsStatement = (actor: Actor, entries: AuditEntry[]): SQL =>
+  rowsStatement(entries.map((e) => auditRow(actor, e)));
+
+function rowsStatement(rows: ReturnType<typeof auditRow>[]): SQL {
+  const column = <T>(values: T[]) => sql.param(values);
+  return sql`
     insert into ${auditLog} (actor_type, actor_id, action, subject_type, subject_id, before, after, ip)
     select u.actor_type, u.actor_id, u.action, u.subject_type, u.subject_id, u.before, u.after, u.ip
     from unnest(${column(rows.map((r) => r.actorType))}::text[],
@@ -122,7 +135,7 @@ async function insertRows(
                 ${column(rows.map((r) => asJson(r.after)))}::jsonb[],
                 ${column(rows.map((r) => r.ip))}::text[])
       with ordinality as u(actor_type, actor_id, action, subject_type, subject_id, before, after, ip, n)
-    order by u.n`);
+    order by u.n`;
 }
 
 /** The operator CLI acts as the OS user that ran it. */

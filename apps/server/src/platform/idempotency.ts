@@ -167,15 +167,12 @@ export function createIdempotency(db: Db, clock: Clock) {
     ): Promise<Envelope<T>> {
       const { key, hash } = keyOf(request);
       const { scope, message } = options;
-      // No read of the key first: the batch's claim finds a key already used (the replay
-      // below), so a first request costs no round trip of its own before its batch.
+      // No read of the key first: a key already used fails its batch's claim, and the request
+      // then runs alone below, replayed; a first request costs no round trip before its batch.
       const outcome = await together({ scope, key, hash, message }).catch((): TogetherOutcome => ({
         kind: 'alone',
       }));
       if (outcome.kind === 'done') return outcome.answer as Envelope<T>;
-      if (outcome.kind === 'taken') {
-        return (await replayWinner(reply, scope, key, hash)) as Envelope<T>;
-      }
       if (outcome.kind === 'refused') {
         // Refused by a check made before its batch, so before any read of the key: a repeat of
         // a request that succeeded still answers what it answered then.

@@ -21,8 +21,8 @@ import { afterCommit } from './transaction.ts';
 /** One step: the states it may start from and the state it ends in. */
 export type Transition<S extends string> = { readonly from: readonly S[]; readonly to: S };
 
-type Row<T extends PgTable> = T['$inferSelect'];
-type StatefulTable = PgTable & { id: PgColumn };
+export type Row<T extends PgTable> = T['$inferSelect'];
+export type StatefulTable = PgTable & { id: PgColumn };
 
 export type Lifecycle<T extends StatefulTable, A extends string, S extends string> = {
   /** The audit action's prefix (`withdrawal` in `withdrawal.pay`) and the event channel's. */
@@ -191,12 +191,6 @@ export type Moves<T extends StatefulTable> = Omit<Move<T>, 'id' | 'where' | 'eff
   ids: string[];
   /** The step's own work for every row moved, in one go; may return the rows anew. */
   effect?: (rows: Row<T>[]) => Promise<Row<T>[] | void>;
-  /**
-   * The caller's statements that commit with the step and need nothing back (a batch keeping
-   * its requests' answers), sent inside the audit row's statement, after the effect: one round
-   * trip fewer (decision 080).
-   */
-  also?: (rows: Row<T>[]) => readonly SQL[];
 };
 
 /**
@@ -237,34 +231,55 @@ export async function applyTransitions<T extends StatefulTable, A extends string
   if (moved.length === 0) return [];
 
   const rows = (await moves.effect?.(moved)) ?? moved;
-  for (const row of rows)
-    events.push({
-      subject: lifecycle.subject,
-      id: row.id as string,
-      action: `${lifecycle.name}.${action}`,
-      from,
-      to: rule.to,
-      at: moves.at.toISOString(),
-      ...clientOf(lifecycle.subject, row.id as string, row),
-      ...noticeOf(lifecycle, action, row),
-    });
-  const record = [...(moves.events?.record?.(events) ?? []), ...(moves.also?.(rows) ?? [])];
+  for (const row of rows) events.push(batchEvent(lifecycle, action, moves.at, row));
+  const record = moves.events?.record?.(events) ?? [];
   const audit = moves.audit;
   if (audit)
     await recordAudits(
       tx,
       audit.actor,
-      rows.map((row) => ({
-        action: `${lifecycle.name}.${audit.action ?? action}`,
-        subjectType: lifecycle.subject,
-        subjectId: row.id as string,
-        before: { status: from },
-        after: { status: rule.to, ...audit.details?.(row) },
-      })),
+      rows.map((row) => batchAudit(lifecycle, action, audit, row)),
       record,
     );
   else await executeAsOne(tx, record);
   return rows;
+}
+
+/** The event of a batch's step from its one start state, for a row it left. */
+export function batchEvent<T extends StatefulTable, A extends string, S extends string>(
+  lifecycle: Lifecycle<T, A, S>,
+  action: A,
+  at: Date,
+  row: Row<T>,
+): TransitionEvent {
+  const rule = lifecycle.transitions[action];
+  return {
+    subject: lifecycle.subject,
+    id: row.id as string,
+    action: `${lifecycle.name}.${action}`,
+    from: rule.from[0]!,
+    to: rule.to,
+    at: at.toISOString(),
+    ...clientOf(lifecycle.subject, row.id as string, row),
+    ...noticeOf(lifecycle, action, row),
+  };
+}
+
+/** The audit row of a batch's step from its one start state, for a row it left. */
+export function batchAudit<T extends StatefulTable, A extends string, S extends string>(
+  lifecycle: Lifecycle<T, A, S>,
+  action: A,
+  audit: NonNullable<Move<T>['audit']>,
+  row: Row<T>,
+) {
+  const rule = lifecycle.transitions[action];
+  return {
+    action: `${lifecycle.name}.${audit.action ?? action}`,
+    subjectType: lifecycle.subject,
+    subjectId: row.id as string,
+    before: { status: rule.from[0]! },
+    after: { status: rule.to, ...audit.details?.(row) },
+  };
 }
 
 /** A row's client: its `clientId` column, or the row itself when it is the client (KYC). */

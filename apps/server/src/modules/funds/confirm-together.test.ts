@@ -8,7 +8,12 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FM, FUNDS_DONE, type TConsoleDeposit } from '@sampada/shared';
+import { executeAllOrNothing } from '../../db/one-round-trip.ts';
 import { requestHash } from '../../platform/idempotency.ts';
+import { transitionsStatement } from '../../platform/transitions-statement.ts';
+import { transferPosting } from '../ledger/service.ts';
+import { DEPOSIT, depositCredit } from './deposit-lifecycle.ts';
+import { pendingWithPostingIds } from './deposit-queries.ts';
 import {
   buildTestApp,
   signInStaff,
@@ -165,6 +170,64 @@ describe('deposit confirmations served together', () => {
       `select id from ledger_postings where reference = 'deposit:${repeated}'`,
     );
     expect(credits).toHaveLength(1);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('writes nothing of a batch whose deposit was decided between its read and its write', async () => {
+    const c = await moneyClient(t);
+    const [kept, decided] = [await pendingDeposit(c, 24_000), await pendingDeposit(c, 24_001)];
+    const { db, ledger } = t.ctx;
+    const read = await pendingWithPostingIds(db, [kept, decided], ledger.nextPostingId());
+    const at = new Date();
+    const step = transitionsStatement(DEPOSIT, 'confirm', {
+      rows: read.map((r) => r.row),
+      at,
+      set: (row) => ({
+        decidedAt: at,
+        decidedByStaffId: ops.id,
+        reason: null,
+        postingId: read.find((r) => r.row.id === row.id)!.postingId,
+      }),
+      audit: { actor: { type: 'staff', id: ops.id } },
+    });
+    // Another officer rejects one after the batch read it, before its statement.
+    await t.api.post(
+      `/console/api/v1/funds/deposits/${decided}/reject`,
+      { reason: 'No such credit on the statement' },
+      ops.token,
+      keyed(),
+    );
+    await expect(
+      executeAllOrNothing(
+        db,
+        [
+          step.update,
+          {
+            statement: ledger.postManyStatement(
+              step.rows.map((row) => transferPosting(depositCredit(row))),
+              step.rows.map((row) => row.postingId!),
+            ),
+            rows: step.rows.length,
+            what: 'deposit credits',
+          },
+        ],
+        step.record,
+      ),
+    ).rejects.toMatchObject({ cause: { code: 'SB001' } });
+    const statuses = await sqlRows<{ id: string; status: string }>(
+      t,
+      `select id, status from deposits where id in ('${kept}', '${decided}')`,
+    );
+    expect(Object.fromEntries(statuses.map((r) => [r.id, r.status]))).toEqual({
+      [kept]: 'pending',
+      [decided]: 'rejected',
+    });
+    expect((await balancesOf(t, c.id)).cash_available).toBe(0n);
+    const audits = await sqlRows(
+      t,
+      `select 1 from audit_log where action = 'deposit.confirm' and subject_id in ('${kept}', '${decided}')`,
+    );
+    expect(audits).toEqual([]);
     expect((await t.ctx.ledger.check()).ok).toBe(true);
   });
 });

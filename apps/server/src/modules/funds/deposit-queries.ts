@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { type ListFilter, listWhere, orderOf } from './listing.ts';
 import { deposits } from './tables.ts';
@@ -37,4 +37,16 @@ export function depositsWithUtr(db: Executor, utr: string) {
     .select({ clientId: deposits.clientId, status: deposits.status })
     .from(deposits)
     .where(and(eq(deposits.utr, utr), inArray(deposits.status, ['pending', 'confirmed'])));
+}
+
+/**
+ * Those of `ids` still pending, each with a posting id drawn now (`nextPostingId`, the
+ * ledger's): a batch of confirmations sent as one statement (decision 081) builds its credits
+ * under them. An id drawn and never posted is only a gap in the sequence.
+ */
+export function pendingWithPostingIds(db: Executor, ids: string[], nextPostingId: SQL<number>) {
+  return db
+    .select({ row: deposits, postingId: nextPostingId.mapWith(Number) })
+    .from(deposits)
+    .where(and(inArray(deposits.id, ids), eq(deposits.status, 'pending')));
 }

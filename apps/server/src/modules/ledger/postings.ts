@@ -97,10 +97,35 @@ export async function postBatch(
   postings: { posting: PostingRow; lines: LineRow[] }[],
   postingIds: number[] | null = null,
 ): Promise<{ postingId: number; accountIds: number[]; balances: bigint[] }[]> {
+  const result = await tx.execute(postBatchStatement(locks, postings, postingIds));
+  const rows = rowsOf<{ index: number; posting: string; ids: string[]; balances: string[] }>(
+    result,
+  );
+  const answered = new Array<{ postingId: number; accountIds: number[]; balances: bigint[] }>(
+    postings.length,
+  );
+  for (const row of rows)
+    answered[row.index - 1] = {
+      postingId: Number(row.posting),
+      accountIds: row.ids.map(Number),
+      balances: row.balances.map((b) => BigInt(b)),
+    };
+  return answered;
+}
+
+/**
+ * postBatch's one statement, to send inside another (decision 081): a SELECT of one row a
+ * posting, so a caller can count what it wrote.
+ */
+export function postBatchStatement(
+  locks: Omit<LineRow, 'amount' | 'position'>[],
+  postings: { posting: PostingRow; lines: LineRow[] }[],
+  postingIds: number[] | null = null,
+): SQL {
   const lines = postings.flatMap((p) => p.lines);
   const postingOfLine = postings.flatMap((p, at) => p.lines.map(() => at + 1));
   const column = <T>(values: T[]) => sql.param(values);
-  const result = await tx.execute(sql`
+  return sql`
     select out_index as index, out_posting_id::text as posting, out_account_ids::text[] as ids,
            out_balances::text[] as balances
     from ledger_post_many(
@@ -121,20 +146,7 @@ export async function postBatch(
       ${column(lines.map((l) => l.amount.toString()))}::bigint[],
       ${column(lines.map((l) => l.guarded))}::boolean[],
       ${column(lines.map((l) => l.position))}::integer[],
-      ${postingIds === null ? null : column(postingIds.map(String))}::bigint[])`);
-  const rows = rowsOf<{ index: number; posting: string; ids: string[]; balances: string[] }>(
-    result,
-  );
-  const answered = new Array<{ postingId: number; accountIds: number[]; balances: bigint[] }>(
-    postings.length,
-  );
-  for (const row of rows)
-    answered[row.index - 1] = {
-      postingId: Number(row.posting),
-      accountIds: row.ids.map(Number),
-      balances: row.balances.map((b) => BigInt(b)),
-    };
-  return answered;
+      ${postingIds === null ? null : column(postingIds.map(String))}::bigint[])`;
 }
 
 export type LineFilter = {

@@ -28,7 +28,7 @@ import {
   postingsWithReference,
   postingWithLines,
 } from './read-lines.ts';
-import { post, postAs, postMany, postManyAs, reserveMany } from './write-postings.ts';
+import { post, postAs, postMany, postManyStatement, reserveMany } from './write-postings.ts';
 
 export {
   type AccountRef,
@@ -69,9 +69,12 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
     /** Writes one posting under an id drawn with nextPostingId(), in one round trip. */
     postAs: (tx: Tx, input: PostingInput, postingId: number) => postAs(deps, tx, input, postingId),
 
-    /** postAs for a batch: each posting under its id, all in one round trip. */
-    postManyAs: (tx: Tx, inputs: PostingInput[], postingIds: number[]) =>
-      postManyAs(deps, tx, inputs, postingIds),
+    /**
+     * postMany, or the same under ids drawn with nextPostingId(), as a statement to send inside another (decision
+     * 081): a SELECT of one row a posting written, so the batch can check it wrote them all.
+     */
+    postManyStatement: (inputs: PostingInput[], postingIds: number[] | null = null) =>
+      postManyStatement(deps, inputs, postingIds),
 
     /** The ids and balances of a client's accounts (those that exist yet). */
     accountsOf: async (clientId: string, executor: Executor = db) =>

@@ -1,9 +1,16 @@
 /** Writing postings in the caller's transaction: one, many at once, or many under reserved ids. */
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { LedgerDeps } from './ledger-deps.ts';
 import type { AccountRef, Posted, PostingInput, ReservedPostings } from './posting-input.ts';
 import { bucketOf, lockOrder, posted, postingRow, prepared, refusal } from './posting-rows.ts';
-import { type LineRow, postBatch, postLines, reservePostingIds } from './postings.ts';
+import {
+  type LineRow,
+  postBatch,
+  postBatchStatement,
+  postLines,
+  reservePostingIds,
+} from './postings.ts';
 
 /**
  * Writes a posting in the caller's transaction: one round trip to the database function
@@ -43,20 +50,20 @@ export function batchOf({ clock }: LedgerDeps, inputs: PostingInput[]) {
   const batch = inputs.map((input) => ({ input, ordered: prepared(input, bucket) }));
   const locks = new Map<string, LineRow>();
   for (const { ordered } of batch) for (const { row } of ordered) locks.set(lockOrder(row), row);
+  const lockRows = [...locks.keys()]
+    .sort((x, y) => x.localeCompare(y))
+    .map((key) => locks.get(key)!);
+  const postingsAt = (createdAt: Date) =>
+    batch.map(({ input, ordered }) => ({
+      posting: postingRow(input, createdAt),
+      lines: ordered.map((l) => l.row),
+    }));
   /** Writes the batch in one round trip: every row locked first, in the global lock order. */
-  return async function write(tx: Tx, postingIds: number[] | null): Promise<Posted[]> {
+  async function write(tx: Tx, postingIds: number[] | null): Promise<Posted[]> {
     const createdAt = clock.now();
     let written: Awaited<ReturnType<typeof postBatch>>;
     try {
-      written = await postBatch(
-        tx,
-        [...locks.keys()].sort((a, b) => a.localeCompare(b)).map((key) => locks.get(key)!),
-        batch.map(({ input, ordered }) => ({
-          posting: postingRow(input, createdAt),
-          lines: ordered.map((l) => l.row),
-        })),
-        postingIds,
-      );
+      written = await postBatch(tx, lockRows, postingsAt(createdAt), postingIds);
     } catch (error) {
       throw refusal(error, (detail) => {
         const [postingAt, lineAt] = detail.split(':').map(Number);
@@ -64,7 +71,11 @@ export function batchOf({ clock }: LedgerDeps, inputs: PostingInput[]) {
       });
     }
     return batch.map(({ ordered }, at) => posted(ordered, written[at]!, createdAt));
-  };
+  }
+  /** The same write as a statement to send inside another (decision 081); nothing answered. */
+  const statement = (postingIds: number[] | null) =>
+    postBatchStatement(lockRows, postingsAt(clock.now()), postingIds);
+  return Object.assign(write, { statement });
 }
 
 /**
@@ -101,14 +112,16 @@ export async function reserveMany(
   return { postingIds, post: () => (posting ??= write(tx, postingIds)) };
 }
 
-/** Writes postings under ids drawn with nextPostingId() (a batch's UPDATE), in one round trip. */
-export async function postManyAs(
+/**
+ * postMany (or, given ids drawn with nextPostingId(), under them) as a statement, for a caller
+ * that sends it inside another (decision 081): a SELECT of one row a posting written.
+ */
+export function postManyStatement(
   deps: LedgerDeps,
-  tx: Tx,
   inputs: PostingInput[],
-  postingIds: number[],
-): Promise<Posted[]> {
-  return inputs.length === 0 ? [] : batchOf(deps, inputs)(tx, postingIds);
+  postingIds: number[] | null,
+): SQL {
+  return batchOf(deps, inputs).statement(postingIds);
 }
 
 /** Writes one posting under an id drawn with nextPostingId(), in one round trip. */

@@ -1,9 +1,10 @@
 import { type Actor, recordAuditsBy } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
+import { executeAllOrNothing } from '../../db/one-round-trip.ts';
 import {
   answersToKeep,
-  claimKeys,
+  claimStatement,
   type KeyClaim,
   type TogetherOutcome,
 } from '../../platform/idempotency-together.ts';
@@ -60,11 +61,11 @@ const servesTogether = (input: OrderInput): input is MarketOrderInput =>
 /**
  * Buys placed in the app at the open, served by group commit (decision 070): each request is
  * checked as placing checks it — the client, the PIN, the prices, the minimum — before its
- * batch; the orders that waited for a slot are then placed in one transaction, keys claimed,
- * cash held, orders written, and audit rows and answers kept (in one statement, decision 080),
- * exactly as each would have been alone (place-market-order.ts). Sells, other types and API orders run alone;
- * a batch that fails (one client short of cash) sends each of its orders alone, for its own
- * answer.
+ * batch; the orders that waited for a slot are then placed in one transaction — keys claimed
+ * and cash held (one statement, decision 081), orders written, audit rows and answers kept (one
+ * statement, decision 080) — exactly as each would have been alone (place-market-order.ts).
+ * Sells, other types and API orders run alone; a batch that fails (one client short of cash, a
+ * key already taken) sends each of its orders alone, for its own answer.
  */
 export function createOrdersTogether(deps: PlacementDeps) {
   const batches = groupCommit<TogetherOrder, TogetherOutcome>({
@@ -102,43 +103,56 @@ async function placeTogether(
   items: TogetherOrder[],
 ): Promise<TogetherOutcome[]> {
   return plainTransaction(deps.db)(async (tx) => {
-    const held = await claimKeys(
+    // Every key claimed and every buy's cash held in one statement (decision 081), in that
+    // order, as one order takes them: a key already taken, or a client short of cash, fails
+    // it, the batch, and so sends each alone — each then replayed, waiting or refused as one.
+    await executeAllOrNothing(
       tx,
-      items.map((item) => item.claim),
-      deps.clock.now(),
-    );
-    const claimed = items.filter((_, n) => held[n]);
-    if (claimed.length === 0) return items.map((): TogetherOutcome => ({ kind: 'taken' }));
-    // One client short of cash fails the statement, the batch, and so sends each alone.
-    await deps.ledger.postMany(
-      tx,
-      claimed.map(({ clientId, input, terms }) =>
-        transferPosting(
-          holdTransfer({ clientId, orderId: terms.id, amount: terms.hold, memo: holdMemo(input) }),
-        ),
-      ),
+      [
+        {
+          statement: claimStatement(
+            items.map((item) => item.claim),
+            deps.clock.now(),
+          ),
+          rows: items.length,
+          what: 'order keys',
+        },
+        {
+          statement: deps.ledger.postManyStatement(
+            items.map(({ clientId, input, terms }) =>
+              transferPosting(
+                holdTransfer({
+                  clientId,
+                  orderId: terms.id,
+                  amount: terms.hold,
+                  memo: holdMemo(input),
+                }),
+              ),
+            ),
+          ),
+          rows: items.length,
+          what: 'order holds',
+        },
+      ],
+      [],
     );
     const written = await tx
       .insert(orders)
-      .values(claimed.map((o) => marketOrderRow(deps, o.clientId, o.input, o.terms, null)))
+      .values(items.map((o) => marketOrderRow(deps, o.clientId, o.input, o.terms, null)))
       .returning();
     const rowOf = new Map(written.map((row) => [row.id, row]));
-    const rows = claimed.map((o) => rowOf.get(o.terms.id)!);
+    const rows = items.map((o) => rowOf.get(o.terms.id)!);
     const views = await deps.reads.views(rows, tx);
     const { answers, statement } = answersToKeep(
-      claimed.map((o, n) => ({ claim: o.claim, data: views[n] })),
+      items.map((o, n) => ({ claim: o.claim, data: views[n] })),
     );
     // The answers are kept with their keys in the audit rows' statement (decision 080).
     await recordAuditsBy(
       tx,
-      rows.map((row, n) => ({ actor: claimed[n]!.actor, entry: placedAudit(row, undefined) })),
+      rows.map((row, n) => ({ actor: items[n]!.actor, entry: placedAudit(row, undefined) })),
       statement ? [statement] : [],
     );
     for (const row of rows) announcePlaced(deps, tx, row, undefined);
-    const answerOf = new Map(claimed.map((o, n) => [o, answers[n]!]));
-    return items.map((item, n): TogetherOutcome => {
-      if (!held[n]) return { kind: 'taken' };
-      return { kind: 'done', answer: answerOf.get(item)! };
-    });
+    return answers.map((answer): TogetherOutcome => ({ kind: 'done', answer }));
   });
 }
