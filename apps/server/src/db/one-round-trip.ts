@@ -26,10 +26,11 @@ export async function executeAsOne(db: Executor, statements: readonly SQL[]): Pr
 export type CountedStep = { statement: SQL; rows: number; what: string };
 
 /**
- * Steps and statements that need nothing back, as one statement with no transaction around it
- * (decision 081): the steps run in the order given — so their locks are taken in that order —
- * each counted by batch_ensure (migration 0058), which raises when one returned other than its
- * rows; then the rest. A statement commits or fails whole, so a count off undoes everything.
+ * Steps and statements that need nothing back, as one statement (decision 081): the steps run in
+ * the order given — so their locks are taken in that order — each counted by batch_ensure
+ * (migration 0058), which raises when one returned other than its rows; then the rest. A
+ * statement commits or fails whole, so sent alone it needs no transaction around it, and inside
+ * one (a batch of buys) a count off aborts that transaction.
  */
 export async function executeAllOrNothing(
   db: Executor,
