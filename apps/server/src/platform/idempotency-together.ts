@@ -27,15 +27,21 @@ export type TogetherOutcome =
  * key another transaction is claiming makes it wait for that one's end, as a single claim does;
  * the keys go in one order, so two batches sharing keys wait rather than deadlock.
  */
-export function claimStatement(claims: KeyClaim[], at: Date): SQL {
+export const claimStatement = (claims: KeyClaim[], at: Date): SQL => keysInsert(claims, at, null);
+
+/** The keys' INSERT, each with its answer when `answers` are given (in the claims' order). */
+function keysInsert(claims: KeyClaim[], at: Date, answers: Envelope<unknown>[] | null): SQL {
+  const column = <T>(values: T[]) => sql.param(values);
+  const responses = answers?.map((a) => JSON.stringify(a)) ?? claims.map(() => null);
   return sql`
-    insert into idempotency_keys (scope, key, request_hash, created_at)
-    select c.scope, c.key, c.hash, ${at}
-    from unnest(${sql.param(claims.map((c) => c.scope))}::text[], ${sql.param(claims.map((c) => c.key))}::text[],
-                ${sql.param(claims.map((c) => c.hash))}::text[]) as c(scope, key, hash)
+    insert into idempotency_keys (scope, key, request_hash, created_at, status, response)
+    select c.scope, c.key, c.hash, ${at}, ${answers ? 200 : null}::integer, c.response
+    from unnest(${column(claims.map((c) => c.scope))}::text[], ${column(claims.map((c) => c.key))}::text[],
+                ${column(claims.map((c) => c.hash))}::text[], ${column(responses)}::jsonb[])
+      as c(scope, key, hash, response)
     order by c.scope, c.key
     on conflict do nothing
-    returning scope, key`;
+    returning 1`;
 }
 
 /**
@@ -59,24 +65,16 @@ export function answersToKeep(answered: { claim: KeyClaim; data: unknown }[]): {
 
 /**
  * The keys of a batch sent as one statement (decision 081), written with their answers at once:
- * the envelopes, in order, and the INSERT (one row returned a key). A key already taken —
- * answered before, or claimed by a request still running — fails the INSERT and so the whole
- * statement, and the batch's requests run alone, where each is replayed or waits as one does.
+ * the envelopes, in order, and the INSERT (one row returned a key written). A key already taken —
+ * answered before, or claimed by a request still running — makes the count short and so fails
+ * the whole statement, and the batch's requests run alone, where each is replayed or waits as
+ * one does.
  */
 export function keysWithAnswers(
   answered: { claim: KeyClaim; data: unknown }[],
   at: Date,
 ): { answers: Envelope<unknown>[]; statement: SQL } {
   const answers = answered.map(({ claim, data }) => ok(data, claim.message));
-  const column = <T>(values: T[]) => sql.param(values);
-  const statement = sql`
-    insert into idempotency_keys (scope, key, request_hash, created_at, status, response)
-    select c.scope, c.key, c.hash, ${at}, 200, c.response
-    from unnest(${column(answered.map((a) => a.claim.scope))}::text[],
-                ${column(answered.map((a) => a.claim.key))}::text[],
-                ${column(answered.map((a) => a.claim.hash))}::text[],
-                ${column(answers.map((a) => JSON.stringify(a)))}::jsonb[]) as c(scope, key, hash, response)
-    order by c.scope, c.key
-    returning 1`;
-  return { answers, statement };
+  const claims = answered.map((a) => a.claim);
+  return { answers, statement: keysInsert(claims, at, answers) };
 }

@@ -8,7 +8,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CountedStep } from '../db/one-round-trip.ts';
-import { type Actor, auditsStatement } from './audit.ts';
+import { auditsStatement } from './audit.ts';
 import {
   batchAudit,
   batchEvent,
@@ -25,7 +25,7 @@ export type RowsMove<T extends StatefulTable> = {
   at: Date;
   /** Fields written with the state, a row's own (the posting id each drew). */
   set: (row: Row<T>) => Partial<Row<T>>;
-  audit: NonNullable<Move<T>['audit']> & { actor: Actor };
+  audit: NonNullable<Move<T>['audit']>;
   events?: Move<T>['events'];
 };
 
