@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
 import { freshPostgresDatabase } from '../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
 import { executeAllOrNothing, executeAsOne } from './one-round-trip.ts';
@@ -18,6 +19,9 @@ afterAll(async () => {
   await database?.close();
   await target?.drop();
 });
+
+const poolOf = (db: Database['db']) =>
+  (db as unknown as { session: { client: pg.Pool } }).session.client;
 
 const rowsOf = async <R>(query: SQL) =>
   ((await database.db.execute(query)) as unknown as { rows: R[] }).rows;
@@ -66,8 +70,7 @@ const turn = (what: string) =>
 describe('a batch sent as one statement, all or nothing', () => {
   it('commits its steps in the order given, then the rest, in one round trip', async () => {
     const { db } = database;
-    const sent = vi.spyOn(db, 'execute');
-    sent.mockClear();
+    const sent = vi.spyOn(poolOf(db), 'query');
     await executeAllOrNothing(
       db,
       [
@@ -100,5 +103,26 @@ describe('a batch sent as one statement, all or nothing', () => {
     expect(await rowsOf(sql`select 1 from turns_taken where what = 'keys again'`)).toEqual([]);
     expect(await rowsOf(sql`select 1 from marks where client = 'e'`)).toEqual([]);
     expect(await rowsOf(sql`select 1 from notices where client = 'e'`)).toEqual([]);
+  });
+
+  it('is parsed once on a connection, as a statement named by its text, however many rows it takes', async () => {
+    const { db } = database;
+    const many = (client: string, times: number[]) =>
+      sql`insert into marks as m (client, asks) select ${client}, t from unnest(${`{${times.join(',')}}`}::int[]) as t
+          on conflict (client) do update set asks = m.asks + excluded.asks returning 1`;
+    const prepared = await db.transaction(async (tx) => {
+      await executeAllOrNothing(tx, [{ statement: many('f', [1]), rows: 1, what: 'f' }], []);
+      await executeAllOrNothing(tx, [{ statement: many('g', [2]), rows: 1, what: 'g' }], []);
+      return (await tx.execute(
+        sql`select name from pg_prepared_statements where statement like 'with step0 as (insert into marks%'`,
+      )) as unknown as { rows: { name: string }[] };
+    });
+    expect(prepared.rows).toHaveLength(1);
+    expect(
+      await rowsOf(sql`select client, asks from marks where client in ('f', 'g') order by client`),
+    ).toEqual([
+      { client: 'f', asks: 1 },
+      { client: 'g', asks: 2 },
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
+import { executeNamed } from './prepared.ts';
 
 /** The statements as CTEs named `${prefix}0`, `${prefix}1`…, to lead another statement. */
 export const asCtes = (statements: readonly SQL[], prefix: string) =>
@@ -30,7 +31,8 @@ export type CountedStep = { statement: SQL; rows: number; what: string };
  * the order given — so their locks are taken in that order — each counted by batch_ensure
  * (migration 0058), which raises when one returned other than its rows; then the rest. A
  * statement commits or fails whole, so sent alone it needs no transaction around it, and inside
- * one (a batch of buys) a count off aborts that transaction.
+ * one (a batch of buys) a count off aborts that transaction. Its steps write their rows from
+ * array parameters, so its text is the same at every call and it runs prepared (executeNamed).
  */
 export async function executeAllOrNothing(
   db: Executor,
@@ -46,5 +48,5 @@ export async function executeAllOrNothing(
     (step, i) =>
       sql`batch_ensure((select count(*) from ${name(i)}) = ${step.rows}::bigint, ${step.what}::text)`,
   );
-  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(checks, sql`, `)}`);
+  await executeNamed(db, sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(checks, sql`, `)}`);
 }

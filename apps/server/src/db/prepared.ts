@@ -4,6 +4,9 @@
  * one staff row: ~150 µs built each time, ~60 µs prepared). `.prepare(name)` builds it once,
  * and PostgreSQL parses and plans it once per connection; the name must be unique to its text.
  */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Executor } from './client.ts';
 
@@ -46,4 +49,19 @@ export async function runNamed<R>(
 ): Promise<R[]> {
   const client = connectionOf(executor);
   return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement built at each call whose text is nonetheless always the same — its rows go as
+ * array parameters, never as lists of their own — run as a statement named by that text:
+ * PostgreSQL parses and analyses it once per connection instead of at every run (a batch of
+ * deposit confirmations' 3.4 kB statement: ~1.5 → ~0.7 ms a run, on the same box). A text that
+ * varied would leave one prepared statement a variant on every connection.
+ */
+export async function executeNamed(executor: Executor, statement: SQL): Promise<void> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `t_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  await executor._.session.prepareQuery(query, undefined, name, false).execute();
 }
