@@ -23,25 +23,43 @@ export async function findByMobile(
   return row;
 }
 
+const refColumns = {
+  id: clients.id,
+  name: clients.name,
+  uid: clients.uid,
+  mobile: clients.mobile,
+  advisorId: clients.advisorId,
+};
+
+/** What other modules' lists show of a client. */
+export type ClientRef = {
+  id: string;
+  name: string | null;
+  uid: string;
+  mobile: string;
+  advisorId: string | null;
+};
+
 /**
  * Names, UIDs, mobiles and advisors of some clients, in one query, for lists other modules
  * show (desk queues, allotments, the KYC queue, reset codes, deposits and withdrawals).
  */
-export async function refsOf(executor: Executor, ids: string[]) {
+export async function refsOf(executor: Executor, ids: string[]): Promise<Map<string, ClientRef>> {
   const rows = ids.length
     ? await executor
-        .select({
-          id: clients.id,
-          name: clients.name,
-          uid: clients.uid,
-          mobile: clients.mobile,
-          advisorId: clients.advisorId,
-        })
+        .select(refColumns)
         .from(clients)
         .where(inArray(clients.id, [...new Set(ids)]))
     : [];
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The same refs as a subquery (`client_refs`) another module joins on `id` in a read of its
+ * own: its rows and their clients' refs in one round trip, without reading this module's table.
+ */
+export const refsToJoin = (executor: Executor) =>
+  executor.select(refColumns).from(clients).as('client_refs');
 
 /** Clients with this KYC status, all or one advisor's (the console's dashboard counts). */
 export async function countByKycStatus(

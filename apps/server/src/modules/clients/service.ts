@@ -22,6 +22,7 @@ import {
   findByMobile,
   listClients,
   refsOf,
+  refsToJoin,
   signedUpWith,
 } from './client-reads.ts';
 import { byId, wrote } from './client-row.ts';
@@ -37,7 +38,7 @@ import {
 import { clients, pinWindows } from './tables.ts';
 
 export type { ClientRow, ClientRowChanges } from './client-deps.ts';
-export type { ClientListFilter } from './client-reads.ts';
+export type { ClientListFilter, ClientRef } from './client-reads.ts';
 export type { KycSteps } from './transition-kyc.ts';
 export { accountNumber } from './client-profile.ts';
 export { PIN_LOCK_MS, PIN_MAX_FAILURES, PIN_WINDOW_MS } from './pin-limits.ts';
@@ -102,6 +103,8 @@ function accountMethods(deps: ClientDeps) {
 function listMethods({ db }: ClientDeps) {
   return {
     refsOf: (ids: string[], executor: Executor = db) => refsOf(executor, ids),
+    /** The refs as a subquery to join in another module's read (one round trip for both). */
+    refsToJoin: () => refsToJoin(db),
 
     /**
      * The ids of one advisor's clients as a subquery, for another module to scope its own

@@ -1,6 +1,7 @@
 import type { Actor } from '../../platform/audit.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
 import { executeAllOrNothing } from '../../db/one-round-trip.ts';
+import { builtOnce } from '../../db/prepared.ts';
 import {
   type KeyClaim,
   keysWithAnswers,
@@ -40,35 +41,37 @@ const MAX_BATCH = 64;
 /**
  * Single deposit confirmations under load, served by group commit (decision 069): those that
  * wait while earlier batches run are confirmed together — exactly as each would have been alone
- * (decide-deposit.ts) — in three round trips and no transaction (decision 081): the deposits
- * still pending read with a posting id drawn for each, their clients' names read, and one
+ * (decide-deposit.ts) — in two round trips and no transaction (decision 081): the deposits
+ * still pending read with a posting id drawn for each and their clients' names, and one
  * statement that writes the keys with their answers, moves every deposit, credits them, and
  * writes the audit rows, engagement's marks and the notices, or nothing if any step found
  * less than it was built for. A confirmation the batch cannot serve (the deposit not pending,
  * missing, or a batch that failed) runs alone for its own answer.
  */
 export function createDepositConfirmations(deps: DepositDeps) {
+  const pending = builtOnce((executor) =>
+    pendingWithPostingIds(executor, deps.ledger.nextPostingId(), deps.people.clients.refsToJoin()),
+  );
   return groupCommit<TogetherConfirmation, TogetherOutcome>({
     groupOf: ({ actor, staffId }) => JSON.stringify([staffId, actor]),
     keys: ({ depositId, claim }) => [`deposit ${depositId}`, `key ${claim.scope} ${claim.key}`],
     concurrency: CONCURRENCY,
     max: MAX_BATCH,
-    run: (items) => confirmTogether(deps, items),
+    run: (items) => confirmTogether(deps, pending, items),
   });
 }
 
+type PendingRead = (executor: DepositDeps['db']) => ReturnType<typeof pendingWithPostingIds>;
+
 async function confirmTogether(
   deps: DepositDeps,
+  pending: PendingRead,
   items: TogetherConfirmation[],
 ): Promise<TogetherOutcome[]> {
   const { db, clock, ledger, events } = deps;
   const { staffId, staffEmail, actor } = items[0]!; // one group: one officer
   const at = clock.now();
-  const read = await pendingWithPostingIds(
-    db,
-    items.map((item) => item.depositId),
-    ledger.nextPostingId(),
-  );
+  const read = await pending(db).execute({ ids: items.map((item) => item.depositId) });
   const readOf = new Map(read.map((r) => [r.row.id, r]));
   const served = items.filter((item) => readOf.has(item.depositId));
   if (served.length === 0) return items.map((): TogetherOutcome => ({ kind: 'alone' }));
@@ -88,7 +91,10 @@ async function confirmTogether(
     deps.people,
     served.map((item, n) => ({ item, row: step.rows[n]! })),
     db,
-    new Map([[staffId, { email: staffEmail }]]),
+    {
+      staff: new Map([[staffId, { email: staffEmail }]]),
+      clients: new Map(read.map((r) => [r.row.clientId, r.client])),
+    },
   );
   const keys = keysWithAnswers(
     listed.map((l) => ({

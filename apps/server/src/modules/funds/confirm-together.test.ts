@@ -177,7 +177,11 @@ describe('deposit confirmations served together', () => {
     const c = await moneyClient(t);
     const [kept, decided] = [await pendingDeposit(c, 24_000), await pendingDeposit(c, 24_001)];
     const { db, ledger } = t.ctx;
-    const read = await pendingWithPostingIds(db, [kept, decided], ledger.nextPostingId());
+    const read = await pendingWithPostingIds(
+      db,
+      ledger.nextPostingId(),
+      t.ctx.clients.refsToJoin(),
+    ).execute({ ids: [kept, decided] });
     const at = new Date();
     const step = transitionsStatement(DEPOSIT, 'confirm', {
       rows: read.map((r) => r.row),

@@ -38,10 +38,10 @@ export async function decideDeposit(
       options.actor,
       reason,
     );
-    const known = new Map(
+    const staff = new Map(
       options.staffEmail ? [[options.staffId, { email: options.staffEmail }]] : [],
     );
-    const [listed] = await withPeople(deps.people, [{ row }], tx, known);
+    const [listed] = await withPeople(deps.people, [{ row }], tx, { staff });
     return consoleDepositView(listed!, receiptUrlOf(deps.uploads, options.baseUrl, listed!.row));
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { type ListFilter, listWhere, orderOf } from './listing.ts';
+import type { FundsPeople } from './people.ts';
 import { deposits } from './tables.ts';
 
 /** One row more than `limit` when another page exists. */
@@ -39,14 +40,34 @@ export function depositsWithUtr(db: Executor, utr: string) {
     .where(and(eq(deposits.utr, utr), inArray(deposits.status, ['pending', 'confirmed'])));
 }
 
+/** The clients module's refs as a subquery to join (`clients.refsToJoin()`). */
+type ClientRefs = ReturnType<FundsPeople['clients']['refsToJoin']>;
+
 /**
- * Those of `ids` still pending, each with a posting id drawn now (`nextPostingId`, the
- * ledger's): a batch of confirmations sent as one statement (decision 081) builds its credits
- * under them. An id drawn and never posted is only a gap in the sequence.
+ * Those of the ids (`ids`, a placeholder) still pending, each with a posting id drawn now
+ * (`nextPostingId`, the ledger's) and its client's refs (`clientRefs`, the clients module's):
+ * a batch of confirmations sent as one statement (decision 081) builds its credits under those
+ * ids and its answers with those refs. An id drawn and never posted is only a gap in the
+ * sequence. Prepared: its text is the same for every batch.
  */
-export function pendingWithPostingIds(db: Executor, ids: string[], nextPostingId: SQL<number>) {
+export function pendingWithPostingIds(
+  db: Executor,
+  nextPostingId: SQL<number>,
+  clientRefs: ClientRefs,
+) {
   return db
-    .select({ row: deposits, postingId: nextPostingId.mapWith(Number) })
+    .select({
+      row: deposits,
+      postingId: nextPostingId.mapWith(Number),
+      client: { uid: clientRefs.uid, name: clientRefs.name, mobile: clientRefs.mobile },
+    })
     .from(deposits)
-    .where(and(inArray(deposits.id, ids), eq(deposits.status, 'pending')));
+    .innerJoin(clientRefs, eq(clientRefs.id, deposits.clientId))
+    .where(
+      and(
+        sql`${deposits.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        eq(deposits.status, 'pending'),
+      ),
+    )
+    .prepare('deposits_pending_with_posting_ids');
 }
