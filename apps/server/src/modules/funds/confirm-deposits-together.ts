@@ -28,9 +28,10 @@ export type TogetherConfirmation = {
 
 /**
  * One batch at a time: the confirmations that arrive while it runs all go in the next, so a
- * busy desk's batches grow instead of splitting. On the 2-core box two at once confirmed ~10%
- * fewer a second (bench/ledger.mjs, three runs each; with the batch as one statement, one run of
- * two at once 220/s against 225–280/s): the second batch's round trips compete for the cores. A batch whose statement
+ * busy desk's batches grow instead of splitting. On the 2-core box two at once confirmed fewer
+ * a second (bench/ledger.mjs, alternated runs: ~10% fewer with a transaction a batch; with the
+ * batch as two round trips, 0.26–0.30× raw SQL against 0.35–0.37×, 2.9 confirmations a batch
+ * against 4.9): the second batch's round trips compete for the cores. A batch whose statement
  * waits on a lock ends at the lock timeout and its confirmations run alone, so one stuck batch
  * holds the others back by at most that.
  */
