@@ -54,9 +54,9 @@ const stats = () => t.ctx.funds.deposits.confirmationStats();
 describe('deposit confirmations served together', () => {
   it('confirms those that waited for a slot in one batch, each credited, audited and replayable as alone', async () => {
     const [a, b] = [await moneyClient(t), await moneyClient(t)];
+    const owners = [a, b, a, b, a, b];
     const ids = [];
-    for (const [n, c] of [a, b, a, b, a, b].entries())
-      ids.push(await pendingDeposit(c, 20_000 + n));
+    for (const [n, c] of owners.entries()) ids.push(await pendingDeposit(c, 20_000 + n));
     const before = stats();
     const keys = ids.map(() => newKey());
     // Submitted as the console's route does, all at once: one finds the slot, five wait.
@@ -90,6 +90,16 @@ describe('deposit confirmations served together', () => {
       });
       expect(data.posting_id).toBeTruthy();
       expect(data.decided_by).toBe(ops.email);
+      // The client's refs, read with the deposits in the batch's one read.
+      const [stored] = await sqlRows<{ uid: string }>(
+        t,
+        `select uid from clients where id = '${owners[n]!.id}'`,
+      );
+      expect(data.client).toMatchObject({
+        id: owners[n]!.id,
+        uid: stored!.uid,
+        mobile: owners[n]!.mobile,
+      });
     }
     expect((await balancesOf(t, a.id)).cash_available).toBe((20_000n + 20_002n + 20_004n) * 100n);
     expect((await balancesOf(t, b.id)).cash_available).toBe((20_001n + 20_003n + 20_005n) * 100n);
