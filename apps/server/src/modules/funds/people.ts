@@ -25,18 +25,16 @@ export type KnownPeople = {
 export async function withPeople<
   L extends { row: { clientId: string; decidedByStaffId: string | null } },
 >(people: FundsPeople, listed: L[], executor?: Executor, known: KnownPeople = {}) {
-  const knownClients = known.clients ?? new Map();
-  const knownStaff = known.staff ?? new Map();
-  const read = await people.clients.refsOf(
-    listed.map((l) => l.row.clientId).filter((id) => !knownClients.has(id)),
-    executor,
+  const clients = await heldAndRead(
+    known.clients,
+    listed.map((l) => l.row.clientId),
+    (ids) => people.clients.refsOf(ids, executor),
   );
-  const clients = new Map([...knownClients, ...read]);
-  const readStaff = await people.staff.namesOf(
-    listed.map((l) => l.row.decidedByStaffId).filter((id) => id === null || !knownStaff.has(id)),
-    executor,
+  const staff = await heldAndRead<{ email: string }>(
+    known.staff,
+    listed.map((l) => l.row.decidedByStaffId),
+    (ids) => people.staff.namesOf(ids, executor),
   );
-  const staff = new Map<string, { email: string }>([...knownStaff, ...readStaff]);
   return listed.map((l) => {
     const client = clients.get(l.row.clientId)!;
     return {
@@ -47,4 +45,14 @@ export async function withPeople<
       decidedBy: l.row.decidedByStaffId ? (staff.get(l.row.decidedByStaffId)?.email ?? null) : null,
     };
   });
+}
+
+/** What the caller holds, with the rest of `ids` read in one query (none when nothing is left). */
+async function heldAndRead<V>(
+  held: ReadonlyMap<string, V> = new Map(),
+  ids: (string | null)[],
+  read: (ids: string[]) => Promise<ReadonlyMap<string, V>>,
+): Promise<Map<string, V>> {
+  const rest = ids.filter((id): id is string => id !== null && !held.has(id));
+  return new Map([...held, ...(await read(rest))]);
 }
