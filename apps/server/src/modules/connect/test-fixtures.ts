@@ -10,6 +10,7 @@ import { md5, type TApiAppWithSecret } from '@sampada/shared';
 import { buildTestApp, type TestApp, totpAt } from '../../test/helpers.ts';
 import { type MoneyClient, openDeposits, PIN } from '../funds/test-fixtures.ts';
 import { runMarket, trader } from '../trading/test-fixtures.ts';
+import { accessTokenExpiry } from './wire.ts';
 
 export type Kite = InstanceType<typeof KiteConnect>;
 export type Receiver = Awaited<ReturnType<typeof redirectReceiver>>;
@@ -140,9 +141,22 @@ export async function refusal(run: () => Promise<unknown>) {
  * logins to land on, and a KYC-approved client with `cash` rupees deposited. `close` ends the
  * receiver and the server.
  */
+/**
+ * The test clock's start: now, unless the daily logout (06:00 IST, when access tokens end) is
+ * less than ten minutes away — then just after it, so a file whose tests move the clock on by
+ * minutes never sees its signed-in tokens end midway (a CI run at 05:55 IST did).
+ */
+const clearOfDailyLogout = (now: Date) => {
+  const logout = accessTokenExpiry(now).getTime();
+  return logout - now.getTime() < 10 * 60_000 ? new Date(logout + 60_000) : now;
+};
+
 export async function connectWorld(options: { cash?: number; env?: Record<string, string> } = {}) {
   let receiver: Receiver | undefined;
-  const t = await buildTestApp({ env: { MARKET_ALWAYS_OPEN: 'true', ...options.env } });
+  const t = await buildTestApp({
+    env: { MARKET_ALWAYS_OPEN: 'true', ...options.env },
+    clockAt: clearOfDailyLogout(new Date()),
+  });
   const close = async () => {
     await receiver?.close();
     await t.close();
