@@ -31,20 +31,11 @@ const refColumns = {
   advisorId: clients.advisorId,
 };
 
-/** What other modules' lists show of a client. */
-export type ClientRef = {
-  id: string;
-  name: string | null;
-  uid: string;
-  mobile: string;
-  advisorId: string | null;
-};
-
 /**
  * Names, UIDs, mobiles and advisors of some clients, in one query, for lists other modules
  * show (desk queues, allotments, the KYC queue, reset codes, deposits and withdrawals).
  */
-export async function refsOf(executor: Executor, ids: string[]): Promise<Map<string, ClientRef>> {
+export async function refsOf(executor: Executor, ids: string[]) {
   const rows = ids.length
     ? await executor
         .select(refColumns)
@@ -53,6 +44,9 @@ export async function refsOf(executor: Executor, ids: string[]): Promise<Map<str
     : [];
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** What other modules' lists show of a client: a row of `refsOf`. */
+export type ClientRef = Awaited<ReturnType<typeof refsOf>> extends Map<string, infer R> ? R : never;
 
 /**
  * The same refs as a subquery (`client_refs`) another module joins on `id` in a read of its
