@@ -110,8 +110,10 @@ test('a signed-in device that kept no name greets from its own client_info, befo
 });
 
 test('a device whose tokens the server refuses never shows the copy of Home', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() =>
+  // Stored before the page's own scripts run, on the one page that reads them. Stored from a
+  // page of the app instead, the app there could start after them (a page with a copy starts
+  // its modules after the load event), find them refused, and clear them before /dashboard.
+  await page.addInitScript(() =>
     localStorage.setItem(
       'sampada.auth',
       JSON.stringify({ access_token: 'not-a-token', refresh_token: 'not-a-token' }),
