@@ -5,7 +5,7 @@ import { createMarket } from '../modules/market/market.ts';
 import { createTradingService } from '../modules/trading/service.ts';
 // Engagement is built on trading's reads; trading and funds ask only its tiers' two limits,
 // plain reads of its tables, so they take those functions rather than the service.
-import { brokerageDiscountBps, dailyWithdrawalLimit } from '../modules/engagement/tiers.ts';
+import { brokerageDiscountsBps, dailyWithdrawalLimit } from '../modules/engagement/tiers.ts';
 import type { ClientsWiring } from './clients.ts';
 import type { Foundation } from './foundation.ts';
 import type { OfficeWiring } from './office.ts';
@@ -26,7 +26,7 @@ export function wireMarkets(
     clients,
     market: marketCore,
     events: transitionEvents,
-    brokerageDiscount: (clientId, tx) => brokerageDiscountBps(tx ?? db, clientId),
+    brokerageDiscounts: (clientIds, tx) => brokerageDiscountsBps(tx, clientIds),
   });
   // Trading is built on the market's engine; the market's lists then show its open deals.
   const market = { ...marketCore, service: marketCore.createService(trading.marketDeals) };

@@ -25,7 +25,8 @@ export type RowsMove<T extends StatefulTable> = {
   at: Date;
   /** Fields written with the state, a row's own (the posting id each drew). */
   set: (row: Row<T>) => Partial<Row<T>>;
-  audit: NonNullable<Move<T>['audit']>;
+  /** Null only for the system's own steps that their postings record (the matcher's fills). */
+  audit: Move<T>['audit'];
   events?: Move<T>['events'];
 };
 
@@ -72,11 +73,19 @@ export function transitionsStatement<T extends StatefulTable, A extends string, 
     where ${idColumn} = u.id and ${stateColumn} = ${rule.from[0]!}
     returning ${idColumn}`;
   const events = rows.map((row) => batchEvent(lifecycle, action, moves.at, row));
-  const audits = rows.map((row) => batchAudit(lifecycle, action, moves.audit, row));
+  const audit = moves.audit;
+  const audits = audit
+    ? [
+        auditsStatement(
+          audit.actor,
+          rows.map((row) => batchAudit(lifecycle, action, audit, row)),
+        ),
+      ]
+    : [];
   return {
     rows,
     update: { statement: update, rows: rows.length, what: `${lifecycle.name}.${action}` },
-    record: [auditsStatement(moves.audit.actor, audits), ...(moves.events?.record?.(events) ?? [])],
+    record: [...audits, ...(moves.events?.record?.(events) ?? [])],
     publish: () => {
       for (const event of events)
         moves.events?.publish(transitionChannel(lifecycle.name), JSON.stringify(event));

@@ -1,5 +1,5 @@
 /** Client accounts: the profile of spec §3, credentials, PIN and avatar. */
-import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { TClientFlagsRequest, TKycStatus } from '@sampada/shared';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import type { Actor } from '../../platform/audit.ts';
@@ -189,6 +189,16 @@ function standingMethods(deps: ClientDeps) {
         })
         .from(clients)
         .where(inArray(clients.id, [...clientIds]));
+    },
+
+    /**
+     * countTrade for many clients (each once) as a statement the caller sends inside its own (a
+     * batch of fills, decision 082), in its transaction `tx`.
+     */
+    countTradesStatement(tx: Tx, clientIds: string[]): SQL {
+      for (const clientId of clientIds) wrote(deps, tx, clientId);
+      return sql`update ${clients} set order_num = order_num + 1
+        where id = any(${sql.param(clientIds)}::uuid[])`;
     },
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */

@@ -39,7 +39,7 @@ import {
 import { recompute, recomputeAll, sweep } from './recompute.ts';
 import { adjustScore, consoleView } from './staff-views.ts';
 import { tiersOf } from './standing-reads.ts';
-import { brokerageDiscountBps, dailyWithdrawalLimit, saveTiers } from './tiers.ts';
+import { dailyWithdrawalLimit, saveTiers } from './tiers.ts';
 
 export {
   ACHIEVEMENT_CHANNEL,
@@ -101,8 +101,6 @@ export function createEngagementService(options: Deps) {
     score: (clientId: string) => scoreView(deps, clientId),
     achievements: (clientId: string) => achievementsOf(deps, clientId),
     radar: (clientId: string) => radarOfClient(deps, clientId),
-    brokerageDiscountBps: (clientId: string, executor: Executor = db) =>
-      brokerageDiscountBps(executor, clientId),
     dailyWithdrawalLimit: (clientId: string, executor: Executor = db) =>
       dailyWithdrawalLimit(executor, clientId),
     saveTiers: (input: TVipTier[], actor: Actor) => saveTiers(deps, input, actor),

@@ -1,5 +1,5 @@
 /** The VIP tiers: their limits as other modules' ports, and the admin's editor. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { TVipTier } from '@sampada/shared';
 import type { Executor } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../platform/audit.ts';
@@ -8,14 +8,20 @@ import { recomputeAll } from './recompute.ts';
 import { tiersOf } from './standing-reads.ts';
 import { engagementStatus, vipTiers } from './tables.ts';
 
-/** The trading charge schedule's port: basis points off brokerage for the client's level. */
-export async function brokerageDiscountBps(executor: Executor, clientId: string): Promise<number> {
-  const [row] = await executor
-    .select({ bps: vipTiers.brokerageDiscountBps })
+/**
+ * The trading charge schedule's port: basis points off brokerage for each client's level (a
+ * client with none is left out), for one fill or a batch of them in one round trip.
+ */
+export async function brokerageDiscountsBps(
+  executor: Executor,
+  clientIds: string[],
+): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({ clientId: engagementStatus.clientId, bps: vipTiers.brokerageDiscountBps })
     .from(engagementStatus)
     .innerJoin(vipTiers, eq(vipTiers.level, engagementStatus.vip))
-    .where(eq(engagementStatus.clientId, clientId));
-  return row?.bps ?? 0;
+    .where(inArray(engagementStatus.clientId, clientIds));
+  return new Map(rows.map((row) => [row.clientId, row.bps]));
 }
 
 /** The funds module's port: the client's tier's daily withdrawal limit, or null. */

@@ -73,8 +73,11 @@ export function createLedgerService({ db, clock }: { db: Db; clock: Clock }) {
      * postMany, or the same under ids drawn with nextPostingId(), as a statement to send inside another (decision
      * 081): a SELECT of one row a posting written, so the batch can check it wrote them all.
      */
-    postManyStatement: (inputs: PostingInput[], postingIds: number[] | null = null) =>
-      postManyStatement(deps, inputs, postingIds),
+    postManyStatement: (
+      inputs: PostingInput[],
+      postingIds: number[] | null = null,
+      createdAt?: Date,
+    ) => postManyStatement(deps, inputs, postingIds, createdAt),
 
     /** The ids and balances of a client's accounts (those that exist yet). */
     accountsOf: async (clientId: string, executor: Executor = db) =>

@@ -73,8 +73,8 @@ export function batchOf({ clock }: LedgerDeps, inputs: PostingInput[]) {
     return batch.map(({ ordered }, at) => posted(ordered, written[at]!, createdAt));
   }
   /** The same write as a statement to send inside another (decision 081); nothing answered. */
-  const statement = (postingIds: number[] | null) =>
-    postBatchStatement(lockRows, postingsAt(clock.now()), postingIds);
+  const statement = (postingIds: number[] | null, createdAt = clock.now()) =>
+    postBatchStatement(lockRows, postingsAt(createdAt), postingIds);
   return Object.assign(write, { statement });
 }
 
@@ -114,14 +114,16 @@ export async function reserveMany(
 
 /**
  * postMany (or, given ids drawn with nextPostingId(), under them) as a statement, for a caller
- * that sends it inside another (decision 081): a SELECT of one row a posting written.
+ * that sends it inside another (decision 081): a SELECT of one row a posting written, each
+ * created at `createdAt` (now unless the caller stamps its own rows with the same moment).
  */
 export function postManyStatement(
   deps: LedgerDeps,
   inputs: PostingInput[],
   postingIds: number[] | null,
+  createdAt?: Date,
 ): SQL {
-  return batchOf(deps, inputs).statement(postingIds);
+  return batchOf(deps, inputs).statement(postingIds, createdAt);
 }
 
 /** Writes one posting under an id drawn with nextPostingId(), in one round trip. */

@@ -3,12 +3,18 @@ import type { Clock } from '../../platform/clock.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
 import type { LedgerService } from '../ledger/service.ts';
 
-/** The client's brokerage discount in basis points (engagement's VIP tier, via context.ts). */
-export type BrokerageDiscount = (clientId: string, executor: Tx) => Promise<number>;
+/**
+ * The clients' brokerage discounts in basis points (engagement's VIP tiers, via context.ts): a
+ * client left out has none.
+ */
+export type BrokerageDiscounts = (
+  clientIds: string[],
+  executor: Tx,
+) => Promise<Map<string, number>>;
 
 export type ExecutionDeps = {
   clock: Clock;
   ledger: LedgerService;
   events?: TransitionEvents | undefined;
-  brokerageDiscount?: BrokerageDiscount | undefined;
+  brokerageDiscounts?: BrokerageDiscounts | undefined;
 };

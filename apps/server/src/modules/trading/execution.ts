@@ -8,15 +8,18 @@
  * STT, stamp duty and GST to taxes, and on the last fill returns what is left of the hold.
  * A sell's shares are reserved from placing; its fill credits the proceeds less charges.
  */
+import type { SQL } from 'drizzle-orm';
+import type { TChargeSchedule } from '@sampada/shared';
 import type { Executor, Tx } from '../../db/client.ts';
 import { paidDpToday } from './dp-charge.ts';
 import type { ExecutionDeps } from './execution-deps.ts';
+import { type BuyToFill, fillBuysTogether } from './fill-buys-together.ts';
 import { type FillExecution, fillOrder } from './fill-order.ts';
 import type { OrderAudit, OrderRow } from './order-row.ts';
 import { lockAwaiting } from './order-steps.ts';
 import { type OrderRelease, releaseOrder, releaseOrders } from './release-order.ts';
 
-export type { BrokerageDiscount } from './execution-deps.ts';
+export type { BrokerageDiscounts } from './execution-deps.ts';
 export { contractNoteNo } from './fill-postings.ts';
 export { type OrderAudit, orderDetails, type OrderRow } from './order-row.ts';
 
@@ -27,6 +30,13 @@ export function createExecution(deps: ExecutionDeps) {
       paidDpToday(deps.clock, tx, clientId, symbol),
     fill: (tx: Tx, order: OrderRow, execution: FillExecution) =>
       fillOrder(deps, tx, order, execution),
+    /** fill for many buys at once, whole, one a client, in one statement (fill-buys-together.ts). */
+    fillBuysTogether: (
+      tx: Tx,
+      wanted: BuyToFill[],
+      schedule: TChargeSchedule,
+      also: (clientIds: string[]) => SQL[],
+    ) => fillBuysTogether(deps, tx, wanted, schedule, also),
     release: (
       tx: Tx,
       order: OrderRow,

@@ -4,20 +4,13 @@
  * caller's transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  formatPaise,
-  NO_CHARGES,
-  orderCost,
-  type TCharges,
-  type TChargeSchedule,
-  TM,
-} from '@sampada/shared';
+import { NO_CHARGES, orderCost, type TCharges, type TChargeSchedule, TM } from '@sampada/shared';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../platform/errors.ts';
-import { InsufficientBalance, type PostingLine } from '../ledger/service.ts';
+import { InsufficientBalance, type PostingInput } from '../ledger/service.ts';
 import { paidDpToday } from './dp-charge.ts';
 import type { ExecutionDeps } from './execution-deps.ts';
-import { contractNoteNo, fillPostings } from './fill-postings.ts';
+import { contractNoteNo, fillPosting } from './fill-postings.ts';
 import { applySell } from './holding-math.ts';
 import type { OrderAudit, OrderRow } from './order-row.ts';
 import { moveStatus, returnUntaken, unreserve } from './order-steps.ts';
@@ -62,9 +55,8 @@ export async function fillOrder(
   const total = BigInt(charges.total_paise);
   const filledAfter = order.filledQuantity + quantity;
   const final = execution.final || filledAfter === order.quantity;
-  const { lines, holdAfter } = fillPostings(order, { side, value, charges, final });
-  const memo = `${side === 'buy' ? 'Bought' : 'Sold'} ${quantity} ${order.symbol} @ ${formatPaise(pricePaise)}`;
-  const posted = await postFill(deps, tx, order, memo, lines);
+  const { input, holdAfter } = fillPosting(order, { quantity, pricePaise, charges, final });
+  const posted = await postFill(deps, tx, input);
   const { write, costRemoved, realised } =
     side === 'buy'
       ? addToHolding(deps, tx, order, quantity, value)
@@ -121,7 +113,8 @@ async function chargesOf(
   const { side, value } = trade;
   const dp = side === 'sell' && !(await paidDpToday(deps.clock, tx, order.clientId, order.symbol));
   if (order.type === 'ipo') return { ...NO_CHARGES };
-  const discountBps = (await deps.brokerageDiscount?.(order.clientId, tx)) ?? 0;
+  const discounts = await deps.brokerageDiscounts?.([order.clientId], tx);
+  const discountBps = discounts?.get(order.clientId) ?? 0;
   return orderCost(
     trade.schedule,
     { side, valuePaise: value, marketLike: false },
@@ -129,23 +122,9 @@ async function chargesOf(
   ).charges;
 }
 
-async function postFill(
-  deps: ExecutionDeps,
-  tx: Tx,
-  order: OrderRow,
-  memo: string,
-  lines: PostingLine[],
-) {
+async function postFill(deps: ExecutionDeps, tx: Tx, input: PostingInput) {
   try {
-    return await deps.ledger.post(tx, {
-      kind:
-        order.type === 'ipo' ? 'ipo_allotment' : order.side === 'buy' ? 'trade_buy' : 'trade_sell',
-      clientId: order.clientId,
-      memo,
-      reference: `order:${order.id}`,
-      idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
-      lines,
-    });
+    return await deps.ledger.post(tx, input);
   } catch (error) {
     if (error instanceof InsufficientBalance)
       throw new InsufficientBalance(error.account, TM.insufficientCash);

@@ -3,11 +3,12 @@
  * the value to trade_settlement (ipo_escrow for an allotment) and the charges, and its last
  * fill returns what is left of the hold; a sell credits the proceeds less charges.
  */
-import type { TCharges } from '@sampada/shared';
+import { formatPaise, type TCharges } from '@sampada/shared';
 import {
   type AccountRef,
   clientAccount,
   firmAccount,
+  type PostingInput,
   type PostingLine,
 } from '../ledger/service.ts';
 import type { OrderRow } from './order-row.ts';
@@ -58,4 +59,31 @@ export function fillPostings(
     entries.push([firmAccount('trade_settlement'), -value], [available, value - total]);
   }
   return { lines: linesOf(entries), holdAfter };
+}
+
+/**
+ * The fill's posting as the ledger takes it — kind, memo, reference, a key that one fill of the
+ * order can take only once — and what stays on hold after it: for one fill (fill-order.ts) and a
+ * batch of them (fill-buys-together.ts) alike.
+ */
+export function fillPosting(
+  order: Pick<
+    OrderRow,
+    'id' | 'clientId' | 'type' | 'side' | 'symbol' | 'holdPaise' | 'filledQuantity'
+  >,
+  fill: { quantity: number; pricePaise: bigint; charges: TCharges; final: boolean },
+): { input: PostingInput; holdAfter: bigint } {
+  const side = order.side as 'buy' | 'sell';
+  const { quantity, pricePaise, charges, final } = fill;
+  const value = pricePaise * BigInt(quantity);
+  const { lines, holdAfter } = fillPostings(order, { side, value, charges, final });
+  const input: PostingInput = {
+    kind: order.type === 'ipo' ? 'ipo_allotment' : side === 'buy' ? 'trade_buy' : 'trade_sell',
+    clientId: order.clientId,
+    memo: `${side === 'buy' ? 'Bought' : 'Sold'} ${quantity} ${order.symbol} @ ${formatPaise(pricePaise)}`,
+    reference: `order:${order.id}`,
+    idempotencyKey: `order:${order.id}:fill:${order.filledQuantity}`,
+    lines,
+  };
+  return { input, holdAfter };
 }

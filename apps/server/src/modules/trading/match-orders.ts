@@ -6,18 +6,26 @@ import { InsufficientBalance } from '../ledger/service.ts';
 import { executablePrice, stopCrossed } from './executable-price.ts';
 import { ORDER_CHANGED_CHANNEL } from './place-order.ts';
 import type { MatcherDeps } from './matcher-deps.ts';
+import type { BuyToFill } from './fill-buys-together.ts';
 import type { OrderRow } from './order-row.ts';
 import { orders } from './tables.ts';
 
 /**
- * Fills run in this many lanes at once. At the open, thousands of market orders wait for the
- * same print, and one fill after another took 30 s to decide 2,000 of them while each fill's
- * dozen statements waited on the busy event loop in turn. A client's orders always share a
- * lane, so one client's fills never race each other for the client's cash, holdings and
+ * Fills alone run in this many lanes at once (after a pass's buys that fill together, decision
+ * 082). At the open, thousands of market orders wait for the same print, and one fill after
+ * another took 30 s to decide 2,000 of them while each fill's dozen statements waited on the
+ * busy event loop in turn. A client's orders always share a lane, so one client's fills never race each other for the client's cash, holdings and
  * row (a sell locks its holding before the ledger, a buy after: two at once could deadlock);
  * three lanes leave most of the pool's ten connections to the requests.
  */
 export const FILL_LANES = 3;
+
+/**
+ * A batch of buys filled together holds at most this many: its statement stays short and the
+ * next batch prompt. A lone buy fills alone: a batch of one saves nothing.
+ */
+const MAX_TOGETHER = 64;
+const MIN_TOGETHER = 2;
 
 /** The lane of a client's orders: any stable spread of clients over the lanes does. */
 export const fillLaneOf = (clientId: string) =>
@@ -45,12 +53,14 @@ export async function matchOrders(deps: MatcherDeps, symbols?: string[]): Promis
     .orderBy(asc(orders.createdAt));
   if (waiting.length === 0) return 0;
   const schedule = await charges.current();
+  const together = await fillBuysTogether(deps, waiting, schedule);
   const lanes: OrderRow[][] = Array.from({ length: FILL_LANES }, () => []);
-  for (const candidate of waiting) lanes[fillLaneOf(candidate.clientId)]!.push(candidate);
+  for (const candidate of waiting)
+    if (!together.has(candidate.id)) lanes[fillLaneOf(candidate.clientId)]!.push(candidate);
   // Every lane ends before the pass does, even when one fails: the next pass must not find
   // a client's fills still running.
   const settled = await Promise.allSettled(lanes.map((lane) => fillLane(deps, lane, schedule)));
-  let filled = 0;
+  let filled = together.size;
   for (const lane of settled) {
     if (lane.status === 'rejected') throw lane.reason;
     filled += lane.value;
@@ -70,6 +80,46 @@ async function fillLane(deps: MatcherDeps, lane: OrderRow[], schedule: TChargeSc
     const price = executablePrice(candidate, last);
     if (price === null) continue;
     if (await fillCandidate(deps, candidate, { last, price, schedule })) filled++;
+  }
+  return filled;
+}
+
+/**
+ * The pass's buys that fill together, before the lanes: a client's first candidate, when it is
+ * a buy with a fresh print to fill at now (a stop only once triggered), so that a client's
+ * orders still fill in the order placed. One batch at a time: the buys of the open then hold
+ * one connection, not three, and the requests placing orders keep the rest (bench/market-open.mjs
+ * on the 2-core box: every order decided 9.7–10.0 s after the open, against 12.5–19.7 s with a
+ * batch in each lane and 17.5–29.0 s one fill at a time). A batch is one transaction; one that fails (a client short of cash for
+ * a price that moved) is undone whole and its buys go alone, each for its own outcome.
+ */
+async function fillBuysTogether(
+  deps: MatcherDeps,
+  candidates: OrderRow[],
+  schedule: TChargeSchedule,
+): Promise<Set<string>> {
+  const ready: BuyToFill[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (seen.has(candidate.clientId)) continue;
+    seen.add(candidate.clientId);
+    const state = deps.market.engine.state(candidate.symbol);
+    if (candidate.side !== 'buy' || !state || state.updatedAt <= candidate.createdAt) continue;
+    if (!candidate.triggeredAt && (candidate.type === 'sl' || candidate.type === 'sl_m')) continue;
+    const last = BigInt(state.last);
+    const pricePaise = executablePrice(candidate, last);
+    if (pricePaise !== null) ready.push({ orderId: candidate.id, last, pricePaise });
+  }
+  const filled = new Set<string>();
+  for (let start = 0; start < ready.length; start += MAX_TOGETHER) {
+    const batch = ready.slice(start, start + MAX_TOGETHER);
+    if (batch.length < MIN_TOGETHER) break;
+    const rows = await inTransaction(deps.db, (tx) =>
+      deps.execution.fillBuysTogether(tx, batch, schedule, (clientIds) => [
+        deps.clients.countTradesStatement(tx, clientIds),
+      ]),
+    ).catch(() => []); // each then goes alone, and a failure that is not the batch's recurs there
+    for (const row of rows) filled.add(row.id);
   }
   return filled;
 }

@@ -2,10 +2,12 @@
  * The matcher: market, limit and stop-loss (SL, SL-M) orders fill against the feed's prints during the session.
  * A market order fills at the next print of its stock; a limit buy when the price is at or
  * under the limit, a limit sell at or over it, at the printed price. Quantity fills in full
- * (the simulated book is deep enough for a client's order). Each order settles in its own
- * transaction, so one client's failure (a market buy the hold no longer covers) touches no
- * other order; several clients' orders fill at once (match-orders.ts, FILL_LANES). Runs on the engine's leader only; the sweep expires what outlived its session
- * and lists IPOs whose listing date has come.
+ * (the simulated book is deep enough for a client's order). Clients' first buys fill together
+ * in batches (decision 082), the rest each in its own transaction, several clients' at once
+ * (match-orders.ts, FILL_LANES); one client's failure (a market buy the hold no longer covers)
+ * undoes at most a batch, whose orders then fill alone, and touches no other order's outcome.
+ * Runs on the engine's leader only; the sweep expires what outlived its session and lists IPOs
+ * whose listing date has come.
  */
 import { matchOrders } from './match-orders.ts';
 import type { MatcherDeps } from './matcher-deps.ts';

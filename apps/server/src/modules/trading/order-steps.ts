@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { applyTransition, applyTransitions, lifecycle } from '../../platform/transitions.ts';
+import { transitionsStatement } from '../../platform/transitions-statement.ts';
 import type { ExecutionDeps } from './execution-deps.ts';
 import { type OrderAudit, orderDetails, type OrderRow } from './order-row.ts';
 import { returnToQuote } from './otc-quotes.ts';
@@ -83,6 +84,25 @@ export async function moveStatuses(
     effect: async (rows) => rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   });
 }
+
+/**
+ * moveStatus's `fill` for many locked awaiting orders as a step of one statement (a batch of
+ * fills, fill-buys-together.ts): no audit row, as the matcher's single fills write none.
+ */
+export const fillStatement = (
+  deps: Pick<ExecutionDeps, 'clock' | 'events'>,
+  rows: OrderRow[],
+  set: (row: OrderRow) => Partial<OrderRow>,
+) => {
+  const at = deps.clock.now();
+  return transitionsStatement(ORDER, 'fill', {
+    rows,
+    at,
+    set: (row) => ({ ...set(row), updatedAt: at }),
+    audit: null,
+    events: deps.events,
+  });
+};
 
 /** unreserve for many sells at once: each order's rest back to its holding's free quantity. */
 export async function unreserveMany(

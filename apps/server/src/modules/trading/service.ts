@@ -21,7 +21,7 @@ import { createChargeSchedule } from './charge-schedule.ts';
 import { createContractNotes } from './contract-notes.ts';
 import { createDeskDecisions } from './desk-decisions.ts';
 import { displayNames } from './display-names.ts';
-import { type BrokerageDiscount, createExecution } from './execution.ts';
+import { type BrokerageDiscounts, createExecution } from './execution.ts';
 import { createTradingActivity } from './activity.ts';
 import { createGtts } from './gtts.ts';
 import { createIpos } from './ipos.ts';
@@ -66,7 +66,7 @@ type Deps = {
   events?: TransitionEvents | undefined;
   log?: (message: string, error?: unknown) => void;
   /** The client's VIP brokerage discount (the engagement module's, wired in context.ts). */
-  brokerageDiscount?: BrokerageDiscount | undefined;
+  brokerageDiscounts?: BrokerageDiscounts | undefined;
 };
 
 /** The offerings, orders and what reads them: each part built from the ones before it. */
@@ -77,7 +77,7 @@ function createOrderParts(deps: Deps) {
     clock,
     ledger,
     events,
-    brokerageDiscount: deps.brokerageDiscount,
+    brokerageDiscounts: deps.brokerageDiscounts,
   });
   const equity = createListedEquity(market);
   const allocations = createAllocations({ db, clock, equity, events });
