@@ -5,7 +5,8 @@
  * status UPDATE, as its postbacks and order updates say. Started by the server only (a CLI
  * command opens no bus subscription).
  */
-import { eq, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -34,25 +35,36 @@ type Deps = {
   log?: ((message: string, error?: unknown) => void) | undefined;
 };
 
+type ConnectOrderRow = typeof connectOrders.$inferSelect;
+
 const ON_MARKET = new Set(['market', 'limit', 'sl', 'sl_m']);
 
 /** Every order event of the market reads the order's app link: built once (db/prepared.ts). */
-const linkOf = builtOnce((executor) =>
+const linksOf = builtOnce((executor) =>
   executor
     .select()
     .from(connectOrders)
-    .where(eq(connectOrders.orderId, sql.placeholder('orderId')))
-    .prepare('connect_order_link'),
+    .where(sql`${connectOrders.orderId} = any(${sql.placeholder('orderIds')}::uuid[])`)
+    .prepare('connect_order_links'),
 );
 
 export function startOrderUpdates(deps: Deps): () => void {
   const { db, trading, apps, market, ticker, postbacks } = deps;
+  // The events a batch of fills publishes at once (decision 082) read their links in one query.
+  const links = new DataLoader<string, ConnectOrderRow | null>(
+    async (orderIds) => {
+      const rows = await linksOf(db).execute({ orderIds: [...orderIds] });
+      const linkOf = new Map(rows.map((row) => [row.orderId, row]));
+      return orderIds.map((id) => linkOf.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 256 },
+  );
 
   async function announce(clientId: string, orderId: string, change?: string, api?: boolean) {
     // A placement says whether an app placed it: one placed in the app, for a client with no
     // ticker here, needs no read at all (most orders at the open).
     if (api === false && !ticker.listensTo(clientId)) return;
-    const [link] = await linkOf(db).execute({ orderId });
+    const link = await links.load(orderId);
     // No app's order and no ticker of the client's here: nobody on this instance to tell (most
     // orders at the open, placed in the app by clients with no program), so the order itself
     // is not read.
