@@ -1,5 +1,5 @@
 /** Reading one client's row, and telling its copies that it changed. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import { whenCommitted } from '../../platform/transaction.ts';
@@ -14,6 +14,16 @@ import { clients } from './tables.ts';
  */
 export const wrote = ({ copies }: ClientDeps, executor: Executor, clientId: string) => {
   if (!whenCommitted(executor, () => copies.changed(clientId))) copies.changing(clientId);
+};
+
+/**
+ * One more executed trade in the profile's order_num for each of the clients (each once): the
+ * statement to send in the trades' transaction `executor`, whose commit drops their copies.
+ */
+export const countTrades = (deps: ClientDeps, executor: Executor, clientIds: string[]): SQL => {
+  for (const clientId of clientIds) wrote(deps, executor, clientId);
+  return sql`update ${clients} set order_num = order_num + 1
+    where id = any(${sql.param(clientIds)}::uuid[])`;
 };
 
 /** Nearly every client request reads the client's row: built once (db/prepared.ts). */

@@ -25,7 +25,7 @@ import {
   refsToJoin,
   signedUpWith,
 } from './client-reads.ts';
-import { byId, wrote } from './client-row.ts';
+import { byId, countTrades, wrote } from './client-row.ts';
 import { closeClientPinWindows } from './pin-windows.ts';
 import { type KycSteps, transitionKyc } from './transition-kyc.ts';
 import {
@@ -191,23 +191,13 @@ function standingMethods(deps: ClientDeps) {
         .where(inArray(clients.id, [...clientIds]));
     },
 
-    /**
-     * countTrade for many clients (each once) as a statement the caller sends inside its own (a
-     * batch of fills, decision 082), in its transaction `tx`.
-     */
-    countTradesStatement(tx: Tx, clientIds: string[]): SQL {
-      for (const clientId of clientIds) wrote(deps, tx, clientId);
-      return sql`update ${clients} set order_num = order_num + 1
-        where id = any(${sql.param(clientIds)}::uuid[])`;
-    },
+    /** countTrades (client-row.ts) as a statement the caller sends inside its own (decision 082). */
+    countTradesStatement: (tx: Executor, clientIds: string[]): SQL =>
+      countTrades(deps, tx, clientIds),
 
     /** One more executed trade in the profile's order_num, in the trade's transaction. */
     async countTrade(tx: Executor, clientId: string) {
-      await tx
-        .update(clients)
-        .set({ orderNum: sql`${clients.orderNum} + 1` })
-        .where(eq(clients.id, clientId));
-      wrote(deps, tx, clientId);
+      await tx.execute(countTrades(deps, tx, [clientId]));
     },
 
     setFlags: (viewer: Viewer, clientId: string, flags: TClientFlagsRequest, actor: Actor) =>

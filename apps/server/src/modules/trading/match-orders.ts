@@ -72,9 +72,8 @@ export async function matchOrders(deps: MatcherDeps, symbols?: string[]): Promis
 async function fillLane(deps: MatcherDeps, lane: OrderRow[], schedule: TChargeSchedule) {
   let filled = 0;
   for (const candidate of lane) {
-    const state = deps.market.engine.state(candidate.symbol);
-    if (!state || state.updatedAt <= candidate.createdAt) continue; // wait for a fresh print
-    const last = BigInt(state.last);
+    const last = freshPrint(deps, candidate);
+    if (last === null) continue;
     if (!candidate.triggeredAt && stopCrossed(candidate, last))
       await markTriggered(deps, candidate);
     const price = executablePrice(candidate, last);
@@ -103,10 +102,9 @@ async function fillBuysTogether(
   for (const candidate of candidates) {
     if (seen.has(candidate.clientId)) continue;
     seen.add(candidate.clientId);
-    const state = deps.market.engine.state(candidate.symbol);
-    if (candidate.side !== 'buy' || !state || state.updatedAt <= candidate.createdAt) continue;
+    const last = freshPrint(deps, candidate);
+    if (candidate.side !== 'buy' || last === null) continue;
     if (!candidate.triggeredAt && (candidate.type === 'sl' || candidate.type === 'sl_m')) continue;
-    const last = BigInt(state.last);
     const pricePaise = executablePrice(candidate, last);
     if (pricePaise !== null) ready.push({ orderId: candidate.id, last, pricePaise });
   }
@@ -122,6 +120,12 @@ async function fillBuysTogether(
     for (const row of rows) filled.add(row.id);
   }
   return filled;
+}
+
+/** The last print of the order's scrip made after the order, or null: it waits for one. */
+function freshPrint(deps: MatcherDeps, candidate: OrderRow): bigint | null {
+  const state = deps.market.engine.state(candidate.symbol);
+  return state && state.updatedAt > candidate.createdAt ? BigInt(state.last) : null;
 }
 
 /** Triggered once for good: an SL then waits as a limit order even if the price turns. */
