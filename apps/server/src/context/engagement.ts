@@ -1,5 +1,6 @@
 /** Engagement reads every other module through these ports; none of them imports it. */
 import { poolBusy } from '../db/client.ts';
+import { groupCommitGathering } from '../platform/group-commit.ts';
 import { loopBusy } from '../platform/loop-load.ts';
 import { failureReason } from '../platform/pg-errors.ts';
 import { createEngagementService } from '../modules/engagement/service.ts';
@@ -19,8 +20,9 @@ export function wireEngagement(
     clock,
     bus,
     // Background computations wait while requests need the pool's connections or the event
-    // loop's time (decision 072): at the open, fills' recomputations had taken an eighth of it.
-    busy: () => poolBusy(db) || loopBusy(),
+    // loop's time (decision 072): at the open, fills' recomputations had taken an eighth of it;
+    // and while a group commit gathers requests (decision 083): the database's CPU they need.
+    busy: () => poolBusy(db) || loopBusy() || groupCommitGathering(),
     // A failed computation is redone by engagement's sweep of stale marks or the client's next
     // event; say why, with the driver's reason (drizzle's own message is only the statement),
     // at the levels that show warnings (tests run silent).

@@ -3,8 +3,8 @@
  * free runs at once and alone, those that wait go together into the next batch, groups and
  * items naming the same thing never share one, and a failed batch fails each of its items.
  */
-import { describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { groupCommit, groupCommitGathering } from './group-commit.ts';
 
 type Item = { id: string; group?: string; names?: string };
 
@@ -100,5 +100,20 @@ describe('group commit', () => {
     await settle();
     batches[2]!.finish();
     expect([await first, await later]).toEqual(['a in batch 1', 'd in batch 3']);
+  });
+
+  it('reads as gathering once requests waited behind a batch, and not after a while without', async () => {
+    const { commit, batches } = manual(1);
+    await vi.waitFor(() => expect(groupCommitGathering()).toBe(false), { timeout: 5_000 });
+    const answers = ['a', 'b', 'c'].map((id) => commit.submit({ id }));
+    expect(batches.map((b) => b.ids)).toEqual([['a']]);
+    expect(groupCommitGathering()).toBe(false); // 'a' found a slot free: nobody waited yet
+    batches[0]!.finish();
+    await settle();
+    expect(batches.map((b) => b.ids)).toEqual([['a'], ['b', 'c']]);
+    expect(groupCommitGathering()).toBe(true);
+    batches[1]!.finish();
+    await Promise.all(answers);
+    await vi.waitFor(() => expect(groupCommitGathering()).toBe(false), { timeout: 5_000 });
   });
 });

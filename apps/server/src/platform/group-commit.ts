@@ -18,6 +18,21 @@ export type GroupCommit<I, O> = {
   stats(): { batches: number; items: number };
 };
 
+/**
+ * How long after a group commit last had requests waiting for each other the foreground still
+ * counts as busy (decision 083): a burst's next request arrives within milliseconds.
+ */
+const GATHERING_WINDOW_MS = 500;
+let lastGathered = -Infinity;
+
+/**
+ * True while requests are arriving faster than their batches commit (a batch of several, or
+ * requests left waiting behind one), in any group commit of this process: background
+ * computations yield then (decision 083), as they do to a busy pool or event loop — the
+ * database's CPU a computation would take is what the waiting requests need.
+ */
+export const groupCommitGathering = () => performance.now() - lastGathered < GATHERING_WINDOW_MS;
+
 type Waiting<I, O> = { item: I; resolve: (out: O) => void; reject: (error: unknown) => void };
 
 export function groupCommit<I, O>(options: {
@@ -59,6 +74,7 @@ export function groupCommit<I, O>(options: {
   function pump() {
     while (running < options.concurrency && queue.length > 0) {
       const batch = nextBatch();
+      if (batch.length > 1 || queue.length > 0) lastGathered = performance.now();
       running++;
       batches++;
       items += batch.length;
