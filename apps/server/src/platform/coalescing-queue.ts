@@ -66,10 +66,16 @@ function newBatch<R>(): Batch<R> {
 }
 
 /** A batch only background requests wait on, still gathering or yielding to the foreground. */
-function heldBack<R>(batch: Batch<R>, gatherMs: number, maxDeferMs: number, busy?: () => boolean) {
+function heldBack<R>(
+  batch: Batch<R>,
+  now: number,
+  gatherMs: number,
+  maxDeferMs: number,
+  busy: () => boolean,
+) {
   if (!batch.background) return false;
-  const age = Date.now() - batch.since;
-  return age < gatherMs || (age < maxDeferMs && (busy?.() ?? false));
+  const age = now - batch.since;
+  return age < gatherMs || (age < maxDeferMs && busy());
 }
 
 const QUEUE_STOPPED = 'The queue has stopped (the server is shutting down).';
@@ -169,14 +175,23 @@ export function createCoalescingQueue<R>(options: QueueOptions<R>): CoalescingQu
   let peak = 0;
   let stopped = false;
 
-  const deferred = (batch: Batch<R>) => heldBack(batch, gatherMs, maxDeferMs, options.busy);
+  /**
+   * Whether a batch is held back, as of one moment: taking the next run looks at every waiting
+   * key (two thousand at the open), so the clock and the foreground's load are read once for it.
+   */
+  function deferredNow() {
+    const now = Date.now();
+    let busy: boolean | undefined;
+    const busyNow = () => (busy ??= options.busy?.() ?? false);
+    return (batch: Batch<R>) => heldBack(batch, now, gatherMs, maxDeferMs, busyNow);
+  }
 
   const run = runners(options, () => stopped);
 
   function fill() {
     let held = false;
     while (runsGoing < options.concurrency) {
-      const next = takeReady(ready, waiting, manyMax, deferred);
+      const next = takeReady(ready, waiting, manyMax, deferredNow());
       held ||= next.held;
       if (next.taken.length === 0) break;
       for (const { key } of next.taken) running.add(key);
