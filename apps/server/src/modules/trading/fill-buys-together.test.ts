@@ -124,6 +124,47 @@ describe('buys filled together', () => {
     expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
   });
 
+  it('buys whose print comes while a pass fills a batch wait for the next pass and fill there together, not alone', async () => {
+    const [a1, a2, b1, b2] = await tradersOf(4, 200_000);
+    // Over the ₹19,000 minimum at either stock's price.
+    const quantityOf = (symbol: string) =>
+      Math.ceil(2_000_000 / t.ctx.market.engine.state(symbol)!.last);
+    const buy = (c: MoneyClient, symbol: string) =>
+      placed(t, c, { type: 'market', symbol, side: 'buy', quantity: quantityOf(symbol) });
+    const infy = [await buy(a1!, 'INFY'), await buy(a2!, 'INFY')];
+    const wipro = [await buy(b1!, 'WIPRO'), await buy(b2!, 'WIPRO')];
+    // INFY prints before the pass; WIPRO's print comes while the pass fills INFY's batch.
+    t.clock.advance(500);
+    t.ctx.market.engine.state('INFY')!.updatedAt = t.clock.now();
+    const { execution } = t.ctx.trading;
+    const real = execution.fillBuysTogether.bind(execution);
+    const batches: string[][] = [];
+    const spy = vi.spyOn(execution, 'fillBuysTogether').mockImplementation(async (...args) => {
+      t.clock.advance(10);
+      t.ctx.market.engine.state('WIPRO')!.updatedAt = t.clock.now();
+      const rows = await real(...args);
+      batches.push(rows.map((row) => row.id));
+      return rows;
+    });
+    try {
+      await t.ctx.trading.matcher.match(['INFY', 'WIPRO']);
+      const statuses = async (placedOrders: TOrder[], owners: MoneyClient[]) =>
+        Promise.all(placedOrders.map(async (o, n) => (await orderOf(t, owners[n]!, o.id)).status));
+      expect(await statuses(infy, [a1!, a2!])).toEqual(['filled', 'filled']);
+      expect(await statuses(wipro, [b1!, b2!])).toEqual(['awaiting', 'awaiting']);
+      // The next pass, which WIPRO's print asked for, fills them in one batch.
+      await t.ctx.trading.matcher.match(['WIPRO']);
+      expect(await statuses(wipro, [b1!, b2!])).toEqual(['filled', 'filled']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(batches.map((batch) => batch.sort())).toEqual([
+      infy.map((o) => o.id).sort(),
+      wipro.map((o) => o.id).sort(),
+    ]);
+    expect((await t.ctx.ledger.check()).discrepancies).toEqual([]);
+  });
+
   it('a batch one client cannot pay for after the price jumps is undone; the others fill alone, that one is rejected', async () => {
     const clients = await tradersOf(3, 100_000);
     const [short, ...funded] = clients as [MoneyClient, ...MoneyClient[]];
