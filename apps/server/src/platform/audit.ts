@@ -121,6 +121,10 @@ async function insertRows(
 export const auditsStatement = (actor: Actor, entries: AuditEntry[]): SQL =>
   rowsStatement(entries.map((e) => auditRow(actor, e)));
 
+/** Rows of several actors as a statement to send inside another (a batch of clients' own steps). */
+export const auditsByStatement = (rows: { actor: Actor; entry: AuditEntry }[]): SQL =>
+  rowsStatement(rows.map(({ actor, entry }) => auditRow(actor, entry)));
+
 function rowsStatement(rows: ReturnType<typeof auditRow>[]): SQL {
   const column = <T>(values: T[]) => sql.param(values);
   return sql`

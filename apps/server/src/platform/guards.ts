@@ -12,18 +12,29 @@ export type Authenticate = {
   authenticate(accessToken: string): Promise<ClientAuth>;
   /** The same check, also reading the client's row in the same query. */
   authenticateWithClient(accessToken: string): Promise<ClientAuth & { client: SignedInClientRow }>;
+  /** The same check, reading the row as it is now and the session's open trading window too. */
+  authenticateTrader(
+    accessToken: string,
+  ): Promise<ClientAuth & { client: SignedInClientRow; tradingWindow: { pinMac: string } | null }>;
 };
 
-/** Route config: the handler answers from the client's own row, read with the session. */
-export type ClientGuardConfig = { clientRow?: boolean };
+/**
+ * Route config: the handler answers from the client's own row, read with the session (a copy
+ * at most the signed-in cache's TTL old); `'trading'`: read fresh, with the session's open
+ * trading window, for the checks an order makes (the PIN's failures and lock, KYC).
+ */
+export type ClientGuardConfig = { clientRow?: boolean | 'trading' };
 
 export const requireClient = (auth: Authenticate) => async (request: FastifyRequest) => {
   const token = bearerToken(request);
   if (!token) throw unauthorized(ApiMessage.unauthorized);
   const { clientRow } = request.routeOptions.config as ClientGuardConfig;
-  request.clientAuth = clientRow
-    ? await auth.authenticateWithClient(token)
-    : await auth.authenticate(token);
+  request.clientAuth =
+    clientRow === 'trading'
+      ? await auth.authenticateTrader(token)
+      : clientRow
+        ? await auth.authenticateWithClient(token)
+        : await auth.authenticate(token);
 };
 
 /** The client's row the guard read with the session (routes with `config: { clientRow: true }`). */

@@ -13,8 +13,17 @@ export interface SignedInClientRow {
   id: string;
 }
 
-/** `client` is the client's row, read with the session when the route asks for it. */
-export type ClientAuth = { clientId: string; sessionId: string; client?: SignedInClientRow };
+/**
+ * `client` is the client's row, read with the session when the route asks for it; `tradingWindow`
+ * the session's open trading window, read with both for the orders route (the HMAC of the PIN
+ * that opened it, or null: the clients module's to interpret).
+ */
+export type ClientAuth = {
+  clientId: string;
+  sessionId: string;
+  client?: SignedInClientRow;
+  tradingWindow?: { pinMac: string } | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

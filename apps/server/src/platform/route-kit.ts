@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { TConsoleArea } from '@sampada/shared';
 import type { Actor } from './audit.ts';
 import { envelopeOf, ok } from './envelope.ts';
-import { type Authenticate, requireClient } from './guards.ts';
+import { type Authenticate, type ClientGuardConfig, requireClient } from './guards.ts';
 import { clientOf, noStore } from './http.ts';
 import { type Idempotency, ZIdempotencyHeaders } from './idempotency.ts';
 import type { KeyClaim, TogetherOutcome } from './idempotency-together.ts';
@@ -61,8 +61,11 @@ type RouteSpec<S extends Schemas> = S & {
   description?: string;
   /** Requests a minute per IP for this route (the global limit applies otherwise). */
   perMinute?: number;
-  /** The client's row read with the session (clientRowOf); client kits only. */
-  clientRow?: boolean;
+  /**
+   * The client's row read with the session (clientRowOf); `'trading'`: read fresh, with the
+   * session's trading window (ClientGuardConfig). Client kits only.
+   */
+  clientRow?: ClientGuardConfig['clientRow'];
   /** Checks this route runs after the kit's own, before the body is read (e.g. a flag). */
   checks?: Array<(request: FastifyRequest) => Promise<void>>;
   /** The ROLE_ACCESS entry; every staff route names one (decision 010). */
@@ -130,7 +133,7 @@ type KitBase = {
 function configOf<S extends Schemas>(spec: RouteSpec<S>): FastifyContextConfig {
   const config: FastifyContextConfig = {};
   if (spec.perMinute) config.rateLimit = { max: spec.perMinute, timeWindow: '1 minute' };
-  if (spec.clientRow) Object.assign(config, { clientRow: true });
+  if (spec.clientRow) Object.assign(config, { clientRow: spec.clientRow });
   if (spec.longRunning) Object.assign(config, { longRunning: true });
   if (spec.access) config.access = spec.access;
   if (spec.staffPublic) config.staffPublic = true;

@@ -20,7 +20,7 @@ export function prepareLiveSessions(deps: SessionDeps) {
     .prepare('auth_live_session');
   // A route that answers from the client's row reads it in the same statement: the clients
   // module's row, where its id is the client of this live session.
-  const liveSessionClient = clients.prepareRowWhereIdIn(
+  const liveClientId = () =>
     db
       .select({ clientId: sessions.clientId })
       .from(sessions)
@@ -30,10 +30,14 @@ export function prepareLiveSessions(deps: SessionDeps) {
           eq(sessions.clientId, sql.placeholder('clientId')),
           isNull(sessions.revokedAt),
         ),
-      ),
-    'auth_live_session_client',
+      );
+  const liveSessionClient = clients.prepareRowWhereIdIn(liveClientId(), 'auth_live_session_client');
+  // The orders route's: the row and the session's trading window, never from a copy.
+  const liveSessionTrader = clients.prepareTraderWhereIdIn(
+    liveClientId(),
+    'auth_live_session_trader',
   );
-  return { liveSession, liveSessionClient };
+  return { liveSession, liveSessionClient, liveSessionTrader };
 }
 
 export type LiveSessions = ReturnType<typeof prepareLiveSessions>;
@@ -71,4 +75,23 @@ export async function authenticateWithClient(
   });
   if (!client) throw unauthorized(ApiMessage.tokenInvalid);
   return { ...claims, client };
+}
+
+/**
+ * The same check for an order: the client's row as it is now and the session's open trading
+ * window, read with the session in one statement — the round trip the order's checks would
+ * otherwise make again (decision 084).
+ */
+export async function authenticateTrader(
+  deps: SessionDeps,
+  live: LiveSessions,
+  accessToken: string,
+) {
+  const claims = await deps.signer.verify(accessToken);
+  const trader = await live.liveSessionTrader({
+    sessionId: claims.sessionId,
+    clientId: claims.clientId,
+  });
+  if (!trader) throw unauthorized(ApiMessage.tokenInvalid);
+  return { ...claims, client: trader.client, tradingWindow: trader.window };
 }

@@ -41,6 +41,7 @@ export function createAuthService(deps: AuthDeps) {
   return {
     authenticate: sessions.authenticate,
     authenticateWithClient: sessions.authenticateWithClient,
+    authenticateTrader: sessions.authenticateTrader,
     /** New tokens, or the enrolment challenge while the firm requires 2FA the client lacks. */
     refresh: (refreshToken: string, meta: RequestMeta): Promise<TLoginAnswer> =>
       refresh(parts, refreshToken, meta),

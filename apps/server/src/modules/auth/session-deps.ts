@@ -23,7 +23,7 @@ export type SessionDeps = {
   sessionMaxAgeSeconds: number;
   /** Seals a spent token's successor for the grace (decision 027). */
   dataKey: Buffer;
-  clients: Pick<ClientService, 'prepareRowWhereIdIn'>;
+  clients: Pick<ClientService, 'prepareRowWhereIdIn' | 'prepareTraderWhereIdIn'>;
   /** Copies of live sessions with their client rows, for `authenticateWithClient`. */
   signedIn: SignedInCache<ClientRow>;
   /** Where a session's address is, for the client's list of sessions (issue 32). */

@@ -7,7 +7,12 @@ import type { TAuthData, TClientSession } from '@sampada/shared';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { endClientSession, endOtherSessions, listClientSessions } from './client-sessions.ts';
-import { authenticate, authenticateWithClient, prepareLiveSessions } from './live-sessions.ts';
+import {
+  authenticate,
+  authenticateTrader,
+  authenticateWithClient,
+  prepareLiveSessions,
+} from './live-sessions.ts';
 import {
   markPasswordVerified,
   requireRecentPasswordVerification,
@@ -46,6 +51,9 @@ export function createSessions(deps: SessionDeps) {
     /** The same check, also reading the client's row in the same indexed query. */
     authenticateWithClient: (accessToken: string) =>
       authenticateWithClient(deps, live, accessToken),
+
+    /** The same, with the row as it is now and the session's open trading window (orders). */
+    authenticateTrader: (accessToken: string) => authenticateTrader(deps, live, accessToken),
 
     /** Also where the session was last seen: `meta.ip`, and its place when it moved. */
     refresh: (

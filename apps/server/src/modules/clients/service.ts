@@ -31,6 +31,7 @@ import { type KycSteps, transitionKyc } from './transition-kyc.ts';
 import {
   clientWithWindow,
   type OpenWindow,
+  prepareTraderWhereIdIn,
   setPin,
   verifyPin,
   verifyTradingPin,
@@ -40,6 +41,7 @@ import { clients, pinWindows } from './tables.ts';
 export type { ClientRow, ClientRowChanges } from './client-deps.ts';
 export type { ClientListFilter, ClientRef } from './client-reads.ts';
 export type { KycSteps } from './transition-kyc.ts';
+export type { OpenWindow, Trader } from './verify-pin.ts';
 export { accountNumber } from './client-profile.ts';
 export { PIN_LOCK_MS, PIN_MAX_FAILURES, PIN_WINDOW_MS } from './pin-limits.ts';
 
@@ -69,6 +71,10 @@ function accountMethods(deps: ClientDeps) {
      */
     prepareRowWhereIdIn: (idQuery: SQLWrapper, name: string) =>
       db.select().from(clients).where(inArray(clients.id, idQuery)).prepare(name),
+
+    /** The same, with the session's open trading window: all an order's checks read of the client. */
+    prepareTraderWhereIdIn: (idQuery: SQLWrapper, name: string) =>
+      prepareTraderWhereIdIn(deps, idQuery, name),
 
     findByMobile: async (mobile: string, executor: Executor = db) => findByMobile(executor, mobile),
     insertClient,

@@ -1,8 +1,9 @@
 /** Checking a client's PIN: in full (argon2id), or inside a session's open trading window. */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { ApiMessage } from '@sampada/shared';
 import { hashSecret, needsRehash, safeEqual, verifySecret } from '../../platform/crypto.ts';
 import { badRequest, tooMany } from '../../platform/errors.ts';
+import type { Executor } from '../../db/client.ts';
 import { builtOnce } from '../../db/prepared.ts';
 import { inTransaction } from '../../platform/transaction.ts';
 import type { ClientDeps, ClientRow } from './client-deps.ts';
@@ -133,18 +134,21 @@ const openWindowOf = builtOnce((executor) =>
 );
 
 /**
- * Every order placed reads the client and the session's open window: one statement, built
- * once (db/prepared.ts). The window is a scalar subquery, so a client without one still reads.
+ * The client's row with the session's open window beside it. The window is a scalar subquery,
+ * so a client without one still reads.
  */
+const clientAndWindow = (executor: Executor) =>
+  executor.select({
+    client: clients,
+    pinMac: sql<string | null>`(${executor
+      .select({ pinMac: pinWindows.pinMac })
+      .from(pinWindows)
+      .where(openWindowWhere())})`,
+  });
+
+/** Every order placed reads the client and the session's open window: one statement, built once (db/prepared.ts). */
 const clientAndWindowOf = builtOnce((executor) =>
-  executor
-    .select({
-      client: clients,
-      pinMac: sql<string | null>`(${executor
-        .select({ pinMac: pinWindows.pinMac })
-        .from(pinWindows)
-        .where(openWindowWhere())})`,
-    })
+  clientAndWindow(executor)
     .from(clients)
     .where(eq(clients.id, sql.placeholder('clientId')))
     .prepare('client_and_pin_window'),
@@ -153,16 +157,41 @@ const clientAndWindowOf = builtOnce((executor) =>
 /** A session's open trading window as read: the HMAC of the PIN that opened it, or none. */
 export type OpenWindow = { pinMac: string } | null;
 
+/** The client as an order's checks take them: the row, and the session's open window. */
+export type Trader = { client: ClientRow; window: OpenWindow };
+
+const traderOf = (found: { client: ClientRow; pinMac: string | null }): Trader => ({
+  client: found.client,
+  window: found.pinMac ? { pinMac: found.pinMac } : null,
+});
+
+/**
+ * Prepares "the client whose id `idQuery` answers, with the session's open trading window" as
+ * one statement: auth's guard hands in its live session's client and reads, in the session's
+ * own round trip, all an order's checks read of the client. Its placeholders are `sessionId`
+ * and `clientId`.
+ */
+export function prepareTraderWhereIdIn(deps: ClientDeps, idQuery: SQLWrapper, name: string) {
+  const statement = clientAndWindow(deps.db)
+    .from(clients)
+    .where(inArray(clients.id, idQuery))
+    .prepare(name);
+  return async (params: { sessionId: string; clientId: string }): Promise<Trader | undefined> => {
+    const [found] = await statement.execute({ ...params, now: deps.clock.now() });
+    return found && traderOf(found);
+  };
+}
+
 /** The client's row and, with it, the session's open trading window (one round trip). */
 export async function clientWithWindow(
   deps: ClientDeps,
   clientId: string,
   sessionId: string,
-): Promise<{ client: ClientRow; window: OpenWindow }> {
+): Promise<Trader> {
   const now = deps.clock.now();
   const [found] = await clientAndWindowOf(deps.db).execute({ clientId, sessionId, now });
   if (!found) throw clientNotFound();
-  return { client: found.client, window: found.pinMac ? { pinMac: found.pinMac } : null };
+  return traderOf(found);
 }
 
 /**

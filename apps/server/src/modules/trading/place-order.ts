@@ -38,12 +38,19 @@ export function announcePlaced(
   placed: OrderRow,
   api: ApiPlacement | undefined,
 ) {
+  afterCommit(tx, () => publishPlaced(deps, placed, api));
+}
+
+/** A placed order's event, for a placement already committed (a batch sent as one statement). */
+export function publishPlaced(
+  deps: Pick<PlacementDeps, 'events'>,
+  placed: OrderRow,
+  api: ApiPlacement | undefined,
+) {
   const { clientId, id: orderId, type } = placed;
-  afterCommit(tx, () =>
-    deps.events?.publish(
-      ORDER_PLACED_CHANNEL,
-      JSON.stringify({ clientId, orderId, type, api: !!api }),
-    ),
+  deps.events?.publish(
+    ORDER_PLACED_CHANNEL,
+    JSON.stringify({ clientId, orderId, type, api: !!api }),
   );
 }
 

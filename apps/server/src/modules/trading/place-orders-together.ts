@@ -1,18 +1,17 @@
-import { type Actor, recordAuditsBy } from '../../platform/audit.ts';
+import { type Actor, auditsByStatement } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
 import { executeAllOrNothing } from '../../db/one-round-trip.ts';
 import {
-  answersToKeep,
-  claimStatement,
   type KeyClaim,
+  keysWithAnswers,
   type TogetherOutcome,
 } from '../../platform/idempotency-together.ts';
-import { plainTransaction } from '../../platform/transaction.ts';
+import type { Trader } from '../clients/service.ts';
 import { transferPosting } from '../ledger/service.ts';
 import { holdTransfer } from './order-holds.ts';
 import type { OrderInput } from './orders.ts';
-import { announcePlaced, placedAudit } from './place-order.ts';
+import { placedAudit, publishPlaced } from './place-order.ts';
 import {
   holdMemo,
   type MarketOrderInput,
@@ -21,7 +20,7 @@ import {
   marketOrderTerms,
 } from './place-market-order.ts';
 import { type PlacementDeps, tradesOnMarket } from './placement-deps.ts';
-import { orders } from './tables.ts';
+import { insertPlacedStatement, placedRow } from './placed-orders.ts';
 import { authorisedClient } from './trading-authorisation.ts';
 
 /** A client's buy, checked and priced, as the batch takes it. */
@@ -33,13 +32,17 @@ type TogetherOrder = {
   claim: KeyClaim;
 };
 
-/** What the orders route hands over: the request's client, body, actor, session and key. */
+/**
+ * What the orders route hands over: the request's client, body, actor, session and key, and
+ * the client as its guard read them with the session (decision 084).
+ */
 export type OrderRequest = {
   clientId: string;
   input: OrderInput;
   actor: Actor;
   sessionId: string;
   claim: KeyClaim;
+  trader?: Trader;
 };
 
 /**
@@ -61,9 +64,9 @@ const servesTogether = (input: OrderInput): input is MarketOrderInput =>
 /**
  * Buys placed in the app at the open, served by group commit (decision 070): each request is
  * checked as placing checks it — the client, the PIN, the prices, the minimum — before its
- * batch; the orders that waited for a slot are then placed in one transaction — keys claimed
- * and cash held (one statement, decision 081), orders written, audit rows and answers kept (one
- * statement, decision 080) — exactly as each would have been alone (place-market-order.ts).
+ * batch; the orders that waited for a slot are then placed in one statement — keys written
+ * with their answers, cash held, orders written, audit rows (decision 084) — exactly as each
+ * would have been alone (place-market-order.ts).
  * Sells, other types and API orders run alone; a batch that fails (one client short of cash, a
  * key already taken) sends each of its orders alone, for its own answer.
  */
@@ -79,11 +82,11 @@ export function createOrdersTogether(deps: PlacementDeps) {
 
   return {
     async submit(request: OrderRequest): Promise<TogetherOutcome> {
-      const { clientId, input, sessionId } = request;
+      const { clientId, input, sessionId, trader } = request;
       if (!servesTogether(input)) return { kind: 'alone' };
       let terms: MarketOrderTerms;
       try {
-        await authorisedClient(deps.clients, clientId, input.pin, { sessionId });
+        await authorisedClient(deps.clients, clientId, input.pin, { sessionId, trader });
         const schedule = await deps.charges.current();
         terms = await marketOrderTerms(deps, deps.db, clientId, input, schedule);
       } catch (error) {
@@ -102,57 +105,47 @@ async function placeTogether(
   deps: PlacementDeps,
   items: TogetherOrder[],
 ): Promise<TogetherOutcome[]> {
-  return plainTransaction(deps.db)(async (tx) => {
-    // Every key claimed and every buy's cash held in one statement (decision 081), in that
-    // order, as one order takes them: a key already taken, or a client short of cash, fails
-    // it, the batch, and so sends each alone — each then replayed, waiting or refused as one.
-    await executeAllOrNothing(
-      tx,
-      [
-        {
-          statement: claimStatement(
-            items.map((item) => item.claim),
-            deps.clock.now(),
-          ),
-          rows: items.length,
-          what: 'order keys',
-        },
-        {
-          statement: deps.ledger.postManyStatement(
-            items.map(({ clientId, input, terms }) =>
-              transferPosting(
-                holdTransfer({
-                  clientId,
-                  orderId: terms.id,
-                  amount: terms.hold,
-                  memo: holdMemo(input),
-                }),
-              ),
+  const rows = items.map((o) =>
+    placedRow(marketOrderRow(deps, o.clientId, o.input, o.terms, null)),
+  );
+  // A just-placed order's answer reads nothing: no fills yet, and the names are the market's.
+  const views = await deps.reads.views(rows);
+  const keys = keysWithAnswers(
+    items.map((o, n) => ({ claim: o.claim, data: views[n] })),
+    deps.clock.now(),
+  );
+  // The keys with their answers, every buy's cash held, the orders, then their audit rows: one
+  // statement, all or nothing, in the order one order takes them (decision 084). A key already
+  // taken, or a client short of cash, fails it whole, and each order then runs alone — replayed,
+  // waiting or refused as one.
+  await executeAllOrNothing(
+    deps.db,
+    [
+      { statement: keys.statement, rows: items.length, what: 'order keys' },
+      {
+        statement: deps.ledger.postManyStatement(
+          items.map(({ clientId, input, terms }) =>
+            transferPosting(
+              holdTransfer({
+                clientId,
+                orderId: terms.id,
+                amount: terms.hold,
+                memo: holdMemo(input),
+              }),
             ),
           ),
-          rows: items.length,
-          what: 'order holds',
-        },
-      ],
-      [],
-    );
-    const written = await tx
-      .insert(orders)
-      .values(items.map((o) => marketOrderRow(deps, o.clientId, o.input, o.terms, null)))
-      .returning();
-    const rowOf = new Map(written.map((row) => [row.id, row]));
-    const rows = items.map((o) => rowOf.get(o.terms.id)!);
-    const views = await deps.reads.views(rows, tx);
-    const { answers, statement } = answersToKeep(
-      items.map((o, n) => ({ claim: o.claim, data: views[n] })),
-    );
-    // The answers are kept with their keys in the audit rows' statement (decision 080).
-    await recordAuditsBy(
-      tx,
-      rows.map((row, n) => ({ actor: items[n]!.actor, entry: placedAudit(row, undefined) })),
-      statement ? [statement] : [],
-    );
-    for (const row of rows) announcePlaced(deps, tx, row, undefined);
-    return answers.map((answer): TogetherOutcome => ({ kind: 'done', answer }));
-  });
+        ),
+        rows: items.length,
+        what: 'order holds',
+      },
+      { statement: insertPlacedStatement(rows), rows: items.length, what: 'orders' },
+    ],
+    [
+      auditsByStatement(
+        rows.map((row, n) => ({ actor: items[n]!.actor, entry: placedAudit(row, undefined) })),
+      ),
+    ],
+  );
+  for (const row of rows) publishPlaced(deps, row, undefined);
+  return keys.answers.map((answer): TogetherOutcome => ({ kind: 'done', answer }));
 }

@@ -1,6 +1,6 @@
 /**
  * Buys placed in the app served by group commit (decision 070) on real PostgreSQL: those that
- * wait for a slot are placed in one transaction, each with its hold, its audit row by its own
+ * wait for a slot are placed in one statement, each with its hold, its audit row by its own
  * client and its answer kept under its key; in a burst over HTTP, the order that cannot be
  * served with the others (a client short of cash, a wrong PIN, a price off the tick, a repeated
  * key) gets the answer it would have had alone while the rest are placed.
@@ -82,6 +82,9 @@ describe('buys served together', () => {
       );
       expect(row!.client_id).toBe(clients[n]!.id);
       expect((await onHold(clients[n]!.id)) - holdsBefore[n]!).toBe(BigInt(row!.hold_paise));
+      // The answer, made before the row was written, is the order as it reads back.
+      const read = await t.api.get(`/trade/app/v1/orders/${order.id}`, clients[n]!.token);
+      expect(read.body.data).toEqual(order);
     }
     const ids = replies.map((r) => r.body.data.id);
     const audits = await sqlRows<{ subject_id: string; actor_id: string }>(

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TransitionEvents } from '../../platform/transitions.ts';
-import type { ClientService } from '../clients/service.ts';
+import type { ClientService, Trader } from '../clients/service.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import type { Market } from '../market/service.ts';
 import type { ChargeSchedule } from './charge-schedule.ts';
@@ -41,7 +41,13 @@ export type ApiPlacement = {
 };
 
 /** The trading PIN, or the API app standing in for it. */
-export type Authorisation = { sessionId: string; api?: undefined } | { api: ApiPlacement };
+/**
+ * Who places or changes an order: a session in the app — with the client as its guard read
+ * them, when the request has not waited since (decision 084) — or an API app.
+ */
+export type Authorisation =
+  | { sessionId: string; trader?: Trader; api?: undefined }
+  | { api: ApiPlacement };
 
 /** What the audit trail records of an API order: the app and its tag. */
 export const apiDetails = (api: ApiPlacement | undefined) =>

@@ -35,6 +35,12 @@ import { holdingsCsv, taxPnlCsv, taxPnlFileName, taxPnlPdf } from './tax-pnl-fil
 import type { GttEditInput, GttInput } from './gtts.ts';
 import type { OrderInput } from './orders.ts';
 
+/** The client and the session's trading window, as the orders route's guard read them. */
+function traderOf(request: Parameters<typeof clientOf>[0]) {
+  const { client, tradingWindow } = clientOf(request);
+  return client && tradingWindow !== undefined ? { client, window: tradingWindow } : undefined;
+}
+
 const ZOrderId = idParam(TM.orderNotFound);
 const ZDealId = idParam(TM.offeringNotFound);
 const ZGttId = idParam(GM.notFound);
@@ -118,6 +124,9 @@ function registerOrders(routes: ClientRoutes) {
     '/trade/app/v1/orders',
     {
       perMinute: 60,
+      // The guard reads the client and the session's trading window with the session, so a
+      // buy at the open checks its PIN without another round trip (decision 084).
+      clientRow: 'trading',
       body: ZOrderRequest,
       response: ZOrder,
       message: (request) => DONE_BY_TYPE[(request.body as OrderInput).type],
@@ -135,6 +144,7 @@ function registerOrders(routes: ClientRoutes) {
         actor,
         sessionId: clientOf(request).sessionId,
         claim,
+        trader: traderOf(request),
       }),
   );
 

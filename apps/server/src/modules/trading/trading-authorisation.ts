@@ -12,8 +12,10 @@ export async function authorisedClient(
 ): Promise<ClientRow> {
   if (options.api) return approved(await clients.byId(clientId));
   // The row and the session's trading window in one read: every order placed in the app
-  // passes here, most of them inside the window.
-  const { client, window } = await clients.withTradingWindow(clientId, options.sessionId);
+  // passes here, most of them inside the window. A buy at the open has them from its guard,
+  // which read them with the session (decision 084).
+  const { client, window } =
+    options.trader ?? (await clients.withTradingWindow(clientId, options.sessionId));
   approved(client);
   if (!client.pinHash) throw badRequest(TM.setPinToTrade);
   // Outside a transaction: a wrong PIN must count even though the order fails. Within the
