@@ -86,23 +86,6 @@ export async function recordAudits(
   );
 }
 
-/**
- * Rows of several actors in one statement: a batch of clients' own steps (group commit), with
- * `also`, statements that commit with them and need nothing back, sent in the same one.
- */
-export async function recordAuditsBy(
-  db: Executor,
-  rows: { actor: Actor; entry: AuditEntry }[],
-  also: readonly SQL[] = [],
-): Promise<void> {
-  if (rows.length === 0) return executeAsOne(db, also);
-  await insertRows(
-    db,
-    rows.map(({ actor, entry }) => auditRow(actor, entry)),
-    also,
-  );
-}
-
 async function insertRows(
   db: Executor,
   rows: ReturnType<typeof auditRow>[],

@@ -22,45 +22,22 @@ export type TogetherOutcome =
   | { kind: 'refused'; error: unknown };
 
 /**
- * Claims every key not held yet, one row returned a key claimed, as a statement for a batch to
- * send inside another that needs every key (decision 081): a key taken makes the count short. A
- * key another transaction is claiming makes it wait for that one's end, as a single claim does;
+ * The keys' INSERT, each with its answer (in the claims' order), one row returned a key written.
+ * A key another transaction is writing makes it wait for that one's end, as a single claim does;
  * the keys go in one order, so two batches sharing keys wait rather than deadlock.
  */
-export const claimStatement = (claims: KeyClaim[], at: Date): SQL => keysInsert(claims, at, null);
-
-/** The keys' INSERT, each with its answer when `answers` are given (in the claims' order). */
-function keysInsert(claims: KeyClaim[], at: Date, answers: Envelope<unknown>[] | null): SQL {
+function keysInsert(claims: KeyClaim[], at: Date, answers: Envelope<unknown>[]): SQL {
   const column = <T>(values: T[]) => sql.param(values);
-  const responses = answers?.map((a) => JSON.stringify(a)) ?? claims.map(() => null);
+  const responses = answers.map((a) => JSON.stringify(a));
   return sql`
     insert into idempotency_keys (scope, key, request_hash, created_at, status, response)
-    select c.scope, c.key, c.hash, ${at}, ${answers ? 200 : null}::integer, c.response
+    select c.scope, c.key, c.hash, ${at}, 200, c.response
     from unnest(${column(claims.map((c) => c.scope))}::text[], ${column(claims.map((c) => c.key))}::text[],
                 ${column(claims.map((c) => c.hash))}::text[], ${column(responses)}::jsonb[])
       as c(scope, key, hash, response)
     order by c.scope, c.key
     on conflict do nothing
     returning 1`;
-}
-
-/**
- * The envelopes of the answered requests, in order, and the statement that stores each with its
- * key (null when none was answered), for a batch that sends it inside another (decision 080).
- */
-export function answersToKeep(answered: { claim: KeyClaim; data: unknown }[]): {
-  answers: Envelope<unknown>[];
-  statement: SQL | null;
-} {
-  const answers = answered.map(({ claim, data }) => ok(data, claim.message));
-  if (answered.length === 0) return { answers, statement: null };
-  const statement = sql`
-    update idempotency_keys k set status = 200, response = c.response
-    from unnest(${sql.param(answered.map((a) => a.claim.scope))}::text[],
-                ${sql.param(answered.map((a) => a.claim.key))}::text[],
-                ${sql.param(answers.map((a) => JSON.stringify(a)))}::jsonb[]) as c(scope, key, response)
-    where k.scope = c.scope and k.key = c.key`;
-  return { answers, statement };
 }
 
 /**
