@@ -67,7 +67,6 @@ describe('the trading window', () => {
     expect(sent.get('client_and_pin_window')).toBeUndefined();
   });
 
-
   it('one full PIN check opens it; later orders in it pass with the right PIN without the slow hash', async () => {
     const c = await trader(t);
     const slow = slowChecks();

@@ -46,8 +46,7 @@ export type ApiPlacement = {
  * them, when the request has not waited since (decision 084) — or an API app.
  */
 export type Authorisation =
-  | { sessionId: string; trader?: Trader; api?: undefined }
-  | { api: ApiPlacement };
+  { sessionId: string; trader?: Trader; api?: undefined } | { api: ApiPlacement };
 
 /** What the audit trail records of an API order: the app and its tag. */
 export const apiDetails = (api: ApiPlacement | undefined) =>
