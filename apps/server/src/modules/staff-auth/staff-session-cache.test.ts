@@ -4,8 +4,8 @@
  * of roles, the very next request answers as the change says, on every instance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { buildTestApp, signInStaff, type SignedInStaff, type TestApp } from '../../test/helpers.ts';
+import { namedStatementsDuring } from '../../test/named-statements.ts';
 
 let t: TestApp;
 // A second instance on the same database, as behind a load balancer.
@@ -38,19 +38,7 @@ async function statuses(path: string, token: string) {
 
 /** Statements that read a session by its token, counted while `run` runs. */
 async function sessionReadsDuring(run: () => Promise<void>) {
-  const query = pg.Client.prototype.query;
-  let reads = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as { name?: string } | undefined;
-    if (config?.name === 'staff_session_and_member_by_token') reads++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return reads;
+  return (await namedStatementsDuring(run)).get('staff_session_and_member_by_token') ?? 0;
 }
 
 describe('a console session read from its copy', () => {

@@ -3,12 +3,12 @@
  * lets the session's orders for 15 minutes check their PIN against a keyed HMAC instead. The
  * slow path is observed by spying on verifySecret, never by timing.
  */
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiMessage, M, md5, type TAuthData } from '@sampada/shared';
 import { MINUTE } from '../../platform/clock.ts';
 import * as crypto from '../../platform/crypto.ts';
 import { sqlRows, type TestApp } from '../../test/helpers.ts';
+import { namedStatementsDuring } from '../../test/named-statements.ts';
 import { PIN_WINDOW_MS } from '../clients/service.ts';
 import { addCard, keyed, type MoneyClient } from '../funds/test-fixtures.ts';
 import { openMarketApp, placeOrder, trader } from './test-fixtures.ts';
@@ -37,23 +37,6 @@ const windowsOf = async (clientId: string) =>
 
 /** Counts full (argon2id) PIN verifications from here on. */
 const slowChecks = () => vi.spyOn(crypto, 'verifySecret');
-
-/** The named statements sent while `run` runs, by name. */
-async function namedStatementsDuring(run: () => Promise<void>) {
-  const query = pg.Client.prototype.query;
-  const sent = new Map<string, number>();
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const name = (args[0] as { name?: string } | undefined)?.name;
-    if (name) sent.set(name, (sent.get(name) ?? 0) + 1);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
 
 describe('the trading window', () => {
   it("a market buy's guard reads the session, the client and the window in one statement; its checks read none again", async () => {
