@@ -22,7 +22,10 @@
 // Reported: errors (non-200 answers and failed requests, with their reasons), order p50/p99
 // from each order's scheduled moment to its answer, orders/s sustained (orders answered ÷ time
 // from the open to the last answer), tick-to-client p50/p99 over the burst, server CPU, the
-// load average before and after; beside the bare POST's and raw SQL's figures.
+// load average before and after; beside the bare POST's and raw SQL's figures. And where the
+// box's CPU went (bench/support/box-cpu.mjs): PostgreSQL's CPU an order beside raw SQL's an
+// INSERT, the load generators', the box's busy share, and what the budget's rate would need at
+// those costs — so a shortfall reads as the server's, the database's or the box's.
 // BENCH_PROFILE=1 starts the server with --cpu-prof (the profile lands in .tmp/bench-market-open-prof);
 // otherwise BENCH_SERVER_ARGS adds Node flags, as for every bench's server (a --require probe).
 //
@@ -33,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { md5 } from '../packages/shared/src/md5.ts';
 import { reportBench } from './report.mjs';
+import { boxTicks, busyShare, postgresCpuSeconds } from './support/box-cpu.mjs';
 import { scratchPostgres } from './support/postgres.mjs';
 import { seedTraders } from './support/seed-traders.mjs';
 import { cpuSeconds, percentile, root, startServer } from './support/server.mjs';
@@ -275,14 +279,27 @@ async function withTicks(work) {
   };
 }
 
-/** CPU seconds `pids` used while `work` ran, and how long it ran. */
+/** The bench's own processes that make the load: order generators and socket clients. */
+const loadPids = () => [...generators, ...socketPool].map((child) => child.pid);
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * CPU seconds `pids` used while `work` ran, and how long it ran; beside them PostgreSQL's CPU
+ * seconds, the load generators' and the box's busy share over the same time.
+ */
 async function withCpu(pids, work) {
   const before = pids.map(cpuSeconds);
+  const pgBefore = postgresCpuSeconds();
+  const loadBefore = sum(loadPids().map(cpuSeconds));
+  const boxBefore = boxTicks();
   const started = Date.now();
   const result = await work();
   return {
     ...result,
     cpu: pids.map((pid, i) => cpuSeconds(pid) - before[i]),
+    postgres: postgresCpuSeconds() - pgBefore,
+    generators: sum(loadPids().map(cpuSeconds)) - loadBefore,
+    busy: busyShare(boxBefore, boxTicks()),
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -336,6 +353,17 @@ const msPerOrder = (run, cpu) => ((cpu * 1000) / run.result.orders).toFixed(2);
 const serverMs = msPerOrder(serverRun, serverRun.cpu[0] - background * serverRun.seconds);
 const bareMs = msPerOrder(bareRun, bareRun.cpu[0]);
 const rawMs = msPerOrder(rawRun, rawRun.cpu[0]);
+// PostgreSQL's CPU an order: the server's burst less what the database spent as long during the
+// bare run (the engine's prints, with no orders), beside raw SQL's an INSERT.
+const pgBackground = bareRun.postgres / bareRun.seconds;
+const pgMs = msPerOrder(serverRun, serverRun.postgres - pgBackground * serverRun.seconds);
+const rawPgMs = msPerOrder(rawRun, rawRun.postgres - pgBackground * rawRun.seconds);
+const cores = os.cpus().length;
+// What the budget's rate needs at the costs just measured, before the bench's own clients.
+const needed = {
+  server: background + (Number(serverMs) * budget.ordersPerSecond) / 1000,
+  postgres: pgBackground + (Number(pgMs) * budget.ordersPerSecond) / 1000,
+};
 const serverLoad = load();
 
 // The orders as the database holds them: every 200 must be a row.
@@ -414,6 +442,8 @@ console.log(
   [
     `orders in the database: ${stored[0].n} (${stored[0].filled} filled by the burst's end; every order decided ${decidedAfterOpen === null ? `not within ${FILL_LIMIT_MS / 1000} s` : `${decidedAfterOpen.toFixed(1)} s`} after the open); server CPU during the burst ${serverCpu.toFixed(2)} cores (${background.toFixed(2)} without orders: quotes, engine, matcher)`,
     `server CPU an order ${serverMs} ms beside bare POST's ${bareMs} ms a request: 500 orders/s needs ${((Number(serverMs) * 500) / 1000).toFixed(2)} cores of the server alone`,
+    `PostgreSQL CPU an order ${pgMs} ms beside raw SQL's ${rawPgMs} ms an INSERT (${(Number(pgMs) / Math.max(0.01, Number(rawPgMs))).toFixed(1)}×); during the burst the box was ${Math.round(serverRun.busy * 100)}% busy: server ${serverCpu.toFixed(2)} cores, PostgreSQL ${(serverRun.postgres / serverRun.seconds).toFixed(2)}, the bench's order and socket clients ${(serverRun.generators / serverRun.seconds).toFixed(2)} (of ${cores})`,
+    `${budget.ordersPerSecond} orders/s at these costs needs the server ${needed.server.toFixed(2)} cores (one event loop: at most 1) and PostgreSQL ${needed.postgres.toFixed(2)}: ${(needed.server + needed.postgres).toFixed(2)} of the box's ${cores} before the bench's own clients`,
     `server / bare POST: p99 ${(s.p99 / Math.max(1, bareRun.result.p99)).toFixed(1)}×; server / raw SQL: p99 ${(s.p99 / Math.max(1, rawRun.result.p99)).toFixed(1)}×, orders/s ${(s.perSecond / rawRun.result.perSecond).toFixed(2)}×`,
     `errors ${s.errors} (budget ${budget.errors}); order p99 ${s.p99} ms (budget ≤ ${budget.orderP99}); tick p99 ${t.p99} ms (budget ≤ ${budget.tickP99}), ${t.framesEach.toFixed(2)} frames a socket a second; ${Math.round(s.perSecond)} orders/s (budget ≥ ${budget.ordersPerSecond})`,
   ].join('\n'),
@@ -436,9 +466,9 @@ reportBench('market-open.mjs', [
   {
     id: 'market-open',
     what: `market-open burst: ${CLIENTS} orders over HTTP in ${SPREAD_S} s (open loop) with the PIN window, ${socketsUp} quote sockets, PostgreSQL`,
-    figure: `${s.errors} errors; order p50 ${s.p50} ms, p99 ${s.p99} ms; ${Math.round(s.perSecond)} orders/s (last answer ${s.lastAfterOpen.toFixed(2)} s after the open); tick p99 ${t.p99} ms (p50 ${t.p50}); every order decided ${decidedAfterOpen === null ? 'not within 180 s' : `${decidedAfterOpen.toFixed(1)} s`} after the open; server ${serverCpu.toFixed(2)} cores, ${serverMs} ms CPU an order; load ${serverLoad}`,
-    baseline: `bare Fastify POST p99 ${bareRun.result.p99} ms, ${Math.round(bareRun.result.perSecond)}/s, ${bareMs} ms CPU a request (load ${bareLoad}); raw-SQL INSERT p99 ${rawRun.result.p99} ms, ${Math.round(rawRun.result.perSecond)}/s (load ${rawLoad}); same schedule and sockets`,
-    ratio: `p99 ${(s.p99 / Math.max(1, bareRun.result.p99)).toFixed(1)}× bare, ${(s.p99 / Math.max(1, rawRun.result.p99)).toFixed(1)}× raw SQL; orders/s ${(s.perSecond / rawRun.result.perSecond).toFixed(2)}× raw SQL`,
+    figure: `${s.errors} errors; order p50 ${s.p50} ms, p99 ${s.p99} ms; ${Math.round(s.perSecond)} orders/s (last answer ${s.lastAfterOpen.toFixed(2)} s after the open); tick p99 ${t.p99} ms (p50 ${t.p50}); every order decided ${decidedAfterOpen === null ? 'not within 180 s' : `${decidedAfterOpen.toFixed(1)} s`} after the open; server ${serverCpu.toFixed(2)} cores, ${serverMs} ms CPU an order, PostgreSQL ${pgMs} ms an order; box ${Math.round(serverRun.busy * 100)}% busy; load ${serverLoad}`,
+    baseline: `bare Fastify POST p99 ${bareRun.result.p99} ms, ${Math.round(bareRun.result.perSecond)}/s, ${bareMs} ms CPU a request (load ${bareLoad}); raw-SQL INSERT p99 ${rawRun.result.p99} ms, ${Math.round(rawRun.result.perSecond)}/s, PostgreSQL ${rawPgMs} ms CPU an INSERT (load ${rawLoad}); same schedule and sockets`,
+    ratio: `p99 ${(s.p99 / Math.max(1, bareRun.result.p99)).toFixed(1)}× bare, ${(s.p99 / Math.max(1, rawRun.result.p99)).toFixed(1)}× raw SQL; orders/s ${(s.perSecond / rawRun.result.perSecond).toFixed(2)}× raw SQL; CPU an order ${(Number(serverMs) / Math.max(0.01, Number(bareMs))).toFixed(1)}× bare's in the server, ${(Number(pgMs) / Math.max(0.01, Number(rawPgMs))).toFixed(1)}× raw SQL's in PostgreSQL; ${budget.ordersPerSecond}/s needs ${(needed.server + needed.postgres).toFixed(2)} of ${cores} cores before the bench's clients`,
     budget: `0 errors, order p99 ≤ ${budget.orderP99} ms, tick p99 ≤ ${budget.tickP99} ms, ≥ ${budget.ordersPerSecond} orders/s`,
   },
 ]);
