@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildServerIfNeeded } from '../scripts/build-if-needed.mjs';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 import { reportBench } from './report.mjs';
 import { percentile, root } from './support/server.mjs';
 
@@ -64,8 +65,8 @@ buildServerIfNeeded();
 const rows = { cold: [], restart: [], bare: [] };
 for (let run = 0; run < runs; run++) {
   rmSync(dataDir, { recursive: true, force: true });
-  rows.cold.push(await timeToFirst200(['dist/main.js']));
-  rows.restart.push(await timeToFirst200(['dist/main.js']));
+  rows.cold.push(await timeToFirst200([...serverNodeFlags(), 'dist/main.js']));
+  rows.restart.push(await timeToFirst200([...serverNodeFlags(), 'dist/main.js']));
   rows.bare.push(await timeToFirst200([bare]));
 }
 rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { md5 } from '../../packages/shared/src/md5.ts';
 import { buildServerIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo1234') };
@@ -28,7 +29,8 @@ export async function startServer({
   const dataDir = path.join(root, '.tmp', name);
   if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   buildServerIfNeeded();
-  const server = spawn('node', [...nodeArgs, 'apps/server/dist/main.js'], {
+  // With `npm start`'s own Node flags (decision 085), then the bench's.
+  const server = spawn('node', [...serverNodeFlags(), ...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
