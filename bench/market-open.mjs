@@ -441,7 +441,7 @@ const t = serverRun.ticks;
 console.log(
   [
     `orders in the database: ${stored[0].n} (${stored[0].filled} filled by the burst's end; every order decided ${decidedAfterOpen === null ? `not within ${FILL_LIMIT_MS / 1000} s` : `${decidedAfterOpen.toFixed(1)} s`} after the open); server CPU during the burst ${serverCpu.toFixed(2)} cores (${background.toFixed(2)} without orders: quotes, engine, matcher)`,
-    `server CPU an order ${serverMs} ms beside bare POST's ${bareMs} ms a request: 500 orders/s needs ${((Number(serverMs) * 500) / 1000).toFixed(2)} cores of the server alone`,
+    `server CPU an order ${serverMs} ms beside bare POST's ${bareMs} ms a request (${(Number(serverMs) / Math.max(0.01, Number(bareMs))).toFixed(1)}×)`,
     `PostgreSQL CPU an order ${pgMs} ms beside raw SQL's ${rawPgMs} ms an INSERT (${(Number(pgMs) / Math.max(0.01, Number(rawPgMs))).toFixed(1)}×); during the burst the box was ${Math.round(serverRun.busy * 100)}% busy: server ${serverCpu.toFixed(2)} cores, PostgreSQL ${(serverRun.postgres / serverRun.seconds).toFixed(2)}, the bench's order and socket clients ${(serverRun.generators / serverRun.seconds).toFixed(2)} (of ${cores})`,
     `${budget.ordersPerSecond} orders/s at these costs needs the server ${needed.server.toFixed(2)} cores (one event loop: at most 1) and PostgreSQL ${needed.postgres.toFixed(2)}: ${(needed.server + needed.postgres).toFixed(2)} of the box's ${cores} before the bench's own clients`,
     `server / bare POST: p99 ${(s.p99 / Math.max(1, bareRun.result.p99)).toFixed(1)}×; server / raw SQL: p99 ${(s.p99 / Math.max(1, rawRun.result.p99)).toFixed(1)}×, orders/s ${(s.perSecond / rawRun.result.perSecond).toFixed(2)}×`,
