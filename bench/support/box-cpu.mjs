@@ -4,7 +4,8 @@
 // these say which (issue 37: the market-open burst's capacity on this box).
 import { readdirSync, readFileSync } from 'node:fs';
 
-const statFields = (pid) => {
+/** A process's name and its /proc/<pid>/stat fields after the name (state first). */
+export const procStat = (pid) => {
   const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
@@ -22,7 +23,7 @@ export function postgresCpuSeconds() {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const { comm, fields } = statFields(entry);
+      const { comm, fields } = procStat(entry);
       comms.set(Number(entry), comm);
       if (comm === 'postgres') rows.push(fields);
     } catch {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { md5 } from '../../packages/shared/src/md5.ts';
 import { buildServerIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { procStat } from './box-cpu.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const DEMO_CREDENTIALS = { username: '9876543210', password: md5('demo1234') };
@@ -63,8 +64,8 @@ export async function startServer({
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 export function cpuSeconds(pid) {
-  const stat = readProc(`/proc/${pid}/stat`).split(') ')[1].split(' ');
-  return (Number(stat[11]) + Number(stat[12])) / 100;
+  const { fields } = procStat(pid);
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const readProc = (file) => readFileSync(file, 'utf8');
@@ -78,10 +79,7 @@ export function descendantsCpuSeconds(pid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      parentOf.set(
-        Number(entry),
-        Number(readProc(`/proc/${entry}/stat`).split(') ')[1].split(' ')[1]),
-      );
+      parentOf.set(Number(entry), Number(procStat(entry).fields[1]));
     } catch {
       // gone meanwhile
     }
