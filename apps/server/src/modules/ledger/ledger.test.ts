@@ -450,22 +450,74 @@ describe('the database itself', () => {
     expect((await t.ctx.ledger.check()).ok).toBe(true);
   });
 
+  // Hand-written SQL, as a careless operator might write it: the database holds the rule
+  // itself, checked at commit (migration 0006) — every posting has two lines or more, and
+  // they sum to zero.
+  const bankClearing = async () =>
+    (
+      await sqlRows<{ id: string }>(
+        t,
+        `select id::text from ledger_accounts where client_id is null and kind = 'bank_clearing' order by bucket limit 1`,
+      )
+    )[0]!.id;
+  const forged = (id: number) =>
+    `insert into ledger_postings (id, kind, memo, created_at) values (${id}, 'adjustment', 'forged', now())`;
+  const lines = (id: number, account: string, ...amounts: number[]) =>
+    `insert into ledger_lines (posting_id, account_id, amount, balance_after, created_at) values ${amounts
+      .map((a) => `(${id}, ${account}, ${a}, 0, now())`)
+      .join(', ')}`;
+  const postingExists = async (id: number) =>
+    (await sqlRows(t, `select id from ledger_postings where id = ${id}`)).length === 1;
+
   it('refuses at commit a hand-written posting that does not balance', async () => {
-    const [account] = await sqlRows<{ id: string }>(
-      t,
-      `select id::text from ledger_accounts where client_id is null and kind = 'bank_clearing'`,
+    const account = await bankClearing();
+    const failed = await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(forged(999_999));
+        await tx.execute(lines(999_999, account, 5));
+      })
+      .catch((e: unknown) => e);
+    expect(String((failed as Error)?.cause ?? failed)).toMatch(
+      /ledger posting 999999 does not balance: 5 paise over 1 lines/,
     );
-    await expect(
-      t.ctx.db.transaction(async (tx) => {
-        await tx.execute(
-          `insert into ledger_postings (id, kind, memo, created_at) values (999999, 'adjustment', 'forged', now())`,
-        );
-        await tx.execute(
-          `insert into ledger_lines (posting_id, account_id, amount, balance_after, created_at) values (999999, ${account!.id}, 5, 0, now())`,
-        );
-      }),
-    ).rejects.toThrow();
-    expect(await sqlRows(t, `select id from ledger_postings where id = 999999`)).toHaveLength(0);
+    expect(await postingExists(999_999)).toBe(false);
+  });
+
+  it('keeps a hand-written posting whose lines balance', async () => {
+    const account = await bankClearing();
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(forged(999_998));
+      await tx.execute(lines(999_998, account, 7, -7));
+    });
+    expect(await postingExists(999_998)).toBe(true);
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('refuses a line added to an old posting that balanced', async () => {
+    const account = await bankClearing();
+    const [old] = await sqlRows<{ id: string }>(
+      t,
+      `select max(id)::text as id from ledger_postings`,
+    );
+    const failed = await t.ctx.db
+      .execute(lines(Number(old!.id), account, 1))
+      .catch((e: unknown) => e);
+    expect(String((failed as Error)?.cause ?? failed)).toMatch(
+      new RegExp(`ledger posting ${old!.id} does not balance`),
+    );
+    expect((await t.ctx.ledger.check()).ok).toBe(true);
+  });
+
+  it('refuses at commit a hand-written posting left with no lines', async () => {
+    const failed = await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(forged(999_996));
+      })
+      .catch((e: unknown) => e);
+    expect(String((failed as Error)?.cause ?? failed)).toMatch(
+      /ledger posting 999996 does not balance: 0 paise over 0 lines/,
+    );
+    expect(await postingExists(999_996)).toBe(false);
   });
 });
 
